@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.js";
+
+describe("loadConfig", () => {
+  it("applies the documented defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: "./data",
+      databaseUrl: undefined,
+      publicOrigin: "http://localhost:3000",
+      signupCredits: 100,
+      rateLimitGeneratePerMinute: 60,
+      logLevel: "info",
+    });
+  });
+
+  it("derives PUBLIC_ORIGIN from PORT and trims a trailing slash", () => {
+    expect(loadConfig({ PORT: "8080" }).publicOrigin).toBe("http://localhost:8080");
+    expect(loadConfig({ PUBLIC_ORIGIN: "https://assets.example.com/" }).publicOrigin).toBe(
+      "https://assets.example.com",
+    );
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["DATABASE_URL", "mysql://x"],
+    ["REDIS_URL", "http://x"],
+    ["PUBLIC_ORIGIN", "https://example.com/app"],
+    ["SIGNUP_CREDITS", "-1"],
+    ["RATE_LIMIT_GENERATE_PER_MINUTE", "0"],
+    ["LOG_LEVEL", "loud"],
+  ])("rejects %s=%s with one line naming it", (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(name);
+    expect(message).not.toContain("\n");
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(loadConfig({ PORT: "", DATABASE_URL: " " }).databaseUrl).toBeUndefined();
+  });
+});

@@ -1,0 +1,40 @@
+import { agentSizes } from "../../../domain/agents/agents.js";
+import type { Size } from "../../../domain/agents/catalog.js";
+import { builder } from "../builder.js";
+
+const SizeRef = builder.objectRef<Size>("Size").implement({
+  description: "Pixel dimensions of an asset.",
+  fields: (t) => ({
+    width: t.exposeInt("width"),
+    height: t.exposeInt("height"),
+  }),
+});
+
+builder.prismaObject("Agent", {
+  description: "A named generator. Each generation with it costs `credits`.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    description: t.exposeString("description"),
+    credits: t.exposeInt("credits", { description: "Price of one generation, in credits." }),
+    supportsTransparent: t.exposeBoolean("supportsTransparent"),
+    sizes: t.field({ type: [SizeRef], resolve: (agent) => agentSizes(agent) }),
+    defaultSize: t.field({
+      type: SizeRef,
+      resolve: (agent) => ({ width: agent.defaultWidth, height: agent.defaultHeight }),
+    }),
+    formats: t.exposeStringList("formats", { description: "MIME types this agent produces." }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  agents: t.prismaField({
+    type: ["Agent"],
+    description: "The agents available to generate with, in catalog order.",
+    resolve: (_query, _root, _args, ctx) => ctx.services.agents.list(),
+  }),
+  defaultAgentId: t.string({
+    description: "The agent used when a generation names none.",
+    resolve: (_root, _args, ctx) => ctx.services.agents.defaultAgentId,
+  }),
+}));

@@ -1,0 +1,39 @@
+import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
+import { createYoga } from "graphql-yoga";
+import type { PrismaClient } from "../../infra/db/database.js";
+import type { Logger } from "../../infra/logger.js";
+import type { Services } from "../../services.js";
+import { requestState } from "../http/request-state.js";
+import type { GraphQLContext } from "./context.js";
+import { maskGraphQLError } from "./errors.js";
+import { schema } from "./schema/index.js";
+
+export interface GraphQLDeps {
+  prisma: PrismaClient;
+  services: Services;
+  logger: Logger;
+}
+
+export function contextFor(request: Request, deps: GraphQLDeps): GraphQLContext {
+  const state = requestState(request);
+  return { requestId: state.requestId, logger: state.logger, prisma: deps.prisma, services: deps.services };
+}
+
+/** GraphQL Yoga at /graphql, GraphiQL (inlined, works offline) on GET. */
+export function createGraphQLHandler(deps: GraphQLDeps) {
+  const yoga = createYoga<Record<string, unknown>, GraphQLContext>({
+    schema,
+    graphqlEndpoint: "/graphql",
+    // Node's own fetch primitives; without them Yoga's Response is not one h3 recognises.
+    fetchAPI: { Request, Response, Headers, ReadableStream, TextEncoder, TextDecoder, URL, URLSearchParams, fetch },
+    renderGraphiQL,
+    graphiql: { title: "Asset generation service", defaultQuery: "{\n  agents {\n    id\n    name\n    credits\n  }\n}\n" },
+    landingPage: false,
+    logging: false,
+    context: ({ request }) => contextFor(request, deps),
+    maskedErrors: {
+      maskError: (error) => maskGraphQLError(error, deps.logger),
+    },
+  });
+  return (request: Request) => yoga.fetch(request);
+}

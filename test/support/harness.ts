@@ -1,0 +1,99 @@
+import { randomBytes } from "node:crypto";
+import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
+import { print } from "graphql";
+import pg from "pg";
+import { inject } from "vitest";
+import { createApp, type App } from "../../src/app.js";
+import { loadConfig, type Config } from "../../src/config.js";
+import { syncBuiltInAgents } from "../../src/domain/agents/agents.js";
+import { openDatabase, type Database } from "../../src/infra/db/database.js";
+import { createLogger, type Logger } from "../../src/infra/logger.js";
+import { withDatabase } from "./postgres-global-setup.js";
+
+export interface TestApp {
+  app: App;
+  db: Database;
+  config: Config;
+  logger: Logger;
+  /** Every log line the app wrote, parsed. */
+  logs: Record<string, unknown>[];
+  /** Calls the app in-process with a path relative to PUBLIC_ORIGIN. */
+  request(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export const origin = "http://localhost:3000";
+
+/** A fresh database (PGlite in memory, or a PostgreSQL clone of the run's template) and an app over it. */
+export async function openTestDatabase(logger: Logger = createLogger("silent")): Promise<{ db: Database; databaseUrl?: string }> {
+  if (process.env.TEST_DB === "postgres") {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `${inject("pgRun")}_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject("pgTemplate")}"`);
+    } finally {
+      await admin.end();
+    }
+    const databaseUrl = withDatabase(url, name);
+    return { db: await openDatabase({ databaseUrl, dataDir: "", logger }), databaseUrl };
+  }
+  const db = await openDatabase({ dataDir: "memory://", logger });
+  await db.migrate();
+  return { db };
+}
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const logs: Record<string, unknown>[] = [];
+  const logger = createLogger("debug", (line) => logs.push(JSON.parse(line) as Record<string, unknown>));
+  const { db } = await openTestDatabase(logger);
+  await syncBuiltInAgents(db.prisma);
+  const config = loadConfig({ NODE_ENV: "test", PUBLIC_ORIGIN: origin, ...env });
+  const app = createApp({ config, db, logger });
+  return {
+    app,
+    db,
+    config,
+    logger,
+    logs,
+    request: (path, init) => app.fetch(new Request(new URL(path, origin), init)),
+    close: () => db.close(),
+  };
+}
+
+export interface GraphQLResult<T> {
+  status: number;
+  data?: T | null;
+  errors?: { message: string; path?: (string | number)[]; extensions?: Record<string, unknown> }[];
+}
+
+/** POSTs a typed GraphQL document (from test/gql) as JSON and returns the parsed result. */
+export async function graphql<T, V>(
+  t: TestApp,
+  document: TypedDocumentNode<T, V>,
+  variables?: V,
+  headers: Record<string, string> = {},
+): Promise<GraphQLResult<T>> {
+  const response = await t.request("/graphql", {
+    method: "POST",
+    headers: { "content-type": "application/json", origin, ...headers },
+    body: JSON.stringify({ query: print(document), variables }),
+  });
+  const body = (await response.json()) as Omit<GraphQLResult<T>, "status">;
+  return { status: response.status, ...body };
+}
+
+/** An empty PostgreSQL database on the test server (dropped with the run), for start-up tests. */
+export async function createEmptyPostgresDatabase(): Promise<string> {
+  const url = process.env.TEST_DATABASE_URL!;
+  const name = `${inject("pgRun")}_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  return withDatabase(url, name);
+}
