@@ -1,13 +1,17 @@
 import { H3, HTTPError } from "h3";
 import { AppError } from "./domain/errors.js";
 import { newId } from "./domain/ids.js";
+import type { Logger } from "./infra/logger.js";
 import { createServices, type AppDeps, type Services } from "./services.js";
 import { createGraphQLSseHandler } from "./transports/graphql/graphql-sse.js";
 import { createGraphQLHandler } from "./transports/graphql/yoga.js";
-import { requestState, setRequestState } from "./transports/http/request-state.js";
+import { createAuthenticator, type Authenticator } from "./transports/http/auth.js";
+import { requestState, setRequestState, type RequestState } from "./transports/http/request-state.js";
 import { errorResponse, handleThrown } from "./transports/http/responses.js";
 import { agentRoutes } from "./transports/rest/agents.js";
+import { authRoutes } from "./transports/rest/auth.js";
 import { healthRoutes } from "./transports/rest/health.js";
+import { keyRoutes } from "./transports/rest/keys.js";
 
 export interface App {
   /** Answers one request; this is all a server (or a test) needs. */
@@ -17,9 +21,13 @@ export interface App {
 
 /** Builds the whole HTTP surface over `deps`. Never listens: only main.ts does. */
 export function createApp(deps: AppDeps): App {
+  const { config, db, logger } = deps;
   const services = createServices(deps);
-  const graphql = createGraphQLHandler({ prisma: deps.db.prisma, services, logger: deps.logger });
-  const graphqlSse = createGraphQLSseHandler({ prisma: deps.db.prisma, services, logger: deps.logger });
+  const authenticate = createAuthenticator({ keys: services.keys, sessions: services.sessions, publicOrigin: config.publicOrigin });
+  const graphqlDeps = { prisma: db.prisma, services, logger, production: config.production };
+  const graphql = createGraphQLHandler(graphqlDeps);
+  const graphqlSse = createGraphQLSseHandler(graphqlDeps);
+  const body = { services, publicOrigin: config.publicOrigin, bodyLimitBytes: config.bodyLimitBytes };
 
   const app = new H3({
     silent: true, // errors are logged by us, once, under the request id
@@ -31,8 +39,10 @@ export function createApp(deps: AppDeps): App {
 
   app.all("/graphql", (event) => graphql(event.req));
   app.all("/graphql/stream", (event) => graphqlSse(event.req));
-  healthRoutes(app, deps.db);
+  healthRoutes(app, db);
   agentRoutes(app, services);
+  authRoutes(app, body);
+  keyRoutes(app, body);
   app.all("/**", () => {
     throw new AppError("not_found", "No such route. See the README for the API.");
   });
@@ -40,30 +50,49 @@ export function createApp(deps: AppDeps): App {
   return {
     services,
     async fetch(request) {
-      const requestId = newId("req");
-      const startedAt = performance.now();
-      const logger = deps.logger.child({ requestId });
-      setRequestState(request, { requestId, logger, startedAt });
+      const state = newRequestState(request, logger, authenticate);
       let response: Response;
       try {
         response = await app.fetch(request);
       } catch (error) {
-        response = errorResponse(handleThrown(error, logger), requestId);
+        response = errorResponse(handleThrown(error, state.logger), state.requestId);
       }
-      response.headers.set("x-request-id", requestId);
-      const url = new URL(request.url);
-      logger.info("request", {
+      response.headers.set("x-request-id", state.requestId);
+      for (const cookie of state.cookies) response.headers.append("set-cookie", cookie);
+      state.logger.info("request", {
         method: request.method,
-        path: url.pathname,
+        path: new URL(request.url).pathname,
         status: response.status,
-        ms: Math.round((performance.now() - startedAt) * 10) / 10,
+        ms: Math.round((performance.now() - state.startedAt) * 10) / 10,
+        ...(state.accountId ? { accountId: state.accountId } : {}),
       });
       return response;
     },
   };
 }
 
-function toEnvelopeError(error: unknown, logger: AppDeps["logger"]): AppError {
+function newRequestState(request: Request, logger: Logger, authenticate: Authenticator): RequestState {
+  const requestId = newId("req");
+  let viewer: ReturnType<RequestState["viewer"]> | undefined;
+  const state: RequestState = {
+    requestId,
+    logger: logger.child({ requestId }),
+    startedAt: performance.now(),
+    cookies: [],
+    viewer() {
+      viewer ??= authenticate(request).then((result) => {
+        if (result.setCookie) state.cookies.push(result.setCookie);
+        if (result.viewer.kind !== "anonymous") state.accountId = result.viewer.user.accountId;
+        return result.viewer;
+      });
+      return viewer;
+    },
+  };
+  setRequestState(request, state);
+  return state;
+}
+
+function toEnvelopeError(error: unknown, logger: Logger): AppError {
   const cause = error instanceof HTTPError && error.cause !== undefined ? error.cause : error;
   if (cause instanceof AppError) return cause;
   if (error instanceof HTTPError && error.status === 404) {

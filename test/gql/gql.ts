@@ -15,9 +15,15 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  query Agents {\n    agents {\n      id\n      name\n      credits\n      supportsTransparent\n      sizes {\n        width\n        height\n      }\n      defaultSize {\n        width\n        height\n      }\n      formats\n    }\n    defaultAgentId\n  }\n": typeof types.AgentsDocument,
+    "\n  mutation CreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n        name\n        start\n        scopes\n        expiresAt\n      }\n    }\n  }\n": typeof types.CreateKeyDocument,
+    "\n  query ListKeys {\n    apiKeys {\n      id\n      name\n      start\n      scopes\n      lastUsedAt\n    }\n  }\n": typeof types.ListKeysDocument,
+    "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n": typeof types.RevokeKeyDocument,
 };
 const documents: Documents = {
     "\n  query Agents {\n    agents {\n      id\n      name\n      credits\n      supportsTransparent\n      sizes {\n        width\n        height\n      }\n      defaultSize {\n        width\n        height\n      }\n      formats\n    }\n    defaultAgentId\n  }\n": types.AgentsDocument,
+    "\n  mutation CreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n        name\n        start\n        scopes\n        expiresAt\n      }\n    }\n  }\n": types.CreateKeyDocument,
+    "\n  query ListKeys {\n    apiKeys {\n      id\n      name\n      start\n      scopes\n      lastUsedAt\n    }\n  }\n": types.ListKeysDocument,
+    "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n": types.RevokeKeyDocument,
 };
 
 /**
@@ -38,6 +44,18 @@ export function graphql(source: string): unknown;
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Agents {\n    agents {\n      id\n      name\n      credits\n      supportsTransparent\n      sizes {\n        width\n        height\n      }\n      defaultSize {\n        width\n        height\n      }\n      formats\n    }\n    defaultAgentId\n  }\n"): (typeof documents)["\n  query Agents {\n    agents {\n      id\n      name\n      credits\n      supportsTransparent\n      sizes {\n        width\n        height\n      }\n      defaultSize {\n        width\n        height\n      }\n      formats\n    }\n    defaultAgentId\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n        name\n        start\n        scopes\n        expiresAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n        name\n        start\n        scopes\n        expiresAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ListKeys {\n    apiKeys {\n      id\n      name\n      start\n      scopes\n      lastUsedAt\n    }\n  }\n"): (typeof documents)["\n  query ListKeys {\n    apiKeys {\n      id\n      name\n      start\n      scopes\n      lastUsedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n"): (typeof documents)["\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

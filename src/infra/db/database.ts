@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { PrismaClient } from "../../generated/prisma/client.js";
+import { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import type { Logger } from "../logger.js";
 import { applyMigrations, type MigrateResult, type MigrationDriver } from "./migrate.js";
 
@@ -152,4 +152,14 @@ function isAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
+}
+
+/**
+ * True for a unique-constraint violation, whichever adapter raised it (adapter-pg maps it to
+ * P2002; the PGlite adapter passes PostgreSQL's SQLSTATE 23505 through in the cause).
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return true;
+  const cause = (error as { cause?: { code?: string; originalCode?: string; kind?: string } } | undefined)?.cause;
+  return cause?.code === "23505" || cause?.originalCode === "23505" || cause?.kind === "UniqueConstraintViolation";
 }

@@ -16,7 +16,7 @@ export interface GraphQLDeps {
 
 export function contextFor(request: Request, deps: GraphQLDeps): GraphQLContext {
   const state = requestState(request);
-  return { requestId: state.requestId, logger: state.logger, prisma: deps.prisma, services: deps.services };
+  return { requestId: state.requestId, logger: state.logger, prisma: deps.prisma, services: deps.services, viewer: state.viewer };
 }
 
 /** GraphQL Yoga at /graphql, GraphiQL (inlined, works offline) on GET. */

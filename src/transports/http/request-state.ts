@@ -1,3 +1,4 @@
+import type { Viewer } from "../../domain/auth/viewer.js";
 import type { Logger } from "../../infra/logger.js";
 
 /** Per-request facts shared by the transports (set once by the app's first middleware). */
@@ -5,6 +6,12 @@ export interface RequestState {
   requestId: string;
   logger: Logger;
   startedAt: number;
+  /** The caller, resolved on first use (public routes never pay for it) and then memoised. */
+  viewer(): Promise<Viewer>;
+  /** Set-Cookie values the app appends to whatever response leaves. */
+  cookies: string[];
+  /** Account id for the request log line, once known. */
+  accountId?: string;
 }
 
 const states = new WeakMap<Request, RequestState>();

@@ -1,6 +1,6 @@
 import { agentSizes } from "../../../domain/agents/agents.js";
 import type { Size } from "../../../domain/agents/catalog.js";
-import { builder } from "../builder.js";
+import { builder, rule } from "../builder.js";
 
 const SizeRef = builder.objectRef<Size>("Size").implement({
   description: "Pixel dimensions of an asset.",
@@ -30,10 +30,12 @@ builder.prismaObject("Agent", {
 builder.queryFields((t) => ({
   agents: t.prismaField({
     type: ["Agent"],
+    authScopes: rule({ allow: "public" }),
     description: "The agents available to generate with, in catalog order.",
     resolve: (_query, _root, _args, ctx) => ctx.services.agents.list(),
   }),
   defaultAgentId: t.string({
+    authScopes: rule({ allow: "public" }),
     description: "The agent used when a generation names none.",
     resolve: (_root, _args, ctx) => ctx.services.agents.defaultAgentId,
   }),

@@ -17,3 +17,4 @@ builder.scalarType("DateTime", {
 });
 
 builder.queryType({});
+builder.mutationType({});
