@@ -12,7 +12,7 @@ afterAll(() => t.close());
 /** Every row of every table in the public schema, as text. */
 async function dumpDatabase(): Promise<string> {
   const tables = await t.db.prisma.$queryRawUnsafe<{ table_name: string }[]>(
-    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
+    "SELECT table_name::text AS table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
   );
   expect(tables.length).toBeGreaterThanOrEqual(10);
   let dump = "";
