@@ -3,6 +3,7 @@ import { AppError } from "./domain/errors.js";
 import { newId } from "./domain/ids.js";
 import type { Logger } from "./infra/logger.js";
 import { createServices, type AppDeps, type Services } from "./services.js";
+import { createEventStreamer } from "./transports/graphql/event-stream.js";
 import { createGraphQLSseHandler } from "./transports/graphql/graphql-sse.js";
 import { createGraphQLHandler } from "./transports/graphql/yoga.js";
 import { createAuthenticator, type Authenticator } from "./transports/http/auth.js";
@@ -10,6 +11,7 @@ import { requestState, setRequestState, type RequestState } from "./transports/h
 import { errorResponse, handleThrown } from "./transports/http/responses.js";
 import { agentRoutes } from "./transports/rest/agents.js";
 import { authRoutes } from "./transports/rest/auth.js";
+import { generationRoutes } from "./transports/rest/generation.js";
 import { healthRoutes } from "./transports/rest/health.js";
 import { keyRoutes } from "./transports/rest/keys.js";
 
@@ -43,6 +45,13 @@ export function createApp(deps: AppDeps): App {
   agentRoutes(app, services);
   authRoutes(app, body);
   keyRoutes(app, body);
+  generationRoutes(app, {
+    services,
+    limiter: deps.limiter,
+    bodyLimitBytes: config.bodyLimitBytes,
+    generatePerMinute: config.rateLimitGeneratePerMinute,
+    streamEvents: createEventStreamer(graphqlSse),
+  });
   app.all("/**", () => {
     throw new AppError("not_found", "No such route. See the README for the API.");
   });
@@ -59,6 +68,7 @@ export function createApp(deps: AppDeps): App {
       }
       response.headers.set("x-request-id", state.requestId);
       for (const cookie of state.cookies) response.headers.append("set-cookie", cookie);
+      for (const [name, value] of Object.entries(state.headers)) if (!response.headers.has(name)) response.headers.set(name, value);
       state.logger.info("request", {
         method: request.method,
         path: new URL(request.url).pathname,
@@ -79,6 +89,7 @@ function newRequestState(request: Request, logger: Logger, authenticate: Authent
     logger: logger.child({ requestId }),
     startedAt: performance.now(),
     cookies: [],
+    headers: {},
     viewer() {
       viewer ??= authenticate(request).then((result) => {
         if (result.setCookie) state.cookies.push(result.setCookie);

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from "./config.js";
 import { syncBuiltInAgents } from "./domain/agents/agents.js";
 import { grantCredits } from "./domain/credits/ledger.js";
 import { AppError } from "./domain/errors.js";
-import { openDatabase } from "./infra/db/database.js";
+import { openInfrastructure } from "./infra/infrastructure.js";
 import { createLogger } from "./infra/logger.js";
 import { createServices } from "./services.js";
 
@@ -54,11 +54,12 @@ async function run(): Promise<void> {
   }
   const config = loadConfig();
   const logger = createLogger(config.logLevel === "debug" ? "debug" : "warn", (line) => process.stderr.write(`${line}\n`));
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+  const infra = await openInfrastructure(config, logger);
+  const { db } = infra;
   try {
     await db.migrate();
     await syncBuiltInAgents(db.prisma);
-    const services = createServices({ config, db, logger });
+    const services = createServices({ config, logger, ...infra });
     const userByEmail = async () => {
       const user = await services.accounts.findUserByEmail(required("email"));
       if (!user) throw new AppError("not_found", `No user has the email ${values.email}.`);
@@ -118,7 +119,7 @@ async function run(): Promise<void> {
         throw new AppError("invalid_request", `Unknown command ${command}.\n${usage}`);
     }
   } finally {
-    await db.close();
+    await infra.close();
   }
 }
 

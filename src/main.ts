@@ -3,17 +3,25 @@ import { toNodeHandler } from "srvx/node";
 import { createApp } from "./app.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { syncBuiltInAgents } from "./domain/agents/agents.js";
-import { openDatabase } from "./infra/db/database.js";
+import { openInfrastructure } from "./infra/infrastructure.js";
 import { createLogger } from "./infra/logger.js";
 
 /** The entry point: the only place that reads the environment, listens and handles signals. */
 async function main(config: Config): Promise<void> {
   const logger = createLogger(config.logLevel);
   const started = performance.now();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
-  const migrations = await db.migrate();
-  await syncBuiltInAgents(db.prisma);
-  const app = createApp({ config, db, logger });
+  const infra = await openInfrastructure(config, logger);
+  const migrations = await infra.db.migrate();
+  await syncBuiltInAgents(infra.db.prisma);
+  const app = createApp({ config, logger, ...infra });
+
+  // Recover what a previous process left behind, then start taking jobs.
+  const recovered = await app.services.recover({ everything: infra.alone, requeue: infra.alone });
+  if (recovered.failed + recovered.requeued + recovered.released > 0) logger.info("recovered", recovered);
+  infra.queue.start(app.services.runGeneration);
+  const sweep = setInterval(() => {
+    app.services.recover({ everything: false, requeue: false }).catch((error) => logger.error("sweep failed", { error }));
+  }, 60_000).unref();
 
   const server = createServer(toNodeHandler(app.fetch) as RequestListener);
   server.keepAliveTimeout = 65_000;
@@ -27,7 +35,7 @@ async function main(config: Config): Promise<void> {
     url: `http://${config.host}:${port}`,
     publicOrigin: config.publicOrigin,
     graphiql: `${config.publicOrigin}/graphql`,
-    database: db.kind,
+    database: infra.db.kind,
     migrationsApplied: migrations.applied.length,
     startupMs: Math.round(performance.now() - started),
   });
@@ -37,11 +45,14 @@ async function main(config: Config): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info("shutting down", { signal });
-    const force = setTimeout(() => server.closeAllConnections(), 10_000).unref();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    clearInterval(sweep);
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    await infra.queue.close(10_000); // running generations finish (bounded); queued ones stay queued
+    const force = setTimeout(() => server.closeAllConnections(), 5_000).unref();
+    await closed;
     clearTimeout(force);
-    await db.close();
+    await infra.close();
     logger.info("stopped", { signal });
     process.exit(0);
   };

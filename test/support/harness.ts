@@ -7,12 +7,14 @@ import { createApp, type App } from "../../src/app.js";
 import { loadConfig, type Config } from "../../src/config.js";
 import { syncBuiltInAgents } from "../../src/domain/agents/agents.js";
 import { openDatabase, type Database } from "../../src/infra/db/database.js";
+import { openInfrastructure, type Infrastructure } from "../../src/infra/infrastructure.js";
 import { createLogger, type Logger } from "../../src/infra/logger.js";
 import { withDatabase } from "./postgres-global-setup.js";
 
 export interface TestApp {
   app: App;
   db: Database;
+  infra: Infrastructure;
   config: Config;
   logger: Logger;
   /** Every log line the app wrote, parsed. */
@@ -44,21 +46,24 @@ export async function openTestDatabase(logger: Logger = createLogger("silent")):
   return { db };
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: { worker?: boolean } = {}): Promise<TestApp> {
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger("debug", (line) => logs.push(JSON.parse(line) as Record<string, unknown>));
   const { db } = await openTestDatabase(logger);
   await syncBuiltInAgents(db.prisma);
   const config = loadConfig({ NODE_ENV: "test", PUBLIC_ORIGIN: origin, ...env });
-  const app = createApp({ config, db, logger });
+  const infra = await openInfrastructure(config, logger, { db });
+  const app = createApp({ config, logger, ...infra });
+  if (options.worker !== false) infra.queue.start(app.services.runGeneration);
   return {
     app,
     db,
+    infra,
     config,
     logger,
     logs,
     request: (path, init) => app.fetch(new Request(new URL(path, origin), init)),
-    close: () => db.close(),
+    close: () => infra.close(),
   };
 }
 

@@ -19,6 +19,7 @@ export const builder = new SchemaBuilder<{
   AuthScopes: { rule: AuthRule };
   Scalars: {
     DateTime: { Input: Date; Output: Date | string };
+    JSON: { Input: unknown; Output: unknown };
   };
 }>({
   plugins: [ScopeAuthPlugin, PrismaPlugin],

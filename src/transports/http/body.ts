@@ -5,11 +5,20 @@ import { AppError } from "../../domain/errors.js";
  * Content-Length changes nothing), after checking the content type.
  */
 export async function readJsonBody(request: Request, limitBytes: number): Promise<unknown> {
+  return parseJsonObject(await readJsonText(request, limitBytes));
+}
+
+/** The raw JSON text of the body (content type checked, size capped), e.g. to hash it. */
+export async function readJsonText(request: Request, limitBytes: number): Promise<string> {
   const type = request.headers.get("content-type");
   if (!type || !/^application\/json\s*(;|$)/i.test(type)) {
     throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
   }
-  const text = await readTextCapped(request, limitBytes);
+  return readTextCapped(request, limitBytes);
+}
+
+/** Parses a JSON object; anything else is invalid_json or invalid_request. */
+export function parseJsonObject(text: string): Record<string, unknown> {
   if (text.trim() === "") throw new AppError("invalid_json", "The request body is empty; send a JSON object.");
   let value: unknown;
   try {
@@ -20,7 +29,7 @@ export async function readJsonBody(request: Request, limitBytes: number): Promis
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new AppError("invalid_request", "The request body must be a JSON object.");
   }
-  return value;
+  return value as Record<string, unknown>;
 }
 
 export async function readTextCapped(request: Request, limitBytes: number): Promise<string> {

@@ -10,6 +10,8 @@ export interface RequestState {
   viewer(): Promise<Viewer>;
   /** Set-Cookie values the app appends to whatever response leaves. */
   cookies: string[];
+  /** Headers the app sets on whatever response leaves (rate-limit headers). */
+  headers: Record<string, string>;
   /** Account id for the request log line, once known. */
   accountId?: string;
 }

@@ -4,6 +4,8 @@ import "./scalars.js";
 import "./agent.js";
 import "./account.js";
 import "./api-key.js";
+import "./generation.js";
+import "./credits.js";
 
 export const schema = assertEveryRootFieldHasARule(builder.toSchema());
 

@@ -18,3 +18,11 @@ builder.scalarType("DateTime", {
 
 builder.queryType({});
 builder.mutationType({});
+
+builder.scalarType("JSON", {
+  description: "Any JSON value.",
+  serialize: (value) => value,
+  parseValue: (value) => value,
+});
+
+builder.subscriptionType({});

@@ -1,0 +1,53 @@
+import type { LedgerEntryView } from "../../../domain/credits/credits.js";
+import { builder, rule, viewerOf } from "../builder.js";
+
+const LedgerEntryRef = builder.objectRef<LedgerEntryView>("LedgerEntry").implement({
+  description: "One change of an account's credits. The balance always equals the sum of the entries.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    kind: t.exposeString("kind", { description: "signup_grant, grant, charge, refund or adjustment." }),
+    amount: t.exposeInt("amount", { description: "Signed: negative takes credits." }),
+    balanceAfter: t.exposeInt("balanceAfter"),
+    reason: t.exposeString("reason", { nullable: true }),
+    generationId: t.exposeString("generationId", { nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
+const LedgerPage = builder.objectRef<{ entries: LedgerEntryView[]; hasNextPage: boolean }>("LedgerPage").implement({
+  fields: (t) => ({
+    nodes: t.field({ type: [LedgerEntryRef], resolve: (p) => p.entries }),
+    hasNextPage: t.exposeBoolean("hasNextPage"),
+    endCursor: t.string({ nullable: true, resolve: (p) => p.entries.at(-1)?.id ?? null }),
+  }),
+});
+
+builder.prismaObjectField("Account", "ledger", (t) =>
+  t.field({
+    type: LedgerPage,
+    description: "The account's ledger, newest first.",
+    args: {
+      first: t.arg.int({ required: false, defaultValue: 20, description: "1–100." }),
+      after: t.arg.string({ required: false, description: "`endCursor` of the previous page." }),
+    },
+    resolve: (account, args, ctx) => ctx.services.credits.ledger(account.id, { first: args.first ?? 20, after: args.after ?? undefined }),
+  }),
+);
+
+const creditMutation = (kind: "grant" | "adjustment", description: string) =>
+  builder.mutationField(kind === "grant" ? "grantCredits" : "adjustCredits", (t) =>
+    t.prismaField({
+      type: "Account",
+      description,
+      authScopes: rule({ allow: "session", admin: true }),
+      args: { accountId: t.arg.id(), amount: t.arg.int(), reason: t.arg.string() },
+      resolve: async (query, _root, args, ctx) => {
+        const viewer = await viewerOf(ctx);
+        await ctx.services.credits.grant({ accountId: String(args.accountId), amount: args.amount, reason: args.reason }, kind, viewer.user.id);
+        return ctx.prisma.account.findUniqueOrThrow({ ...query, where: { id: String(args.accountId) } });
+      },
+    }),
+  );
+
+creditMutation("grant", "Admins: adds credits to an account (a `grant` ledger entry with the reason).");
+creditMutation("adjustment", "Admins: corrects an account's credits by a signed amount (an `adjustment` entry); never below zero.");
