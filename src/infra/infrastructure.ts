@@ -10,7 +10,11 @@ export interface Infrastructure {
   bus: EventBus;
   queue: JobQueue;
   limiter: RateLimiter;
-  /** True when this process is the only one on its data (embedded database, no Redis). */
+  /**
+   * True when this process is the only worker on its data: without Redis, jobs and events live in
+   * this process, so after a crash every `running` generation is an orphan and every `queued` one
+   * needs queueing again. (Several processes need Redis; see README "Running at scale".)
+   */
   alone: boolean;
   close(): Promise<void>;
 }
@@ -29,7 +33,7 @@ export async function openInfrastructure(config: Config, logger: Logger, given: 
     bus,
     queue,
     limiter,
-    alone: db.kind === "pglite",
+    alone: config.redisUrl === undefined,
     async close() {
       await queue.close();
       await bus.close();

@@ -125,10 +125,9 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus) {
           WHERE "id" = ${id} AND "status" = 'running' AND "credit_state" = 'reserved'
           RETURNING "id", "account_id", "cost", "last_event_seq"
         ), asset AS (
-          -- bytes travel as base64 text: the PGlite adapter cannot bind a Buffer in a raw query
           INSERT INTO "assets" ("id", "generation_id", "account_id", "mime_type", "width", "height", "byte_length", "sha256", "bytes")
           SELECT ${image.assetId}, g."id", g."account_id", ${image.mimeType}, ${image.width}::int, ${image.height}::int,
-            ${image.png.byteLength}::int, ${image.sha256}, decode(${image.png.toString("base64")}, 'base64')
+            ${image.png.byteLength}::int, ${image.sha256}, ${image.png}
           FROM g
         )
         INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")

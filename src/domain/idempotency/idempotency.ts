@@ -43,7 +43,7 @@ export function createIdempotencyService(prisma: PrismaClient, options: { ttlMs?
         const id = newId("idem");
         try {
           await prisma.idempotencyRecord.create({
-            data: { id, accountId, key, requestHash: hash, lockedUntil: new Date(now + lockMs), expiresAt: new Date(now + ttlMs) },
+            data: { id, accountId, key, requestHash: hash, createdAt: new Date(now), lockedUntil: new Date(now + lockMs), expiresAt: new Date(now + ttlMs) },
           });
           return { kind: "execute", recordId: id };
         } catch (error) {

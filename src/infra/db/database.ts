@@ -3,10 +3,10 @@ import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import type { Logger } from "../logger.js";
 import { applyMigrations, type MigrateResult, type MigrationDriver } from "./migrate.js";
+import { pgliteAdapterFactory } from "./pglite-adapter.js";
 
 export type { PrismaClient } from "../../generated/prisma/client.js";
 export { Prisma } from "../../generated/prisma/client.js";
@@ -95,7 +95,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     if (lockFile) await rm(lockFile, { force: true });
     throw error;
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });
+  const prisma = new PrismaClient({ adapter: pgliteAdapterFactory(client) });
   const driver: MigrationDriver = {
     async query<T>(sql: string, params?: unknown[]) {
       return (await client.query<T>(sql, params)).rows;

@@ -26,6 +26,7 @@ export const builder = new SchemaBuilder<{
   defaultFieldNullability: false,
   defaultInputFieldRequiredness: true,
   scopeAuth: {
+    authorizeOnSubscribe: true,
     authScopes: (ctx) => ({
       rule: async (rule: AuthRule) => {
         if (rule.allow === "public") return true; // public fields never fail on credentials

@@ -139,10 +139,11 @@ builder.subscriptionFields((t) => ({
     description: "The generation's events after `after` (stored ones first, then live), ending with completed or failed.",
     authScopes: rule({ allow: "any", scope: "read" }),
     args: { id: t.arg.id(), after: t.arg.int({ required: false, defaultValue: 0 }) },
-    subscribe: async function* (_root, args, ctx) {
+    // The owner check runs before the stream exists, so a refusal is an ordinary GraphQL error.
+    subscribe: async (_root, args, ctx) => {
       const id = String(args.id);
       await ctx.services.generations.assertOwner(await viewerOf(ctx), id);
-      yield* ctx.services.generations.events(id, Math.max(0, args.after ?? 0));
+      return ctx.services.generations.events(id, Math.max(0, args.after ?? 0));
     },
     resolve: (event) => event,
   }),

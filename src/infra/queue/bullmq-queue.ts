@@ -1,0 +1,177 @@
+import { Queue, WaitingError, Worker, type Job, type JobsOptions } from "bullmq";
+import type { Logger } from "../logger.js";
+import { bullMqConnectionOptions } from "../redis.js";
+import type { JobQueue } from "./queue.js";
+
+export interface BullMqQueueOptions {
+  url: string;
+  /** Default `generations`. Must not contain `:`. */
+  queueName?: string;
+  /** Key prefix of the queue in Redis. Default `bull` (BullMQ's). Must not contain `:`. */
+  prefix?: string;
+  /** Jobs this process runs at once (once `start` is called). */
+  concurrency: number;
+  logger?: Logger;
+  /** Runs of a job whose handler throws, the first included. Default 3. */
+  attempts?: number;
+  /** First retry delay; doubles on each retry. Default 1000 ms. */
+  backoffMs?: number;
+  /**
+   * How long a job stays locked to its worker without renewal (renewed every half of it). A
+   * worker that dies holds its jobs this long, then another worker's stalled check takes them:
+   * recovery takes lockDuration + up to 2 × stalledInterval. Keep it above the longest time a
+   * handler can block the event loop, or a live job is taken as stalled and run again. Default 15 s.
+   */
+  lockDurationMs?: number;
+  /** How often each worker looks for stalled jobs. Default 5 s. */
+  stalledIntervalMs?: number;
+  /** Times a job may be recovered from a dead worker before it fails. Default 2. */
+  maxStalledCount?: number;
+  /** Finished jobs kept for inspection (bounded by count and age). Default 1000 / 1 h completed, 5000 / 7 d failed. */
+  keepCompleted?: { count: number; ageSeconds: number };
+  keepFailed?: { count: number; ageSeconds: number };
+}
+
+/** Waits for `promise`, at most `ms`. */
+async function raceTimeout(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+interface JobData {
+  generationId: string;
+}
+
+/**
+ * The job queue on Redis (BullMQ): any process may enqueue; processes that call `start` run
+ * jobs. The job id is the generation id, so enqueuing a generation that is waiting, delayed or
+ * running is a no-op; enqueuing one whose job already finished (completed or failed, kept for
+ * inspection) runs it again (the handler does nothing unless the generation is still queued).
+ * A handler that throws is retried (`attempts`, exponential backoff); a job whose worker died is
+ * redelivered by BullMQ's stalled-job check.
+ */
+export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
+  const name = options.queueName ?? "generations";
+  const prefix = options.prefix ?? "bull";
+  const logger = options.logger?.child({ component: "queue", queue: name });
+  const keepCompleted = options.keepCompleted ?? { count: 1000, ageSeconds: 3600 };
+  const keepFailed = options.keepFailed ?? { count: 5000, ageSeconds: 7 * 24 * 3600 };
+  const jobOptions = (generationId: string): JobsOptions => ({
+    jobId: generationId,
+    attempts: options.attempts ?? 3,
+    backoff: { type: "exponential", delay: options.backoffMs ?? 1000 },
+    removeOnComplete: { count: keepCompleted.count, age: keepCompleted.ageSeconds },
+    removeOnFail: { count: keepFailed.count, age: keepFailed.ageSeconds },
+  });
+
+  let queue: Queue<JobData> | undefined;
+  const producer = () => {
+    if (!queue) {
+      queue = new Queue<JobData>(name, { prefix, connection: bullMqConnectionOptions(options.url, { blocking: false, name: `${name}-producer` }) });
+      queue.on("error", (error) => logger?.warn("queue connection error", { error }));
+    }
+    return queue;
+  };
+
+  let worker: Worker<JobData> | undefined;
+  const active = new Set<Promise<void>>();
+  let closed = false;
+  let closing: Promise<void> | undefined;
+
+  const waitForActive = async (deadline: number) => {
+    while (active.size > 0) {
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await raceTimeout(Promise.all([...active]), left);
+    }
+    return true;
+  };
+
+  return {
+    async enqueue(generationId) {
+      if (closed) throw new Error("queue closed");
+      const q = producer();
+      await q.add("generation", { generationId }, jobOptions(generationId));
+      // A job of this id that already finished makes `add` a no-op: replace it, so that a
+      // generation queued again (e.g. by recovery) runs.
+      const state = await q.getJobState(generationId);
+      if (state === "completed" || state === "failed") {
+        await q.remove(generationId);
+        await q.add("generation", { generationId }, jobOptions(generationId));
+      }
+    },
+
+    start(handler) {
+      if (closed) throw new Error("queue closed");
+      if (worker) throw new Error("queue already started");
+      const w = new Worker<JobData>(
+        name,
+        async (job: Job<JobData>, token?: string) => {
+          if (closed) {
+            // Fetched while this process shuts down: hand it back at once for another worker.
+            await job.moveToWait(token);
+            throw new WaitingError();
+          }
+          let finished!: () => void;
+          const done = new Promise<void>((resolve) => (finished = resolve));
+          active.add(done); // before the handler starts, so that `pending()` inside it counts it
+          try {
+            await handler(job.data.generationId);
+          } finally {
+            active.delete(done);
+            finished();
+          }
+        },
+        {
+          prefix,
+          connection: bullMqConnectionOptions(options.url, { blocking: true, name: `${name}-worker` }),
+          concurrency: options.concurrency,
+          lockDuration: options.lockDurationMs ?? 15_000,
+          stalledInterval: options.stalledIntervalMs ?? 5_000,
+          maxStalledCount: options.maxStalledCount ?? 2,
+        },
+      );
+      w.on("error", (error) => logger?.warn("worker error", { error }));
+      w.on("failed", (job, error) => {
+        if (!job) return;
+        const attempts = job.opts.attempts ?? 1;
+        const final = job.attemptsMade >= attempts;
+        const fields = { generationId: job.data.generationId, attempt: job.attemptsMade, attempts, error };
+        if (final) logger?.error("job failed", fields);
+        else logger?.warn("job failed, will retry", fields);
+      });
+      w.on("stalled", (jobId) => logger?.warn("job stalled (its worker stopped), redelivered", { generationId: jobId }));
+      worker = w;
+    },
+
+    pending: () => active.size,
+
+    /**
+     * Stops taking jobs, waits for the running ones at most `timeoutMs`, then closes the
+     * connections. Jobs still running then are abandoned: their locks lapse and another worker
+     * takes them (stalled-job check). `close(0)` is that at once. Calling it again returns the
+     * same promise.
+     */
+    close(timeoutMs = 10_000) {
+      closing ??= (async () => {
+        closed = true;
+        const deadline = Date.now() + timeoutMs;
+        if (worker) {
+          const w = worker;
+          await w.pause(true).catch((error: unknown) => logger?.warn("worker pause failed", { error })); // no new jobs
+          const idle = await waitForActive(deadline);
+          if (!idle) logger?.warn("closing with jobs still running: they will be redelivered", { running: active.size });
+          // Graceful close lets the finished jobs be marked completed; force close skips the wait.
+          // Bounded too: a job fetched during the pause is handed back, but never wait on it forever.
+          await raceTimeout(
+            w.close(!idle).catch((error: unknown) => logger?.warn("worker close failed", { error })),
+            Math.max(0, deadline - Date.now()) + 5_000,
+          );
+        }
+        if (queue) await raceTimeout(queue.close().catch((error: unknown) => logger?.warn("queue close failed", { error })), 5_000);
+      })();
+      return closing;
+    },
+  };
+}

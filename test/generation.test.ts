@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { origin, startTestApp, type TestApp } from "./support/harness.js";
+import {
+  decodePng,
+  expectBalancedLedger,
+  generateWithCookie,
+  generateWithKey,
+  readEvents,
+  type GenerationBody,
+} from "./support/generation.js";
+import { bearer, createKey, errorOf, signUp, type TestUser } from "./support/users.js";
+
+let t: TestApp;
+let user: TestUser;
+let secret: string;
+beforeAll(async () => {
+  t = await startTestApp({ RATE_LIMIT_GENERATE_PER_MINUTE: "10000", SIGNUP_CREDITS: "1000" });
+  user = await signUp(t);
+  ({ secret } = await createKey(t, user));
+});
+afterAll(() => t.close());
+
+describe("POST /api/v1/generate (API key)", () => {
+  it("generates synchronously: 200, the contract's object, a real PNG, the credit headers", async () => {
+    const before = await t.app.services.credits.balance(user.accountId);
+    const response = await generateWithKey(t, secret, { prompt: "red health potion", agentId: "icon", transparent: true, seed: 1234, width: 128, height: 128 });
+    expect(response.status).toBe(200);
+    const g = (await response.json()) as GenerationBody & Record<string, unknown>;
+    expect(g).toMatchObject({ status: "succeeded", agentId: "icon", prompt: "red health potion", transparent: true, seed: 1234, width: 128, height: 128 });
+    expect(g.id).toMatch(/^gen_/);
+    expect(typeof g.createdAt).toBe("string");
+    expect(typeof g.completedAt).toBe("string");
+    expect(g.credits).toEqual({ charged: 2, refunded: 0, balance: before - 2 });
+    expect(response.headers.get("x-credits-charged")).toBe("2");
+    expect(response.headers.get("x-credits-balance")).toBe(String(before - 2));
+    expect(response.headers.get("ratelimit-policy")).toBe('"generate";q=10000;w=60');
+    expect(response.headers.get("ratelimit")).toMatch(/^"generate";r=\d+;t=\d+$/);
+    const [asset] = g.assets;
+    expect(asset).toMatchObject({ mimeType: "image/png", width: 128, height: 128, url: `/api/v1/assets/${asset!.id}` });
+    const png = decodePng(asset!.b64!);
+    expect([png.width, png.height]).toEqual([128, 128]);
+    expect(asset!.bytes).toBe(Buffer.from(asset!.b64!, "base64").length);
+    expect(await expectBalancedLedger(t, user.accountId)).toBe(before - 2);
+  });
+
+  it("uses the default agent and its default size when none is named", async () => {
+    const g = (await (await generateWithKey(t, secret, { prompt: "a knight" })).json()) as GenerationBody;
+    expect(g).toMatchObject({ agentId: "pixel-sprite", width: 64, height: 64, transparent: false });
+    expect(Number.isInteger(g.seed)).toBe(true);
+  });
+
+  it("reads a conversation in `messages`", async () => {
+    const response = await generateWithKey(t, secret, {
+      agentId: "icon",
+      messages: [
+        { role: "system", content: "You make game icons." },
+        { role: "user", content: "a potion" },
+        { role: "assistant", content: "Here is a red potion." },
+        { role: "user", content: "make it blue" },
+      ],
+      seed: 5,
+    });
+    expect(response.status).toBe(200);
+    const g = (await response.json()) as GenerationBody & { messages: unknown[]; prompt: null };
+    expect(g.prompt).toBeNull();
+    expect(g.messages).toHaveLength(4);
+  });
+
+  it("answers 202 at once with Prefer: respond-async; GET reads it until it is done", async () => {
+    const response = await generateWithKey(t, secret, { prompt: "stone wall", agentId: "texture" }, { prefer: "respond-async" });
+    expect(response.status).toBe(202);
+    const queued = (await response.json()) as GenerationBody;
+    expect(["queued", "running"]).toContain(queued.status);
+    expect(response.headers.get("location")).toBe(`/api/v1/generations/${queued.id}`);
+    let g = queued;
+    for (let i = 0; i < 200 && g.status !== "succeeded"; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      g = (await (await t.request(`/api/v1/generations/${queued.id}`, { headers: bearer(secret) })).json()) as GenerationBody;
+    }
+    expect(g.status).toBe("succeeded");
+    expect(g.assets).toHaveLength(1);
+  });
+
+  it("refuses a session cookie, a read-only key, and no credentials", async () => {
+    const cookieOnly = await t.request("/api/v1/generate", {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: user.cookie, origin },
+      body: JSON.stringify({ prompt: "x" }),
+    });
+    expect((await errorOf(cookieOnly)).code).toBe("unauthenticated");
+    const readOnly = await createKey(t, user, { scopes: ["read"] });
+    expect(await errorOf(await generateWithKey(t, readOnly.secret, { prompt: "x" }))).toMatchObject({ status: 403, code: "forbidden" });
+    const anonymous = await t.request("/api/v1/generate", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("validation (contract section 3): every rule, nothing charged or written", () => {
+  const long = "x".repeat(4001);
+  const cases: [string, Record<string, unknown>, number, string, string][] = [
+    ["both prompt and messages", { prompt: "a", messages: [{ role: "user", content: "b" }] }, 400, "invalid_request", "prompt"],
+    ["neither prompt nor messages", { agentId: "icon" }, 400, "invalid_request", "prompt"],
+    ["an empty prompt", { prompt: "" }, 400, "invalid_request", "prompt"],
+    ["a blank prompt", { prompt: "   " }, 400, "invalid_request", "prompt"],
+    ["a prompt over 4000 characters", { prompt: long }, 400, "invalid_request", "prompt"],
+    ["a non-string prompt", { prompt: 42 }, 400, "invalid_request", "prompt"],
+    ["empty messages", { messages: [] }, 400, "invalid_request", "messages"],
+    ["51 messages", { messages: Array.from({ length: 51 }, () => ({ role: "user", content: "x" })) }, 400, "invalid_request", "messages"],
+    ["a bad role", { messages: [{ role: "robot", content: "x" }] }, 400, "invalid_request", "messages.0.role"],
+    ["no user message", { messages: [{ role: "system", content: "x" }] }, 400, "invalid_request", "messages"],
+    ["an over-long message", { messages: [{ role: "user", content: long }] }, 400, "invalid_request", "messages.0.content"],
+    ["an unknown message field", { messages: [{ role: "user", content: "x", name: "y" }] }, 400, "invalid_request", "messages.0.name"],
+    ["an unknown agent", { prompt: "a", agentId: "dall-e" }, 400, "unknown_agent", "agentId"],
+    ["transparency from an agent without it", { prompt: "a", agentId: "texture", transparent: true }, 400, "unsupported_option", "transparent"],
+    ["a non-boolean transparent", { prompt: "a", transparent: "yes" }, 400, "invalid_request", "transparent"],
+    ["a negative seed", { prompt: "a", seed: -1 }, 400, "invalid_request", "seed"],
+    ["a seed of 2^31", { prompt: "a", seed: 2 ** 31 }, 400, "invalid_request", "seed"],
+    ["a fractional seed", { prompt: "a", seed: 1.5 }, 400, "invalid_request", "seed"],
+    ["a width the agent does not make", { prompt: "a", agentId: "pixel-sprite", width: 100, height: 100 }, 400, "invalid_request", "width"],
+    ["a height the agent does not make", { prompt: "a", agentId: "pixel-sprite", width: 32, height: 64 }, 400, "invalid_request", "height"],
+    ["an unknown field", { prompt: "a", quality: "hd" }, 400, "invalid_request", "quality"],
+  ];
+
+  it.each(cases)("refuses %s", async (_label, body, status, code, param) => {
+    const before = await t.app.services.credits.balance(user.accountId);
+    const count = await t.db.prisma.generation.count();
+    const response = await generateWithKey(t, secret, body);
+    expect(await errorOf(response)).toMatchObject({ status, code, param });
+    expect(await t.app.services.credits.balance(user.accountId)).toBe(before);
+    expect(await t.db.prisma.generation.count()).toBe(count);
+  });
+
+  it("accepts width alone when it names one size", async () => {
+    const g = (await (await generateWithKey(t, secret, { prompt: "a", agentId: "pixel-sprite", width: 32 })).json()) as GenerationBody;
+    expect([g.width, g.height]).toEqual([32, 32]);
+  });
+
+  it.each([
+    ["no content type", { "content-type": "" }, "not json", 415, "unsupported_media_type"],
+    ["text/plain", { "content-type": "text/plain" }, "{}", 415, "unsupported_media_type"],
+    ["broken JSON", { "content-type": "application/json" }, '{"prompt":', 400, "invalid_json"],
+    ["a JSON array", { "content-type": "application/json" }, "[]", 400, "invalid_request"],
+  ])("refuses %s", async (_label, headers, body, status, code) => {
+    const response = await t.request("/api/v1/generate", { method: "POST", headers: { ...bearer(secret), ...headers }, body });
+    expect(await errorOf(response)).toMatchObject({ status, code });
+  });
+});
+
+describe("in-app endpoints (session cookie)", () => {
+  it("POST /api/ai/generate: one-shot with the cookie; an API key is refused", async () => {
+    const response = await generateWithCookie(t, user.cookie, "/api/ai/generate", { prompt: "golden coin", agentId: "icon" });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as GenerationBody).status).toBe("succeeded");
+    const withKey = await t.request("/api/ai/generate", { method: "POST", headers: { ...bearer(secret), "content-type": "application/json" }, body: '{"prompt":"x"}' });
+    expect(withKey.status).toBe(401);
+    const foreign = await generateWithCookie(t, user.cookie, "/api/ai/generate", { prompt: "x" }, { origin: "https://evil.example" });
+    expect(foreign.status).toBe(403);
+  });
+
+  it("POST /api/ai/stream: named, numbered events, non-decreasing percent, ending with completed + assets", async () => {
+    const response = await generateWithCookie(t, user.cookie, "/api/ai/stream", { prompt: "green slime monster", agentId: "pixel-sprite" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const events = await readEvents(response);
+    expect(events[0]!.event).toBe("generation.queued");
+    expect(events[1]!.event).toBe("generation.started");
+    expect(events.map((e) => e.id)).toEqual(events.map((_, i) => i + 1));
+    const percents = events.filter((e) => e.event === "generation.progress").map((e) => e.data.percent as number);
+    expect(percents.length).toBeGreaterThanOrEqual(2);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(events.filter((e) => e.event === "generation.progress").every((e) => typeof e.data.stage === "string")).toBe(true);
+    const last = events.at(-1)!;
+    expect(last.event).toBe("generation.completed");
+    const g = last.data as unknown as GenerationBody;
+    expect(g.status).toBe("succeeded");
+    expect(g.assets[0]!.b64).toBeTruthy();
+    expect(g.credits.charged).toBe(1);
+
+    // A late subscriber gets every event again, and Last-Event-ID resumes after it.
+    const replay = await readEvents(await t.request(`/api/v1/generations/${g.id}/events`, { headers: bearer(secret) }));
+    expect(replay.map((e) => [e.event, e.id])).toEqual(events.map((e) => [e.event, e.id]));
+    const resumed = await readEvents(await t.request(`/api/v1/generations/${g.id}/events`, { headers: { ...bearer(secret), "last-event-id": "3" } }));
+    expect(resumed.map((e) => e.id)).toEqual(events.slice(3).map((e) => e.id));
+  });
+
+  it("a client that disconnects does not cancel its generation", async () => {
+    const controller = new AbortController();
+    const response = await t.request("/api/ai/stream", {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: user.cookie, origin },
+      body: JSON.stringify({ prompt: "dark oak wood planks", agentId: "texture", width: 512, height: 512 }),
+      signal: controller.signal,
+    });
+    const id = response.headers.get("x-generation-id")!;
+    const reader = response.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    controller.abort();
+    let status = "";
+    for (let i = 0; i < 200 && status !== "succeeded"; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      status = (await t.db.prisma.generation.findUniqueOrThrow({ where: { id } })).status;
+    }
+    expect(status).toBe("succeeded");
+  });
+});
+
+describe("generations, assets and cancel", () => {
+  it("GET /api/v1/assets/:id: bytes to the owner only, with Content-Type, ETag = sha256 and a long cache", async () => {
+    const g = (await (await generateWithKey(t, secret, { prompt: "blue gem", agentId: "icon", width: 64, height: 64 })).json()) as GenerationBody;
+    const asset = g.assets[0]!;
+    const response = await t.request(asset.url, { headers: bearer(secret) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect(response.headers.get("etag")).toBe(`"${asset.sha256}"`);
+    expect(response.headers.get("cache-control")).toContain("max-age=31536000");
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.equals(Buffer.from(asset.b64!, "base64"))).toBe(true);
+    expect((await t.request(asset.url, { headers: { cookie: user.cookie } })).status).toBe(200);
+    expect((await t.request(asset.url, { headers: { ...bearer(secret), "if-none-match": `"${asset.sha256}"` } })).status).toBe(304);
+
+    const other = await signUp(t);
+    const otherKey = await createKey(t, other);
+    expect(await errorOf(await t.request(asset.url, { headers: bearer(otherKey.secret) }))).toMatchObject({ status: 404, code: "not_found" });
+    expect((await t.request(`/api/v1/generations/${g.id}`, { headers: bearer(otherKey.secret) })).status).toBe(404);
+    expect((await t.request(`/api/v1/generations/${g.id}/events`, { headers: bearer(otherKey.secret) })).status).toBe(404);
+    expect((await t.request(`/api/v1/generations/${g.id}/cancel`, { method: "POST", headers: bearer(otherKey.secret) })).status).toBe(404);
+    expect((await t.request(asset.url)).status).toBe(401);
+  });
+
+  it("cancels a queued generation once, refunding it, and its stream ends with generation.failed", async () => {
+    const paused = await startTestApp({}, { worker: false }); // nothing runs: generations stay queued
+    const owner = await signUp(paused);
+    const key = await createKey(paused, owner);
+    const queued = (await (await generateWithKey(paused, key.secret, { prompt: "axe", agentId: "icon" }, { prefer: "respond-async" })).json()) as GenerationBody;
+    expect(queued.credits.balance).toBe(98);
+    const [first, second] = await Promise.all([1, 2].map(() => paused.request(`/api/v1/generations/${queued.id}/cancel`, { method: "POST", headers: bearer(key.secret) })));
+    const canceled = (await first!.json()) as GenerationBody;
+    expect(canceled).toMatchObject({ status: "canceled", credits: { charged: 0, refunded: 2, balance: 100 }, error: { code: "canceled" } });
+    expect(((await second!.json()) as GenerationBody).status).toBe("canceled");
+    expect(await paused.db.prisma.ledgerEntry.count({ where: { generationId: queued.id, kind: "refund" } })).toBe(1);
+    expect(await expectBalancedLedger(paused, owner.accountId)).toBe(100);
+    const events = await readEvents(await paused.request(`/api/v1/generations/${queued.id}/events`, { headers: bearer(key.secret) }));
+    expect(events.map((e) => e.event)).toEqual(["generation.queued", "generation.failed"]);
+    expect(events[1]!.data).toMatchObject({ error: { code: "canceled" }, credits: { refunded: 2, balance: 100 } });
+    await paused.close();
+  });
+});
+
+describe("GraphQL generation API", () => {
+  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
+    const response = await t.request("/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...bearer(secret) },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await response.json()) as { data?: Record<string, any>; errors?: { extensions: { code: string } }[] };
+  };
+
+  it("generate → subscription over graphql-sse → generation, generations", async () => {
+    const created = await gql('mutation { generate(input: { prompt: "purple crystal", agentId: "icon", seed: 9 }) { id status credits { charged } } }');
+    const id = created.data!.generate.id as string;
+    expect(created.data!.generate.credits.charged).toBe(2);
+
+    const stream = await t.request("/graphql/stream", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/event-stream", ...bearer(secret) },
+      body: JSON.stringify({ query: "subscription ($id: ID!) { generationEvents(id: $id) { seq type data } }", variables: { id } }),
+    });
+    const text = await stream.text();
+    const nexts = text.split("\n\n").filter((b) => b.startsWith("event: next")).map((b) => JSON.parse(b.split("data: ")[1]!).data.generationEvents);
+    expect(nexts[0].type).toBe("generation.queued");
+    expect(nexts.at(-1).type).toBe("generation.completed");
+    expect(nexts.map((e: { seq: number }) => e.seq)).toEqual(nexts.map((_: unknown, i: number) => i + 1));
+
+    const read = await gql("query ($id: ID!) { generation(id: $id) { status seed assets { width sha256 b64 } } }", { id });
+    expect(read.data!.generation).toMatchObject({ status: "succeeded", seed: 9, assets: [{ width: 256 }] });
+    const list = await gql("{ generations(first: 2) { nodes { id } hasNextPage endCursor } }");
+    expect(list.data!.generations.nodes[0].id).toBe(id);
+    expect(list.data!.generations.hasNextPage).toBe(true);
+    const next = await gql("query ($after: String) { generations(first: 2, after: $after) { nodes { id } } }", { after: list.data!.generations.endCursor });
+    expect(next.data!.generations.nodes.map((n: { id: string }) => n.id)).not.toContain(id);
+  });
+
+  it("refuses invalid input with the same codes as REST", async () => {
+    const bad = await gql('mutation { generate(input: { prompt: "x", agentId: "texture", transparent: true }) { id } }');
+    expect(bad.errors![0]!.extensions.code).toBe("unsupported_option");
+    const neither = await gql("mutation { generate(input: {}) { id } }");
+    expect(neither.errors![0]!.extensions).toMatchObject({ code: "invalid_request", param: "prompt" });
+    const someoneElses = await gql('{ generation(id: "gen_nope") { id } }');
+    expect(someoneElses.errors![0]!.extensions.code).toBe("not_found");
+  });
+});
