@@ -1,0 +1,35 @@
+/** The contract between the generation service and the procedural generators. */
+import type { PromptSpec } from "./prompt.js";
+
+export interface GeneratorInput {
+  spec: PromptSpec;
+  /** Already validated by the caller to be one of the agent's sizes. */
+  width: number;
+  height: number;
+  /** true => every background pixel has alpha 0 while the subject stays opaque. */
+  transparent: boolean;
+  /** Integer 0..2^31-1. */
+  seed: number;
+}
+
+export interface GeneratorProgress {
+  percent: number;
+  stage: string;
+  preview?: { png: Buffer; width: number; height: number };
+}
+
+export interface GeneratedImage {
+  png: Buffer;
+  mimeType: "image/png";
+  width: number;
+  height: number;
+}
+
+export interface Generator {
+  readonly kind: string;
+  generate(
+    input: GeneratorInput,
+    onProgress: (p: GeneratorProgress) => void | Promise<void>,
+    signal?: AbortSignal,
+  ): Promise<GeneratedImage>;
+}
