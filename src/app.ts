@@ -8,6 +8,7 @@ import { createGraphQLSseHandler } from "./transports/graphql/graphql-sse.js";
 import { createGraphQLHandler } from "./transports/graphql/yoga.js";
 import { createAuthenticator, type Authenticator } from "./transports/http/auth.js";
 import { requestState, setRequestState, type RequestState } from "./transports/http/request-state.js";
+import { readTextCapped } from "./transports/http/body.js";
 import { errorResponse, handleThrown } from "./transports/http/responses.js";
 import { agentRoutes } from "./transports/rest/agents.js";
 import { authRoutes } from "./transports/rest/auth.js";
@@ -19,6 +20,8 @@ export interface App {
   /** Answers one request; this is all a server (or a test) needs. */
   fetch(request: Request): Promise<Response>;
   services: Services;
+  /** Ends every open event stream with a final `stream.closed` event (shutdown). */
+  closeStreams(): void;
 }
 
 /** Builds the whole HTTP surface over `deps`. Never listens: only main.ts does. */
@@ -30,6 +33,7 @@ export function createApp(deps: AppDeps): App {
   const graphql = createGraphQLHandler(graphqlDeps);
   const graphqlSse = createGraphQLSseHandler(graphqlDeps);
   const body = { services, publicOrigin: config.publicOrigin, bodyLimitBytes: config.bodyLimitBytes };
+  const closing = new AbortController();
 
   const app = new H3({
     silent: true, // errors are logged by us, once, under the request id
@@ -51,6 +55,7 @@ export function createApp(deps: AppDeps): App {
     bodyLimitBytes: config.bodyLimitBytes,
     generatePerMinute: config.rateLimitGeneratePerMinute,
     streamEvents: createEventStreamer(graphqlSse),
+    closing: closing.signal,
   });
   app.all("/**", () => {
     throw new AppError("not_found", "No such route. See the README for the API.");
@@ -58,11 +63,15 @@ export function createApp(deps: AppDeps): App {
 
   return {
     services,
+    closeStreams: () => closing.abort(),
     async fetch(request) {
       const state = newRequestState(request, logger, authenticate);
       let response: Response;
       try {
-        response = await app.fetch(request);
+        // Size and type are checked before any handler runs, for every route (GraphQL included).
+        const buffered = await bufferBody(request, config.bodyLimitBytes);
+        if (buffered !== request) setRequestState(buffered, state);
+        response = await app.fetch(buffered);
       } catch (error) {
         response = errorResponse(handleThrown(error, state.logger), state.requestId);
       }
@@ -101,6 +110,22 @@ function newRequestState(request: Request, logger: Logger, authenticate: Authent
   };
   setRequestState(request, state);
   return state;
+}
+
+/**
+ * A request with a body: 415 unless it is JSON, 413 past the cap (counted while reading, whatever
+ * Content-Length says, chunked or not). Returns a request whose body is already in memory.
+ */
+async function bufferBody(request: Request, limitBytes: number): Promise<Request> {
+  if (request.body === null || request.method === "GET" || request.method === "HEAD") return request;
+  const declared = request.headers.get("content-length");
+  const hasBody = (declared !== null && declared !== "0") || request.headers.has("transfer-encoding");
+  const type = request.headers.get("content-type");
+  if (hasBody && !(type && /^application\/json\s*(;|$)/i.test(type))) {
+    throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
+  }
+  const text = await readTextCapped(request, limitBytes);
+  return new Request(request.url, { method: request.method, headers: request.headers, body: text === "" ? null : text, signal: request.signal });
 }
 
 function toEnvelopeError(error: unknown, logger: Logger): AppError {

@@ -25,6 +25,15 @@ async function main(config: Config): Promise<void> {
 
   const server = createServer(toNodeHandler(app.fetch) as RequestListener);
   server.keepAliveTimeout = 65_000;
+  server.requestTimeout = 30_000; // a body that never arrives (Content-Length larger than what is sent)
+  // Requests Node cannot even parse still get the contract's envelope.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const body = JSON.stringify({
+      error: { code: "invalid_request", message: `The HTTP request is malformed (${error.code ?? "parse error"}).`, requestId: "req_unparsed", retryable: false },
+    });
+    socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-request-id: req_unparsed\r\nconnection: close\r\n\r\n${body}`);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, resolve);
@@ -46,9 +55,12 @@ async function main(config: Config): Promise<void> {
     stopping = true;
     logger.info("shutting down", { signal });
     clearInterval(sweep);
+    // 1. Stop accepting. 2. Let running generations finish (bounded); queued ones stay queued for
+    // the next start. 3. End open streams with a final event. 4. Close the rest and exit.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    await infra.queue.close(10_000); // running generations finish (bounded); queued ones stay queued
+    await infra.queue.close(10_000);
+    app.closeStreams();
     const force = setTimeout(() => server.closeAllConnections(), 5_000).unref();
     await closed;
     clearTimeout(force);

@@ -189,10 +189,11 @@ export function createGenerationService({ prisma, store, bus, queue, agents }: G
       }
     },
 
-    /** Resolves when the generation is over (or `timeoutMs` passed) with its view. */
-    async waitForEnd(viewer: AuthenticatedViewer, id: string, timeoutMs: number): Promise<GenerationView> {
+    /** Resolves when the generation is over (or `timeoutMs` passed, or `stop` fired) with its view. */
+    async waitForEnd(viewer: AuthenticatedViewer, id: string, timeoutMs: number, stop?: AbortSignal): Promise<GenerationView> {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), timeoutMs);
+      stop?.addEventListener("abort", () => controller.abort(), { once: true });
       try {
         const current = await load(viewer.user.accountId, id);
         if (!terminalStatuses.has(current.status)) {

@@ -1,3 +1,4 @@
+import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import { createYoga } from "graphql-yoga";
 import type { PrismaClient } from "../../infra/db/database.js";
@@ -5,6 +6,7 @@ import type { Logger } from "../../infra/logger.js";
 import type { Services } from "../../services.js";
 import { requestState } from "../http/request-state.js";
 import type { GraphQLContext } from "./context.js";
+import { armourPlugins } from "./armour.js";
 import { maskGraphQLError } from "./errors.js";
 import { schema } from "./schema/index.js";
 
@@ -12,6 +14,8 @@ export interface GraphQLDeps {
   prisma: PrismaClient;
   services: Services;
   logger: Logger;
+  /** Hides field suggestions (and keeps error masking strict). */
+  production: boolean;
 }
 
 export function contextFor(request: Request, deps: GraphQLDeps): GraphQLContext {
@@ -31,6 +35,13 @@ export function createGraphQLHandler(deps: GraphQLDeps) {
     landingPage: false,
     logging: false,
     context: ({ request }) => contextFor(request, deps),
+    // One operation per request (no batching), with depth, alias, token and cost limits.
+    batching: false,
+    plugins: [
+      ...armourPlugins(deps.production),
+      // A non-JSON request (GET with a query, forms) must carry a header no simple cross-site request can send.
+      useCSRFPrevention({ requestHeaders: ["x-graphql-csrf", "graphql-require-preflight"] }),
+    ],
     maskedErrors: {
       maskError: (error) => maskGraphQLError(error, deps.logger),
     },

@@ -11,11 +11,18 @@ export interface SseEvent {
  */
 export function sseResponse(
   events: AsyncIterable<SseEvent>,
-  options: { keepAliveMs?: number; headers?: Record<string, string>; status?: number } = {},
+  options: { keepAliveMs?: number; headers?: Record<string, string>; status?: number; closing?: AbortSignal } = {},
 ): Response {
   const encoder = new TextEncoder();
   const iterator = events[Symbol.asyncIterator]();
   let keepAlive: NodeJS.Timeout | undefined;
+  let lastId: string | number | undefined;
+  // When the server shuts down, the stream ends with `stream.closed`; the client resumes
+  // elsewhere with Last-Event-ID (the generation itself goes on).
+  const closing = new Promise<"closing">((resolve) => {
+    if (options.closing?.aborted) resolve("closing");
+    options.closing?.addEventListener("abort", () => resolve("closing"), { once: true });
+  });
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(": stream open\n\n"));
@@ -29,12 +36,20 @@ export function sseResponse(
     },
     async pull(controller) {
       try {
-        const next = await iterator.next();
+        const next = await Promise.race([iterator.next(), closing]);
+        if (next === "closing") {
+          clearInterval(keepAlive);
+          controller.enqueue(encoder.encode(`retry: 1000\n${formatEvent({ event: "stream.closed", data: { reason: "shutdown", lastEventId: lastId ?? null, retryable: true } })}`));
+          controller.close();
+          void iterator.return?.(undefined);
+          return;
+        }
         if (next.done) {
           clearInterval(keepAlive);
           controller.close();
           return;
         }
+        lastId = next.value.id;
         controller.enqueue(encoder.encode(formatEvent(next.value)));
       } catch (error) {
         clearInterval(keepAlive);

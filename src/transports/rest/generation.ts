@@ -21,6 +21,8 @@ export interface GenerationRouteDeps {
   streamEvents: (request: Request, id: string, after: number) => AsyncIterable<GenerationEventMessage>;
   /** How long a one-shot call waits for its asset before answering 202 instead. */
   syncTimeoutMs?: number;
+  /** Aborted when the server shuts down: open streams end with a final event. */
+  closing: AbortSignal;
 }
 
 /** The generation endpoints of contract section 3 and the streams of section 5. */
@@ -83,7 +85,7 @@ export function generationRoutes(app: H3, deps: GenerationRouteDeps): void {
 
   /** Waits for the end (bounded) and answers 200 with the asset, 503 if the generator failed, else 202. */
   async function oneShot(viewer: AuthenticatedViewer, queued: GenerationView): Promise<Response> {
-    const g = await services.generations.waitForEnd(viewer, queued.id, syncTimeoutMs);
+    const g = await services.generations.waitForEnd(viewer, queued.id, syncTimeoutMs, deps.closing);
     if (g.status === "succeeded") return jsonResponse(g, 200, creditHeaders(g));
     if (g.status === "canceled") return jsonResponse(g, 200, creditHeaders(g));
     if (g.status === "failed") {
@@ -122,6 +124,7 @@ export function generationRoutes(app: H3, deps: GenerationRouteDeps): void {
       viewer,
       async (g, resumed) =>
         sseResponse(framed(request, g.id, 0), {
+          closing: deps.closing,
           headers: { ...creditHeaders(g), "x-generation-id": g.id, ...(resumed ? { "idempotent-replayed": "true" } : {}) },
         }),
       { storeResponse: false },
@@ -136,7 +139,7 @@ export function generationRoutes(app: H3, deps: GenerationRouteDeps): void {
     await services.generations.assertOwner(viewer, params.id!);
     const header = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("after") ?? "0";
     const after = /^\d{1,9}$/.test(header) ? Number(header) : 0;
-    return sseResponse(framed(request, params.id!, after));
+    return sseResponse(framed(request, params.id!, after), { closing: deps.closing });
   }, { limiter, policy: read });
 
   route(app, "POST", "/api/v1/generations/:id/cancel", { allow: "any", scope: "generate" }, async ({ viewer, params }) => {

@@ -1,0 +1,87 @@
+/** The real service (`src/main.ts`) as a child process, with a user and an API key made over HTTP. */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort, startChild, type Child } from "./servers.js";
+
+export type ServiceDb = { kind: "pglite" } | { kind: "postgres"; url: string };
+
+export interface Service {
+  child: Child;
+  url: string;
+  origin: string;
+  /** `Bearer` secret of an API key with the generate scope. */
+  key: string;
+  accountId: string;
+  /** Removes the PGlite folder (after the child stopped). */
+  cleanup(): Promise<void>;
+}
+
+/** Environment of every service child (see bench/README.md). */
+export function serviceEnv(port: number): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    // The brief asked for 100000000; src/config.ts caps this at 1,000,000 per minute (≈16,700/s, far above any rate here).
+    RATE_LIMIT_GENERATE_PER_MINUTE: "1000000",
+    SIGNUP_CREDITS: "100000000",
+    WORKER_CONCURRENCY: "2",
+  };
+}
+
+export async function startService(options: { name: string; db: ServiceDb; nodeArgs?: string[]; nofile?: number }): Promise<Service> {
+  const port = await freePort();
+  const dataDir = options.db.kind === "pglite" ? await mkdtemp(join(tmpdir(), "bench-pglite-")) : undefined;
+  const env = {
+    ...serviceEnv(port),
+    ...(options.db.kind === "postgres" ? { DATABASE_URL: options.db.url } : { DATA_DIR: dataDir! }),
+  };
+  const cleanup = async () => {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+  let child: Child;
+  try {
+    child = await startChild({
+      name: options.name,
+      script: "src/main.ts",
+      env,
+      port,
+      ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
+      ...(options.nofile ? { nofile: options.nofile } : {}),
+    });
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+  const origin = `http://localhost:${port}`;
+  const { key, accountId } = await signUpWithKey(child.url, origin);
+  return { child, url: child.url, origin, key, accountId, cleanup };
+}
+
+/** POST /api/auth/sign-up (session cookie), then POST /api/keys with it. */
+export async function signUpWithKey(url: string, origin: string): Promise<{ key: string; accountId: string }> {
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const signUp = await fetch(`${url}/api/auth/sign-up`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ email, password: "benchmark password 1234" }),
+  });
+  const account = (await signUp.json()) as { account?: { id: string } };
+  const cookie = (signUp.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]!).find((c) => c.startsWith("ags_session="));
+  if (signUp.status !== 201 || !cookie || !account.account) throw new Error(`sign-up answered ${signUp.status}: ${JSON.stringify(account)}`);
+  const keys = await fetch(`${url}/api/keys`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin, cookie },
+    body: JSON.stringify({ name: "bench" }),
+  });
+  const created = (await keys.json()) as { secret?: string };
+  if (!keys.ok || !created.secret) throw new Error(`POST /api/keys answered ${keys.status}: ${JSON.stringify(created)}`);
+  return { key: created.secret, accountId: account.account.id };
+}
+
+export const generateBody = JSON.stringify({ prompt: "red slime", agentId: "pixel-sprite", width: 64, height: 64 });
+
+export function generateHeaders(key: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { authorization: `Bearer ${key}`, "content-type": "application/json", ...extra };
+}
