@@ -149,3 +149,18 @@ export function runScript(script: string, env: Record<string, string>, nodeArgs:
     child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${script} exited with ${code}`))));
   });
 }
+
+/** CPU time (user + system) of a process so far, in ms, from /proc/<pid>/stat (clock ticks of 10 ms). */
+export async function cpuTimeMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime (fields 14 and 15)
+}
+
+/** Busy and total jiffies of the whole machine, from /proc/stat. */
+export async function machineCpu(): Promise<{ busy: number; total: number }> {
+  const line = (await readFile("/proc/stat", "utf8")).split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const idle = (line[3] ?? 0) + (line[4] ?? 0);
+  const total = line.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}

@@ -1,5 +1,5 @@
 import { H3, HTTPError } from "h3";
-import { AppError } from "./domain/errors.js";
+import { AppError, errorStatus, type ErrorCode } from "./domain/errors.js";
 import { newId } from "./domain/ids.js";
 import type { Logger } from "./infra/logger.js";
 import { createServices, type AppDeps, type Services } from "./services.js";
@@ -44,7 +44,11 @@ export function createApp(deps: AppDeps): App {
   });
 
   app.all("/graphql", (event) => graphql(event.req));
-  app.all("/graphql/stream", (event) => graphqlSse(event.req));
+  app.all("/graphql/stream", async (event) => {
+    // graphql-sse answers its own refusals (bad method, unknown stream…) as bare text or JSON.
+    const response = await graphqlSse(event.req);
+    return response.status >= 400 ? toEnvelope(response, requestState(event.req).requestId) : response;
+  });
   healthRoutes(app, db);
   agentRoutes(app, services);
   authRoutes(app, body);
@@ -74,6 +78,10 @@ export function createApp(deps: AppDeps): App {
         response = await app.fetch(buffered);
       } catch (error) {
         response = errorResponse(handleThrown(error, state.logger), state.requestId);
+      }
+      // A library's plain-text refusal leaves in the envelope too (Yoga's JSON errors carry codes).
+      if (response.status >= 400 && !response.headers.get("content-type")?.startsWith("application/json")) {
+        response = await toEnvelope(response, state.requestId);
       }
       response.headers.set("x-request-id", state.requestId);
       for (const cookie of state.cookies) response.headers.append("set-cookie", cookie);
@@ -118,14 +126,27 @@ function newRequestState(request: Request, logger: Logger, authenticate: Authent
  */
 async function bufferBody(request: Request, limitBytes: number): Promise<Request> {
   if (request.body === null || request.method === "GET" || request.method === "HEAD") return request;
-  const declared = request.headers.get("content-length");
-  const hasBody = (declared !== null && declared !== "0") || request.headers.has("transfer-encoding");
+  const text = await readTextCapped(request, limitBytes);
   const type = request.headers.get("content-type");
-  if (hasBody && !(type && /^application\/json\s*(;|$)/i.test(type))) {
+  if (text !== "" && !(type && /^application\/json\s*(;|$)/i.test(type))) {
     throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
   }
-  const text = await readTextCapped(request, limitBytes);
   return new Request(request.url, { method: request.method, headers: request.headers, body: text === "" ? null : text, signal: request.signal });
+}
+
+/** Rewrites a library's non-JSON error response into the contract's envelope, keeping its status. */
+async function toEnvelope(response: Response, requestId: string): Promise<Response> {
+  const text = (await response.text()).trim();
+  const code = codeForStatus(response.status);
+  let message = text && text.length < 300 && !text.includes("<") ? text : `Request refused (${response.status}).`;
+  try {
+    message = (JSON.parse(text) as { errors?: { message?: string }[] }).errors?.[0]?.message ?? message;
+  } catch {
+    // plain text
+  }
+  const error = new AppError(code, message);
+  const rewritten = errorResponse(error, requestId);
+  return new Response(rewritten.body, { status: response.status, headers: rewritten.headers });
 }
 
 function toEnvelopeError(error: unknown, logger: Logger): AppError {
@@ -134,8 +155,13 @@ function toEnvelopeError(error: unknown, logger: Logger): AppError {
   if (error instanceof HTTPError && error.status === 404) {
     return new AppError("not_found", "No such route. See the README for the API.");
   }
-  if (error instanceof HTTPError && error.status === 405) {
-    return new AppError("method_not_allowed", "This route does not accept that method.");
+  if (error instanceof HTTPError && error.status < 500) {
+    return new AppError(codeForStatus(error.status), error.statusText || error.message || `Request refused (${error.status}).`);
   }
   return handleThrown(cause, logger);
+}
+
+function codeForStatus(status: number): ErrorCode {
+  const found = Object.entries(errorStatus).find(([, s]) => s === status)?.[0] as ErrorCode | undefined;
+  return found ?? (status >= 500 ? "internal_error" : "invalid_request");
 }

@@ -193,7 +193,8 @@ export function createGenerationService({ prisma, store, bus, queue, agents }: G
     async waitForEnd(viewer: AuthenticatedViewer, id: string, timeoutMs: number, stop?: AbortSignal): Promise<GenerationView> {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), timeoutMs);
-      stop?.addEventListener("abort", () => controller.abort(), { once: true });
+      const onStop = () => controller.abort();
+      stop?.addEventListener("abort", onStop, { once: true });
       try {
         const current = await load(viewer.user.accountId, id);
         if (!terminalStatuses.has(current.status)) {
@@ -203,6 +204,7 @@ export function createGenerationService({ prisma, store, bus, queue, agents }: G
         }
       } finally {
         clearTimeout(timer);
+        stop?.removeEventListener("abort", onStop);
       }
       return view(viewer.user.accountId, id);
     },

@@ -25,12 +25,16 @@ export function armourPlugins(production: boolean) {
   ];
 }
 
-/** graphql-sse's validation: the specified rules plus the same limits (its bodies are capped at the edge). */
+/**
+ * graphql-sse's validation: the specified rules plus the same limits, reported as validation
+ * errors (not thrown). Its bodies are capped at the edge, which bounds the tokens.
+ */
 export function validateWithArmour(schema: GraphQLSchema, document: DocumentNode) {
+  const report = { propagateOnRejection: false } as const;
   return validate(schema, document, [
     ...specifiedRules,
-    maxDepthRule({ n: limits.depth, ignoreIntrospection: true, ...propagate }),
-    maxAliasesRule({ n: limits.aliases, ...propagate }),
-    costLimitRule({ maxCost: limits.cost, ignoreIntrospection: true, ...propagate }),
+    maxDepthRule({ n: limits.depth, ignoreIntrospection: true, ...report }),
+    maxAliasesRule({ n: limits.aliases, ...report }),
+    costLimitRule({ maxCost: limits.cost, ignoreIntrospection: true, ...report }),
   ]);
 }

@@ -19,10 +19,16 @@ export function sseResponse(
   let lastId: string | number | undefined;
   // When the server shuts down, the stream ends with `stream.closed`; the client resumes
   // elsewhere with Last-Event-ID (the generation itself goes on).
+  let onClosing: (() => void) | undefined;
   const closing = new Promise<"closing">((resolve) => {
+    onClosing = () => resolve("closing");
     if (options.closing?.aborted) resolve("closing");
-    options.closing?.addEventListener("abort", () => resolve("closing"), { once: true });
+    else options.closing?.addEventListener("abort", onClosing, { once: true });
   });
+  const cleanup = () => {
+    clearInterval(keepAlive);
+    if (onClosing) options.closing?.removeEventListener("abort", onClosing);
+  };
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(": stream open\n\n"));
@@ -30,7 +36,7 @@ export function sseResponse(
         try {
           controller.enqueue(encoder.encode(": keep-alive\n\n"));
         } catch {
-          clearInterval(keepAlive);
+          cleanup();
         }
       }, options.keepAliveMs ?? 15_000);
     },
@@ -38,26 +44,26 @@ export function sseResponse(
       try {
         const next = await Promise.race([iterator.next(), closing]);
         if (next === "closing") {
-          clearInterval(keepAlive);
+          cleanup();
           controller.enqueue(encoder.encode(`retry: 1000\n${formatEvent({ event: "stream.closed", data: { reason: "shutdown", lastEventId: lastId ?? null, retryable: true } })}`));
           controller.close();
           void iterator.return?.(undefined);
           return;
         }
         if (next.done) {
-          clearInterval(keepAlive);
+          cleanup();
           controller.close();
           return;
         }
         lastId = next.value.id;
         controller.enqueue(encoder.encode(formatEvent(next.value)));
       } catch (error) {
-        clearInterval(keepAlive);
+        cleanup();
         controller.error(error);
       }
     },
     async cancel() {
-      clearInterval(keepAlive);
+      cleanup();
       await iterator.return?.(undefined);
     },
   });

@@ -1,0 +1,159 @@
+/**
+ * `npx tsx bench/profile.ts`: where the service's time goes in (c). Measures the in-process CPU cost
+ * of the generator and of a bare PNG encode, then runs (c) on PostgreSQL against a service started
+ * with `node --cpu-prof`, and summarises the profile (self and inclusive time by area: package,
+ * src/ folder, Node internals, GC). Writes bench/results/profile-<date>.txt and the .cpuprofile.
+ *
+ *   BENCH_PROFILE_S (default 10), BENCH_PROFILE_PATH=/api/v1/generate | /graphql
+ */
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import pg from "pg";
+import { PNG } from "pngjs";
+import { generators, interpretPrompt } from "../src/domain/generation/generators/index.js";
+import { runLoad } from "./load.js";
+import { createDatabase, dropDatabases } from "./pg.js";
+import { killAllChildrenNow, root, stopAllChildren, stopChild } from "./servers.js";
+import { generateBody, generateHeaders, startService } from "./service.js";
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const seconds = Number(process.env.BENCH_PROFILE_S ?? 10);
+const path = process.env.BENCH_PROFILE_PATH ?? "/api/v1/generate";
+const out: string[] = [];
+const say = (line = "") => {
+  out.push(line);
+  process.stdout.write(`${line}\n`);
+};
+
+async function timePerOp(fn: () => Promise<unknown> | unknown, ms = 1500): Promise<number> {
+  for (let i = 0; i < 20; i++) await fn();
+  let n = 0;
+  const start = performance.now();
+  while (performance.now() - start < ms) {
+    await fn();
+    n++;
+  }
+  return (performance.now() - start) / n;
+}
+
+/** Cumulative statistics of one database (pg_stat_database). */
+async function dbStats(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_stat_clear_snapshot()");
+    const { rows } = await client.query<Record<string, string>>(
+      `SELECT xact_commit, tup_inserted, tup_updated, tup_fetched FROM pg_stat_database WHERE datname = current_database()`,
+    );
+    const row = rows[0]!;
+    return { xact_commit: Number(row.xact_commit), tup_inserted: Number(row.tup_inserted), tup_updated: Number(row.tup_updated), tup_fetched: Number(row.tup_fetched) };
+  } finally {
+    await client.end();
+  }
+}
+
+function area(url: string, name: string): string {
+  if (!url) return name.startsWith("(") ? name : "(native/builtin)";
+  const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (nm) return nm[1]!;
+  const src = /\/src\/(.+)\/[^/]+$/.exec(url) ?? /\/src\/([^/]+)$/.exec(url);
+  if (src) return `src/${src[1]}`;
+  if (url.startsWith("node:")) return `node:${url.slice(5).split("/")[0]}`;
+  return url.replace(root, "");
+}
+
+function summarise(profile: CpuProfile): string[] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const self = new Map<string, number>();
+  const selfFn = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i] ?? 0;
+    total += dt;
+    const node = byId.get(id)!;
+    const a = area(node.callFrame.url, node.callFrame.functionName);
+    self.set(a, (self.get(a) ?? 0) + dt);
+    const fn = `${node.callFrame.functionName || "(anonymous)"} ${node.callFrame.url.replace(root, "").replace(/^file:\/\//, "")}:${node.callFrame.lineNumber + 1}`;
+    selfFn.set(fn, (selfFn.get(fn) ?? 0) + dt);
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const f = byId.get(cur)!.callFrame;
+      seen.add(area(f.url, f.functionName));
+    }
+    for (const s of seen) inclusive.set(s, (inclusive.get(s) ?? 0) + dt);
+  });
+  const top = (m: Map<string, number>, k: number) =>
+    [...m].sort((a, b) => b[1] - a[1]).slice(0, k).map(([name, t]) => `  ${((100 * t) / total).toFixed(1).padStart(5)}%  ${name}`);
+  return [
+    `profile: ${(total / 1e6).toFixed(1)} s sampled`,
+    "self time by area:",
+    ...top(self, 20),
+    "inclusive time by area (a sample counts once per area on its stack):",
+    ...top(inclusive, 25),
+    "self time by function:",
+    ...top(selfFn, 30),
+  ];
+}
+
+process.on("exit", killAllChildrenNow);
+const date = new Date().toISOString().slice(0, 10);
+const dir = join(root, "bench", "results", `profile-${date}`);
+await rm(dir, { recursive: true, force: true });
+await mkdir(dir, { recursive: true });
+
+// 1. In-process costs, single thread, no server.
+const sprite = generators.get("pixel-sprite")!;
+const spec = interpretPrompt({ prompt: "red slime" });
+let seed = 1;
+const generatorMs = await timePerOp(() => sprite.generate({ spec, width: 64, height: 64, transparent: false, seed: seed++ }, () => undefined));
+const rgba = Buffer.alloc(64 * 64 * 4, 0x7f);
+const pngMs = await timePerOp(() => {
+  const png = new PNG({ width: 64, height: 64, colorType: 6 });
+  png.data = rgba;
+  return PNG.sync.write(png, { colorType: 6 });
+});
+say(`pixel-sprite 64×64 generator (incl. its 32×32 preview and final PNG encodes): ${generatorMs.toFixed(2)} ms/op`);
+say(`PNG.sync.write 64×64 RGBA: ${pngMs.toFixed(3)} ms/op`);
+
+// 2. The service under (c) load, profiled.
+try {
+  const url = await createDatabase("profile");
+  const service = await startService({ name: "service-profile", db: { kind: "postgres", url }, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`] });
+  const request =
+    path === "/graphql"
+      ? { method: "POST" as const, headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ __typename }" }) }
+      : { method: "POST" as const, headers: generateHeaders(service.key), body: generateBody };
+  await runLoad({ url: `${service.url}${path}`, ...request, connections: 32, durationS: 2 });
+  const before = await dbStats(url);
+  const result = await runLoad({ url: `${service.url}${path}`, ...request, connections: 32, durationS: seconds });
+  await new Promise((r) => setTimeout(r, 2_000)); // cut-off requests finish; statistics are flushed
+  const after = await dbStats(url);
+  say(`${path} under load: ${result.rps.toFixed(1)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.non2xx + result.errors} failed`);
+  const per = (k: keyof typeof before) => ((after[k] - before[k]) / Math.max(1, result.ok)).toFixed(1);
+  say(`per answered request, in the database: ${per("xact_commit")} transactions committed, ${per("tup_inserted")} rows inserted, ` +
+    `${per("tup_updated")} updated, ${per("tup_fetched")} fetched (pg_stat_database; includes the cut-off requests' work)`);
+  await stopChild(service.child);
+  const file = (await readdir(dir)).find((f) => f.endsWith(".cpuprofile"));
+  if (!file) throw new Error("no .cpuprofile written (did the service exit cleanly on SIGTERM?)");
+  const target = join(dir, `service${path.replaceAll("/", "-")}.cpuprofile`);
+  await rename(join(dir, file), target);
+  for (const line of summarise(JSON.parse(await readFile(target, "utf8")) as CpuProfile)) say(line);
+  say(`profile file: ${target} (open in Chrome DevTools → Performance, or speedscope)`);
+} finally {
+  await stopAllChildren();
+  await dropDatabases();
+  await writeFile(join(dir, "summary.txt"), `${out.join("\n")}\n`);
+}

@@ -1,0 +1,279 @@
+/**
+ * `npm run bench`: the whole benchmark in one run (see bench/README.md). Every number is a ratio to
+ * a baseline measured in this same run, on this machine.
+ *
+ *   BENCH_QUICK=1            small N, 3 s measurements (a smoke run)
+ *   BENCH_STREAMS=1000,5000  stream counts for (e)
+ *   BENCH_DURATION_S, BENCH_CONNECTIONS, BENCH_ONLY=a,b,c,d,e,half
+ */
+import { execSync } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { measure, type LoadResult, type LoadSpec } from "./load.js";
+import { createDatabase, dropDatabases, postgresAvailable } from "./pg.js";
+import { formatTable, writeResults, type Row } from "./report.js";
+import { cpuTimeMs, freePort, killAllChildrenNow, machineCpu, root, sleep, startChild, stopAllChildren, stopChild, type Child } from "./servers.js";
+import { generateBody, generateHeaders, startService, type Service } from "./service.js";
+import { runStreams, type StreamsResult } from "./sse.js";
+
+const quick = process.env.BENCH_QUICK === "1";
+const durationS = Number(process.env.BENCH_DURATION_S ?? (quick ? 3 : 10));
+const warmupS = quick ? 1 : 2;
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const streamCounts = (process.env.BENCH_STREAMS ?? (quick ? "200,500" : "1000,5000,10000")).split(",").map((s) => Number(s.trim())).filter((n) => n > 0);
+const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,half").split(","));
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+/** A load result plus what it cost: server CPU per answered request, and how busy the machine was. */
+type Measured = LoadResult & { serverCpuMsPerRequest: number; serverCores: number; benchCores: number; machineBusy: number; loadavg: string };
+const measurements: Record<string, Measured | { error: string }> = {};
+const streams: (StreamsResult | { n: number; error: string })[] = [];
+const tempDirs: string[] = [];
+
+/** Runs one autocannon measurement against `child`, recording it (or its error) under `key`. */
+async function bench(key: string, pid: number, spec: Omit<LoadSpec, "connections" | "durationS"> & Partial<LoadSpec>): Promise<LoadResult | undefined> {
+  log(`- ${key}: ${spec.method ?? "GET"} ${spec.url}${spec.overallRate ? ` at ${spec.overallRate} req/s` : ""}`);
+  try {
+    const full = { connections, durationS, ...spec };
+    if (!spec.overallRate) await measure(full, warmupS);
+    const loadavg = (await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).join(" ");
+    const [cpu0, machine0, bench0, t0] = [await cpuTimeMs(pid), await machineCpu(), process.cpuUsage(), performance.now()];
+    const load = await measure(full, 0);
+    const [cpu1, machine1, bench1, t1] = [await cpuTimeMs(pid), await machineCpu(), process.cpuUsage(bench0), performance.now()];
+    const result: Measured = {
+      ...load,
+      serverCpuMsPerRequest: (cpu1 - cpu0) / Math.max(1, load.ok),
+      serverCores: (cpu1 - cpu0) / (t1 - t0),
+      benchCores: (bench1.user + bench1.system) / 1000 / (t1 - t0),
+      machineBusy: (machine1.busy - machine0.busy) / Math.max(1, machine1.total - machine0.total),
+      loadavg,
+    };
+    measurements[key] = result;
+    const bad = result.non2xx + result.errors + result.timeouts;
+    log(`  ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, server ${result.serverCpuMsPerRequest.toFixed(2)} CPU ms/request ` +
+      `(${result.serverCores.toFixed(2)} cores; load generator ${result.benchCores.toFixed(2)}; machine ${(100 * result.machineBusy).toFixed(0)}% busy)` +
+      `${bad ? `, ${bad} failed ${JSON.stringify(result.statusCodes)}` : ""}`);
+    return result;
+  } catch (error) {
+    measurements[key] = { error: String(error) };
+    log(`  failed: ${String(error)}`);
+    return undefined;
+  }
+}
+
+async function withChild<T>(start: () => Promise<Child>, fn: (c: Child) => Promise<T>): Promise<T | undefined> {
+  let child: Child | undefined;
+  try {
+    child = await start();
+    return await fn(child);
+  } catch (error) {
+    log(`  failed: ${String(error).slice(0, 2000)}`);
+    return undefined;
+  } finally {
+    if (child) await stopChild(child);
+  }
+}
+
+async function withService<T>(name: string, db: Parameters<typeof startService>[0]["db"], fn: (s: Service) => Promise<T>): Promise<T | undefined> {
+  let service: Service | undefined;
+  try {
+    service = await startService({ name, db });
+    return await fn(service);
+  } catch (error) {
+    log(`  ${name} failed: ${String(error).slice(0, 2000)}`);
+    return undefined;
+  } finally {
+    if (service) {
+      await stopChild(service.child);
+      await service.cleanup();
+    }
+  }
+}
+
+const baseline = async (name: string, script: string, env: Record<string, string> = {}) => {
+  const port = await freePort();
+  return startChild({ name, script, port, env: { PORT: String(port), HOST: "127.0.0.1", ...env } });
+};
+
+async function measureAll(pg: boolean): Promise<void> {
+  const irreducibleRequest = { method: "POST" as const, headers: { "content-type": "application/json" }, body: generateBody };
+  const gqlBody = JSON.stringify({ query: "{ __typename }" });
+  const gqlRequest = { method: "POST" as const, headers: { "content-type": "application/json" }, body: gqlBody };
+
+  if (only.has("a")) {
+    log("(a) bare node:http hello world");
+    await withChild(() => baseline("hello", "bench/baselines/hello.ts"), (c) => bench("a.hello", c.pid, { url: `${c.url}/` }));
+  }
+  if (only.has("b") || only.has("c")) {
+    log("(b) bare node:http, one SQL statement + one 64×64 PNG encode");
+    if (pg) {
+      const url = await createDatabase("irreducible");
+      await withChild(() => baseline("irreducible-pg", "bench/baselines/irreducible.ts", { DATABASE_URL: url }), (c) =>
+        bench("b.irreducible.postgres", c.pid, { url: `${c.url}/generate`, ...irreducibleRequest }),
+      );
+    }
+    const dir = await mkdtemp(join(tmpdir(), "bench-irreducible-"));
+    tempDirs.push(dir);
+    await withChild(() => baseline("irreducible-pglite", "bench/baselines/irreducible.ts", { DATA_DIR: dir }), (c) =>
+      bench("b.irreducible.pglite", c.pid, { url: `${c.url}/generate`, ...irreducibleRequest }),
+    );
+  }
+  const generate = (s: Service) => ({ url: `${s.url}/api/v1/generate`, method: "POST" as const, headers: generateHeaders(s.key), body: generateBody });
+  if (only.has("c")) {
+    log("(c) service POST /api/v1/generate (synchronous, 64×64 pixel-sprite), PGlite");
+    await withService("service-pglite", { kind: "pglite" }, (s) => bench("c.service.pglite", s.child.pid, generate(s)));
+  }
+  if (pg && (only.has("c") || only.has("half") || only.has("d"))) {
+    log("(c) service POST /api/v1/generate, PostgreSQL; then half-rate latency; then (d) POST /graphql");
+    const url = await createDatabase("service");
+    await withService("service-postgres", { kind: "postgres", url }, async (s) => {
+      const max = await bench("c.service.postgres", s.child.pid, generate(s));
+      if (only.has("half") && max && max.rps > 0) {
+        await sleep(2_000); // let the generations of cut-off requests finish
+        await bench("c.service.postgres.half", s.child.pid, { ...generate(s), overallRate: Math.max(1, Math.floor(max.rps / 2)) });
+      }
+      if (only.has("d")) await bench("d.service.graphql", s.child.pid, { url: `${s.url}/graphql`, ...gqlRequest });
+    });
+  }
+  if (only.has("d")) {
+    log("(d) GraphQL Yoga on bare node:http, trivial schema");
+    await withChild(() => baseline("yoga", "bench/baselines/yoga.ts"), (c) => bench("d.yoga", c.pid, { url: `${c.url}/graphql`, ...gqlRequest }));
+    await withChild(() => baseline("yoga-native", "bench/baselines/yoga.ts", { YOGA_FETCH: "native" }), (c) =>
+      bench("d.yoga.native", c.pid, { url: `${c.url}/graphql`, ...gqlRequest }),
+    );
+  }
+  if (pg && only.has("e")) {
+    const url = await createDatabase("sse");
+    for (const n of streamCounts) {
+      log(`(e) ${n} concurrent SSE streams in one service process (PostgreSQL)`);
+      try {
+        const timeoutS = Number(process.env.BENCH_SSE_TIMEOUT_S ?? Math.max(60, Math.ceil(n / 20)));
+        const result = await runStreams({ n, dbUrl: url, timeoutS, log });
+        streams.push(result);
+        log(`  RSS/stream ${result.perStreamKb.toFixed(1)} KB, lag p50 ${result.lag.p50.toFixed(1)} ms p99 ${result.lag.p99.toFixed(1)} ms, lost ${result.lost}, ` +
+          `${result.generationsPerSecond.toFixed(0)} generations/s${result.errors.length ? `; ${result.errors.join("; ")}` : ""}`);
+      } catch (error) {
+        streams.push({ n, error: String(error) });
+        log(`  failed: ${String(error).slice(0, 2000)}`);
+      }
+    }
+  }
+}
+
+function rows(): Row[] {
+  const m = (key: string) => {
+    const r = measurements[key];
+    return r && "rps" in r ? r : undefined;
+  };
+  const note = (key: string) => {
+    const r = measurements[key];
+    if (!r) return "not run";
+    if ("error" in r) return r.error.slice(0, 80);
+    const bad = r.non2xx + r.errors + r.timeouts;
+    return bad ? `${bad} failed ${JSON.stringify(r.statusCodes)}` : "";
+  };
+  const row = (name: string, key: string, over?: string, target?: number): Row => {
+    const r = m(key);
+    const base = over ? m(over) : undefined;
+    const ratio = r && base ? r.rps / base.rps : undefined;
+    return {
+      name,
+      ...(r ? { rps: r.rps, p50: r.p50, p99: r.p99 } : {}),
+      ...(ratio === undefined ? {} : { ratio, ratioText: `${ratio.toFixed(2)} × ${over!.split(".").slice(0, 2).join(".")}` }),
+      ...(target === undefined ? {} : { target: `≥ ${target.toFixed(2)}`, ...(ratio === undefined ? {} : { met: ratio >= target }) }),
+      note: note(key),
+    };
+  };
+  const half = m("c.service.postgres.half");
+  const out: Row[] = [
+    { ...row("(a) node:http hello world", "a.hello"), ratioText: "1.00 (ceiling)" },
+    row("(b) irreducible, PostgreSQL", "b.irreducible.postgres", "a.hello"),
+    row("(b) irreducible, PGlite", "b.irreducible.pglite", "a.hello"),
+    row("(c) service generate, PostgreSQL", "c.service.postgres", "b.irreducible.postgres", 0.8),
+    row("(c) service generate, PGlite", "c.service.pglite", "b.irreducible.pglite"),
+    {
+      ...row(`(c) PostgreSQL at half max rate${half?.overallRate ? ` (${half.overallRate}/s)` : ""}`, "c.service.postgres.half"),
+      ...(half ? { ratio: half.p99 / half.p50, ratioText: `p99/p50 ${(half.p99 / half.p50).toFixed(2)}`, target: "p99 ≤ 4 × p50", met: half.p99 <= 4 * half.p50 } : {}),
+    },
+    row("(d) bare Yoga (default fetch API)", "d.yoga", "a.hello"),
+    row("(d) bare Yoga (Node's fetch API)", "d.yoga.native", "d.yoga"),
+    row("(d) service POST /graphql { __typename }", "d.service.graphql", "d.yoga", 0.85),
+  ];
+  for (const s of streams) {
+    if ("error" in s) {
+      out.push({ name: `(e) ${s.n} SSE streams`, note: s.error.slice(0, 80) });
+      continue;
+    }
+    const met = s.perStreamKb <= 32 && s.lag.p99 <= 250 && s.lost === 0 && s.missingTerminal === 0 && s.unfinished === 0 && s.opened === s.n;
+    out.push({
+      name: `(e) ${s.n} SSE streams: lag`,
+      p50: s.lag.p50,
+      p99: s.lag.p99,
+      ratioText: `${s.perStreamKb.toFixed(1)} KB/stream`,
+      target: "≤ 32 KB, p99 ≤ 250, 0 lost",
+      met,
+      note: `lost ${s.lost}, no terminal ${s.missingTerminal}, unfinished ${s.unfinished}, open ${s.opened}/${s.n}${s.errors.length ? `; ${s.errors[0]!.slice(0, 60)}` : ""}`,
+    });
+  }
+  return out;
+}
+
+function gitState(): { commit: string; dirty: string[] } {
+  try {
+    const commit = execSync("git rev-parse --short HEAD", { cwd: root, encoding: "utf8" }).trim();
+    const dirty = execSync("git status --porcelain", { cwd: root, encoding: "utf8" }).split("\n").filter(Boolean);
+    return { commit, dirty };
+  } catch {
+    return { commit: "unknown", dirty: [] };
+  }
+}
+
+let cleaning: Promise<void> | undefined;
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    await stopAllChildren().catch((error) => log(`stopping children failed: ${String(error)}`));
+    const dropped = await dropDatabases().catch((error) => (log(`dropping databases failed: ${String(error)}`), []));
+    if (dropped.length) log(`dropped databases: ${dropped.join(", ")}`);
+    for (const dir of tempDirs) await rm(dir, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+
+process.on("SIGINT", () => {
+  log("\ninterrupted: stopping children and dropping databases");
+  void cleanup().finally(() => process.exit(130));
+});
+process.on("exit", killAllChildrenNow);
+
+const startedAt = new Date();
+log(`Benchmark ${quick ? "(quick) " : ""}on ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), Node ${process.version}.`);
+log(`autocannon runs in this process: the load generator and the server share the ${cpus().length} cores.`);
+log(`${connections} connections, ${durationS} s per measurement after a ${warmupS} s warm-up; streams: ${streamCounts.join(", ")}.\n`);
+const pg = await postgresAvailable();
+if (!pg) log("PostgreSQL at 127.0.0.1:5432 does not answer: the PostgreSQL measurements are skipped.");
+try {
+  await measureAll(pg);
+} finally {
+  await cleanup();
+}
+const table = rows();
+log(`\n${formatTable(table)}\n`);
+log("Ratios: req/s over req/s of the named baseline. (e) lag: event arrival at the client − the event's created_at in the database.");
+log(`Load generator and servers share ${cpus().length} cores, so absolute numbers are lower than on a dedicated client.`);
+const path = await writeResults(
+  {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    quick,
+    machine: { cpus: cpus().length, model: cpus()[0]?.model, totalMemMb: Math.round(totalmem() / 2 ** 20), node: process.version },
+    git: gitState(),
+    settings: { connections, durationS, warmupS, streamCounts, loadGenerator: "autocannon 8 in the orchestrating process (shares the cores)" },
+    table,
+    measurements,
+    streams,
+  },
+  quick,
+);
+log(`results: ${path}`);
+process.exit(0);
