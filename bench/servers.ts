@@ -135,21 +135,6 @@ export async function memoryOf(pid: number): Promise<{ rssKb: number; hwmKb: num
   return { rssKb: field("VmRSS"), hwmKb: field("VmHWM") };
 }
 
-/** Runs a Node script to completion (inherits nothing but PATH/HOME and `env`), returning its stdout. */
-export function runScript(script: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", ...nodeArgs, script], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
-    child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${script} exited with ${code}`))));
-  });
-}
-
 /** CPU time (user + system) of a process so far, in ms, from /proc/<pid>/stat (clock ticks of 10 ms). */
 export async function cpuTimeMs(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, "utf8");

@@ -15,6 +15,7 @@ const schema = z
       .string()
       .regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL")
       .optional(),
+    REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, "must be 1–32 letters, digits, _ or -").default("ags"),
     PUBLIC_ORIGIN: z
       .string()
       .url()
@@ -24,6 +25,7 @@ const schema = z
     RATE_LIMIT_GENERATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(64 * 1024),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    RUN_JOBS: z.enum(["auto", "true", "false"]).default("auto"),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   })
   .transform((env) => ({
@@ -34,11 +36,15 @@ const schema = z
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    /** Namespace of every Redis key and channel, so environments can share one Redis. */
+    redisPrefix: env.REDIS_PREFIX,
     publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     signupCredits: env.SIGNUP_CREDITS,
     rateLimitGeneratePerMinute: env.RATE_LIMIT_GENERATE_PER_MINUTE,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     workerConcurrency: env.WORKER_CONCURRENCY,
+    /** Whether the API process runs generations itself: `auto` = yes without Redis, no with it (workers do). */
+    apiRunsJobs: env.RUN_JOBS === "auto" ? env.REDIS_URL === undefined : env.RUN_JOBS === "true",
     logLevel: env.LOG_LEVEL,
   }));
 

@@ -16,11 +16,14 @@ async function main(config: Config): Promise<void> {
   const app = createApp({ config, logger, ...infra });
 
   // Recover what a previous process left behind, then start taking jobs.
+  // Alone (no Redis), everything left running is an orphan and everything queued is ours to run.
+  // With Redis, workers own the jobs: the periodic sweep only refunds orphans past their lease and
+  // re-queues stragglers (an enqueue of a generation whose job exists is a no-op).
   const recovered = await app.services.recover({ everything: infra.alone, requeue: infra.alone });
   if (recovered.failed + recovered.requeued + recovered.released > 0) logger.info("recovered", recovered);
-  infra.queue.start(app.services.runGeneration);
+  if (config.apiRunsJobs) infra.queue.start(app.services.runGeneration);
   const sweep = setInterval(() => {
-    app.services.recover({ everything: false, requeue: false }).catch((error) => logger.error("sweep failed", { error }));
+    app.services.recover({ everything: false, requeue: !infra.alone }).catch((error) => logger.error("sweep failed", { error }));
   }, 60_000).unref();
 
   const server = createServer(toNodeHandler(app.fetch) as RequestListener);

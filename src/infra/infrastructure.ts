@@ -1,9 +1,12 @@
 import type { Config } from "../config.js";
 import { openDatabase, type Database } from "./db/database.js";
 import { createInProcessEventBus, type EventBus } from "./events/bus.js";
+import { createRedisEventBus } from "./events/redis-bus.js";
 import type { Logger } from "./logger.js";
+import { createBullMqQueue } from "./queue/bullmq-queue.js";
 import { createInProcessQueue, type JobQueue } from "./queue/queue.js";
 import { createInProcessRateLimiter, type RateLimiter } from "./ratelimit/limiter.js";
+import { createRedisRateLimiter } from "./ratelimit/redis-limiter.js";
 
 export interface Infrastructure {
   db: Database;
@@ -13,27 +16,34 @@ export interface Infrastructure {
   /**
    * True when this process is the only worker on its data: without Redis, jobs and events live in
    * this process, so after a crash every `running` generation is an orphan and every `queued` one
-   * needs queueing again. (Several processes need Redis; see README "Running at scale".)
+   * needs queueing again. With Redis, BullMQ redelivers the jobs of a dead worker.
    */
   alone: boolean;
   close(): Promise<void>;
 }
 
-/** Opens the database, event bus and job queue that the configuration asks for. */
+/**
+ * Opens what the configuration asks for: PGlite or PostgreSQL; without REDIS_URL the in-process
+ * event bus, job queue and rate limiter, with it their Redis versions (pub/sub, BullMQ, atomic
+ * counters) so that any number of API and worker processes share them. No code changes, only
+ * configuration.
+ */
 export async function openInfrastructure(config: Config, logger: Logger, given: { db?: Database } = {}): Promise<Infrastructure> {
   const db = given.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger }));
-  const bus = createInProcessEventBus();
-  const queue = createInProcessQueue({
-    concurrency: config.workerConcurrency,
-    onError: (error, generationId) => logger.error("job failed", { generationId, error }),
-  });
-  const limiter = createInProcessRateLimiter();
+  const onJobError = (error: unknown, generationId: string) => logger.error("job failed", { generationId, error });
+  const redis = config.redisUrl;
+  const prefix = config.redisPrefix;
+  const bus = redis ? createRedisEventBus({ url: redis, logger, channelPrefix: `${prefix}:events:` }) : createInProcessEventBus();
+  const queue = redis
+    ? createBullMqQueue({ url: redis, concurrency: config.workerConcurrency, logger, prefix: `${prefix}-bull` })
+    : createInProcessQueue({ concurrency: config.workerConcurrency, onError: onJobError });
+  const limiter = redis ? createRedisRateLimiter({ url: redis, logger, prefix: `${prefix}:ratelimit:` }) : createInProcessRateLimiter();
   return {
     db,
     bus,
     queue,
     limiter,
-    alone: config.redisUrl === undefined,
+    alone: redis === undefined,
     async close() {
       await queue.close();
       await bus.close();

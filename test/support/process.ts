@@ -13,9 +13,12 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs `src/main.ts` in a child process the way `npm start` does, with `env` on top of a clean environment. */
-export function runMain(env: Record<string, string>): { child: ChildProcess; logs: Record<string, unknown>[]; stderr: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+/** Runs `src/main.ts` (or another entry) in a child process the way `npm start` does, with `env` on top of a clean environment. */
+export function runMain(
+  env: Record<string, string>,
+  entry = "src/main.ts",
+): { child: ChildProcess; logs: Record<string, unknown>[]; stderr: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", HOST: "127.0.0.1", PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -41,15 +44,16 @@ export function runMain(env: Record<string, string>): { child: ChildProcess; log
   return { child, logs, stderr: () => err, exited };
 }
 
-/** Starts the server and waits for its "listening" line. */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const run = runMain(env);
+/** Starts the server (or a worker: entry src/worker.ts, ready line "worker ready") and waits until it is ready. */
+export async function startServer(env: Record<string, string>, timeoutMs = 60_000, entry = "src/main.ts"): Promise<ServerProcess> {
+  const run = runMain(env, entry);
+  const ready = entry === "src/main.ts" ? "listening" : "worker ready";
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;
   void run.exited.then((code) => (exitCode = code ?? -1));
   while (Date.now() < deadline) {
-    const line = run.logs.find((l) => l.msg === "listening");
-    if (line) return { ...run, url: String(line.url) };
+    const line = run.logs.find((l) => l.msg === ready);
+    if (line) return { ...run, url: String(line.url ?? "") };
     if (exitCode !== undefined) throw new Error(`server exited with ${exitCode}: ${run.stderr()}`);
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -34,7 +34,11 @@ export async function recoverGenerations(
   }
   let requeued = 0;
   if (options.requeue) {
-    const queued = await prisma.generation.findMany({ where: { status: "queued" }, orderBy: { createdAt: "asc" }, select: { id: true } });
+    const queued = await prisma.generation.findMany({
+      where: { status: "queued", ...(options.everything ? {} : { createdAt: { lt: staleBefore } }) },
+      orderBy: { createdAt: "asc" },
+      select: { id: true },
+    });
     for (const { id } of queued) await queue.enqueue(id);
     requeued = queued.length;
   }

@@ -17,18 +17,26 @@ export function createRunner(deps: {
   store: GenerationStore;
   logger: Logger;
   generatorFor?: (kind: string) => Generator | undefined;
+  /** A `running` generation whose heartbeat is older than this is an orphan a redelivered job may take over. */
+  orphanAfterMs?: number;
 }) {
   const { prisma, store, logger } = deps;
   const generatorFor = deps.generatorFor ?? ((kind: string) => generators.get(kind));
 
   return async function run(id: string): Promise<void> {
-    if (!(await store.start(id))) return; // canceled, or another worker has it
+    let percent = 0;
+    if (!(await store.start(id))) {
+      // Not queued: finished or canceled (nothing to do), or left running by a dead worker whose
+      // job was redelivered (take it over; the reservation stands, so nothing is charged again).
+      const resumedAt = await store.takeOver(id, new Date(Date.now() - (deps.orphanAfterMs ?? 10_000)));
+      if (resumedAt === undefined) return;
+      percent = resumedAt;
+    }
     const g = await prisma.generation.findUniqueOrThrow({ where: { id }, include: { agent: true } });
     const controller = new AbortController();
     try {
       const generator = generatorFor(g.agent.generatorKind);
       if (!generator) throw new Error(`no generator of kind ${g.agent.generatorKind}`);
-      let percent = 0;
       const image = await generator.generate(
         {
           spec: interpretPrompt({ prompt: g.prompt ?? undefined, messages: (g.messages as Message[] | null) ?? undefined }),

@@ -99,6 +99,29 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus) {
       return (await publish(id, rows, "generation.started")) !== undefined;
     },
 
+    /**
+     * A job redelivered after its worker died finds its generation `running` with a stale
+     * heartbeat: this claims it (once: the heartbeat moves) and appends a `resumed` progress event
+     * at the last percent reached, so the stream's percent never goes back. Returns that percent,
+     * or undefined when the generation is not an orphan (finished, or alive elsewhere).
+     */
+    async takeOver(id: string, staleBefore: Date): Promise<number | undefined> {
+      const rows = await prisma.$queryRaw<Row[]>`
+        WITH g AS (
+          UPDATE "generations" SET "updated_at" = now(), "last_event_seq" = "last_event_seq" + 1
+          WHERE "id" = ${id} AND "status" = 'running' AND "updated_at" < ${staleBefore}::timestamptz
+          RETURNING "id", "last_event_seq"
+        )
+        INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
+        SELECT g."id", g."last_event_seq", 'generation.progress', jsonb_build_object('id', g."id", 'stage', 'resumed', 'percent',
+          COALESCE((SELECT (e."data"->>'percent')::int FROM "generation_events" e
+                    WHERE e."generation_id" = g."id" AND e."type" = 'generation.progress' ORDER BY e."seq" DESC LIMIT 1), 0))
+        FROM g
+        RETURNING "seq", "data"::text AS "data"`;
+      const event = await publish(id, rows, "generation.progress");
+      return event ? Number(event.data.percent) : undefined;
+    },
+
     /** Appends a progress or preview event while running (also the job's heartbeat). */
     async append(id: string, type: string, data: Record<string, unknown>): Promise<GenerationEventMessage | undefined> {
       const rows = await prisma.$queryRaw<Row[]>`

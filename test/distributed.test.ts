@@ -1,0 +1,104 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { createEmptyPostgresDatabase } from "./support/harness.js";
+import { startServer, type ServerProcess } from "./support/process.js";
+
+/**
+ * Two API processes and a worker on the local PostgreSQL and Redis: the generation is accepted by
+ * API 1, run by the worker (API processes run no jobs when Redis is configured), and streamed by
+ * API 2. A worker killed with SIGKILL mid-job: a new worker finishes the job, charged once.
+ */
+const children: ServerProcess[] = [];
+afterAll(async () => {
+  for (const c of children) c.child.kill("SIGKILL");
+  await Promise.all(children.map((c) => c.exited));
+});
+
+interface Generation {
+  id: string;
+  status: string;
+  credits: { charged: number; refunded: number };
+}
+
+describe.runIf(process.env.TEST_DB === "postgres")("several processes: PostgreSQL + Redis", () => {
+  it("accepts on API 1, runs on the worker, streams on API 2 in order; survives a worker SIGKILL with one charge", async () => {
+    const env = {
+      DATABASE_URL: await createEmptyPostgresDatabase(),
+      REDIS_URL: process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379",
+      REDIS_PREFIX: `t${randomBytes(4).toString("hex")}`,
+      PUBLIC_ORIGIN: "http://localhost:3000",
+      WORKER_CONCURRENCY: "1",
+    };
+    const start = async (entry = "src/main.ts") => {
+      const p = await startServer(env, 60_000, entry);
+      children.push(p);
+      return p;
+    };
+    const [api1, api2] = await Promise.all([start(), start()]);
+    let worker = await start("src/worker.ts");
+
+    const headers = { origin: "http://localhost:3000", "content-type": "application/json" };
+    const signUp = await fetch(`${api1.url}/api/auth/sign-up`, { method: "POST", headers, body: JSON.stringify({ email: "scale@example.com", password: "long enough" }) });
+    const cookie = signUp.headers.get("set-cookie")!.split(";")[0]!;
+    const { secret } = (await (await fetch(`${api1.url}/api/keys`, { method: "POST", headers: { ...headers, cookie }, body: '{"name":"k"}' })).json()) as { secret: string };
+    const auth = { authorization: `Bearer ${secret}` };
+    const submit = async (prompt: string) => {
+      const r = await fetch(`${api1.url}/api/v1/generate`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json", prefer: "respond-async" },
+        body: JSON.stringify({ prompt, agentId: "texture", width: 512, height: 512 }),
+      });
+      expect(r.status).toBe(202);
+      return ((await r.json()) as Generation).id;
+    };
+
+    // 1. Accepted on API 1, executed by the worker, streamed on API 2.
+    const first = await submit("mossy stone brick");
+    const stream = await fetch(`${api2.url}/api/v1/generations/${first}/events`, { headers: auth });
+    const events = (await stream.text())
+      .split("\n\n")
+      .filter((b) => b.includes("event: "))
+      .map((b) => ({ event: /event: (.*)/.exec(b)![1]!, id: Number(/id: (\d+)/.exec(b)?.[1]) }));
+    expect(events[0]!.event).toBe("generation.queued");
+    expect(events.at(-1)!.event).toBe("generation.completed");
+    expect(events.map((e) => e.id)).toEqual(events.map((_, i) => i + 1));
+
+    // 2. Kill the worker mid-job; a new worker finishes everything, charging each generation once.
+    const ids = [await submit("lava 1"), await submit("lava 2"), await submit("lava 3"), await submit("lava 4")];
+    const status = async (id: string) => ((await (await fetch(`${api2.url}/api/v1/generations/${id}`, { headers: auth })).json()) as Generation).status;
+    for (let i = 0; i < 500 && (await status(ids[0]!)) === "queued"; i++) await new Promise((r) => setTimeout(r, 5));
+    worker.child.kill("SIGKILL");
+    await worker.exited;
+    const atKill = await Promise.all(ids.map(status));
+    expect(atKill.some((s) => s !== "succeeded")).toBe(true);
+    worker = await start("src/worker.ts");
+
+    let final: Generation[] = [];
+    for (let i = 0; i < 900; i++) {
+      final = await Promise.all(ids.map(async (id) => (await (await fetch(`${api2.url}/api/v1/generations/${id}`, { headers: auth })).json()) as Generation));
+      if (final.every((g) => g.status === "succeeded" || g.status === "failed")) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(final.map((g) => g.status)).toEqual(["succeeded", "succeeded", "succeeded", "succeeded"]);
+    if (atKill[0] === "running") {
+      // The orphan was taken over by the redelivered job: its stream says so, and its percent never went back.
+      const text = await (await fetch(`${api2.url}/api/v1/generations/${ids[0]}/events`, { headers: auth })).text();
+      expect(text).toContain('"stage":"resumed"');
+      const percents = [...text.matchAll(/"percent":(\d+)/g)].map((m) => Number(m[1]));
+      expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    }
+    expect(final.every((g) => g.credits.charged === 2 && g.credits.refunded === 0)).toBe(true);
+    const ledger = (await (
+      await fetch(`${api1.url}/graphql`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ query: "{ viewer { account { balance ledger(first: 100) { nodes { kind amount } } } } }" }),
+      })
+    ).json()) as { data: { viewer: { account: { balance: number; ledger: { nodes: { kind: string; amount: number }[] } } } } };
+    const account = ledger.data.viewer.account;
+    expect(account.ledger.nodes.filter((e) => e.kind === "charge")).toHaveLength(5);
+    expect(account.ledger.nodes.filter((e) => e.kind === "refund")).toHaveLength(0);
+    expect(account.balance).toBe(100 - 5 * 2);
+    expect(account.ledger.nodes.reduce((s, e) => s + e.amount, 0)).toBe(account.balance);
+  }, 180_000);
+});
