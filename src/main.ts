@@ -1,13 +1,14 @@
 import { createServer, type RequestListener } from "node:http";
 import { toNodeHandler } from "srvx/node";
 import { createApp } from "./app.js";
-import { ConfigError, loadConfig, type Config } from "./config.js";
+import type { Config } from "./config.js";
 import { syncBuiltInAgents } from "./domain/agents/agents.js";
 import { openInfrastructure } from "./infra/infrastructure.js";
 import { createLogger } from "./infra/logger.js";
+import { runProcess } from "./process-lifecycle.js";
 
 /** The entry point: the only place that reads the environment, listens and handles signals. */
-async function main(config: Config): Promise<void> {
+async function main(config: Config) {
   const logger = createLogger(config.logLevel);
   const started = performance.now();
   const infra = await openInfrastructure(config, logger);
@@ -24,6 +25,7 @@ async function main(config: Config): Promise<void> {
   if (config.apiRunsJobs) infra.queue.start(app.services.runGeneration);
   const sweep = setInterval(() => {
     app.services.recover({ everything: false, requeue: !infra.alone }).catch((error) => logger.error("sweep failed", { error }));
+    app.services.sessions.deleteExpired().catch((error) => logger.error("session sweep failed", { error }));
   }, 60_000).unref();
 
   const server = createServer(toNodeHandler(app.fetch) as RequestListener);
@@ -52,36 +54,22 @@ async function main(config: Config): Promise<void> {
     startupMs: Math.round(performance.now() - started),
   });
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info("shutting down", { signal });
-    clearInterval(sweep);
+  return {
+    logger,
     // 1. Stop accepting. 2. Let running generations finish (bounded); queued ones stay queued for
-    // the next start. 3. End open streams with a final event. 4. Close the rest and exit.
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    await infra.queue.close(10_000);
-    app.closeStreams();
-    const force = setTimeout(() => server.closeAllConnections(), 5_000).unref();
-    await closed;
-    clearTimeout(force);
-    await infra.close();
-    logger.info("stopped", { signal });
-    process.exit(0);
+    // the next start. 3. End open streams with a final event. 4. Close the rest.
+    async stop() {
+      clearInterval(sweep);
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await infra.queue.close(10_000);
+      app.closeStreams();
+      const force = setTimeout(() => server.closeAllConnections(), 5_000).unref();
+      await closed;
+      clearTimeout(force);
+      await infra.close();
+    },
   };
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGINT", () => void stop("SIGINT"));
 }
 
-try {
-  await main(loadConfig());
-} catch (error) {
-  if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-  } else {
-    process.stderr.write(`Start-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
-  }
-  process.exit(1);
-}
+await runProcess("Service", main);

@@ -1,14 +1,15 @@
-import { ConfigError, loadConfig, type Config } from "./config.js";
+import { ConfigError, type Config } from "./config.js";
 import { syncBuiltInAgents } from "./domain/agents/agents.js";
 import { openInfrastructure } from "./infra/infrastructure.js";
 import { createLogger } from "./infra/logger.js";
+import { runProcess } from "./process-lifecycle.js";
 import { createServices } from "./services.js";
 
 /**
  * `npm run worker`: a process that only runs generations (no HTTP), taking jobs from the queue
  * that API processes fill. Needs REDIS_URL and DATABASE_URL (several processes share them).
  */
-async function worker(config: Config): Promise<void> {
+async function worker(config: Config) {
   const logger = createLogger(config.logLevel).child({ role: "worker" });
   if (!config.redisUrl || !config.databaseUrl) {
     throw new ConfigError("Invalid configuration: REDIS_URL and DATABASE_URL are required by a worker (without them, `npm start` runs jobs itself)");
@@ -23,24 +24,14 @@ async function worker(config: Config): Promise<void> {
   }, 60_000).unref();
   logger.info("worker ready", { concurrency: config.workerConcurrency });
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    clearInterval(sweep);
-    logger.info("shutting down", { signal });
-    await infra.queue.close(10_000); // the running generations finish (bounded); the rest stay queued
-    await infra.close();
-    logger.info("stopped", { signal });
-    process.exit(0);
+  return {
+    logger,
+    async stop() {
+      clearInterval(sweep);
+      await infra.queue.close(10_000); // the running generations finish (bounded); the rest stay queued
+      await infra.close();
+    },
   };
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGINT", () => void stop("SIGINT"));
 }
 
-try {
-  await worker(loadConfig());
-} catch (error) {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : `Worker start-up failed: ${error instanceof Error ? error.message : String(error)}`}\n`);
-  process.exit(1);
-}
+await runProcess("Worker", worker);

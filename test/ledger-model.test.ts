@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mulberry32 } from "../src/domain/generation/generators/random.js";
 import { grantCredits } from "../src/domain/credits/ledger.js";
 import { createGenerationStore, type GenerationStore } from "../src/domain/generation/store.js";
 import { newId } from "../src/domain/ids.js";
@@ -14,14 +15,6 @@ import { signUp } from "./support/users.js";
 const steps = Number(process.env.LEDGER_STEPS ?? 5000);
 const seed = Number(process.env.LEDGER_SEED ?? Date.now() % 2 ** 31);
 
-function mulberry32(a: number) {
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let t: TestApp;
 let store: GenerationStore;
