@@ -40,7 +40,7 @@ describe(`ledger model (seed ${seed}, ${steps} steps)`, () => {
       const id = newId("gen");
       return store
         .reserve({ id, accountId, apiKeyId: null, agentId: "pixel-sprite", prompt: "model", messages: null, transparent: false, seed: 1, width: 16, height: 16, cost, idempotencyRecordId })
-        .then((after) => ({ id, after }));
+        .then((reserved) => ({ id, after: reserved?.balance }));
     };
     const applyReserve = (accountId: string, cost: number, id: string, after: number | undefined, where: string) => {
       const before = balance.get(accountId)!;

@@ -19,9 +19,15 @@ export function createRunner(deps: {
   generatorFor?: (kind: string) => Generator | undefined;
   /** A `running` generation whose heartbeat is older than this is an orphan a redelivered job may take over. */
   orphanAfterMs?: number;
+  /**
+   * Progress is stored and published at 0 %, at 100 % and at most once per this many ms between
+   * (with its preview, if any): a fast generation costs three writes, not one per stage. Default 100.
+   */
+  progressEveryMs?: number;
 }) {
   const { prisma, store, logger } = deps;
   const generatorFor = deps.generatorFor ?? ((kind: string) => generators.get(kind));
+  const progressEveryMs = deps.progressEveryMs ?? 100;
 
   return async function run(id: string): Promise<void> {
     let percent = 0;
@@ -34,6 +40,7 @@ export function createRunner(deps: {
     }
     const g = await prisma.generation.findUniqueOrThrow({ where: { id }, include: { agent: true } });
     const controller = new AbortController();
+    let lastEmit: number | undefined;
     try {
       const generator = generatorFor(g.agent.generatorKind);
       if (!generator) throw new Error(`no generator of kind ${g.agent.generatorKind}`);
@@ -47,6 +54,9 @@ export function createRunner(deps: {
         },
         async (progress) => {
           percent = Math.min(100, Math.max(percent, Math.round(progress.percent)));
+          const now = performance.now();
+          if (lastEmit !== undefined && percent < 100 && now - lastEmit < progressEveryMs) return;
+          lastEmit = now;
           const alive = await store.append(id, "generation.progress", { id, percent, stage: progress.stage });
           if (alive && progress.preview) {
             const { png, width, height } = progress.preview;

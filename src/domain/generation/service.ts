@@ -14,7 +14,6 @@ import type { GenerationStore } from "./store.js";
 import { generationView, type GenerationView } from "./view.js";
 
 export const terminalEvents = new Set(["generation.completed", "generation.failed"]);
-const terminalStatuses = new Set(["succeeded", "failed", "canceled"]);
 
 export interface GenerationDeps {
   prisma: PrismaClient;
@@ -77,11 +76,8 @@ export function createGenerationService({ prisma, store, bus, queue, agents }: G
     ): Promise<GenerationView> {
       const input = parseInput(generateInput, raw);
       const { agent, transparent, size, seed } = await plan(input);
-      const id = newId("gen");
-      const balance = await store.reserve({
-        id,
-        accountId: viewer.user.accountId,
-        apiKeyId: viewer.kind === "api_key" ? viewer.apiKeyId : null,
+      const row = {
+        id: newId("gen"),
         agentId: agent.id,
         prompt: input.prompt ?? null,
         messages: input.messages ?? null,
@@ -90,14 +86,24 @@ export function createGenerationService({ prisma, store, bus, queue, agents }: G
         width: size.width,
         height: size.height,
         cost: agent.credits,
+      };
+      const reserved = await store.reserve({
+        ...row,
+        accountId: viewer.user.accountId,
+        apiKeyId: viewer.kind === "api_key" ? viewer.apiKeyId : null,
         idempotencyRecordId: options.idempotencyRecordId ?? null,
       });
-      if (balance === undefined) {
+      if (reserved === undefined) {
         const current = await prisma.account.findUnique({ where: { id: viewer.user.accountId }, select: { balance: true } });
         throw insufficientCredits(agent.credits, current?.balance ?? 0);
       }
-      await queue.enqueue(id);
-      return view(viewer.user.accountId, id);
+      await queue.enqueue(row.id);
+      // Everything the view needs is known: no read-back.
+      return generationView(
+        { ...row, status: "queued", creditState: "reserved", createdAt: reserved.createdAt, startedAt: null, completedAt: null, errorCode: null, errorMessage: null },
+        [],
+        reserved.balance,
+      );
     },
 
     get: (viewer: AuthenticatedViewer, id: string) => view(viewer.user.accountId, id),
@@ -189,18 +195,20 @@ export function createGenerationService({ prisma, store, bus, queue, agents }: G
       }
     },
 
-    /** Resolves when the generation is over (or `timeoutMs` passed, or `stop` fired) with its view. */
+    /**
+     * Resolves when the viewer's generation `id` (ownership checked by the caller) is over, or
+     * `timeoutMs` passed, or `stop` fired, with its view. A success is answered from the
+     * `generation.completed` event itself, which carries the whole generation.
+     */
     async waitForEnd(viewer: AuthenticatedViewer, id: string, timeoutMs: number, stop?: AbortSignal): Promise<GenerationView> {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), timeoutMs);
       const onStop = () => controller.abort();
       stop?.addEventListener("abort", onStop, { once: true });
       try {
-        const current = await load(viewer.user.accountId, id);
-        if (!terminalStatuses.has(current.status)) {
-          for await (const m of this.events(id, current.lastEventSeq, controller.signal)) {
-            if (terminalEvents.has(m.type)) break;
-          }
+        for await (const m of this.events(id, 0, controller.signal)) {
+          if (m.type === "generation.completed") return m.data as unknown as GenerationView;
+          if (terminalEvents.has(m.type)) break;
         }
       } finally {
         clearTimeout(timer);

@@ -53,12 +53,12 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus) {
   return {
     /**
      * Reserves the price (conditional update: never below zero), creates the generation and its
-     * `charge` entry and `generation.queued` event. Returns the balance after, or undefined when
-     * the account lacks the credits (nothing written).
+     * `charge` entry and `generation.queued` event. Returns the balance after and the creation
+     * time, or undefined when the account lacks the credits (nothing written).
      */
-    async reserve(g: NewGeneration): Promise<number | undefined> {
+    async reserve(g: NewGeneration): Promise<{ balance: number; createdAt: Date } | undefined> {
       const queued = JSON.stringify({ id: g.id, agentId: g.agentId });
-      const rows = await prisma.$queryRaw<{ balance: number }[]>`
+      const rows = await prisma.$queryRaw<{ balance: number; created_at: Date }[]>`
         WITH moved AS (
           UPDATE "accounts" SET "balance" = "balance" - ${g.cost}::int, "updated_at" = now()
           WHERE "id" = ${g.accountId} AND "balance" >= ${g.cost}::int
@@ -69,7 +69,7 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus) {
           SELECT ${g.id}, moved."id", ${g.apiKeyId}, ${g.agentId}, 'queued', ${g.prompt}, ${g.messages === null ? null : JSON.stringify(g.messages)}::jsonb,
             ${g.transparent}::boolean, ${g.seed}::int, ${g.width}::int, ${g.height}::int, ${g.cost}::int, 'reserved', 1, ${g.idempotencyRecordId}, now()
           FROM moved
-          RETURNING "id"
+          RETURNING "id", "created_at"
         ), entry AS (
           INSERT INTO "ledger_entries" ("account_id", "kind", "amount", "balance_after", "generation_id", "idempotency_record_id", "reason")
           SELECT moved."id", 'charge', -${g.cost}::int, moved."balance", gen."id", ${g.idempotencyRecordId}, 'generation'
@@ -78,11 +78,11 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus) {
           INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
           SELECT gen."id", 1, 'generation.queued', ${queued}::jsonb FROM gen
         )
-        SELECT "balance" FROM moved`;
+        SELECT moved."balance", gen."created_at" FROM moved, gen`;
       const row = rows[0];
       if (!row) return undefined;
       await bus.publish({ generationId: g.id, seq: 1, type: "generation.queued", data: JSON.parse(queued) });
-      return Number(row.balance);
+      return { balance: Number(row.balance), createdAt: new Date(row.created_at) };
     },
 
     /** queued → running, with `generation.started`. False when it was not queued (canceled, taken). */

@@ -55,7 +55,14 @@ export function assetView(asset: AssetRow, withB64: boolean): AssetView {
   };
 }
 
-export function generationView(g: Generation, assets: AssetRow[], balance: number, withB64 = true): GenerationView {
+/** The columns a view needs (a full row, or one built from what the accepting statement returned). */
+export type GenerationRow = Pick<
+  Generation,
+  | "id" | "status" | "agentId" | "prompt" | "messages" | "transparent" | "seed" | "width" | "height"
+  | "createdAt" | "startedAt" | "completedAt" | "cost" | "creditState" | "errorCode" | "errorMessage"
+>;
+
+export function generationView(g: GenerationRow, assets: AssetRow[], balance: number, withB64 = true): GenerationView {
   const refunded = g.creditState === "refunded" ? g.cost : 0;
   return {
     id: g.id,
