@@ -10,6 +10,7 @@ declare module "autocannon" {
     pipelining?: number;
     timeout?: number;
     overallRate?: number;
+    ignoreCoordinatedOmission?: boolean;
     title?: string;
   }
   interface Histogram {

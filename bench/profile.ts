@@ -4,9 +4,9 @@
  * with `node --cpu-prof`, and summarises the profile (self and inclusive time by area: package,
  * src/ folder, Node internals, GC). Writes bench/results/profile-<date>.txt and the .cpuprofile.
  *
- *   BENCH_PROFILE_S (default 10), BENCH_PROFILE_PATH=/api/v1/generate | /graphql
+ *   BENCH_PROFILE_S (default 10), BENCH_PROFILE_PATH=/api/v1/generate | /graphql, BENCH_PROFILE_DB=postgres | pglite
  */
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import pg from "pg";
 import { PNG } from "pngjs";
@@ -111,7 +111,6 @@ function summarise(profile: CpuProfile): string[] {
 process.on("exit", killAllChildrenNow);
 const date = new Date().toISOString().slice(0, 10);
 const dir = join(root, "bench", "results", `profile-${date}`);
-await rm(dir, { recursive: true, force: true });
 await mkdir(dir, { recursive: true });
 
 // 1. In-process costs, single thread, no server.
@@ -128,32 +127,47 @@ const pngMs = await timePerOp(() => {
 say(`pixel-sprite 64×64 generator (incl. its 32×32 preview and final PNG encodes): ${generatorMs.toFixed(2)} ms/op`);
 say(`PNG.sync.write 64×64 RGBA: ${pngMs.toFixed(3)} ms/op`);
 
-// 2. The service under (c) load, profiled.
+// 2. The service under (c) load, profiled (BENCH_PROFILE_DB=pglite: on PGlite).
+const cleanups: (() => Promise<void>)[] = [];
 try {
-  const url = await createDatabase("profile");
-  const service = await startService({ name: "service-profile", db: { kind: "postgres", url }, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`] });
+  const pglite = process.env.BENCH_PROFILE_DB === "pglite";
+  const url = pglite ? undefined : await createDatabase("profile");
+  const service = await startService({
+    name: "service-profile",
+    db: url ? { kind: "postgres", url } : { kind: "pglite" },
+    nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`],
+  });
+  cleanups.push(() => service.cleanup());
   const request =
     path === "/graphql"
       ? { method: "POST" as const, headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ __typename }" }) }
       : { method: "POST" as const, headers: generateHeaders(service.key), body: generateBody };
   await runLoad({ url: `${service.url}${path}`, ...request, connections: 32, durationS: 2 });
-  const before = await dbStats(url);
+  const before = url ? await dbStats(url) : undefined;
   const result = await runLoad({ url: `${service.url}${path}`, ...request, connections: 32, durationS: seconds });
   await new Promise((r) => setTimeout(r, 2_000)); // cut-off requests finish; statistics are flushed
-  const after = await dbStats(url);
-  say(`${path} under load: ${result.rps.toFixed(1)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.non2xx + result.errors} failed`);
-  const per = (k: keyof typeof before) => ((after[k] - before[k]) / Math.max(1, result.ok)).toFixed(1);
-  say(`per answered request, in the database: ${per("xact_commit")} transactions committed, ${per("tup_inserted")} rows inserted, ` +
-    `${per("tup_updated")} updated, ${per("tup_fetched")} fetched (pg_stat_database; includes the cut-off requests' work)`);
+  const after = url ? await dbStats(url) : undefined;
+  say(`${path} on ${pglite ? "PGlite" : "PostgreSQL"} under load: ${result.rps.toFixed(1)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.non2xx + result.errors} failed`);
+  if (before && after) {
+    const per = (k: keyof typeof before) => ((after[k] - before[k]) / Math.max(1, result.ok)).toFixed(1);
+    say(`per answered request, in the database: ${per("xact_commit")} transactions committed, ${per("tup_inserted")} rows inserted, ` +
+      `${per("tup_updated")} updated, ${per("tup_fetched")} fetched (pg_stat_database; includes the cut-off requests' work)`);
+  }
   await stopChild(service.child);
-  const file = (await readdir(dir)).find((f) => f.endsWith(".cpuprofile"));
-  if (!file) throw new Error("no .cpuprofile written (did the service exit cleanly on SIGTERM?)");
-  const target = join(dir, `service${path.replaceAll("/", "-")}.cpuprofile`);
-  await rename(join(dir, file), target);
+  // One profile per thread (tsx's loader hooks run in a worker thread): the main thread's is the largest.
+  const files = await Promise.all(
+    (await readdir(dir)).filter((f) => f.startsWith("CPU.") && f.endsWith(".cpuprofile")).map(async (f) => ({ f, size: (await stat(join(dir, f))).size })),
+  );
+  files.sort((a, b) => b.size - a.size);
+  if (!files[0]) throw new Error("no .cpuprofile written (did the service exit cleanly on SIGTERM?)");
+  const target = join(dir, `service${pglite ? "-pglite" : ""}${path.replaceAll("/", "-")}.cpuprofile`);
+  await rename(join(dir, files[0].f), target);
+  for (const { f } of files.slice(1)) await rm(join(dir, f));
   for (const line of summarise(JSON.parse(await readFile(target, "utf8")) as CpuProfile)) say(line);
   say(`profile file: ${target} (open in Chrome DevTools → Performance, or speedscope)`);
 } finally {
   await stopAllChildren();
   await dropDatabases();
-  await writeFile(join(dir, "summary.txt"), `${out.join("\n")}\n`);
+  for (const cleanup of cleanups) await cleanup();
+  await writeFile(join(dir, `summary${process.env.BENCH_PROFILE_DB === "pglite" ? "-pglite" : ""}${path.replaceAll("/", "-")}.txt`), `${out.join("\n")}\n`);
 }

@@ -10,9 +10,11 @@ import { execSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
-import { measure, type LoadResult, type LoadSpec } from "./load.js";
+import { measure, type LoadResult, type LoadSpec, type Measured } from "./load.js";
+import { runPaced, type PacedResult } from "./paced.js";
 import { createDatabase, dropDatabases, postgresAvailable } from "./pg.js";
-import { formatTable, writeResults, type Row } from "./report.js";
+import { formatTable, writeResults } from "./report.js";
+import { tableRows } from "./table.js";
 import { cpuTimeMs, freePort, killAllChildrenNow, machineCpu, root, sleep, startChild, stopAllChildren, stopChild, type Child } from "./servers.js";
 import { generateBody, generateHeaders, startService, type Service } from "./service.js";
 import { runStreams, type StreamsResult } from "./sse.js";
@@ -25,9 +27,8 @@ const streamCounts = (process.env.BENCH_STREAMS ?? (quick ? "200,500" : "1000,50
 const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,half").split(","));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-/** A load result plus what it cost: server CPU per answered request, and how busy the machine was. */
-type Measured = LoadResult & { serverCpuMsPerRequest: number; serverCores: number; benchCores: number; machineBusy: number; loadavg: string };
 const measurements: Record<string, Measured | { error: string }> = {};
+const paced: Record<string, PacedResult | { error: string }> = {};
 const streams: (StreamsResult | { n: number; error: string })[] = [];
 const tempDirs: string[] = [];
 
@@ -131,7 +132,18 @@ async function measureAll(pg: boolean): Promise<void> {
       const max = await bench("c.service.postgres", s.child.pid, generate(s));
       if (only.has("half") && max && max.rps > 0) {
         await sleep(2_000); // let the generations of cut-off requests finish
-        await bench("c.service.postgres.half", s.child.pid, { ...generate(s), overallRate: Math.max(1, Math.floor(max.rps / 2)) });
+        const rate = Math.max(1, Math.floor(max.rps / 2));
+        await bench("c.service.postgres.half", s.child.pid, { ...generate(s), overallRate: rate });
+        await sleep(2_000);
+        log(`- c.service.postgres.paced: evenly paced (open loop) at ${rate} req/s for ${durationS} s`);
+        try {
+          const r = await runPaced({ ...generate(s), rate, durationS });
+          paced["c.service.postgres.paced"] = r;
+          log(`  ${r.ok} ok, ${r.failed} failed, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (client late by ≤ ${r.maxSendDelay.toFixed(1)} ms)`);
+        } catch (error) {
+          paced["c.service.postgres.paced"] = { error: String(error) };
+          log(`  failed: ${String(error)}`);
+        }
       }
       if (only.has("d")) await bench("d.service.graphql", s.child.pid, { url: `${s.url}/graphql`, ...gqlRequest });
     });
@@ -159,64 +171,6 @@ async function measureAll(pg: boolean): Promise<void> {
       }
     }
   }
-}
-
-function rows(): Row[] {
-  const m = (key: string) => {
-    const r = measurements[key];
-    return r && "rps" in r ? r : undefined;
-  };
-  const note = (key: string) => {
-    const r = measurements[key];
-    if (!r) return "not run";
-    if ("error" in r) return r.error.slice(0, 80);
-    const bad = r.non2xx + r.errors + r.timeouts;
-    return bad ? `${bad} failed ${JSON.stringify(r.statusCodes)}` : "";
-  };
-  const row = (name: string, key: string, over?: string, target?: number): Row => {
-    const r = m(key);
-    const base = over ? m(over) : undefined;
-    const ratio = r && base ? r.rps / base.rps : undefined;
-    return {
-      name,
-      ...(r ? { rps: r.rps, p50: r.p50, p99: r.p99 } : {}),
-      ...(ratio === undefined ? {} : { ratio, ratioText: `${ratio.toFixed(2)} × ${over!.split(".").slice(0, 2).join(".")}` }),
-      ...(target === undefined ? {} : { target: `≥ ${target.toFixed(2)}`, ...(ratio === undefined ? {} : { met: ratio >= target }) }),
-      note: note(key),
-    };
-  };
-  const half = m("c.service.postgres.half");
-  const out: Row[] = [
-    { ...row("(a) node:http hello world", "a.hello"), ratioText: "1.00 (ceiling)" },
-    row("(b) irreducible, PostgreSQL", "b.irreducible.postgres", "a.hello"),
-    row("(b) irreducible, PGlite", "b.irreducible.pglite", "a.hello"),
-    row("(c) service generate, PostgreSQL", "c.service.postgres", "b.irreducible.postgres", 0.8),
-    row("(c) service generate, PGlite", "c.service.pglite", "b.irreducible.pglite"),
-    {
-      ...row(`(c) PostgreSQL at half max rate${half?.overallRate ? ` (${half.overallRate}/s)` : ""}`, "c.service.postgres.half"),
-      ...(half ? { ratio: half.p99 / half.p50, ratioText: `p99/p50 ${(half.p99 / half.p50).toFixed(2)}`, target: "p99 ≤ 4 × p50", met: half.p99 <= 4 * half.p50 } : {}),
-    },
-    row("(d) bare Yoga (default fetch API)", "d.yoga", "a.hello"),
-    row("(d) bare Yoga (Node's fetch API)", "d.yoga.native", "d.yoga"),
-    row("(d) service POST /graphql { __typename }", "d.service.graphql", "d.yoga", 0.85),
-  ];
-  for (const s of streams) {
-    if ("error" in s) {
-      out.push({ name: `(e) ${s.n} SSE streams`, note: s.error.slice(0, 80) });
-      continue;
-    }
-    const met = s.perStreamKb <= 32 && s.lag.p99 <= 250 && s.lost === 0 && s.missingTerminal === 0 && s.unfinished === 0 && s.opened === s.n;
-    out.push({
-      name: `(e) ${s.n} SSE streams: lag`,
-      p50: s.lag.p50,
-      p99: s.lag.p99,
-      ratioText: `${s.perStreamKb.toFixed(1)} KB/stream`,
-      target: "≤ 32 KB, p99 ≤ 250, 0 lost",
-      met,
-      note: `lost ${s.lost}, no terminal ${s.missingTerminal}, unfinished ${s.unfinished}, open ${s.opened}/${s.n}${s.errors.length ? `; ${s.errors[0]!.slice(0, 60)}` : ""}`,
-    });
-  }
-  return out;
 }
 
 function gitState(): { commit: string; dirty: string[] } {
@@ -247,6 +201,7 @@ process.on("SIGINT", () => {
 process.on("exit", killAllChildrenNow);
 
 const startedAt = new Date();
+const gitAtStart = gitState(); // the service's code may change while the run goes on (shared working tree)
 log(`Benchmark ${quick ? "(quick) " : ""}on ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), Node ${process.version}.`);
 log(`autocannon runs in this process: the load generator and the server share the ${cpus().length} cores.`);
 log(`${connections} connections, ${durationS} s per measurement after a ${warmupS} s warm-up; streams: ${streamCounts.join(", ")}.\n`);
@@ -257,7 +212,7 @@ try {
 } finally {
   await cleanup();
 }
-const table = rows();
+const table = tableRows(measurements, paced, streams, durationS);
 log(`\n${formatTable(table)}\n`);
 log("Ratios: req/s over req/s of the named baseline. (e) lag: event arrival at the client − the event's created_at in the database.");
 log(`Load generator and servers share ${cpus().length} cores, so absolute numbers are lower than on a dedicated client.`);
@@ -267,13 +222,18 @@ const path = await writeResults(
     finishedAt: new Date().toISOString(),
     quick,
     machine: { cpus: cpus().length, model: cpus()[0]?.model, totalMemMb: Math.round(totalmem() / 2 ** 20), node: process.version },
-    git: gitState(),
+    git: { atStart: gitAtStart, atEnd: gitState() },
     settings: { connections, durationS, warmupS, streamCounts, loadGenerator: "autocannon 8 in the orchestrating process (shares the cores)" },
     table,
     measurements,
+    paced,
     streams,
   },
   quick,
 );
+const gitAtEnd = gitState();
+if (gitAtEnd.commit !== gitAtStart.commit || gitAtEnd.dirty.join() !== gitAtStart.dirty.join()) {
+  log(`note: the working tree changed during the run (${gitAtStart.commit} → ${gitAtEnd.commit}); see "git" in the JSON.`);
+}
 log(`results: ${path}`);
 process.exit(0);

@@ -30,12 +30,20 @@ export function serviceEnv(port: number): Record<string, string> {
   };
 }
 
-export async function startService(options: { name: string; db: ServiceDb; nodeArgs?: string[]; nofile?: number }): Promise<Service> {
+export async function startService(options: {
+  name: string;
+  db: ServiceDb;
+  nodeArgs?: string[];
+  nofile?: number;
+  /** Extra environment (diagnostics only). */
+  env?: Record<string, string>;
+}): Promise<Service> {
   const port = await freePort();
   const dataDir = options.db.kind === "pglite" ? await mkdtemp(join(tmpdir(), "bench-pglite-")) : undefined;
   const env = {
     ...serviceEnv(port),
     ...(options.db.kind === "postgres" ? { DATABASE_URL: options.db.url } : { DATA_DIR: dataDir! }),
+    ...options.env,
   };
   const cleanup = async () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });

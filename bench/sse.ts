@@ -8,6 +8,7 @@
  * `generation.queued`, seq 1, from the database, then waits), the RSS is read, and the gate opens.
  */
 import { spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import pg from "pg";
 import { memoryOf, root, sleep, stopChild } from "./servers.js";
@@ -26,6 +27,8 @@ export interface StreamsResult {
   perStreamKb: number;
   rssPeakKb: number;
   rssAfterKb: number;
+  /** With BENCH_MONITOR_FILE only: V8 heap used after a forced GC, before and with the streams open. */
+  heapAfterGc?: { beforeMb: number; openMb: number; perStreamKb: number };
   /** Live events: created (DB `created_at`) after the stream's first event arrived. */
   lag: LagStats;
   /** generation.completed only: arrival − `completedAt` of the event's data. */
@@ -52,7 +55,7 @@ async function submit(service: Service, body: string): Promise<string> {
 }
 
 /** Blocks both workers on two locked, still-queued generations. Returns the release function. */
-async function closeGate(service: Service, dbUrl: string): Promise<() => Promise<void>> {
+export async function closeGate(service: Service, dbUrl: string): Promise<() => Promise<void>> {
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   const slow = JSON.stringify({ prompt: "stone brick lava", agentId: "texture", width: 512, height: 512 });
@@ -83,7 +86,7 @@ async function closeGate(service: Service, dbUrl: string): Promise<() => Promise
   throw new Error("could not hold the workers at the gate (the gate generations started too early)");
 }
 
-async function createMany(service: Service, n: number, concurrency: number): Promise<string[]> {
+export async function createMany(service: Service, n: number, concurrency: number): Promise<string[]> {
   const ids: string[] = new Array(n);
   let next = 0;
   await Promise.all(
@@ -104,7 +107,7 @@ interface ClientHandle {
   kill(): void;
 }
 
-function startClient(input: { url: string; key: string; ids: string[]; openConcurrency: number }): ClientHandle {
+export function startClient(input: { url: string; key: string; ids: string[]; openConcurrency: number }): ClientHandle {
   const child = spawn("bash", ["-c", 'ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"', process.execPath, "--import", "tsx", "bench/sse-client.ts"], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
@@ -135,7 +138,14 @@ function startClient(input: { url: string; key: string; ids: string[]; openConcu
 export async function runStreams(options: { n: number; dbUrl: string; timeoutS: number; log: (line: string) => void }): Promise<StreamsResult> {
   const { n, log } = options;
   const errors: string[] = [];
-  const service = await startService({ name: `service-sse-${n}`, db: { kind: "postgres", url: options.dbUrl }, nofile: 65536 });
+  // BENCH_MONITOR_FILE: preload bench/loop-monitor.ts into the server (event-loop delay and heap, once a second).
+  const monitor = process.env.BENCH_MONITOR_FILE ? ["--expose-gc", "--import", "./bench/loop-monitor.ts"] : [];
+  const service = await startService({
+    name: `service-sse-${n}`,
+    db: { kind: "postgres", url: options.dbUrl },
+    nofile: 65536,
+    ...(monitor.length ? { nodeArgs: monitor, env: { BENCH_MONITOR_FILE: process.env.BENCH_MONITOR_FILE! } } : {}),
+  });
   let release: (() => Promise<void>) | undefined;
   let client: ClientHandle | undefined;
   try {
@@ -146,11 +156,13 @@ export async function runStreams(options: { n: number; dbUrl: string; timeoutS: 
     log(`  ${n} generations queued behind the gate in ${createSeconds.toFixed(1)} s`);
     await sleep(1_000);
     const before = await memoryOf(service.child.pid);
+    const heapBefore = monitor.length ? await heapAfterGc(service, process.env.BENCH_MONITOR_FILE!) : undefined;
     client = startClient({ url: service.url, key: service.key, ids, openConcurrency: 256 });
     const opened = await client.opened;
     log(`  ${opened.ok} streams open (${opened.failed} failed) in ${(opened.ms / 1000).toFixed(1)} s`);
     await sleep(1_000);
     const open = await memoryOf(service.child.pid);
+    const heapOpen = monitor.length ? await heapAfterGc(service, process.env.BENCH_MONITOR_FILE!) : undefined;
     t = performance.now();
     await release();
     release = undefined;
@@ -178,17 +190,37 @@ export async function runStreams(options: { n: number; dbUrl: string; timeoutS: 
       perStreamKb: (open.rssKb - before.rssKb) / n,
       rssPeakKb: after.hwmKb,
       rssAfterKb: after.rssKb,
+      ...(heapBefore !== undefined && heapOpen !== undefined
+        ? { heapAfterGc: { beforeMb: heapBefore, openMb: heapOpen, perStreamKb: ((heapOpen - heapBefore) * 1024) / n } }
+        : {}),
       ...summary,
       processSeconds,
       generationsPerSecond: n / processSeconds,
       errors,
     };
+  } catch (error) {
+    const code = await Promise.race([service.child.exited, sleep(500).then(() => undefined)]);
+    if (code === undefined) throw error;
+    throw new Error(`the service process exited (code ${code}) during the run; its last output:\n${service.child.output().slice(-3000)}`);
   } finally {
     if (release) await release();
     client?.kill();
     await stopChild(service.child);
     await service.cleanup();
   }
+}
+
+/** Asks the preloaded bench/loop-monitor.ts to collect garbage; returns the heap used after (MB). */
+async function heapAfterGc(service: Service, file: string): Promise<number> {
+  const since = Date.now();
+  service.child.child.kill("SIGUSR2");
+  for (let i = 0; i < 100; i++) {
+    await sleep(200);
+    const lines = (await readFile(file, "utf8")).trim().split("\n").map((l) => JSON.parse(l) as { gc?: boolean; heapUsed: number; t: number });
+    const done = lines.filter((m) => m.gc && m.t >= since).at(-1);
+    if (done) return done.heapUsed;
+  }
+  throw new Error("the monitor did not report after SIGUSR2");
 }
 
 /** Every stored event of the generations, with its DB time (`created_at`, ms precision). */

@@ -38,7 +38,14 @@ export function createServices(deps: AppDeps) {
     keys: createKeyService(prisma),
     credits: createCreditService(prisma),
     idempotency,
-    generations: createGenerationService({ prisma, store, bus: deps.bus, queue: deps.queue, agents }),
+    generations: createGenerationService({
+      prisma,
+      store,
+      bus: deps.bus,
+      queue: deps.queue,
+      agents,
+      healEveryMs: deps.config.redisUrl ? 10_000 : undefined,
+    }),
     /** The job handler: main (or a worker) passes it to `queue.start`. */
     runGeneration: createRunner({ prisma, store, logger: deps.logger }),
     recover: (options: Parameters<typeof recoverGenerations>[1]) =>

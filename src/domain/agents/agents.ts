@@ -34,7 +34,21 @@ export function toAgentView(agent: Agent): AgentView {
   };
 }
 
-export function createAgentService(prisma: PrismaClient) {
+/**
+ * `cacheMs`: how long `resolve` (the generation hot path) may reuse what it read, so an admin's
+ * change of price or `enabled` applies within that time without a deploy. Listing never caches.
+ */
+export function createAgentService(prisma: PrismaClient, options: { cacheMs?: number } = {}) {
+  const cacheMs = options.cacheMs ?? 5_000;
+  const cache = new Map<string, { agent: Agent | null; at: number }>();
+  const read = async (id: string): Promise<Agent | null> => {
+    const hit = cache.get(id);
+    if (hit && Date.now() - hit.at < cacheMs) return hit.agent;
+    const agent = await prisma.agent.findUnique({ where: { id } });
+    if (cache.size > 1000) cache.clear(); // unknown ids must not grow it without bound
+    cache.set(id, { agent, at: Date.now() });
+    return agent;
+  };
   return {
     defaultAgentId,
 
@@ -45,7 +59,7 @@ export function createAgentService(prisma: PrismaClient) {
 
     /** The enabled agent `id` (or the default one), else `unknown_agent`. */
     async resolve(id: string | undefined): Promise<Agent> {
-      const agent = await prisma.agent.findUnique({ where: { id: id ?? defaultAgentId } });
+      const agent = await read(id ?? defaultAgentId);
       if (!agent || !agent.enabled) {
         throw new AppError("unknown_agent", `No agent is called ${JSON.stringify(id)}. GET /api/ai/agents lists them.`, {
           param: "agentId",

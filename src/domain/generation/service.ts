@@ -21,9 +21,14 @@ export interface GenerationDeps {
   bus: EventBus;
   queue: JobQueue;
   agents: AgentService;
+  /**
+   * How often an idle stream re-reads the database in case a publish was missed: only a bus that
+   * crosses processes (Redis) can drop one. Undefined: never (the in-process bus loses nothing).
+   */
+  healEveryMs?: number;
 }
 
-export function createGenerationService({ prisma, store, bus, queue, agents }: GenerationDeps) {
+export function createGenerationService({ prisma, store, bus, queue, agents, healEveryMs }: GenerationDeps) {
   const notFound = () => new AppError("not_found", "No such generation.");
 
   async function load(accountId: string, id: string) {
@@ -173,14 +178,17 @@ export function createGenerationService({ prisma, store, bus, queue, agents }: G
         }
         while (!signal?.aborted) {
           if (pending.length === 0) {
+            let timer: NodeJS.Timeout | undefined;
             await new Promise<void>((resolve) => {
               wake = resolve;
-              setTimeout(resolve, 5_000).unref();
+              if (healEveryMs !== undefined) timer = setTimeout(resolve, healEveryMs);
             });
+            clearTimeout(timer);
             wake = undefined;
           }
-          // Live events that continue the sequence are delivered as they are; a gap (or a quiet
-          // spell) is healed from the database, so a publish missed across processes loses nothing.
+          if (signal?.aborted) return;
+          // Live events that continue the sequence are delivered as they are; a gap (or, across
+          // processes, a quiet spell) is healed from the database, so a missed publish loses nothing.
           const batch = pending.splice(0);
           const contiguous = batch.length > 0 && Math.min(...batch.map((m) => m.seq)) <= last + 1;
           const messages = contiguous ? batch : [...batch, ...(await store.eventsAfter(id, last))];

@@ -1,0 +1,28 @@
+/**
+ * Diagnostics preload for a server child (`node --import ./bench/loop-monitor.ts …`): once a second,
+ * one JSON line on stderr (or appended to BENCH_MONITOR_FILE) with the event-loop delay (p50/p99/max, ms) and memory (MB). On SIGUSR2
+ * (with --expose-gc) it collects garbage first and prints the memory after, tagged "gc".
+ * Not used by `npm run bench`; for investigating a measurement (see bench/README.md).
+ */
+import { appendFileSync } from "node:fs";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+
+const file = process.env.BENCH_MONITOR_FILE;
+const emit = (value: unknown) => (file ? appendFileSync(file, `${JSON.stringify(value)}\n`) : process.stderr.write(`${JSON.stringify(value)}\n`));
+
+const histogram = monitorEventLoopDelay({ resolution: 10 });
+histogram.enable();
+const mb = (n: number) => Math.round(n / 2 ** 20);
+const memory = () => {
+  const m = process.memoryUsage();
+  return { rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) };
+};
+setInterval(() => {
+  const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+  emit({ loop: { p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) }, ...memory(), t: Date.now() });
+  histogram.reset();
+}, 1_000).unref();
+process.on("SIGUSR2", () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  emit({ gc: true, ...memory(), t: Date.now() });
+});

@@ -1,0 +1,90 @@
+/** The results table's rows: each measurement as a ratio to its baseline, with its target. */
+import type { Measured } from "./load.js";
+import type { PacedResult } from "./paced.js";
+import type { Row } from "./report.js";
+import type { StreamsResult } from "./sse.js";
+
+/** The rows of the results table, from the raw measurements of one run. */
+export function tableRows(
+  measurements: Record<string, Measured | { error: string }>,
+  paced: Record<string, PacedResult | { error: string }>,
+  streams: (StreamsResult | { n: number; error: string })[],
+  durationS: number,
+): Row[] {
+  const m = (key: string) => {
+    const r = measurements[key];
+    return r && "rps" in r ? r : undefined;
+  };
+  const note = (key: string) => {
+    const r = measurements[key];
+    if (!r) return "not run";
+    if ("error" in r) return r.error.slice(0, 80);
+    const bad = r.non2xx + r.errors + r.timeouts;
+    const cpu = `server ${r.serverCpuMsPerRequest.toFixed(2)} CPU ms/req`;
+    return bad ? `${cpu}; ${bad} failed ${JSON.stringify(r.statusCodes)}` : cpu;
+  };
+  const row = (name: string, key: string, over?: string, target?: number): Row => {
+    const r = m(key);
+    const base = over ? m(over) : undefined;
+    const ratio = r && base ? r.rps / base.rps : undefined;
+    return {
+      name,
+      ...(r ? { rps: r.rps, p50: r.p50, p99: r.p99 } : {}),
+      ...(ratio === undefined ? {} : { ratio, ratioText: `${ratio.toFixed(2)} × ${over!.split(".").slice(0, 2).join(".")}` }),
+      ...(target === undefined ? {} : { target: `≥ ${target.toFixed(2)}`, ...(ratio === undefined ? {} : { met: ratio >= target }) }),
+      note: note(key),
+    };
+  };
+  const half = m("c.service.postgres.half");
+  const out: Row[] = [
+    { ...row("(a) node:http hello world", "a.hello"), ratioText: "1.00 (ceiling)" },
+    row("(b) irreducible, PostgreSQL", "b.irreducible.postgres", "a.hello"),
+    row("(b) irreducible, PGlite", "b.irreducible.pglite", "a.hello"),
+    row("(c) service generate, PostgreSQL", "c.service.postgres", "b.irreducible.postgres", 0.8),
+    row("(c) service generate, PGlite", "c.service.pglite", "b.irreducible.pglite"),
+    {
+      ...row(`(c) half max rate${half?.overallRate ? ` (${half.overallRate}/s)` : ""}, autocannon overallRate`, "c.service.postgres.half"),
+      ...(half ? { ratio: half.p99 / half.p50, ratioText: `p99/p50 ${(half.p99 / half.p50).toFixed(2)}`, target: "p99 ≤ 4 × p50", met: half.p99 <= 4 * half.p50 } : {}),
+    },
+    pacedRow(paced, durationS),
+    row("(d) bare Yoga (default fetch API)", "d.yoga", "a.hello"),
+    row("(d) bare Yoga (Node's fetch API)", "d.yoga.native", "d.yoga"),
+    row("(d) service POST /graphql { __typename }", "d.service.graphql", "d.yoga", 0.85),
+  ];
+  for (const s of streams) {
+    if ("error" in s) {
+      out.push({ name: `(e) ${s.n} SSE streams`, note: s.error.slice(0, 80) });
+      continue;
+    }
+    const met = s.perStreamKb <= 32 && s.lag.p99 <= 250 && s.lost === 0 && s.missingTerminal === 0 && s.unfinished === 0 && s.opened === s.n;
+    out.push({
+      name: `(e) ${s.n} SSE streams: lag`,
+      p50: s.lag.p50,
+      p99: s.lag.p99,
+      ratioText: `${s.perStreamKb.toFixed(1)} KB/stream`,
+      target: "≤ 32 KB, p99 ≤ 250, 0 lost",
+      met,
+      note: `lost ${s.lost}, no terminal ${s.missingTerminal}, unfinished ${s.unfinished}, open ${s.opened}/${s.n}${s.errors.length ? `; ${s.errors[0]!.slice(0, 60)}` : ""}`,
+    });
+  }
+  return out;
+}
+
+function pacedRow(paced: Record<string, PacedResult | { error: string }>, durationS: number): Row {
+  const p = paced["c.service.postgres.paced"];
+  const name = `(c) half max rate${p && "rate" in p ? ` (${p.rate}/s)` : ""}, evenly paced`;
+  if (!p) return { name, note: "not run" };
+  if ("error" in p) return { name, note: p.error.slice(0, 80) };
+  const ratio = p.p99 / p.p50;
+  return {
+    name,
+    rps: p.ok / durationS,
+    p50: p.p50,
+    p99: p.p99,
+    ratio,
+    ratioText: `p99/p50 ${ratio.toFixed(2)}`,
+    target: "p99 ≤ 4 × p50",
+    met: ratio <= 4,
+    note: `open loop, latency from due time${p.failed ? `; ${p.failed} failed` : ""}`,
+  };
+}
