@@ -21,7 +21,7 @@ describe("SIGKILL in the middle of generations", () => {
     dirs.push(dataDir);
     const env = {
       DATA_DIR: dataDir,
-      WORKER_CONCURRENCY: "1",
+      WORKER_CONCURRENCY: "20",
       PUBLIC_ORIGIN: "http://localhost:3000",
       ...(process.env.TEST_DB === "postgres" ? { DATABASE_URL: await createEmptyPostgresDatabase() } : {}),
     };
@@ -43,8 +43,8 @@ describe("SIGKILL in the middle of generations", () => {
         return ((await response.json()) as Generation).id;
       }),
     );
-    // Kill it while work is under way (one worker, 20 × ~150 ms of work just accepted): at most a
-    // few are done, one is running, the rest are queued.
+    // Kill it while work is under way: 20 generations of ~150 ms of drawing each, all running at
+    // once (WORKER_CONCURRENCY=20), just accepted.
     first.child.kill("SIGKILL");
     await first.exited;
 
