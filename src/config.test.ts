@@ -31,6 +31,9 @@ describe("loadConfig", () => {
     ["SIGNUP_CREDITS", "-1"],
     ["RATE_LIMIT_GENERATE_PER_MINUTE", "0"],
     ["LOG_LEVEL", "loud"],
+    ["REDIS_PREFIX", "a:b"],
+    ["RUN_JOBS", "sometimes"],
+    ["BODY_LIMIT_BYTES", "10"],
   ])("rejects %s=%s with one line naming it", (name, value) => {
     let error: unknown;
     try {
@@ -42,6 +45,13 @@ describe("loadConfig", () => {
     const message = (error as Error).message;
     expect(message).toContain(name);
     expect(message).not.toContain("\n");
+  });
+
+  it("lets the API run jobs itself only without Redis, unless told otherwise", () => {
+    expect(loadConfig({}).apiRunsJobs).toBe(true);
+    expect(loadConfig({ REDIS_URL: "redis://127.0.0.1:6379" }).apiRunsJobs).toBe(false);
+    expect(loadConfig({ REDIS_URL: "redis://127.0.0.1:6379", RUN_JOBS: "true" }).apiRunsJobs).toBe(true);
+    expect(loadConfig({ RUN_JOBS: "false" }).apiRunsJobs).toBe(false);
   });
 
   it("treats empty strings as unset", () => {
