@@ -4,7 +4,6 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "./config.js";
 import { syncBuiltInAgents } from "./domain/agents/agents.js";
-import { grantCredits } from "./domain/credits/ledger.js";
 import { AppError } from "./domain/errors.js";
 import { openInfrastructure } from "./infra/infrastructure.js";
 import { createLogger } from "./infra/logger.js";
@@ -85,14 +84,12 @@ async function run(): Promise<void> {
       case "credits:grant": {
         const user = await userByEmail();
         const amount = Number(required("amount"));
-        if (!Number.isSafeInteger(amount) || amount === 0) throw new AppError("invalid_request", "--amount must be a non-zero integer", { param: "amount" });
-        const entry = await grantCredits(db.prisma, {
-          accountId: user.accountId,
-          amount,
-          kind: amount > 0 ? "grant" : "adjustment",
-          reason: values.reason ?? "granted from the command line",
-        });
-        print({ accountId: user.accountId, amount, balance: entry.balanceAfter });
+        // The same validation and ledger write as the admins' GraphQL mutations.
+        const { balance } = await services.credits.grant(
+          { accountId: user.accountId, amount, reason: values.reason ?? "granted from the command line" },
+          amount > 0 ? "grant" : "adjustment",
+        );
+        print({ accountId: user.accountId, amount, balance });
         break;
       }
       case "credits:balance": {

@@ -29,16 +29,7 @@ export const origin = "http://localhost:3000";
 /** A fresh database (PGlite in memory, or a PostgreSQL clone of the run's template) and an app over it. */
 export async function openTestDatabase(logger: Logger = createLogger("silent")): Promise<{ db: Database; databaseUrl?: string }> {
   if (process.env.TEST_DB === "postgres") {
-    const url = process.env.TEST_DATABASE_URL!;
-    const name = `${inject("pgRun")}_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject("pgTemplate")}"`);
-    } finally {
-      await admin.end();
-    }
-    const databaseUrl = withDatabase(url, name);
+    const databaseUrl = await createPostgresDatabase(inject("pgTemplate"));
     return { db: await openDatabase({ databaseUrl, dataDir: "", logger }), databaseUrl };
   }
   const db = await openDatabase({ dataDir: "memory://", logger });
@@ -90,13 +81,18 @@ export async function graphql<T, V>(
 }
 
 /** An empty PostgreSQL database on the test server (dropped with the run), for start-up tests. */
-export async function createEmptyPostgresDatabase(): Promise<string> {
+export function createEmptyPostgresDatabase(): Promise<string> {
+  return createPostgresDatabase();
+}
+
+/** A fresh database of this run on the test server, empty or cloned from `template`; returns its URL. */
+async function createPostgresDatabase(template?: string): Promise<string> {
   const url = process.env.TEST_DATABASE_URL!;
   const name = `${inject("pgRun")}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);
   } finally {
     await admin.end();
   }

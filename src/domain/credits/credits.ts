@@ -66,8 +66,8 @@ export function createCreditService(prisma: PrismaClient) {
       };
     },
 
-    /** Admins: adds credits (`grant`) or, with a negative amount, corrects them (`adjustment`). */
-    async grant(raw: unknown, kind: "grant" | "adjustment", actorUserId: string): Promise<{ balance: number; entryId: string }> {
+    /** Admins (or the command line: no actor): adds credits (`grant`) or corrects them (`adjustment`). */
+    async grant(raw: unknown, kind: "grant" | "adjustment", actorUserId?: string): Promise<{ balance: number; entryId: string }> {
       const input = parseInput(grantInput, raw);
       if (kind === "grant" && input.amount < 0) {
         throw new AppError("invalid_request", "A grant adds credits; use an adjustment to take some away.", { param: "amount" });

@@ -1,5 +1,5 @@
 import { GraphQLError } from "graphql";
-import { AppError } from "../../domain/errors.js";
+import { AppError, errorStatus } from "../../domain/errors.js";
 import type { Logger } from "../../infra/logger.js";
 
 /**
@@ -24,9 +24,9 @@ export function maskGraphQLError(error: unknown, logger: Logger, requestId?: str
     });
   }
   if (graphqlError && !original) {
-    const code = typeof graphqlError.extensions?.code === "string" && graphqlError.extensions.code === graphqlError.extensions.code.toLowerCase()
-      ? graphqlError.extensions.code
-      : "invalid_request";
+    // Yoga's and graphql-js's own codes (GRAPHQL_PARSE_FAILED…) are not ours: those are bad requests.
+    const given = graphqlError.extensions?.code;
+    const code = typeof given === "string" && given in errorStatus ? given : "invalid_request";
     return new GraphQLError(graphqlError.message, { ...where, extensions: { ...graphqlError.extensions, code } });
   }
   logger.error("unhandled GraphQL error", { error: original ?? error, requestId });
