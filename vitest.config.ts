@@ -1,4 +1,10 @@
 import { fileURLToPath } from "node:url";
+// @ts-expect-error -- a plain JavaScript script (it runs before any TypeScript tooling)
+import { buildService, isStale } from "./scripts/build.mjs";
+
+// Process tests run the compiled service as `npm start` does: build it once, here, before any test
+// process starts (a build per test process could swap dist/ under another one's feet).
+if (isStale()) await buildService();
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 // One copy of graphql for the app and the libraries (else: "Cannot use GraphQLSchema from another realm").

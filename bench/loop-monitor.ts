@@ -1,28 +1,43 @@
 /**
  * Diagnostics preload for a server child (`node --import ./bench/loop-monitor.ts …`): once a second,
  * one JSON line on stderr (or appended to BENCH_MONITOR_FILE) with the event-loop delay (p50/p99/max, ms) and memory (MB). On SIGUSR2
- * (with --expose-gc) it collects garbage first and prints the memory after, tagged "gc".
+ * (with --expose-gc) it collects garbage first and prints the memory after, tagged "gc". On SIGWINCH
+ * it prints the delay over the whole window since the previous SIGWINCH (or the start), tagged "window",
+ * and starts a new window (`bench/embedded-loop.ts` brackets its load with two).
  * Not used by `npm run bench`; for investigating a measurement (see bench/README.md).
  */
 import { appendFileSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { isMainThread } from "node:worker_threads";
 
-const file = process.env.BENCH_MONITOR_FILE;
-const emit = (value: unknown) => (file ? appendFileSync(file, `${JSON.stringify(value)}\n`) : process.stderr.write(`${JSON.stringify(value)}\n`));
+// Worker threads that inherit the preload (execArgv) stay quiet: the event loop measured is the main one.
+if (isMainThread) monitor();
 
-const histogram = monitorEventLoopDelay({ resolution: 10 });
-histogram.enable();
-const mb = (n: number) => Math.round(n / 2 ** 20);
-const memory = () => {
-  const m = process.memoryUsage();
-  return { rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) };
-};
-setInterval(() => {
+function monitor() {
+  const file = process.env.BENCH_MONITOR_FILE;
+  const emit = (value: unknown) => (file ? appendFileSync(file, `${JSON.stringify(value)}\n`) : process.stderr.write(`${JSON.stringify(value)}\n`));
+
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  /** A second monitor, reset only on SIGWINCH: the whole window's percentiles (not its seconds' p99s). */
+  const window = monitorEventLoopDelay({ resolution: 10 });
+  window.enable();
+  const mb = (n: number) => Math.round(n / 2 ** 20);
+  const memory = () => {
+    const m = process.memoryUsage();
+    return { rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) };
+  };
   const ms = (ns: number) => Math.round(ns / 1e5) / 10;
-  emit({ loop: { p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) }, ...memory(), t: Date.now() });
-  histogram.reset();
-}, 1_000).unref();
-process.on("SIGUSR2", () => {
-  (globalThis as { gc?: () => void }).gc?.();
-  emit({ gc: true, ...memory(), t: Date.now() });
-});
+  setInterval(() => {
+    emit({ loop: { p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) }, ...memory(), t: Date.now() });
+    histogram.reset();
+  }, 1_000).unref();
+  process.on("SIGWINCH", () => {
+    emit({ window: { p50: ms(window.percentile(50)), p99: ms(window.percentile(99)), max: ms(window.max), samples: window.count }, ...memory(), t: Date.now() });
+    window.reset();
+  });
+  process.on("SIGUSR2", () => {
+    (globalThis as { gc?: () => void }).gc?.();
+    emit({ gc: true, ...memory(), t: Date.now() });
+  });
+}

@@ -10,7 +10,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/p
 import { join } from "node:path";
 import pg from "pg";
 import { PNG } from "pngjs";
-import { generators, interpretPrompt } from "../src/domain/generation/generators/index.js";
+import { generators, interpretPrompt } from "../src/agents/procedural/index.js";
 import { runLoad } from "./load.js";
 import { createDatabase, dropDatabases } from "./pg.js";
 import { killAllChildrenNow, root, stopAllChildren, stopChild } from "./servers.js";

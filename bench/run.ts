@@ -5,6 +5,7 @@
  *   BENCH_QUICK=1            small N, 3 s measurements (a smoke run)
  *   BENCH_STREAMS=1000,5000  stream counts for (e)
  *   BENCH_DURATION_S, BENCH_CONNECTIONS, BENCH_ONLY=a,b,c,d,e,half
+ *   BENCH_ONLY=scale         the scale-out benchmark (bench/scale.ts, its own JSON and plot; not in the default set)
  */
 import { execSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -205,6 +206,12 @@ const gitAtStart = gitState(); // the service's code may change while the run go
 log(`Benchmark ${quick ? "(quick) " : ""}on ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), Node ${process.version}.`);
 log(`autocannon runs in this process: the load generator and the server share the ${cpus().length} cores.`);
 log(`${connections} connections, ${durationS} s per measurement after a ${warmupS} s warm-up; streams: ${streamCounts.join(", ")}.\n`);
+if (only.has("scale")) {
+  const { runScale } = await import("./scale.js");
+  await runScale(log).catch((error: unknown) => log(`scale-out failed: ${String(error)}`));
+  only.delete("scale");
+  if (only.size === 0) process.exit(0);
+}
 const pg = await postgresAvailable();
 if (!pg) log("PostgreSQL at 127.0.0.1:5432 does not answer: the PostgreSQL measurements are skipped.");
 try {

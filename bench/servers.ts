@@ -50,7 +50,9 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 /** Spawns a Node child and waits until `GET healthPath` answers 200. */
 export async function startChild(options: StartOptions): Promise<Child> {
-  const args = ["--import", "tsx", ...(options.nodeArgs ?? []), options.script];
+  // TypeScript scripts run through tsx; plain JavaScript (the service's launcher) as it is.
+  const script = options.script.split(" ");
+  const args = [...(script[0]!.endsWith(".ts") ? ["--import", "tsx"] : []), ...(options.nodeArgs ?? []), ...script];
   const env = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env };
   const spawnOptions = { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] as ["ignore", "pipe", "pipe"] };
   // `exec` keeps the pid: the pid we hold is the Node process itself (for RSS and signals).

@@ -1,123 +1,132 @@
 import { H3, HTTPError } from "h3";
-import { AppError, errorStatus, type ErrorCode } from "./domain/errors.js";
-import { newId } from "./domain/ids.js";
-import type { Logger } from "./infra/logger.js";
+import { AppError } from "./contract/errors.js";
+import { errorResponse } from "./contract/render.js";
+import { methodsFor } from "./contract/routes.js";
 import { createServices, type AppDeps, type Services } from "./services.js";
-import { createEventStreamer } from "./transports/graphql/event-stream.js";
 import { createGraphQLSseHandler } from "./transports/graphql/graphql-sse.js";
-import { createGraphQLHandler } from "./transports/graphql/yoga.js";
-import { createAuthenticator, type Authenticator } from "./transports/http/auth.js";
+import { createGraphQLFrontRoute, createGraphQLHandler } from "./transports/graphql/yoga.js";
+import { createAuthenticator } from "./transports/http/auth.js";
+import { assertJsonBody, readTextCapped } from "./transports/http/body.js";
+import { createRequestState, finishResponse, methodNotAllowed, type Edge } from "./transports/http/edge.js";
+import type { FrontParts } from "./transports/http/node-front.js";
+import { docsHandlers } from "./transports/docs/handlers.js";
 import { requestState, setRequestState, type RequestState } from "./transports/http/request-state.js";
-import { readTextCapped } from "./transports/http/body.js";
-import { errorResponse, handleThrown } from "./transports/http/responses.js";
-import { agentRoutes } from "./transports/rest/agents.js";
-import { authRoutes } from "./transports/rest/auth.js";
-import { generationRoutes } from "./transports/rest/generation.js";
-import { healthRoutes } from "./transports/rest/health.js";
-import { keyRoutes } from "./transports/rest/keys.js";
+import { createMcpHttpHandler } from "./transports/mcp/http.js";
+import { isOpenAiPath, openAiErrorResponse } from "./transports/openai/errors.js";
+import { openAiHandlers } from "./transports/openai/handlers.js";
+import { agentHandlers } from "./transports/rest/agents.js";
+import { authHandlers } from "./transports/rest/auth.js";
+import { generationHandlers } from "./transports/rest/generation.js";
+import { healthHandlers } from "./transports/rest/health.js";
+import { keyHandlers } from "./transports/rest/keys.js";
+import { mountRestRoutes, mountRoute } from "./transports/rest/route.js";
+import { webhookHandlers } from "./transports/rest/webhooks.js";
+import { createWebHandler } from "./transports/web/static.js";
 
 export interface App {
   /** Answers one request; this is all a server (or a test) needs. */
   fetch(request: Request): Promise<Response>;
   services: Services;
-  /** Ends every open event stream with a final `stream.closed` event (shutdown). */
+  /** Ends every open event stream with a final `stream.closed` event, and every one-shot wait (shutdown). */
   closeStreams(): void;
+  /** The method and path of every route the router serves (the catch-all `/**` included). */
+  servedRoutes(): { method: string; path: string }[];
+  /**
+   * What the real server answers ahead of `fetch`, straight from Node's request (main.ts,
+   * transports/http/node-front.ts): the same edge as `fetch`, and /graphql on Yoga's own (faster)
+   * request classes. `fetch` still serves every route, /graphql included.
+   */
+  readonly front: FrontParts;
 }
 
 /** Builds the whole HTTP surface over `deps`. Never listens: only main.ts does. */
 export function createApp(deps: AppDeps): App {
   const { config, db, logger } = deps;
   const services = createServices(deps);
-  const authenticate = createAuthenticator({ keys: services.keys, sessions: services.sessions, publicOrigin: config.publicOrigin });
-  const graphqlDeps = { prisma: db.prisma, services, logger, production: config.production };
+  const authenticate = createAuthenticator({ keys: services.keys, sessions: services.sessions, allowedOrigins: config.allowedOrigins });
+  const graphqlDeps = { prisma: db.prisma, services, logger, production: config.production, streamReservationMs: config.streamReservationMs };
   const graphql = createGraphQLHandler(graphqlDeps);
   const graphqlSse = createGraphQLSseHandler(graphqlDeps);
-  const body = { services, publicOrigin: config.publicOrigin, bodyLimitBytes: config.bodyLimitBytes };
+  const edge: Edge = { logger, authenticate, trustProxy: config.trustProxy, bodyLimitBytes: config.bodyLimitBytes };
+  let front: FrontParts | undefined;
   const closing = new AbortController();
+  const web = createWebHandler({ distDir: new URL("../web/dist", import.meta.url).pathname });
 
   const app = new H3({
     silent: true, // errors are logged by us, once, under the request id
     onError(error, event) {
       const state = requestState(event.req);
-      return errorResponse(toEnvelopeError(error, state.logger), state.requestId);
+      return renderError(event.req, fromH3(error), state);
     },
   });
 
-  app.all("/graphql", (event) => graphql(event.req));
-  app.all("/graphql/stream", async (event) => {
-    // graphql-sse answers its own refusals (bad method, unknown stream…) as bare text or JSON.
-    const response = await graphqlSse(event.req);
-    return response.status >= 400 ? toEnvelope(response, requestState(event.req).requestId) : response;
-  });
-  healthRoutes(app, db);
-  agentRoutes(app, services);
-  authRoutes(app, body);
-  keyRoutes(app, body);
-  generationRoutes(app, {
-    services,
-    limiter: deps.limiter,
-    bodyLimitBytes: config.bodyLimitBytes,
-    generatePerMinute: config.rateLimitGeneratePerMinute,
-    streamEvents: createEventStreamer(graphqlSse),
-    closing: closing.signal,
-  });
-  app.all("/**", () => {
-    throw new AppError("not_found", "No such route. See the README for the API.");
+  // Every path below has its row in the route table (contract/routes.ts).
+  mountRoute(app, "graphqlGet", (event) => graphql(event.req));
+  mountRoute(app, "graphqlPost", (event) => graphql(event.req));
+  for (const id of ["graphqlStreamGet", "graphqlStreamPost", "graphqlStreamPut", "graphqlStreamDelete"] as const) {
+    mountRoute(app, id, (event) => graphqlSse(event.req, requestState(event.req).requestId));
+  }
+  mountRoute(app, "mcp", createMcpHttpHandler({ services, limiter: deps.limiter, readPerMinute: config.rateLimitGeneratePerMinute * 10, closing: closing.signal }));
+  // The OpenAI-compatible layer (/v1/): its own auth step and error shape, like MCP.
+  const openai = openAiHandlers({ services, limiter: deps.limiter, readPerMinute: config.rateLimitGeneratePerMinute * 10, publicOrigin: config.publicOrigin, closing: closing.signal });
+  for (const id of Object.keys(openai) as (keyof typeof openai)[]) mountRoute(app, id, openai[id]);
+  // GET / is the docs' row: JSON for machine clients, the web client's page for browsers (it asks the web handler first).
+  const docs = docsHandlers({ publicOrigin: config.publicOrigin, web });
+  for (const id of Object.keys(docs) as (keyof typeof docs)[]) mountRoute(app, id, docs[id]);
+  mountRestRoutes(
+    app,
+    {
+      ...healthHandlers(services, db.kind),
+      ...agentHandlers(services),
+      ...authHandlers(services, config.allowedOrigins),
+      ...keyHandlers(services),
+      ...webhookHandlers(services),
+      ...generationHandlers({ services, closing: closing.signal }),
+    },
+    { limiter: deps.limiter, readPerMinute: config.rateLimitGeneratePerMinute * 10 },
+  );
+  app.all("/**", async (event) => {
+    const page = await web(event.req);
+    if (page) return page;
+    const path = new URL(event.req.url).pathname;
+    const allowed = methodsFor(path);
+    if (allowed.length > 0) throw methodNotAllowed(path, event.req.method, allowed);
+    throw new AppError("not_found", `No such route: ${path}. GET /openapi.json (or /docs) lists every endpoint.`);
   });
 
   return {
     services,
     closeStreams: () => closing.abort(),
+    servedRoutes: () => app["~routes"].map((r) => ({ method: r.method || "*", path: r.route ?? "" })),
+    get front() {
+      return (front ??= { edge, routes: { "/graphql": createGraphQLFrontRoute(graphqlDeps) } });
+    },
     async fetch(request) {
-      const state = newRequestState(request, logger, authenticate);
+      const state = createRequestState(edge, request.headers, (request as Request & { ip?: string }).ip);
+      setRequestState(request, state);
       let response: Response;
       try {
         // Size and type are checked before any handler runs, for every route (GraphQL included).
-        const buffered = await bufferBody(request, config.bodyLimitBytes);
+        // HEAD is the GET of the same path without its body, for every GET route.
+        const buffered = request.method === "HEAD" ? asGet(request) : await bufferBody(request, config.bodyLimitBytes);
         if (buffered !== request) setRequestState(buffered, state);
         response = await app.fetch(buffered);
+        if (request.method === "HEAD" && response.body) {
+          await response.body.cancel(); // e.g. an event stream: closed (and its slot freed) at once
+          response = new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+        }
       } catch (error) {
-        response = errorResponse(handleThrown(error, state.logger), state.requestId);
+        response = renderError(request, error, state);
       }
-      // A library's plain-text refusal leaves in the envelope too (Yoga's JSON errors carry codes).
-      if (response.status >= 400 && !response.headers.get("content-type")?.startsWith("application/json")) {
-        response = await toEnvelope(response, state.requestId);
-      }
-      response.headers.set("x-request-id", state.requestId);
-      for (const cookie of state.cookies) response.headers.append("set-cookie", cookie);
-      for (const [name, value] of Object.entries(state.headers)) if (!response.headers.has(name)) response.headers.set(name, value);
-      state.logger.info("request", {
-        method: request.method,
-        path: new URL(request.url).pathname,
-        status: response.status,
-        ms: Math.round((performance.now() - state.startedAt) * 10) / 10,
-        ...(state.accountId ? { accountId: state.accountId } : {}),
-      });
-      return response;
+      // The last net, X-Request-Id, cookies and collected headers, the log line (edge.ts, shared with the Node front).
+      return finishResponse(response, state, request.method, new URL(request.url).pathname);
     },
   };
 }
 
-function newRequestState(request: Request, logger: Logger, authenticate: Authenticator): RequestState {
-  const requestId = newId("req");
-  let viewer: ReturnType<RequestState["viewer"]> | undefined;
-  const state: RequestState = {
-    requestId,
-    logger: logger.child({ requestId }),
-    startedAt: performance.now(),
-    cookies: [],
-    headers: {},
-    viewer() {
-      viewer ??= authenticate(request).then((result) => {
-        if (result.setCookie) state.cookies.push(result.setCookie);
-        if (result.viewer.kind !== "anonymous") state.accountId = result.viewer.user.accountId;
-        return result.viewer;
-      });
-      return viewer;
-    },
-  };
-  setRequestState(request, state);
-  return state;
+/** The one error renderer for the request's path: OpenAI's shape on the compatibility layer (/v1/), else the contract's envelope. */
+function renderError(request: Request, error: unknown, state: RequestState): Response {
+  return (isOpenAiPath(request) ? openAiErrorResponse : errorResponse)(error, state.requestId, state.logger);
 }
 
 /**
@@ -127,41 +136,19 @@ function newRequestState(request: Request, logger: Logger, authenticate: Authent
 async function bufferBody(request: Request, limitBytes: number): Promise<Request> {
   if (request.body === null || request.method === "GET" || request.method === "HEAD") return request;
   const text = await readTextCapped(request, limitBytes);
-  const type = request.headers.get("content-type");
-  if (text !== "" && !(type && /^application\/json\s*(;|$)/i.test(type))) {
-    throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
-  }
+  assertJsonBody(text, request.headers.get("content-type"));
   return new Request(request.url, { method: request.method, headers: request.headers, body: text === "" ? null : text, signal: request.signal });
 }
 
-/** Rewrites a library's non-JSON error response into the contract's envelope, keeping its status. */
-async function toEnvelope(response: Response, requestId: string): Promise<Response> {
-  const text = (await response.text()).trim();
-  const code = codeForStatus(response.status);
-  let message = text && text.length < 300 && !text.includes("<") ? text : `Request refused (${response.status}).`;
-  try {
-    message = (JSON.parse(text) as { errors?: { message?: string }[] }).errors?.[0]?.message ?? message;
-  } catch {
-    // plain text
-  }
-  const error = new AppError(code, message);
-  const rewritten = errorResponse(error, requestId);
-  return new Response(rewritten.body, { status: response.status, headers: rewritten.headers });
+function asGet(request: Request): Request {
+  return new Request(request.url, { method: "GET", headers: request.headers, signal: request.signal });
 }
 
-function toEnvelopeError(error: unknown, logger: Logger): AppError {
-  const cause = error instanceof HTTPError && error.cause !== undefined ? error.cause : error;
-  if (cause instanceof AppError) return cause;
-  if (error instanceof HTTPError && error.status === 404) {
-    return new AppError("not_found", "No such route. See the README for the API.");
-  }
-  if (error instanceof HTTPError && error.status < 500) {
-    return new AppError(codeForStatus(error.status), error.statusText || error.message || `Request refused (${error.status}).`);
-  }
-  return handleThrown(cause, logger);
-}
-
-function codeForStatus(status: number): ErrorCode {
-  const found = Object.entries(errorStatus).find(([, s]) => s === status)?.[0] as ErrorCode | undefined;
-  return found ?? (status >= 500 ? "internal_error" : "invalid_request");
+/** What h3 itself throws: our errors it wrapped, and its own refusals, by what they mean. */
+function fromH3(error: unknown): unknown {
+  if (!(error instanceof HTTPError)) return error;
+  if (error.cause instanceof AppError) return error.cause;
+  if (error.status === 404) return new AppError("not_found", "No such route. GET /openapi.json (or /docs) lists every endpoint.");
+  if (error.status === 400) return new AppError("invalid_request", "The request URL is malformed (bad percent-encoding?); encode it with encodeURIComponent.");
+  return error.cause ?? error;
 }

@@ -1,26 +1,53 @@
 // Operators' command line: `npm run cli -- <command> [options]`. Uses the same configuration
-// (DATABASE_URL or DATA_DIR) and the same domain code as the service. Prints JSON.
-import { readFileSync } from "node:fs";
+// (DATABASE_URL or DATA_DIR) and the same domain code as the service. Prints JSON on stdout; says
+// which database it uses on stderr.
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "./config.js";
-import { syncBuiltInAgents } from "./domain/agents/agents.js";
-import { AppError } from "./domain/errors.js";
-import { openInfrastructure } from "./infra/infrastructure.js";
+import { CatalogError } from "./agents/catalog.js";
+import { boot } from "./boot.js";
+import { ConfigError, loadConfig, type Config } from "./config.js";
+import { AppError } from "./contract/errors.js";
 import { createLogger } from "./infra/logger.js";
 import { createServices } from "./services.js";
 
 const usage = `usage: npm run cli -- <command> [options]
 
-  user:create     --email E (--password P | --password-stdin) [--name N] [--admin]
-  user:promote    --email E                 make an existing user an admin
-  credits:grant   --email E --amount N [--reason R]   (negative N: an adjustment)
-  credits:balance --email E
-  key:create      --email E --name N [--scopes generate,read] [--expires ISO-DATE]
-                  prints the secret once; it cannot be shown again
-  key:revoke      --id key_…
+  user:create      --email E (--password P | --password-stdin) [--name N] [--admin]
+  user:promote     --email E                 make an existing user an admin
+  accounts:list    [--search PART-OF-EMAIL] [--first N] [--after CURSOR]
+  credits:grant    --email E --amount N [--reason R]   (a negative N is an adjustment: --amount -10)
+  credits:balance  --email E
+  credits:ledger   --email E [--first N] [--after CURSOR]
+  key:create       --email E --name N [--scopes generate,read] [--expires ISO-DATE]
+                   prints the secret once; it cannot be shown again
+  key:revoke       --id key_…
+
+  --create-database  allow creating a new embedded database (without it, a DATA_DIR holding none
+                     is refused: it is usually a forgotten DATA_DIR, not a wish for an empty one)
+
+The database: DATABASE_URL (PostgreSQL), else the embedded one in DATA_DIR (default ./data); stop
+the service first when it runs on the embedded database (one process per data folder).
 `;
 
+/** `--amount -10`: a negative number after an option is its value (parseArgs would take it for an option). */
+function joinNegativeValues(args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const next = args[i + 1];
+    if (arg.startsWith("--") && !arg.includes("=") && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
+}
+
 const { positionals, values } = parseArgs({
+  args: joinNegativeValues(process.argv.slice(2)),
   allowPositionals: true,
   options: {
     email: { type: "string" },
@@ -33,6 +60,10 @@ const { positionals, values } = parseArgs({
     scopes: { type: "string" },
     expires: { type: "string" },
     id: { type: "string" },
+    search: { type: "string" },
+    first: { type: "string" },
+    after: { type: "string" },
+    "create-database": { type: "boolean" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -44,6 +75,16 @@ function required(name: keyof typeof values): string {
 }
 
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+const page = () => ({ ...(values.first ? { first: Number(values.first) } : {}), ...(values.after ? { after: values.after } : {}) });
+
+/** Which database this is, for a human (never a password). */
+function describeDatabase(config: Config): string {
+  if (config.databaseUrl) {
+    const url = new URL(config.databaseUrl);
+    return `PostgreSQL ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname}`;
+  }
+  return `the embedded database in ${resolve(config.dataDir)}`;
+}
 
 async function run(): Promise<void> {
   const command = positionals[0];
@@ -52,13 +93,17 @@ async function run(): Promise<void> {
     return;
   }
   const config = loadConfig();
+  if (!config.databaseUrl && !existsSync(resolve(config.dataDir, "pglite")) && !values["create-database"]) {
+    throw new AppError(
+      "invalid_request",
+      `There is no embedded database in ${resolve(config.dataDir)}. Set DATA_DIR to the service's data folder (or DATABASE_URL), or pass --create-database to start a new one.`,
+    );
+  }
+  process.stderr.write(`Using ${describeDatabase(config)}.\n`);
   const logger = createLogger(config.logLevel === "debug" ? "debug" : "warn", (line) => process.stderr.write(`${line}\n`));
-  const infra = await openInfrastructure(config, logger);
-  const { db } = infra;
+  const { infra, deps, close } = await boot(config, logger);
   try {
-    await db.migrate();
-    await syncBuiltInAgents(db.prisma);
-    const services = createServices({ config, logger, ...infra });
+    const services = createServices(deps);
     const userByEmail = async () => {
       const user = await services.accounts.findUserByEmail(required("email"));
       if (!user) throw new AppError("not_found", `No user has the email ${values.email}.`);
@@ -81,6 +126,16 @@ async function run(): Promise<void> {
         print({ user: { ...user, role: "admin" } });
         break;
       }
+      case "accounts:list": {
+        const accounts = await services.accounts.listAccounts({ ...(values.search ? { search: values.search } : {}), ...page() });
+        const rows = await deps.db.prisma.account.findMany({
+          where: { id: { in: accounts.nodes.map((a) => a.id) } },
+          select: { id: true, balance: true, activeGenerations: true, createdAt: true, user: { select: { email: true, role: true } } },
+        });
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        print({ ...accounts, nodes: accounts.nodes.map((a) => byId.get(a.id)) });
+        break;
+      }
       case "credits:grant": {
         const user = await userByEmail();
         const amount = Number(required("amount"));
@@ -95,6 +150,11 @@ async function run(): Promise<void> {
       case "credits:balance": {
         const user = await userByEmail();
         print((await services.accounts.me(user.id)).account);
+        break;
+      }
+      case "credits:ledger": {
+        const user = await userByEmail();
+        print(await services.credits.ledger(user.accountId, page()));
         break;
       }
       case "key:create": {
@@ -116,14 +176,14 @@ async function run(): Promise<void> {
         throw new AppError("invalid_request", `Unknown command ${command}.\n${usage}`);
     }
   } finally {
-    await infra.close();
+    await close();
   }
 }
 
 try {
   await run();
 } catch (error) {
-  const message = error instanceof AppError || error instanceof ConfigError ? error.message : String(error);
+  const message = error instanceof AppError || error instanceof ConfigError || error instanceof CatalogError ? error.message : String(error);
   process.stderr.write(`error: ${message}\n`);
   process.exitCode = 1;
 }

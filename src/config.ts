@@ -1,4 +1,6 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
+import { parseSecretsKey } from "./infra/secrets-box.js";
 
 /** Every setting the service reads. Parsed once at start-up; the result is passed down. */
 const schema = z
@@ -27,6 +29,30 @@ const schema = z
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     RUN_JOBS: z.enum(["auto", "true", "false"]).default("auto"),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    AGENTS_FILE: z.string().min(1).optional(),
+    MAX_ACTIVE_GENERATIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(20),
+    MAX_STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(20),
+    SIGNIN_ATTEMPTS_PER_15_MINUTES: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+    TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+    GRAPHQL_STREAM_RESERVATION_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    SECRETS_KEY: z.string().refine((v) => parseSecretsKey(v) !== undefined, "must be 32 random bytes, base64 (openssl rand -base64 32)").optional(),
+    WEBHOOKS_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
+    WEBHOOKS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+    WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
+    WEBHOOKS_RETRY_SCHEDULE_MS: z
+      .string()
+      .regex(/^\d{1,9}(,\d{1,9}){0,31}$/, "must be delays in milliseconds, comma-separated (e.g. 5000,30000,120000)")
+      .default("5000,30000,120000,600000,1800000,3600000,7200000"),
+    WEBHOOKS_RETRY_FOR_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(86_400),
+    DRAW_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+  })
+  .superRefine((env, ctx) => {
+    // Every process must open the webhook secrets the others sealed: one key, given to all.
+    if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SECRETS_KEY) {
+      ctx.addIssue({ code: "custom", path: ["SECRETS_KEY"], message: "is required in production with DATABASE_URL (every process must share it): openssl rand -base64 32" });
+    }
   })
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -46,9 +72,61 @@ const schema = z
     /** Whether the API process runs generations itself: `auto` = yes without Redis, no with it (workers do). */
     apiRunsJobs: env.RUN_JOBS === "auto" ? env.REDIS_URL === undefined : env.RUN_JOBS === "true",
     logLevel: env.LOG_LEVEL,
+    /** The agents catalog file (contract section 8); the built-in procedural agents when unset. */
+    agentsFile: env.AGENTS_FILE,
+    /** Generations queued or running at once per account (429 beyond). */
+    maxActiveGenerationsPerAccount: env.MAX_ACTIVE_GENERATIONS_PER_ACCOUNT,
+    /** Open event streams per account (429 beyond). */
+    maxStreamsPerAccount: env.MAX_STREAMS_PER_ACCOUNT,
+    /** Sign-in attempts per email address, and per client address, per 15 minutes. */
+    signinAttemptsPer15Minutes: env.SIGNIN_ATTEMPTS_PER_15_MINUTES,
+    /** Sign-ups per client address per hour. */
+    signupLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
+    /** How long a client may take to send a whole request (headers and body): 408 after. */
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    /** Behind a reverse proxy: take the client address from X-Forwarded-For (else the socket's). */
+    trustProxy: env.TRUST_PROXY === "true",
+    /** A graphql-sse stream reserved with PUT and not connected within this long is dropped. */
+    streamReservationMs: env.GRAPHQL_STREAM_RESERVATION_SECONDS * 1000,
+    /**
+     * Webhook deliveries (contract section 10). SECRETS_KEY itself is read with `secret()`, never
+     * part of the parsed settings; without it, the key lives in `<DATA_DIR>/secrets.key`.
+     */
+    webhooks: {
+      /** Plain http and private, loopback and link-local targets (local development and tests). */
+      allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === "true",
+      /** How often each job-running process looks for due deliveries. */
+      pollMs: env.WEBHOOKS_POLL_MS,
+      /** One attempt's bound: connection, request and response. */
+      timeoutMs: env.WEBHOOKS_TIMEOUT_MS,
+      /** Delay before retry n (the last one repeats), ±20 % jitter. */
+      retryScheduleMs: env.WEBHOOKS_RETRY_SCHEDULE_MS.split(",").map(Number),
+      /** Failed attempts are retried until this long after the event, then the delivery is failed. */
+      retryForMs: env.WEBHOOKS_RETRY_FOR_SECONDS * 1000,
+    },
+    /** Worker threads drawing procedural images off the event loop (0: on it). Default: cores − 1, at least 1. */
+    drawThreads: env.DRAW_THREADS ?? Math.max(1, availableParallelism() - 1),
+    /**
+     * Origins whose cookie-authenticated writes are accepted: PUBLIC_ORIGIN, and in development its
+     * twin on the same port (localhost ⇄ 127.0.0.1), as people open either.
+     */
+    allowedOrigins: allowedOrigins((env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""), env.NODE_ENV !== "production"),
   }));
 
-export type Config = z.output<typeof schema>;
+function allowedOrigins(publicOrigin: string, development: boolean): string[] {
+  const url = new URL(publicOrigin);
+  const twin = { localhost: "127.0.0.1", "127.0.0.1": "localhost" }[url.hostname];
+  if (!development || !twin) return [publicOrigin];
+  return [publicOrigin, `${url.protocol}//${twin}${url.port ? `:${url.port}` : ""}`];
+}
+
+export type Config = z.output<typeof schema> & {
+  /**
+   * The value of an environment variable a catalog entry names for its secret (e.g. an API key).
+   * Read at start-up through this function only; never logged, never part of the parsed settings.
+   */
+  secret(name: string): string | undefined;
+};
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -68,8 +146,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? "configuration");
-    const got = input[name] === undefined ? "" : ` (got ${JSON.stringify(input[name])})`;
+    const got = input[name] === undefined || name === "SECRETS_KEY" ? "" : ` (got ${JSON.stringify(input[name])})`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${got}`);
   }
-  return result.data;
+  const secrets = { ...env };
+  const config = { ...result.data } as Config;
+  // Not enumerable: a logged or serialised config never carries it.
+  Object.defineProperty(config, "secret", { value: (name: string) => secrets[name]?.trim() || undefined, enumerable: false });
+  return config;
 }

@@ -1,20 +1,18 @@
 import { createServer, type RequestListener } from "node:http";
 import { toNodeHandler } from "srvx/node";
 import { createApp } from "./app.js";
+import { boot } from "./boot.js";
 import type { Config } from "./config.js";
-import { syncBuiltInAgents } from "./domain/agents/agents.js";
-import { openInfrastructure } from "./infra/infrastructure.js";
 import { createLogger } from "./infra/logger.js";
-import { runProcess } from "./process-lifecycle.js";
+import { createNodeFront } from "./transports/http/node-front.js";
+import { memoryNow, runProcess } from "./process-lifecycle.js";
 
 /** The entry point: the only place that reads the environment, listens and handles signals. */
 async function main(config: Config) {
   const logger = createLogger(config.logLevel);
   const started = performance.now();
-  const infra = await openInfrastructure(config, logger);
-  const migrations = await infra.db.migrate();
-  await syncBuiltInAgents(infra.db.prisma);
-  const app = createApp({ config, logger, ...infra });
+  const { infra, migrations, deps, catalog, close } = await boot(config, logger);
+  const app = createApp(deps);
 
   // Recover what a previous process left behind, then start taking jobs.
   // Alone (no Redis), everything left running is an orphan and everything queued is ours to run.
@@ -23,21 +21,30 @@ async function main(config: Config) {
   const recovered = await app.services.recover({ everything: infra.alone, requeue: infra.alone });
   if (recovered.failed + recovered.requeued + recovered.released > 0) logger.info("recovered", recovered);
   if (config.apiRunsJobs) infra.queue.start(app.services.runGeneration);
+  // Webhook deliveries are sent by the processes that run jobs (claimed in the database: any number of them).
+  if (config.apiRunsJobs) app.services.webhooks.dispatcher.start();
   const sweep = setInterval(() => {
     app.services.recover({ everything: false, requeue: !infra.alone }).catch((error) => logger.error("sweep failed", { error }));
     app.services.sessions.deleteExpired().catch((error) => logger.error("session sweep failed", { error }));
   }, 60_000).unref();
 
-  const server = createServer(toNodeHandler(app.fetch) as RequestListener);
+  // A request (headers and body) must arrive within REQUEST_TIMEOUT_MS, else 408: checked twice as often.
+  // /graphql is answered straight from Node's request (node-front.ts, same edge); everything else by the app.
+  const listener = createNodeFront(app.front, toNodeHandler(app.fetch) as RequestListener);
+  const server = createServer({ connectionsCheckingInterval: Math.min(30_000, Math.max(250, config.requestTimeoutMs / 4)) }, listener);
   server.keepAliveTimeout = 65_000;
-  server.requestTimeout = 30_000; // a body that never arrives (Content-Length larger than what is sent)
+  server.requestTimeout = config.requestTimeoutMs;
+  server.headersTimeout = Math.min(60_000, config.requestTimeoutMs);
   // Requests Node cannot even parse still get the contract's envelope.
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
+    const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
     const body = JSON.stringify({
-      error: { code: "invalid_request", message: `The HTTP request is malformed (${error.code ?? "parse error"}).`, requestId: "req_unparsed", retryable: false },
+      error: timedOut
+        ? { code: "request_timeout", message: "The request was not received in time; send it again.", requestId: "req_unparsed", retryable: true }
+        : { code: "invalid_request", message: `The HTTP request is malformed (${error.code ?? "parse error"}).`, requestId: "req_unparsed", retryable: false },
     });
-    socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-request-id: req_unparsed\r\nconnection: close\r\n\r\n${body}`);
+    socket.end(`HTTP/1.1 ${timedOut ? "408 Request Timeout" : "400 Bad Request"}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-request-id: req_unparsed\r\nconnection: close\r\n\r\n${body}`);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -47,11 +54,18 @@ async function main(config: Config) {
   const port = typeof address === "object" && address ? address.port : config.port;
   logger.info("listening", {
     url: `http://${config.host}:${port}`,
+    pid: process.pid,
     publicOrigin: config.publicOrigin,
+    // Cookie-authenticated writes are accepted from these origins only.
+    acceptedOrigins: config.allowedOrigins,
     graphiql: `${config.publicOrigin}/graphql`,
     database: infra.db.kind,
+    agents: catalog.entries.map((e) => e.id),
     migrationsApplied: migrations.applied.length,
     startupMs: Math.round(performance.now() - started),
+    // From the process's start (node's own boot and module loading included), and what it holds now.
+    readyMs: Math.round(performance.now()),
+    ...memoryNow(),
   });
 
   return {
@@ -60,6 +74,7 @@ async function main(config: Config) {
     // the next start. 3. End open streams with a final event. 4. Close the rest.
     async stop() {
       clearInterval(sweep);
+      const deliveriesStopped = app.services.webhooks.dispatcher.stop(10_000); // attempts in flight end (bounded); the rest are sent later
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await infra.queue.close(10_000);
@@ -67,7 +82,8 @@ async function main(config: Config) {
       const force = setTimeout(() => server.closeAllConnections(), 5_000).unref();
       await closed;
       clearTimeout(force);
-      await infra.close();
+      await deliveriesStopped;
+      await close();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { CatalogError } from "./agents/catalog.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import type { Logger } from "./infra/logger.js";
 
@@ -14,7 +15,7 @@ export async function runProcess(
   try {
     started = await start(loadConfig());
   } catch (error) {
-    const message = error instanceof ConfigError ? error.message : `${name} start-up failed: ${error instanceof Error ? error.message : String(error)}`;
+    const message = error instanceof ConfigError || error instanceof CatalogError ? error.message : `${name} start-up failed: ${error instanceof Error ? error.message : String(error)}`;
     process.stderr.write(`${message}\n`);
     process.exit(1);
   }
@@ -30,4 +31,10 @@ export async function runProcess(
   };
   process.on("SIGTERM", () => void onSignal("SIGTERM"));
   process.on("SIGINT", () => void onSignal("SIGINT"));
+}
+
+/** Resident memory and V8 heap now, in MB (logged once a process is ready). */
+export function memoryNow(): { rssMb: number; heapMb: number } {
+  const { rss, heapUsed } = process.memoryUsage();
+  return { rssMb: Math.round(rss / 1048576), heapMb: Math.round(heapUsed / 1048576) };
 }

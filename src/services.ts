@@ -1,19 +1,30 @@
+import { join } from "node:path";
+import type { Catalog } from "./agents/catalog.js";
 import type { Config } from "./config.js";
 import { createAccountService } from "./domain/accounts/accounts.js";
 import { createSessionManager } from "./domain/accounts/sessions.js";
+import { createAuthThrottle } from "./domain/accounts/throttle.js";
 import { createAgentService } from "./domain/agents/agents.js";
 import { createCreditService } from "./domain/credits/credits.js";
+import { createCancel } from "./domain/generation/cancel.js";
+import { createGenerationEvents } from "./domain/generation/events.js";
+import { createGenerationQueries } from "./domain/generation/queries.js";
 import { recoverGenerations } from "./domain/generation/recovery.js";
 import { createRunner } from "./domain/generation/runner.js";
-import { createGenerationService } from "./domain/generation/service.js";
 import { createGenerationStore } from "./domain/generation/store.js";
+import { createSubmit } from "./domain/generation/submit.js";
+import { createSubmitMany } from "./domain/generation/submit-many.js";
 import { createIdempotencyService } from "./domain/idempotency/idempotency.js";
 import { createKeyService } from "./domain/keys/keys.js";
+import { createWebhookDispatcher, kickAfterEnding } from "./domain/webhooks/dispatcher.js";
+import { createWebhookService } from "./domain/webhooks/webhooks.js";
 import type { Database } from "./infra/db/database.js";
 import type { EventBus } from "./infra/events/bus.js";
 import type { Logger } from "./infra/logger.js";
 import type { JobQueue } from "./infra/queue/queue.js";
 import type { RateLimiter } from "./infra/ratelimit/limiter.js";
+import type { Slots } from "./infra/ratelimit/slots.js";
+import { createSecretsBox } from "./infra/secrets-box.js";
 
 /** Everything the app needs from outside; built by main (or a test) and passed to createApp. */
 export interface AppDeps {
@@ -23,31 +34,77 @@ export interface AppDeps {
   bus: EventBus;
   queue: JobQueue;
   limiter: RateLimiter;
+  slots: Slots;
+  catalog: Catalog;
+  /** Whether each dependency answers (GET /healthz). */
+  health(): Promise<{ database: boolean; redis?: boolean }>;
 }
 
-/** The domain services, wired once over the infrastructure in `deps`. */
+/** The domain's use-cases, wired once over the infrastructure in `deps`. Transports only translate to and from them. */
 export function createServices(deps: AppDeps) {
   const { prisma } = deps.db;
-  const agents = createAgentService(prisma);
-  const store = createGenerationStore(prisma, deps.bus);
+  const agents = createAgentService(prisma, deps.catalog);
+  // Webhooks: the statement that ends a generation writes its deliveries; the dispatcher (started by
+  // the processes that run jobs) sends them, kicked at once when a generation ends in this process.
+  const secretsBox = createSecretsBox({ key: deps.config.secret("SECRETS_KEY"), keyFile: join(deps.config.dataDir, "secrets.key") });
+  const webhookDispatcher = createWebhookDispatcher({ prisma, box: secretsBox, logger: deps.logger.child({ component: "webhooks" }), settings: deps.config.webhooks });
+  const store = kickAfterEnding(createGenerationStore(prisma, deps.bus, deps.db.sql), webhookDispatcher.kick);
   const idempotency = createIdempotencyService(prisma);
+  const events = createGenerationEvents({
+    prisma,
+    store,
+    bus: deps.bus,
+    healEveryMs: deps.config.redisUrl ? 10_000 : undefined,
+    slots: deps.slots,
+    maxStreamsPerAccount: deps.config.maxStreamsPerAccount,
+  });
+  const queries = createGenerationQueries(prisma, events);
+  const { submit, estimate } = createSubmit({
+    prisma,
+    store,
+    queue: deps.queue,
+    agents,
+    idempotency,
+    limiter: deps.limiter,
+    events,
+    generatePerMinute: deps.config.rateLimitGeneratePerMinute,
+    maxActivePerAccount: deps.config.maxActiveGenerationsPerAccount,
+  });
+  // n generations of one request, all or nothing (the OpenAI-compatible `n`), planned by `estimate`.
+  const { submitMany } = createSubmitMany({
+    prisma,
+    store,
+    queue: deps.queue,
+    idempotency,
+    limiter: deps.limiter,
+    events,
+    estimate,
+    generatePerMinute: deps.config.rateLimitGeneratePerMinute,
+    maxActivePerAccount: deps.config.maxActiveGenerationsPerAccount,
+  });
   return {
     agents,
     accounts: createAccountService(prisma, { signupCredits: deps.config.signupCredits }),
     sessions: createSessionManager(prisma, { secure: deps.config.publicOrigin.startsWith("https:") }),
-    keys: createKeyService(prisma),
+    authThrottle: createAuthThrottle(deps.limiter, {
+      signinPer15Minutes: deps.config.signinAttemptsPer15Minutes,
+      signupPerHour: deps.config.signupLimitPerHour,
+    }),
+    keys: createKeyService(prisma, deps.db.sql),
     credits: createCreditService(prisma),
     idempotency,
-    generations: createGenerationService({
-      prisma,
-      store,
-      bus: deps.bus,
-      queue: deps.queue,
-      agents,
-      healEveryMs: deps.config.redisUrl ? 10_000 : undefined,
-    }),
+    generations: {
+      submit,
+      submitMany,
+      estimate,
+      cancel: createCancel(store, events),
+      events,
+      ...queries,
+    },
+    webhooks: createWebhookService({ prisma, box: secretsBox, settings: deps.config.webhooks, dispatcher: webhookDispatcher }),
+    health: deps.health,
     /** The job handler: main (or a worker) passes it to `queue.start`. */
-    runGeneration: createRunner({ prisma, store, logger: deps.logger }),
+    runGeneration: createRunner({ store, bus: deps.bus, catalog: deps.catalog, logger: deps.logger }),
     recover: (options: Parameters<typeof recoverGenerations>[1]) =>
       recoverGenerations({ prisma, store, queue: deps.queue, idempotency }, options),
   };

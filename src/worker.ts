@@ -1,8 +1,7 @@
+import { boot } from "./boot.js";
 import { ConfigError, type Config } from "./config.js";
-import { syncBuiltInAgents } from "./domain/agents/agents.js";
-import { openInfrastructure } from "./infra/infrastructure.js";
 import { createLogger } from "./infra/logger.js";
-import { runProcess } from "./process-lifecycle.js";
+import { memoryNow, runProcess } from "./process-lifecycle.js";
 import { createServices } from "./services.js";
 
 /**
@@ -14,22 +13,23 @@ async function worker(config: Config) {
   if (!config.redisUrl || !config.databaseUrl) {
     throw new ConfigError("Invalid configuration: REDIS_URL and DATABASE_URL are required by a worker (without them, `npm start` runs jobs itself)");
   }
-  const infra = await openInfrastructure(config, logger);
-  await infra.db.migrate();
-  await syncBuiltInAgents(infra.db.prisma);
-  const services = createServices({ config, logger, ...infra });
+  const { infra, deps, close } = await boot(config, logger);
+  const services = createServices(deps);
   infra.queue.start(services.runGeneration);
+  services.webhooks.dispatcher.start(); // webhook deliveries, claimed in the database
   const sweep = setInterval(() => {
     services.recover({ everything: false, requeue: true }).catch((error) => logger.error("sweep failed", { error }));
   }, 60_000).unref();
-  logger.info("worker ready", { concurrency: config.workerConcurrency });
+  logger.info("worker ready", { concurrency: config.workerConcurrency, pid: process.pid, readyMs: Math.round(performance.now()), ...memoryNow() });
 
   return {
     logger,
     async stop() {
       clearInterval(sweep);
+      const deliveriesStopped = services.webhooks.dispatcher.stop(10_000); // attempts in flight end (bounded); the rest are sent later
       await infra.queue.close(10_000); // the running generations finish (bounded); the rest stay queued
-      await infra.close();
+      await deliveriesStopped;
+      await close();
     },
   };
 }

@@ -125,6 +125,10 @@ describe("GraphQL root fields", () => {
       expect: { anonymous: "unauthenticated", alice: "ok", aliceReadKey: "ok", bob: "not_found", admin: "not_found" },
     },
     "Query.generations": { query: "{ generations { nodes { id } } }", expect: { anonymous: "unauthenticated", aliceReadKey: "ok" } },
+    "Query.estimate": {
+      query: '{ estimate(input: { prompt: "a red potion", agentId: "icon" }) { credits { price } } }',
+      expect: { anonymous: "unauthenticated", aliceReadKey: "ok", alice: "ok" },
+    },
     "Mutation.generate": {
       query: 'mutation { generate(input: { prompt: "x", width: 16 }) { id } }',
       expect: { anonymous: "unauthenticated", aliceReadKey: "forbidden", aliceKey: "ok", alice: "ok" },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtInAgents } from "../src/domain/agents/catalog.js";
+import { builtInAgents } from "../src/agents/procedural/agents.js";
 import { startTestApp, type TestApp } from "./support/harness.js";
 import { decodePng, generateWithKey, type GenerationBody } from "./support/generation.js";
 import { createKey, signUp } from "./support/users.js";

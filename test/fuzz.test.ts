@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mulberry32 } from "../src/domain/generation/generators/random.js";
+import { mulberry32 } from "../src/agents/procedural/random.js";
+import { routeList } from "../src/contract/routes.js";
 import { origin, startTestApp, type TestApp } from "./support/harness.js";
 import { createKey, signUp, type TestUser } from "./support/users.js";
 
@@ -50,13 +51,30 @@ describe(`fuzz (seed ${seed})`, () => {
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
     const bytes = (n: number) => Uint8Array.from({ length: n }, () => Math.floor(random() * 256));
     const deep = (n: number) => "[".repeat(n) + "]".repeat(n);
-    const wrongType = () => pick([42, -1, 1.5, true, null, [], {}, "x".repeat(5000), ["a"], { role: "user" }, "\u0000", 2 ** 53]);
+    const wrongType = () =>
+      pick([42, -1, 1.5, true, null, [], {}, "x".repeat(5000), ["a"], { role: "user" }, "\u0000", "a\ud800b", "\udfff", 2 ** 53, -(2 ** 31), "2147483648", "+275760-09-13T00:00:00Z"]);
 
-    const writeRoutes = ["/api/v1/generate", "/api/ai/generate", "/api/ai/stream", "/api/keys", "/api/auth/sign-up", "/api/auth/sign-in", "/graphql", "/graphql/stream"];
+    // Every route of the table (ids filled in with real ones, or broken ones), and then some.
+    const concrete = (path: string) => path.replace(":id", pick([generationId, assetId, "key_nope", "gen_%00", "%E0%A4%A", "x".repeat(300)]));
+    const writeRoutes = [
+      // (sign-out needs no body: with the user's cookie it would succeed, which is not what this tests)
+      ...routeList.filter((r) => r.method !== "GET" && r.id !== "signOut").map((r) => concrete(r.path)),
+      "/api/v1/generate", "/api/ai/stream", "/graphql", "/graphql/stream", `/graphql/stream?token=${"t".repeat(30)}`,
+    ];
     const readRoutes = [
-      "/api/ai/agents", "/api/auth/session", "/api/keys", "/api/v1/credits", `/api/v1/generations/${generationId}`,
-      `/api/v1/generations/${generationId}/events`, `/api/v1/assets/${assetId}`, "/api/v1/generations/gen_%00", "/api/v1/assets/../../etc/passwd",
-      "/healthz", "/%ZZ", "/api/v1/generations/" + "x".repeat(3000),
+      ...routeList.filter((r) => r.method === "GET").map((r) => concrete(r.path)),
+      `/api/v1/generations/${generationId}/events`, "/api/v1/generations/gen_%00", "/api/v1/assets/../../etc/passwd",
+      "/%ZZ", "/api/v1/generations/" + "x".repeat(3000), "/graphql?query=%7B__typename%7D", `/graphql/stream?query=${encodeURIComponent("{ __typename }")}`,
+    ];
+    const hostileDocuments = [
+      `{ ${Array.from({ length: 400 }, (_, i) => `a${i}:__typename`).join(" ")} }`,
+      `query { ...F0 } ${Array.from({ length: 14 }, (_, i) => `fragment F${i} on Query { a: agents { ...F${i + 1} } b: agents { ...F${i + 1} } }`).join(" ")} fragment F14 on Query { agents { id } }`,
+      `{ defaultAgentId ${"@include(if: true) ".repeat(30)} }`,
+      'mutation { a: generate(input: {prompt: "a"}) { id } b: generate(input: {prompt: "b"}) { id } }',
+      'mutation { generate(input: {prompt: "\u0000"}) { id } }',
+      `{ ${"defaultAgentId ".repeat(2_500)} }`,
+      "subscription { generationEvents(id: \"gen_nope\") { seq } }",
+      "fragment A on Query { ...B } fragment B on Query { ...A } { ...A }",
     ];
     const badAuth = () =>
       pick<Record<string, string>>([
@@ -89,6 +107,10 @@ describe(`fuzz (seed ${seed})`, () => {
         () => ({ body: JSON.stringify({ query: "mutation { generate(input: { prompt: 5 }) { id } }" }), type: "application/json" }),
         () => ({ body: JSON.stringify({ query: "mutation { createApiKey(input: { name: \"\" }) { secret } }", variables: wrongType() }), type: "application/json" }),
         () => ({ body: JSON.stringify({ query: wrongType() }), type: "application/json" }),
+        () => ({ body: JSON.stringify({ query: pick(hostileDocuments), variables: { input: { prompt: wrongType() } } }), type: "application/json" }),
+        () => ({ body: JSON.stringify({ query: "mutation G($input: GenerateInput!) { generate(input: $input) { id } }", variables: { input: { prompt: wrongType(), width: wrongType() } } }), type: "application/json" }),
+        () => ({ body: JSON.stringify({ prompt: "a", width: wrongType(), height: wrongType(), seed: wrongType(), transparent: wrongType() }), type: "application/json" }),
+        () => ({ body: JSON.stringify({ name: wrongType(), scopes: wrongType(), expiresAt: wrongType() }), type: "application/json" }),
         () => ({ body: JSON.stringify([{ query: "{ __typename }" }, { query: "{ __typename }" }]), type: "application/json" }),
         () => ({ body: JSON.stringify({ email: wrongType(), password: wrongType() }), type: "application/json; charset=utf-16" }),
         () => ({ body: "{}", type: "application/json" }),
@@ -107,6 +129,7 @@ describe(`fuzz (seed ${seed})`, () => {
         ...(random() < 0.1 ? { "last-event-id": pick(["-1", "abc", "99999999999", "3"]) } : {}),
         ...(random() < 0.1 ? { prefer: pick(["respond-async", "wait=0", "???"]) } : {}),
         ...(random() < 0.1 && path.startsWith("/graphql") ? { accept: "text/event-stream" } : {}),
+        ...(random() < 0.05 && path.startsWith("/graphql/stream") ? { "x-graphql-event-stream-token": pick(["", "nope", "\u00ff".repeat(3)]) } : {}),
       };
       const method = write ? pick(["POST", "POST", "PUT", "PATCH", "DELETE"]) : pick(["GET", "GET", "HEAD", "OPTIONS"]);
       let response: Response;
@@ -126,7 +149,10 @@ describe(`fuzz (seed ${seed})`, () => {
       if (method === "HEAD") continue; // no body by definition
       if (response.status >= 400 && response.headers.get("content-type")?.startsWith("application/json")) {
         const parsed = JSON.parse(text) as { error?: { code: string; message: string; requestId: string }; errors?: { extensions?: { code?: string } }[] };
-        if (parsed.error) {
+        if (parsed.error && path.startsWith("/v1/")) {
+          // The OpenAI-compatible layer answers OpenAI's error shape (its request id is the X-Request-Id header).
+          expect(Object.keys(parsed.error).sort(), where).toEqual(["code", "message", "param", "type"]);
+        } else if (parsed.error) {
           expect(parsed.error.requestId, where).toBe(response.headers.get("x-request-id"));
           expect(typeof parsed.error.message, where).toBe("string");
         } else {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { origin, startTestApp, type TestApp } from "./support/harness.js";
-import { generateWithKey } from "./support/generation.js";
-import { bearer, createKey, errorOf, signUp, type TestUser } from "./support/users.js";
+import { generateWithCookie, generateWithKey } from "./support/generation.js";
+import { bearer, createKey, errorOf, json, signUp, type TestUser } from "./support/users.js";
 
 let t: TestApp;
 let user: TestUser;
@@ -91,9 +91,14 @@ describe("rate limits", () => {
     expect(await errorOf(limited)).toMatchObject({ code: "rate_limited" });
     // Nothing was generated or charged for the refused calls.
     expect(await t.db.prisma.generation.count({ where: { accountId: fresh.accountId } })).toBe(5);
-    // The quota is per key: another key of the same user still has its own.
+    // The quota is per account (contract section 3): another key of the same account shares it,
+    // and so does the in-app endpoint and GraphQL.
     const other = await createKey(t, fresh);
-    expect((await generateWithKey(t, other.secret, { prompt: "slime", width: 16 })).status).toBe(200);
+    expect((await generateWithKey(t, other.secret, { prompt: "slime", width: 16 })).status).toBe(429);
+    expect((await generateWithCookie(t, fresh.cookie, "/api/ai/generate", { prompt: "slime", width: 16 })).status).toBe(429);
+    const gql = await t.request("/graphql", json({ query: 'mutation { generate(input: {prompt: "slime", width: 16}) { id } }' }, { cookie: fresh.cookie }));
+    expect(((await gql.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe("rate_limited");
+    expect(await t.db.prisma.generation.count({ where: { accountId: fresh.accountId } })).toBe(5);
   });
 
   it("limits reads more loosely and says so", async () => {

@@ -2,12 +2,21 @@ import { connect } from "node:net";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openAiReplies, startOpenAiImagesDouble, type OpenAiImagesDouble } from "./doubles/openai-images.js";
 import { createEmptyPostgresDatabase } from "./support/harness.js";
+import { testImagesKey, testImagesKeyEnv, writeModelCatalog } from "./support/model-agents.js";
 import { startServer, type ServerProcess } from "./support/process.js";
 
 const dirs: string[] = [];
-afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+let double: OpenAiImagesDouble;
+beforeAll(async () => {
+  double = await startOpenAiImagesDouble({ apiKey: testImagesKey });
+});
+afterAll(async () => {
+  await double.close();
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
 
 async function env(extra: Record<string, string> = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), "ags-stop-"));
@@ -64,26 +73,36 @@ describe("the process under abuse and shutdown", () => {
   });
 
   it("SIGTERM: stops accepting, lets the running generation finish, ends streams with a final event, exits 0; the next start runs what was queued", async () => {
-    const settings = await env({ WORKER_CONCURRENCY: "1" });
+    const dir = await mkdtemp(join(tmpdir(), "ags-stop-agents-"));
+    dirs.push(dir);
+    // The first generation is a model call that takes 1.5 s, so the three behind it are certainly
+    // still queued when the signal comes (one generation at a time).
+    const settings = await env({ WORKER_CONCURRENCY: "1", AGENTS_FILE: await writeModelCatalog(dir, double.url, { timeoutMs: 8_000 }), [testImagesKeyEnv]: testImagesKey });
     const server = await startServer(settings);
     const auth = await keyFor(server);
-    const ids = await Promise.all(
-      Array.from({ length: 4 }, async (_, i) => {
-        const r = await fetch(`${server.url}/api/v1/generate`, {
-          method: "POST",
-          headers: { ...auth, "content-type": "application/json", prefer: "respond-async" },
-          body: JSON.stringify({ prompt: `stone ${i}`, agentId: "texture", width: 512, height: 512 }),
-        });
-        return ((await r.json()) as { id: string }).id;
-      }),
-    );
-    const stream = await fetch(`${server.url}/api/v1/generations/${ids[3]}/events`, { headers: auth });
-    const text = stream.text();
+    const submit = async (body: Record<string, unknown>) => {
+      const r = await fetch(`${server.url}/api/v1/generate`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json", prefer: "respond-async" },
+        body: JSON.stringify(body),
+      });
+      return ((await r.json()) as { id: string }).id;
+    };
+    double.next(openAiReplies.slow(1_500));
+    const seen = double.generations().length;
+    const ids = [await submit({ prompt: "a slow potion", agentId: "model" })];
+    for (let i = 1; i < 4; i++) ids.push(await submit({ prompt: `stone ${i}`, agentId: "texture", width: 64, height: 64 }));
+    await double.waitForRequest(() => double.generations().length > seen);
+    const running = fetch(`${server.url}/api/v1/generations/${ids[0]}/events`, { headers: auth }).then((r) => r.text());
+    const queued = fetch(`${server.url}/api/v1/generations/${ids[3]}/events`, { headers: auth }).then((r) => r.text());
+    await new Promise((r) => setTimeout(r, 200)); // both streams open
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
-    const events = await text;
-    const last = events.trim().split("\n\n").at(-1)!;
-    expect(last.includes("event: generation.completed") || last.includes("event: stream.closed")).toBe(true);
+    // The running generation finished within the grace period; the queued one's stream was closed for the shutdown.
+    expect((await running).trim().split("\n\n").at(-1)).toContain("event: generation.completed");
+    const last = (await queued).trim().split("\n\n").at(-1)!;
+    expect(last).toContain("event: stream.closed");
+    expect(last).toContain('"reason":"shutdown"');
     expect(server.logs.some((l) => l.msg === "stopped")).toBe(true);
 
     const again = await startServer(settings);

@@ -7,18 +7,24 @@ import { createBullMqQueue } from "./queue/bullmq-queue.js";
 import { createInProcessQueue, type JobQueue } from "./queue/queue.js";
 import { createInProcessRateLimiter, type RateLimiter } from "./ratelimit/limiter.js";
 import { createRedisRateLimiter } from "./ratelimit/redis-limiter.js";
+import { createRedisSlots } from "./ratelimit/redis-slots.js";
+import { createInProcessSlots, type Slots } from "./ratelimit/slots.js";
 
 export interface Infrastructure {
   db: Database;
   bus: EventBus;
   queue: JobQueue;
   limiter: RateLimiter;
+  /** Concurrent holders per key (open event streams per account). */
+  slots: Slots;
   /**
    * True when this process is the only worker on its data: without Redis, jobs and events live in
    * this process, so after a crash every `running` generation is an orphan and every `queued` one
    * needs queueing again. With Redis, BullMQ redelivers the jobs of a dead worker.
    */
   alone: boolean;
+  /** Whether each dependency answers now (`redis` only when configured). */
+  health(): Promise<{ database: boolean; redis?: boolean }>;
   close(): Promise<void>;
 }
 
@@ -38,16 +44,23 @@ export async function openInfrastructure(config: Config, logger: Logger, given: 
     ? createBullMqQueue({ url: redis, concurrency: config.workerConcurrency, logger, prefix: `${prefix}-bull` })
     : createInProcessQueue({ concurrency: config.workerConcurrency, onError: onJobError });
   const limiter = redis ? createRedisRateLimiter({ url: redis, logger, prefix: `${prefix}:ratelimit:` }) : createInProcessRateLimiter();
+  const slots = redis ? createRedisSlots({ url: redis, logger, prefix: `${prefix}:slots:` }) : createInProcessSlots();
   return {
     db,
     bus,
     queue,
     limiter,
+    slots,
     alone: redis === undefined,
+    async health() {
+      const [database, queueUp] = await Promise.all([db.ping(), redis ? queue.ping() : Promise.resolve(undefined)]);
+      return { database, ...(queueUp === undefined ? {} : { redis: queueUp }) };
+    },
     async close() {
       await queue.close();
       await bus.close();
       await limiter.close();
+      await slots.close();
       await db.close();
     },
   };

@@ -18,7 +18,7 @@ export type CreateApiKeyInput = {
 export type AgentsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AgentsQuery = { defaultAgentId: string, agents: Array<{ id: string, name: string, credits: number, supportsTransparent: boolean, formats: Array<string>, sizes: Array<{ width: number, height: number }>, defaultSize: { width: number, height: number } }> };
+export type AgentsQuery = { defaultAgentId: string | null, agents: Array<{ id: string, name: string, credits: number, supportsTransparent: boolean, formats: Array<string>, sizes: Array<{ width: number, height: number }>, defaultSize: { width: number, height: number } }> };
 
 export type CreateKeyMutationVariables = Exact<{
   input: CreateApiKeyInput;

@@ -4,10 +4,10 @@ import { print } from "graphql";
 import pg from "pg";
 import { inject } from "vitest";
 import { createApp, type App } from "../../src/app.js";
+import { boot } from "../../src/boot.js";
 import { loadConfig, type Config } from "../../src/config.js";
-import { syncBuiltInAgents } from "../../src/domain/agents/agents.js";
 import { openDatabase, type Database } from "../../src/infra/db/database.js";
-import { openInfrastructure, type Infrastructure } from "../../src/infra/infrastructure.js";
+import type { Infrastructure } from "../../src/infra/infrastructure.js";
 import { createLogger, type Logger } from "../../src/infra/logger.js";
 import { withDatabase } from "./postgres-global-setup.js";
 
@@ -27,9 +27,13 @@ export interface TestApp {
 export const origin = "http://localhost:3000";
 
 /** A fresh database (PGlite in memory, or a PostgreSQL clone of the run's template) and an app over it. */
-export async function openTestDatabase(logger: Logger = createLogger("silent")): Promise<{ db: Database; databaseUrl?: string }> {
+export async function openTestDatabase(
+  logger: Logger = createLogger("silent"),
+  options: { rewriteUrl?: (url: string) => string | Promise<string> } = {},
+): Promise<{ db: Database; databaseUrl?: string }> {
   if (process.env.TEST_DB === "postgres") {
-    const databaseUrl = await createPostgresDatabase(inject("pgTemplate"));
+    const created = await createPostgresDatabase(inject("pgTemplate"));
+    const databaseUrl = options.rewriteUrl ? await options.rewriteUrl(created) : created;
     return { db: await openDatabase({ databaseUrl, dataDir: "", logger }), databaseUrl };
   }
   const db = await openDatabase({ dataDir: "memory://", logger });
@@ -37,14 +41,20 @@ export async function openTestDatabase(logger: Logger = createLogger("silent")):
   return { db };
 }
 
-export async function startTestApp(env: Record<string, string> = {}, options: { worker?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  /** `rewriteDatabaseUrl`: PostgreSQL only, e.g. to reach the test database through a proxy a test can cut. */
+  options: { worker?: boolean; rewriteDatabaseUrl?: (url: string) => string | Promise<string> } = {},
+): Promise<TestApp> {
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger("debug", (line) => logs.push(JSON.parse(line) as Record<string, unknown>));
-  const { db } = await openTestDatabase(logger);
-  await syncBuiltInAgents(db.prisma);
-  const config = loadConfig({ NODE_ENV: "test", PUBLIC_ORIGIN: origin, ...env });
-  const infra = await openInfrastructure(config, logger, { db });
-  const app = createApp({ config, logger, ...infra });
+  const { db } = await openTestDatabase(logger, { rewriteUrl: options.rewriteDatabaseUrl });
+  // In process, every request comes from the same (unknown) client address: the per-address
+  // sign-up and sign-in throttles would count a whole test file as one client. Tests of the
+  // throttles set them (and TRUST_PROXY with X-Forwarded-For) themselves.
+  const config = loadConfig({ NODE_ENV: "test", PUBLIC_ORIGIN: origin, SIGNUP_LIMIT_PER_HOUR: "1000000", SIGNIN_ATTEMPTS_PER_15_MINUTES: "1000000", ...env });
+  const { infra, deps, close } = await boot(config, logger, { db });
+  const app = createApp(deps);
   if (options.worker !== false) infra.queue.start(app.services.runGeneration);
   return {
     app,
@@ -54,7 +64,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     logger,
     logs,
     request: (path, init) => app.fetch(new Request(new URL(path, origin), init)),
-    close: () => infra.close(),
+    close,
   };
 }
 

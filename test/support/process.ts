@@ -13,12 +13,18 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs `src/main.ts` (or another entry) in a child process the way `npm start` does, with `env` on top of a clean environment. */
+/**
+ * Runs the service (`src/main.ts`) or a worker (`src/worker.ts`) in a child process the way
+ * `npm start` / `npm run worker` do (the compiled dist/, which vitest.config.ts builds before the
+ * run), with `env` on top of a clean environment.
+ */
 export function runMain(
   env: Record<string, string>,
   entry = "src/main.ts",
 ): { child: ChildProcess; logs: Record<string, unknown>[]; stderr: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+  const launcher = { "src/main.ts": "service", "src/worker.ts": "worker", "src/cli.ts": "cli", "src/mcp.ts": "mcp" }[entry];
+  if (!launcher) throw new Error(`no launcher for ${entry}`);
+  const child = spawn(process.execPath, ["scripts/start.mjs", launcher], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", HOST: "127.0.0.1", PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],

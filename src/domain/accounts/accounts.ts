@@ -1,65 +1,50 @@
-import { z } from "zod";
+import { AppError } from "../../contract/errors.js";
+import { decodeCursor, pageArgs, toPage, type Page } from "../../contract/cursor.js";
+import { accountsArgs, signInRequest, signUpRequest, type SessionView, type UserView } from "../../contract/schemas/accounts.js";
+import { parseInput } from "../../contract/validation.js";
 import { isUniqueViolation, type Prisma, type PrismaClient } from "../../infra/db/database.js";
-import type { ViewerUser } from "../auth/viewer.js";
-import { AppError } from "../errors.js";
+import type { AuthenticatedViewer, ViewerUser } from "../auth/viewer.js";
+import { grantCredits } from "../credits/ledger.js";
 import { newId } from "../ids.js";
-import { trimmed, parseInput } from "../validation.js";
 import { decoyHash, hashPassword, verifyPassword } from "./passwords.js";
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254, "Must be at most 254 characters.")
-  .pipe(z.email("Must be an email address."));
-export const passwordSchema = z.string().min(8, "Must be at least 8 characters.").max(256, "Must be at most 256 characters.");
-
-export const signUpInput = z.strictObject({
-  email: emailSchema,
-  password: passwordSchema,
-  name: trimmed(1, 100).optional(),
-});
-export const signInInput = z.strictObject({
-  email: z.string().max(254),
-  password: z.string().max(256),
-});
-
-export interface AccountView {
-  id: string;
-  balance: number;
-}
-export interface UserView {
-  id: string;
-  email: string;
-  name: string | null;
-  role: "user" | "admin";
-  createdAt: Date;
-}
-
 const userSelect = { id: true, email: true, name: true, role: true, accountId: true, createdAt: true } as const;
+const userView = (u: { id: string; email: string; name: string | null; role: "user" | "admin"; createdAt: Date }): UserView => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  role: u.role,
+  createdAt: u.createdAt.toISOString(),
+});
+
+/**
+ * Who may read an account: its owner, and admins signed in with a session. An admin's API key acts
+ * on its own account only (keys are for programs; admin powers need a person's session).
+ */
+export function canReadAccount(viewer: AuthenticatedViewer, accountId: string): boolean {
+  return accountId === viewer.user.accountId || (viewer.kind === "session" && viewer.user.role === "admin");
+}
 
 export function createAccountService(prisma: PrismaClient, options: { signupCredits: number }) {
   return {
-    /** Creates a user with a fresh account holding the sign-up credits (one `signup_grant` entry). */
-    async signUp(raw: unknown, extra: { role?: "user" | "admin" } = {}): Promise<{ user: UserView; account: AccountView }> {
-      const input = parseInput(signUpInput, raw);
+    /** Creates a user with a fresh account holding the sign-up credits (one `signup_grant` entry), atomically. */
+    async signUp(raw: unknown, extra: { role?: "user" | "admin" } = {}): Promise<SessionView> {
+      const input = parseInput(signUpRequest, raw);
       const passwordHash = await hashPassword(input.password);
       const credits = options.signupCredits;
-      const accountId = newId("acc");
       try {
-        const account = await prisma.account.create({
-          data: {
-            id: accountId,
-            balance: credits,
-            user: { create: { id: newId("usr"), email: input.email, name: input.name ?? null, passwordHash, role: extra.role ?? "user" } },
-            ...(credits > 0
-              ? { ledgerEntries: { create: { kind: "signup_grant", amount: credits, balanceAfter: credits, reason: "sign-up credits" } } }
-              : {}),
-          },
-          select: { id: true, balance: true, user: { select: userSelect } },
+        return await prisma.$transaction(async (tx) => {
+          const account = await tx.account.create({
+            data: {
+              id: newId("acc"),
+              balance: 0,
+              user: { create: { id: newId("usr"), email: input.email, name: input.name ?? null, passwordHash, role: extra.role ?? "user" } },
+            },
+            select: { id: true, user: { select: userSelect } },
+          });
+          const balance = credits > 0 ? (await grantCredits(tx, { accountId: account.id, amount: credits, kind: "signup_grant", reason: "sign-up credits" })).balanceAfter : 0;
+          return { user: userView(account.user!), account: { id: account.id, balance } };
         });
-        const { accountId: _, ...user } = account.user!;
-        return { user, account: { id: account.id, balance: account.balance } };
       } catch (error) {
         if (isUniqueViolation(error)) {
           throw new AppError("invalid_request", "This email is already registered; sign in instead.", { param: "email" });
@@ -70,7 +55,7 @@ export function createAccountService(prisma: PrismaClient, options: { signupCred
 
     /** The user for these credentials; the same 401 for an unknown email and a wrong password. */
     async signIn(raw: unknown): Promise<ViewerUser> {
-      const input = parseInput(signInInput, raw);
+      const input = parseInput(signInRequest, raw);
       const user = await prisma.user.findUnique({
         where: { email: input.email.trim().toLowerCase() },
         select: { ...userSelect, passwordHash: true },
@@ -80,30 +65,36 @@ export function createAccountService(prisma: PrismaClient, options: { signupCred
       return { id: user.id, email: user.email, name: user.name, role: user.role, accountId: user.accountId };
     },
 
-    async me(userId: string): Promise<{ user: UserView; account: AccountView }> {
+    async me(userId: string): Promise<SessionView> {
       const user = await prisma.user.findUniqueOrThrow({
         where: { id: userId },
         select: { ...userSelect, account: { select: { id: true, balance: true } } },
       });
-      const { account, accountId: _, ...rest } = user;
-      return { user: rest, account };
+      return { user: userView(user), account: user.account };
     },
 
     async findUserByEmail(email: string) {
       return prisma.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: userSelect });
     },
 
+    /** An account the viewer may read (see canReadAccount), else 404 (never saying whose). */
+    assertReadable(viewer: AuthenticatedViewer, accountId: string): void {
+      if (!canReadAccount(viewer, accountId)) throw new AppError("not_found", "No such account.");
+    },
+
     /** Admins: accounts newest first, optionally by owner email; keyset pagination. */
-    async listAccounts(input: { search?: string; first: number; after?: string }) {
-      const first = parseInput(z.number().int().min(1).max(100), input.first);
-      const where: Prisma.AccountWhereInput = input.search
-        ? { user: { email: { contains: input.search.trim().toLowerCase(), mode: "insensitive" } } }
+    async listAccounts(args: unknown): Promise<Page<{ id: string }> & { totalCount: number }> {
+      const { search, ...page } = (args ?? {}) as Record<string, unknown>;
+      const { first, after } = parseInput(pageArgs, page);
+      const filter = parseInput(accountsArgs, search === undefined ? {} : { search });
+      const where: Prisma.AccountWhereInput = filter.search
+        ? { user: { email: { contains: filter.search.trim().toLowerCase(), mode: "insensitive" } } }
         : {};
-      const cursor = input.after ? decodeCursor(input.after) : undefined;
+      const cursor = after === undefined ? undefined : decodeCursor(after, ["instant", "string"] as const);
       const [rows, totalCount] = await Promise.all([
         prisma.account.findMany({
           where: cursor
-            ? { AND: [where, { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] }] }
+            ? { AND: [where, { OR: [{ createdAt: { lt: new Date(cursor[0]) } }, { createdAt: new Date(cursor[0]), id: { lt: cursor[1] } }] }] }
             : where,
           orderBy: [{ createdAt: "desc" }, { id: "desc" }],
           take: first + 1,
@@ -111,14 +102,7 @@ export function createAccountService(prisma: PrismaClient, options: { signupCred
         }),
         prisma.account.count({ where }),
       ]);
-      const nodes = rows.slice(0, first);
-      const last = nodes.at(-1);
-      return {
-        nodes,
-        hasNextPage: rows.length > first,
-        endCursor: last ? encodeCursor(last) : null,
-        totalCount,
-      };
+      return { ...toPage(rows, first, (r) => [r.createdAt.toISOString(), r.id], (r) => ({ id: r.id })), totalCount };
     },
 
     async setRole(userId: string, role: "user" | "admin"): Promise<void> {
@@ -128,14 +112,3 @@ export function createAccountService(prisma: PrismaClient, options: { signupCred
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
-
-function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString("base64url");
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(iso ?? "");
-  if (!id || Number.isNaN(createdAt.getTime())) throw new AppError("invalid_request", "The cursor is not one this API gave.", { param: "after" });
-  return { createdAt, id };
-}

@@ -1,24 +1,18 @@
-import type { PrismaClient } from "../../infra/db/database.js";
+import type { AgentEntry, Catalog } from "../../agents/catalog.js";
+import { AppError } from "../../contract/errors.js";
+import type { AgentView } from "../../contract/schemas/agents.js";
 import type { Agent } from "../../generated/prisma/client.js";
-import { AppError } from "../errors.js";
-import { builtInAgents, defaultAgentId, type AgentDefinition, type Size } from "./catalog.js";
+import type { PrismaClient } from "../../infra/db/database.js";
 
 export type { Agent } from "../../generated/prisma/client.js";
 
-/** The public shape of an agent (contract section 6). */
-export interface AgentView {
-  id: string;
-  name: string;
-  description: string;
+/** An agent as the generation flow needs it: the catalog's entry, with the price and switch of its row. */
+export interface ResolvedAgent extends AgentEntry {
   credits: number;
-  supportsTransparent: boolean;
-  sizes: Size[];
-  defaultSize: Size;
-  formats: string[];
 }
 
-export function agentSizes(agent: Agent): Size[] {
-  return agent.sizes as unknown as Size[];
+export function agentSizes(agent: Agent): AgentView["sizes"] {
+  return agent.sizes as unknown as AgentView["sizes"];
 }
 
 export function toAgentView(agent: Agent): AgentView {
@@ -35,37 +29,57 @@ export function toAgentView(agent: Agent): AgentView {
 }
 
 /**
- * `cacheMs`: how long `resolve` (the generation hot path) may reuse what it read, so an admin's
- * change of price or `enabled` applies within that time without a deploy. Listing never caches.
+ * The catalog's agents as callers see them: the rows hold what admins own (`credits`, `enabled`).
+ * `cacheMs`: how long `resolve` (the generation hot path) may reuse a row it read, so an admin's
+ * change of price or `enabled` applies within that time without a restart. Listing never caches.
  */
-export function createAgentService(prisma: PrismaClient, options: { cacheMs?: number } = {}) {
+export function createAgentService(prisma: PrismaClient, catalog: Catalog, options: { cacheMs?: number } = {}) {
   const cacheMs = options.cacheMs ?? 5_000;
   const cache = new Map<string, { agent: Agent | null; at: number }>();
+  const ids = catalog.entries.map((e) => e.id);
   const read = async (id: string): Promise<Agent | null> => {
     const hit = cache.get(id);
     if (hit && Date.now() - hit.at < cacheMs) return hit.agent;
-    const agent = await prisma.agent.findUnique({ where: { id } });
+    const agent = catalog.entry(id) ? await prisma.agent.findUnique({ where: { id } }) : null;
     if (cache.size > 1000) cache.clear(); // unknown ids must not grow it without bound
     cache.set(id, { agent, at: Date.now() });
     return agent;
   };
+  const byCatalogOrder = (a: Agent, b: Agent) => ids.indexOf(a.id) - ids.indexOf(b.id);
+
   return {
-    defaultAgentId,
+    catalog,
 
     /** Enabled agents, in catalog order. */
-    list(): Promise<Agent[]> {
-      return prisma.agent.findMany({ where: { enabled: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] });
+    async list(): Promise<Agent[]> {
+      const rows = await prisma.agent.findMany({ where: { enabled: true, id: { in: ids } } });
+      return rows.sort(byCatalogOrder);
     },
 
-    /** The enabled agent `id` (or the default one), else `unknown_agent`. */
-    async resolve(id: string | undefined): Promise<Agent> {
-      const agent = await read(id ?? defaultAgentId);
+    /** The default agent's id, or null when an admin disabled it (callers must then name one). */
+    async defaultAgentId(): Promise<string | null> {
+      const agent = await read(catalog.defaultAgentId);
+      return agent?.enabled ? agent.id : null;
+    },
+
+    /** The enabled agent `id` (or the default one), else 400 naming the problem. */
+    async resolve(id: string | undefined): Promise<ResolvedAgent> {
+      const wanted = id ?? catalog.defaultAgentId;
+      const agent = await read(wanted);
       if (!agent || !agent.enabled) {
-        throw new AppError("unknown_agent", `No agent is called ${JSON.stringify(id)}. GET /api/ai/agents lists them.`, {
+        const others = (await this.list()).map((a) => a.id);
+        if (id === undefined) {
+          throw new AppError("invalid_request", `There is no default agent right now (${wanted} is disabled); name one with agentId: ${others.join(", ") || "none is enabled"}.`, {
+            param: "agentId",
+            details: { agents: others },
+          });
+        }
+        throw new AppError("unknown_agent", `No agent is called ${JSON.stringify(id)}. Use one of: ${others.join(", ")} (GET /api/ai/agents lists them).`, {
           param: "agentId",
+          details: { agents: others },
         });
       }
-      return agent;
+      return { ...catalog.entry(agent.id)!, credits: agent.credits };
     },
   };
 }
@@ -73,32 +87,26 @@ export function createAgentService(prisma: PrismaClient, options: { cacheMs?: nu
 export type AgentService = ReturnType<typeof createAgentService>;
 
 /**
- * Writes the built-in catalog into the database. Code owns the descriptive fields; the price
- * (`credits`) and `enabled` belong to admins once the row exists, so a restart never undoes an
- * admin's change.
+ * Writes the catalog into the database. Descriptive fields follow the catalog; `enabled` belongs
+ * to admins once the row exists; `credits` follows the catalog until an admin changes it (while
+ * it still equals `catalog_credits`, the price the catalog last set).
  */
-export async function syncBuiltInAgents(
-  prisma: PrismaClient,
-  catalog: readonly AgentDefinition[] = builtInAgents,
-): Promise<void> {
+export async function syncAgents(prisma: PrismaClient, catalog: Catalog): Promise<void> {
   await prisma.$transaction(
-    catalog.map((definition, index) => {
-      const described = {
-        name: definition.name,
-        description: definition.description,
-        sizes: definition.sizes as unknown as object,
-        defaultWidth: definition.defaultSize.width,
-        defaultHeight: definition.defaultSize.height,
-        supportsTransparent: definition.supportsTransparent,
-        formats: definition.formats,
-        generatorKind: definition.generatorKind,
-        sortOrder: index,
-      };
-      return prisma.agent.upsert({
-        where: { id: definition.id },
-        create: { id: definition.id, credits: definition.credits, enabled: true, ...described },
-        update: described,
-      });
-    }),
+    catalog.entries.map((entry, index) =>
+      prisma.$executeRaw`
+        INSERT INTO "agents" ("id", "name", "description", "credits", "catalog_credits", "enabled", "sizes", "default_width", "default_height",
+          "supports_transparent", "formats", "driver", "sort_order", "updated_at")
+        VALUES (${entry.id}, ${entry.name}, ${entry.description}, ${entry.credits}::int, ${entry.credits}::int, true, ${JSON.stringify(entry.sizes)}::jsonb,
+          ${entry.defaultSize.width}::int, ${entry.defaultSize.height}::int, ${entry.supportsTransparent}::boolean, ${entry.formats}::text[],
+          ${entry.driver}, ${index}::int, now())
+        ON CONFLICT ("id") DO UPDATE SET
+          "name" = EXCLUDED."name", "description" = EXCLUDED."description", "sizes" = EXCLUDED."sizes",
+          "default_width" = EXCLUDED."default_width", "default_height" = EXCLUDED."default_height",
+          "supports_transparent" = EXCLUDED."supports_transparent", "formats" = EXCLUDED."formats", "driver" = EXCLUDED."driver",
+          "sort_order" = EXCLUDED."sort_order", "updated_at" = now(),
+          "credits" = CASE WHEN "agents"."credits" IS NOT DISTINCT FROM "agents"."catalog_credits" THEN EXCLUDED."credits" ELSE "agents"."credits" END,
+          "catalog_credits" = EXCLUDED."catalog_credits"`,
+    ),
   );
 }

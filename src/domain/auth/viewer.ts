@@ -1,8 +1,7 @@
-import { AppError } from "../errors.js";
+import { scopes, type AuthRule, type Scope } from "../../contract/auth.js";
+import { AppError } from "../../contract/errors.js";
 
-/** API key scopes. `generate` implies `read`. */
-export const scopes = ["generate", "read"] as const;
-export type Scope = (typeof scopes)[number];
+export { scopes, type AuthRule, type Scope } from "../../contract/auth.js";
 
 export interface ViewerUser {
   id: string;
@@ -18,16 +17,16 @@ export interface ViewerUser {
  */
 export type Viewer =
   | { kind: "anonymous" }
-  | { kind: "session"; user: ViewerUser; sessionId: string }
+  /**
+   * `origin`: whether the request came from one of the service's own origins (its Origin header).
+   * A cookie is ambient: a write by session needs it (CSRF); a read does not.
+   */
+  | { kind: "session"; user: ViewerUser; sessionId: string; origin: { trusted: boolean; expected: string; given: string | null } }
   | { kind: "api_key"; user: ViewerUser; apiKeyId: string; scopes: readonly Scope[] };
 
 export type AuthenticatedViewer = Exclude<Viewer, { kind: "anonymous" }>;
 export const anonymous: Viewer = { kind: "anonymous" };
 
-/** The schemes a route or field accepts. */
-export type AuthRule =
-  | { allow: "public" }
-  | { allow: "session" | "api_key" | "any"; scope?: Scope; admin?: boolean };
 
 /** Normalised scopes: `generate` implies `read`; sorted, no duplicates. */
 export function normalizeScopes(input: readonly Scope[]): Scope[] {
@@ -40,7 +39,8 @@ export function normalizeScopes(input: readonly Scope[]): Scope[] {
  * Applies `rule` to `viewer`: 401 when the credentials are missing or of a scheme the route does
  * not take, 403 when they are valid but not enough (scope, admin).
  */
-export function authorize(viewer: Viewer, rule: AuthRule): AuthenticatedViewer | undefined {
+export function authorize(viewer: Viewer, rule: AuthRule, options: { write?: boolean } = {}): AuthenticatedViewer | undefined {
+  if (options.write && viewer.kind === "session") assertTrustedOrigin(viewer);
   if (rule.allow === "public") return viewer.kind === "anonymous" ? undefined : viewer;
   if (viewer.kind === "anonymous") {
     const how = rule.allow === "api_key" ? "an API key (Authorization: Bearer ags_…)" : rule.allow === "session" ? "a signed-in session" : "a session or an API key";
@@ -61,4 +61,17 @@ export function authorize(viewer: Viewer, rule: AuthRule): AuthenticatedViewer |
     throw new AppError("forbidden", "Only admins may do this.");
   }
   return viewer;
+}
+
+/** A write by session cookie must come from the service's own origin (CSRF); 403 naming the expected one. */
+export function assertTrustedOrigin(viewer: Extract<Viewer, { kind: "session" }>): void {
+  if (viewer.origin.trusted) return;
+  const { expected, given } = viewer.origin;
+  throw new AppError(
+    "forbidden",
+    given === null
+      ? `A request that changes something with the session cookie must carry Origin: ${expected} (browsers send it; add it to scripted calls, or use an API key).`
+      : `Requests from ${given} may not use this session: only ${expected} may (set PUBLIC_ORIGIN to the address people open).`,
+    { details: { expectedOrigin: expected, ...(given === null ? {} : { origin: given }) } },
+  );
 }

@@ -1,34 +1,17 @@
-import { z } from "zod";
+import { AppError } from "../../contract/errors.js";
+import { decodeCursor, pageArgs, toPage, type Page } from "../../contract/cursor.js";
+import { grantRequest, type LedgerEntryView } from "../../contract/schemas/credits.js";
+import { parseInput } from "../../contract/validation.js";
 import type { PrismaClient } from "../../infra/db/database.js";
-import { AppError } from "../errors.js";
-import { parseInput, trimmed } from "../validation.js";
-import { grantCredits, type LedgerKind } from "./ledger.js";
-
-export const grantInput = z.strictObject({
-  accountId: z.string().min(1).max(64),
-  amount: z
-    .number()
-    .int("Must be an integer.")
-    .refine((n) => n !== 0, "Must not be zero.")
-    .refine((n) => Math.abs(n) <= 1_000_000_000, "Must be at most 1,000,000,000 in size."),
-  reason: trimmed(1, 500),
-});
-
-export interface LedgerEntryView {
-  id: string;
-  kind: LedgerKind;
-  amount: number;
-  balanceAfter: number;
-  reason: string | null;
-  generationId: string | null;
-  createdAt: Date;
-}
+import { grantCredits } from "./ledger.js";
 
 /** 402 with what the call costs and what the account holds. */
-export function insufficientCredits(required: number, balance: number): AppError {
-  return new AppError("insufficient_credits", `This call costs ${required} credit${required === 1 ? "" : "s"}; the balance is ${balance}.`, {
-    details: { required, balance },
-  });
+export function insufficientCredits(required: number, balance: number, agentId?: string): AppError {
+  return new AppError(
+    "insufficient_credits",
+    `This call costs ${required} credit${required === 1 ? "" : "s"}; the balance is ${balance}. Add credits, or pick a cheaper agent.`,
+    { param: "agentId", details: { required, balance, ...(agentId ? { agentId } : {}) } },
+  );
 }
 
 export function createCreditService(prisma: PrismaClient) {
@@ -39,36 +22,30 @@ export function createCreditService(prisma: PrismaClient) {
       return account.balance;
     },
 
-    /** The account's entries, newest first; `after` is the `id` of the last entry of the previous page. */
-    async ledger(accountId: string, page: { first: number; after?: string }): Promise<{ entries: LedgerEntryView[]; hasNextPage: boolean }> {
-      const first = parseInput(z.number().int().min(1, "Must be at least 1.").max(100, "Must be at most 100."), page.first);
-      let after: bigint | undefined;
-      if (page.after !== undefined) {
-        if (!/^\d{1,19}$/.test(page.after)) throw new AppError("invalid_request", "The cursor is not one this API gave.", { param: "after" });
-        after = BigInt(page.after);
-      }
+    /** The account's entries, newest first. */
+    async ledger(accountId: string, args: unknown): Promise<Page<LedgerEntryView>> {
+      const { first, after } = parseInput(pageArgs, args);
+      const cursor = after === undefined ? undefined : decodeCursor(after, ["string"] as const);
+      if (cursor && !/^\d{1,18}$/.test(cursor[0])) throw new AppError("invalid_request", "after: The cursor is not one this API gave.", { param: "after" });
       const rows = await prisma.ledgerEntry.findMany({
-        where: { accountId, ...(after === undefined ? {} : { id: { lt: after } }) },
+        where: { accountId, ...(cursor ? { id: { lt: BigInt(cursor[0]) } } : {}) },
         orderBy: { id: "desc" },
         take: first + 1,
       });
-      return {
-        hasNextPage: rows.length > first,
-        entries: rows.slice(0, first).map((r) => ({
-          id: r.id.toString(),
-          kind: r.kind,
-          amount: r.amount,
-          balanceAfter: r.balanceAfter,
-          reason: r.reason,
-          generationId: r.generationId,
-          createdAt: r.createdAt,
-        })),
-      };
+      return toPage(rows, first, (r) => [r.id.toString()], (r) => ({
+        id: r.id.toString(),
+        kind: r.kind,
+        amount: r.amount,
+        balanceAfter: r.balanceAfter,
+        reason: r.reason,
+        generationId: r.generationId,
+        createdAt: r.createdAt.toISOString(),
+      }));
     },
 
     /** Admins (or the command line: no actor): adds credits (`grant`) or corrects them (`adjustment`). */
     async grant(raw: unknown, kind: "grant" | "adjustment", actorUserId?: string): Promise<{ balance: number; entryId: string }> {
-      const input = parseInput(grantInput, raw);
+      const input = parseInput(grantRequest, raw);
       if (kind === "grant" && input.amount < 0) {
         throw new AppError("invalid_request", "A grant adds credits; use an adjustment to take some away.", { param: "amount" });
       }
@@ -76,7 +53,7 @@ export function createCreditService(prisma: PrismaClient) {
       return { balance: entry.balanceAfter, entryId: entry.id.toString() };
     },
 
-    /** For tests and audits: true when the balance equals the sum of the account's entries. */
+    /** For tests and audits: the balance, the sum of the account's entries and the last entry's balance after. */
     async audit(accountId: string): Promise<{ balance: number; ledgerSum: number; lastBalanceAfter: number | null }> {
       const [account, sum, last] = await Promise.all([
         prisma.account.findUniqueOrThrow({ where: { id: accountId }, select: { balance: true } }),

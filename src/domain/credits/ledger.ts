@@ -1,7 +1,14 @@
-import type { Prisma, PrismaClient } from "../../infra/db/database.js";
-import { AppError } from "../errors.js";
+import { AppError } from "../../contract/errors.js";
+import type { LedgerKind } from "../../contract/schemas/credits.js";
+import { Prisma, type PrismaClient } from "../../infra/db/database.js";
 
-export type LedgerKind = "signup_grant" | "grant" | "charge" | "refund" | "adjustment";
+/**
+ * The only writer of ledger rows. Every change of a balance is ONE SQL statement: a conditional
+ * update of the account (never read-then-write) whose RETURNING feeds the insert of the entry, so
+ * under any concurrency the balance cannot go below zero and each entry holds the balance after it.
+ * The generation statements (store.ts) embed the two fragments below as CTEs of their own
+ * statement, so reserving or refunding a generation stays one atomic statement.
+ */
 type Db = PrismaClient | Prisma.TransactionClient;
 
 export interface EntryInput {
@@ -20,12 +27,7 @@ export interface AppliedEntry {
   balanceAfter: number;
 }
 
-/**
- * Moves the balance and appends the ledger entry in ONE statement: a conditional update (never
- * read-then-write) whose RETURNING feeds the insert. Atomic on PostgreSQL and PGlite alike; under
- * any concurrency the balance cannot go below zero and the entry always holds the balance after it.
- * Returns undefined when the account lacks the credits (or does not exist).
- */
+/** Moves the balance and appends the entry. Undefined when the account lacks the credits (or does not exist). */
 export async function applyEntry(db: Db, entry: EntryInput): Promise<AppliedEntry | undefined> {
   if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) throw new Error(`bad ledger amount ${entry.amount}`);
   const rows = await db.$queryRaw<{ id: bigint; balance_after: number }[]>`
@@ -43,7 +45,7 @@ export async function applyEntry(db: Db, entry: EntryInput): Promise<AppliedEntr
   return row ? { id: row.id, balanceAfter: Number(row.balance_after) } : undefined;
 }
 
-/** Grants (or, with a negative amount, adjusts) credits; 402-free: a grant never fails for balance. */
+/** Grants (or, with a negative amount, adjusts) credits. A grant never fails for balance; an adjustment below zero is 400. */
 export async function grantCredits(
   db: Db,
   input: { accountId: string; amount: number; kind: "grant" | "adjustment" | "signup_grant"; reason?: string; actorUserId?: string },
@@ -58,4 +60,51 @@ export async function grantCredits(
     });
   }
   return applied;
+}
+
+/**
+ * CTE fragment of the reservation statement: the `charge` entry of a generation, from the CTEs
+ * `moved` (the account after the conditional debit: id, balance) and `gen` (the inserted
+ * generation: id). Nothing is written for a free agent.
+ */
+export function chargeEntryCte(cost: number, idempotencyRecordId: string | null): Prisma.Sql {
+  return Prisma.sql`charge_entry AS (
+    INSERT INTO "ledger_entries" ("account_id", "kind", "amount", "balance_after", "generation_id", "idempotency_record_id", "reason")
+    SELECT moved."id", 'charge', -${cost}::int, moved."balance", gen."id", ${idempotencyRecordId}, 'generation'
+    FROM moved, gen WHERE ${cost}::int > 0
+  )`;
+}
+
+/**
+ * CTE fragment of the batch reservation statement (`reserveMany`): one `charge` entry per priced
+ * generation of the batch, from the CTEs `moved` (the account after the debit of the whole batch:
+ * id, balance) and `charged` (the inserted generations: id, ord, cost). Entries are appended in
+ * `ord` order and each holds the balance after it (the balance before the batch minus the costs up
+ * to and including its own), so the last one holds the account's balance. Every entry names the
+ * batch's idempotency record.
+ */
+export function chargeEntriesCte(idempotencyRecordId: string | null): Prisma.Sql {
+  return Prisma.sql`charge_entries AS (
+    INSERT INTO "ledger_entries" ("account_id", "kind", "amount", "balance_after", "generation_id", "idempotency_record_id", "reason")
+    SELECT moved."id", 'charge', -c."cost", moved."balance" + c."later", c."id", ${idempotencyRecordId}, 'generation'
+    FROM moved, (
+      SELECT charged."id", charged."ord", charged."cost",
+        COALESCE(SUM(charged."cost") OVER (ORDER BY charged."ord" DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS "later"
+      FROM charged
+    ) c
+    WHERE c."cost" > 0
+    ORDER BY c."ord"
+  )`;
+}
+
+/**
+ * CTE fragment of the failure statement: the `refund` entry, from the CTE `refunded` (the account
+ * after the credit: id, balance, refund, generation_id). The unique (generation, kind) index makes
+ * a second refund of one generation impossible, whatever races.
+ */
+export function refundEntryCte(reason: string): Prisma.Sql {
+  return Prisma.sql`refund_entry AS (
+    INSERT INTO "ledger_entries" ("account_id", "kind", "amount", "balance_after", "generation_id", "reason")
+    SELECT "id", 'refund', "refund", "balance", "generation_id", ${reason} FROM refunded
+  )`;
 }

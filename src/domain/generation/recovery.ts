@@ -28,6 +28,7 @@ export async function recoverGenerations(
         code: "generator_unavailable",
         message: "The process running this generation stopped; the credits were refunded. Retry the call.",
         retryable: true,
+        details: { reason: "interrupted" },
       },
     });
     if (event) failed++;

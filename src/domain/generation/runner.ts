@@ -1,22 +1,21 @@
 import { createHash } from "node:crypto";
-import type { PrismaClient } from "../../infra/db/database.js";
+import type { AgentEntry, Catalog } from "../../agents/catalog.js";
+import { AgentError, type AgentImage, type AgentJob } from "../../agents/driver.js";
+import { finishAsset } from "../../agents/finish.js";
+import { agentFailure } from "../../contract/render.js";
+import type { Message } from "../../contract/schemas/generation.js";
+import type { EventBus } from "../../infra/events/bus.js";
 import type { Logger } from "../../infra/logger.js";
+import { RetryJob, type Job } from "../../infra/queue/queue.js";
 import { newId } from "../ids.js";
-import { generators, interpretPrompt, type Generator } from "./generators/index.js";
-import type { Message } from "./schemas.js";
-import type { GenerationStore } from "./store.js";
+import type { GenerationRecord, GenerationStore } from "./store.js";
 import { generationView } from "./view.js";
 
-/**
- * Runs one generation: queued → running → succeeded (asset stored, charge stands) or failed
- * (refunded). Progress goes to the stream as it happens; a generation canceled meanwhile stops at
- * its next progress step and keeps nothing.
- */
-export function createRunner(deps: {
-  prisma: PrismaClient;
+export interface RunnerDeps {
   store: GenerationStore;
+  bus: EventBus;
+  catalog: Catalog;
   logger: Logger;
-  generatorFor?: (kind: string) => Generator | undefined;
   /** A `running` generation whose heartbeat is older than this is an orphan a redelivered job may take over. */
   orphanAfterMs?: number;
   /**
@@ -24,70 +23,173 @@ export function createRunner(deps: {
    * (with its preview, if any): a fast generation costs three writes, not one per stage. Default 100.
    */
   progressEveryMs?: number;
-}) {
-  const { prisma, store, logger } = deps;
-  const generatorFor = deps.generatorFor ?? ((kind: string) => generators.get(kind));
-  const progressEveryMs = deps.progressEveryMs ?? 100;
+  /** First retry delay (doubles per attempt, ±25 % jitter, at most 30 s). Default 1000 ms. */
+  retryBaseMs?: number;
+}
 
-  return async function run(id: string): Promise<void> {
+/** A provider asking to wait longer than this is not retried (the lease of a running generation is 120 s). */
+const maxRetryDelayMs = 60_000;
+/** How long a job waits for its generation to become visible (the enqueue precedes the reservation's commit). */
+const visibilityWaitMs = 10_000;
+
+const canceled = Symbol("canceled");
+const deadlinePassed = Symbol("deadline");
+
+/**
+ * Runs one attempt of one generation: claims it (queued → running, or a retry / a dead worker's
+ * attempt), calls the agent's driver with a signal that aborts on cancel (from any process: the
+ * `generation.failed` event) and at the attempt's deadline, then stores the asset (the charge
+ * stands) or, on failure, retries (`rate_limited`, `timeout`, `unavailable`, up to the entry's
+ * `maxRetries`, with backoff honouring `retry-after`) or fails it and refunds, once.
+ */
+export function createRunner(deps: RunnerDeps) {
+  const { store, bus, catalog, logger } = deps;
+  const progressEveryMs = deps.progressEveryMs ?? 100;
+  const retryBaseMs = deps.retryBaseMs ?? 1_000;
+
+  return async function run(job: Job): Promise<void> {
+    const { generationId: id, attempt } = job;
+    // The common case is one statement: queued → running, returning the row.
+    let g = attempt === 1 ? await store.start(id) : undefined;
     let percent = 0;
-    if (!(await store.start(id))) {
-      // Not queued: finished or canceled (nothing to do), or left running by a dead worker whose
-      // job was redelivered (take it over; the reservation stands, so nothing is charged again).
-      const resumedAt = await store.takeOver(id, new Date(Date.now() - (deps.orphanAfterMs ?? 10_000)));
-      if (resumedAt === undefined) return;
-      percent = resumedAt;
+    if (!g) {
+      const found = await store.find(id);
+      if (!found) {
+        // Enqueued inside the reservation's transaction: not committed yet, or rolled back.
+        if (Date.now() - job.enqueuedAt < visibilityWaitMs) throw new RetryJob(200, { sameAttempt: true });
+        return;
+      }
+      // Committed between the two reads (the enqueue precedes the reservation's commit): start it now.
+      if (attempt === 1 && found.status === "queued") g = await store.start(id);
+      if (!g) {
+        const maxRetries = catalog.entry(found.agentId)?.maxRetries ?? 0;
+        const stage = attempt === 1 ? "resumed" : `retrying (attempt ${attempt} of ${maxRetries + 1})`;
+        const resumedAt = await store.resume(id, attempt, new Date(Date.now() - (deps.orphanAfterMs ?? 10_000)), stage);
+        if (resumedAt === undefined) return; // finished, canceled, or alive elsewhere: not ours
+        percent = resumedAt;
+        g = found;
+      }
     }
-    const g = await prisma.generation.findUniqueOrThrow({ where: { id }, include: { agent: true } });
+    const entry = catalog.entry(g.agentId);
+    const driver = catalog.driver(g.agentId);
+    if (!entry || !driver) {
+      await store.fail(id, failure(new AgentError("unavailable", `The agent ${g.agentId} is no longer in the catalog.`)));
+      return;
+    }
+
     const controller = new AbortController();
+    const deadline = Date.now() + entry.timeoutMs;
+    const deadlineTimer = setTimeout(() => controller.abort(deadlinePassed), entry.timeoutMs);
+    // Without the bus (Redis down), a cancel is still noticed at the next progress report.
+    const unsubscribe = await subscribeWithin(bus, id, 1_000, (type) => {
+      if (type === "generation.failed") controller.abort(canceled);
+    });
     let lastEmit: number | undefined;
+    const report = async (value: number, stage: string, preview?: AgentImage, force = false) => {
+      percent = Math.min(100, Math.max(percent, Math.round(value)));
+      const now = performance.now();
+      if (!force && lastEmit !== undefined && percent < 100 && now - lastEmit < progressEveryMs) return;
+      lastEmit = now;
+      const alive = await store.append(id, "generation.progress", { id, percent, stage });
+      if (!alive) return void controller.abort(canceled); // no longer running: canceled or failed elsewhere
+      if (preview) await store.append(id, "generation.preview", { id, b64: preview.png.toString("base64"), width: preview.width, height: preview.height });
+    };
+    const agentJob: AgentJob = {
+      ...(g.prompt === null ? {} : { prompt: g.prompt }),
+      ...(g.messages === null ? {} : { messages: g.messages as Message[] }),
+      width: g.width,
+      height: g.height,
+      transparent: g.transparent,
+      seed: g.seed,
+      options: {},
+    };
     try {
-      const generator = generatorFor(g.agent.generatorKind);
-      if (!generator) throw new Error(`no generator of kind ${g.agent.generatorKind}`);
-      const image = await generator.generate(
-        {
-          spec: interpretPrompt({ prompt: g.prompt ?? undefined, messages: (g.messages as Message[] | null) ?? undefined }),
-          width: g.width,
-          height: g.height,
-          transparent: g.transparent,
-          seed: g.seed,
-        },
-        async (progress) => {
-          percent = Math.min(100, Math.max(percent, Math.round(progress.percent)));
-          const now = performance.now();
-          if (lastEmit !== undefined && percent < 100 && now - lastEmit < progressEveryMs) return;
-          lastEmit = now;
-          const alive = await store.append(id, "generation.progress", { id, percent, stage: progress.stage });
-          if (alive && progress.preview) {
-            const { png, width, height } = progress.preview;
-            await store.append(id, "generation.preview", { id, b64: png.toString("base64"), width, height });
-          }
-          if (!alive) controller.abort(); // no longer running: canceled or failed elsewhere
-        },
-        controller.signal,
-      );
-      const asset = {
-        assetId: newId("ast"),
-        png: image.png,
-        mimeType: image.mimeType,
-        width: image.width,
-        height: image.height,
-        sha256: createHash("sha256").update(image.png).digest("hex"),
-      };
-      const completedAt = new Date();
-      const { credits: _, ...view } = generationView(
-        { ...g, status: "succeeded", completedAt, creditState: "charged" },
-        [{ id: asset.assetId, mimeType: asset.mimeType, width: asset.width, height: asset.height, byteLength: image.png.byteLength, sha256: asset.sha256, bytes: image.png }],
-        0,
-      );
-      await store.complete(id, asset, completedAt, view as unknown as Record<string, unknown>);
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      logger.error("generation failed", { generationId: id, error });
-      await store.fail(id, {
-        status: "failed",
-        error: { code: "generator_unavailable", message: "The generator failed; the credits were refunded. Retry the call.", retryable: true },
-      });
+      const result = await driver.generate(agentJob, { signal: controller.signal, deadline, report });
+      controller.signal.throwIfAborted();
+      const native = result.images[0];
+      if (!native) throw new AgentError("unavailable", "The model answered without an image.");
+      if (!entry.exactAssets) await report(percent, "post-processing", undefined, true);
+      const image = entry.exactAssets ? native : await finishAsset(native, agentJob, entry);
+      await complete(g, image);
+    } catch (thrown) {
+      if (controller.signal.reason === canceled) return; // canceled: the cancel refunded it
+      const error =
+        controller.signal.reason === deadlinePassed
+          ? new AgentError("timeout", `No answer within ${Math.round(entry.timeoutMs / 1000)} s.`)
+          : thrown instanceof AgentError
+            ? thrown
+            : unexpected(thrown, id);
+      const delay = retryDelay(error, attempt, entry, retryBaseMs);
+      if (delay !== undefined) {
+        const stage = `${error.kind.replace("_", " ")}: retrying in ${Math.max(1, Math.round(delay / 1000))} s`;
+        if (await store.append(id, "generation.progress", { id, percent, stage })) throw new RetryJob(delay);
+        return; // canceled meanwhile
+      }
+      logger.warn("generation failed", { generationId: id, agentId: entry.id, kind: error.kind, attempt, error: error.message });
+      await store.fail(id, failure(error));
+    } finally {
+      clearTimeout(deadlineTimer);
+      unsubscribe();
     }
+  };
+
+  function unexpected(thrown: unknown, id: string): AgentError {
+    logger.error("generator failed unexpectedly", { generationId: id, error: thrown });
+    return new AgentError("unavailable", "The generator failed unexpectedly.", { cause: thrown });
+  }
+
+  async function complete(g: GenerationRecord, image: AgentImage): Promise<void> {
+    const asset = {
+      assetId: newId("ast"),
+      png: image.png,
+      mimeType: "image/png",
+      width: image.width,
+      height: image.height,
+      sha256: createHash("sha256").update(image.png).digest("hex"),
+    };
+    const completedAt = new Date();
+    const { credits: _, ...view } = generationView(
+      { ...g, status: "succeeded", completedAt, creditState: "charged" },
+      [{ id: asset.assetId, mimeType: asset.mimeType, width: asset.width, height: asset.height, byteLength: image.png.byteLength, sha256: asset.sha256, bytes: image.png }],
+      0,
+    );
+    await store.complete(g.id, asset, completedAt, view as unknown as Record<string, unknown>);
+  }
+}
+
+/** The `generation.failed` error of a driver failure: the contract's code, message and details (reason, retry-after). */
+function failure(error: AgentError) {
+  const app = agentFailure(error);
+  return {
+    status: "failed" as const,
+    error: { code: app.code, message: app.message, retryable: app.retryable, ...(app.details ? { details: app.details } : {}) },
+  };
+}
+
+/** The delay before the next attempt, or undefined when this failure is final. */
+function retryDelay(error: AgentError, attempt: number, entry: AgentEntry, baseMs: number): number | undefined {
+  if (!error.retryable || attempt > entry.maxRetries) return undefined;
+  if ((error.retryAfterMs ?? 0) > maxRetryDelayMs) return undefined;
+  const backoff = Math.min(30_000, baseMs * 2 ** (attempt - 1)) * (0.75 + Math.random() * 0.5);
+  return Math.round(Math.max(backoff, error.retryAfterMs ?? 0));
+}
+
+/** Subscribes to a generation's events, waiting at most `ms` for the bus; a late subscription is undone at once if it is no longer wanted. */
+async function subscribeWithin(bus: EventBus, id: string, ms: number, listener: (type: string) => void): Promise<() => void> {
+  let wanted = true;
+  let off: (() => void) | undefined;
+  const subscribed = bus.subscribe(id, (m) => listener(m.type)).then(
+    (unsubscribe) => {
+      if (wanted) off = unsubscribe;
+      else unsubscribe();
+    },
+    () => undefined,
+  );
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([subscribed, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+  return () => {
+    wanted = false;
+    off?.();
   };
 }

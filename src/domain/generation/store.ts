@@ -1,5 +1,9 @@
-import type { PrismaClient } from "../../infra/db/database.js";
+import { Prisma, type PrismaClient, type SqlRunner } from "../../infra/db/database.js";
 import type { EventBus, GenerationEventMessage } from "../../infra/events/bus.js";
+import type { InterpretationView, Message } from "../../contract/schemas/generation.js";
+import { chargeEntriesCte, chargeEntryCte, refundEntryCte } from "../credits/ledger.js";
+import { endingEvent, webhookDeliveriesCte } from "../webhooks/outbox.js";
+import type { GenerationRow } from "./view.js";
 
 /**
  * Every state change of a generation is ONE SQL statement (data-modifying CTEs): it moves the
@@ -14,7 +18,8 @@ export interface NewGeneration {
   apiKeyId: string | null;
   agentId: string;
   prompt: string | null;
-  messages: unknown[] | null;
+  messages: Message[] | null;
+  interpretation: InterpretationView | null;
   transparent: boolean;
   seed: number;
   width: number;
@@ -34,14 +39,50 @@ export interface StoredImage {
 
 export interface FailureInput {
   status: "failed" | "canceled";
-  error: { code: string; message: string; retryable: boolean };
+  /** The contract's error object (without requestId): code, message, retryable, and param/details where they apply. */
+  error: { code: string; message: string; retryable: boolean; param?: string; details?: Record<string, unknown> };
   /** Only a generation of this account is touched (cancel by its owner). */
   accountId?: string;
 }
 
 type Row = { seq: number; data: string };
 
-export function createGenerationStore(prisma: PrismaClient, bus: EventBus) {
+const queuedData = (g: Pick<NewGeneration, "id" | "agentId">) => JSON.stringify({ id: g.id, agentId: g.agentId });
+
+/** A generation's row as the runner needs it (the database's columns, named as Prisma names them). */
+export type GenerationRecord = GenerationRow & { accountId: string; cost: number; attempt: number };
+
+/** Maps a `generations` row read straight from the driver (snake_case) to a GenerationRecord. */
+function toRecord(r: Record<string, unknown>): GenerationRecord {
+  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string | Date));
+  return {
+    id: r.id as string,
+    accountId: r.account_id as string,
+    status: r.status as GenerationRecord["status"],
+    agentId: r.agent_id as string,
+    prompt: (r.prompt as string | null) ?? null,
+    messages: (r.messages as GenerationRecord["messages"]) ?? null,
+    interpretation: (r.interpretation as GenerationRecord["interpretation"]) ?? null,
+    transparent: Boolean(r.transparent),
+    seed: Number(r.seed),
+    width: Number(r.width),
+    height: Number(r.height),
+    cost: Number(r.cost),
+    creditState: r.credit_state as GenerationRecord["creditState"],
+    attempt: Number(r.attempt),
+    errorCode: (r.error_code as string | null) ?? null,
+    errorMessage: (r.error_message as string | null) ?? null,
+    createdAt: date(r.created_at)!,
+    startedAt: date(r.started_at),
+    completedAt: date(r.completed_at),
+  };
+}
+
+/**
+ * `prisma` serves the statements that run rarely; `sql` (the driver directly, see Database.sql)
+ * the ones every generation runs.
+ */
+export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: SqlRunner) {
   const publish = async (generationId: string, rows: Row[], type: string): Promise<GenerationEventMessage | undefined> => {
     const row = rows[0];
     if (!row) return undefined;
@@ -52,79 +93,154 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus) {
 
   return {
     /**
-     * Reserves the price (conditional update: never below zero), creates the generation and its
-     * `charge` entry and `generation.queued` event. Returns the balance after and the creation
-     * time, or undefined when the account lacks the credits (nothing written).
+     * Reserves the price (conditional update: never below zero) and one of the account's
+     * `maxActive` slots, creates the generation, its `charge` entry and its `generation.queued`
+     * event, in ONE statement on `db` (the client, or the transaction that also hands the job to
+     * the queue). Returns the balance after, the creation time and the account's active count, or
+     * undefined when the account lacks the credits or a slot (nothing written). The caller
+     * publishes `queued` (see `publishQueued`) once the write is committed.
      */
-    async reserve(g: NewGeneration): Promise<{ balance: number; createdAt: Date } | undefined> {
-      const queued = JSON.stringify({ id: g.id, agentId: g.agentId });
-      const rows = await prisma.$queryRaw<{ balance: number; created_at: Date }[]>`
+    async reserve(
+      db: PrismaClient | Prisma.TransactionClient,
+      g: NewGeneration,
+      maxActive: number,
+    ): Promise<{ balance: number; createdAt: Date; active: number } | undefined> {
+      const rows = await db.$queryRaw<{ balance: number; created_at: Date; active: number }[]>`
         WITH moved AS (
-          UPDATE "accounts" SET "balance" = "balance" - ${g.cost}::int, "updated_at" = now()
-          WHERE "id" = ${g.accountId} AND "balance" >= ${g.cost}::int
-          RETURNING "id", "balance"
+          UPDATE "accounts" SET "balance" = "balance" - ${g.cost}::int, "active_generations" = "active_generations" + 1, "updated_at" = now()
+          WHERE "id" = ${g.accountId} AND "balance" >= ${g.cost}::int AND "active_generations" < ${maxActive}::int
+          RETURNING "id", "balance", "active_generations"
         ), gen AS (
-          INSERT INTO "generations" ("id", "account_id", "api_key_id", "agent_id", "status", "prompt", "messages", "transparent",
+          INSERT INTO "generations" ("id", "account_id", "api_key_id", "agent_id", "status", "prompt", "messages", "interpretation", "transparent",
             "seed", "width", "height", "cost", "credit_state", "last_event_seq", "idempotency_record_id", "updated_at")
           SELECT ${g.id}, moved."id", ${g.apiKeyId}, ${g.agentId}, 'queued', ${g.prompt}, ${g.messages === null ? null : JSON.stringify(g.messages)}::jsonb,
+            ${g.interpretation === null ? null : JSON.stringify(g.interpretation)}::jsonb,
             ${g.transparent}::boolean, ${g.seed}::int, ${g.width}::int, ${g.height}::int, ${g.cost}::int, 'reserved', 1, ${g.idempotencyRecordId}, now()
           FROM moved
           RETURNING "id", "created_at"
-        ), entry AS (
-          INSERT INTO "ledger_entries" ("account_id", "kind", "amount", "balance_after", "generation_id", "idempotency_record_id", "reason")
-          SELECT moved."id", 'charge', -${g.cost}::int, moved."balance", gen."id", ${g.idempotencyRecordId}, 'generation'
-          FROM moved, gen WHERE ${g.cost}::int > 0
-        ), event AS (
+        ), ${chargeEntryCte(g.cost, g.idempotencyRecordId)}, event AS (
           INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
-          SELECT gen."id", 1, 'generation.queued', ${queued}::jsonb FROM gen
+          SELECT gen."id", 1, 'generation.queued', ${queuedData(g)}::jsonb FROM gen
         )
-        SELECT moved."balance", gen."created_at" FROM moved, gen`;
+        SELECT moved."balance", gen."created_at", moved."active_generations" AS "active" FROM moved, gen`;
       const row = rows[0];
-      if (!row) return undefined;
-      await bus.publish({ generationId: g.id, seq: 1, type: "generation.queued", data: JSON.parse(queued) });
-      return { balance: Number(row.balance), createdAt: new Date(row.created_at) };
-    },
-
-    /** queued → running, with `generation.started`. False when it was not queued (canceled, taken). */
-    async start(id: string): Promise<boolean> {
-      const rows = await prisma.$queryRaw<Row[]>`
-        WITH g AS (
-          UPDATE "generations" SET "status" = 'running', "started_at" = now(), "updated_at" = now(), "last_event_seq" = "last_event_seq" + 1
-          WHERE "id" = ${id} AND "status" = 'queued'
-          RETURNING "id", "last_event_seq"
-        )
-        INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
-        SELECT "id", "last_event_seq", 'generation.started', jsonb_build_object('id', "id") FROM g
-        RETURNING "seq", "data"::text AS "data"`;
-      return (await publish(id, rows, "generation.started")) !== undefined;
+      return row ? { balance: Number(row.balance), createdAt: new Date(row.created_at), active: Number(row.active) } : undefined;
     },
 
     /**
-     * A job redelivered after its worker died finds its generation `running` with a stale
-     * heartbeat: this claims it (once: the heartbeat moves) and appends a `resumed` progress event
-     * at the last percent reached, so the stream's percent never goes back. Returns that percent,
-     * or undefined when the generation is not an orphan (finished, or alive elsewhere).
+     * `reserve` for a batch, all or nothing: reserves the sum of the prices and `rows.length` of
+     * the account's `maxActive` slots, creates every generation with its `charge` entry and its
+     * `generation.queued` event, in ONE statement on `db`. Rows are of one account; only the first
+     * may hold an idempotency record (the batch's: `generations.idempotency_record_id` is unique),
+     * and every charge entry of the batch names it. Returns the balance after, the creation time
+     * and the account's active count (the batch included), or undefined when the account lacks the
+     * credits or the slots for the whole batch (nothing written). The caller publishes each
+     * `queued` (see `publishQueued`) once the write is committed.
      */
-    async takeOver(id: string, staleBefore: Date): Promise<number | undefined> {
-      const rows = await prisma.$queryRaw<Row[]>`
+    async reserveMany(
+      db: PrismaClient | Prisma.TransactionClient,
+      rows: readonly NewGeneration[],
+      maxActive: number,
+    ): Promise<{ balance: number; createdAt: Date; active: number } | undefined> {
+      const first = rows[0];
+      if (!first) throw new Error("reserveMany: no rows");
+      if (rows.some((r) => r.accountId !== first.accountId)) throw new Error("reserveMany: rows of several accounts");
+      if (rows.slice(1).some((r) => r.idempotencyRecordId !== null)) throw new Error("reserveMany: only the first row may hold the idempotency record");
+      const total = rows.reduce((sum, r) => sum + r.cost, 0);
+      const values = Prisma.join(
+        rows.map(
+          (g, ord) => Prisma.sql`(${g.id}, ${ord}::int, ${g.apiKeyId}, ${g.agentId}, ${g.prompt}, ${g.messages === null ? null : JSON.stringify(g.messages)}::jsonb,
+            ${g.interpretation === null ? null : JSON.stringify(g.interpretation)}::jsonb, ${g.transparent}::boolean, ${g.seed}::int, ${g.width}::int,
+            ${g.height}::int, ${g.cost}::int, ${g.idempotencyRecordId}, ${queuedData(g)}::jsonb)`,
+        ),
+      );
+      const result = await db.$queryRaw<{ balance: number; created_at: Date; active: number }[]>`
+        WITH input ("id", "ord", "api_key_id", "agent_id", "prompt", "messages", "interpretation", "transparent", "seed", "width", "height", "cost",
+          "idempotency_record_id", "queued") AS (
+          VALUES ${values}
+        ), moved AS (
+          UPDATE "accounts" SET "balance" = "balance" - ${total}::int, "active_generations" = "active_generations" + ${rows.length}::int, "updated_at" = now()
+          WHERE "id" = ${first.accountId} AND "balance" >= ${total}::int AND "active_generations" <= ${maxActive - rows.length}::int
+          RETURNING "id", "balance", "active_generations"
+        ), gen AS (
+          INSERT INTO "generations" ("id", "account_id", "api_key_id", "agent_id", "status", "prompt", "messages", "interpretation", "transparent",
+            "seed", "width", "height", "cost", "credit_state", "last_event_seq", "idempotency_record_id", "updated_at")
+          SELECT input."id", moved."id", input."api_key_id", input."agent_id", 'queued', input."prompt", input."messages", input."interpretation",
+            input."transparent", input."seed", input."width", input."height", input."cost", 'reserved', 1, input."idempotency_record_id", now()
+          FROM moved, input
+          ORDER BY input."ord"
+          RETURNING "id", "created_at"
+        ), charged AS (
+          SELECT input."id", input."ord", input."cost" FROM input JOIN gen ON gen."id" = input."id"
+        ), ${chargeEntriesCte(first.idempotencyRecordId)}, event AS (
+          INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
+          SELECT input."id", 1, 'generation.queued', input."queued" FROM input JOIN gen ON gen."id" = input."id"
+        )
+        SELECT moved."balance", (SELECT min(gen."created_at") FROM gen) AS "created_at", moved."active_generations" AS "active" FROM moved`;
+      const row = result[0];
+      return row ? { balance: Number(row.balance), createdAt: new Date(row.created_at), active: Number(row.active) } : undefined;
+    },
+
+    /** Publishes the `generation.queued` event of a committed reservation. */
+    publishQueued: (g: Pick<NewGeneration, "id" | "agentId">) =>
+      bus.publish({ generationId: g.id, seq: 1, type: "generation.queued", data: JSON.parse(queuedData(g)) as Record<string, unknown> }),
+
+    /**
+     * queued → running, with `generation.started`, returning the generation (the runner needs no
+     * second read). Undefined when it was not queued (canceled, taken, or not committed yet).
+     */
+    async start(id: string): Promise<GenerationRecord | undefined> {
+      const rows = await sql<Record<string, unknown> & Row>(Prisma.sql`
         WITH g AS (
-          UPDATE "generations" SET "updated_at" = now(), "last_event_seq" = "last_event_seq" + 1
-          WHERE "id" = ${id} AND "status" = 'running' AND "updated_at" < ${staleBefore}::timestamptz
+          UPDATE "generations" SET "status" = 'running', "attempt" = 1, "started_at" = now(), "updated_at" = now(), "last_event_seq" = "last_event_seq" + 1
+          WHERE "id" = ${id} AND "status" = 'queued'
+          RETURNING *
+        ), e AS (
+          INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
+          SELECT "id", "last_event_seq", 'generation.started', jsonb_build_object('id', "id") FROM g
+          RETURNING "seq", "data"::text AS "data"
+        )
+        SELECT g.*, e."seq", e."data" FROM g, e`);
+      const row = rows[0];
+      if (!row) return undefined;
+      await publish(id, rows, "generation.started");
+      return toRecord(row);
+    },
+
+    /** A generation's row, or undefined (the runner's read when it did not start the generation itself). */
+    async find(id: string): Promise<GenerationRecord | undefined> {
+      const [row] = await sql<Record<string, unknown>>(Prisma.sql`SELECT * FROM "generations" WHERE "id" = ${id}`);
+      return row ? toRecord(row) : undefined;
+    },
+
+    /**
+     * Claims a `running` generation for attempt `attempt` (> 1 for a retry, or the same attempt for
+     * a job redelivered after its worker died): a retry takes over from attempt − 1; a redelivery
+     * only a stale one (no heartbeat since `staleBefore`), so a live run is never claimed twice.
+     * Appends a progress event at the last percent reached (the stream's percent never goes back)
+     * with `stage`. Returns that percent, or undefined when the claim failed (nothing to do).
+     */
+    async resume(id: string, attempt: number, staleBefore: Date, stage: string): Promise<number | undefined> {
+      const rows = await sql<Row>(Prisma.sql`
+        WITH g AS (
+          UPDATE "generations" SET "attempt" = ${attempt}::int, "updated_at" = now(), "last_event_seq" = "last_event_seq" + 1
+          WHERE "id" = ${id} AND "status" = 'running'
+            AND ("attempt" = ${attempt - 1}::int OR ("attempt" = ${attempt}::int AND "updated_at" < ${staleBefore}::timestamptz))
           RETURNING "id", "last_event_seq"
         )
         INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
-        SELECT g."id", g."last_event_seq", 'generation.progress', jsonb_build_object('id', g."id", 'stage', 'resumed', 'percent',
+        SELECT g."id", g."last_event_seq", 'generation.progress', jsonb_build_object('id', g."id", 'stage', ${stage}::text, 'percent',
           COALESCE((SELECT (e."data"->>'percent')::int FROM "generation_events" e
                     WHERE e."generation_id" = g."id" AND e."type" = 'generation.progress' ORDER BY e."seq" DESC LIMIT 1), 0))
         FROM g
-        RETURNING "seq", "data"::text AS "data"`;
+        RETURNING "seq", "data"::text AS "data"`);
       const event = await publish(id, rows, "generation.progress");
       return event ? Number(event.data.percent) : undefined;
     },
 
     /** Appends a progress or preview event while running (also the job's heartbeat). */
     async append(id: string, type: string, data: Record<string, unknown>): Promise<GenerationEventMessage | undefined> {
-      const rows = await prisma.$queryRaw<Row[]>`
+      const rows = await sql<Row>(Prisma.sql`
         WITH g AS (
           UPDATE "generations" SET "last_event_seq" = "last_event_seq" + 1, "updated_at" = now()
           WHERE "id" = ${id} AND "status" = 'running'
@@ -132,7 +248,7 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus) {
         )
         INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
         SELECT "id", "last_event_seq", ${type}, ${JSON.stringify(data)}::jsonb FROM g
-        RETURNING "seq", "data"::text AS "data"`;
+        RETURNING "seq", "data"::text AS "data"`);
       return publish(id, rows, type);
     },
 
@@ -141,23 +257,26 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus) {
      * `generation.completed` carrying `view` (the whole generation object; credits filled in here).
      */
     async complete(id: string, image: StoredImage, completedAt: Date, view: Record<string, unknown>): Promise<GenerationEventMessage | undefined> {
-      const rows = await prisma.$queryRaw<Row[]>`
+      const rows = await sql<Row>(Prisma.sql`
         WITH g AS (
           UPDATE "generations" SET "status" = 'succeeded', "credit_state" = 'charged', "completed_at" = ${completedAt}::timestamptz,
             "updated_at" = now(), "last_event_seq" = "last_event_seq" + 1
           WHERE "id" = ${id} AND "status" = 'running' AND "credit_state" = 'reserved'
           RETURNING "id", "account_id", "cost", "last_event_seq"
+        ), released AS (
+          UPDATE "accounts" SET "active_generations" = "active_generations" - 1 FROM g WHERE "accounts"."id" = g."account_id"
+          RETURNING "accounts"."id", "accounts"."balance"
         ), asset AS (
           INSERT INTO "assets" ("id", "generation_id", "account_id", "mime_type", "width", "height", "byte_length", "sha256", "bytes")
           SELECT ${image.assetId}, g."id", g."account_id", ${image.mimeType}, ${image.width}::int, ${image.height}::int,
             ${image.png.byteLength}::int, ${image.sha256}, ${image.png}
           FROM g
-        )
+        ), ${webhookDeliveriesCte("generation.completed")}
         INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
         SELECT g."id", g."last_event_seq", 'generation.completed',
           ${JSON.stringify(view)}::jsonb || jsonb_build_object('credits', jsonb_build_object('charged', g."cost", 'refunded', 0, 'balance', a."balance"))
-        FROM g JOIN "accounts" a ON a."id" = g."account_id"
-        RETURNING "seq", "data"::text AS "data"`;
+        FROM g JOIN released a ON a."id" = g."account_id"
+        RETURNING "seq", "data"::text AS "data"`);
       return publish(id, rows, "generation.completed");
     },
 
@@ -167,7 +286,7 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus) {
      * `generation.failed`. Undefined when the generation was already terminal (or not the account's).
      */
     async fail(id: string, input: FailureInput): Promise<GenerationEventMessage | undefined> {
-      const rows = await prisma.$queryRaw<Row[]>`
+      const rows = await sql<Row>(Prisma.sql`
         WITH old AS (
           SELECT "id", "credit_state" FROM "generations"
           WHERE "id" = ${id} AND "status" IN ('queued', 'running') AND (${input.accountId ?? null}::text IS NULL OR "account_id" = ${input.accountId ?? null})
@@ -180,27 +299,27 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus) {
           FROM old WHERE gen."id" = old."id" AND gen."status" IN ('queued', 'running')
           RETURNING gen."id", gen."account_id", gen."cost", gen."last_event_seq",
             CASE WHEN old."credit_state" = 'reserved' THEN gen."cost" ELSE 0 END AS "refund"
-        ), moved AS (
-          UPDATE "accounts" AS a SET "balance" = a."balance" + g."refund", "updated_at" = now()
-          FROM g WHERE a."id" = g."account_id" AND g."refund" > 0
+        ), released AS (
+          UPDATE "accounts" AS a SET "balance" = a."balance" + g."refund", "active_generations" = a."active_generations" - 1, "updated_at" = now()
+          FROM g WHERE a."id" = g."account_id"
           RETURNING a."id", a."balance", g."refund", g."id" AS "generation_id"
-        ), entry AS (
-          INSERT INTO "ledger_entries" ("account_id", "kind", "amount", "balance_after", "generation_id", "reason")
-          SELECT "id", 'refund', "refund", "balance", "generation_id", ${`generation ${input.status}`} FROM moved
-        )
+        ), refunded AS (
+          SELECT * FROM released WHERE "refund" > 0
+        ), ${refundEntryCte(`generation ${input.status}`)}, ${webhookDeliveriesCte(endingEvent(input.status))}
         INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
         SELECT g."id", g."last_event_seq", 'generation.failed', jsonb_build_object(
           'id', g."id", 'error', ${JSON.stringify(input.error)}::jsonb,
-          'credits', jsonb_build_object('refunded', g."refund", 'balance', COALESCE(m."balance", a."balance")))
-        FROM g JOIN "accounts" a ON a."id" = g."account_id" LEFT JOIN moved m ON m."generation_id" = g."id"
-        RETURNING "seq", "data"::text AS "data"`;
+          'credits', jsonb_build_object('refunded', g."refund", 'balance', m."balance"))
+        FROM g JOIN released m ON m."generation_id" = g."id"
+        RETURNING "seq", "data"::text AS "data"`);
       return publish(id, rows, "generation.failed");
     },
 
     /** Stored events with seq > `after`, in order. */
     async eventsAfter(id: string, after: number): Promise<GenerationEventMessage[]> {
-      const rows = await prisma.generationEvent.findMany({ where: { generationId: id, seq: { gt: after } }, orderBy: { seq: "asc" } });
-      return rows.map((r) => ({ generationId: r.generationId, seq: r.seq, type: r.type, data: r.data as Record<string, unknown> }));
+      const rows = await sql<{ seq: number; type: string; data: Record<string, unknown> }>(Prisma.sql`
+        SELECT "seq", "type", "data" FROM "generation_events" WHERE "generation_id" = ${id} AND "seq" > ${after}::int ORDER BY "seq"`);
+      return rows.map((r) => ({ generationId: id, seq: Number(r.seq), type: r.type, data: r.data }));
     },
   };
 }

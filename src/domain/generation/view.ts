@@ -1,36 +1,7 @@
+import type { AssetView, GenerationView } from "../../contract/schemas/generation.js";
 import type { Generation } from "../../generated/prisma/client.js";
 
-export type GenerationStatus = "queued" | "running" | "succeeded" | "failed" | "canceled";
-
-export interface AssetView {
-  id: string;
-  url: string;
-  mimeType: string;
-  width: number;
-  height: number;
-  bytes: number;
-  sha256: string;
-  b64?: string;
-}
-
-/** The generation object of contract section 3. */
-export interface GenerationView {
-  id: string;
-  status: GenerationStatus;
-  agentId: string;
-  prompt: string | null;
-  messages?: unknown;
-  transparent: boolean;
-  seed: number;
-  width: number;
-  height: number;
-  createdAt: string;
-  startedAt: string | null;
-  completedAt: string | null;
-  assets: AssetView[];
-  credits: { charged: number; refunded: number; balance: number };
-  error?: { code: string; message: string };
-}
+export type { AssetView, GenerationView } from "../../contract/schemas/generation.js";
 
 export interface AssetRow {
   id: string;
@@ -59,7 +30,7 @@ export function assetView(asset: AssetRow, withB64: boolean): AssetView {
 export type GenerationRow = Pick<
   Generation,
   | "id" | "status" | "agentId" | "prompt" | "messages" | "transparent" | "seed" | "width" | "height"
-  | "createdAt" | "startedAt" | "completedAt" | "cost" | "creditState" | "errorCode" | "errorMessage"
+  | "createdAt" | "startedAt" | "completedAt" | "cost" | "creditState" | "errorCode" | "errorMessage" | "interpretation"
 >;
 
 export function generationView(g: GenerationRow, assets: AssetRow[], balance: number, withB64 = true): GenerationView {
@@ -69,7 +40,7 @@ export function generationView(g: GenerationRow, assets: AssetRow[], balance: nu
     status: g.status,
     agentId: g.agentId,
     prompt: g.prompt,
-    ...(g.messages === null ? {} : { messages: g.messages }),
+    ...(g.messages === null ? {} : { messages: g.messages as GenerationView["messages"] }),
     transparent: g.transparent,
     seed: g.seed,
     width: g.width,
@@ -79,6 +50,7 @@ export function generationView(g: GenerationRow, assets: AssetRow[], balance: nu
     completedAt: g.completedAt?.toISOString() ?? null,
     assets: assets.map((a) => assetView(a, withB64)),
     credits: { charged: g.cost - refunded, refunded, balance },
+    interpretation: (g.interpretation as GenerationView["interpretation"]) ?? null,
     ...(g.errorCode ? { error: { code: g.errorCode, message: g.errorMessage ?? "" } } : {}),
   };
 }

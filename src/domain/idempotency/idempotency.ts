@@ -1,30 +1,43 @@
 import { createHash } from "node:crypto";
+import { AppError } from "../../contract/errors.js";
 import { isUniqueViolation, type PrismaClient } from "../../infra/db/database.js";
-import { AppError } from "../errors.js";
 import { newId } from "../ids.js";
 
 /**
- * `Idempotency-Key`, scoped to an account (Stripe-style). The first request with a key executes;
- * a repeat with the same body replays its stored response byte for byte and charges nothing; a
- * repeat with another body is 422; a repeat while the first still runs is 409. Only successful
- * responses are kept (24 h): a request that failed (validation, 402, 503…) leaves nothing, so the
- * same key can be retried. A record whose process died (its lock lapsed) is taken over by the next
- * repeat, which resumes the generation it had started instead of starting another.
+ * `Idempotency-Key`, scoped to an account (Stripe-style) and shared by every transport: one key is
+ * one generation and at most one charge, whichever transport retries it. The first request with a
+ * key executes; a repeat with the same input replays the first answer (the generation object as it
+ * was answered, byte for byte) and charges nothing; a repeat with another input is 422; a repeat
+ * while the first still runs is 409. Only successful answers are kept (24 h): a request that failed
+ * (validation, 402, 503…) leaves nothing, so the same key can be retried. A record whose process
+ * died (its lock lapsed) is taken over by the next repeat, which resumes the generation it had
+ * started instead of starting another.
  */
-export interface StoredResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: Uint8Array;
+export interface StoredAnswer {
+  /** How the first call ended: `accepted` (answered queued), `succeeded`, `canceled`. */
+  outcome: string;
+  /** The generation object it answered, as JSON bytes (absent for a stream, which replays events). */
+  result?: Uint8Array;
 }
 
 export type IdempotencyOutcome =
   | { kind: "execute"; recordId: string; resumeGenerationId?: string }
-  | { kind: "replay"; response: StoredResponse; generationId?: string };
+  | { kind: "replay"; answer: StoredAnswer; generationId?: string };
 
 const visibleAscii = /^[\x21-\x7e]{1,255}$/;
 
-export function requestHash(method: string, path: string, body: string): string {
-  return createHash("sha256").update(`${method} ${path}\n${body}`).digest("hex");
+/** The record's fingerprint: the operation and its validated input as canonical JSON (key order does not matter). */
+export function fingerprint(operation: string, input: unknown): string {
+  return createHash("sha256").update(`${operation}\n${canonicalJson(input)}`).digest("hex");
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
 }
 
 export function createIdempotencyService(prisma: PrismaClient, options: { ttlMs?: number; lockMs?: number } = {}) {
@@ -34,10 +47,15 @@ export function createIdempotencyService(prisma: PrismaClient, options: { ttlMs?
   return {
     ttlMs,
 
-    async begin(accountId: string, key: string, hash: string): Promise<IdempotencyOutcome> {
+    /** 400 unless `key` is 1–255 visible ASCII characters. */
+    assertKey(key: string): void {
       if (!visibleAscii.test(key)) {
-        throw new AppError("invalid_request", "Idempotency-Key must be 1–255 visible ASCII characters.", { param: "Idempotency-Key" });
+        throw new AppError("invalid_request", "Idempotency-Key must be 1–255 visible ASCII characters (e.g. a UUID).", { param: "Idempotency-Key" });
       }
+    },
+
+    async begin(accountId: string, key: string, hash: string): Promise<IdempotencyOutcome> {
+      this.assertKey(key);
       for (let attempt = 0; attempt < 5; attempt++) {
         const now = Date.now();
         const id = newId("idem");
@@ -59,7 +77,7 @@ export function createIdempotencyService(prisma: PrismaClient, options: { ttlMs?
           continue;
         }
         if (existing.requestHash !== hash) {
-          throw new AppError("idempotency_key_reused", "This Idempotency-Key was used with another request body; use a new key.", {
+          throw new AppError("idempotency_key_reused", "This Idempotency-Key was used with another request; send the same request again, or use a new key for a new one.", {
             param: "Idempotency-Key",
           });
         }
@@ -67,11 +85,7 @@ export function createIdempotencyService(prisma: PrismaClient, options: { ttlMs?
           return {
             kind: "replay",
             generationId: existing.generation?.id,
-            response: {
-              status: existing.responseStatus ?? 200,
-              headers: (existing.responseHeaders ?? {}) as Record<string, string>,
-              body: existing.responseBody ?? new Uint8Array(),
-            },
+            answer: { outcome: existing.outcome ?? "accepted", ...(existing.result ? { result: existing.result } : {}) },
           };
         }
         if (existing.lockedUntil && existing.lockedUntil.getTime() > now) {
@@ -90,16 +104,10 @@ export function createIdempotencyService(prisma: PrismaClient, options: { ttlMs?
       });
     },
 
-    async complete(recordId: string, response: StoredResponse): Promise<void> {
+    async complete(recordId: string, answer: StoredAnswer): Promise<void> {
       await prisma.idempotencyRecord.updateMany({
         where: { id: recordId, state: "in_progress" },
-        data: {
-          state: "completed",
-          lockedUntil: null,
-          responseStatus: response.status,
-          responseHeaders: response.headers,
-          responseBody: Buffer.from(response.body),
-        },
+        data: { state: "completed", lockedUntil: null, outcome: answer.outcome, result: answer.result ? Buffer.from(answer.result) : null },
       });
     },
 

@@ -40,6 +40,29 @@ export function isWellFormedKey(candidate: string): boolean {
   return match !== null && checksum(match[1]!) === match[2];
 }
 
+/**
+ * Why `candidate` is not a key, in words a newcomer can act on, or undefined when it is well
+ * formed. A key of the right shape whose checksum fails was mistyped (or cut and pasted wrong).
+ */
+export function keyFormatProblem(candidate: string): string | undefined {
+  const match = shape.exec(candidate);
+  if (match) return checksum(match[1]!) === match[2] ? undefined : "The API key looks mistyped (its checksum does not match): copy it again from where you saved it.";
+  const looksLike = `A key looks like ${keyPrefix} followed by ${secretLength + checksumLength} letters and digits (${keyPrefix.length + secretLength + checksumLength} characters in all)`;
+  if (/^\$\{?\w+\}?$/.test(candidate)) {
+    return `The API key is the literal text ${candidate}: the shell did not expand the variable (use double quotes around the header, and export the variable first). ${looksLike}.`;
+  }
+  if (/^["'<].*["'>]$/.test(candidate)) return `The API key is wrapped in quotes or brackets: send the key alone. ${looksLike}.`;
+  if (!candidate.startsWith(keyPrefix)) {
+    return `This is not one of our API keys: ${looksLike}. Create one in the web app (Keys) or with POST /api/keys.`;
+  }
+  const length = candidate.length;
+  const expected = keyPrefix.length + secretLength + checksumLength;
+  if (/[^0-9A-Za-z]/.test(candidate.slice(keyPrefix.length))) {
+    return `The API key holds characters a key never has (only letters and digits follow ${keyPrefix}). ${looksLike}: copy it again.`;
+  }
+  return `The API key has ${length} characters, not ${expected}: it looks ${length < expected ? "cut short" : "too long"}. ${looksLike}: copy it again, whole.`;
+}
+
 export function hashKey(plaintext: string): string {
   return createHash("sha256").update(plaintext).digest("hex");
 }

@@ -1,41 +1,48 @@
-import { z } from "zod";
-import type { PrismaClient } from "../../infra/db/database.js";
-import { normalizeScopes, scopes, type Scope, type Viewer, type ViewerUser } from "../auth/viewer.js";
-import { AppError } from "../errors.js";
+import type { Scope } from "../../contract/auth.js";
+import { AppError } from "../../contract/errors.js";
+import { createKeyRequest, type ApiKeyView } from "../../contract/schemas/keys.js";
+import { docsPages } from "../../contract/teaching.js";
+import { parseInput } from "../../contract/validation.js";
+import { Prisma, type PrismaClient, type SqlRunner } from "../../infra/db/database.js";
+import { normalizeScopes, type Viewer, type ViewerUser } from "../auth/viewer.js";
 import { newId } from "../ids.js";
-import { parseInput, trimmed } from "../validation.js";
-import { generateKey, hashKey, isWellFormedKey } from "./key-format.js";
+import { generateKey, hashKey, keyFormatProblem } from "./key-format.js";
 
-export const createKeyInput = z.strictObject({
-  name: trimmed(1, 100),
-  scopes: z.array(z.enum(scopes)).min(1, "Give at least one scope.").max(scopes.length).optional(),
-  expiresAt: z.coerce
-    .date({ error: "Must be an ISO-8601 date-time." })
-    .refine((d) => d.getTime() > Date.now(), "Must be in the future.")
-    .nullish(),
-});
-
-export interface ApiKeyView {
-  id: string;
-  name: string;
-  start: string;
-  scopes: Scope[];
-  createdAt: Date;
-  expiresAt: Date | null;
-  lastUsedAt: Date | null;
-}
+export type { ApiKeyView } from "../../contract/schemas/keys.js";
 
 const viewSelect = { id: true, name: true, start: true, scopes: true, createdAt: true, expiresAt: true, lastUsedAt: true } as const;
-const toView = (row: { scopes: string[] } & Omit<ApiKeyView, "scopes">): ApiKeyView => ({ ...row, scopes: row.scopes as Scope[] });
+type KeyRow = { id: string; name: string; start: string; scopes: string[]; createdAt: Date; expiresAt: Date | null; lastUsedAt: Date | null };
+const toView = (row: KeyRow): ApiKeyView => ({
+  id: row.id,
+  name: row.name,
+  start: row.start,
+  scopes: row.scopes as Scope[],
+  createdAt: row.createdAt.toISOString(),
+  expiresAt: row.expiresAt?.toISOString() ?? null,
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+});
 
 /** `lastUsedAt` is written at most once a minute per key. */
 const touchIntervalMs = 60_000;
 
-export function createKeyService(prisma: PrismaClient) {
+interface KeyViewerRow {
+  id: string;
+  scopes: string[];
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  user_id: string;
+  email: string;
+  name: string | null;
+  role: "user" | "admin";
+  account_id: string;
+}
+
+export function createKeyService(prisma: PrismaClient, sql: SqlRunner) {
   return {
     /** Issues a key for the user's account. The plaintext is in this result only, never again. */
     async create(owner: ViewerUser, raw: unknown): Promise<{ apiKey: ApiKeyView; secret: string }> {
-      const input = parseInput(createKeyInput, raw);
+      const input = parseInput(createKeyRequest, raw);
       const key = generateKey();
       const row = await prisma.apiKey.create({
         data: {
@@ -71,31 +78,26 @@ export function createKeyService(prisma: PrismaClient) {
 
     /** The viewer behind a bearer key, or 401. Malformed keys are refused before any query. */
     async authenticate(plaintext: string): Promise<Extract<Viewer, { kind: "api_key" }>> {
-      if (!isWellFormedKey(plaintext)) {
-        throw new AppError("unauthenticated", "The API key is malformed (expected ags_ followed by 38 letters and digits).");
-      }
-      const row = await prisma.apiKey.findUnique({
-        where: { hash: hashKey(plaintext) },
-        select: {
-          id: true,
-          scopes: true,
-          expiresAt: true,
-          revokedAt: true,
-          lastUsedAt: true,
-          user: { select: { id: true, email: true, name: true, role: true, accountId: true } },
-        },
-      });
+      const problem = keyFormatProblem(plaintext);
+      if (problem) throw new AppError("unauthenticated", problem, { details: { docs: docsPages.keys } });
+      // Every API call runs this: one statement straight to the driver.
+      const [row] = await sql<KeyViewerRow>(Prisma.sql`
+        SELECT k."id", k."scopes", k."expires_at", k."revoked_at", k."last_used_at",
+               u."id" AS "user_id", u."email", u."name", u."role", u."account_id"
+        FROM "api_keys" k JOIN "users" u ON u."id" = k."user_id"
+        WHERE k."hash" = ${hashKey(plaintext)}`);
       const now = Date.now();
-      if (!row || row.revokedAt) throw new AppError("unauthenticated", "The API key is unknown or revoked.");
-      if (row.expiresAt && row.expiresAt.getTime() <= now) throw new AppError("unauthenticated", "The API key has expired.");
-      if (now - (row.lastUsedAt?.getTime() ?? 0) >= touchIntervalMs) {
+      if (!row || row.revoked_at) throw new AppError("unauthenticated", "The API key is unknown or revoked.");
+      if (row.expires_at && new Date(row.expires_at).getTime() <= now) throw new AppError("unauthenticated", "The API key has expired.");
+      if (now - (row.last_used_at ? new Date(row.last_used_at).getTime() : 0) >= touchIntervalMs) {
         // Conditional, so concurrent requests and several processes still write at most once a minute.
         await prisma.apiKey.updateMany({
           where: { id: row.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now - touchIntervalMs) } }] },
           data: { lastUsedAt: new Date(now) },
         });
       }
-      return { kind: "api_key", user: row.user, apiKeyId: row.id, scopes: row.scopes as Scope[] };
+      const user = { id: row.user_id, email: row.email, name: row.name, role: row.role, accountId: row.account_id };
+      return { kind: "api_key", user, apiKeyId: row.id, scopes: row.scopes as Scope[] };
     },
 
     /** Revokes a key by id whatever its account (operators, command line). */

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -7,15 +8,29 @@ import { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import type { Logger } from "../logger.js";
 import { applyMigrations, type MigrateResult, type MigrationDriver } from "./migrate.js";
 import { pgliteAdapterFactory } from "./pglite-adapter.js";
+import { ensureDataFolder, templateTarball } from "./pglite-folder.js";
+import { PGliteProxy } from "./pglite-proxy.js";
+import { settingArgs } from "./pglite-settings.js";
 
 export type { PrismaClient } from "../../generated/prisma/client.js";
 export { Prisma } from "../../generated/prisma/client.js";
 
 export type DatabaseKind = "pglite" | "postgres";
 
+/** Runs one statement (a `Prisma.sql` template: `$1` placeholders and values) and returns its rows. */
+export type SqlRunner = <T = Record<string, unknown>>(statement: Prisma.Sql) => Promise<T[]>;
+
 export interface Database {
   kind: DatabaseKind;
   prisma: PrismaClient;
+  /**
+   * The hot paths' statements, straight to the driver (no ORM on the way: its query engine costs
+   * more CPU than the statements do). On PostgreSQL each distinct statement is prepared once per
+   * connection. Column names are the database's (snake_case); int8 comes back as a string.
+   */
+  sql: SqlRunner;
+  /** A transaction on the driver: `fn` runs its statements on it; it commits when `fn` resolves. */
+  transaction<T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T>;
   migrate(): Promise<MigrateResult>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
@@ -37,7 +52,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // A server that is down fails a connection at once (refused); one that does not answer fails it
+  // after 5 s, so callers answer 503 instead of hanging. TCP keep-alive notices dead peers.
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000, keepAlive: true });
   pool.on("error", (error) => options.logger.error("postgres pool error", { error }));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const driver: MigrationDriver = {
@@ -68,9 +85,26 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       }
     },
   };
+  const run = (client: pg.Pool | pg.PoolClient): SqlRunner => async <T,>(statement: Prisma.Sql) =>
+    (await client.query({ name: preparedName(statement.text), text: statement.text, values: statement.values })).rows as T[];
   return {
     kind: "postgres",
     prisma,
+    sql: run(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await fn(run(client));
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
     migrate: () => applyMigrations(driver, options.logger),
     ping: () => ping(prisma),
     async close() {
@@ -80,6 +114,11 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   };
 }
 
+/**
+ * The embedded database: PGlite in a worker thread (`pglite-proxy.ts`), so its statements, which
+ * are synchronous WASM calls, never stall the event loop; with our memory settings
+ * (`pglite-settings.ts`) on every open.
+ */
 async function openPglite(options: DatabaseOptions): Promise<Database> {
   const inMemory = options.dataDir.startsWith("memory://");
   const dir = inMemory ? options.dataDir : resolve(options.dataDir, "pglite");
@@ -88,9 +127,18 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     await mkdir(dir, { recursive: true });
     await takeLock(lockFile);
   }
-  let client: PGlite;
+  let client: PGliteProxy;
   try {
-    client = await PGlite.create(dir);
+    // A new folder is made outside this process (template copy or initdb in a child): initdb's garbage must not stay in the database thread.
+    if (!inMemory) await ensureDataFolder(dir);
+    const loadTarball = inMemory ? await templateTarball() : undefined;
+    client = await PGliteProxy.create({
+      dataDir: dir,
+      ...(loadTarball ? { loadTarball } : {}),
+      startParams: [...PGlite.defaultStartParams, ...settingArgs()],
+      initDbArgs: settingArgs(),
+      onCrash: (error) => options.logger.error("embedded database stopped", { error }),
+    });
   } catch (error) {
     if (lockFile) await rm(lockFile, { force: true });
     throw error;
@@ -111,22 +159,44 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   return {
     kind: "pglite",
     prisma,
+    sql: async <T,>(statement: Prisma.Sql) => (await client.query<T>(statement.text, statement.values)).rows,
+    transaction: (fn) => client.transaction((tx) => fn(async <T,>(statement: Prisma.Sql) => (await tx.query<T>(statement.text, statement.values)).rows)),
     migrate: () => applyMigrations(driver, options.logger),
     ping: () => ping(prisma),
     async close() {
-      await prisma.$disconnect();
-      await client.close();
-      if (lockFile) await rm(lockFile, { force: true });
+      try {
+        await prisma.$disconnect();
+        await client.close();
+      } finally {
+        if (lockFile) await rm(lockFile, { force: true });
+      }
     },
   };
 }
 
+/** A prepared statement's name: one per distinct text (a handful, from the hot paths' call sites). */
+const preparedNames = new Map<string, string>();
+function preparedName(text: string): string {
+  let name = preparedNames.get(text);
+  if (!name) {
+    name = `s${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+    if (preparedNames.size < 1000) preparedNames.set(text, name);
+  }
+  return name;
+}
+
+/** True when the database answers `SELECT 1` within 2 s. */
 async function ping(prisma: PrismaClient): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await prisma.$queryRawUnsafe("SELECT 1");
-    return true;
+    return await Promise.race([
+      prisma.$queryRawUnsafe("SELECT 1").then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 2_000))),
+    ]);
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -156,10 +226,12 @@ function isAlive(pid: number): boolean {
 
 /**
  * True for a unique-constraint violation, whichever adapter raised it (adapter-pg maps it to
- * P2002; the PGlite adapter passes PostgreSQL's SQLSTATE 23505 through in the cause).
+ * P2002; the PGlite adapter passes PostgreSQL's SQLSTATE 23505 through in the cause; `Database.sql`
+ * rejects with the driver's own error, whose `code` is the SQLSTATE).
  */
 export function isUniqueViolation(error: unknown): boolean {
   if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return true;
+  if ((error as { code?: unknown } | undefined)?.code === "23505") return true;
   const cause = (error as { cause?: { code?: string; originalCode?: string; kind?: string } } | undefined)?.cause;
   return cause?.code === "23505" || cause?.originalCode === "23505" || cause?.kind === "UniqueConstraintViolation";
 }

@@ -1,14 +1,19 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import type { PGliteProxy } from "./pglite-proxy.js";
 
 /**
  * pglite-prisma-adapter 0.6 ignores Prisma's `argTypes`: Prisma 6.19 sends a `Bytes` argument as a
  * base64 string (or a byte array), which PGlite refuses for a bytea column. This wraps the
  * adapter and turns them into Uint8Arrays, as @prisma/adapter-pg does.
+ *
+ * `client` is PGlite itself or the proxy of a PGlite in a worker thread (`pglite-proxy.ts`), which
+ * implements what the adapter calls: `query` (with `rowMode` and parsers), `exec`, `transaction`
+ * and its `tx.query` / `tx.rollback`.
  */
-export function pgliteAdapterFactory(client: PGlite): SqlDriverAdapterFactory {
-  const inner = new PrismaPGlite(client);
+export function pgliteAdapterFactory(client: PGlite | PGliteProxy): SqlDriverAdapterFactory {
+  const inner = new PrismaPGlite(client as PGlite);
   return {
     provider: inner.provider,
     adapterName: inner.adapterName,

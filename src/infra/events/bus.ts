@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import type { Logger } from "../logger.js";
 
 /** One persisted event of a generation's stream, as published after it is stored. */
 export interface GenerationEventMessage {
@@ -20,7 +21,7 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-export function createInProcessEventBus(): EventBus {
+export function createInProcessEventBus(options: { logger?: Logger } = {}): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   return {
@@ -28,8 +29,23 @@ export function createInProcessEventBus(): EventBus {
       emitter.emit(message.generationId, message);
     },
     async subscribe(generationId, listener) {
-      emitter.on(generationId, listener);
-      return () => emitter.off(generationId, listener);
+      // A wrapper per subscription (as on Redis): the same function subscribed twice is two
+      // subscriptions, each unsubscribe ends only its own, and a listener that throws neither
+      // fails the publisher (best effort) nor keeps the event from the other listeners.
+      const entry = (message: GenerationEventMessage) => {
+        try {
+          listener(message);
+        } catch (error) {
+          options.logger?.error("event bus: listener failed", { generationId: message.generationId, error });
+        }
+      };
+      emitter.on(generationId, entry);
+      let subscribed = true;
+      return () => {
+        if (!subscribed) return;
+        subscribed = false;
+        emitter.off(generationId, entry);
+      };
     },
     async close() {
       emitter.removeAllListeners();

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describeWithRedis, startRedisProxy, type RedisProxy } from "../redis-test-url.js";
 import type { EventBus, GenerationEventMessage } from "./bus.js";
+import { describeEventBusContract } from "./bus.contract.js";
 import { createRedisEventBus } from "./redis-bus.js";
-
-const url = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
-const channelPrefix = `test-events-${randomUUID()}:`;
 
 const event = (generationId: string, seq: number): GenerationEventMessage => ({
   generationId,
@@ -22,133 +21,129 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_
   }
 }
 
-describe("redis event bus", () => {
+describeWithRedis("redis event bus", (url) => {
+  // Pub/sub leaves no keys behind; a prefix of its own keeps this run's channels apart from others'.
+  const channelPrefix = `test-events-${randomUUID()}:`;
+
   // Two buses, two pairs of connections: as two processes would have.
-  let a: EventBus;
-  let b: EventBus;
-  let admin: Redis;
-  const subscribers = async (generationId: string) => {
-    const reply = (await admin.call("PUBSUB", "NUMSUB", channelPrefix + generationId)) as [string, number];
-    return Number(reply[1]);
-  };
+  describeEventBusContract("redis", () => [createRedisEventBus({ url, channelPrefix }), createRedisEventBus({ url, channelPrefix })]);
 
-  beforeAll(() => {
-    a = createRedisEventBus({ url, channelPrefix });
-    b = createRedisEventBus({ url, channelPrefix });
-    admin = new Redis(url);
-  });
+  describe("redis specifics", () => {
+    let a: EventBus;
+    let b: EventBus;
+    let admin: Redis;
+    const extra: EventBus[] = [];
+    const proxies: RedisProxy[] = [];
+    const subscribers = async (generationId: string) => {
+      const reply = (await admin.call("PUBSUB", "NUMSUB", channelPrefix + generationId)) as [string, number];
+      return Number(reply[1]);
+    };
 
-  afterAll(async () => {
-    await Promise.all([a.close(), b.close()]);
-    await admin.quit();
-  });
-
-  it("delivers, in order, 100 events published by another process", async () => {
-    const id = `gen_${randomUUID()}`;
-    const received: GenerationEventMessage[] = [];
-    const unsubscribe = await b.subscribe(id, (m) => received.push(m));
-    const sent = Array.from({ length: 100 }, (_, i) => event(id, i + 1));
-    await Promise.all(sent.map((m) => a.publish(m)));
-    await until(() => received.length >= 100);
-    expect(received).toEqual(sent);
-    unsubscribe();
-  });
-
-  it("resolves subscribe only once the server confirmed it", async () => {
-    for (let i = 0; i < 20; i++) {
-      const id = `gen_${randomUUID()}`;
-      const received: number[] = [];
-      const unsubscribe = await b.subscribe(id, (m) => received.push(m.seq));
-      // Another connection sees the subscription already, and a publish right away is delivered.
-      expect(await subscribers(id)).toBe(1);
-      await a.publish(event(id, 1));
-      await until(() => received.length === 1);
-      unsubscribe();
-    }
-  });
-
-  it("resolves subscribe only once confirmed even on a bus whose connection is still opening", async () => {
-    for (let i = 0; i < 5; i++) {
-      const fresh = createRedisEventBus({ url, channelPrefix });
-      try {
-        const id = `gen_${randomUUID()}`;
-        const received: number[] = [];
-        await fresh.subscribe(id, (m) => received.push(m.seq));
-        await a.publish(event(id, 1)); // at once: had SUBSCRIBE not been confirmed, this would be lost
-        await until(() => received.length === 1, 2_000);
-      } finally {
-        await fresh.close();
-      }
-    }
-  });
-
-  it("stops delivery on unsubscribe, and keeps one Redis subscription per channel", async () => {
-    const gone = `gen_${randomUUID()}`;
-    const kept = `gen_${randomUUID()}`;
-    const seen: string[] = [];
-    const first = await b.subscribe(gone, (m) => seen.push(`first:${m.seq}`));
-    const second = await b.subscribe(gone, (m) => seen.push(`second:${m.seq}`));
-    const keptSeen: number[] = [];
-    const unsubscribeKept = await b.subscribe(kept, (m) => keptSeen.push(m.seq));
-    expect(await subscribers(gone)).toBe(1); // two local listeners, one channel subscription
-
-    await a.publish(event(gone, 1));
-    await until(() => seen.length === 2);
-    first();
-    first(); // idempotent: does not remove the other listener
-    await a.publish(event(gone, 2));
-    await until(() => seen.length === 3);
-    expect(seen).toEqual(["first:1", "second:1", "second:2"]);
-
-    second();
-    await until(async () => (await subscribers(gone)) === 0); // the last listener left: UNSUBSCRIBE
-    await a.publish(event(gone, 3));
-    // One publisher connection, one subscriber connection: had `gone` still been delivered, its
-    // message would arrive before this one.
-    await a.publish(event(kept, 1));
-    await until(() => keptSeen.length === 1);
-    expect(seen).toHaveLength(3);
-    unsubscribeKept();
-  });
-
-  it("counts the same listener subscribed twice as two subscriptions; a throwing listener harms no other", async () => {
-    const id = `gen_${randomUUID()}`;
-    const seen: number[] = [];
-    const listener = (m: GenerationEventMessage) => seen.push(m.seq);
-    const one = await b.subscribe(id, listener);
-    const two = await b.subscribe(id, listener);
-    const boom = await b.subscribe(id, () => {
-      throw new Error("listener bug");
+    beforeAll(() => {
+      a = createRedisEventBus({ url, channelPrefix });
+      b = createRedisEventBus({ url, channelPrefix });
+      admin = new Redis(url);
     });
-    await a.publish(event(id, 1));
-    await until(() => seen.length === 2);
-    one();
-    await a.publish(event(id, 2));
-    await until(() => seen.length === 3);
-    expect(seen).toEqual([1, 1, 2]);
-    two();
-    boom();
-  });
+    afterEach(async () => {
+      await Promise.all(extra.splice(0).map((bus) => bus.close()));
+      await Promise.all(proxies.splice(0).map((proxy) => proxy.down()));
+    });
+    afterAll(async () => {
+      await Promise.all([a.close(), b.close()]);
+      await admin.quit();
+    });
 
-  it("resubscribes a channel left and joined again in quick succession", async () => {
-    const id = `gen_${randomUUID()}`;
-    const seen: number[] = [];
-    (await b.subscribe(id, () => {}))();
-    const unsubscribe = await b.subscribe(id, (m) => seen.push(m.seq));
-    expect(await subscribers(id)).toBe(1);
-    await a.publish(event(id, 7));
-    await until(() => seen.length === 1);
-    unsubscribe();
-  });
+    it("has the subscription live on the server once subscribe resolves", async () => {
+      for (let i = 0; i < 10; i++) {
+        const id = `gen_${randomUUID()}`;
+        const unsubscribe = await b.subscribe(id, () => {});
+        expect(await subscribers(id)).toBe(1);
+        unsubscribe();
+      }
+    });
 
-  it("close() quits both connections and is idempotent; a closed bus refuses subscriptions", async () => {
-    const bus = createRedisEventBus({ url, channelPrefix });
-    const id = `gen_${randomUUID()}`;
-    await bus.subscribe(id, () => {});
-    expect(await subscribers(id)).toBe(1);
-    await Promise.all([bus.close(), bus.close()]);
-    await until(async () => (await subscribers(id)) === 0);
-    await expect(bus.subscribe(id, () => {})).rejects.toThrow(/closed/);
-    await bus.publish(event(id, 1)); // best effort: a no-op, not an error
+    it("keeps one Redis subscription per channel and unsubscribes when the last listener leaves", async () => {
+      const id = `gen_${randomUUID()}`;
+      const first = await b.subscribe(id, () => {});
+      const second = await b.subscribe(id, () => {});
+      expect(await subscribers(id)).toBe(1); // two local listeners, one channel subscription
+      first();
+      await new Promise((r) => setTimeout(r, 50));
+      expect(await subscribers(id)).toBe(1);
+      second();
+      await until(async () => (await subscribers(id)) === 0);
+      // Left and joined again in quick succession: subscribed on the server again.
+      (await b.subscribe(id, () => {}))();
+      const unsubscribe = await b.subscribe(id, () => {});
+      expect(await subscribers(id)).toBe(1);
+      unsubscribe();
+    });
+
+    it("close() quits both connections and is idempotent; a closed bus refuses subscriptions", async () => {
+      const bus = createRedisEventBus({ url, channelPrefix });
+      const id = `gen_${randomUUID()}`;
+      await bus.subscribe(id, () => {});
+      expect(await subscribers(id)).toBe(1);
+      await Promise.all([bus.close(), bus.close()]);
+      await until(async () => (await subscribers(id)) === 0);
+      await expect(bus.subscribe(id, () => {})).rejects.toThrow(/closed/);
+      await bus.publish(event(id, 1)); // best effort: a no-op, not an error
+    });
+
+    it("resubscribes by itself after its connection drops, and a publish while Redis is away neither throws nor hangs", async () => {
+      const proxy = await startRedisProxy(url);
+      proxies.push(proxy);
+      const bus = createRedisEventBus({ url: proxy.url, channelPrefix });
+      extra.push(bus);
+      const id = `gen_${randomUUID()}`;
+      const seen: number[] = [];
+      await bus.subscribe(id, (m) => seen.push(m.seq));
+      await a.publish(event(id, 1));
+      await until(() => seen.length === 1);
+
+      // Redis goes away: the publish is dropped (logged), quickly.
+      await proxy.down();
+      const started = Date.now();
+      await expect(bus.publish(event(id, 99))).resolves.toBeUndefined();
+      expect(Date.now() - started).toBeLessThan(3_000);
+
+      // Redis is back: ioredis reconnects and subscribes the channel again. Messages published
+      // meanwhile are lost (best effort), so publish until one arrives.
+      await proxy.up();
+      let seq = 2;
+      await until(async () => {
+        await a.publish(event(id, seq++));
+        return seen.length > 1;
+      }, 10_000);
+      expect(seen[0]).toBe(1);
+      expect(seen.slice(1).every((s) => s >= 2 && s < 99)).toBe(true);
+
+      // And a subscription made after the reconnection works too.
+      const later = `gen_${randomUUID()}`;
+      const laterSeen: number[] = [];
+      await bus.subscribe(later, (m) => laterSeen.push(m.seq));
+      await a.publish(event(later, 1));
+      await until(() => laterSeen.length === 1);
+    });
+
+    it("waits with a subscribe while Redis is away and resolves it, live, once Redis is back", async () => {
+      const proxy = await startRedisProxy(url, { listening: false });
+      proxies.push(proxy);
+      const bus = createRedisEventBus({ url: proxy.url, channelPrefix });
+      extra.push(bus);
+      const id = `gen_${randomUUID()}`;
+      const seen: number[] = [];
+      let resolved = false;
+      const subscribed = bus.subscribe(id, (m) => seen.push(m.seq)).then((off) => {
+        resolved = true;
+        return off;
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(resolved).toBe(false);
+      await proxy.up();
+      await subscribed;
+      await a.publish(event(id, 1));
+      await until(() => seen.length === 1, 2_000);
+    });
   });
 });

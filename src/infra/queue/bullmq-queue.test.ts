@@ -2,12 +2,12 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DependencyUnavailableError } from "../dependency.js";
+import { deleteRedisKeys, describeWithRedis, startRedisProxy, unreachableRedisUrl, type RedisProxy } from "../redis-test-url.js";
 import { createBullMqQueue, type BullMqQueueOptions } from "./bullmq-queue.js";
-import type { JobQueue } from "./queue.js";
-
-const url = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
-const prefix = `test-bullmq-${randomUUID()}`; // BullMQ keys: `${prefix}:${queueName}:…`
+import { RetryJob, type JobQueue } from "./queue.js";
+import { describeJobQueueContract } from "./queue.contract.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
@@ -19,230 +19,318 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10
 }
 const genId = () => `gen_${randomUUID().replaceAll("-", "")}`;
 
-describe("bullmq job queue", () => {
-  let admin: Redis;
-  const opened: JobQueue[] = [];
-  /** A queue instance, as one process would have; each test gets its own queue name. */
-  const open = (queueName: string, options: Partial<BullMqQueueOptions> = {}) => {
-    const queue = createBullMqQueue({ url, prefix, queueName, concurrency: 1, backoffMs: 50, ...options });
-    opened.push(queue);
-    return queue;
-  };
+/** Rejects with what `promise` rejects with, and how long that took; fails if it resolves. */
+async function rejection(promise: Promise<unknown>): Promise<{ error: unknown; ms: number }> {
+  const started = Date.now();
+  try {
+    await promise;
+  } catch (error) {
+    return { error, ms: Date.now() - started };
+  }
+  throw new Error("expected a rejection");
+}
 
-  beforeAll(() => {
-    admin = new Redis(url);
-  });
+describe("bullmq job queue without Redis", () => {
+  const opened: JobQueue[] = [];
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((q) => q.close(0)));
   });
+
+  it("fails an enqueue fast with DependencyUnavailableError (redis), and ping() is false fast", async () => {
+    const queue = createBullMqQueue({ url: await unreachableRedisUrl(), prefix: "unreachable", queueName: "q", concurrency: 1 });
+    opened.push(queue);
+    const started = Date.now();
+    const pinged = queue.ping().then((up) => ({ up, ms: Date.now() - started }));
+    const { error, ms } = await rejection(queue.enqueue(genId()));
+    expect(error).toBeInstanceOf(DependencyUnavailableError);
+    expect((error as DependencyUnavailableError).dependency).toBe("redis");
+    expect(ms).toBeLessThan(2_500);
+    const ping = await pinged;
+    expect(ping.up).toBe(false);
+    expect(ping.ms).toBeLessThan(1_500);
+  });
+});
+
+describeWithRedis("bullmq job queue", (url) => {
+  const prefix = `test-bullmq-${randomUUID()}`; // BullMQ keys: `${prefix}:${queueName}:…`
+  let admin: Redis;
+  beforeAll(() => {
+    admin = new Redis(url);
+  });
   afterAll(async () => {
-    let cursor = "0";
-    do {
-      const [next, keys] = await admin.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1000);
-      cursor = next;
-      if (keys.length > 0) await admin.del(...keys);
-    } while (cursor !== "0");
+    await deleteRedisKeys(admin, `${prefix}:*`);
     await admin.quit();
   });
 
-  it("runs jobs enqueued by another process, at most `concurrency` at once", async () => {
-    const name = `q${randomUUID()}`;
-    const api = open(name); // only enqueues: never started
-    const worker = open(name, { concurrency: 2 });
-    const ids = Array.from({ length: 6 }, genId);
-    for (const id of ids) await api.enqueue(id);
-
-    const done: string[] = [];
-    let running = 0;
-    let maxRunning = 0;
-    let maxPending = 0;
-    worker.start(async (id) => {
-      running++;
-      maxRunning = Math.max(maxRunning, running);
-      maxPending = Math.max(maxPending, worker.pending());
-      await sleep(150);
-      running--;
-      done.push(id);
+  describe("contract", () => {
+    let queueName = "";
+    beforeEach(() => {
+      queueName = `q${randomUUID()}`; // a fresh queue per test: nothing left over from another
     });
-    await until(() => done.length === ids.length);
-    expect([...done].sort()).toEqual([...ids].sort());
-    expect(maxRunning).toBe(2);
-    expect(maxPending).toBe(2);
-    expect(api.pending()).toBe(0);
-    await until(() => worker.pending() === 0);
+    describeJobQueueContract("bullmq", ({ concurrency }) => createBullMqQueue({ url, prefix, queueName, concurrency }));
   });
 
-  it("runs a generation enqueued twice once", async () => {
-    const name = `q${randomUUID()}`;
-    const api = open(name);
-    const id = genId();
-    const sentinel = genId();
-    await api.enqueue(id);
-    await api.enqueue(id);
-    await api.enqueue(sentinel);
-    const runs: string[] = [];
-    const worker = open(name, { concurrency: 1 });
-    worker.start(async (generationId) => {
-      runs.push(generationId);
+  describe("bullmq specifics", () => {
+    const opened: JobQueue[] = [];
+    const proxies: RedisProxy[] = [];
+    /** A queue instance, as one process would have; each test gets its own queue name. */
+    const open = (queueName: string, options: Partial<BullMqQueueOptions> = {}) => {
+      const queue = createBullMqQueue({ url, prefix, queueName, concurrency: 1, backoffMs: 50, ...options });
+      opened.push(queue);
+      return queue;
+    };
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((q) => q.close(0)));
+      await Promise.all(proxies.splice(0).map((p) => p.down()));
     });
-    // One at a time, first in first out: a second run of `id` would come before the sentinel.
-    await until(() => runs.includes(sentinel));
-    expect(runs).toEqual([id, sentinel]);
-  });
 
-  it("runs again a generation enqueued after its job finished", async () => {
-    const name = `q${randomUUID()}`;
-    const queue = open(name);
-    const id = genId();
-    const runs: string[] = [];
-    queue.start(async (generationId) => {
-      runs.push(generationId);
+    it("runs jobs enqueued by another process, at most `concurrency` at once; pending() counts this process's running jobs", async () => {
+      const name = `q${randomUUID()}`;
+      const api = open(name); // only enqueues: never started
+      const worker = open(name, { concurrency: 2 });
+      const ids = Array.from({ length: 6 }, genId);
+      for (const id of ids) await api.enqueue(id);
+      expect(api.pending()).toBe(0); // the jobs wait in Redis, not in this process
+
+      const done: string[] = [];
+      let running = 0;
+      let maxRunning = 0;
+      let maxPending = 0;
+      worker.start(async ({ generationId }) => {
+        running++;
+        maxRunning = Math.max(maxRunning, running);
+        maxPending = Math.max(maxPending, worker.pending());
+        await sleep(100);
+        running--;
+        done.push(generationId);
+      });
+      await until(() => done.length === ids.length);
+      expect([...done].sort()).toEqual([...ids].sort());
+      expect(maxRunning).toBe(2);
+      expect(maxPending).toBe(2);
+      expect(api.pending()).toBe(0);
+      await until(() => worker.pending() === 0);
     });
-    await queue.enqueue(id);
-    await until(() => runs.length === 1);
-    await until(async () => (await admin.zscore(`${prefix}:${name}:completed`, id)) !== null);
-    await queue.enqueue(id);
-    await until(() => runs.length === 2);
-  });
 
-  it("retries a handler that throws (attempts, backoff)", async () => {
-    const name = `q${randomUUID()}`;
-    const queue = open(name, { attempts: 3, backoffMs: 100 });
-    const id = genId();
-    const calls: number[] = [];
-    let succeeded = false;
-    queue.start(async () => {
-      calls.push(Date.now());
-      if (calls.length === 1) throw new Error("transient");
-      succeeded = true;
+    it("runs a generation enqueued twice once (the job id is the generation id)", async () => {
+      const name = `q${randomUUID()}`;
+      const api = open(name);
+      const id = genId();
+      const sentinel = genId();
+      await api.enqueue(id);
+      await api.enqueue(id);
+      await api.enqueue(sentinel);
+      const runs: string[] = [];
+      const worker = open(name, { concurrency: 1 });
+      worker.start(async ({ generationId }) => {
+        runs.push(generationId);
+      });
+      // One at a time, first in first out: a second run of `id` would come before the sentinel.
+      await until(() => runs.includes(sentinel));
+      expect(runs).toEqual([id, sentinel]);
     });
-    await queue.enqueue(id);
-    await until(() => succeeded);
-    expect(calls).toHaveLength(2);
-    expect(calls[1]! - calls[0]!).toBeGreaterThanOrEqual(90); // the backoff
-    await until(async () => (await admin.zscore(`${prefix}:${name}:completed`, id)) !== null);
-    expect(await admin.hget(`${prefix}:${name}:${id}`, "atm")).toBe("2"); // BullMQ's attemptsMade
-  });
 
-  it("gives up after `attempts` runs", async () => {
-    const name = `q${randomUUID()}`;
-    const queue = open(name, { attempts: 2, backoffMs: 20 });
-    const id = genId();
-    let calls = 0;
-    queue.start(async () => {
-      calls++;
-      throw new Error("always");
+    it("runs again a generation enqueued after its job finished", async () => {
+      const name = `q${randomUUID()}`;
+      const queue = open(name);
+      const id = genId();
+      const runs: number[] = [];
+      queue.start(async ({ attempt }) => {
+        runs.push(attempt);
+      });
+      await queue.enqueue(id);
+      await until(() => runs.length === 1);
+      await until(async () => (await admin.zscore(`${prefix}:${name}:completed`, id)) !== null);
+      await queue.enqueue(id);
+      await until(() => runs.length === 2);
+      expect(runs).toEqual([1, 1]);
     });
-    await queue.enqueue(id);
-    await until(() => calls === 2);
-    await sleep(500);
-    expect(calls).toBe(2);
-    expect(await admin.zscore(`${prefix}:${name}:failed`, id)).not.toBeNull();
-  });
 
-  it("redelivers to another worker the job of a worker that died mid-job", async () => {
-    const name = `q${randomUUID()}`;
-    const fast = { lockDurationMs: 1_500, stalledIntervalMs: 500 };
-    const api = open(name);
-    const id = genId();
-    await api.enqueue(id);
-
-    let release: () => void = () => {};
-    const first = open(name, fast);
-    let firstStarted = false;
-    first.start(
-      () =>
-        new Promise<void>((resolve) => {
-          firstStarted = true;
-          release = resolve; // hangs until the end of the test
-        }),
-    );
-    await until(() => firstStarted);
-    expect(first.pending()).toBe(1);
-
-    // Shuts down with a 200 ms budget the job overruns: then it stops renewing the lock and drops
-    // its connections, leaving the job behind as a dead worker would.
-    const closeStarted = Date.now();
-    await first.close(200);
-    expect(Date.now() - closeStarted).toBeGreaterThanOrEqual(190);
-    expect(Date.now() - closeStarted).toBeLessThan(2_000);
-
-    const second = open(name, fast);
-    const runs: string[] = [];
-    const recoveryStarted = Date.now();
-    second.start(async (generationId) => {
-      runs.push(generationId);
+    it("retries a handler that throws (attempts, backoff), with the same Job attempt", async () => {
+      const name = `q${randomUUID()}`;
+      const queue = open(name, { attempts: 3, backoffMs: 100 });
+      const id = genId();
+      const calls: { at: number; attempt: number }[] = [];
+      let succeeded = false;
+      queue.start(async ({ attempt }) => {
+        calls.push({ at: Date.now(), attempt });
+        if (calls.length === 1) throw new Error("transient");
+        succeeded = true;
+      });
+      await queue.enqueue(id);
+      await until(() => succeeded);
+      expect(calls).toHaveLength(2);
+      expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(90); // the backoff
+      // A crash retry is BullMQ's business: the Job's attempt counts RetryJob only.
+      expect(calls.map((c) => c.attempt)).toEqual([1, 1]);
+      await until(async () => (await admin.zscore(`${prefix}:${name}:completed`, id)) !== null);
+      expect(await admin.hget(`${prefix}:${name}:${id}`, "atm")).toBe("2"); // BullMQ's attemptsMade
     });
-    await until(() => runs.length === 1, 15_000);
-    expect(runs).toEqual([id]);
-    expect(Date.now() - recoveryStarted).toBeLessThan(10_000);
-    release(); // the dead worker's handler ends: it must not mark anything (its connections are closed)
-    await sleep(100);
-    expect(runs).toEqual([id]);
-  });
 
-  it("redelivers the job of a worker process killed with SIGKILL", async () => {
-    const name = `q${randomUUID()}`;
-    const id = genId();
-    const fast = { lockDurationMs: 1_500, stalledIntervalMs: 500 };
-    // A real worker process: takes the job, says so, then hangs until it is killed.
-    const module = fileURLToPath(new URL("./bullmq-queue.ts", import.meta.url));
-    const code = `
-      const { createBullMqQueue } = await import(${JSON.stringify(module)});
-      const queue = createBullMqQueue(${JSON.stringify({ url, prefix, queueName: name, concurrency: 1, ...fast })});
-      queue.start((id) => { process.stdout.write("started " + id + "\\n"); return new Promise(() => {}); });
-    `;
-    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], { stdio: ["ignore", "pipe", "inherit"] });
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    try {
-      let output = "";
-      child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      await open(name).enqueue(id);
-      await until(() => output.includes(`started ${id}`), 15_000);
-      child.kill("SIGKILL");
-      await exited;
+    it("gives up after `attempts` runs", async () => {
+      const name = `q${randomUUID()}`;
+      const queue = open(name, { attempts: 2, backoffMs: 20 });
+      const id = genId();
+      let calls = 0;
+      queue.start(async () => {
+        calls++;
+        throw new Error("always");
+      });
+      await queue.enqueue(id);
+      await until(() => calls === 2);
+      await until(async () => (await admin.zscore(`${prefix}:${name}:failed`, id)) !== null);
+      await sleep(200);
+      expect(calls).toBe(2);
+    });
 
+    it("redelivers to another worker the job of a worker that died mid-job", async () => {
+      const name = `q${randomUUID()}`;
+      const fast = { lockDurationMs: 1_000, stalledIntervalMs: 300 };
+      const api = open(name);
+      const id = genId();
+      await api.enqueue(id);
+
+      let release: () => void = () => {};
+      const first = open(name, fast);
+      let firstStarted = false;
+      first.start(
+        () =>
+          new Promise<void>((resolve) => {
+            firstStarted = true;
+            release = resolve; // hangs until the end of the test
+          }),
+      );
+      await until(() => firstStarted);
+      expect(first.pending()).toBe(1);
+
+      // Shuts down with a 200 ms budget the job overruns: then it stops renewing the lock and drops
+      // its connections, leaving the job behind as a dead worker would.
+      const closeStarted = Date.now();
+      await first.close(200);
+      expect(Date.now() - closeStarted).toBeGreaterThanOrEqual(190);
+      expect(Date.now() - closeStarted).toBeLessThan(2_000);
+
+      const second = open(name, fast);
       const runs: string[] = [];
       const recoveryStarted = Date.now();
-      open(name, fast).start(async (generationId) => {
+      second.start(async ({ generationId }) => {
         runs.push(generationId);
       });
       await until(() => runs.length === 1, 15_000);
       expect(runs).toEqual([id]);
       expect(Date.now() - recoveryStarted).toBeLessThan(10_000);
-    } finally {
-      child.kill("SIGKILL");
-    }
-  });
+      release(); // the dead worker's handler ends: it must not mark anything (its connections are closed)
+      await sleep(100);
+      expect(runs).toEqual([id]);
+    });
 
-  it("close() waits for running jobs (bounded by the timeout) and stops taking new ones", async () => {
-    const name = `q${randomUUID()}`;
-    const api = open(name);
-    const worker = open(name);
-    const slow = genId();
-    const later = genId();
-    const runs: string[] = [];
-    worker.start(async (generationId) => {
-      await sleep(300);
-      runs.push(generationId);
+    it("redelivers the job of a worker process killed with SIGKILL", async () => {
+      const name = `q${randomUUID()}`;
+      const id = genId();
+      const fast = { lockDurationMs: 1_000, stalledIntervalMs: 300 };
+      // A real worker process: takes the job, says so, then hangs until it is killed.
+      const module = fileURLToPath(new URL("./bullmq-queue.ts", import.meta.url));
+      const code = `
+        const { createBullMqQueue } = await import(${JSON.stringify(module)});
+        const queue = createBullMqQueue(${JSON.stringify({ url, prefix, queueName: name, concurrency: 1, ...fast })});
+        queue.start(({ generationId }) => { process.stdout.write("started " + generationId + "\\n"); return new Promise(() => {}); });
+      `;
+      const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], { stdio: ["ignore", "pipe", "inherit"] });
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      try {
+        let output = "";
+        child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+        await open(name).enqueue(id);
+        await until(() => output.includes(`started ${id}`), 15_000);
+        child.kill("SIGKILL");
+        await exited;
+
+        const runs: string[] = [];
+        const recoveryStarted = Date.now();
+        open(name, fast).start(async ({ generationId }) => {
+          runs.push(generationId);
+        });
+        await until(() => runs.length === 1, 15_000);
+        expect(runs).toEqual([id]);
+        expect(Date.now() - recoveryStarted).toBeLessThan(10_000);
+      } finally {
+        child.kill("SIGKILL");
+      }
     });
-    await api.enqueue(slow);
-    await until(() => worker.pending() === 1);
-    await api.enqueue(later);
-    const started = Date.now();
-    await Promise.all([worker.close(5_000), worker.close(5_000)]);
-    expect(Date.now() - started).toBeLessThan(2_000);
-    expect(runs).toEqual([slow]);
-    expect(worker.pending()).toBe(0);
-    await expect(worker.enqueue(genId())).rejects.toThrow(/closed/);
-    // The finished job was marked completed; the other one waits for the next worker.
-    expect(await admin.zscore(`${prefix}:${name}:completed`, slow)).not.toBeNull();
-    const next = open(name);
-    const nextRuns: string[] = [];
-    next.start(async (generationId) => {
-      nextRuns.push(generationId);
+
+    it("close() waits for running jobs, refuses enqueues, and leaves waiting jobs to the next worker", async () => {
+      const name = `q${randomUUID()}`;
+      const api = open(name);
+      const worker = open(name);
+      const slow = genId();
+      const later = genId();
+      const runs: string[] = [];
+      worker.start(async ({ generationId }) => {
+        await sleep(300);
+        runs.push(generationId);
+      });
+      await api.enqueue(slow);
+      await until(() => worker.pending() === 1);
+      await api.enqueue(later);
+      const started = Date.now();
+      await Promise.all([worker.close(5_000), worker.close(5_000)]);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(runs).toEqual([slow]);
+      expect(worker.pending()).toBe(0);
+      const refused = await rejection(worker.enqueue(genId()));
+      expect(refused.error).toBeInstanceOf(DependencyUnavailableError);
+      // The finished job was marked completed; the other one waits for the next worker.
+      expect(await admin.zscore(`${prefix}:${name}:completed`, slow)).not.toBeNull();
+      const next = open(name);
+      const nextRuns: string[] = [];
+      next.start(async ({ generationId }) => {
+        nextRuns.push(generationId);
+      });
+      await until(() => nextRuns.length === 1);
+      expect(nextRuns).toEqual([later]);
     });
-    await until(() => nextRuns.length === 1);
-    expect(nextRuns).toEqual([later]);
+
+    it("keeps RetryJob's attempt in Redis: a job retried by one worker runs as attempt 2 on another", async () => {
+      const name = `q${randomUUID()}`;
+      const first = open(name);
+      const id = genId();
+      let firstRuns = 0;
+      first.start(async () => {
+        firstRuns++;
+        throw new RetryJob(300);
+      });
+      await first.enqueue(id);
+      await until(() => firstRuns === 1);
+      await first.close(1_000); // the job waits, delayed, in Redis
+      const second = open(name);
+      const attempts: number[] = [];
+      second.start(async ({ attempt }) => {
+        attempts.push(attempt);
+      });
+      await until(() => attempts.length === 1);
+      expect(attempts).toEqual([2]);
+    });
+
+    it("enqueues nothing of a failed enqueue once Redis comes back (the producer has no offline queue)", async () => {
+      const proxy = await startRedisProxy(url, { listening: false });
+      proxies.push(proxy);
+      const name = `q${randomUUID()}`;
+      const queue = createBullMqQueue({ url: proxy.url, prefix, queueName: name, concurrency: 1 });
+      opened.push(queue);
+      const lost = genId();
+      const { error, ms } = await rejection(queue.enqueue(lost));
+      expect(error).toBeInstanceOf(DependencyUnavailableError);
+      expect((error as DependencyUnavailableError).dependency).toBe("redis");
+      expect(ms).toBeLessThan(2_500);
+
+      await proxy.up();
+      await until(() => queue.ping(), 10_000); // the producer reconnected
+      const kept = genId();
+      await queue.enqueue(kept); // works again
+      await sleep(200); // anything of the failed enqueue still in flight would land meanwhile
+      expect(await admin.exists(`${prefix}:${name}:${kept}`)).toBe(1);
+      expect(await admin.exists(`${prefix}:${name}:${lost}`)).toBe(0);
+      expect(await admin.lrange(`${prefix}:${name}:wait`, 0, -1)).toEqual([kept]);
+    });
   });
 });

@@ -1,7 +1,8 @@
-import { Queue, WaitingError, Worker, type Job, type JobsOptions } from "bullmq";
+import { DelayedError, Queue, WaitingError, Worker, type Job as BullJob, type JobsOptions } from "bullmq";
+import { DependencyUnavailableError } from "../dependency.js";
 import type { Logger } from "../logger.js";
 import { bullMqConnectionOptions } from "../redis.js";
-import type { JobQueue } from "./queue.js";
+import { RetryJob, type JobQueue } from "./queue.js";
 
 export interface BullMqQueueOptions {
   url: string;
@@ -41,7 +42,12 @@ async function raceTimeout(promise: Promise<unknown>, ms: number): Promise<void>
 
 interface JobData {
   generationId: string;
+  /** Missing on jobs enqueued before attempts existed: 1. */
+  attempt?: number;
 }
+
+/** How long an enqueue may take before Redis counts as down (the caller answers 503 and rolls back). */
+const enqueueTimeoutMs = 2_000;
 
 /**
  * The job queue on Redis (BullMQ): any process may enqueue; processes that call `start` run
@@ -57,8 +63,9 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
   const logger = options.logger?.child({ component: "queue", queue: name });
   const keepCompleted = options.keepCompleted ?? { count: 1000, ageSeconds: 3600 };
   const keepFailed = options.keepFailed ?? { count: 5000, ageSeconds: 7 * 24 * 3600 };
-  const jobOptions = (generationId: string): JobsOptions => ({
+  const jobOptions = (generationId: string, priority?: number): JobsOptions => ({
     jobId: generationId,
+    ...(priority ? { priority } : {}),
     attempts: options.attempts ?? 3,
     backoff: { type: "exponential", delay: options.backoffMs ?? 1000 },
     removeOnComplete: { count: keepCompleted.count, age: keepCompleted.ageSeconds },
@@ -68,7 +75,12 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
   let queue: Queue<JobData> | undefined;
   const producer = () => {
     if (!queue) {
-      queue = new Queue<JobData>(name, { prefix, connection: bullMqConnectionOptions(options.url, { blocking: false, name: `${name}-producer` }) });
+      // Fail fast while Redis is away (no offline queue): an enqueue that cannot reach Redis must
+      // fail now, inside its generation's transaction, not run later after the caller heard 503.
+      queue = new Queue<JobData>(name, {
+        prefix,
+        connection: { ...bullMqConnectionOptions(options.url, { blocking: false, name: `${name}-producer` }), enableOfflineQueue: false },
+      });
       queue.on("error", (error) => logger?.warn("queue connection error", { error }));
     }
     return queue;
@@ -89,16 +101,62 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
   };
 
   return {
-    async enqueue(generationId) {
-      if (closed) throw new Error("queue closed");
+    external: true,
+
+    async enqueue(generationId, enqueueOptions = {}) {
+      if (closed) throw new DependencyUnavailableError("redis", "The job queue is closing.");
       const q = producer();
-      await q.add("generation", { generationId }, jobOptions(generationId));
-      // A job of this id that already finished makes `add` a no-op: replace it, so that a
-      // generation queued again (e.g. by recovery) runs.
-      const state = await q.getJobState(generationId);
-      if (state === "completed" || state === "failed") {
-        await q.remove(generationId);
-        await q.add("generation", { generationId }, jobOptions(generationId));
+      let gaveUp = false;
+      const add = async () => {
+        // BullMQ waits for the connection before it sends anything (the offline queue being off
+        // does not change that): without this check, an enqueue the caller already saw fail
+        // (503, transaction rolled back) would still add its job once Redis is back.
+        await q.client;
+        if (gaveUp) return;
+        const opts = jobOptions(generationId, enqueueOptions.priority);
+        await q.add("generation", { generationId, attempt: 1 }, opts);
+        // A job of this id that already finished makes `add` a no-op: replace it, so that a
+        // generation queued again (e.g. by recovery) runs.
+        const state = await q.getJobState(generationId);
+        if (state === "completed" || state === "failed") {
+          await q.remove(generationId);
+          await q.add("generation", { generationId, attempt: 1 }, opts);
+        }
+      };
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          add(),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => {
+              gaveUp = true;
+              reject(new DependencyUnavailableError("redis", `Redis did not take the job within ${enqueueTimeoutMs} ms.`));
+            }, enqueueTimeoutMs);
+          }),
+        ]);
+      } catch (error) {
+        if (error instanceof DependencyUnavailableError) throw error;
+        throw new DependencyUnavailableError("redis", "Redis refused the job.", { cause: error });
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+
+    async ping() {
+      // Bounded as a whole: while Redis is away, getting the client (it waits for the connection)
+      // never settles, not only the PING.
+      const answer = async () => {
+        const client = (await producer().client) as unknown as { ping(): Promise<string> };
+        return client.ping();
+      };
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const reply = await Promise.race([answer(), new Promise<string>((resolve) => (timer = setTimeout(() => resolve("timeout"), 1_000)))]);
+        return reply === "PONG";
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
       }
     },
 
@@ -107,7 +165,7 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
       if (worker) throw new Error("queue already started");
       const w = new Worker<JobData>(
         name,
-        async (job: Job<JobData>, token?: string) => {
+        async (job: BullJob<JobData>, token?: string) => {
           if (closed) {
             // Fetched while this process shuts down: hand it back at once for another worker.
             await job.moveToWait(token);
@@ -117,7 +175,16 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
           const done = new Promise<void>((resolve) => (finished = resolve));
           active.add(done); // before the handler starts, so that `pending()` inside it counts it
           try {
-            await handler(job.data.generationId);
+            const attempt = job.data.attempt ?? 1;
+            try {
+              await handler({ generationId: job.data.generationId, attempt, enqueuedAt: job.timestamp });
+            } catch (error) {
+              if (!(error instanceof RetryJob)) throw error;
+              // The handler asked for another attempt later: the same job, delayed, with the next attempt.
+              if (!error.options.sameAttempt) await job.updateData({ generationId: job.data.generationId, attempt: attempt + 1 });
+              await job.moveToDelayed(Date.now() + error.delayMs, token);
+              throw new DelayedError();
+            }
           } finally {
             active.delete(done);
             finished();

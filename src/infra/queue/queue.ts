@@ -1,40 +1,105 @@
 /**
  * The job queue that runs generations: in this process with a concurrency bound (default), or on
- * Redis with separate workers. A job is a generation id; the handler loads and runs it.
+ * Redis with separate workers. A job is a generation id and its run attempt; the handler loads and
+ * runs it. A handler that throws `RetryJob` is run again after the delay with the next attempt.
  */
+export interface Job {
+  generationId: string;
+  /** 1 for the first run; each RetryJob counts up (unless it keeps the attempt). */
+  attempt: number;
+  /** When the job was first enqueued (epoch ms). */
+  enqueuedAt: number;
+}
+
+export interface EnqueueOptions {
+  /** Lower runs first (BullMQ semantics, 1 = highest); default 0 = before any prioritised job. */
+  priority?: number;
+}
+
+/** Thrown by a handler: run this job again in `delayMs`, as attempt + 1 (or the same attempt with `sameAttempt`). */
+export class RetryJob extends Error {
+  override name = "RetryJob";
+  constructor(
+    readonly delayMs: number,
+    readonly options: { sameAttempt?: boolean } = {},
+  ) {
+    super(`retry in ${delayMs} ms`);
+  }
+}
+
 export interface JobQueue {
-  enqueue(generationId: string): Promise<void>;
+  /**
+   * Whether jobs leave this process (Redis). Then enqueueing can fail, so the caller hands a job
+   * over inside the transaction that creates its generation; in-process enqueueing cannot fail.
+   */
+  readonly external: boolean;
+  enqueue(generationId: string, options?: EnqueueOptions): Promise<void>;
   /** Starts taking jobs (a process that only accepts requests never calls it). */
-  start(handler: (generationId: string) => Promise<void>): void;
-  /** Jobs waiting or running in this process. */
+  start(handler: (job: Job) => Promise<void>): void;
+  /** Jobs waiting, delayed or running in this process. */
   pending(): number;
+  /** True when the queue's backing store answers (always, in process). */
+  ping(): Promise<boolean>;
   /** Stops taking new jobs and waits (at most `timeoutMs`) for running ones. */
   close(timeoutMs?: number): Promise<void>;
 }
 
+interface Waiting extends Job {
+  priority: number;
+  order: number;
+}
+
 export function createInProcessQueue(options: { concurrency: number; onError?: (error: unknown, generationId: string) => void }): JobQueue {
-  const waiting: string[] = [];
+  const waiting: Waiting[] = [];
+  const delayed = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
-  let handler: ((generationId: string) => Promise<void>) | undefined;
+  let handler: ((job: Job) => Promise<void>) | undefined;
   let closed = false;
+  let order = 0;
+
+  const push = (job: Job, priority: number) => {
+    // Stable priority order: lower priority first, then first come first served.
+    const entry = { ...job, priority, order: order++ };
+    let i = waiting.length;
+    while (i > 0 && waiting[i - 1]!.priority > priority) i--;
+    waiting.splice(i, 0, entry);
+  };
 
   const pump = () => {
     while (handler && !closed && running.size < options.concurrency && waiting.length > 0) {
-      const id = waiting.shift()!;
-      const job: Promise<void> = handler(id)
-        .catch((error) => options.onError?.(error, id))
+      const { generationId, attempt, enqueuedAt, priority } = waiting.shift()!;
+      const h = handler;
+      // The handler starts a microtask later, once `run` is in `running`: so `pending()` inside it
+      // counts it (as on BullMQ), and a handler that throws synchronously fails like one that rejects.
+      const run: Promise<void> = Promise.resolve()
+        .then(() => h({ generationId, attempt, enqueuedAt }))
+        .catch((error: unknown) => {
+          if (error instanceof RetryJob) {
+            if (closed) return; // left running in the database; the next start's recovery settles it
+            const timer = setTimeout(() => {
+              delayed.delete(timer);
+              push({ generationId, attempt: error.options.sameAttempt ? attempt : attempt + 1, enqueuedAt }, priority);
+              pump();
+            }, error.delayMs);
+            delayed.add(timer);
+            return;
+          }
+          options.onError?.(error, generationId);
+        })
         .finally(() => {
-          running.delete(job);
+          running.delete(run);
           pump();
         });
-      running.add(job);
+      running.add(run);
     }
   };
 
   return {
-    async enqueue(generationId) {
-      if (closed) throw new Error("queue closed");
-      waiting.push(generationId);
+    external: false,
+    async enqueue(generationId, enqueueOptions = {}) {
+      // After close the generation stays queued in the database and the next start runs it.
+      if (closed) return;
+      push({ generationId, attempt: 1, enqueuedAt: Date.now() }, enqueueOptions.priority ?? 0);
       // Let the caller finish what it is doing (e.g. subscribing) before the job starts.
       setImmediate(pump);
     },
@@ -42,11 +107,16 @@ export function createInProcessQueue(options: { concurrency: number; onError?: (
       handler = h;
       pump();
     },
-    pending: () => waiting.length + running.size,
+    pending: () => waiting.length + delayed.size + running.size,
+    ping: async () => true,
     async close(timeoutMs = 10_000) {
       closed = true;
       waiting.length = 0; // queued generations stay queued in the database; the next start runs them
-      await Promise.race([Promise.allSettled([...running]), new Promise((r) => setTimeout(r, timeoutMs).unref())]);
+      for (const timer of delayed) clearTimeout(timer);
+      delayed.clear();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.allSettled([...running]), new Promise((r) => (timer = setTimeout(r, timeoutMs).unref()))]);
+      clearTimeout(timer);
     },
   };
 }

@@ -1,89 +1,107 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { DependencyUnavailableError } from "../dependency.js";
+import { deleteRedisKeys, describeWithRedis, startRedisProxy, unreachableRedisUrl, type RedisProxy } from "../redis-test-url.js";
+import type { RateLimiter } from "./limiter.js";
+import { describeRateLimiterContract } from "./limiter.contract.js";
 import { createRedisRateLimiter } from "./redis-limiter.js";
 
-const url = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
-const prefix = `test-ratelimit-${randomUUID()}:`;
-
-async function deleteKeys(redis: Redis, pattern: string): Promise<number> {
-  let deleted = 0;
-  let cursor = "0";
-  do {
-    const [next, keys] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 1000);
-    cursor = next;
-    if (keys.length > 0) deleted += await redis.del(...keys);
-  } while (cursor !== "0");
-  return deleted;
+/** What `promise` rejects with, and how long that took; fails if it resolves. */
+async function rejection(promise: Promise<unknown>): Promise<{ error: unknown; ms: number }> {
+  const started = Date.now();
+  try {
+    await promise;
+  } catch (error) {
+    return { error, ms: Date.now() - started };
+  }
+  throw new Error("expected a rejection");
 }
 
-describe("redis rate limiter", () => {
+describe("redis rate limiter without Redis", () => {
+  it("rejects consume fast with DependencyUnavailableError (redis)", async () => {
+    const limiter = createRedisRateLimiter({ url: await unreachableRedisUrl() });
+    try {
+      const { error, ms } = await rejection(limiter.consume("key", 5, 60));
+      expect(error).toBeInstanceOf(DependencyUnavailableError);
+      expect((error as DependencyUnavailableError).dependency).toBe("redis");
+      expect(ms).toBeLessThan(3_000);
+    } finally {
+      await limiter.close();
+    }
+  });
+});
+
+describeWithRedis("redis rate limiter", (url) => {
+  const prefix = `test-ratelimit-${randomUUID()}:`;
   let admin: Redis;
   beforeAll(() => {
     admin = new Redis(url);
   });
   afterAll(async () => {
-    await deleteKeys(admin, `${prefix}*`);
+    await deleteRedisKeys(admin, `${prefix}*`);
     await admin.quit();
   });
 
-  it("lets exactly `limit` through when 50 requests race across two processes", async () => {
-    const one = createRedisRateLimiter({ url, prefix });
-    const two = createRedisRateLimiter({ url, prefix });
-    try {
-      const key = `key_${randomUUID()}`;
-      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? one : two).consume(key, 10, 60)));
-      const allowed = results.filter((r) => r.allowed);
-      expect(allowed).toHaveLength(10);
-      // Each allowed request saw its own count: remaining 9, 8, …, 0 once each.
-      expect(allowed.map((r) => r.remaining).sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-      for (const r of results) {
-        expect(r.limit).toBe(10);
-        expect(r.remaining).toBeGreaterThanOrEqual(0);
-        expect(r.resetSeconds).toBeGreaterThanOrEqual(1);
-        expect(r.resetSeconds).toBeLessThanOrEqual(60);
-        if (!r.allowed) expect(r.remaining).toBe(0);
-      }
-      // Another key has its own quota.
-      expect(await one.consume(`other_${randomUUID()}`, 10, 60)).toMatchObject({ allowed: true, remaining: 9 });
-    } finally {
-      await Promise.all([one.close(), two.close()]);
-    }
-  });
+  // Two limiters, two connections: as two processes would have.
+  describeRateLimiterContract("redis", (now) => [createRedisRateLimiter({ url, prefix, now }), createRedisRateLimiter({ url, prefix, now })]);
 
-  it("has the in-process limiter's semantics: fixed windows, reset seconds, a new window resets", async () => {
-    let t = 60_000 * 1000 + 10_500; // 10.5 s into a 60 s window
-    const limiter = createRedisRateLimiter({ url, prefix, now: () => t });
-    try {
-      const key = `key_${randomUUID()}`;
-      const results = [];
-      for (let i = 0; i < 7; i++) results.push(await limiter.consume(key, 5, 60));
-      expect(results.map((r) => r.allowed)).toEqual([true, true, true, true, true, false, false]);
-      expect(results[0]).toMatchObject({ limit: 5, remaining: 4, resetSeconds: 50 });
-      expect(results[6]).toMatchObject({ remaining: 0 });
+  describe("redis specifics", () => {
+    const opened: RateLimiter[] = [];
+    const proxies: RedisProxy[] = [];
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((l) => l.close()));
+      await Promise.all(proxies.splice(0).map((p) => p.down()));
+    });
 
-      // The window's key expires with the window (so Redis does not keep old windows).
+    it("stores one key per window that expires with the window, placed by the `now` clock", async () => {
+      const t = 60_000 * 1000 + 10_500; // long ago, 10.5 s into a 60 s window
+      const limiter = createRedisRateLimiter({ url, prefix, now: () => t });
+      opened.push(limiter);
+      const key = `key_${randomUUID()}`;
+      expect(await limiter.consume(key, 5, 60)).toMatchObject({ allowed: true, remaining: 4, resetSeconds: 50 });
       const keys = await admin.keys(`${prefix}*${key}`);
-      expect(keys).toHaveLength(1);
+      expect(keys).toEqual([`${prefix}60:${60_000 * 1000}:${key}`]);
       const ttl = await admin.pttl(keys[0]!);
       expect(ttl).toBeGreaterThan(40_000);
       expect(ttl).toBeLessThanOrEqual(49_500);
+    });
 
-      t += 50_000; // the next window
-      expect(await limiter.consume(key, 5, 60)).toMatchObject({ allowed: true, remaining: 4, resetSeconds: 60 });
-    } finally {
-      await limiter.close();
-    }
-  });
+    it("gives a key that lost its TTL one again", async () => {
+      const t = 60_000 * 1000 + 30_000;
+      const limiter = createRedisRateLimiter({ url, prefix, now: () => t });
+      opened.push(limiter);
+      const key = `key_${randomUUID()}`;
+      await limiter.consume(key, 5, 60);
+      const redisKey = `${prefix}60:${60_000 * 1000}:${key}`;
+      await admin.persist(redisKey);
+      expect(await admin.pttl(redisKey)).toBe(-1);
+      expect(await limiter.consume(key, 5, 60)).toMatchObject({ allowed: true, remaining: 3, resetSeconds: 30 });
+      expect(await admin.pttl(redisKey)).toBeGreaterThan(25_000);
+    });
 
-  it("reports at least one second to reset at the very end of a window", async () => {
-    const t = 60_000 * 2000 - 1; // 1 ms before the window ends
-    const limiter = createRedisRateLimiter({ url, prefix, now: () => t });
-    try {
-      const result = await limiter.consume(`key_${randomUUID()}`, 1, 60);
-      expect(result).toMatchObject({ allowed: true, remaining: 0, resetSeconds: 1 });
-    } finally {
-      await limiter.close();
-    }
+    it("fails while Redis is away and works again once it is back", async () => {
+      const proxy = await startRedisProxy(url);
+      proxies.push(proxy);
+      const limiter = createRedisRateLimiter({ url: proxy.url, prefix });
+      opened.push(limiter);
+      const key = `key_${randomUUID()}`;
+      expect(await limiter.consume(key, 5, 60)).toMatchObject({ allowed: true, remaining: 4 });
+      await proxy.down();
+      const { error, ms } = await rejection(limiter.consume(key, 5, 60));
+      expect(error).toBeInstanceOf(DependencyUnavailableError);
+      expect(ms).toBeLessThan(3_000);
+      await proxy.up();
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const result = await limiter.consume(key, 5, 60).catch(() => undefined);
+        if (result) {
+          expect(result.allowed).toBe(true);
+          break;
+        }
+        if (Date.now() > deadline) throw new Error("the limiter did not come back");
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    });
   });
 });

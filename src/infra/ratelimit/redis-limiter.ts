@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import { DependencyUnavailableError } from "../dependency.js";
 import type { Logger } from "../logger.js";
 import { closeRedisConnection, createRedisConnection } from "../redis.js";
 import type { RateLimiter } from "./limiter.js";
@@ -53,7 +54,13 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
       const windowMs = windowSeconds * 1000;
       const start = Math.floor(t / windowMs) * windowMs;
       const ttlMs = Math.max(1, start + windowMs - t);
-      const [count, ttl] = await client.rateLimitHit(`${prefix}${windowSeconds}:${start}:${key}`, ttlMs);
+      let count: number;
+      let ttl: number;
+      try {
+        [count, ttl] = await client.rateLimitHit(`${prefix}${windowSeconds}:${start}:${key}`, ttlMs);
+      } catch (error) {
+        throw new DependencyUnavailableError("redis", "The rate limiter cannot reach Redis.", { cause: error });
+      }
       return {
         allowed: count <= limit,
         limit,

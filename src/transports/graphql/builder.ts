@@ -30,7 +30,9 @@ export const builder = new SchemaBuilder<{
     authScopes: (ctx) => ({
       rule: async (rule: AuthRule) => {
         if (rule.allow === "public") return true; // public fields never fail on credentials
-        authorize(await ctx.viewer(), rule); // throws the contract's AppError when refused
+        // Throws the contract's AppError when refused. Mutations are writes: by session they need a
+        // trusted Origin (unknown operation: treated as a write).
+        authorize(await ctx.viewer(), rule, { write: ctx.operation !== "query" && ctx.operation !== "subscription" });
         return true;
       },
     }),

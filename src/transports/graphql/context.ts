@@ -11,4 +11,8 @@ export type GraphQLContext = {
   logger: Logger;
   /** The caller, resolved on first use. */
   viewer(): Promise<Viewer>;
+  /** Headers set on the HTTP response (RateLimit of `generate`). */
+  responseHeaders: Record<string, string>;
+  /** The operation being executed (set before execution); a session's mutation needs a trusted Origin. */
+  operation?: "query" | "mutation" | "subscription";
 };

@@ -1,37 +1,34 @@
 import { GraphQLError } from "graphql";
-import { AppError, errorStatus } from "../../domain/errors.js";
+import { isErrorCode } from "../../contract/errors.js";
+import { classify, errorObject } from "../../contract/render.js";
 import type { Logger } from "../../infra/logger.js";
 
 /**
- * Every GraphQL error leaves with a contract code in `extensions.code`. AppErrors keep their
- * code and message; other errors thrown by resolvers are logged and masked as internal_error;
- * GraphQL's own errors (syntax, validation, variables) become invalid_request.
+ * Every GraphQL error leaves with a code of the closed set in `extensions.code`, the request id,
+ * and `param` / `retryable` / `details` where they apply: errors thrown by resolvers go through the
+ * one renderer (contract/render.ts); GraphQL's own errors (syntax, validation, variables, whatever
+ * code graphql-js or Yoga gave them, e.g. GRAPHQL_VALIDATION_FAILED) are bad requests.
  */
 export function maskGraphQLError(error: unknown, logger: Logger, requestId?: string): GraphQLError {
   const graphqlError = error instanceof GraphQLError ? error : undefined;
   const original = graphqlError ? graphqlError.originalError : error;
   const where = graphqlError ? { nodes: graphqlError.nodes, path: graphqlError.path, source: graphqlError.source, positions: graphqlError.positions } : {};
-  if (original instanceof AppError) {
-    return new GraphQLError(original.message, {
+  if (graphqlError && !original) {
+    // Yoga's `originalError` (a broken JSON body's parser error) keeps its name only: its message is
+    // worded by the fetch implementation (whatwg-node's repeats the whole body). Yoga still reads it
+    // for the status (400).
+    const extensions: Record<string, unknown> = { ...graphqlError.extensions };
+    const originalError = extensions.originalError as { name?: unknown } | undefined;
+    if (originalError) extensions.originalError = { name: originalError.name };
+    const given = extensions.code;
+    const code = isErrorCode(given) ? given : "invalid_request";
+    // `http` (Yoga's status for the answer) stays: Yoga reads it and leaves it out of the body.
+    return new GraphQLError(graphqlError.message, {
       ...where,
-      extensions: {
-        code: original.code,
-        ...(original.param === undefined ? {} : { param: original.param }),
-        retryable: original.retryable,
-        ...(original.details === undefined ? {} : { details: original.details }),
-        ...(requestId ? { requestId } : {}),
-      },
+      extensions: { ...extensions, code, retryable: false, ...(requestId ? { requestId } : {}) },
     });
   }
-  if (graphqlError && !original) {
-    // Yoga's and graphql-js's own codes (GRAPHQL_PARSE_FAILED…) are not ours: those are bad requests.
-    const given = graphqlError.extensions?.code;
-    const code = typeof given === "string" && given in errorStatus ? given : "invalid_request";
-    return new GraphQLError(graphqlError.message, { ...where, extensions: { ...graphqlError.extensions, code } });
-  }
-  logger.error("unhandled GraphQL error", { error: original ?? error, requestId });
-  return new GraphQLError("Something went wrong on our side. Retry later, quoting the request id.", {
-    ...where,
-    extensions: { code: "internal_error", retryable: true, ...(requestId ? { requestId } : {}) },
-  });
+  const app = classify(original ?? error, logger.child(requestId ? { requestId } : {}));
+  const { requestId: _, code, message, ...rest } = errorObject(app, requestId ?? "");
+  return new GraphQLError(message, { ...where, extensions: { code, ...rest, ...(requestId ? { requestId } : {}) } });
 }

@@ -1,9 +1,10 @@
 import { sessionCookieName, type SessionManager } from "../../domain/accounts/sessions.js";
 import { anonymous, type Viewer } from "../../domain/auth/viewer.js";
-import { AppError } from "../../domain/errors.js";
+import { AppError } from "../../contract/errors.js";
 import type { KeyService } from "../../domain/keys/keys.js";
 
-const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Methods that change nothing: a session may use them from anywhere (the answer is not readable cross-site). */
+export const safeMethods: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export interface Authenticated {
   viewer: Viewer;
@@ -13,11 +14,12 @@ export interface Authenticated {
 
 /**
  * The one authentication step of every transport. A bearer key wins over a cookie (a request
- * with a key carries no ambient credential, so it is exempt from the Origin check). A cookie on a
- * state-changing request must come with `Origin: PUBLIC_ORIGIN`, else 403.
+ * with a key carries no ambient credential, so it is exempt from the Origin check). A session
+ * viewer says whether the request came from one of the allowed origins; `authorize` requires it
+ * for writes (REST methods other than GET/HEAD/OPTIONS, GraphQL mutations), not for reads.
  */
-export function createAuthenticator(deps: { keys: KeyService; sessions: SessionManager; publicOrigin: string }) {
-  return async function authenticate(request: Request): Promise<Authenticated> {
+export function createAuthenticator(deps: { keys: KeyService; sessions: SessionManager; allowedOrigins: readonly string[] }) {
+  return async function authenticate(request: { headers: HeaderReader }): Promise<Authenticated> {
     const authorization = request.headers.get("authorization");
     if (authorization !== null) {
       const match = /^Bearer +(\S+) *$/i.exec(authorization);
@@ -28,9 +30,10 @@ export function createAuthenticator(deps: { keys: KeyService; sessions: SessionM
     if (token === undefined) return { viewer: anonymous };
     const session = await deps.sessions.validate(token);
     if (!session) return { viewer: anonymous, setCookie: deps.sessions.blankCookie().serialized };
-    if (!safeMethods.has(request.method)) assertSameOrigin(request, deps.publicOrigin);
+    const given = request.headers.get("origin");
+    const origin = { trusted: given !== null && deps.allowedOrigins.includes(given), expected: deps.allowedOrigins[0]!, given };
     return {
-      viewer: { kind: "session", user: session.user, sessionId: session.sessionId },
+      viewer: { kind: "session", user: session.user, sessionId: session.sessionId, origin },
       setCookie: session.refreshed?.serialized,
     };
   };
@@ -38,18 +41,18 @@ export function createAuthenticator(deps: { keys: KeyService; sessions: SessionM
 
 export type Authenticator = ReturnType<typeof createAuthenticator>;
 
-/** Refuses a request whose Origin is missing or foreign (`allowMissing` for credential-less forms). */
-export function assertSameOrigin(request: Request, publicOrigin: string, allowMissing = false): void {
+/** The request headers the auth step reads: a fetch `Headers`, or a view of Node's (node-front.ts). */
+export interface HeaderReader {
+  get(name: string): string | null;
+}
+
+/** Sign-up and sign-in forms: a foreign Origin is refused (no login CSRF); a missing one is allowed (scripts). */
+export function assertFormOrigin(request: Request, allowedOrigins: readonly string[]): void {
   const origin = request.headers.get("origin");
-  if (origin === null && allowMissing) return;
-  if (origin !== publicOrigin) {
-    throw new AppError(
-      "forbidden",
-      origin === null
-        ? "A cookie-authenticated request that changes state must carry an Origin header."
-        : `Requests from ${origin} may not use this session.`,
-    );
-  }
+  if (origin === null || allowedOrigins.includes(origin)) return;
+  throw new AppError("forbidden", `Requests from ${origin} may not sign in here: only ${allowedOrigins[0]} may.`, {
+    details: { expectedOrigin: allowedOrigins[0], origin },
+  });
 }
 
 export function readCookie(header: string | null, name: string): string | undefined {

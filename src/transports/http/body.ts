@@ -1,20 +1,16 @@
-import { AppError } from "../../domain/errors.js";
+import { AppError } from "../../contract/errors.js";
+import { assertStorableText } from "../../contract/strings.js";
 
 /**
- * Reads a JSON request body with the size cap enforced while reading (a lying or absent
- * Content-Length changes nothing), after checking the content type.
+ * The JSON object of a request whose body the app already read within the cap (app.ts), after
+ * checking the content type.
  */
-export async function readJsonBody(request: Request, limitBytes: number): Promise<unknown> {
-  return parseJsonObject(await readJsonText(request, limitBytes));
-}
-
-/** The raw JSON text of the body (content type checked, size capped), e.g. to hash it. */
-export async function readJsonText(request: Request, limitBytes: number): Promise<string> {
+export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
   const type = request.headers.get("content-type");
   if (!type || !/^application\/json\s*(;|$)/i.test(type)) {
     throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
   }
-  return readTextCapped(request, limitBytes);
+  return parseJsonObject(await request.text());
 }
 
 /** Parses a JSON object; anything else is invalid_json or invalid_request. */
@@ -29,31 +25,72 @@ export function parseJsonObject(text: string): Record<string, unknown> {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new AppError("invalid_request", "The request body must be a JSON object.");
   }
+  assertStorableText(value);
   return value as Record<string, unknown>;
 }
 
-export async function readTextCapped(request: Request, limitBytes: number): Promise<string> {
+/** A request with a body: 415 unless it is JSON (an empty body is no body, whatever its type). */
+export function assertJsonBody(text: string, contentType: string | null | undefined): void {
+  if (text !== "" && !(contentType && /^application\/json\s*(;|$)/i.test(contentType))) {
+    throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
+  }
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * The body cap of every server path (the fetch path below, and node-front.ts on Node's own
+ * stream): 413 at once for a declared Content-Length over the cap, else as soon as the bytes read
+ * pass it, whatever was declared (chunked or not). `text()` decodes what was read (bad UTF-8:
+ * invalid_json).
+ */
+export function cappedBody(limitBytes: number, declaredLength: string | null | undefined) {
   const tooLarge = () =>
     new AppError("payload_too_large", `The request body exceeds ${limitBytes} bytes.`, { details: { limitBytes } });
-  const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > limitBytes) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
+  if (declaredLength != null && Number(declaredLength) > limitBytes) throw tooLarge();
   const chunks: Uint8Array[] = [];
   let total = 0;
+  return {
+    /** Counts a chunk in; throws 413 past the cap. */
+    add(chunk: Uint8Array): void {
+      total += chunk.byteLength;
+      if (total > limitBytes) throw tooLarge();
+      chunks.push(chunk);
+    },
+    text(): string {
+      try {
+        return chunks.length === 0 ? "" : utf8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+      } catch {
+        throw new AppError("invalid_json", "The request body is not valid UTF-8.");
+      }
+    },
+  };
+}
+
+/** The body ended (the connection closed, or REQUEST_TIMEOUT_MS passed) before it arrived in full. */
+export function incompleteBody(cause: unknown): AppError {
+  return new AppError("request_timeout", "The request body did not arrive in full; send the request again.", { cause });
+}
+
+export async function readTextCapped(request: Request, limitBytes: number): Promise<string> {
+  const body = cappedBody(limitBytes, request.headers.get("content-length"));
+  if (!request.body) return "";
+  const reader = request.body.getReader();
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limitBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
+    let step: ReadableStreamReadResult<Uint8Array>;
+    try {
+      step = await reader.read();
+    } catch (error) {
+      throw incompleteBody(error);
     }
-    chunks.push(value);
+    const { done, value } = step;
+    if (done) break;
+    try {
+      body.add(value);
+    } catch (error) {
+      await reader.cancel().catch(() => undefined);
+      throw error;
+    }
   }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
-  } catch {
-    throw new AppError("invalid_json", "The request body is not valid UTF-8.");
-  }
+  return body.text();
 }

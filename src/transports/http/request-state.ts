@@ -14,6 +14,8 @@ export interface RequestState {
   headers: Record<string, string>;
   /** Account id for the request log line, once known. */
   accountId?: string;
+  /** The client's address: the socket's, or X-Forwarded-For's first with TRUST_PROXY; `unknown` in process. */
+  clientAddress: string;
 }
 
 const states = new WeakMap<Request, RequestState>();

@@ -1,34 +1,57 @@
+import { classify, errorObject } from "../../contract/render.js";
+import { onAbort } from "../../domain/abort.js";
+import type { Logger } from "../../infra/logger.js";
+
 export interface SseEvent {
   event: string;
   id?: string | number;
   data: unknown;
 }
 
+export interface SseOptions {
+  keepAliveMs?: number;
+  headers?: Record<string, string>;
+  status?: number;
+  /** Aborted when the server shuts down: the stream ends with `stream.closed` (reason `shutdown`). */
+  closing?: AbortSignal;
+  /** The request's signal: aborted when the client goes away, which ends the events at once (not at the next write). */
+  signal?: AbortSignal;
+  /** Quoted in a `stream.closed` event that reports an error. */
+  requestId?: string;
+  /** Where an unexpected error of the events is logged. */
+  logger?: Logger;
+}
+
 /**
  * A text/event-stream Response fed by `events`, with a `: keep-alive` comment every
- * `keepAliveMs` while open. When the client goes away the iterator is closed (which unsubscribes);
- * nothing else is affected: a generation goes on without its watcher.
+ * `keepAliveMs` while open. When the client goes away the iterator is closed at once (which
+ * unsubscribes); nothing else is affected: a generation goes on without its watcher. The stream
+ * ends with a `stream.closed` event when the server shuts down (`reason: "shutdown"`) or when
+ * reading the events fails (`reason: "error"`, with the contract's error object): the client
+ * resumes with Last-Event-ID.
  */
-export function sseResponse(
-  events: AsyncIterable<SseEvent>,
-  options: { keepAliveMs?: number; headers?: Record<string, string>; status?: number; closing?: AbortSignal } = {},
-): Response {
+export function sseResponse(events: AsyncIterable<SseEvent>, options: SseOptions = {}): Response {
   const encoder = new TextEncoder();
   const iterator = events[Symbol.asyncIterator]();
   let keepAlive: NodeJS.Timeout | undefined;
   let lastId: string | number | undefined;
-  // When the server shuts down, the stream ends with `stream.closed`; the client resumes
-  // elsewhere with Last-Event-ID (the generation itself goes on).
   let onClosing: (() => void) | undefined;
-  const closing = new Promise<"closing">((resolve) => {
-    onClosing = () => resolve("closing");
-    if (options.closing?.aborted) resolve("closing");
-    else options.closing?.addEventListener("abort", onClosing, { once: true });
-  });
+  const closing = new Promise<"closing">((resolve) => (onClosing = () => resolve("closing")));
+  const stopListening = onAbort(options.closing, () => onClosing?.());
+  let ended = false;
   const cleanup = () => {
+    ended = true;
     clearInterval(keepAlive);
-    if (onClosing) options.closing?.removeEventListener("abort", onClosing);
+    stopListening();
+    stopWatchingClient();
   };
+  const stopWatchingClient = onAbort(options.signal, () => {
+    if (ended) return;
+    cleanup();
+    void iterator.return?.(undefined);
+  });
+  const closed = (data: Record<string, unknown>) =>
+    encoder.encode(`retry: 1000\n${formatEvent({ event: "stream.closed", data: { ...data, lastEventId: lastId ?? null, retryable: true } })}`);
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(": stream open\n\n"));
@@ -43,9 +66,11 @@ export function sseResponse(
     async pull(controller) {
       try {
         const next = await Promise.race([iterator.next(), closing]);
+        // The client went away (or the body was canceled) while we waited: the stream is closed already.
+        if (ended) return;
         if (next === "closing") {
           cleanup();
-          controller.enqueue(encoder.encode(`retry: 1000\n${formatEvent({ event: "stream.closed", data: { reason: "shutdown", lastEventId: lastId ?? null, retryable: true } })}`));
+          controller.enqueue(closed({ reason: "shutdown" }));
           controller.close();
           void iterator.return?.(undefined);
           return;
@@ -58,8 +83,10 @@ export function sseResponse(
         lastId = next.value.id;
         controller.enqueue(encoder.encode(formatEvent(next.value)));
       } catch (error) {
+        if (ended) return;
         cleanup();
-        controller.error(error);
+        controller.enqueue(closed({ reason: "error", error: errorObject(classify(error, options.logger), options.requestId ?? "") }));
+        controller.close();
       }
     },
     async cancel() {
@@ -83,36 +110,33 @@ export function formatEvent(e: SseEvent): string {
   return `event: ${e.event}\n${e.id === undefined ? "" : `id: ${e.id}\n`}data: ${JSON.stringify(e.data)}\n\n`;
 }
 
-/** Parses a text/event-stream body into events (for consuming graphql-sse in-process). */
-export async function* parseSse(body: ReadableStream<Uint8Array>): AsyncGenerator<{ event: string; data: string; id?: string }> {
-  const decoder = new TextDecoder();
-  let buffer = "";
-  const reader = body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf("\n\n")) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        let event = "message";
-        let id: string | undefined;
-        const data: string[] = [];
-        for (const line of block.split("\n")) {
-          if (line.startsWith(":")) continue;
-          const colon = line.indexOf(":");
-          const field = colon < 0 ? line : line.slice(0, colon);
-          const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
-          if (field === "event") event = value;
-          else if (field === "data") data.push(value);
-          else if (field === "id") id = value;
-        }
-        if (data.length > 0) yield { event, data: data.join("\n"), ...(id === undefined ? {} : { id }) };
+/**
+ * `source`'s items as SSE events, ending after the first item `last` accepts. Unlike an async
+ * generator (whose `return()` waits until its body reaches a `yield`), ending this iterator ends
+ * `source` at once: a client that goes away frees what the source holds immediately.
+ */
+export function frameEvents<T>(source: AsyncIterator<T>, frame: (item: T) => SseEvent, last: (item: T) => boolean): AsyncIterableIterator<SseEvent> {
+  let finished = false;
+  const iterator: AsyncIterableIterator<SseEvent> = {
+    async next() {
+      if (finished) return { done: true, value: undefined };
+      const step = await source.next();
+      if (step.done) {
+        finished = true;
+        return { done: true, value: undefined };
       }
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
+      if (last(step.value)) {
+        finished = true;
+        void source.return?.(undefined);
+      }
+      return { done: false, value: frame(step.value) };
+    },
+    async return() {
+      finished = true;
+      await source.return?.(undefined);
+      return { done: true, value: undefined };
+    },
+    [Symbol.asyncIterator]: () => iterator,
+  };
+  return iterator;
 }

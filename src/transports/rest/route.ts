@@ -1,10 +1,13 @@
 import type { H3, H3Event } from "h3";
-import { authorize, type AuthRule, type AuthenticatedViewer } from "../../domain/auth/viewer.js";
-import { AppError } from "../../domain/errors.js";
+import type { AuthRule } from "../../contract/auth.js";
+import { routes, type RouteId } from "../../contract/routes.js";
+import { AppError } from "../../contract/errors.js";
+import { authorize, type AuthenticatedViewer } from "../../domain/auth/viewer.js";
+import { consumeQuota, quotaHeaders } from "../../domain/limits.js";
 import type { RateLimiter } from "../../infra/ratelimit/limiter.js";
+import { safeMethods } from "../http/auth.js";
+import { readJsonBody } from "../http/body.js";
 import { requestState, type RequestState } from "../http/request-state.js";
-
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface RouteContext<R extends AuthRule> {
   event: H3Event;
@@ -13,62 +16,54 @@ export interface RouteContext<R extends AuthRule> {
   /** The authorised caller; undefined only on public routes called anonymously. */
   viewer: R extends { allow: "public" } ? AuthenticatedViewer | undefined : AuthenticatedViewer;
   params: Record<string, string>;
+  /** The JSON body (an object), read within the size cap, when the route declares one; validated by the use-case with the same schema. */
+  body: Record<string, unknown>;
 }
 
-/** A named quota: `q` requests per `w` seconds per key or session. */
-export interface RatePolicy {
-  name: string;
-  limit: number;
-  windowSeconds: number;
-}
+type RestRouteId = { [K in RouteId]: (typeof routes)[K]["transport"] extends "graphql" | "mcp" | "docs" | "openai" ? never : K }[RouteId];
 
-export interface RouteOptions {
+/** A handler for every REST row of the route table: a row without a handler does not type-check. */
+export type RestHandlers = { [K in RestRouteId]: (ctx: RouteContext<(typeof routes)[K]["auth"]>) => unknown };
+
+export interface MountOptions {
   limiter: RateLimiter;
-  policy?: RatePolicy;
+  /** Read calls per minute per account (the `read` policy). */
+  readPerMinute: number;
 }
 
 /**
- * Registers a route with its auth rule (there is no way to register one without: deny by default)
- * and, optionally, its rate policy. Auth runs first, so a request refused for its credentials never
- * counts against anyone's quota. The handler returns a value (JSON) or a Response.
+ * Registers every REST route of the table with its handler. The row decides everything around the
+ * handler: auth first (a request refused for its credentials never counts against a quota), then
+ * the `read` quota per account, then the body (JSON object, capped). The `generate` quota is the
+ * submit use-case's, the same on every transport.
  */
-export function route<R extends AuthRule>(
-  app: H3,
-  method: Method,
-  path: string,
-  rule: R,
-  handler: (ctx: RouteContext<R>) => unknown,
-  options?: RouteOptions,
-): void {
-  app.on(method, path, async (event) => {
-    const state = requestState(event.req);
-    const viewer = rule.allow === "public" ? await publicViewer(state) : authorize(await state.viewer(), rule);
-    if (viewer) state.accountId = viewer.user.accountId;
-    if (options?.policy && viewer) await enforce(options.limiter, options.policy, viewer, state);
-    return handler({
-      event,
-      request: event.req,
-      state,
-      viewer: viewer as RouteContext<R>["viewer"],
-      params: (event.context.params ?? {}) as Record<string, string>,
-    });
-  });
-}
-
-async function enforce(limiter: RateLimiter, policy: RatePolicy, viewer: AuthenticatedViewer, state: RequestState): Promise<void> {
-  const who = viewer.kind === "api_key" ? `key:${viewer.apiKeyId}` : `user:${viewer.user.id}`;
-  const result = await limiter.consume(`${policy.name}:${who}`, policy.limit, policy.windowSeconds);
-  const headers = {
-    "ratelimit-policy": `"${policy.name}";q=${policy.limit};w=${policy.windowSeconds}`,
-    ratelimit: `"${policy.name}";r=${Math.max(0, result.remaining)};t=${result.resetSeconds}`,
-  };
-  Object.assign(state.headers, headers);
-  if (!result.allowed) {
-    throw new AppError("rate_limited", `Too many requests: ${policy.limit} per ${policy.windowSeconds} s. Retry in ${result.resetSeconds} s.`, {
-      headers: { ...headers, "retry-after": String(result.resetSeconds) },
-      details: { limit: policy.limit, windowSeconds: policy.windowSeconds, retryAfterSeconds: result.resetSeconds },
+export function mountRestRoutes(app: H3, handlers: RestHandlers, options: MountOptions): void {
+  for (const [id, handler] of Object.entries(handlers) as [RestRouteId, (ctx: RouteContext<AuthRule>) => unknown][]) {
+    const spec = routes[id];
+    const rule: AuthRule = spec.auth;
+    app.on(spec.method, spec.path, async (event) => {
+      const state = requestState(event.req);
+      const write = !safeMethods.has(spec.method);
+      const viewer = rule.allow === "public" ? await publicViewer(state) : authorize(await state.viewer(), rule, { write });
+      if (viewer) state.accountId = viewer.user.accountId;
+      if ("rate" in spec && spec.rate === "read" && viewer) {
+        const policy = { name: "read", limit: options.readPerMinute, windowSeconds: 60 };
+        await consumeQuota(options.limiter, policy, `acc:${viewer.user.accountId}`, (q) => Object.assign(state.headers, quotaHeaders(q)));
+      }
+      const params = (event.context.params ?? {}) as Record<string, string>;
+      // Our ids are short and plain (gen_…, ast_…, key_…, whk_…, msg_…): anything else names nothing.
+      // Every path parameter is an id (`:id`, and `:deliveryId` under a webhook).
+      if (Object.values(params).some((value) => !/^[A-Za-z0-9_-]{1,64}$/.test(value))) throw new AppError("not_found", "No such id.");
+      const body = "body" in spec ? ((await readJsonBody(event.req)) as Record<string, unknown>) : {};
+      return handler({ event, request: event.req, state, viewer: viewer as AuthenticatedViewer, params, body });
     });
   }
+}
+
+/** Registers a non-REST row of the table (GraphQL's endpoints) with its own handler. */
+export function mountRoute(app: H3, id: RouteId, handler: (event: H3Event) => unknown): void {
+  const spec = routes[id];
+  app.on(spec.method, spec.path, handler);
 }
 
 /** Public routes never fail on credentials: bad ones just make the caller anonymous. */

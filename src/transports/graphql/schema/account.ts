@@ -1,5 +1,6 @@
-import { AppError } from "../../../domain/errors.js";
+import { AppError } from "../../../contract/errors.js";
 import { builder, rule, viewerOf } from "../builder.js";
+import { withoutNulls } from "../zod-input.js";
 
 builder.prismaObject("User", {
   fields: (t) => ({
@@ -75,14 +76,13 @@ builder.queryFields((t) => ({
 
   account: t.prismaField({
     type: "Account",
-    description: "An account by id: your own, or any (admins). Another user's id answers not_found.",
+    description: "An account by id: your own, or any for an admin signed in with a session (an admin's API key reads only its own). Another account answers not_found.",
     authScopes: rule({ allow: "any", scope: "read" }),
     args: { id: t.arg.id() },
     resolve: async (query, _root, args, ctx) => {
-      const viewer = await viewerOf(ctx);
       const id = String(args.id);
-      const visible = viewer.user.role === "admin" || id === viewer.user.accountId;
-      const account = visible ? await ctx.prisma.account.findUnique({ ...query, where: { id } }) : null;
+      ctx.services.accounts.assertReadable(await viewerOf(ctx), id);
+      const account = await ctx.prisma.account.findUnique({ ...query, where: { id } });
       if (!account) throw new AppError("not_found", "No such account.");
       return account;
     },
@@ -97,7 +97,6 @@ builder.queryFields((t) => ({
       first: t.arg.int({ required: false, defaultValue: 20, description: "Page size, 1–100." }),
       after: t.arg.string({ required: false, description: "`endCursor` of the previous page." }),
     },
-    resolve: (_root, args, ctx) =>
-      ctx.services.accounts.listAccounts({ search: args.search ?? undefined, first: args.first ?? 20, after: args.after ?? undefined }),
+    resolve: (_root, args, ctx) => ctx.services.accounts.listAccounts(withoutNulls(args)),
   }),
 }));

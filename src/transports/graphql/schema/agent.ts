@@ -1,5 +1,5 @@
+import type { Size } from "../../../agents/catalog.js";
 import { agentSizes } from "../../../domain/agents/agents.js";
-import type { Size } from "../../../domain/agents/catalog.js";
 import { builder, rule } from "../builder.js";
 
 const SizeRef = builder.objectRef<Size>("Size").implement({
@@ -36,7 +36,8 @@ builder.queryFields((t) => ({
   }),
   defaultAgentId: t.string({
     authScopes: rule({ allow: "public" }),
-    description: "The agent used when a generation names none.",
-    resolve: (_root, _args, ctx) => ctx.services.agents.defaultAgentId,
+    nullable: true,
+    description: "The agent used when a generation names none; null when an admin disabled it (name one then).",
+    resolve: (_root, _args, ctx) => ctx.services.agents.defaultAgentId(),
   }),
 }));

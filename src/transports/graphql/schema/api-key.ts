@@ -1,6 +1,7 @@
-import { scopes } from "../../../domain/auth/viewer.js";
-import type { ApiKeyView } from "../../../domain/keys/keys.js";
+import { scopes } from "../../../contract/auth.js";
+import { createKeyRequest, type ApiKeyView } from "../../../contract/schemas/keys.js";
 import { builder, rule, viewerOf } from "../builder.js";
+import { withoutNulls, zodInputType } from "../zod-input.js";
 
 const ScopeEnum = builder.enumType("ApiKeyScope", { values: scopes, description: "`generate` implies `read`." });
 
@@ -24,13 +25,8 @@ const CreatedApiKey = builder.objectRef<{ apiKey: ApiKeyView; secret: string }>(
   }),
 });
 
-const CreateApiKeyInput = builder.inputType("CreateApiKeyInput", {
-  fields: (t) => ({
-    name: t.string({ required: true }),
-    scopes: t.field({ type: [ScopeEnum], required: false }),
-    expiresAt: t.field({ type: "DateTime", required: false }),
-  }),
-});
+// Derived from the contract's request schema (the body of POST /api/keys).
+const CreateApiKeyInput = zodInputType("CreateApiKeyInput", createKeyRequest, { scopes: [ScopeEnum as never], expiresAt: "DateTime" });
 
 builder.queryFields((t) => ({
   apiKeys: t.field({
@@ -45,15 +41,8 @@ builder.mutationFields((t) => ({
   createApiKey: t.field({
     type: CreatedApiKey,
     authScopes: rule({ allow: "session" }),
-    args: { input: t.arg({ type: CreateApiKeyInput }) },
-    resolve: async (_root, { input }, ctx) => {
-      const viewer = await viewerOf(ctx);
-      return ctx.services.keys.create(viewer.user, {
-        name: input.name,
-        ...(input.scopes ? { scopes: input.scopes } : {}),
-        ...(input.expiresAt ? { expiresAt: input.expiresAt } : {}),
-      });
-    },
+    args: { input: t.arg({ type: CreateApiKeyInput as never, required: true }) },
+    resolve: async (_root, args, ctx) => ctx.services.keys.create((await viewerOf(ctx)).user, withoutNulls(args.input)),
   }),
   revokeApiKey: t.boolean({
     description: "Revokes one of your keys; it answers 401 from then on.",

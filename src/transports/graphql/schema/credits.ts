@@ -1,5 +1,7 @@
-import type { LedgerEntryView } from "../../../domain/credits/credits.js";
+import type { Page } from "../../../contract/cursor.js";
+import type { LedgerEntryView } from "../../../contract/schemas/credits.js";
 import { builder, rule, viewerOf } from "../builder.js";
+import { withoutNulls } from "../zod-input.js";
 
 const LedgerEntryRef = builder.objectRef<LedgerEntryView>("LedgerEntry").implement({
   description: "One change of an account's credits. The balance always equals the sum of the entries.",
@@ -14,11 +16,11 @@ const LedgerEntryRef = builder.objectRef<LedgerEntryView>("LedgerEntry").impleme
   }),
 });
 
-const LedgerPage = builder.objectRef<{ entries: LedgerEntryView[]; hasNextPage: boolean }>("LedgerPage").implement({
+const LedgerPage = builder.objectRef<Page<LedgerEntryView>>("LedgerPage").implement({
   fields: (t) => ({
-    nodes: t.field({ type: [LedgerEntryRef], resolve: (p) => p.entries }),
+    nodes: t.field({ type: [LedgerEntryRef], resolve: (p) => p.nodes }),
     hasNextPage: t.exposeBoolean("hasNextPage"),
-    endCursor: t.string({ nullable: true, resolve: (p) => p.entries.at(-1)?.id ?? null }),
+    endCursor: t.exposeString("endCursor", { nullable: true, description: "Pass as `after` for the next page." }),
   }),
 });
 
@@ -30,7 +32,7 @@ builder.prismaObjectField("Account", "ledger", (t) =>
       first: t.arg.int({ required: false, defaultValue: 20, description: "1–100." }),
       after: t.arg.string({ required: false, description: "`endCursor` of the previous page." }),
     },
-    resolve: (account, args, ctx) => ctx.services.credits.ledger(account.id, { first: args.first ?? 20, after: args.after ?? undefined }),
+    resolve: (account, args, ctx) => ctx.services.credits.ledger(account.id, withoutNulls(args)),
   }),
 );
 

@@ -1,6 +1,17 @@
-import type { AssetView, GenerationView } from "../../../domain/generation/view.js";
+import type { Page } from "../../../contract/cursor.js";
+import {
+  generateRequest,
+  generationStatuses,
+  messageSchema,
+  type AssetView,
+  type EstimateView,
+  type GenerationView,
+  type InterpretationView,
+} from "../../../contract/schemas/generation.js";
 import type { GenerationEventMessage } from "../../../infra/events/bus.js";
+import { quotaHeaders } from "../../../domain/limits.js";
 import { builder, rule, viewerOf } from "../builder.js";
+import { withoutNulls, zodInputType } from "../zod-input.js";
 
 const AssetRef = builder.objectRef<AssetView>("Asset").implement({
   description: "A generated file. `url` serves its bytes to its owner.",
@@ -30,7 +41,7 @@ const GenerationErrorRef = builder.objectRef<{ code: string; message: string }>(
   fields: (t) => ({ code: t.exposeString("code"), message: t.exposeString("message") }),
 });
 
-const StatusEnum = builder.enumType("GenerationStatus", { values: ["queued", "running", "succeeded", "failed", "canceled"] as const });
+const StatusEnum = builder.enumType("GenerationStatus", { values: generationStatuses });
 
 const GenerationRef = builder.objectRef<GenerationView>("Generation").implement({
   description: "One generation call: queued → running → succeeded | failed | canceled.",
@@ -49,15 +60,21 @@ const GenerationRef = builder.objectRef<GenerationView>("Generation").implement(
     completedAt: t.expose("completedAt", { type: "DateTime", nullable: true }),
     assets: t.field({ type: [AssetRef], resolve: (g) => g.assets }),
     credits: t.field({ type: CreditsRef, resolve: (g) => g.credits }),
+    interpretation: t.field({
+      type: InterpretationRef,
+      nullable: true,
+      description: "What a procedural agent understood of the prompt; null for model agents.",
+      resolve: (g) => g.interpretation ?? null,
+    }),
     error: t.field({ type: GenerationErrorRef, nullable: true, resolve: (g) => g.error ?? null }),
   }),
 });
 
-const GenerationPage = builder.objectRef<{ nodes: GenerationView[]; hasNextPage: boolean }>("GenerationPage").implement({
+const GenerationPage = builder.objectRef<Page<GenerationView>>("GenerationPage").implement({
   fields: (t) => ({
     nodes: t.field({ type: [GenerationRef], resolve: (p) => p.nodes }),
     hasNextPage: t.exposeBoolean("hasNextPage"),
-    endCursor: t.string({ nullable: true, resolve: (p) => p.nodes.at(-1)?.id ?? null }),
+    endCursor: t.exposeString("endCursor", { nullable: true, description: "Pass as `after` for the next page." }),
   }),
 });
 
@@ -70,30 +87,52 @@ const GenerationEventRef = builder.objectRef<GenerationEventMessage>("Generation
   }),
 });
 
-const MessageInput = builder.inputType("MessageInput", {
+// Derived from the contract's request schema: the same fields, types and optionality as REST.
+const GenerateInput = zodInputType(
+  "GenerateInput",
+  generateRequest,
+  { messages: [zodInputType("MessageInput", messageSchema)] },
+  "Exactly one of prompt and messages (the same body as POST /api/v1/generate).",
+);
+
+const InterpretationRef = builder.objectRef<InterpretationView>("Interpretation").implement({
+  description: "What an agent that reads the prompt itself (procedural) understood of it.",
   fields: (t) => ({
-    role: t.string({ description: "system, user or assistant" }),
-    content: t.string(),
+    subject: t.exposeString("subject", { nullable: true, description: "What it draws; null when it knows none of the prompt's subjects." }),
+    modifiers: t.exposeStringList("modifiers", { description: "Colours, styles, held items it uses." }),
+    ignored: t.exposeStringList("ignored", { description: "Words it did not use." }),
+    fallback: t.exposeBoolean("fallback", { description: "True when it draws a generic design for want of a known subject." }),
   }),
 });
 
-const GenerateInput = builder.inputType("GenerateInput", {
-  description: "Exactly one of prompt and messages.",
+const EstimateCreditsRef = builder.objectRef<EstimateView["credits"]>("EstimateCredits").implement({
   fields: (t) => ({
-    prompt: t.string({ required: false }),
-    messages: t.field({ type: [MessageInput], required: false }),
-    agentId: t.string({ required: false }),
-    transparent: t.boolean({ required: false }),
-    seed: t.int({ required: false }),
-    width: t.int({ required: false }),
-    height: t.int({ required: false }),
+    price: t.exposeInt("price"),
+    balance: t.exposeInt("balance"),
+    sufficient: t.exposeBoolean("sufficient", { description: "Whether the balance covers the price." }),
   }),
 });
 
-/** GraphQL nulls mean "absent" to the shared validation. */
-const withoutNulls = (input: Record<string, unknown>) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
+const EstimateRef = builder.objectRef<EstimateView>("Estimate").implement({
+  description: "What a generation would make and cost (a dry run): nothing is generated or charged.",
+  fields: (t) => ({
+    agentId: t.exposeString("agentId"),
+    width: t.exposeInt("width"),
+    height: t.exposeInt("height"),
+    transparent: t.exposeBoolean("transparent"),
+    credits: t.field({ type: EstimateCreditsRef, resolve: (e) => e.credits }),
+    interpretation: t.field({ type: InterpretationRef, nullable: true, resolve: (e) => e.interpretation }),
+  }),
+});
 
 builder.queryFields((t) => ({
+  estimate: t.field({
+    type: EstimateRef,
+    description: "The price, agent, size and interpretation of a generation, without making it (a dry run).",
+    authScopes: rule({ allow: "any", scope: "read" }),
+    args: { input: t.arg({ type: GenerateInput as never, required: true }) },
+    resolve: async (_root, args, ctx) => ctx.services.generations.estimate(await viewerOf(ctx), withoutNulls(args.input)),
+  }),
   generation: t.field({
     type: GenerationRef,
     authScopes: rule({ allow: "any", scope: "read" }),
@@ -108,20 +147,26 @@ builder.queryFields((t) => ({
       first: t.arg.int({ required: false, defaultValue: 20 }),
       after: t.arg.string({ required: false, description: "`endCursor` of the previous page." }),
     },
-    resolve: async (_root, args, ctx) =>
-      ctx.services.generations.list(await viewerOf(ctx), { first: args.first ?? 20, after: args.after ?? undefined }),
+    resolve: async (_root, args, ctx) => ctx.services.generations.list(await viewerOf(ctx), withoutNulls(args)),
   }),
 }));
 
 builder.mutationFields((t) => ({
   generate: t.field({
     type: GenerationRef,
-    description: "Starts a generation and returns it queued; follow it with Subscription.generationEvents.",
+    description:
+      "Starts a generation and returns it queued; follow it with Subscription.generationEvents. With `idempotencyKey`, a retry (from any transport) returns the first answer and charges nothing more.",
     authScopes: rule({ allow: "any", scope: "generate" }),
-    args: { input: t.arg({ type: GenerateInput }) },
-    resolve: async (_root, { input }, ctx) => {
-      const raw = withoutNulls(input as Record<string, unknown>);
-      return ctx.services.generations.submit(await viewerOf(ctx), raw);
+    args: {
+      input: t.arg({ type: GenerateInput as never, required: true }),
+      idempotencyKey: t.arg.string({ required: false, description: "1–255 visible ASCII characters, as the Idempotency-Key header of REST." }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const submission = await ctx.services.generations.submit(await viewerOf(ctx), withoutNulls(args.input), {
+        ...(args.idempotencyKey == null ? {} : { idempotencyKey: args.idempotencyKey }),
+        onQuota: (quota) => Object.assign(ctx.responseHeaders, quotaHeaders(quota)),
+      });
+      return submission.generation;
     },
   }),
   cancelGeneration: t.field({
@@ -140,11 +185,7 @@ builder.subscriptionFields((t) => ({
     authScopes: rule({ allow: "any", scope: "read" }),
     args: { id: t.arg.id(), after: t.arg.int({ required: false, defaultValue: 0 }) },
     // The owner check runs before the stream exists, so a refusal is an ordinary GraphQL error.
-    subscribe: async (_root, args, ctx) => {
-      const id = String(args.id);
-      await ctx.services.generations.assertOwner(await viewerOf(ctx), id);
-      return ctx.services.generations.events(id, Math.max(0, args.after ?? 0));
-    },
+    subscribe: async (_root, args, ctx) => ctx.services.generations.events.open(await viewerOf(ctx), String(args.id), args.after ?? 0),
     resolve: (event) => event,
   }),
 }));

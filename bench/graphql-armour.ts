@@ -1,0 +1,103 @@
+/**
+ * What the GraphQL armour costs (the guard, CSRF prevention, our error masking and the field
+ * suggestions block of production), in process and without the network: the Node front's Yoga
+ * (src/transports/graphql/yoga.ts) with and without it, on the same requests, alternated; then the
+ * guard alone on the web client's documents, i.e. what a document pays the first time (Yoga's parser
+ * cache spares every repeat: src/transports/graphql/yoga.test.ts).
+ *
+ *   npx tsx bench/graphql-armour.ts          (ARMOUR_N requests per measurement, default 20000)
+ */
+import { parse, validate, specifiedRules } from "graphql";
+import { createLogger } from "../src/infra/logger.js";
+import { guardDocument, parseGuarded } from "../src/transports/graphql/guard.js";
+import { schema } from "../src/transports/graphql/schema/index.js";
+import { createGraphQLFrontRoute, type GraphQLDeps } from "../src/transports/graphql/yoga.js";
+import { setRequestState, type RequestState } from "../src/transports/http/request-state.js";
+
+const n = Number(process.env.ARMOUR_N ?? 20_000);
+const rounds = Number(process.env.ARMOUR_ROUNDS ?? 7);
+const logger = createLogger("silent");
+// `{ __typename }` and refused documents touch neither the database nor the services.
+const deps = { prisma: {}, services: {}, logger, production: true, streamReservationMs: 1000 } as unknown as GraphQLDeps;
+const state = (): RequestState =>
+  ({ requestId: "req_bench", logger, startedAt: 0, cookies: [], headers: {}, clientAddress: "unknown", viewer: async () => ({ kind: "anonymous" }) }) as RequestState;
+
+const armoured = createGraphQLFrontRoute(deps);
+const bare = createGraphQLFrontRoute(deps, { armour: false });
+
+/** CPU time (user + system) of this process in µs: steadier than the clock on a shared machine. */
+const cpu = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
+
+async function run(route: typeof armoured, query: (i: number) => string, expectStatus: number): Promise<number> {
+  const started = cpu();
+  for (let i = 0; i < n; i++) {
+    const request = new route.Request("http://localhost/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: query(i) }),
+    });
+    setRequestState(request, state());
+    const response = await route.fetch(request);
+    await response.text();
+    if (response.status !== expectStatus) throw new Error(`status ${response.status}`);
+  }
+  return (cpu() - started) / n; // µs per request
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+let unique = 0;
+const scenarios: [string, (i: number) => string, number][] = [
+  ["repeated { __typename } (parse and validation cached)", () => "{ __typename }", 200],
+  ["a new document every time (parse, guard, validate)", () => `{ __typename a${unique++}: __typename }`, 200],
+  ["repeated validation error (masked every time)", () => "{ agentz { id } }", 200],
+];
+
+console.log(`Node front's Yoga in process, ${n} requests per measurement, median of ${rounds} alternated rounds (CPU µs per request):`);
+for (const [name, query, status] of scenarios) {
+  await run(armoured, query, status); // warm-up
+  await run(bare, query, status);
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    if (r % 2 === 0) {
+      a.push(await run(armoured, query, status));
+      b.push(await run(bare, query, status));
+    } else {
+      b.push(await run(bare, query, status));
+      a.push(await run(armoured, query, status));
+    }
+  }
+  const [with_, without] = [median(a), median(b)];
+  console.log(`- ${name}: armour ${with_.toFixed(1)}, without ${without.toFixed(1)}: +${(with_ - without).toFixed(1)} µs (${((100 * (with_ - without)) / without).toFixed(0)}%)`);
+}
+
+// The guard alone, on what the web client sends: its first sight of a document.
+const generationFields = `id status agentId prompt transparent seed width height createdAt completedAt
+  assets { id url mimeType width height bytes } credits { charged refunded balance } error { code message }`;
+const documents: Record<string, string> = {
+  boot: `{ viewer { user { id email role } account { id balance } } agents { id name description credits supportsTransparent sizes { width height } defaultSize { width height } } defaultAgentId }`,
+  generate: `mutation Generate($input: GenerateInput!) { generate(input: $input) { ${generationFields} } }`,
+  history: `query History($first: Int!, $after: String) { generations(first: $first, after: $after) { nodes { ${generationFields} } endCursor hasNextPage } }`,
+  ledger: `query Ledger($first: Int!, $after: String) { viewer { account { balance ledger(first: $first, after: $after) { nodes { id kind amount balanceAfter reason createdAt generationId } endCursor hasNextPage } } } }`,
+};
+const time = (fn: () => unknown, times = 5_000) => {
+  for (let i = 0; i < 500; i++) fn();
+  const runs: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const started = cpu();
+    for (let i = 0; i < times; i++) fn();
+    runs.push((cpu() - started) / times);
+  }
+  return median(runs);
+};
+console.log("\nA document's first request (CPU µs, median of rounds): graphql's parse | the guard's parse (token limit) + its one pass | validation:");
+for (const [name, source] of Object.entries(documents)) {
+  const plain = time(() => parse(source));
+  const guarded = time(() => guardDocument(parseGuarded(source)));
+  const document = parse(source);
+  const validation = time(() => validate(schema, document, specifiedRules), 2_000);
+  console.log(`- ${name} (${source.length} chars): parse ${plain.toFixed(1)} | guarded ${guarded.toFixed(1)} (+${(guarded - plain).toFixed(1)}) | validate ${validation.toFixed(1)}`);
+}

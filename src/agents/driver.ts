@@ -1,0 +1,139 @@
+import type { ZodType } from "zod";
+
+/**
+ * The contract between the service and whatever makes images: procedural drawers in this process,
+ * or models reached over HTTP. A driver makes ONE attempt per call; the job queue retries the
+ * retryable failures (with backoff, honouring `retryAfterMs`) and refunds when it gives up.
+ */
+
+export interface AgentMessage {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
+/** What to make. Sizes and options were validated against the agent before the job was queued. */
+export interface AgentJob {
+  /** Exactly one of `prompt` and `messages` is set. */
+  prompt?: string;
+  messages?: AgentMessage[];
+  /** The asked size: one of the agent's sizes. */
+  width: number;
+  height: number;
+  /** true: every background pixel of the asset has alpha 0, the subject stays opaque. */
+  transparent: boolean;
+  /** 0..2^31-1. Same job, same seed: same bytes, where the driver can promise it. */
+  seed: number;
+  /** Per-request options the agent accepts (e.g. `strict`), already validated. */
+  options: Record<string, unknown>;
+}
+
+export interface AgentImage {
+  png: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface AgentContext {
+  /**
+   * Aborted when the generation is canceled or its deadline passes. A driver stops its work
+   * promptly (closes its HTTP request, stops drawing) and throws.
+   */
+  signal: AbortSignal;
+  /** Epoch milliseconds by which this attempt must end (`signal` aborts then too). */
+  deadline: number;
+  /**
+   * Progress for the generation's stream: `percent` 0–100 (the service keeps it non-decreasing),
+   * a short `stage` ("calling model", "post-processing"), and optionally a low-resolution preview.
+   */
+  report(percent: number, stage: string, preview?: AgentImage): Promise<void>;
+}
+
+export interface AgentResult {
+  images: AgentImage[];
+}
+
+/** What a driver understood of a prompt (contract section 3's `interpretation`). */
+export interface Interpretation {
+  /** The subject it will draw, e.g. "potion"; null when it found none it knows. */
+  subject: string | null;
+  /** Words that change how it is drawn: colours, materials, styles, secondary items ("sword"). */
+  modifiers: string[];
+  /** Words it did not use. */
+  ignored: string[];
+  /** True when the subject was not recognised and the driver falls back to a generic design. */
+  fallback: boolean;
+}
+
+export interface AgentDriver {
+  generate(job: AgentJob, ctx: AgentContext): Promise<AgentResult>;
+  /**
+   * Drivers that read the prompt themselves (procedural) say what they understood, cheaply and
+   * without drawing: shown on every generation, used by `strict` and `dryRun`. Models leave it out.
+   */
+  interpret?(job: Pick<AgentJob, "prompt" | "messages">): Interpretation;
+  /** With `interpret`: the subjects it knows (listed to a caller whose strict prompt matched none). */
+  knownSubjects?(): string[];
+}
+
+/**
+ * How an attempt failed. Only `rejected` is final (the model refused the prompt: 422
+ * `content_rejected`); `rate_limited`, `timeout` and `unavailable` are retried by the queue and,
+ * when the retries run out, answered as 503 `generator_unavailable` with `details.reason`.
+ */
+export type AgentErrorKind = "rejected" | "rate_limited" | "timeout" | "unavailable";
+
+export interface AgentErrorOptions {
+  /** When the provider said how long to wait (e.g. `retry-after`), in milliseconds. */
+  retryAfterMs?: number;
+  cause?: unknown;
+}
+
+export class AgentError extends Error {
+  override name = "AgentError";
+  readonly kind: AgentErrorKind;
+  readonly retryAfterMs?: number;
+
+  /** `message` may reach the caller: never put a secret, a URL with credentials or a raw upstream body in it. */
+  constructor(kind: AgentErrorKind, message: string, options: AgentErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.kind = kind;
+    this.retryAfterMs = options.retryAfterMs;
+  }
+
+  get retryable(): boolean {
+    return this.kind !== "rejected";
+  }
+}
+
+/** True for the error a driver throws when its `signal` aborted (fetch's AbortError, ours, or the signal's reason). */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError");
+}
+
+/** What a driver may use from the process: secrets by name (never `process.env`), `fetch`, a logger. */
+export interface DriverEnvironment {
+  /** The value of the environment variable a catalog entry names (e.g. `apiKeyEnv`), or undefined. */
+  secret(name: string): string | undefined;
+  fetch: typeof fetch;
+  log: { warn(msg: string, fields?: Record<string, unknown>): void; info(msg: string, fields?: Record<string, unknown>): void };
+}
+
+/**
+ * A kind of driver the catalog can name (`"driver": "openai-images"`): the schema of its entry's
+ * `options`, the environment variables those options require, and how to build a driver.
+ */
+export interface DriverKind<O = Record<string, unknown>> {
+  name: string;
+  /**
+   * True when the driver already makes the asset as asked (exact size, transparency): no
+   * post-processing. Model drivers return their native image and leave this unset.
+   */
+  exactAssets?: boolean;
+  /** Catalog fields an entry naming this driver may omit (built-in agents). */
+  defaults?: { name: string; description: string; credits: number; sizes: { width: number; height: number }[]; defaultSize: { width: number; height: number }; supportsTransparent: boolean };
+  /** Validates the entry's `options` object (unknown fields refused). */
+  options: ZodType<O>;
+  /** Environment variables these options need set (checked at start-up, named in the error). */
+  requiredSecrets?(options: O): string[];
+  create(options: O, env: DriverEnvironment): AgentDriver;
+}

@@ -1,0 +1,131 @@
+/**
+ * What each procedural generator understood of a prompt (the driver's `interpret`), derived from
+ * the same PromptSpec and the same subject choice the generator draws from, so it cannot drift
+ * from the picture: nothing here parses text or draws.
+ *
+ * - `subject`: the design drawn, named by the generator's own table ("wizard" for "mage", "tree"
+ *   for "leaf", "shield" for an icon of a "knight", "plank" for a "wood" texture); null when no
+ *   subject word is known and the generator falls back (`fallback: true`).
+ * - `modifiers`: what changes the drawing besides the subject, canonical: the colours it uses,
+ *   the style words it honours ("dark", "glowing", "no outline"), then the secondary items it
+ *   draws (a character's held items, an icon's emblem, a texture's second material).
+ * - `ignored`: content words it did not use: unknown words (raw), subjects it does not draw,
+ *   colours beyond those it uses, styles it has no use for (canonical). Filler words never appear.
+ */
+import type { Interpretation } from "../driver.js";
+import { chooseIconShapes } from "./icon.js";
+import { ICON_SHAPES } from "./icon-shapes.js";
+import { ALIASES, BUILDERS, planSprite, spriteDesignOf } from "./pixel-sprite.js";
+import type { PromptSpec } from "./prompt.js";
+import { chooseMaterial, GROUNDS } from "./texture.js";
+import { MATERIAL_ALIASES, MATERIALS } from "./texture-materials.js";
+
+const TONES = ["dark", "bright", "pastel", "muted"];
+
+interface Usage {
+  subject: string | null;
+  fallback: boolean;
+  /** How many of the prompt's colours the generator uses. */
+  colors: number;
+  /** Styles that change the drawing when present. */
+  styles: ReadonlySet<string>;
+  /** Styles whose negation ("no outline") changes the drawing. */
+  negations: ReadonlySet<string>;
+  /** Subject words drawn (the subject's own words included). */
+  usedSubjects: ReadonlySet<string>;
+  /** Secondary items drawn, in order. */
+  items: readonly string[];
+}
+
+function describe(spec: PromptSpec, usage: Usage): Interpretation {
+  const styles = spec.styles.filter((s) => usage.styles.has(s));
+  const negations = spec.negated.filter((s) => usage.negations.has(s)).map((s) => `no ${s}`);
+  const modifiers = [...spec.colors.slice(0, usage.colors), ...styles, ...negations];
+  for (const item of usage.items) if (!modifiers.includes(item)) modifiers.push(item);
+  const ignored = [
+    ...spec.subjects.filter((s) => !usage.usedSubjects.has(s) && !usage.items.includes(s)),
+    ...spec.colors.slice(usage.colors),
+    ...spec.styles.filter((s) => !usage.styles.has(s)),
+    // a negated style the generator never draws anyway ("no moss" on a sprite) did nothing
+    ...spec.negated.filter((s) => !usage.negations.has(s) && !usage.styles.has(s)).map((s) => `no ${s}`),
+    ...spec.otherWords,
+  ];
+  return { subject: usage.subject, modifiers, ignored: [...new Set(ignored)], fallback: usage.fallback };
+}
+
+const SPRITE_STYLES = [...TONES, "glowing", "retro", "flat", "outline"];
+
+export function interpretSprite(spec: PromptSpec): Interpretation {
+  const plan = planSprite(spec);
+  const items = plan.items.map((held) => held.item);
+  const used = new Set(plan.fallback ? [] : spec.subjects.filter((s) => spriteDesignOf(s) === plan.design));
+  return describe(spec, {
+    subject: plan.fallback ? null : plan.design,
+    fallback: plan.fallback,
+    colors: 3,
+    // "cute" and "scary" change eyes, heads and glows: of figures, not of most items
+    styles: new Set([...SPRITE_STYLES, ...(plan.builder.reacts ?? (plan.builder.kind === "item" ? [] : ["cute", "scary"]))]),
+    negations: new Set(["outline"]),
+    usedSubjects: used,
+    items,
+  });
+}
+
+const ICON_STYLES = new Set([...TONES, "glowing", "retro", "outline", "flat", "badge", "glossy", "round", "square", "hex"]);
+const ICON_UNBADGED_STYLES = new Set([...TONES, "glowing", "retro", "outline", "flat"]);
+
+export function interpretIcon(spec: PromptSpec): Interpretation {
+  const shapes = chooseIconShapes(spec);
+  const fallback = shapes.mainName === undefined;
+  const used = new Set(spec.subjects.filter((s) => ICON_SHAPES.get(s) === shapes.main && !fallback));
+  const emblemWords = spec.subjects.filter((s) => shapes.emblem !== undefined && ICON_SHAPES.get(s) === shapes.emblem);
+  for (const word of emblemWords) used.add(word);
+  return describe(spec, {
+    subject: fallback ? null : (shapes.mainName ?? null),
+    fallback,
+    // the emblem is coloured from the second colour on
+    colors: shapes.emblem ? 4 : 3,
+    // the badge's shape and gloss mean nothing once the badge is switched off
+    styles: spec.negated.includes("badge") ? ICON_UNBADGED_STYLES : ICON_STYLES,
+    negations: new Set(["badge", "outline"]),
+    usedSubjects: used,
+    items: shapes.emblemName ? [shapes.emblemName] : [],
+  });
+}
+
+const TEXTURE_STYLES = new Set([...TONES, "mossy", "cracked", "rusty", "icy", "glowing", "large", "small", "weathered", "smooth", "retro"]);
+
+const materialOf = (subject: string): string | undefined => (MATERIALS[subject] ? subject : MATERIAL_ALIASES[subject]);
+
+export function interpretTexture(spec: PromptSpec): Interpretation {
+  const fallback = !spec.subjects.some((s) => materialOf(s) !== undefined);
+  const choice = chooseMaterial(spec);
+  // "grass tile" is a tile of grass: the word "tile" was read, as the tiling of the ground
+  const tiled = !fallback && GROUNDS.has(choice.material);
+  const used = new Set(
+    fallback
+      ? []
+      : spec.subjects.filter((s) => {
+          const m = materialOf(s);
+          return m === choice.material || (m === "tile" && tiled);
+        }),
+  );
+  const substanceWords = choice.substance ? spec.subjects.filter((s) => materialOf(s) === choice.substance) : [];
+  for (const word of substanceWords) used.add(word);
+  return describe(spec, {
+    subject: fallback ? null : choice.material,
+    fallback,
+    colors: 2,
+    styles: TEXTURE_STYLES,
+    negations: new Set(),
+    usedSubjects: used,
+    items: choice.substance ? [choice.substance] : [],
+  });
+}
+
+const sorted = (words: Iterable<string>): string[] => [...new Set(words)].sort();
+
+/** Subject words each generator draws (its own designs and the words that borrow one). */
+export const SPRITE_SUBJECTS: readonly string[] = sorted([...Object.keys(BUILDERS), ...Object.keys(ALIASES)].filter((s) => spriteDesignOf(s)));
+export const ICON_SUBJECTS: readonly string[] = sorted(ICON_SHAPES.keys());
+export const TEXTURE_SUBJECTS: readonly string[] = sorted([...Object.keys(MATERIALS), ...Object.keys(MATERIAL_ALIASES)]);

@@ -1,0 +1,250 @@
+/**
+ * The "pixel-sprite" generator: mirror-symmetric pixel-art sprites. 16- and 32-pixel sprites (and
+ * "retro" ones at any size) are built on a 16x16 logical grid with a dark 1-cell outline and
+ * three-tone shading, scaled up with nearest-neighbour; 64- and 128-pixel sprites are drawn at
+ * their own resolution (one cell per pixel) with five-tone dithered shading, a 1-pixel outline and
+ * details (pupils, rivets, buckles, seams). Subject words pick the body plan (characters,
+ * creatures, ships, items; unknown words seed a random creature); a character holds the items
+ * named with it ("knight with a sword"); colour words pick the palette, style words the tone,
+ * "cute"/"scary", "flat" (no shading), "no outline", "glowing" (halo and glowing eyes) and "retro".
+ */
+import { applyTone, fromHsl, mix, rgb, shade, toHsl, type Rgb } from "./color.js";
+import { ProgressReporter } from "./progress.js";
+import { hasStyle, isNegated, shapeKey, toneOf, type PromptSpec } from "./prompt.js";
+import { hashString, mixSeeds, Random } from "./random.js";
+import { Canvas, scaleNearest } from "./raster.js";
+import { CHARACTER_BUILDERS } from "./sprite-characters.js";
+import { CREATURE_BUILDERS } from "./sprite-creatures.js";
+import { M, MATERIAL_COUNT, SpriteGrid, type SpriteBuilder, type SpriteTraits } from "./sprite-grid.js";
+import { assignHands, drawHeldItem, type HeldItem } from "./sprite-held.js";
+import { ITEM_BUILDERS } from "./sprite-items.js";
+import { renderDetailed } from "./sprite-render.js";
+import type { GeneratedImage, Generator, GeneratorInput, GeneratorProgress } from "./types.js";
+import { COLOR_VALUES } from "./vocabulary.js";
+
+export const BUILDERS: Readonly<Record<string, SpriteBuilder>> = { ...CHARACTER_BUILDERS, ...CREATURE_BUILDERS, ...ITEM_BUILDERS };
+
+/** Subjects without a builder of their own that borrow a close one. */
+export const ALIASES: Readonly<Record<string, string>> = {
+  leaf: "tree",
+  droplet: "slime",
+  water: "slime",
+  lava: "flame",
+  bolt: "flame",
+  ice: "gem",
+  moon: "star",
+  axe: "sword",
+  bow: "sword",
+  key: "sword",
+  scroll: "shield",
+  metal: "robot",
+};
+
+const RANDOM_HUES = ["red", "orange", "green", "teal", "blue", "purple", "pink", "emerald", "violet", "crimson"];
+const SKIN_TONES = [rgb(0xf2c9a0), rgb(0xe0a878), rgb(0xb97b52), rgb(0x8a5636), rgb(0xf5d7b8)];
+const HAIR_COLORS = [rgb(0x4a2e1e), rgb(0x2a2230), rgb(0xd9a441), rgb(0xa8442a), rgb(0x8a5a34)];
+const FLAT = new Set<number>([M.EYE, M.DARK, M.SHINE, M.GLOW, M.LINE]);
+
+/** The design a subject word draws (its own builder or the one it borrows), if any. */
+export function spriteDesignOf(subject: string): string | undefined {
+  const name = BUILDERS[subject] ? subject : ALIASES[subject];
+  return name && BUILDERS[name] ? name : undefined;
+}
+
+/** What a sprite prompt draws: read by the generator and by the driver's `interpret`. */
+export interface SpritePlan {
+  /** The builder drawn ("tree" for "leaf"; "monster" on fallback). */
+  design: string;
+  builder: SpriteBuilder;
+  /** The prompt's subject word that chose the design; undefined on fallback. */
+  subject: string | undefined;
+  /** Items in the character's hands (those named, else the character's default ones). */
+  items: HeldItem[];
+  /** True when no subject word has a design: a random creature seeded by the prompt. */
+  fallback: boolean;
+}
+
+/**
+ * Picks the design: a figure (character or creature) beats an item, so "knight with a sword" is a
+ * knight and "fire mage" a mage; among figures, or among items, specific subjects come before
+ * generic ones, then the prompt's order. A character holds the items named with it.
+ */
+export function planSprite(spec: PromptSpec): SpritePlan {
+  const drawable = spec.subjects.filter((s) => spriteDesignOf(s) !== undefined);
+  const subject = drawable.find((s) => BUILDERS[spriteDesignOf(s) as string]?.kind !== "item") ?? drawable[0];
+  if (subject === undefined) return { design: "monster", builder: BUILDERS.monster as SpriteBuilder, subject: undefined, items: [], fallback: true };
+  const design = spriteDesignOf(subject) as string;
+  const builder = BUILDERS[design] as SpriteBuilder;
+  let items: HeldItem[] = [];
+  if (builder.kind === "character") {
+    items = assignHands(spec.subjects.filter((s) => s !== subject));
+    if (items.length === 0 && builder.defaultItems) items = assignHands(builder.defaultItems);
+  }
+  return { design, builder, subject, items, fallback: false };
+}
+
+export function pickSpriteBuilder(spec: PromptSpec): { name: string; builder: SpriteBuilder } {
+  const plan = planSprite(spec);
+  return { name: plan.design, builder: plan.builder };
+}
+
+const named = (name: string | undefined): Rgb | undefined => (name ? COLOR_VALUES[name] : undefined);
+
+/**
+ * Colour ramps per material: [dark, base, light] for the 16-cell designs, five steps (darkest
+ * first) for the ones drawn at 64 and 128 pixels.
+ */
+function spritePalette(spec: PromptSpec, builder: SpriteBuilder, rng: Random, traits: SpriteTraits): { ramps: Rgb[][]; ramps5: Rgb[][]; outline: Rgb } {
+  const tone = toneOf(spec);
+  const pickDefault = (name: string): Rgb => named(name === "random" ? rng.pick(RANDOM_HUES) : name) ?? rgb(0x888888);
+  const primary = named(spec.colors[0]) ?? pickDefault(builder.primary);
+  const secondary = named(spec.colors[1]) ?? (builder.secondary === "random" ? shade(primary, 0.35) : pickDefault(builder.secondary));
+  const accent = named(spec.colors[2]) ?? (builder.accent === "random" ? pickDefault("random") : pickDefault(builder.accent));
+  const skin = builder.skin ? pickDefault(builder.skin) : rng.pick(SKIN_TONES);
+  const hair = rng.pick(HAIR_COLORS);
+  const glow = traits.scary ? rgb(0xff4a3a) : shade(accent, 0.3);
+  const base: Rgb[] = [];
+  base[M.BODY] = primary;
+  base[M.BELLY] = secondary;
+  base[M.ACCENT] = accent;
+  base[M.EYE] = rgb(0xf6f4ee);
+  base[M.DARK] = rgb(0x1c1424);
+  base[M.METAL] = rgb(0xb9c2cc);
+  base[M.SKIN] = skin;
+  base[M.WOOD] = rgb(0x7a4e2c);
+  base[M.SHINE] = rgb(0xffffff);
+  base[M.GLOW] = hasStyle(spec, "glowing") ? shade(glow, 0.2) : glow;
+  base[M.HAIR] = hair;
+  base[M.GLASS] = rgb(0xcfe6f0);
+  base[M.WING] = shade(primary, -0.22);
+  base[M.CLOTH] = secondary;
+  base[M.FIRE] = rgb(0xf07a1c);
+  base[M.EMBER] = rgb(0xffd23a);
+  base[M.LIQUID] = rgb(0xd8344a);
+  const outline = hasStyle(spec, "retro") ? rgb(0x000000) : mix(shade(primary, -0.65), rgb(0x120c18), 0.6);
+  base[M.LINE] = outline;
+  const ramps: Rgb[][] = [];
+  const ramps5: Rgb[][] = [];
+  for (let m = 1; m < MATERIAL_COUNT; m++) {
+    const c = m === M.LINE ? outline : applyTone(base[m] ?? primary, m === M.DARK || m === M.SHINE ? undefined : tone);
+    ramps[m] = FLAT.has(m) ? [c, c, c] : [shade(c, -0.24), c, shade(c, 0.2)];
+    ramps5[m] = m === M.LINE || m === M.EYE || m === M.DARK || m === M.SHINE ? [c, c, c, c, c] : [shade(c, -0.4), shade(c, -0.22), c, shade(c, 0.15), shade(c, 0.3)];
+  }
+  return { ramps, ramps5, outline };
+}
+
+function enforceSymmetry(g: SpriteGrid): void {
+  const { n } = g;
+  for (let j = 0; j < n; j++) {
+    for (let i = 0; i < n / 2; i++) {
+      const a = g.get(i, j);
+      const b = g.get(n - 1 - i, j);
+      if (a === M.EMPTY && b !== M.EMPTY) g.setCell(i, j, b);
+      if (b === M.EMPTY && a !== M.EMPTY) g.setCell(n - 1 - i, j, a);
+    }
+  }
+}
+
+/** Empty cells next to the sprite (4-neighbourhood): the 1-cell outline. */
+function outlineCells(g: SpriteGrid): Uint8Array {
+  const { n } = g;
+  const out = new Uint8Array(n * n);
+  for (let j = 0; j < n; j++) {
+    for (let i = 0; i < n; i++) {
+      if (g.get(i, j) !== M.EMPTY) continue;
+      if (g.get(i - 1, j) || g.get(i + 1, j) || g.get(i, j - 1) || g.get(i, j + 1)) out[j * n + i] = 1;
+    }
+  }
+  return out;
+}
+
+function backgroundColors(primary: Rgb): { bg: Rgb; shadow: Rgb } {
+  const hsl = toHsl(primary);
+  const bg = fromHsl({ h: hsl.h + 180, s: 0.18, l: 0.24 });
+  return { bg, shadow: shade(bg, -0.35) };
+}
+
+async function generateSprite(
+  input: GeneratorInput,
+  onProgress: (p: GeneratorProgress) => void | Promise<void>,
+  signal?: AbortSignal,
+): Promise<GeneratedImage> {
+  const progress = new ProgressReporter(onProgress, signal);
+  await progress.report(0, "interpreting");
+  const { spec } = input;
+  const size = input.width;
+  const retro = hasStyle(spec, "retro");
+  // 16 and 32 px (and retro): a 16-cell design scaled up; 64 and 128 px: drawn at their own size.
+  const n = retro || size < 64 ? 16 : size;
+  const traits: SpriteTraits = { cute: hasStyle(spec, "cute"), scary: hasStyle(spec, "scary") };
+  const plan = planSprite(spec);
+  const { builder } = plan;
+  const rng = new Random(mixSeeds(input.seed, hashString("pixel-sprite"), hashString(shapeKey(spec))));
+
+  const grid = new SpriteGrid(n);
+  const anchors = builder.build(grid, rng.fork("shape"), traits);
+  enforceSymmetry(grid);
+  if (anchors) for (const held of plan.items) drawHeldItem(grid, anchors, held, plan.design);
+  grid.clearBorder();
+  await progress.report(20, "layout");
+
+  const { ramps, ramps5, outline } = spritePalette(spec, builder, rng.fork("palette"), traits);
+  if (n === size && n >= 64) {
+    await progress.report(45, "outline");
+    const background = input.transparent ? undefined : backgroundColors(ramps[M.BODY]?.[1] ?? outline);
+    const canvas = renderDetailed(grid, {
+      ramps: ramps5,
+      outline,
+      flat: hasStyle(spec, "flat"),
+      outlined: !isNegated(spec, "outline"),
+      ...(background
+        ? { background: { ...background, ...(hasStyle(spec, "glowing") ? { halo: ramps[M.BODY]?.[2] ?? background.bg } : {}) } }
+        : {}),
+    });
+    await progress.report(70, "shading", canvas);
+    return progress.finish(canvas);
+  }
+  const edges = isNegated(spec, "outline") ? new Uint8Array(n * n) : outlineCells(grid);
+  await progress.report(45, "outline");
+
+  const small = new Canvas(n, n);
+  if (!input.transparent) {
+    const { bg, shadow } = backgroundColors(ramps[M.BODY]?.[1] ?? outline);
+    small.fill(bg);
+    let bottom = 0;
+    for (let j = 0; j < n; j++) for (let i = 0; i < n; i++) if (grid.get(i, j)) bottom = j;
+    for (let i = Math.round(n * 0.2); i < Math.round(n * 0.8); i++) small.set(i, Math.min(n - 1, bottom + 1), shadow);
+    if (hasStyle(spec, "glowing")) {
+      const halo = mix(bg, ramps[M.BODY]?.[2] ?? bg, 0.45);
+      for (let j = 0; j < n; j++) {
+        for (let i = 0; i < n; i++) {
+          let near = false;
+          for (let dj = -2; dj <= 2 && !near; dj++) {
+            for (let di = -2; di <= 2 && !near; di++) near = Math.abs(di) + Math.abs(dj) <= 3 && grid.get(i + di, j + dj) !== M.EMPTY;
+          }
+          if (near) small.set(i, j, halo);
+        }
+      }
+    }
+  }
+  const flat = hasStyle(spec, "flat");
+  for (let j = 0; j < n; j++) {
+    for (let i = 0; i < n; i++) {
+      const m = grid.get(i, j);
+      if (m === M.EMPTY) {
+        if (edges[j * n + i]) small.set(i, j, outline);
+        continue;
+      }
+      let level = 1;
+      if (!flat) {
+        if (grid.get(i, j + 1) === M.EMPTY || grid.get(i + 1, j) === M.EMPTY) level = 0;
+        else if (grid.get(i, j - 1) === M.EMPTY || grid.get(i - 1, j) === M.EMPTY) level = 2;
+      }
+      small.set(i, j, ramps[m]?.[level] ?? outline);
+    }
+  }
+  await progress.report(70, "shading", small);
+  return progress.finish(scaleNearest(small, size / n));
+}
+
+export const pixelSpriteGenerator: Generator = { kind: "pixel-sprite", generate: generateSprite };

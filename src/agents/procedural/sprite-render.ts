@@ -1,0 +1,147 @@
+/**
+ * Renders a sprite grid drawn at the output resolution (64 and 128 cells, one cell per pixel):
+ * five-step shading lit from the top left (each part shaded as a volume of its own, blended with
+ * the volume of the whole figure), ordered dithering between the steps, darker lines where two
+ * parts meet, the builders' tone marks (seams, scales, bubbles), a one-pixel outline, and on an
+ * opaque background a soft drop shadow and the glow halo.
+ */
+import { mix, type Rgb } from "./color.js";
+import { Canvas } from "./raster.js";
+import { M, type SpriteGrid } from "./sprite-grid.js";
+
+/** Materials drawn in one flat colour (no shading, no inner lines). */
+const FLAT_DETAILED = new Set<number>([M.EYE, M.DARK, M.SHINE, M.LINE]);
+
+/** 4x4 ordered-dither thresholds, 0..15. */
+const BAYER = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5];
+
+export interface DetailedOptions {
+  /** Five colours per material, darkest first. */
+  ramps: Rgb[][];
+  outline: Rgb;
+  /** No shading ("flat"). */
+  flat: boolean;
+  /** Draw the one-pixel outline (false for "no outline"). */
+  outlined: boolean;
+  /** Opaque background: its colour, the drop shadow's, and the glow halo's when glowing. */
+  background?: { bg: Rgb; shadow: Rgb; halo?: Rgb };
+}
+
+/**
+ * Run lengths: for each cell, how many cells of the same class continue left/right/up/down of it
+ * (`same` decides the class). Returns [left, right, up, down] arrays.
+ */
+function runs(g: SpriteGrid, same: (a: number, b: number) => boolean): Int16Array[] {
+  const { n } = g;
+  const left = new Int16Array(n * n);
+  const right = new Int16Array(n * n);
+  const up = new Int16Array(n * n);
+  const down = new Int16Array(n * n);
+  for (let j = 0; j < n; j++) {
+    for (let i = 1; i < n; i++) if (same(g.get(i, j), g.get(i - 1, j))) left[j * n + i] = (left[j * n + i - 1] ?? 0) + 1;
+    for (let i = n - 2; i >= 0; i--) if (same(g.get(i, j), g.get(i + 1, j))) right[j * n + i] = (right[j * n + i + 1] ?? 0) + 1;
+  }
+  for (let i = 0; i < n; i++) {
+    for (let j = 1; j < n; j++) if (same(g.get(i, j), g.get(i, j - 1))) up[j * n + i] = (up[(j - 1) * n + i] ?? 0) + 1;
+    for (let j = n - 2; j >= 0; j--) if (same(g.get(i, j), g.get(i, j + 1))) down[j * n + i] = (down[(j + 1) * n + i] ?? 0) + 1;
+  }
+  return [left, right, up, down];
+}
+
+/** -1 (in shadow) .. 1 (lit) from the distances to the region's edges, light from the top left. */
+function light(k: number, r: Int16Array[]): number {
+  const [left, right, up, down] = r as [Int16Array, Int16Array, Int16Array, Int16Array];
+  const l = left[k] ?? 0;
+  const rr = right[k] ?? 0;
+  const u = up[k] ?? 0;
+  const d = down[k] ?? 0;
+  const lx = (rr - l) / (rr + l + 1);
+  const ly = (d - u) / (d + u + 1);
+  return 0.42 * lx + 0.58 * ly;
+}
+
+export function renderDetailed(g: SpriteGrid, options: DetailedOptions): Canvas {
+  const { n } = g;
+  const canvas = new Canvas(n, n);
+  const { ramps, outline } = options;
+  const px = g.px;
+
+  let bottom = 0;
+  for (let j = 0; j < n; j++) for (let i = 0; i < n; i++) if (g.get(i, j)) bottom = j;
+
+  if (options.background) {
+    const { bg, shadow, halo } = options.background;
+    canvas.fill(bg);
+    // a flat elliptical shadow on the ground
+    const rows = Math.max(2, Math.round(px * 1.5));
+    const half = n * 0.3;
+    for (let dj = 0; dj < rows; dj++) {
+      const y = (dj + 0.5) / rows - 0.5;
+      const w = half * Math.sqrt(Math.max(0, 1 - 4 * y * y));
+      for (let i = Math.round(n / 2 - w); i < Math.round(n / 2 + w); i++) canvas.set(i, Math.min(n - 1, bottom + 1 + dj - Math.floor(rows / 3)), shadow);
+    }
+    if (halo) {
+      // distance (in cells, 4-connected) from the sprite: two rings of halo
+      const reach = 3 * px;
+      const dist = new Int16Array(n * n).fill(32767);
+      const queue: number[] = [];
+      for (let k = 0; k < n * n; k++) if (g.cells[k]) (dist[k] = 0), queue.push(k);
+      for (let q = 0; q < queue.length; q++) {
+        const k = queue[q] as number;
+        const dk = dist[k] as number;
+        if (dk >= reach) continue;
+        const i = k % n;
+        for (const nk of [i > 0 ? k - 1 : -1, i < n - 1 ? k + 1 : -1, k - n, k + n]) {
+          if (nk < 0 || nk >= n * n || (dist[nk] as number) <= dk + 1) continue;
+          dist[nk] = dk + 1;
+          queue.push(nk);
+        }
+      }
+      const near = mix(bg, halo, 0.45);
+      const far = mix(bg, halo, 0.22);
+      for (let k = 0; k < n * n; k++) {
+        const dk = dist[k] as number;
+        if (dk > 0 && dk <= reach) canvas.set(k % n, Math.floor(k / n), dk <= reach * 0.55 ? near : far);
+      }
+    }
+  }
+
+  // details (eyes, mouths, glints) do not interrupt the volume of the part they sit on
+  const part = runs(g, (a, b) => a !== M.EMPTY && b !== M.EMPTY && (a === b || FLAT_DETAILED.has(a) || FLAT_DETAILED.has(b)));
+  const figure = runs(g, (a, b) => a !== M.EMPTY && b !== M.EMPTY);
+  const body = (m: number): boolean => m !== M.EMPTY && !FLAT_DETAILED.has(m);
+
+  for (let j = 0; j < n; j++) {
+    for (let i = 0; i < n; i++) {
+      const m = g.get(i, j);
+      const k = j * n + i;
+      if (m === M.EMPTY) {
+        if (options.outlined && (g.get(i - 1, j) || g.get(i + 1, j) || g.get(i, j - 1) || g.get(i, j + 1))) canvas.set(i, j, outline);
+        continue;
+      }
+      const ramp = ramps[m];
+      if (!ramp) continue;
+      if (FLAT_DETAILED.has(m)) {
+        canvas.set(i, j, ramp[2] ?? outline);
+        continue;
+      }
+      let level = 2;
+      if (!options.flat) {
+        const v = 0.62 * light(k, part) + 0.38 * light(k, figure);
+        const dither = ((BAYER[(j % 4) * 4 + (i % 4)] ?? 0) / 15 - 0.5) * 0.12;
+        const t = v + dither;
+        level = t < -0.55 ? 0 : t < -0.18 ? 1 : t < 0.26 ? 2 : t < 0.62 ? 3 : 4;
+        // the rim: shadowed along the bottom and right edges, lit along the top and left
+        if (g.get(i, j + 1) === M.EMPTY || g.get(i + 1, j) === M.EMPTY) level = Math.min(level, 1);
+        else if (g.get(i, j - 1) === M.EMPTY || g.get(i - 1, j) === M.EMPTY) level = Math.max(level, 3);
+        // a darker line where this part meets another one below or to the right
+        const below = g.get(i, j + 1);
+        const after = g.get(i + 1, j);
+        if ((body(below) && below !== m) || (body(after) && after !== m)) level = Math.min(level, 0);
+      }
+      level = Math.max(0, Math.min(4, level + g.toneAt(i, j)));
+      canvas.set(i, j, ramp[level] ?? outline);
+    }
+  }
+  return canvas;
+}

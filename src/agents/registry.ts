@@ -1,0 +1,25 @@
+import { loadCatalog, type Catalog } from "./catalog.js";
+import type { DriverEnvironment, DriverKind } from "./driver.js";
+import { falQueueDriver } from "./fal-queue/driver.js";
+import { openAiImagesDriver } from "./openai-images/driver.js";
+import { closeDrawPool, configureDrawPool } from "./procedural/draw-pool.js";
+import { proceduralDrivers } from "./procedural/driver.js";
+
+/** Every kind of driver a catalog entry may name. A new kind of model is one driver file and one line here. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has its own options type
+export const driverKinds: readonly DriverKind<any>[] = [...proceduralDrivers, openAiImagesDriver, falQueueDriver];
+
+/** Loads the catalog the configuration names (AGENTS_FILE) or the built-in one, with every driver kind. */
+export function openCatalog(
+  options: { file: string | undefined; drawThreads: number },
+  secret: (name: string) => string | undefined,
+  log: DriverEnvironment["log"],
+): Promise<Catalog> {
+  configureDrawPool(options.drawThreads);
+  return loadCatalog({ file: options.file, kinds: driverKinds, env: { secret, fetch: globalThis.fetch, log } });
+}
+
+/** Releases what the drivers hold (the drawing threads): on shutdown. */
+export function closeDrivers(): Promise<void> {
+  return closeDrawPool();
+}

@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { errorCodeList } from "../errors.js";
+
+/** An ISO-8601 instant as the API writes it (`2026-11-23T10:00:00.000Z`). */
+export const instant = z.iso.datetime({ offset: true }).meta({ example: "2026-11-23T10:00:00.000Z" });
+
+export const errorEnvelope = z
+  .object({
+    error: z.object({
+      code: z.enum(errorCodeList as [string, ...string[]]).describe("One of the closed set of error codes (contract section 1)."),
+      message: z.string().describe("What went wrong and what to do next."),
+      requestId: z.string().describe("Also in the X-Request-Id header; quote it when asking for help."),
+      param: z.string().optional().describe("The request field (dotted path) or header at fault."),
+      retryable: z.boolean().optional().describe("Whether the same request may succeed later."),
+      details: z.record(z.string(), z.unknown()).optional(),
+    }),
+  })
+  .meta({ id: "Error" });
+
+export const size = z.object({ width: z.number().int(), height: z.number().int() }).meta({ id: "Size" });

@@ -1,0 +1,126 @@
+import { z } from "zod";
+import { integer, trimmed } from "../validation.js";
+import { instant } from "./common.js";
+
+/** The generation request (contract section 3): the same body on every transport. */
+export const messageSchema = z.strictObject({
+  role: z.enum(["system", "user", "assistant"], { error: 'Must be "system", "user" or "assistant".' }).describe('"system", "user" or "assistant".'),
+  content: trimmed(1, 4000).describe("1–4000 characters."),
+});
+
+export const generateRequest = z
+  .strictObject({
+    prompt: trimmed(1, 4000).optional().describe("What to make. Exactly one of prompt and messages."),
+    messages: z
+      .array(messageSchema)
+      .min(1, "Give at least one message.")
+      .max(50, "Give at most 50 messages.")
+      .refine((m) => m.some((x) => x.role === "user"), 'Include at least one message with role "user".')
+      .optional()
+      .describe("A conversation instead of a prompt; the last user message weighs most."),
+    agentId: z.string().min(1, "Must not be empty.").max(64, "Must be at most 64 characters.").optional().describe("GET /api/ai/agents lists them; the default agent when absent."),
+    transparent: z.boolean().optional().describe("Background pixels fully transparent (alpha 0)."),
+    seed: integer(0, 2 ** 31 - 1).optional().describe("Same agent, prompt, seed and options: same bytes."),
+    width: integer(1, 4096).optional().describe("One of the agent's sizes."),
+    height: integer(1, 4096).optional().describe("One of the agent's sizes."),
+    strict: z
+      .boolean()
+      .optional()
+      .describe("Refuse (400 unsupported_option, listing what the agent knows) instead of falling back when the agent does not know the prompt's subject. Charges nothing."),
+    dryRun: z.boolean().optional().describe("Answer the price, the agent, the size and the interpretation without generating or charging anything."),
+  })
+  .superRefine((input, ctx) => {
+    if ((input.prompt === undefined) === (input.messages === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["prompt"],
+        message: input.prompt === undefined ? "Give either prompt or messages." : "Give prompt or messages, not both.",
+      });
+    }
+  })
+  .meta({ id: "GenerateRequest" });
+
+export type GenerateRequest = z.output<typeof generateRequest>;
+export type Message = z.output<typeof messageSchema>;
+
+export const generationStatuses = ["queued", "running", "succeeded", "failed", "canceled"] as const;
+export type GenerationStatus = (typeof generationStatuses)[number];
+
+export const asset = z
+  .object({
+    id: z.string(),
+    url: z.string().describe("GET it with the same credentials for the bytes."),
+    mimeType: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    bytes: z.number().int().describe("Size in bytes."),
+    sha256: z.string(),
+    b64: z.string().optional().describe("The bytes, base64 (single generations only, not lists)."),
+  })
+  .meta({ id: "Asset" });
+
+/** What an agent that reads the prompt itself (procedural) understood of it. */
+export const interpretation = z
+  .object({
+    subject: z.string().nullable().describe("What it draws; null when it knows none of the prompt's subjects."),
+    modifiers: z.array(z.string()).describe("Words that change how it is drawn: colours, styles, held items."),
+    ignored: z.array(z.string()).describe("Words it did not use."),
+    fallback: z.boolean().describe("True when it did not recognise a subject and draws a generic design."),
+  })
+  .meta({ id: "Interpretation" });
+export type InterpretationView = z.output<typeof interpretation>;
+
+/** The answer of a dry run: what the call would do and cost. */
+export const estimate = z
+  .object({
+    dryRun: z.literal(true),
+    agentId: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    transparent: z.boolean(),
+    credits: z.object({ price: z.number().int(), balance: z.number().int(), sufficient: z.boolean() }),
+    interpretation: interpretation.nullable(),
+  })
+  .meta({ id: "Estimate" });
+export type EstimateView = z.output<typeof estimate>;
+
+export const generationCredits = z.object({
+  charged: z.number().int().describe("Credits this generation holds (reserved, then charged)."),
+  refunded: z.number().int(),
+  balance: z.number().int().describe("The account's balance when this was read."),
+});
+
+export const generation = z
+  .object({
+    id: z.string(),
+    status: z.enum(generationStatuses),
+    agentId: z.string(),
+    prompt: z.string().nullable(),
+    messages: z.array(messageSchema).optional(),
+    transparent: z.boolean(),
+    seed: z.number().int(),
+    width: z.number().int(),
+    height: z.number().int(),
+    createdAt: instant,
+    startedAt: instant.nullable(),
+    completedAt: instant.nullable(),
+    assets: z.array(asset),
+    credits: generationCredits,
+    interpretation: interpretation.nullable().describe("What a procedural agent understood of the prompt; null for model agents (the model reads it as it is)."),
+    error: z.object({ code: z.string(), message: z.string() }).optional(),
+  })
+  .meta({ id: "Generation" });
+
+export type AssetView = z.output<typeof asset>;
+export type GenerationView = z.output<typeof generation>;
+
+/** One event of a generation's stream (contract section 5): `seq` is its SSE `id`. */
+export const generationEvent = z.object({
+  seq: z.number().int(),
+  type: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export const terminalEventTypes: ReadonlySet<string> = new Set(["generation.completed", "generation.failed"]);
+
+/** The 200 answer of the one-shot generate: the finished generation, or (dryRun: true) the estimate. */
+export const generationOrEstimate = z.union([generation, estimate]);

@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { instant } from "./common.js";
+
+/** The events a webhook can receive (contract section 10). */
+export const webhookEventTypes = ["generation.completed", "generation.failed", "generation.canceled"] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+
+/** Webhooks per account. */
+export const maxWebhooksPerAccount = 10;
+
+export const createWebhookRequest = z
+  .strictObject({
+    url: z
+      .string({ error: "Must be a string: the https URL that receives the events." })
+      .trim()
+      .min(1, "Must not be empty.")
+      .max(2048, "Must be at most 2048 characters.")
+      .describe("Where to POST the events: https, reaching a public address (checked after DNS resolution, at registration and before every delivery)."),
+    events: z
+      .array(z.enum(webhookEventTypes, { error: `Must be one of ${webhookEventTypes.join(", ")}.` }))
+      .min(1, "Give at least one event, or leave events out for all of them.")
+      .max(webhookEventTypes.length)
+      .optional()
+      .describe("The events to receive; all of them when absent."),
+  })
+  .meta({ id: "CreateWebhookRequest" });
+
+/** Redelivery takes no options: send an empty object. */
+export const redeliverRequest = z.strictObject({}).meta({ id: "RedeliverRequest" });
+
+export const webhook = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    events: z.array(z.enum(webhookEventTypes)),
+    createdAt: instant,
+  })
+  .meta({ id: "Webhook" });
+
+export const createdWebhookResponse = z
+  .object({
+    webhook,
+    secret: z
+      .string()
+      .describe("The signing secret (whsec_ + base64), as the Standard Webhooks libraries take it. Save it now: it is never shown again."),
+  })
+  .meta({ id: "CreatedWebhook" });
+
+export const webhookListResponse = z.object({ webhooks: z.array(webhook) }).meta({ id: "WebhookList" });
+
+export const webhookAttempt = z
+  .object({
+    attemptedAt: instant,
+    statusCode: z.number().int().nullable().describe("The receiver's HTTP status; null when no answer came."),
+    error: z.string().nullable().describe("Why the attempt failed (non-2xx, redirect, timeout, connection, refused address); null on success."),
+    durationMs: z.number().int(),
+    responseSnippet: z.string().nullable().describe("The first characters of the receiver's answer."),
+  })
+  .meta({ id: "WebhookAttempt" });
+
+export const webhookDelivery = z
+  .object({
+    id: z.string().describe("The webhook-id header: the same on every attempt (deduplicate on it)."),
+    webhookId: z.string(),
+    type: z.enum(webhookEventTypes),
+    generationId: z.string(),
+    status: z.enum(["pending", "succeeded", "failed"]).describe("pending: being sent or retried; succeeded: a 2xx came; failed: retried for the whole window without one."),
+    attemptCount: z.number().int(),
+    createdAt: instant,
+    nextAttemptAt: instant.nullable(),
+    deliveredAt: instant.nullable(),
+    attempts: z.array(webhookAttempt).describe("The latest attempts (at most 20), oldest first."),
+  })
+  .meta({ id: "WebhookDelivery" });
+
+export const webhookDeliveriesResponse = z
+  .object({ deliveries: z.array(webhookDelivery).describe("The 50 most recent deliveries, newest first.") })
+  .meta({ id: "WebhookDeliveryList" });
+
+export const redeliveryResponse = z.object({ delivery: webhookDelivery }).meta({ id: "Redelivery" });
+
+/** What a receiver gets: the body of every delivery. */
+export const webhookPayload = z
+  .object({
+    type: z.enum(webhookEventTypes),
+    timestamp: instant.describe("When the event happened."),
+    data: z.record(z.string(), z.unknown()).describe("The generation object, as GET /api/v1/generations/{id} answers it, without b64."),
+  })
+  .meta({ id: "WebhookPayload" });
+
+export type WebhookView = z.output<typeof webhook>;
+export type WebhookDeliveryView = z.output<typeof webhookDelivery>;
+export type WebhookAttemptView = z.output<typeof webhookAttempt>;

@@ -1,0 +1,43 @@
+import { AppError } from "../../contract/errors.js";
+import { decodeCursor, pageArgs, toPage, type Page } from "../../contract/cursor.js";
+import type { GenerationView } from "../../contract/schemas/generation.js";
+import { parseInput } from "../../contract/validation.js";
+import type { PrismaClient } from "../../infra/db/database.js";
+import type { AuthenticatedViewer } from "../auth/viewer.js";
+import type { GenerationEvents } from "./events.js";
+import { generationView } from "./view.js";
+
+/** Reading generations and assets: each caller sees only its own account's (404 otherwise, never saying whose). */
+export function createGenerationQueries(prisma: PrismaClient, events: GenerationEvents) {
+  return {
+    get: (viewer: AuthenticatedViewer, id: string) => events.current(viewer.user.accountId, id),
+
+    /** The account's generations, newest first (assets without `b64`). */
+    async list(viewer: AuthenticatedViewer, args: unknown): Promise<Page<GenerationView>> {
+      const { first, after } = parseInput(pageArgs, args);
+      const accountId = viewer.user.accountId;
+      const cursor = after === undefined ? undefined : decodeCursor(after, ["instant", "string"] as const);
+      const rows = await prisma.generation.findMany({
+        where: {
+          accountId,
+          ...(cursor
+            ? { OR: [{ createdAt: { lt: new Date(cursor[0]) } }, { createdAt: new Date(cursor[0]), id: { lt: cursor[1] } }] }
+            : {}),
+        },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        take: first + 1,
+        include: { assets: { select: { id: true, mimeType: true, width: true, height: true, byteLength: true, sha256: true } } },
+      });
+      const { balance } = await prisma.account.findUniqueOrThrow({ where: { id: accountId }, select: { balance: true } });
+      return toPage(rows, first, (g) => [g.createdAt.toISOString(), g.id], (g) => generationView(g, g.assets, balance, false));
+    },
+
+    async asset(viewer: AuthenticatedViewer, id: string) {
+      const asset = await prisma.asset.findFirst({ where: { id, accountId: viewer.user.accountId } });
+      if (!asset) throw new AppError("not_found", "No such asset.");
+      return asset;
+    },
+  };
+}
+
+export type GenerationQueries = ReturnType<typeof createGenerationQueries>;

@@ -1,0 +1,229 @@
+import { randomInt } from "node:crypto";
+import { AppError } from "../../contract/errors.js";
+import { generateRequest, type EstimateView, type GenerateRequest, type GenerationView, type InterpretationView } from "../../contract/schemas/generation.js";
+import { parseInput } from "../../contract/validation.js";
+import type { PrismaClient } from "../../infra/db/database.js";
+import type { JobQueue } from "../../infra/queue/queue.js";
+import type { RateLimiter } from "../../infra/ratelimit/limiter.js";
+import type { AgentService, ResolvedAgent } from "../agents/agents.js";
+import type { AuthenticatedViewer } from "../auth/viewer.js";
+import { insufficientCredits } from "../credits/credits.js";
+import { fingerprint, type IdempotencyService } from "../idempotency/idempotency.js";
+import { newId } from "../ids.js";
+import { consumeQuota, type Quota } from "../limits.js";
+import type { GenerationEvents } from "./events.js";
+import type { NewGeneration, GenerationStore } from "./store.js";
+import { generationView } from "./view.js";
+
+export interface SubmitDeps {
+  prisma: PrismaClient;
+  store: GenerationStore;
+  queue: JobQueue;
+  agents: AgentService;
+  idempotency: IdempotencyService;
+  limiter: RateLimiter;
+  events: GenerationEvents;
+  /** Generation calls per minute per account, on every transport. */
+  generatePerMinute: number;
+  /** Generations queued or running at once per account. */
+  maxActivePerAccount: number;
+}
+
+export interface SubmitOptions {
+  /** `Idempotency-Key` (REST header, GraphQL argument): one key, one generation, at most one charge. */
+  idempotencyKey?: string;
+  /** One-shot calls: wait this long for the end before answering the generation as it stands. */
+  waitMs?: number;
+  /** Ends a wait early (server shutdown). */
+  stop?: AbortSignal;
+  /** Told the caller's generation quota once counted (RateLimit headers), even if the call then fails. */
+  onQuota?: (quota: Quota) => void;
+}
+
+export interface Submission {
+  /** The generation as answered: queued (or where a wait left it), or finished. */
+  generation: GenerationView;
+  /** `accepted`: answered before the end; `succeeded` / `canceled`: answered at the end. */
+  outcome: "accepted" | "succeeded" | "canceled";
+  /** True when this answers a repeat of an Idempotency-Key: nothing was done or charged. */
+  replayed: boolean;
+  /** `generation` as JSON: the exact bytes to answer, identical on every replay. */
+  json: string;
+}
+
+/**
+ * The submit use-case, the same for REST, GraphQL and MCP: validation (against the agent too),
+ * the per-account rate limit, Idempotency-Key, the price check and reservation, the hand-off to
+ * the queue, and, for one-shot calls, the wait for the end. A call answered with an error leaves
+ * no charge and nothing to run later.
+ */
+export function createSubmit(deps: SubmitDeps) {
+  const { prisma, store, queue, agents, idempotency, events } = deps;
+  const generatePolicy = { name: "generate", limit: deps.generatePerMinute, windowSeconds: 60 };
+
+  /**
+   * Reserves the price and hands the job to the queue, consistently. On Redis the enqueue happens
+   * inside the reservation's transaction: if Redis refuses (or is slow, 2 s), the transaction
+   * rolls back and nothing was charged; if the commit fails after the enqueue, the job finds no
+   * generation and ends (runner.ts). In process, enqueueing cannot fail: it follows the commit.
+   */
+  async function accept(viewer: AuthenticatedViewer, input: GenerateRequest, plan: Plan, recordId: string | null): Promise<GenerationView> {
+    const { agent } = plan;
+    const row: NewGeneration = {
+      id: newId("gen"),
+      accountId: viewer.user.accountId,
+      apiKeyId: viewer.kind === "api_key" ? viewer.apiKeyId : null,
+      agentId: agent.id,
+      prompt: input.prompt ?? null,
+      messages: input.messages ?? null,
+      interpretation: plan.interpretation,
+      transparent: plan.transparent,
+      seed: input.seed ?? randomInt(0, 2 ** 31 - 1),
+      ...plan.size,
+      cost: agent.credits,
+      idempotencyRecordId: recordId,
+    };
+    // Fair between accounts: a job's priority is its account's number of active generations, so
+    // an account with one generation in flight overtakes the 20th of an account that floods.
+    const reserved = queue.external
+      ? await prisma.$transaction(
+          async (tx) => {
+            const r = await store.reserve(tx, row, deps.maxActivePerAccount);
+            if (r) await queue.enqueue(row.id, { priority: r.active });
+            return r;
+          },
+          { maxWait: 5_000, timeout: 10_000 },
+        )
+      : await store.reserve(prisma, row, deps.maxActivePerAccount);
+    if (reserved === undefined) throw await refusal(row.accountId, agent);
+    await store.publishQueued(row);
+    if (!queue.external) await queue.enqueue(row.id, { priority: reserved.active });
+    // Everything the view needs is known: no read-back.
+    return generationView(
+      { ...row, status: "queued", creditState: "reserved", createdAt: reserved.createdAt, startedAt: null, completedAt: null, errorCode: null, errorMessage: null },
+      [],
+      reserved.balance,
+    );
+  }
+
+  /** Why a reservation wrote nothing: the balance (402) or the account's active generations (429). */
+  async function refusal(accountId: string, agent: ResolvedAgent): Promise<AppError> {
+    const current = await prisma.account.findUnique({ where: { id: accountId }, select: { balance: true, activeGenerations: true } });
+    const balance = current?.balance ?? 0;
+    if (balance < agent.credits) return insufficientCredits(agent.credits, balance, agent.id);
+    const limit = deps.maxActivePerAccount;
+    return new AppError(
+      "rate_limited",
+      `This account already has ${current?.activeGenerations ?? limit} generations queued or running (at most ${limit}). Wait for one to finish, then retry.`,
+      { headers: { "retry-after": "2" }, details: { active: current?.activeGenerations ?? limit, limit, retryAfterSeconds: 2 } },
+    );
+  }
+
+  /** One-shot calls: the end (or the generation as the wait left it). A failure is thrown as the caller's error. */
+  async function settle(viewer: AuthenticatedViewer, queued: GenerationView, options: SubmitOptions): Promise<Omit<Submission, "replayed" | "json">> {
+    if (!options.waitMs) return { generation: queued, outcome: "accepted" };
+    const ending = await events.waitForEnd(viewer.user.accountId, queued.id, options.waitMs, options.stop);
+    const end = ending.generation;
+    if (end.status === "succeeded" || end.status === "canceled") return { generation: end, outcome: end.status };
+    if (end.status === "failed") throw events.failureOf(ending);
+    return { generation: end, outcome: "accepted" };
+  }
+
+  /** Everything decided from the request and the agent, before anything is counted or written. */
+  async function plan(raw: unknown): Promise<{ input: GenerateRequest } & Plan> {
+    const input = parseInput(generateRequest, raw);
+    const agent = await agents.resolve(input.agentId);
+    checkAgainstAgent(agent, input);
+    const driver = agents.catalog.driver(agent.id);
+    const interpretation = driver?.interpret?.({ prompt: input.prompt, messages: input.messages }) ?? null;
+    if (input.strict && interpretation?.fallback) {
+      const known = driver?.knownSubjects?.() ?? [];
+      throw new AppError("unsupported_option", `The agent ${agent.id} does not know what to draw for this prompt. It knows: ${known.join(", ")}. Name one of them, or leave strict out for a best-effort design.`, {
+        param: "prompt",
+        details: { knownSubjects: known, interpretation },
+      });
+    }
+    return { input, agent, size: sizeFor(agent, input), transparent: input.transparent ?? false, interpretation };
+  }
+
+  async function submit(viewer: AuthenticatedViewer, raw: unknown, options: SubmitOptions = {}): Promise<Submission> {
+    // Everything that can be refused for the request itself is refused before the quota counts it.
+    const planned = await plan(raw);
+    const { input } = planned;
+    if (input.dryRun) throw new AppError("invalid_request", "dryRun answers an estimate: call estimate (REST: the same endpoint answers it).", { param: "dryRun" });
+    if (options.idempotencyKey !== undefined) idempotency.assertKey(options.idempotencyKey);
+    await consumeQuota(deps.limiter, generatePolicy, `acc:${viewer.user.accountId}`, options.onQuota);
+
+    const run = async (recordId: string | null, resumeId?: string) => {
+      const queued = resumeId ? await events.current(viewer.user.accountId, resumeId) : await accept(viewer, input, planned, recordId);
+      const settled = await settle(viewer, queued, options);
+      return { ...settled, replayed: false, json: JSON.stringify(settled.generation) };
+    };
+    if (options.idempotencyKey === undefined) return run(null);
+
+    const begun = await idempotency.begin(viewer.user.accountId, options.idempotencyKey, fingerprint("generate", input));
+    if (begun.kind === "replay") {
+      const json = begun.answer.result
+        ? Buffer.from(begun.answer.result).toString("utf8")
+        : JSON.stringify(await events.current(viewer.user.accountId, begun.generationId!));
+      return { generation: JSON.parse(json) as GenerationView, outcome: begun.answer.outcome as Submission["outcome"], replayed: true, json };
+    }
+    try {
+      const submission = await run(begun.recordId, begun.resumeGenerationId);
+      await idempotency.complete(begun.recordId, { outcome: submission.outcome, result: Buffer.from(submission.json) });
+      return submission;
+    } catch (error) {
+      await idempotency.abandon(begun.recordId).catch(() => undefined); // the lock lapses if even this fails
+      throw error;
+    }
+  }
+
+  /** A dry run: what the call would make and cost, with the interpretation; nothing counted, written or charged. */
+  async function estimate(viewer: AuthenticatedViewer, raw: unknown): Promise<EstimateView> {
+    const planned = await plan(raw);
+    const account = await prisma.account.findUnique({ where: { id: viewer.user.accountId }, select: { balance: true } });
+    const balance = account?.balance ?? 0;
+    return {
+      dryRun: true,
+      agentId: planned.agent.id,
+      ...planned.size,
+      transparent: planned.transparent,
+      credits: { price: planned.agent.credits, balance, sufficient: balance >= planned.agent.credits },
+      interpretation: planned.interpretation,
+    };
+  }
+
+  return { submit, estimate };
+}
+
+interface Plan {
+  agent: ResolvedAgent;
+  size: { width: number; height: number };
+  transparent: boolean;
+  interpretation: InterpretationView | null;
+}
+
+export type Submit = ReturnType<typeof createSubmit>["submit"];
+
+/** Transparency and size against what the agent makes (400 naming the field). */
+function checkAgainstAgent(agent: ResolvedAgent, input: GenerateRequest): void {
+  if (input.transparent && !agent.supportsTransparent) {
+    throw new AppError("unsupported_option", `The agent ${agent.id} cannot make transparent assets; leave transparent out or pick another agent.`, {
+      param: "transparent",
+    });
+  }
+  sizeFor(agent, input);
+}
+
+function sizeFor(agent: ResolvedAgent, input: GenerateRequest): { width: number; height: number } {
+  if (input.width === undefined && input.height === undefined) return { ...agent.defaultSize };
+  const match = agent.sizes.filter((s) => (input.width ?? s.width) === s.width && (input.height ?? s.height) === s.height);
+  if (match.length !== 1) {
+    const sizes = agent.sizes.map((s) => `${s.width}×${s.height}`).join(", ");
+    throw new AppError("invalid_request", `The agent ${agent.id} makes ${sizes}; send width and height of one of them.`, {
+      param: input.width !== undefined && !agent.sizes.some((s) => s.width === input.width) ? "width" : "height",
+      details: { sizes: agent.sizes },
+    });
+  }
+  return { ...match[0]! };
+}

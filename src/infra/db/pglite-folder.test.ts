@@ -1,0 +1,73 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTemplate, ensureDataFolder, templateTarball } from "./pglite-folder.js";
+import { PGliteProxy } from "./pglite-proxy.js";
+import { settingArgs } from "./pglite-settings.js";
+
+describe("new data folders, made outside the process", () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), "pglite-folder-"));
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("without a template: initdb in a child process (our settings in postgresql.conf), kept as the template; the next new folder is a copy", async () => {
+    const templates = join(root, "templates");
+    await mkdir(join(templates, "0.0.1"), { recursive: true }); // another PGlite's template: not used
+    await writeFile(join(templates, "0.0.1", "PG_VERSION"), "1\n");
+    const dir = join(root, "a", "pglite");
+    await mkdir(dir, { recursive: true }); // openDatabase makes the (empty) folder first
+    await mkdir(join(root, "a", "pglite.new-999999", "base"), { recursive: true }); // an interrupted first start's leftovers
+    expect(await ensureDataFolder(dir, templates)).toBe("initdb");
+    expect(await readFile(join(dir, "PG_VERSION"), "utf8")).toMatch(/^\d+/);
+    expect(await readFile(join(dir, "postgresql.conf"), "utf8")).toMatch(/^shared_buffers = 16MB/m);
+    expect(await readdir(join(root, "a"))).toEqual(["pglite"]); // nothing left beside it
+    expect(await ensureDataFolder(dir, templates)).toBe("existing");
+    const version = (await readdir(templates)).filter((name) => name !== "0.0.1");
+    expect(version).toHaveLength(1); // the installed PGlite's, complete (no staging folder left)
+    expect(await ensureDataFolder(join(root, "b", "pglite"), templates)).toBe("template");
+  });
+
+  it("createTemplate makes it ahead of time; a copy opens with our settings", async () => {
+    const templates = join(root, "made");
+    const template = await createTemplate(templates);
+    expect(await readFile(join(template, "PG_VERSION"), "utf8")).toMatch(/^\d+/);
+    expect(await createTemplate(templates)).toBe(template); // already there: nothing to do
+    const dir = join(root, "c", "pglite");
+    expect(await ensureDataFolder(dir, templates)).toBe("template");
+    const db = await PGliteProxy.create({ dataDir: dir, startParams: [...PGlite.defaultStartParams, ...settingArgs()] });
+    try {
+      expect((await db.query("SELECT current_setting('shared_buffers') AS sb, 1 + 1 AS two")).rows).toEqual([{ sb: "16MB", two: 2 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("memory:// databases load a pristine tarball, made once, instead of running initdb", async () => {
+    const templates = join(root, "tar");
+    const tarball = await templateTarball(templates);
+    expect(tarball).toMatch(/\.tar$/);
+    expect(await templateTarball(templates)).toBe(tarball); // made once
+    expect((await readdir(templates)).filter((n) => n.includes(".new-"))).toEqual([]);
+    const db = await PGliteProxy.create({ dataDir: "memory://", loadTarball: tarball!, startParams: [...PGlite.defaultStartParams, ...settingArgs()] });
+    try {
+      await db.exec("CREATE TABLE x (n int); INSERT INTO x VALUES (1)");
+      expect((await db.query("SELECT current_setting('shared_buffers') AS sb, sum(n)::int AS n FROM x")).rows).toEqual([{ sb: "16MB", n: 1 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("refuses a folder that holds files but no database", async () => {
+    const dir = join(root, "d", "pglite");
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, "notes.txt"), "mine");
+    await expect(ensureDataFolder(dir, join(root, "no-template"))).rejects.toThrow(/holds files but no database/);
+    expect(await readdir(dir)).toEqual(["notes.txt"]);
+  });
+});

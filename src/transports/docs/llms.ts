@@ -1,0 +1,49 @@
+import { serviceName, serviceSummary } from "../../contract/openapi.js";
+
+/**
+ * /llms.txt (https://llmstxt.org): an H1, a one-paragraph summary in a blockquote, a few facts,
+ * then H2 sections of links to the markdown pages we serve, `## Optional` last.
+ */
+export function renderLlmsTxt(origin: string): string {
+  return `# ${serviceName}
+
+> ${serviceSummary} Call \`POST ${origin}/api/v1/generate\` with \`Authorization: Bearer ags_…\` and a JSON body such as \`{"prompt": "red health potion", "agentId": "icon", "transparent": true, "width": 128, "height": 128}\`; the answer carries the PNG inline as \`assets[0].b64\` (base64) and as \`assets[0].url\` (GET it with the same key).
+
+- Get a key: sign up at ${origin}/sign-up and create one under API keys, or with curl (\`POST /api/auth/sign-up\`, then \`POST /api/keys\`); see the guide. The secret is shown once.
+- Agents, prices and sizes: \`GET ${origin}/api/ai/agents\` (no key needed). A call costs the agent's price in credits; \`GET /api/v1/credits\` is the balance.
+- Long or many generations: \`Prefer: respond-async\` answers 202 at once with \`Location\`; stream \`GET /api/v1/generations/{id}/events\` (server-sent events) or poll \`GET /api/v1/generations/{id}\`.
+- OpenAI clients (SDKs, LangChain, LiteLLM…): base URL \`${origin}/v1\`, the key as API key, \`model\` = an agent id; \`POST /v1/images/generations\` and \`GET /v1/models\` speak the OpenAI Images protocol (a compatibility layer; errors in OpenAI's shape).
+- Retries: send an \`Idempotency-Key\` header; the same key and body replay the first answer and charge nothing.
+- Errors are \`{"error": {"code", "message", "param", "retryable", "details": {"docs"}}}\`: the message says what to send instead; retry only when \`retryable\` is true, after \`Retry-After\`.
+
+## Docs
+
+- [Getting started](${origin}/docs/getting-started.md): create a key, first call, save the PNG, async and streams, idempotent retries, errors and what to do, agents and prices, MCP
+- [API reference](${origin}/docs/api.md): every endpoint with its auth, headers, body fields, responses, errors and a curl example
+
+## API
+
+- [OpenAPI 3.1 document](${origin}/openapi.json): the same reference, machine-readable, generated from the schemas that validate requests
+- [MCP server](${origin}/mcp): Model Context Protocol over Streamable HTTP; authenticate with \`Authorization: Bearer ags_…\` (tools: list_agents, estimate_cost, generate_asset, get_generation, cancel_generation, get_balance)
+- [Agents](${origin}/api/ai/agents): the agents, their prices and sizes, as JSON
+
+## Optional
+
+- [Everything in one file](${origin}/llms-full.txt): the guide and the whole reference inline
+- [Reference page](${origin}/docs): the same reference as a web page
+- [Service index](${origin}/): name, version and links as JSON (any client that does not ask for HTML)
+`;
+}
+
+export function renderLlmsFullTxt(origin: string, guide: string, reference: string): string {
+  return `# ${serviceName}
+
+> ${serviceSummary} This file holds the guide and the whole API reference; the index is ${origin}/llms.txt.
+
+${guide.replace(/^# .*\n/, "# Getting started\n").trim()}
+
+---
+
+${reference.trim()}
+`;
+}

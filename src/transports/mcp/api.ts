@@ -1,0 +1,205 @@
+import { AppError } from "../../contract/errors.js";
+import type { AgentView } from "../../contract/schemas/agents.js";
+import { terminalEventTypes, type GenerationView } from "../../contract/schemas/generation.js";
+
+/**
+ * What the MCP tools need from the service, as one small interface with two implementations:
+ * in-process (`in-process.ts`: the use-cases, with the request's viewer; served at `/mcp`) and
+ * remote (`remote.ts`: a REST client of this service's own API; `npm run mcp` over stdio). The
+ * tools (`tools.ts`) are written once against it. Every method throws AppError (the contract's
+ * codes) for what the service refused.
+ */
+export interface AssetApi {
+  /** The enabled agents, their prices and sizes (public). */
+  listAgents(): Promise<AgentList>;
+  /** What one generation with `agentId` (or the default agent) at that size would cost, and whether the balance covers it. Charges nothing. */
+  estimate(input: { agentId?: string; width?: number; height?: number }): Promise<Estimate>;
+  /**
+   * Submits a generation (the same request body as `POST /api/v1/generate`) under `idempotencyKey`,
+   * then follows it for at most `waitMs`, reporting progress: answers where it stands at the end
+   * or at the bound, never a timeout error. Refusals (402, 400, 403, 429…) are thrown.
+   */
+  generate(input: GenerateInput, options: GenerateOptions): Promise<GenerateResult>;
+  getGeneration(id: string): Promise<GenerationView>;
+  cancel(id: string): Promise<GenerationView>;
+  balance(): Promise<number>;
+  /** The asset's bytes (the caller's own only: 404 otherwise). */
+  readAsset(id: string): Promise<AssetBytes>;
+}
+
+export interface AgentList {
+  agents: AgentView[];
+  defaultAgentId: string | null;
+}
+
+export interface Estimate {
+  agentId: string;
+  agentName: string;
+  width: number;
+  height: number;
+  credits: number;
+  balance: number;
+  sufficient: boolean;
+}
+
+/** The generation request (contract section 3), as the tools pass it on. */
+export interface GenerateInput {
+  prompt?: string;
+  messages?: { role: "system" | "user" | "assistant"; content: string }[];
+  agentId?: string;
+  width?: number;
+  height?: number;
+  transparent?: boolean;
+  seed?: number;
+}
+
+export interface Progress {
+  percent: number;
+  stage: string;
+}
+
+export interface GenerateOptions {
+  idempotencyKey: string;
+  /** How long to follow the generation before answering it as it stands. */
+  waitMs: number;
+  /** Ends the wait early (the client went away or canceled, or the server shuts down). */
+  signal?: AbortSignal;
+  onProgress?: (progress: Progress) => void;
+}
+
+/** The error of a `generation.failed` event (code `canceled` for a cancel). */
+export interface GenerationFailure {
+  code: string;
+  message: string;
+  retryable?: boolean;
+  param?: string;
+  details?: Record<string, unknown>;
+}
+
+export interface GenerateResult {
+  /** The generation at the end of the wait: finished (succeeded, failed, canceled), or still queued/running. */
+  generation: GenerationView;
+  /** True when `idempotencyKey` was used before: nothing was done or charged by this call. */
+  replayed: boolean;
+  /** Set when it failed or was canceled. */
+  failure?: GenerationFailure;
+}
+
+export interface AssetBytes {
+  id: string;
+  mimeType: string;
+  bytes: Uint8Array;
+}
+
+/** One stored or live event of a generation (REST SSE frames and the in-process stream alike). */
+export interface GenerationEventLike {
+  seq: number;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** Opens the generation's events after `after`; the iteration ends at the terminal event or when `signal` aborts. */
+export type OpenEvents = (after: number, signal: AbortSignal) => AsyncIterable<GenerationEventLike>;
+
+export type Followed =
+  | { kind: "completed"; generation: GenerationView }
+  | { kind: "failed"; failure: GenerationFailure }
+  | { kind: "pending" };
+
+/**
+ * Follows a generation's events for at most `waitMs` (or until `signal`), reporting progress.
+ * A stream that ends without its terminal event (the server closed it) is reopened after the
+ * last event seen. Answers `pending` at the bound.
+ */
+export async function follow(open: OpenEvents, options: Omit<GenerateOptions, "idempotencyKey">): Promise<Followed> {
+  const bound = new AbortController();
+  const timer = setTimeout(() => bound.abort(), Math.max(0, options.waitMs));
+  const signal = options.signal ? AbortSignal.any([bound.signal, options.signal]) : bound.signal;
+  let after = 0;
+  let percent = -1;
+  const report = (next: number, stage: string) => {
+    if (!options.onProgress || !(next > percent)) return; // progress only ever increases
+    percent = next;
+    options.onProgress({ percent: next, stage });
+  };
+  try {
+    while (!signal.aborted) {
+      try {
+        for await (const m of open(after, signal)) {
+          after = Math.max(after, m.seq);
+          if (m.type === "generation.queued") report(0, "queued");
+          else if (m.type === "generation.progress" && typeof m.data.percent === "number") report(m.data.percent, String(m.data.stage ?? "running"));
+          else if (m.type === "generation.completed") {
+            report(100, "completed");
+            return { kind: "completed", generation: m.data as unknown as GenerationView };
+          } else if (m.type === "generation.failed") {
+            return { kind: "failed", failure: (m.data.error ?? { code: "generator_unavailable", message: "The generation failed." }) as GenerationFailure };
+          }
+          if (terminalEventTypes.has(m.type)) break;
+        }
+      } catch (error) {
+        if (signal.aborted) break;
+        throw error;
+      }
+      await sleep(500, signal);
+    }
+    return { kind: "pending" };
+  } finally {
+    clearTimeout(timer);
+    bound.abort(); // ends whatever still listens
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+  });
+}
+
+/** The price of `agent` at a size, against `balance`; the same size rule as the submit use-case (400 naming the field). */
+export function estimateFor(agent: Pick<AgentView, "id" | "name" | "credits" | "sizes" | "defaultSize">, balance: number, size: { width?: number; height?: number }): Estimate {
+  let chosen = agent.defaultSize;
+  if (size.width !== undefined || size.height !== undefined) {
+    const match = agent.sizes.filter((s) => (size.width ?? s.width) === s.width && (size.height ?? s.height) === s.height);
+    if (match.length !== 1) {
+      const sizes = agent.sizes.map((s) => `${s.width}×${s.height}`).join(", ");
+      throw new AppError("invalid_request", `The agent ${agent.id} makes ${sizes}; send width and height of one of them.`, {
+        param: size.width !== undefined && !agent.sizes.some((s) => s.width === size.width) ? "width" : "height",
+        details: { sizes: agent.sizes },
+      });
+    }
+    chosen = match[0]!;
+  }
+  return {
+    agentId: agent.id,
+    agentName: agent.name,
+    width: chosen.width,
+    height: chosen.height,
+    credits: agent.credits,
+    balance,
+    sufficient: balance >= agent.credits,
+  };
+}
+
+/** The agent named `agentId` (or the default one) among `list`, else the contract's 400. */
+export function pickAgent(list: AgentList, agentId: string | undefined): AgentView {
+  const wanted = agentId ?? list.defaultAgentId;
+  const agent = list.agents.find((a) => a.id === wanted);
+  if (agent) return agent;
+  const others = list.agents.map((a) => a.id).join(", ") || "none is enabled";
+  if (agentId === undefined) {
+    throw new AppError("invalid_request", `There is no default agent right now; name one with agentId: ${others}.`, { param: "agentId" });
+  }
+  throw new AppError("unknown_agent", `No agent is called ${JSON.stringify(agentId)}. Use one of: ${others}.`, { param: "agentId" });
+}
+
+/** A generation without inline bytes (`b64`): tool answers stay small. */
+export function withoutBytes(g: GenerationView): GenerationView {
+  return { ...g, assets: g.assets.map(({ b64: _b64, ...asset }) => asset) };
+}

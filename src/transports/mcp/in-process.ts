@@ -1,0 +1,73 @@
+import type { Quota } from "../../domain/limits.js";
+import { toAgentView } from "../../domain/agents/agents.js";
+import { authorize, type AuthenticatedViewer } from "../../domain/auth/viewer.js";
+import type { Services } from "../../services.js";
+import { estimateFor, follow, type AssetApi } from "./api.js";
+
+export interface InProcessApiOptions {
+  /** Counts one call against the account's `read` quota (as the REST rows with `rate: "read"` do); throws 429 past it. */
+  readQuota?: () => Promise<unknown>;
+  /** Told the account's `generate` quota once counted (RateLimit headers). */
+  onQuota?: (quota: Quota) => void;
+}
+
+/**
+ * The tools' interface over the use-cases, for one caller (the `/mcp` request's viewer): the same
+ * calls the REST handlers make, so credits, idempotency, quotas and scopes behave exactly as on
+ * REST. Scopes are checked per call (a read-only key can list, estimate, read and get its balance).
+ */
+export function createInProcessApi(services: Services, viewer: AuthenticatedViewer, options: InProcessApiOptions = {}): AssetApi {
+  const { generations } = services;
+  const accountId = viewer.user.accountId;
+  const can = (scope: "read" | "generate") => authorize(viewer, { allow: "api_key", scope }, { write: scope === "generate" });
+  const read = async () => {
+    can("read");
+    await options.readQuota?.();
+  };
+
+  return {
+    async listAgents() {
+      const [agents, defaultAgentId] = await Promise.all([services.agents.list(), services.agents.defaultAgentId()]);
+      return { agents: agents.map(toAgentView), defaultAgentId };
+    },
+
+    async estimate({ agentId, width, height }) {
+      await read();
+      const agent = await services.agents.resolve(agentId);
+      return estimateFor(agent, await services.credits.balance(accountId), { width, height });
+    },
+
+    async generate(input, { idempotencyKey, ...wait }) {
+      can("generate");
+      const submitted = await generations.submit(viewer, input, { idempotencyKey, ...(options.onQuota ? { onQuota: options.onQuota } : {}) });
+      const id = submitted.generation.id;
+      // The generation is the caller's (just accepted, or replayed from its own key): follow its events like a one-shot wait does.
+      const end = await follow((after, signal) => generations.events.stream(id, after, signal), wait);
+      if (end.kind === "completed") return { generation: end.generation, replayed: submitted.replayed };
+      const generation = await generations.get(viewer, id);
+      return { generation, replayed: submitted.replayed, ...(end.kind === "failed" ? { failure: end.failure } : {}) };
+    },
+
+    async getGeneration(id) {
+      await read();
+      return generations.get(viewer, id);
+    },
+
+    async cancel(id) {
+      can("generate");
+      await options.readQuota?.();
+      return generations.cancel(viewer, id);
+    },
+
+    async balance() {
+      await read();
+      return services.credits.balance(accountId);
+    },
+
+    async readAsset(id) {
+      await read();
+      const asset = await generations.asset(viewer, id);
+      return { id: asset.id, mimeType: asset.mimeType, bytes: asset.bytes };
+    },
+  };
+}

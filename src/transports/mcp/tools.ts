@@ -1,0 +1,366 @@
+import { randomUUID } from "node:crypto";
+import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpError, ErrorCode, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { AppError } from "../../contract/errors.js";
+import { classify } from "../../contract/render.js";
+import type { GenerationView } from "../../contract/schemas/generation.js";
+import type { Logger } from "../../infra/logger.js";
+import { withoutBytes, type AssetApi, type GenerateInput, type GenerateResult } from "./api.js";
+import { thumbnail, thumbnailEdge } from "./thumbnail.js";
+
+export interface McpServerOptions {
+  /** The longest a `generate_asset` call waits before answering the generation id (default 45 s: under clients' 60 s tool timeout). */
+  maxWaitMs?: number;
+  /** Ends every wait early (server shutdown): the call answers the generation as it stands. */
+  stop?: AbortSignal;
+  /** Where unexpected errors are logged (never stdout on stdio). */
+  logger?: Logger;
+  version?: string;
+}
+
+export const defaultMaxWaitMs = 45_000;
+export const assetUri = (id: string) => `asset://${id}`;
+
+const generationId = z.string().min(1).max(64).describe('The generation\'s id ("gen_…"), as generate_asset answered it.');
+
+/**
+ * The MCP surface, once, over either implementation of AssetApi: six tools and the `asset://{id}`
+ * resources. A tool's failure is a tool result (`isError: true`, text `code: message` and what to
+ * do next), never a protocol error, so the model can read it and act.
+ */
+export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): McpServer {
+  const maxWaitMs = options.maxWaitMs ?? defaultMaxWaitMs;
+  const maxWaitSeconds = Math.floor(maxWaitMs / 1000);
+  const server = new McpServer(
+    { name: "asset-generation-service", title: "Asset generation", version: options.version ?? "0.1.0" },
+    {
+      capabilities: { tools: {}, resources: {} },
+      instructions:
+        "Generates game and UI assets (pixel sprites, icons, textures, model images) as PNG for credits. " +
+        "Call list_agents to pick an agent and size, estimate_cost to check the price, then generate_asset; " +
+        "it waits for the image and shows a small preview plus an asset:// link to the full PNG. Long generations answer " +
+        "their id: follow up with get_generation. Retrying generate_asset with the same idempotencyKey never charges twice.",
+    },
+  );
+
+  const run = async (work: () => Promise<CallToolResult>): Promise<CallToolResult> => {
+    try {
+      return await work();
+    } catch (thrown) {
+      return toolError(classify(thrown, options.logger));
+    }
+  };
+
+  server.registerTool(
+    "list_agents",
+    {
+      title: "List agents",
+      description:
+        "Lists the image agents you can generate with: each agent's id, what it makes, its price in credits per image, " +
+        "the sizes it accepts (width × height) and its default size, and whether it can make transparent backgrounds. " +
+        "Free and safe to call any time. Next: pick an agent and a size, check the price with estimate_cost, then call generate_asset.",
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    () =>
+      run(async () => {
+        const { agents, defaultAgentId } = await api.listAgents();
+        const rows = agents.map((a) =>
+          JSON.stringify({
+            id: a.id,
+            name: a.name,
+            description: a.description,
+            credits: a.credits,
+            sizes: a.sizes.map((s) => `${s.width}x${s.height}`),
+            defaultSize: `${a.defaultSize.width}x${a.defaultSize.height}`,
+            supportsTransparent: a.supportsTransparent,
+          }),
+        );
+        return text(`${agents.length} agents; the default (when agentId is absent) is ${defaultAgentId ?? "none: name one"}. One per line:\n${rows.join("\n")}`);
+      }),
+  );
+
+  server.registerTool(
+    "estimate_cost",
+    {
+      title: "Estimate cost",
+      description:
+        "Tells what one generate_asset call with this agent and size would cost in credits, the account's current balance, " +
+        "and whether the balance covers it. Charges nothing and generates nothing. Call it before generating when credits matter; " +
+        "if the balance is short, pick a cheaper agent (list_agents) or tell the user to add credits.",
+      inputSchema: {
+        agentId: z.string().optional().describe("An agent id from list_agents; the default agent when absent."),
+        width: z.number().int().optional().describe("One of the agent's sizes; the default size when width and height are absent."),
+        height: z.number().int().optional().describe("One of the agent's sizes."),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args) =>
+      run(async () => {
+        const e = await api.estimate(args);
+        const verdict = e.sufficient
+          ? `enough: ${e.balance - e.credits} credits would remain`
+          : `not enough: ${plural(e.credits - e.balance, "more credit")} needed`;
+        return text(`${e.agentId} at ${e.width}×${e.height} costs ${plural(e.credits, "credit")}; the balance is ${e.balance} (${verdict}).\n${JSON.stringify(e)}`);
+      }),
+  );
+
+  server.registerTool(
+    "generate_asset",
+    {
+      title: "Generate an asset",
+      description:
+        `Generates one PNG asset from a prompt (or messages) with an agent from list_agents, charging that agent's price in credits ` +
+        `(refunded if it fails or is canceled). Waits up to ${maxWaitSeconds} s (maxWaitSeconds), sending progress, then answers a small ` +
+        `preview image (at most ${thumbnailEdge}×${thumbnailEdge}) for you to look at, an asset:// link to the full-size PNG, ` +
+        "and the credits charged and the balance left. If it is still running at the bound it answers the generation id instead: " +
+        "call get_generation with it later (do not generate again). Pass the same idempotencyKey to retry a call whose answer you did not " +
+        "get: it returns the same generation and charges nothing; every call answers the key it used.",
+      inputSchema: {
+        prompt: z.string().optional().describe("What to make, 1–4000 characters. Give exactly one of prompt and messages."),
+        messages: z
+          .array(z.object({ role: z.enum(["system", "user", "assistant"]), content: z.string() }))
+          .optional()
+          .describe("A conversation instead of a prompt; the last user message weighs most."),
+        agentId: z.string().optional().describe("An agent id from list_agents; the default agent when absent."),
+        width: z.number().int().optional().describe("One of the agent's sizes (list_agents); the agent's default size when absent."),
+        height: z.number().int().optional().describe("One of the agent's sizes."),
+        transparent: z.boolean().optional().describe("Fully transparent background (only agents with supportsTransparent)."),
+        seed: z.number().int().optional().describe("0–2147483647. The same agent, prompt, seed and options give the same image."),
+        idempotencyKey: z
+          .string()
+          .optional()
+          .describe("1–255 visible ASCII characters (e.g. a UUID). A retry with the same key and arguments returns the same generation and charges nothing. Generated when absent."),
+        maxWaitSeconds: z
+          .number()
+          .int()
+          .min(0)
+          .max(maxWaitSeconds)
+          .optional()
+          .describe(`How long to wait for the image before answering the generation id (0–${maxWaitSeconds}, default ${maxWaitSeconds}).`),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    ({ idempotencyKey, maxWaitSeconds: wait, ...rest }, extra) =>
+      run(async () => {
+        const key = idempotencyKey ?? `mcp-${randomUUID()}`;
+        const input: GenerateInput = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+        const token = extra._meta?.progressToken;
+        const signals = [extra.signal, ...(options.stop ? [options.stop] : [])];
+        try {
+          const result = await api.generate(input, {
+            idempotencyKey: key,
+            waitMs: wait === undefined ? maxWaitMs : Math.min(maxWaitMs, wait * 1000),
+            signal: AbortSignal.any(signals),
+            ...(token === undefined
+              ? {}
+              : {
+                  onProgress: ({ percent, stage }) =>
+                    void extra
+                      .sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: percent, total: 100, message: stage } })
+                      .catch(() => undefined),
+                }),
+          });
+          return await generationAnswer(api, result, key);
+        } catch (thrown) {
+          const error = classify(thrown, options.logger);
+          return toolError(error, retryHint(error, key));
+        }
+      }),
+  );
+
+  server.registerTool(
+    "get_generation",
+    {
+      title: "Get a generation",
+      description:
+        "Reads a generation by id: its status (queued, running, succeeded, failed, canceled), size, agent and credits. " +
+        "When it succeeded, answers like generate_asset: a small preview image and an asset:// link to the full PNG. Free. " +
+        "Use it to follow up a generate_asset call that answered before the image was ready; if it is still running, wait a few seconds and call it again.",
+      inputSchema: { generationId },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    ({ generationId: id }) => run(async () => generationAnswer(api, { generation: await api.getGeneration(id), replayed: false })),
+  );
+
+  server.registerTool(
+    "cancel_generation",
+    {
+      title: "Cancel a generation",
+      description:
+        "Cancels a queued or running generation; its credits come back to the balance. A generation that already finished is " +
+        "answered as it is (a succeeded one keeps its charge). Use it when the user no longer wants an image that is still running.",
+      inputSchema: { generationId },
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    ({ generationId: id }) =>
+      run(async () => {
+        const g = await api.cancel(id);
+        const what =
+          g.status === "canceled"
+            ? `Canceled ${g.id}; ${plural(g.credits.refunded, "credit")} refunded.`
+            : `${g.id} had already ended (${g.status}); nothing was canceled.`;
+        return text(`${what} Balance: ${g.credits.balance} credits.\n${JSON.stringify(summary(g))}`);
+      }),
+  );
+
+  server.registerTool(
+    "get_balance",
+    {
+      title: "Get the balance",
+      description:
+        "Answers the account's credit balance. Free. Each generate_asset call costs its agent's price (list_agents); " +
+        "if the balance is too low, tell the user to add credits or pick a cheaper agent.",
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    () => run(async () => text(`Balance: ${plural(await api.balance(), "credit")}.`)),
+  );
+
+  server.registerResource(
+    "asset",
+    new ResourceTemplate("asset://{id}", { list: undefined }),
+    {
+      title: "Generated asset",
+      description: "A PNG this account generated, full size (asset://<asset id>, as generate_asset and get_generation link it).",
+      mimeType: "image/png",
+    },
+    async (uri, variables) => {
+      const id = String(Array.isArray(variables.id) ? variables.id[0] : variables.id);
+      try {
+        const asset = await api.readAsset(id);
+        return { contents: [{ uri: uri.href, mimeType: asset.mimeType, blob: Buffer.from(asset.bytes).toString("base64") }] };
+      } catch (thrown) {
+        const error = classify(thrown, options.logger);
+        // -32002: the resource-not-found code of the MCP specification.
+        throw new McpError(error.code === "not_found" ? -32002 : ErrorCode.InvalidRequest, `${error.code}: ${error.message}`, { uri: uri.href });
+      }
+    },
+  );
+
+  argumentErrorsAsContractErrors(server);
+  return server;
+}
+
+/**
+ * The SDK answers a call whose arguments fail the tool's schema (or that names no tool) with an
+ * isError result of its own wording ("MCP error -32602: Input validation error: …"); every other
+ * failure is caught by the tools themselves. Give those the same `code: message` shape. (Patches
+ * McpServer's private `createToolError`, pinned SDK 1.32; the tests check the wording.)
+ */
+function argumentErrorsAsContractErrors(server: McpServer): void {
+  const target = server as unknown as { createToolError?: (message: string) => CallToolResult };
+  if (typeof target.createToolError !== "function") return;
+  target.createToolError = (message: string) =>
+    toolError(new AppError("invalid_request", message.replace(/^MCP error -?\d+: /, "").replace(/^Input validation error: /, "")));
+}
+
+/** A generation as a tool answer: preview + link when it succeeded, the failure as an error, else its id and what to do. */
+async function generationAnswer(api: AssetApi, result: GenerateResult, key?: string): Promise<CallToolResult> {
+  const g = withoutBytes(result.generation);
+  const keyLine = key ? ` idempotencyKey: ${key}.` : "";
+  const replay = result.replayed ? " This call replayed an earlier one with the same idempotencyKey: nothing more was charged." : "";
+  if (g.status === "succeeded" && g.assets[0]) {
+    const asset = g.assets[0];
+    const preview = await previewOf(api, result.generation.assets[0]!).catch(() => undefined);
+    return {
+      content: [
+        {
+          type: "text",
+          text:
+            `Generated ${g.id} with ${g.agentId}: a ${asset.width}×${asset.height} PNG (${asset.bytes} bytes), asset ${asset.id}, seed ${g.seed}. ` +
+            `Charged ${plural(g.credits.charged, "credit")}; balance ${g.credits.balance}.${replay}${keyLine} ` +
+            (preview ? `Below: a ${preview.width}×${preview.height} preview; the` : "The") +
+            ` full-size PNG is the resource ${assetUri(asset.id)} (also GET ${asset.url} with the API key).`,
+        },
+        ...(preview ? [{ type: "image" as const, data: preview.png.toString("base64"), mimeType: "image/png" }] : []),
+        {
+          type: "resource_link",
+          uri: assetUri(asset.id),
+          name: `${asset.id}.png`,
+          title: `${g.agentId} ${asset.width}×${asset.height}`,
+          mimeType: asset.mimeType,
+          description: `The full-size ${asset.width}×${asset.height} PNG of generation ${g.id}.`,
+        },
+      ],
+    };
+  }
+  if (g.status === "canceled") {
+    return text(`${g.id} was canceled; ${plural(g.credits.refunded, "credit")} refunded, balance ${g.credits.balance}.${replay}${keyLine}\n${JSON.stringify(summary(g))}`);
+  }
+  if (g.status === "failed") {
+    const failure = result.failure ?? g.error ?? { code: "generator_unavailable", message: "The generation failed." };
+    return {
+      isError: true,
+      content: [
+        {
+          type: "text",
+          text:
+            `${failure.code}: ${failure.message} (generation ${g.id} failed; ${plural(g.credits.refunded, "credit")} refunded, balance ${g.credits.balance}.)` +
+            `\nNext: ${failure.code === "content_rejected" ? "change the prompt, then call generate_asset with a new idempotencyKey." : "retry generate_asset later with a new idempotencyKey, or pick another agent."}`,
+        },
+      ],
+    };
+  }
+  return text(
+    `${g.id} is still ${g.status} (nothing is wrong: it takes longer than this call waits). ${plural(g.credits.charged, "credit")} reserved (refunded if it fails).${replay}${keyLine} ` +
+      `Next: call get_generation with generationId "${g.id}" in a few seconds to get the image; do not call generate_asset again for it` +
+      `${key ? " (or, to resume this same call, repeat it with the same idempotencyKey)" : ""}.\n${JSON.stringify(summary(g))}`,
+  );
+}
+
+/** The preview of an asset: from the bytes the generation carries (`b64`), else read. */
+async function previewOf(api: AssetApi, asset: GenerationView["assets"][number]) {
+  const bytes = asset.b64 ? Buffer.from(asset.b64, "base64") : (await api.readAsset(asset.id)).bytes;
+  return thumbnail(bytes);
+}
+
+function summary(g: GenerationView) {
+  const { id, status, agentId, width, height, seed, credits, createdAt, completedAt, error } = g;
+  return { id, status, agentId, width, height, seed, credits, createdAt, completedAt, assets: g.assets.map((a) => ({ id: a.id, uri: assetUri(a.id), mimeType: a.mimeType })), ...(error ? { error } : {}) };
+}
+
+const text = (value: string): CallToolResult => ({ content: [{ type: "text", text: value }] });
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** What a model should do about each error code. */
+function nextStep(error: AppError): string {
+  const after = typeof error.details?.retryAfterSeconds === "number" ? `${error.details.retryAfterSeconds} s` : "a few seconds";
+  switch (error.code) {
+    case "unauthenticated":
+      return "the API key is missing, mistyped or revoked: ask the user for a valid key (Authorization: Bearer ags_…, or AGS_API_KEY).";
+    case "forbidden":
+      return "this API key may not do this (a read-only key cannot generate or cancel): ask the user for a key with the generate scope.";
+    case "insufficient_credits":
+      return "nothing was charged. Call get_balance; pick a cheaper agent (list_agents, estimate_cost) or ask the user to add credits.";
+    case "unknown_agent":
+      return "call list_agents and use one of its ids.";
+    case "invalid_request":
+    case "unsupported_option":
+      return "fix the argument named above (list_agents shows each agent's sizes and transparency) and call again.";
+    case "not_found":
+      return "check the id: use one that generate_asset or get_generation answered for this account.";
+    case "rate_limited":
+      return `wait ${after}, then call again.`;
+    case "idempotency_in_progress":
+      return `the first call with this idempotencyKey is still running: wait ${after}, then repeat the call with the same key.`;
+    case "idempotency_key_reused":
+      return "this idempotencyKey was used with other arguments: use a new key (or omit it).";
+    case "content_rejected":
+      return "change the prompt and call again.";
+    case "generator_unavailable":
+    case "service_unavailable":
+    case "internal_error":
+    case "request_timeout":
+      return `nothing was charged for a refused call; retry in ${after}.`;
+    default:
+      return "see the message.";
+  }
+}
+
+function retryHint(error: AppError, key: string): string {
+  return error.retryable ? ` Retry with the same idempotencyKey (${key}) so it can never be charged twice.` : "";
+}
+
+function toolError(error: AppError, extra = ""): CallToolResult {
+  return { isError: true, content: [{ type: "text", text: `${error.code}: ${error.message}\nNext: ${nextStep(error)}${extra}` }] };
+}

@@ -1,0 +1,111 @@
+import type { H3Event } from "h3";
+import type { AuthRule } from "../../contract/auth.js";
+import { routes } from "../../contract/routes.js";
+import type { OpenAiModel } from "../../contract/schemas/openai.js";
+import type { Agent } from "../../domain/agents/agents.js";
+import { authorize, type AuthenticatedViewer } from "../../domain/auth/viewer.js";
+import { consumeQuota, quotaHeaders } from "../../domain/limits.js";
+import type { RateLimiter } from "../../infra/ratelimit/limiter.js";
+import type { Services } from "../../services.js";
+import { readJsonBody } from "../http/body.js";
+import { requestState, type RequestState } from "../http/request-state.js";
+import { jsonResponse } from "../http/responses.js";
+import { openAiErrorResponse } from "./errors.js";
+import { creditHeaders, imagesAnswer, imagesStream } from "./images.js";
+import { readImagesCall, unknownModel } from "./request.js";
+
+export interface OpenAiDeps {
+  services: Services;
+  limiter: RateLimiter;
+  /** Read calls per minute per account (the `read` policy, shared with REST). */
+  readPerMinute: number;
+  /** Absolute URLs (`response_format: "url"`) are built on it. */
+  publicOrigin: string;
+  /** Aborted when the server shuts down: waits end (their images canceled and refunded), streams end. */
+  closing: AbortSignal;
+  /** How long a call without `stream` waits for its images; unfinished ones are then canceled and refunded. Default 5 min. */
+  syncTimeoutMs?: number;
+}
+
+interface Ctx {
+  request: Request;
+  state: RequestState;
+  viewer: AuthenticatedViewer;
+  params: Record<string, string>;
+}
+
+/** Who owns the models (OpenAI's `owned_by`). */
+const owner = "asset-generation-service";
+
+const modelOf = (agent: Agent): OpenAiModel => ({ id: agent.id, object: "model", created: Math.floor(agent.createdAt.getTime() / 1000), owned_by: owner });
+
+/**
+ * The OpenAI-compatible layer (`/v1/`, OpenAI Images protocol): a translation of the same
+ * use-cases, like MCP. Mounted with `mountRoute` (not the REST binder), because every answer on
+ * these paths, a refused credential included, is in OpenAI's shape: each handler does the app's
+ * auth step and rule (`authorize`), the `read` quota where its row says so, and renders any error
+ * through `openAiErrorResponse`.
+ */
+export function openAiHandlers(deps: OpenAiDeps) {
+  const { services } = deps;
+  const syncTimeoutMs = deps.syncTimeoutMs ?? 300_000;
+
+  const guarded =
+    (rule: AuthRule, rate: "read" | undefined, handle: (ctx: Ctx) => Promise<Response>) =>
+    async (event: H3Event): Promise<Response> => {
+      const request = event.req;
+      const state = requestState(request);
+      try {
+        const viewer = authorize(await state.viewer(), rule, { write: request.method !== "GET" })!;
+        state.accountId = viewer.user.accountId;
+        if (rate === "read") {
+          const policy = { name: "read", limit: deps.readPerMinute, windowSeconds: 60 };
+          await consumeQuota(deps.limiter, policy, `acc:${viewer.user.accountId}`, (q) => Object.assign(state.headers, quotaHeaders(q)));
+        }
+        return await handle({ request, state, viewer, params: (event.context.params ?? {}) as Record<string, string> });
+      } catch (error) {
+        return openAiErrorResponse(error, state.requestId, state.logger);
+      }
+    };
+
+  return {
+    openaiImages: guarded(routes.openaiImages.auth, undefined, async ({ request, state, viewer }) => {
+      const call = await readImagesCall(services.agents, await readJsonBody(request));
+      // `quality` and `user` are OpenAI's: recorded here, under the request id, with what was made.
+      state.logger.info("openai images", {
+        model: call.agent.id,
+        n: call.n,
+        size: call.size,
+        background: call.background,
+        quality: call.request.quality ?? null,
+        user: call.request.user ?? null,
+        stream: call.stream,
+        responseFormat: call.responseFormat,
+      });
+      const options = {
+        ...(request.headers.has("idempotency-key") ? { idempotencyKey: request.headers.get("idempotency-key")! } : {}),
+        onQuota: (q: Parameters<typeof quotaHeaders>[0]) => Object.assign(state.headers, quotaHeaders(q)),
+      };
+      if (call.stream) {
+        const submission = await services.generations.submitMany(viewer, call.body, call.n, options);
+        return imagesStream(submission, call, { services, viewer, state, request, closing: deps.closing });
+      }
+      const submission = await services.generations.submitMany(viewer, call.body, call.n, { ...options, waitMs: syncTimeoutMs, stop: deps.closing });
+      const body = await imagesAnswer(submission, call, { services, viewer, publicOrigin: deps.publicOrigin });
+      state.logger.info("openai images answered", { generations: submission.generations.map((g) => g.id), replayed: submission.replayed });
+      return jsonResponse(body, 200, creditHeaders(submission));
+    }),
+
+    openaiModels: guarded(routes.openaiModels.auth, "read", async () => {
+      const agents = await services.agents.list();
+      return jsonResponse({ object: "list", data: agents.map(modelOf) });
+    }),
+
+    openaiModel: guarded(routes.openaiModel.auth, "read", async ({ params }) => {
+      const agents = await services.agents.list();
+      const agent = agents.find((a) => a.id === params.id);
+      if (!agent) throw unknownModel(params.id ?? "", agents.map((a) => a.id));
+      return jsonResponse(modelOf(agent));
+    }),
+  };
+}

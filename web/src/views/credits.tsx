@@ -1,0 +1,128 @@
+import { useEffect, useState } from "preact/hooks";
+import { api, type LedgerEntry, type Page } from "../api";
+import { useSession } from "../state";
+import { Button, ErrorNote, Spinner, Time, plural } from "../ui";
+
+const pageSize = 20;
+
+const kindLabel: Record<string, string> = {
+  signup_grant: "Welcome credits",
+  grant: "Grant",
+  charge: "Generation",
+  refund: "Refund",
+  adjustment: "Adjustment",
+};
+
+export function CreditsView() {
+  const session = useSession();
+  const [entries, setEntries] = useState<LedgerEntry[]>([]);
+  const [page, setPage] = useState<Pick<Page<LedgerEntry>, "endCursor" | "hasNextPage"> | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<unknown>(null);
+
+  const load = async (after: string | null) => {
+    setLoading(true);
+    setError(null);
+    try {
+      const account = await api.ledger(pageSize, after);
+      session.setBalance(account.balance);
+      setEntries((previous) => [...(after ? previous : []), ...account.ledger.nodes]);
+      setPage({ endCursor: account.ledger.endCursor, hasNextPage: account.ledger.hasNextPage });
+    } catch (e) {
+      setError(e);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  useEffect(() => {
+    document.title = "Credits · AssetForge";
+    void load(null);
+  }, []);
+
+  return (
+    <section class="view">
+      <header class="view-head">
+        <div>
+          <h1 tabIndex={-1}>Credits</h1>
+          <p class="muted">Each generation costs its agent's price; failed or canceled ones are refunded.</p>
+        </div>
+      </header>
+
+      <div class="stats">
+        <div class="card stat stat-main">
+          <span class="stat-label">Balance</span>
+          <span class="stat-value">{session.balance.toLocaleString("en-US")}</span>
+          <span class="stat-unit">credits</span>
+        </div>
+        <div class="card stat">
+          <span class="stat-label">Prices</span>
+          <ul class="price-list">
+            {session.agents.map((a) => (
+              <li key={a.id}>
+                <span>{a.name}</span>
+                <span class="mono">{plural(a.credits, "credit")}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div class="card stat">
+          <span class="stat-label">How it works</span>
+          <p class="stat-text">The price is reserved when a generation starts and stands once the image is stored. Failed or canceled runs give it back. Need more? An admin can grant credits.</p>
+        </div>
+      </div>
+
+      <div class="card table-card">
+        <div class="table-head">
+          <h2>Ledger</h2>
+          <Button variant="ghost" small icon="refresh" onClick={() => void load(null)} disabled={loading}>
+            Refresh
+          </Button>
+        </div>
+        {error ? <ErrorNote error={error} /> : null}
+        <table class="table ledger">
+          <caption class="visually-hidden">Every change of your balance, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">What</th>
+              <th scope="col" class="num">
+                Amount
+              </th>
+              <th scope="col" class="num">
+                Balance
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((e) => (
+              <tr key={e.id}>
+                <td class="nowrap muted">
+                  <Time iso={e.createdAt} />
+                </td>
+                <td>
+                  <span class={`kind kind-${e.kind}`}>{kindLabel[e.kind] ?? e.kind}</span>
+                  {e.reason && e.reason.toLowerCase() !== (kindLabel[e.kind] ?? e.kind).toLowerCase() ? <span class="reason">{e.reason}</span> : null}
+                </td>
+                <td class={`num mono ${e.amount < 0 ? "neg" : "pos"}`}>
+                  {e.amount > 0 ? "+" : e.amount < 0 ? "−" : ""}
+                  {Math.abs(e.amount).toLocaleString("en-US")}
+                </td>
+                <td class="num mono">{e.balanceAfter.toLocaleString("en-US")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {!loading && entries.length === 0 && !error ? <p class="muted pad">No entries yet.</p> : null}
+        <div class={loading || page?.hasNextPage ? "list-foot" : "list-foot is-empty"}>
+          {loading ? <Spinner label="Loading the ledger" /> : null}
+          {!loading && page?.hasNextPage ? (
+            <Button onClick={() => void load(page.endCursor)} icon="plus">
+              Load more
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

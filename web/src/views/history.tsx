@@ -1,0 +1,146 @@
+import { useEffect, useState } from "preact/hooks";
+import { api, type Generation, type GenerateInput, type Page } from "../api";
+import { linkHandler, useSession } from "../state";
+import { AssetImage, Button, CopyChip, ErrorNote, Icon, Spinner, Time, fileName } from "../ui";
+
+const pageSize = 12;
+
+export function HistoryView() {
+  const session = useSession();
+  const [items, setItems] = useState<Generation[]>([]);
+  const [page, setPage] = useState<Pick<Page<Generation>, "endCursor" | "hasNextPage"> | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<unknown>(null);
+
+  const load = async (after: string | null) => {
+    setLoading(true);
+    setError(null);
+    try {
+      const result = await api.generations(pageSize, after);
+      setItems((previous) => {
+        const seen = new Set(after ? previous.map((g) => g.id) : []);
+        return [...(after ? previous : []), ...result.nodes.filter((g) => !seen.has(g.id))];
+      });
+      setPage({ endCursor: result.endCursor, hasNextPage: result.hasNextPage });
+    } catch (e) {
+      setError(e);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  useEffect(() => {
+    document.title = "History · AssetForge";
+    void load(null);
+  }, []);
+
+  const inputOf = (g: Generation): GenerateInput => ({
+    prompt: g.prompt ?? "",
+    agentId: g.agentId,
+    width: g.width,
+    height: g.height,
+    transparent: g.transparent,
+  });
+
+  return (
+    <section class="view">
+      <header class="view-head">
+        <div>
+          <h1 tabIndex={-1}>History</h1>
+          <p class="muted">Everything you generated, newest first. Run one again, tweak it, or download it.</p>
+        </div>
+        <Button variant="ghost" small icon="refresh" onClick={() => void load(null)} disabled={loading}>
+          Refresh
+        </Button>
+      </header>
+
+      {error ? <ErrorNote error={error} /> : null}
+
+      {!loading && !error && items.length === 0 ? (
+        <div class="card empty">
+          <div class="empty-art" aria-hidden="true">
+            <Icon name="clock" size={36} />
+          </div>
+          <h2>Nothing yet</h2>
+          <p class="muted">Your generations will be listed here.</p>
+          <a class="btn btn-primary" href="/" onClick={linkHandler("/")}>
+            <Icon name="sparkles" size={17} />
+            Generate your first asset
+          </a>
+        </div>
+      ) : null}
+
+      <ul class="gallery" aria-label="Generations">
+        {items.map((g) => {
+          const asset = g.assets[0];
+          const title = g.prompt ?? "(conversation)";
+          return (
+            <li class="card tile" key={g.id}>
+              {asset ? (
+                <AssetImage src={asset.url} alt={title} transparent={g.transparent} width={asset.width} height={asset.height} class="stage-tile" lazy />
+              ) : (
+                <div class={`stage stage-tile stage-message status-${g.status}`}>
+                  {g.status === "queued" || g.status === "running" ? <Spinner /> : <Icon name="alert" size={28} />}
+                </div>
+              )}
+              <div class="tile-body">
+                <p class="tile-prompt" title={title}>
+                  {title}
+                </p>
+                <p class="tile-meta">
+                  <span class={`status status-${g.status}`}>{g.status}</span>
+                  <span>{g.agentId}</span>
+                  <span>
+                    {g.width}×{g.height}
+                  </span>
+                  <CopyChip text={String(g.seed)} display={`#${g.seed}`} label={`Copy seed ${g.seed}`} />
+                  <Time iso={g.createdAt} />
+                </p>
+                {g.error ? <p class="tile-error">{g.error.message}</p> : null}
+                <div class="tile-actions">
+                  {asset ? (
+                    <a class="btn btn-secondary btn-sm" href={asset.url} download={fileName(g.prompt, g.seed)} aria-label={`Download ${title}`}>
+                      <Icon name="download" size={15} />
+                      Download
+                    </a>
+                  ) : null}
+                  <Button
+                    small
+                    icon="refresh"
+                    aria-label={`Run again: ${title}`}
+                    title="Same prompt and settings, a new seed"
+                    disabled={!g.prompt}
+                    onClick={() => session.runAgain(inputOf(g), { start: true })}
+                  >
+                    Run again
+                  </Button>
+                  <Button
+                    small
+                    variant="ghost"
+                    icon="edit"
+                    aria-label={`Edit settings: ${title}`}
+                    title="Open in Generate with this seed"
+                    disabled={!g.prompt}
+                    onClick={() => session.runAgain({ ...inputOf(g), seed: g.seed }, { start: false })}
+                  >
+                    <span class="btn-label">Edit</span>
+                  </Button>
+                </div>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+
+      <div class="list-foot">
+        {loading ? <Spinner label="Loading generations" /> : null}
+        {!loading && page?.hasNextPage ? (
+          <Button onClick={() => void load(page.endCursor)} icon="plus">
+            Load more
+          </Button>
+        ) : null}
+        {!loading && page && !page.hasNextPage && items.length > 0 ? <p class="muted small">That's all of them.</p> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,206 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { api, type ApiKey } from "../api";
+import { Button, ConfirmDialog, CopyButton, ErrorNote, Icon, Spinner, Time } from "../ui";
+
+export function KeysView() {
+  const [keys, setKeys] = useState<ApiKey[] | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [name, setName] = useState("");
+  const [scope, setScope] = useState<"generate" | "read">("generate");
+  const [creating, setCreating] = useState(false);
+  const [createError, setCreateError] = useState<unknown>(null);
+  // The secret lives only here, in memory: gone on reload, and never fetchable again.
+  const [created, setCreated] = useState<{ secret: string; key: ApiKey } | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [revokeBusy, setRevokeBusy] = useState(false);
+  const [revokeError, setRevokeError] = useState<unknown>(null);
+  const secretCard = useRef<HTMLDivElement>(null);
+
+  const load = async () => {
+    setLoadError(null);
+    try {
+      setKeys(await api.apiKeys());
+    } catch (e) {
+      setLoadError(e);
+    }
+  };
+
+  useEffect(() => {
+    document.title = "API keys · AssetForge";
+    void load();
+  }, []);
+
+  useEffect(() => {
+    // Keyboard users land on the copy button; the secret itself stays unselected until focused.
+    if (created) secretCard.current?.querySelector<HTMLButtonElement>(".secret-row button")?.focus();
+  }, [created]);
+
+  const create = async (event: Event) => {
+    event.preventDefault();
+    setCreateError(null);
+    setCreating(true);
+    try {
+      const result = await api.createApiKey(name.trim(), scope === "generate" ? ["generate"] : ["read"]);
+      setCreated({ secret: result.secret, key: result.apiKey });
+      setName("");
+      setKeys((previous) => [result.apiKey, ...(previous ?? []).filter((k) => k.id !== result.apiKey.id)]);
+    } catch (e) {
+      setCreateError(e);
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const revoke = async () => {
+    if (!revoking) return;
+    setRevokeBusy(true);
+    setRevokeError(null);
+    try {
+      await api.revokeApiKey(revoking.id);
+      setKeys((previous) => (previous ?? []).filter((k) => k.id !== revoking.id));
+      if (created?.key.id === revoking.id) setCreated(null);
+      setRevoking(null);
+    } catch (e) {
+      setRevokeError(e);
+    } finally {
+      setRevokeBusy(false);
+    }
+  };
+
+  return (
+    <section class="view">
+      <header class="view-head">
+        <div>
+          <h1 tabIndex={-1}>API keys</h1>
+          <p class="muted">
+            Keys let scripts and coding agents call <code>POST /api/v1/generate</code> with <code>Authorization: Bearer ags_…</code>.
+          </p>
+        </div>
+      </header>
+
+      <form class="card key-form" onSubmit={create}>
+        <div class="field grow">
+          <label for="key-name">Key name</label>
+          <input
+            id="key-name"
+            type="text"
+            required
+            maxLength={100}
+            placeholder="e.g. build pipeline"
+            autoComplete="off"
+            value={name}
+            onInput={(e) => setName(e.currentTarget.value)}
+            aria-describedby={createError ? "key-error" : undefined}
+          />
+        </div>
+        <div class="field">
+          <label for="key-scope">Access</label>
+          <div class="select">
+            <select id="key-scope" value={scope} onChange={(e) => setScope(e.currentTarget.value as "generate" | "read")}>
+              <option value="generate">Generate and read</option>
+              <option value="read">Read only</option>
+            </select>
+          </div>
+        </div>
+        <div class="field field-button">
+          <Button type="submit" variant="primary" icon="plus" busy={creating}>
+            Create key
+          </Button>
+        </div>
+        {createError ? (
+          <div class="full">
+            <ErrorNote error={createError} id="key-error" />
+          </div>
+        ) : null}
+      </form>
+
+      {created ? (
+        <div class="card secret-card" role="region" aria-label="New API key" ref={secretCard}>
+          <div class="secret-head">
+            <Icon name="key" />
+            <div>
+              <h2>Copy “{created.key.name}” now</h2>
+              <p class="muted">This is the only time the whole key is shown. Store it somewhere safe; we keep only its hash.</p>
+            </div>
+          </div>
+          <div class="secret-row">
+            <code id="key-secret" class="secret" role="textbox" aria-readonly="true" aria-label="Secret key" tabIndex={0}>
+              {created.secret}
+            </code>
+            <CopyButton variant="primary" text={created.secret} label="Copy key" />
+          </div>
+          <div class="secret-foot">
+            <Button variant="ghost" small onClick={() => setCreated(null)}>
+              I saved it, hide the key
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      <div class="card table-card">
+        <div class="table-head">
+          <h2>Your keys</h2>
+          {keys ? <span class="muted small">{keys.length} active</span> : null}
+        </div>
+        {loadError ? <ErrorNote error={loadError} /> : null}
+        {!keys && !loadError ? (
+          <div class="list-foot">
+            <Spinner label="Loading keys" />
+          </div>
+        ) : null}
+        {keys && keys.length === 0 ? <p class="muted pad">No keys yet. Create one above.</p> : null}
+        {keys && keys.length > 0 ? (
+          <ul class="key-list" aria-label="API keys">
+            {keys.map((k) => (
+              <li key={k.id} class="key-row">
+                <div class="key-main">
+                  <span class="key-name">{k.name}</span>
+                  <span class="mono key-start">{k.start}…</span>
+                </div>
+                <div class="key-meta">
+                  <span class="badge">{k.scopes.join(", ")}</span>
+                  <span>
+                    Created <Time iso={k.createdAt} />
+                  </span>
+                  <span>{k.lastUsedAt ? <>Last used <Time iso={k.lastUsedAt} /></> : "Never used"}</span>
+                  {k.expiresAt ? (
+                    <span>
+                      Expires <Time iso={k.expiresAt} />
+                    </span>
+                  ) : null}
+                </div>
+                <Button
+                  small
+                  variant="ghost"
+                  icon="trash"
+                  class="key-revoke"
+                  aria-label={`Revoke ${k.name}`}
+                  onClick={() => {
+                    setRevokeError(null);
+                    setRevoking(k);
+                  }}
+                >
+                  Revoke
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke this key?"
+        confirmLabel="Revoke key"
+        busy={revokeBusy}
+        error={revokeError}
+        onConfirm={() => void revoke()}
+        onClose={() => setRevoking(null)}
+      >
+        <p>
+          <strong>{revoking?.name}</strong> (<span class="mono">{revoking?.start}…</span>) stops working at once: every call with it answers 401. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}
