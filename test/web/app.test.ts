@@ -54,8 +54,10 @@ describe.runIf(process.env.TEST_DB === "pglite")("web client in a real browser",
 
   afterAll(async () => {
     await browser?.close();
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
+    if (server) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
     await t?.close();
   });
 
