@@ -12,23 +12,38 @@ const graphql = fileURLToPath(new URL("./node_modules/graphql/index.js", import.
 
 // The HTTP suite runs on the embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set
 // (each test file gets a fresh database cloned from a migrated template on that server).
-const httpSuite = (name: string, env: Record<string, string>, globalSetup?: string): TestProjectInlineConfiguration => ({
-  extends: true,
-  test: { name, include: ["test/**/*.test.ts"], env, ...(globalSetup ? { globalSetup } : {}) },
-});
+// Two files at a time (the machine has 2 cores and most files wait on I/O), except the files that
+// measure time or the machine (event-loop delay, fairness deadlines, SIGKILL and lock expiry, a real
+// browser, process starts): they run afterwards, one at a time, alone (`sequence.groupOrder`).
+const serial = [
+  "test/load.test.ts",
+  "test/limits.test.ts",
+  "test/crash.test.ts",
+  "test/distributed.test.ts",
+  "test/shutdown.test.ts",
+  "test/signals.test.ts",
+  "test/startup.test.ts",
+  "test/web/**/*.test.ts",
+];
+const httpSuite = (name: string, env: Record<string, string>, globalSetup?: string): TestProjectInlineConfiguration[] => {
+  const common = { env, ...(globalSetup ? { globalSetup } : {}) };
+  return [
+    { extends: true, test: { name, include: ["test/**/*.test.ts"], exclude: serial, ...common } },
+    { extends: true, test: { name: `${name}-serial`, include: serial, fileParallelism: false, sequence: { groupOrder: 1 }, ...common } },
+  ];
+};
 
 export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: graphql }] },
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    maxWorkers: 2,
     server: { deps: { inline: [/graphql-yoga/, /@pothos/, /graphql-sse/] } },
     projects: [
       { extends: true, test: { name: "unit", include: ["src/**/*.test.ts"] } },
-      httpSuite("pglite", { TEST_DB: "pglite" }),
-      ...(process.env.TEST_DATABASE_URL
-        ? [httpSuite("postgres", { TEST_DB: "postgres" }, "test/support/postgres-global-setup.ts")]
-        : []),
+      ...httpSuite("pglite", { TEST_DB: "pglite" }),
+      ...(process.env.TEST_DATABASE_URL ? httpSuite("postgres", { TEST_DB: "postgres" }, "test/support/postgres-global-setup.ts") : []),
     ],
   },
 });

@@ -13,7 +13,8 @@ declare module "vitest" {
 /** Creates one migrated template database per run; every test file clones it (fast, isolated). */
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL!;
-  const run = `ags_t${Date.now().toString(36)}${process.pid.toString(36)}`;
+  // Unique per project (the serial project of the same run has its own setup).
+  const run = `ags_t${Date.now().toString(36)}${process.pid.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const template = `${run}_tpl`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
