@@ -34,7 +34,7 @@ async function freePort(): Promise<number> {
 
 async function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-  const deadline = Date.now() + 5_000;
+  const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     const ok = await new Promise<boolean>((resolve) => {
       const probe = createServer();
