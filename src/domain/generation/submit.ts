@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { AppError } from "../../contract/errors.js";
+import { chooseSize } from "../../contract/schemas/agents.js";
 import { generateRequest, type EstimateView, type GenerateRequest, type GenerationView, type InterpretationView } from "../../contract/schemas/generation.js";
 import { parseInput } from "../../contract/validation.js";
 import type { PrismaClient } from "../../infra/db/database.js";
@@ -143,7 +144,7 @@ export function createSubmit(deps: SubmitDeps) {
         details: { knownSubjects: known, interpretation },
       });
     }
-    return { input, agent, size: sizeFor(agent, input), transparent: input.transparent ?? false, interpretation };
+    return { input, agent, size: chooseSize(agent, input), transparent: input.transparent ?? false, interpretation };
   }
 
   async function submit(viewer: AuthenticatedViewer, raw: unknown, options: SubmitOptions = {}): Promise<Submission> {
@@ -212,18 +213,5 @@ function checkAgainstAgent(agent: ResolvedAgent, input: GenerateRequest): void {
       param: "transparent",
     });
   }
-  sizeFor(agent, input);
-}
-
-function sizeFor(agent: ResolvedAgent, input: GenerateRequest): { width: number; height: number } {
-  if (input.width === undefined && input.height === undefined) return { ...agent.defaultSize };
-  const match = agent.sizes.filter((s) => (input.width ?? s.width) === s.width && (input.height ?? s.height) === s.height);
-  if (match.length !== 1) {
-    const sizes = agent.sizes.map((s) => `${s.width}×${s.height}`).join(", ");
-    throw new AppError("invalid_request", `The agent ${agent.id} makes ${sizes}; send width and height of one of them.`, {
-      param: input.width !== undefined && !agent.sizes.some((s) => s.width === input.width) ? "width" : "height",
-      details: { sizes: agent.sizes },
-    });
-  }
-  return { ...match[0]! };
+  chooseSize(agent, input);
 }
