@@ -70,20 +70,15 @@ export function createSubmit(deps: SubmitDeps) {
    */
   async function accept(viewer: AuthenticatedViewer, input: GenerateRequest, plan: Plan, recordId: string | null): Promise<GenerationView> {
     const { agent } = plan;
-    const row: NewGeneration = {
-      id: newId("gen"),
-      accountId: viewer.user.accountId,
-      apiKeyId: viewer.kind === "api_key" ? viewer.apiKeyId : null,
+    const row = newGeneration(viewer, input, {
       agentId: agent.id,
-      prompt: input.prompt ?? null,
-      messages: input.messages ?? null,
       interpretation: plan.interpretation,
       transparent: plan.transparent,
       seed: input.seed ?? randomInt(0, 2 ** 31 - 1),
       ...plan.size,
       cost: agent.credits,
       idempotencyRecordId: recordId,
-    };
+    });
     // Fair between accounts: a job's priority is its account's number of active generations, so
     // an account with one generation in flight overtakes the 20th of an account that floods.
     const reserved = queue.external
@@ -195,6 +190,24 @@ export function createSubmit(deps: SubmitDeps) {
   }
 
   return { submit, estimate };
+}
+
+/** The row of a generation a call asks for: who asks and with what prompt, then what was planned for it. */
+export function newGeneration(
+  viewer: AuthenticatedViewer,
+  input: GenerateRequest,
+  planned: Omit<NewGeneration, "id" | "accountId" | "apiKeyId" | "prompt" | "messages">,
+): NewGeneration {
+  const { agentId, ...rest } = planned;
+  return {
+    id: newId("gen"),
+    accountId: viewer.user.accountId,
+    apiKeyId: viewer.kind === "api_key" ? viewer.apiKeyId : null,
+    agentId,
+    prompt: input.prompt ?? null,
+    messages: input.messages ?? null,
+    ...rest,
+  };
 }
 
 interface Plan {
