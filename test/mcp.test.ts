@@ -94,6 +94,17 @@ async function userWithKey(body: Record<string, unknown> = {}): Promise<{ user: 
   return { user, secret };
 }
 
+/** Calls get_generation every 300 ms until its answer carries the image (15 s at most); answers the last one. */
+async function generationWhenDone(client: Client, id: string): Promise<CallToolResult> {
+  let got: CallToolResult;
+  const until = Date.now() + 15_000;
+  do {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    got = await call(client, "get_generation", { generationId: id });
+  } while (!imageOf(got) && Date.now() < until);
+  return got;
+}
+
 /** Checks a successful generation answer: a PNG preview within 128×128, a link to the full asset, a short text. */
 async function expectAssetAnswer(result: CallToolResult): Promise<{ uri: string; preview: { width: number; height: number } }> {
   expect(result.isError, textOf(result)).toBeFalsy();
@@ -230,13 +241,7 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     expect(textOf(slow)).toContain("call get_generation");
     expect(imageOf(slow)).toBeUndefined();
     const id = generationIdOf(slow)!;
-    let got: CallToolResult;
-    const until = Date.now() + 15_000;
-    do {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      got = await call(client, "get_generation", { generationId: id });
-    } while (!imageOf(got) && Date.now() < until);
-    await expectAssetAnswer(got);
+    await expectAssetAnswer(await generationWhenDone(client, id));
     expect(await balanceOf(secret)).toBe(before - 3);
 
     // Canceled while it runs: refunded.
@@ -320,13 +325,7 @@ describe("MCP over stdio (npm run mcp)", () => {
     expect(slow.isError, textOf(slow)).toBeFalsy();
     expect(textOf(slow)).toMatch(/is still (queued|running)/);
     const id = generationIdOf(slow)!;
-    let got: CallToolResult;
-    const until = Date.now() + 15_000;
-    do {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      got = await call(client, "get_generation", { generationId: id });
-    } while (!imageOf(got) && Date.now() < until);
-    await expectAssetAnswer(got);
+    await expectAssetAnswer(await generationWhenDone(client, id));
     expect(textOf(await call(client, "cancel_generation", { generationId: id }))).toContain("had already ended (succeeded)");
 
     const unknown = await call(client, "generate_asset", { prompt: "x", agentId: "nope" });

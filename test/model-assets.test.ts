@@ -1,10 +1,11 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFalQueueDouble, type FalQueueDouble } from "./doubles/fal-queue.js";
 import { openAiReplies, startOpenAiImagesDouble, type OpenAiImagesDouble } from "./doubles/openai-images.js";
 import { startTestApp, type TestApp } from "./support/harness.js";
+import { modelAgent, writeCatalog } from "./support/model-agents.js";
 import { decodePng, expectBalancedLedger, generateWithKey, readEvents, waitForAllDone, type GenerationBody } from "./support/generation.js";
 import { bearer, createKey, errorOf, json, signUp, type TestUser } from "./support/users.js";
 
@@ -27,37 +28,28 @@ beforeAll(async () => {
   openai = await startOpenAiImagesDouble({ apiKey: openAiKey });
   fal = await startFalQueueDouble({ key: falKey });
   dir = await mkdtemp(join(tmpdir(), "ags-model-assets-"));
-  const file = join(dir, "agents.json");
-  await writeFile(
-    file,
-    JSON.stringify({
-      defaultAgentId: "pixel-sprite",
-      agents: [
-        { id: "pixel-sprite", driver: "procedural-sprite" },
-        { id: "icon", driver: "procedural-icon" },
-        {
-          id: "pixel-model",
-          name: "Pixel model",
-          driver: "openai-images",
-          credits: 3,
-          sizes: [{ width: 64, height: 64 }],
-          defaultSize: { width: 64, height: 64 },
-          supportsTransparent: true,
-          style: "pixel-art",
-          paletteSize: 16,
-          options: { baseUrl: openai.url, model: "gpt-image-1-mini", apiKeyEnv: "PIPELINE_OPENAI_KEY", nativeSize: "1024x1024", maxRetries: 0 },
-        },
-        {
-          id: "flux",
-          name: "Flux via fal",
-          driver: "fal-queue",
-          credits: 2,
-          sizes: [{ width: 256, height: 256 }],
-          defaultSize: { width: 256, height: 256 },
-          options: { baseUrl: fal.url, model: "fal-ai/flux/schnell", apiKeyEnv: "PIPELINE_FAL_KEY", nativeSize: "512x512", pollIntervalMs: 50, maxPollIntervalMs: 100, maxRetries: 0 },
-        },
-      ],
-    }),
+  const file = await writeCatalog(
+    dir,
+    [
+      modelAgent(64, {
+        id: "pixel-model",
+        name: "Pixel model",
+        driver: "openai-images",
+        credits: 3,
+        supportsTransparent: true,
+        style: "pixel-art",
+        paletteSize: 16,
+        options: { baseUrl: openai.url, model: "gpt-image-1-mini", apiKeyEnv: "PIPELINE_OPENAI_KEY", nativeSize: "1024x1024", maxRetries: 0 },
+      }),
+      modelAgent(256, {
+        id: "flux",
+        name: "Flux via fal",
+        driver: "fal-queue",
+        credits: 2,
+        options: { baseUrl: fal.url, model: "fal-ai/flux/schnell", apiKeyEnv: "PIPELINE_FAL_KEY", nativeSize: "512x512", pollIntervalMs: 50, maxPollIntervalMs: 100, maxRetries: 0 },
+      }),
+    ],
+    ["pixel-sprite", "icon"],
   );
   t = await startTestApp({ AGENTS_FILE: file, PIPELINE_OPENAI_KEY: openAiKey, PIPELINE_FAL_KEY: falKey, RATE_LIMIT_GENERATE_PER_MINUTE: "1000" });
   user = await signUp(t);

@@ -3,7 +3,7 @@
 // answers fetched with the key, streaming with partial images (a model agent served by an OpenAI
 // Images double), Idempotency-Key, and every error class the SDK maps, with exact credits.
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openAiReplies, startOpenAiImagesDouble, type OpenAiImagesDouble } from "./doubles/openai-images.js";
 import { expectBalancedLedger, readEvents, waitForAllDone } from "./support/generation.js";
 import { startTestApp, type TestApp } from "./support/harness.js";
-import { testImagesKey, testImagesKeyEnv } from "./support/model-agents.js";
+import { testImagesKey, testImagesKeyEnv, testModelAgent, writeCatalog } from "./support/model-agents.js";
 import { json } from "./support/users.js";
 
 let t: TestApp;
@@ -29,25 +29,11 @@ let listener: RequestListener = (_req, res) => res.writeHead(503).end();
 beforeAll(async () => {
   double = await startOpenAiImagesDouble({ apiKey: testImagesKey });
   dir = await mkdtemp(join(tmpdir(), "openai-compat-"));
-  agentsFile = join(dir, "agents.json");
   // The built-in agents, plus `model`: an OpenAI Images agent that streams upstream with partial images (its previews).
-  await writeFile(
-    agentsFile,
-    JSON.stringify({
-      defaultAgentId: "pixel-sprite",
-      agents: [
-        { id: "pixel-sprite", driver: "procedural-sprite" },
-        { id: "icon", driver: "procedural-icon" },
-        { id: "texture", driver: "procedural-texture" },
-        { id: "free", driver: "procedural-icon", credits: 0 },
-        {
-          id: "model", name: "Test model", driver: "openai-images", credits: 3,
-          sizes: [{ width: 64, height: 64 }], defaultSize: { width: 64, height: 64 },
-          options: { baseUrl: double.url, model: "gpt-image-1-mini", apiKeyEnv: testImagesKeyEnv, nativeSize: "64x64", timeoutMs: 5_000, maxRetries: 0, stream: true, partialImages: 2 },
-        },
-      ],
-    }),
-  );
+  agentsFile = await writeCatalog(dir, [
+    { id: "free", driver: "procedural-icon", credits: 0 },
+    testModelAgent(double.url, { timeoutMs: 5_000, maxRetries: 0, stream: true, partialImages: 2 }),
+  ]);
   // The app's PUBLIC_ORIGIN is the address it listens on, so the absolute URLs it answers can be fetched.
   server = createServer((req, res) => listener(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

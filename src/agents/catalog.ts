@@ -44,16 +44,23 @@ const fileSchema = z.strictObject({
 
 export type CatalogFile = z.input<typeof fileSchema>;
 
-/** An agent of the catalog, every field resolved. */
-export interface AgentEntry {
-  id: string;
-  driver: string;
+/**
+ * What an agent is called, costs and makes: the fields a driver's built-in agents give by default
+ * (an entry naming that driver may then omit them).
+ */
+export interface AgentDefaults {
   name: string;
   description: string;
   credits: number;
   sizes: Size[];
   defaultSize: Size;
   supportsTransparent: boolean;
+}
+
+/** An agent of the catalog, every field resolved. */
+export interface AgentEntry extends AgentDefaults {
+  id: string;
+  driver: string;
   formats: string[];
   style: Style;
   paletteSize: number;

@@ -1,4 +1,5 @@
 import type { ZodType } from "zod";
+import type { AgentDefaults } from "./catalog.js";
 
 /**
  * The contract between the service and whatever makes images: procedural drawers in this process,
@@ -130,7 +131,7 @@ export interface DriverKind<O = Record<string, unknown>> {
    */
   exactAssets?: boolean;
   /** Catalog fields an entry naming this driver may omit (built-in agents). */
-  defaults?: { name: string; description: string; credits: number; sizes: { width: number; height: number }[]; defaultSize: { width: number; height: number }; supportsTransparent: boolean };
+  defaults?: AgentDefaults;
   /** Validates the entry's `options` object (unknown fields refused). */
   options: ZodType<O>;
   /** Environment variables these options need set (checked at start-up, named in the error). */

@@ -126,6 +126,9 @@ const tagDescriptions: Record<string, string> = {
 // ---------------------------------------------------------------------------------------------
 
 const at = "2026-11-23T10:00:00.000Z";
+/** What the example generation (queued, then succeeded) asked for, and what the icon agent understood. */
+const potion = { agentId: "icon", prompt: "red health potion", transparent: true, seed: 1234, width: 128, height: 128, createdAt: at };
+const potionInterpretation = { subject: "potion", modifiers: ["red"], ignored: ["health"], fallback: false };
 export const examples = {
   generateRequest: { prompt: "red health potion", agentId: "icon", transparent: true, width: 128, height: 128, seed: 1234 },
   generateMessages: {
@@ -139,13 +142,7 @@ export const examples = {
   succeeded: {
     id: "gen_4fTq8ZkR2mWc7NvXbL1pDa",
     status: "succeeded",
-    agentId: "icon",
-    prompt: "red health potion",
-    transparent: true,
-    seed: 1234,
-    width: 128,
-    height: 128,
-    createdAt: at,
+    ...potion,
     startedAt: "2026-11-23T10:00:00.031Z",
     completedAt: "2026-11-23T10:00:00.212Z",
     assets: [
@@ -161,7 +158,7 @@ export const examples = {
       },
     ],
     credits: { charged: 2, refunded: 0, balance: 98 },
-    interpretation: { subject: "potion", modifiers: ["red"], ignored: ["health"], fallback: false },
+    interpretation: potionInterpretation,
   },
   estimate: {
     dryRun: true,
@@ -170,23 +167,17 @@ export const examples = {
     height: 128,
     transparent: true,
     credits: { price: 2, balance: 98, sufficient: true },
-    interpretation: { subject: "potion", modifiers: ["red"], ignored: ["health"], fallback: false },
+    interpretation: potionInterpretation,
   },
   queued: {
     id: "gen_4fTq8ZkR2mWc7NvXbL1pDa",
     status: "queued",
-    agentId: "icon",
-    prompt: "red health potion",
-    transparent: true,
-    seed: 1234,
-    width: 128,
-    height: 128,
-    createdAt: at,
+    ...potion,
     startedAt: null,
     completedAt: null,
     assets: [],
     credits: { charged: 2, refunded: 0, balance: 98 },
-    interpretation: { subject: "potion", modifiers: ["red"], ignored: ["health"], fallback: false },
+    interpretation: potionInterpretation,
   },
   agents: {
     agents: [

@@ -49,7 +49,8 @@ function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
   return value;
 }
 
-interface Def {
+/** The parts of a zod schema's internal definition that the walks over schemas read (here and the GraphQL inputs). */
+export interface ZodDef {
   type: string;
   innerType?: z.ZodType;
   in?: z.ZodType;
@@ -57,7 +58,7 @@ interface Def {
   shape?: Record<string, z.ZodType>;
   options?: z.ZodType[];
 }
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+export const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
 
 /** The field names of the object `schema` describes at `path` (through optional, nullable, pipes, arrays and unions). */
 export function fieldsAt(schema: z.ZodType, path: readonly (string | number)[]): string[] {

@@ -19,7 +19,7 @@
  * the default script completes after one queued and one running poll).
  */
 import { randomUUID } from "node:crypto";
-import { startHttpDouble, type RecordedRequest, type Reply } from "./http-double.js";
+import { jsonReply as detail, startHttpDouble, type RecordedRequest, type Reply } from "./http-double.js";
 import { testImage, type TestImageFormat } from "./images.js";
 
 export type { RecordedRequest, Reply } from "./http-double.js";
@@ -74,13 +74,6 @@ export interface FalQueueDouble {
   waitForRequest(predicate?: (req: RecordedRequest) => boolean, timeoutMs?: number): Promise<RecordedRequest>;
   close(): Promise<void>;
 }
-
-const detail = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({
-  kind: "json",
-  status,
-  body,
-  ...(headers && { headers }),
-});
 
 /** Answers as fal documents them, for scripts. */
 export const falReplies = {

@@ -45,6 +45,14 @@ export interface RecordedRequest {
 
 export type Handler = (req: RecordedRequest) => Reply | Promise<Reply>;
 
+/** A JSON answer with this status (and these headers, if any). */
+export const jsonReply = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({
+  kind: "json",
+  status,
+  body,
+  ...(headers && { headers }),
+});
+
 export interface HttpDouble {
   /** `http://127.0.0.1:<port>` */
   origin: string;

@@ -20,7 +20,7 @@
  * // entry options: { baseUrl: double.url, model: "gpt-image-1-mini", apiKeyEnv: "OPENAI_API_KEY" }
  * ```
  */
-import { startHttpDouble, type RecordedRequest, type Reply } from "./http-double.js";
+import { jsonReply, startHttpDouble, type RecordedRequest, type Reply } from "./http-double.js";
 import { testImage, type TestImageFormat } from "./images.js";
 
 export type { RecordedRequest, Reply } from "./http-double.js";
@@ -80,12 +80,7 @@ export interface OpenAiImagesDouble {
   close(): Promise<void>;
 }
 
-const error = (status: number, body: OpenAiError, headers?: Record<string, string>): Reply => ({
-  kind: "json",
-  status,
-  body: { error: body },
-  ...(headers && { headers }),
-});
+const error = (status: number, body: OpenAiError, headers?: Record<string, string>): Reply => jsonReply(status, { error: body }, headers);
 
 /** Answers as OpenAI documents them, for `next(...)`. */
 export const openAiReplies = {

@@ -38,19 +38,9 @@
  * is canceled with `PUT cancel_url` so that fal stops (and stops billing) the work.
  */
 import { z } from "zod";
-import { AgentError, type AgentDriver, type AgentJob, type DriverEnvironment, type DriverKind } from "../driver.js";
-import {
-  AttemptScope,
-  hasNoCredentials,
-  isRecord,
-  normalizeBaseUrl,
-  parseRetryAfter,
-  ProgressTracker,
-  readBody,
-  sanitizeSnippet,
-  tryParseJson,
-  MAX_BODY_BYTES,
-} from "../openai-images/http.js";
+import { AgentError, type AgentDriver, type AgentJob, type DriverEnvironment } from "../driver.js";
+import { classifyHttpFailure, modelDriverKind, modelHttp, modelOptions, passThroughOption, withAttempt, type ModelNames } from "../model-http.js";
+import { isRecord, normalizeBaseUrl, parseRetryAfter, ProgressTracker, readBody, sanitizeSnippet, tryParseJson, MAX_BODY_BYTES } from "../openai-images/http.js";
 import { decodeBase64, toNativePng } from "../openai-images/image.js";
 import { promptFromJob } from "../openai-images/prompt.js";
 
@@ -66,43 +56,26 @@ const CANCEL_TIMEOUT_MS = 5000;
 export const falQueueOptionsSchema = z
   .strictObject({
     /** The queue's root; fal's is `https://queue.fal.run`. */
-    baseUrl: z
-      .url({ protocol: /^https?$/, error: "baseUrl must be an http(s) URL" })
-      .refine(hasNoCredentials, "baseUrl must not carry credentials: name the key's environment variable in apiKeyEnv")
-      .default("https://queue.fal.run")
-      .transform(normalizeBaseUrl),
+    baseUrl: modelOptions.baseUrl.default("https://queue.fal.run").transform(normalizeBaseUrl),
     /** The model id, `owner/alias` with an optional subpath, e.g. `fal-ai/flux/schnell`. */
     model: z.string().regex(/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)+$/, 'model must look like "fal-ai/flux/schnell"'),
     /** The environment variable holding the fal key (`Authorization: Key …`); public models need none. */
-    apiKeyEnv: z
-      .string()
-      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "apiKeyEnv must be an environment variable name")
-      .optional(),
+    apiKeyEnv: modelOptions.apiKeyEnv,
     /** Sent as `image_size: {width, height}`; the service fits the image to the asked size afterwards. */
-    nativeSize: z
-      .string()
-      .regex(/^[1-9]\d{1,4}x[1-9]\d{1,4}$/, 'nativeSize must look like "1024x1024"')
-      .default("1024x1024"),
+    nativeSize: modelOptions.nativeSize,
     /** Sent as `output_format`; whatever comes back is converted to PNG. */
     outputFormat: z.enum(["png", "jpeg", "webp"]).default("png"),
     /** Budget of the whole attempt (submit, queue, run, download), bounded by the job's deadline. */
-    timeoutMs: z.int().positive().max(3_600_000).default(120_000),
+    timeoutMs: modelOptions.timeoutMs,
     /** Budget of each HTTP request within the attempt. */
     requestTimeoutMs: z.int().positive().max(600_000).default(30_000),
-    /** Attempts the job queue makes after the first one; read by the queue, validated here. */
-    maxRetries: z.int().min(0).max(10).default(2),
+    maxRetries: modelOptions.maxRetries,
     /** First wait between status polls; it grows by half each poll up to `maxPollIntervalMs`. */
     pollIntervalMs: z.int().positive().max(60_000).default(500),
     maxPollIntervalMs: z.int().positive().max(60_000).default(2000),
-    /** Longest prompt sent; older conversation turns are dropped first. */
-    maxPromptChars: z.int().min(100).max(32_000).default(4000),
+    maxPromptChars: modelOptions.maxPromptChars,
     /** Extra model input passed through, e.g. `{"num_inference_steps": 4, "enable_safety_checker": true}`. */
-    extraInput: z
-      .record(z.string(), z.unknown())
-      .refine((input) => !OWN_FIELDS.some((f) => f in input), {
-        message: `extraInput may not set ${OWN_FIELDS.join(", ")}: use the driver's options`,
-      })
-      .optional(),
+    extraInput: passThroughOption("extraInput", OWN_FIELDS),
   })
   .refine((o) => o.maxPollIntervalMs >= o.pollIntervalMs, {
     message: "maxPollIntervalMs must be at least pollIntervalMs",
@@ -111,7 +84,7 @@ export const falQueueOptionsSchema = z
 
 export type FalQueueOptions = z.output<typeof falQueueOptionsSchema>;
 
-const LABEL = "the fal model";
+const NAMES: ModelNames = { driver: "fal-queue", label: "the fal model", notFound: "request" };
 
 interface QueueUrls {
   requestId: string;
@@ -129,18 +102,7 @@ function detailTypes(body: unknown): string[] {
 
 /** The AgentError for a fal answer that is not 2xx. */
 export function classifyFalFailure(status: number, body: unknown, headers: Headers): AgentError {
-  const retryAfterMs = parseRetryAfter(headers);
-  if (status === 429) return new AgentError("rate_limited", "The fal model is rate limiting requests", { retryAfterMs });
-  if (status >= 500) return new AgentError("unavailable", `The fal model failed (HTTP ${status})`, { retryAfterMs });
-  if (status === 408) return new AgentError("timeout", "The fal model timed out (HTTP 408)");
-  if (status !== 401 && detailTypes(body).includes("content_policy_violation")) {
-    return new AgentError("rejected", "The fal model refused this prompt under its content policy");
-  }
-  if (status === 401 || status === 403) {
-    return new AgentError("unavailable", `The fal model refused the service's credentials (HTTP ${status})`);
-  }
-  if (status === 404) return new AgentError("unavailable", "The fal model or request was not found (HTTP 404)");
-  return new AgentError("unavailable", `The fal model refused the request (HTTP ${status})`);
+  return classifyHttpFailure(NAMES, status, detailTypes(body).includes("content_policy_violation"), headers);
 }
 
 function createFalQueueDriver(options: FalQueueOptions, env: DriverEnvironment): AgentDriver {
@@ -149,16 +111,7 @@ function createFalQueueDriver(options: FalQueueOptions, env: DriverEnvironment):
   const parts = options.model.split("/");
   const appPath = parts.slice(0, NAMESPACES.has(parts[0]!) ? 3 : 2).join("/");
   const [width, height] = options.nativeSize.split("x").map(Number) as [number, number];
-
-  function apiKey(): string | undefined {
-    if (options.apiKeyEnv === undefined) return undefined;
-    const key = env.secret(options.apiKeyEnv);
-    if (!key) {
-      env.log.warn("fal-queue: the API key's environment variable is not set", { apiKeyEnv: options.apiKeyEnv, model: options.model });
-      throw new AgentError("unavailable", "The fal model's API key is not configured");
-    }
-    return key;
-  }
+  const { apiKey, malformed, failure } = modelHttp(NAMES, options, env);
 
   const headers = (key: string | undefined, json: boolean): Record<string, string> => ({
     accept: "application/json",
@@ -177,11 +130,6 @@ function createFalQueueDriver(options: FalQueueOptions, env: DriverEnvironment):
     };
   }
 
-  function malformed(what: string, text: string, key: string | undefined): AgentError {
-    env.log.warn(`fal-queue: malformed answer (${what})`, { model: options.model, body: sanitizeSnippet(text, [key], 120) });
-    return new AgentError("unavailable", `The fal model sent a malformed answer (${what})`);
-  }
-
   /** A queue URL from an answer, only when it is on the queue's own origin (the key goes there). */
   function ownUrl(value: unknown): string | undefined {
     if (typeof value !== "string") return undefined;
@@ -195,28 +143,21 @@ function createFalQueueDriver(options: FalQueueOptions, env: DriverEnvironment):
 
   /** Reads an answer as JSON; a non-2xx answer becomes its AgentError (logged, redacted). */
   async function json(res: Response, step: string, key: string | undefined): Promise<unknown> {
-    let text: string;
-    try {
-      text = (await readBody(res, res.ok ? MAX_BODY_BYTES : 1024 * 1024)).toString("utf8");
-    } catch (error) {
-      if (res.ok || !(error instanceof AgentError)) throw error;
-      text = "";
-    }
-    const body = tryParseJson(text);
     if (!res.ok) {
-      const error = classifyFalFailure(res.status, body, res.headers);
-      const errorType = res.headers.get("x-fal-error-type") ?? (isRecord(body) && typeof body.error_type === "string" ? body.error_type : undefined);
-      env.log.warn(`fal-queue: HTTP ${res.status} from the fal ${step}`, {
-        model: options.model,
-        status: res.status,
-        kind: error.kind,
-        errorType: errorType && sanitizeSnippet(errorType, [key], 60),
-        detailTypes: detailTypes(body).map((type) => sanitizeSnippet(type, [key], 60)),
-        ...((res.status === 401 || res.status === 403) && { apiKeyEnv: options.apiKeyEnv ?? "(none configured)" }),
-        body: sanitizeSnippet(text, [key]),
+      throw await failure(res, key, `the fal ${step}`, (text) => {
+        const body = tryParseJson(text);
+        const errorType = res.headers.get("x-fal-error-type") ?? (isRecord(body) && typeof body.error_type === "string" ? body.error_type : undefined);
+        return {
+          error: classifyFalFailure(res.status, body, res.headers),
+          details: {
+            errorType: errorType && sanitizeSnippet(errorType, [key], 60),
+            detailTypes: detailTypes(body).map((type) => sanitizeSnippet(type, [key], 60)),
+          },
+        };
       });
-      throw error;
     }
+    const text = (await readBody(res, MAX_BODY_BYTES)).toString("utf8");
+    const body = tryParseJson(text);
     if (body === undefined) throw malformed(`${step} answer is not JSON`, text, key);
     return body;
   }
@@ -287,98 +228,89 @@ function createFalQueueDriver(options: FalQueueOptions, env: DriverEnvironment):
   }
 
   return {
-    async generate(job, ctx) {
-      const scope = new AttemptScope(ctx, options.timeoutMs, LABEL);
-      const requestTimeout = options.requestTimeoutMs;
-      let key: string | undefined;
-      let urls: QueueUrls | undefined;
-      let completed = false;
-      try {
-        scope.throwIfDone();
-        key = apiKey();
-        const progress = new ProgressTracker(ctx);
-        await progress.report(5, "calling model");
+    generate: (job, ctx) =>
+      withAttempt(ctx, options.timeoutMs, NAMES.label, async (scope) => {
+        const requestTimeout = options.requestTimeoutMs;
+        const key = apiKey();
+        let urls: QueueUrls | undefined;
+        let completed = false;
+        try {
+          const progress = new ProgressTracker(ctx);
+          await progress.report(5, "calling model");
 
-        // 1. Submit.
-        const submitted = await scope.request(requestTimeout, async (signal) => {
-          const res = await env.fetch(submitUrl, { method: "POST", headers: headers(key, true), body: JSON.stringify(input(job)), signal });
-          return json(res, "submit", key);
-        });
-        const requestId = isRecord(submitted) ? submitted.request_id : undefined;
-        if (typeof requestId !== "string" || !/^[A-Za-z0-9._-]{1,200}$/.test(requestId)) {
-          throw malformed("no request_id", JSON.stringify(submitted) ?? "", key);
-        }
-        const base = `${options.baseUrl}/${appPath}/requests/${requestId}`;
-        const answer = submitted as Record<string, unknown>;
-        urls = {
-          requestId,
-          status: ownUrl(answer.status_url) ?? `${base}/status`,
-          response: ownUrl(answer.response_url) ?? base,
-          cancel: ownUrl(answer.cancel_url) ?? `${base}/cancel`,
-        };
-
-        // 2. Poll the status until COMPLETED, reporting the queue position, then the run.
-        let firstPosition: number | undefined;
-        let runningPolls = 0;
-        let interval = options.pollIntervalMs;
-        const statusUrl = urls.status;
-        for (;;) {
-          const status = await scope.request(requestTimeout, async (signal) => {
-            const res = await env.fetch(statusUrl, { headers: headers(key, false), signal });
-            return json(res, "status", key);
+          // 1. Submit.
+          const submitted = await scope.request(requestTimeout, async (signal) => {
+            const res = await env.fetch(submitUrl, { method: "POST", headers: headers(key, true), body: JSON.stringify(input(job)), signal });
+            return json(res, "submit", key);
           });
-          const state = isRecord(status) ? status.status : undefined;
-          if (state === "COMPLETED" || state === "FAILED") break; // the result fetch tells how it ended
-          if (state === "IN_QUEUE") {
-            const raw = (status as Record<string, unknown>).queue_position;
-            const position = typeof raw === "number" && Number.isInteger(raw) && raw >= 0 ? raw : undefined;
-            firstPosition ??= position;
-            const share = position === undefined || firstPosition === undefined ? 0 : 1 - position / (firstPosition + 1);
-            await progress.report(10 + 20 * share, position === undefined ? "in queue" : `in queue (position ${position})`);
-          } else if (state === "IN_PROGRESS") {
-            runningPolls++;
-            await progress.report(40 + 35 * (1 - 0.85 ** (runningPolls - 1)), "model running");
-          } else if (state === "CANCELED" || state === "CANCELLED") {
-            completed = true; // nothing left to cancel
-            throw new AgentError("unavailable", "The fal request was canceled upstream");
-          } else {
-            throw malformed(`unknown status ${JSON.stringify(state) ?? "none"}`, JSON.stringify(status) ?? "", key);
+          const requestId = isRecord(submitted) ? submitted.request_id : undefined;
+          if (typeof requestId !== "string" || !/^[A-Za-z0-9._-]{1,200}$/.test(requestId)) {
+            throw malformed("no request_id", JSON.stringify(submitted) ?? "", key);
           }
-          await scope.sleep(interval);
-          interval = Math.min(options.maxPollIntervalMs, Math.round(interval * 1.5));
-        }
-        completed = true;
+          const base = `${options.baseUrl}/${appPath}/requests/${requestId}`;
+          const answer = submitted as Record<string, unknown>;
+          urls = {
+            requestId,
+            status: ownUrl(answer.status_url) ?? `${base}/status`,
+            response: ownUrl(answer.response_url) ?? base,
+            cancel: ownUrl(answer.cancel_url) ?? `${base}/cancel`,
+          };
 
-        // 3. The result, then the image it points to.
-        await progress.report(80, "fetching result");
-        const responseUrl = urls.response;
-        const output = await scope.request(requestTimeout, async (signal) => {
-          const res = await env.fetch(responseUrl, { headers: headers(key, false), signal });
-          return json(res, "result", key);
-        });
-        const image = firstImage(output, key);
-        if (image.flagged) {
-          env.log.info("fal-queue: the model's safety checker flagged the image", { model: options.model, requestId });
-          throw new AgentError("rejected", "The fal model's safety checker flagged the image for this prompt");
+          // 2. Poll the status until COMPLETED, reporting the queue position, then the run.
+          let firstPosition: number | undefined;
+          let runningPolls = 0;
+          let interval = options.pollIntervalMs;
+          const statusUrl = urls.status;
+          for (;;) {
+            const status = await scope.request(requestTimeout, async (signal) => {
+              const res = await env.fetch(statusUrl, { headers: headers(key, false), signal });
+              return json(res, "status", key);
+            });
+            const state = isRecord(status) ? status.status : undefined;
+            if (state === "COMPLETED" || state === "FAILED") break; // the result fetch tells how it ended
+            if (state === "IN_QUEUE") {
+              const raw = (status as Record<string, unknown>).queue_position;
+              const position = typeof raw === "number" && Number.isInteger(raw) && raw >= 0 ? raw : undefined;
+              firstPosition ??= position;
+              const share = position === undefined || firstPosition === undefined ? 0 : 1 - position / (firstPosition + 1);
+              await progress.report(10 + 20 * share, position === undefined ? "in queue" : `in queue (position ${position})`);
+            } else if (state === "IN_PROGRESS") {
+              runningPolls++;
+              await progress.report(40 + 35 * (1 - 0.85 ** (runningPolls - 1)), "model running");
+            } else if (state === "CANCELED" || state === "CANCELLED") {
+              completed = true; // nothing left to cancel
+              throw new AgentError("unavailable", "The fal request was canceled upstream");
+            } else {
+              throw malformed(`unknown status ${JSON.stringify(state) ?? "none"}`, JSON.stringify(status) ?? "", key);
+            }
+            await scope.sleep(interval);
+            interval = Math.min(options.maxPollIntervalMs, Math.round(interval * 1.5));
+          }
+          completed = true;
+
+          // 3. The result, then the image it points to.
+          await progress.report(80, "fetching result");
+          const responseUrl = urls.response;
+          const output = await scope.request(requestTimeout, async (signal) => {
+            const res = await env.fetch(responseUrl, { headers: headers(key, false), signal });
+            return json(res, "result", key);
+          });
+          const image = firstImage(output, key);
+          if (image.flagged) {
+            env.log.info("fal-queue: the model's safety checker flagged the image", { model: options.model, requestId });
+            throw new AgentError("rejected", "The fal model's safety checker flagged the image for this prompt");
+          }
+          await progress.report(85, "downloading image");
+          const bytes = await scope.request(requestTimeout, (signal) => download(image.url, signal));
+          await progress.report(90, "decoding image");
+          return { images: [await toNativePng(bytes, "The fal model's image")] };
+        } catch (error) {
+          if (urls !== undefined && !completed) await cancelUpstream(urls, key);
+          throw error;
         }
-        await progress.report(85, "downloading image");
-        const bytes = await scope.request(requestTimeout, (signal) => download(image.url, signal));
-        await progress.report(90, "decoding image");
-        return { images: [await toNativePng(bytes, "The fal model's image")] };
-      } catch (error) {
-        if (urls !== undefined && !completed) await cancelUpstream(urls, key);
-        throw error;
-      } finally {
-        scope.dispose();
-      }
-    },
+      }),
   };
 }
 
 /** The catalog's `"driver": "fal-queue"`. */
-export const falQueueDriver: DriverKind<FalQueueOptions> = {
-  name: "fal-queue",
-  options: falQueueOptionsSchema,
-  requiredSecrets: (options) => (options.apiKeyEnv === undefined ? [] : [options.apiKeyEnv]),
-  create: (options, env) => createFalQueueDriver(options, env),
-};
+export const falQueueDriver = modelDriverKind("fal-queue", falQueueOptionsSchema, createFalQueueDriver);

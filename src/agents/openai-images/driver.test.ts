@@ -1,71 +1,32 @@
 import sharp from "sharp";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  caught,
-  everythingShownBy,
-  testContext,
-  testEnvironment,
-  type TestContext,
-} from "../../../test/doubles/driver-context.js";
+import { describe, expect, it } from "vitest";
+import { caught, testContext, testEnvironment } from "../../../test/doubles/driver-context.js";
 import { NOT_AN_IMAGE, truncatedPng } from "../../../test/doubles/images.js";
-import { openAiReplies, startOpenAiImagesDouble, type OpenAiImagesDouble } from "../../../test/doubles/openai-images.js";
-import { AgentError, isAbortError, type AgentJob } from "../driver.js";
-import { openAiImagesDriver, type OpenAiImagesOptions } from "./driver.js";
+import { describeKeyHandling, expectNonDecreasing, useModelDriver } from "../../../test/doubles/model-driver.js";
+import { openAiReplies, startOpenAiImagesDouble } from "../../../test/doubles/openai-images.js";
+import { AgentError, isAbortError } from "../driver.js";
+import { openAiImagesDriver } from "./driver.js";
 
 const KEY = "sk-test-4f9c2a7e1b3d5f6a8c0e2b4d";
 const KEY_ENV = "TEST_OPENAI_KEY";
 
-const job = (over: Partial<AgentJob> = {}): AgentJob => ({
+const m = useModelDriver({
+  kind: openAiImagesDriver,
+  key: KEY,
+  keyEnv: KEY_ENV,
+  start: (apiKey) => startOpenAiImagesDouble({ apiKey }),
+  entry: (double) => ({ baseUrl: double.url, model: "gpt-image-1-mini", nativeSize: "256x256" }),
   prompt: "a red health potion",
-  width: 64,
-  height: 64,
-  transparent: false,
   seed: 7,
-  options: {},
-  ...over,
 });
+const { driver, job, expectNoKey } = m;
 
-let double: OpenAiImagesDouble;
-let t: TestContext;
-
-beforeEach(async () => {
-  double = await startOpenAiImagesDouble({ apiKey: KEY });
-  t = testContext();
-});
-afterEach(async () => {
-  t.dispose();
-  await double.close();
-});
-
-function options(over: Record<string, unknown> = {}): OpenAiImagesOptions {
-  return openAiImagesDriver.options.parse({
-    baseUrl: double.url,
-    model: "gpt-image-1-mini",
-    apiKeyEnv: KEY_ENV,
-    nativeSize: "256x256",
-    ...over,
-  });
-}
-
-function driver(over: Record<string, unknown> = {}, secrets: Record<string, string> = { [KEY_ENV]: KEY }) {
-  const { env, logs } = testEnvironment(secrets);
-  return { driver: openAiImagesDriver.create(options(over), env), logs };
-}
-
-function expectNonDecreasing(percents: number[]): void {
-  for (let i = 1; i < percents.length; i++) expect(percents[i]).toBeGreaterThanOrEqual(percents[i - 1]!);
-}
-
-/** The error and everything it and the logs could show carry no trace of the key. */
-function expectNoKey(error: unknown, logs: unknown[]): void {
-  expect(everythingShownBy(error)).not.toContain(KEY);
-  expect(JSON.stringify(logs)).not.toContain(KEY);
-}
+describeKeyHandling("openai-images", m, { wrongKey: "sk-wrong-9d8c7b6a5f4e3d2c1b0a", authorization: (key) => `Bearer ${key}` });
 
 describe("openai-images: success", () => {
   it("returns the native PNG with its size, sends the documented body and the Bearer key", async () => {
     const { driver: d } = driver({ quality: "low", outputFormat: "png" });
-    const result = await d.generate(job(), t.ctx);
+    const result = await d.generate(job(), m.t.ctx);
 
     expect(result.images).toHaveLength(1);
     const image = result.images[0]!;
@@ -73,7 +34,7 @@ describe("openai-images: success", () => {
     const meta = await sharp(image.png).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["png", 256, 256]);
 
-    const [req] = double.generations();
+    const [req] = m.double.generations();
     expect(req!.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(req!.headers["content-type"]).toBe("application/json");
     expect(req!.json).toEqual({
@@ -88,27 +49,27 @@ describe("openai-images: success", () => {
 
   it("reports 'calling model' then 'decoding image', never going backwards", async () => {
     const { driver: d } = driver();
-    await d.generate(job(), t.ctx);
-    expect(t.reports.map((r) => r.stage)).toEqual(["calling model", "decoding image"]);
-    expectNonDecreasing(t.reports.map((r) => r.percent));
+    await d.generate(job(), m.t.ctx);
+    expect(m.t.reports.map((r) => r.stage)).toEqual(["calling model", "decoding image"]);
+    expectNonDecreasing(m.t.reports.map((r) => r.percent));
   });
 
   it("uses the default native size 1024x1024", async () => {
     const { env } = testEnvironment({ [KEY_ENV]: KEY });
     const d = openAiImagesDriver.create(
-      openAiImagesDriver.options.parse({ baseUrl: double.url, model: "gpt-image-1-mini", apiKeyEnv: KEY_ENV }),
+      openAiImagesDriver.options.parse({ baseUrl: m.double.url, model: "gpt-image-1-mini", apiKeyEnv: KEY_ENV }),
       env,
     );
-    const { images } = await d.generate(job(), t.ctx);
+    const { images } = await d.generate(job(), m.t.ctx);
     expect([images[0]!.width, images[0]!.height]).toEqual([1024, 1024]);
-    expect((double.generations()[0]!.json as { size: string }).size).toBe("1024x1024");
+    expect((m.double.generations()[0]!.json as { size: string }).size).toBe("1024x1024");
   });
 
   it("asks for a transparent background only when the entry has native transparency and the job is transparent", async () => {
-    await driver({ nativeTransparency: true }).driver.generate(job({ transparent: true }), t.ctx);
-    await driver({ nativeTransparency: true }).driver.generate(job({ transparent: false }), t.ctx);
-    await driver({ nativeTransparency: false }).driver.generate(job({ transparent: true }), t.ctx);
-    const backgrounds = double.generations().map((r) => (r.json as { background?: string }).background);
+    await driver({ nativeTransparency: true }).driver.generate(job({ transparent: true }), m.t.ctx);
+    await driver({ nativeTransparency: true }).driver.generate(job({ transparent: false }), m.t.ctx);
+    await driver({ nativeTransparency: false }).driver.generate(job({ transparent: true }), m.t.ctx);
+    const backgrounds = m.double.generations().map((r) => (r.json as { background?: string }).background);
     expect(backgrounds).toEqual(["transparent", undefined, undefined]);
   });
 
@@ -120,7 +81,7 @@ describe("openai-images: success", () => {
         openAiImagesDriver.options.parse({ baseUrl: open.url, model: "sd-turbo", nativeSize: "128x128", extraBody: { response_format: "b64_json", steps: 4 } }),
         env,
       );
-      const { images } = await d.generate(job(), t.ctx);
+      const { images } = await d.generate(job(), m.t.ctx);
       expect(images[0]!.width).toBe(128);
       const [req] = open.generations();
       expect(req!.headers.authorization).toBeUndefined();
@@ -131,8 +92,8 @@ describe("openai-images: success", () => {
   });
 
   it.each(["jpeg", "webp"] as const)("converts a %s answer to PNG without resizing it", async (format) => {
-    double.next(openAiReplies.success({ format, width: 320, height: 192 }));
-    const { images } = await driver().driver.generate(job(), t.ctx);
+    m.double.next(openAiReplies.success({ format, width: 320, height: 192 }));
+    const { images } = await driver().driver.generate(job(), m.t.ctx);
     const meta = await sharp(images[0]!.png).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["png", 320, 192]);
     expect([images[0]!.width, images[0]!.height]).toEqual([320, 192]);
@@ -149,17 +110,17 @@ describe("openai-images: success", () => {
           { role: "user", content: "make the armour golden" },
         ],
       }),
-      t.ctx,
+      m.t.ctx,
     );
-    expect((double.generations()[0]!.json as { prompt: string }).prompt).toBe("a knight with a sword\nmake the armour golden");
+    expect((m.double.generations()[0]!.json as { prompt: string }).prompt).toBe("a knight with a sword\nmake the armour golden");
   });
 });
 
 describe("openai-images: provider errors", () => {
   it("429 with retry-after seconds → rate_limited with retryAfterMs", async () => {
-    double.next(openAiReplies.rateLimited({ retryAfter: "3" }));
+    m.double.next(openAiReplies.rateLimited({ retryAfter: "3" }));
     const { driver: d, logs } = driver();
-    const error = await caught(() => d.generate(job(), t.ctx));
+    const error = await caught(() => d.generate(job(), m.t.ctx));
     expect(error).toBeInstanceOf(AgentError);
     expect(error).toMatchObject({ kind: "rate_limited", retryAfterMs: 3000 });
     expectNoKey(error, logs);
@@ -167,39 +128,39 @@ describe("openai-images: provider errors", () => {
 
   it("429 with an HTTP-date retry-after, and retry-after-ms taking precedence", async () => {
     const date = new Date(Date.now() + 5000).toUTCString();
-    double.next(openAiReplies.rateLimited({ retryAfter: date }), openAiReplies.rateLimited({ retryAfter: "9", retryAfterMs: "1500" }));
-    const first = (await caught(() => driver().driver.generate(job(), t.ctx))) as AgentError;
+    m.double.next(openAiReplies.rateLimited({ retryAfter: date }), openAiReplies.rateLimited({ retryAfter: "9", retryAfterMs: "1500" }));
+    const first = (await caught(() => driver().driver.generate(job(), m.t.ctx))) as AgentError;
     expect(first.kind).toBe("rate_limited");
     expect(first.retryAfterMs).toBeGreaterThan(2500);
     expect(first.retryAfterMs).toBeLessThanOrEqual(5000);
-    const second = (await caught(() => driver().driver.generate(job(), t.ctx))) as AgentError;
+    const second = (await caught(() => driver().driver.generate(job(), m.t.ctx))) as AgentError;
     expect(second).toMatchObject({ kind: "rate_limited", retryAfterMs: 1500 });
   });
 
   it("429 insufficient_quota is a billing problem → unavailable, no retryAfterMs", async () => {
-    double.next(openAiReplies.insufficientQuota());
-    const error = (await caught(() => driver().driver.generate(job(), t.ctx))) as AgentError;
+    m.double.next(openAiReplies.insufficientQuota());
+    const error = (await caught(() => driver().driver.generate(job(), m.t.ctx))) as AgentError;
     expect(error).toMatchObject({ kind: "unavailable", retryAfterMs: undefined });
   });
 
   it("5xx → unavailable (with its retry-after); the next attempt succeeds", async () => {
-    double.next(openAiReplies.serverError(503, "1"), openAiReplies.success());
+    m.double.next(openAiReplies.serverError(503, "1"), openAiReplies.success());
     const { driver: d } = driver();
-    const error = await caught(() => d.generate(job(), t.ctx));
+    const error = await caught(() => d.generate(job(), m.t.ctx));
     expect(error).toMatchObject({ kind: "unavailable", retryAfterMs: 1000 });
     expect((error as AgentError).retryable).toBe(true);
     // The job queue retries with a new call: one attempt per call.
-    const { images } = await d.generate(job(), t.ctx);
+    const { images } = await d.generate(job(), m.t.ctx);
     expect(images[0]!.width).toBe(256);
-    expect(double.generations()).toHaveLength(2);
+    expect(m.double.generations()).toHaveLength(2);
   });
 
   it.each(["moderation_blocked", "content_policy_violation"] as const)(
     "400 %s → rejected, final, without the upstream text",
     async (code) => {
-      double.next(openAiReplies.contentPolicy(code));
+      m.double.next(openAiReplies.contentPolicy(code));
       const { driver: d, logs } = driver();
-      const error = (await caught(() => d.generate(job(), t.ctx))) as AgentError;
+      const error = (await caught(() => d.generate(job(), m.t.ctx))) as AgentError;
       expect(error).toBeInstanceOf(AgentError);
       expect(error.kind).toBe("rejected");
       expect(error.retryable).toBe(false);
@@ -209,49 +170,22 @@ describe("openai-images: provider errors", () => {
   );
 
   it("another 400 (an option the model refuses) → unavailable, not rejected", async () => {
-    double.next(openAiReplies.badRequest());
-    const error = (await caught(() => driver().driver.generate(job(), t.ctx))) as AgentError;
+    m.double.next(openAiReplies.badRequest());
+    const error = (await caught(() => driver().driver.generate(job(), m.t.ctx))) as AgentError;
     expect(error.kind).toBe("unavailable");
     expect(error.message).toContain("400");
   });
 
-  it("401 echoing the key → unavailable; the key is in no error, cause or log line", async () => {
-    const wrong = "sk-wrong-9d8c7b6a5f4e3d2c1b0a";
-    const { env, logs } = testEnvironment({ [KEY_ENV]: wrong });
-    const d = openAiImagesDriver.create(options(), env);
-    const error = (await caught(() => d.generate(job(), t.ctx))) as AgentError;
-    expect(error.kind).toBe("unavailable");
-    expect(error.message).toMatch(/credentials.*401/);
-    expect(double.generations()[0]!.headers.authorization).toBe(`Bearer ${wrong}`);
-    expect(everythingShownBy(error)).not.toContain(wrong);
-    expect(JSON.stringify(logs)).not.toContain(wrong);
-    // The operator learns which variable to check.
-    expect(logs.find((l) => l.fields?.status === 401)?.fields?.apiKeyEnv).toBe(KEY_ENV);
-  });
-
   it("404 (unknown model) → unavailable", async () => {
-    double.next(openAiReplies.modelNotFound("gpt-image-9"));
-    const error = (await caught(() => driver().driver.generate(job(), t.ctx))) as AgentError;
+    m.double.next(openAiReplies.modelNotFound("gpt-image-9"));
+    const error = (await caught(() => driver().driver.generate(job(), m.t.ctx))) as AgentError;
     expect(error).toMatchObject({ kind: "unavailable" });
     expect(error.message).toContain("404");
   });
 
-  it("connection refused → unavailable", async () => {
-    const gone = double.url;
-    await double.close();
-    double = await startOpenAiImagesDouble();
-    const { env } = testEnvironment({ [KEY_ENV]: KEY });
-    const d = openAiImagesDriver.create(options({ baseUrl: gone }), env);
-    const error = (await caught(() => d.generate(job(), t.ctx))) as AgentError;
-    expect(error).toBeInstanceOf(AgentError);
-    expect(error.kind).toBe("unavailable");
-    expect(error.message).toContain("ECONNREFUSED");
-    expectNoKey(error, []);
-  });
-
   it("connection reset before an answer → unavailable", async () => {
-    double.next(openAiReplies.reset());
-    const error = (await caught(() => driver().driver.generate(job(), t.ctx))) as AgentError;
+    m.double.next(openAiReplies.reset());
+    const error = (await caught(() => driver().driver.generate(job(), m.t.ctx))) as AgentError;
     expect(error).toBeInstanceOf(AgentError);
     expect(error.kind).toBe("unavailable");
   });
@@ -264,9 +198,9 @@ describe("openai-images: malformed answers → unavailable", () => {
     ["b64_json not base64", () => openAiReplies.notBase64(), /base64/],
     ["not an image", () => openAiReplies.b64(NOT_AN_IMAGE), /not a PNG, JPEG or WebP/],
   ])("%s", async (_name, reply, message) => {
-    double.next(reply());
+    m.double.next(reply());
     const { driver: d, logs } = driver();
-    const error = (await caught(() => d.generate(job(), t.ctx))) as AgentError;
+    const error = (await caught(() => d.generate(job(), m.t.ctx))) as AgentError;
     expect(error).toBeInstanceOf(AgentError);
     expect(error.kind).toBe("unavailable");
     expect(error.message).toMatch(message);
@@ -274,55 +208,55 @@ describe("openai-images: malformed answers → unavailable", () => {
   });
 
   it("a truncated PNG", async () => {
-    double.next(openAiReplies.b64(await truncatedPng(128, 128)));
-    const error = (await caught(() => driver().driver.generate(job(), t.ctx))) as AgentError;
+    m.double.next(openAiReplies.b64(await truncatedPng(128, 128)));
+    const error = (await caught(() => driver().driver.generate(job(), m.t.ctx))) as AgentError;
     expect(error).toMatchObject({ kind: "unavailable" });
     expect(error.message).toMatch(/truncated or corrupt/);
   });
 });
 
 describe("openai-images: deadline, timeout, cancel", () => {
-  it("an answer slower than the deadline → timeout, and the double saw the socket close", async () => {
-    t.dispose();
-    t = testContext({ deadlineMs: 300 });
-    double.next(openAiReplies.slow(5000));
+  it("an answer slower than the deadline → timeout, and the m.double saw the socket close", async () => {
+    m.t.dispose();
+    m.t = testContext({ deadlineMs: 300 });
+    m.double.next(openAiReplies.slow(5000));
     const started = Date.now();
-    const error = (await caught(() => driver().driver.generate(job(), t.ctx))) as AgentError;
+    const error = (await caught(() => driver().driver.generate(job(), m.t.ctx))) as AgentError;
     expect(error).toBeInstanceOf(AgentError);
     expect(error.kind).toBe("timeout");
     expect(Date.now() - started).toBeLessThan(2000);
-    const [req] = double.generations();
+    const [req] = m.double.generations();
     expect(await req!.settled).toBe("closed");
     expect(req!.closedEarly).toBe(true);
   });
 
   it("an answer slower than the entry's timeoutMs → timeout, socket closed", async () => {
-    double.next(openAiReplies.hang());
-    const error = (await caught(() => driver({ timeoutMs: 200 }).driver.generate(job(), t.ctx))) as AgentError;
+    m.double.next(openAiReplies.hang());
+    const error = (await caught(() => driver({ timeoutMs: 200 }).driver.generate(job(), m.t.ctx))) as AgentError;
     expect(error).toMatchObject({ kind: "timeout" });
-    expect(await double.generations()[0]!.settled).toBe("closed");
+    expect(await m.double.generations()[0]!.settled).toBe("closed");
   });
 
   it("a deadline already passed → timeout without calling the model", async () => {
-    t.dispose();
-    t = testContext({ deadlineMs: 0 });
+    m.t.dispose();
+    m.t = testContext({ deadlineMs: 0 });
     await new Promise((r) => setTimeout(r, 5));
-    const error = await caught(() => driver().driver.generate(job(), t.ctx));
+    const error = await caught(() => driver().driver.generate(job(), m.t.ctx));
     expect(error).toMatchObject({ kind: "timeout" });
-    expect(double.generations()).toHaveLength(0);
+    expect(m.double.generations()).toHaveLength(0);
   });
 
-  it("cancel mid-request → the AbortError as is, and the double saw the socket close", async () => {
-    double.next(openAiReplies.hang());
+  it("cancel mid-request → the AbortError as is, and the m.double saw the socket close", async () => {
+    m.double.next(openAiReplies.hang());
     const { driver: d, logs } = driver();
-    const pending = caught(() => d.generate(job(), t.ctx));
-    await double.waitForRequest((r) => r.path.endsWith("/images/generations"));
-    t.cancel();
+    const pending = caught(() => d.generate(job(), m.t.ctx));
+    await m.double.waitForRequest((r) => r.path.endsWith("/images/generations"));
+    m.t.cancel();
     const error = await pending;
     expect(error).not.toBeInstanceOf(AgentError);
     expect(isAbortError(error)).toBe(true);
     expect((error as Error).name).toBe("AbortError");
-    expect(await double.generations()[0]!.settled).toBe("closed");
+    expect(await m.double.generations()[0]!.settled).toBe("closed");
     expectNoKey(error, logs);
   });
 });
@@ -330,30 +264,30 @@ describe("openai-images: deadline, timeout, cancel", () => {
 describe("openai-images: the runner's abort reasons", () => {
   it("a cancel whose reason is a Symbol (fetch rethrows the bare Symbol) → an AbortError; socket closed", async () => {
     const controller = new AbortController();
-    double.next(openAiReplies.hang());
+    m.double.next(openAiReplies.hang());
     const { driver: d } = driver();
     const pending = caught(() => d.generate(job(), { signal: controller.signal, deadline: Date.now() + 60_000, report: async () => undefined }));
-    await double.waitForRequest((r) => r.path.endsWith("/images/generations"));
+    await m.double.waitForRequest((r) => r.path.endsWith("/images/generations"));
     controller.abort(Symbol("canceled"));
     const error = await pending;
     expect(isAbortError(error)).toBe(true);
-    expect(await double.generations()[0]!.settled).toBe("closed");
+    expect(await m.double.generations()[0]!.settled).toBe("closed");
   });
 });
 
 describe("openai-images: streaming", () => {
   it("reports each partial image as a small preview, then returns the completed image", async () => {
     const { driver: d } = driver({ stream: true, partialImages: 3 });
-    const { images } = await d.generate(job(), t.ctx);
+    const { images } = await d.generate(job(), m.t.ctx);
     expect([images[0]!.width, images[0]!.height]).toEqual([256, 256]);
 
-    const req = double.generations()[0]!;
+    const req = m.double.generations()[0]!;
     expect(req.json).toMatchObject({ stream: true, partial_images: 3 });
     expect(req.headers.accept).toContain("text/event-stream");
 
-    expect(t.reports.map((r) => r.stage)).toEqual(["calling model", "partial image 1", "partial image 2", "partial image 3", "decoding image"]);
-    expectNonDecreasing(t.reports.map((r) => r.percent));
-    const previews = t.reports.flatMap((r) => (r.preview ? [r.preview] : []));
+    expect(m.t.reports.map((r) => r.stage)).toEqual(["calling model", "partial image 1", "partial image 2", "partial image 3", "decoding image"]);
+    expectNonDecreasing(m.t.reports.map((r) => r.percent));
+    const previews = m.t.reports.flatMap((r) => (r.preview ? [r.preview] : []));
     expect(previews).toHaveLength(3);
     for (const p of previews) {
       const meta = await sharp(p.png).metadata();
@@ -364,62 +298,49 @@ describe("openai-images: streaming", () => {
   });
 
   it("does not send stream or partial_images unless the entry streams (sd-server, LocalAI)", async () => {
-    await driver().driver.generate(job(), t.ctx);
-    const body = double.generations()[0]!.json as Record<string, unknown>;
+    await driver().driver.generate(job(), m.t.ctx);
+    const body = m.double.generations()[0]!.json as Record<string, unknown>;
     expect(body.stream).toBeUndefined();
     expect(body.partial_images).toBeUndefined();
   });
 
   it("accepts a plain JSON answer from a server that ignores stream: true", async () => {
-    double.next(openAiReplies.success());
-    const { images } = await driver({ stream: true }).driver.generate(job(), t.ctx);
+    m.double.next(openAiReplies.success());
+    const { images } = await driver({ stream: true }).driver.generate(job(), m.t.ctx);
     expect(images[0]!.width).toBe(256);
   });
 
   it("an error event refusing the prompt → rejected", async () => {
-    double.next(
+    m.double.next(
       openAiReplies.stream({
         partials: 1,
         failWith: { message: "Your request was rejected by the safety system.", type: "image_generation_user_error", param: null, code: "moderation_blocked" },
       }),
     );
-    const error = (await caught(() => driver({ stream: true, partialImages: 1 }).driver.generate(job(), t.ctx))) as AgentError;
+    const error = (await caught(() => driver({ stream: true, partialImages: 1 }).driver.generate(job(), m.t.ctx))) as AgentError;
     expect(error).toMatchObject({ kind: "rejected" });
   });
 
   it("a stream that ends without the completed event → unavailable", async () => {
-    double.next({ kind: "sse", events: [{ event: "image_generation.partial_image", data: { type: "image_generation.partial_image", b64_json: "", partial_image_index: 0 } }] });
-    const error = (await caught(() => driver({ stream: true, partialImages: 1 }).driver.generate(job(), t.ctx))) as AgentError;
+    m.double.next({ kind: "sse", events: [{ event: "image_generation.partial_image", data: { type: "image_generation.partial_image", b64_json: "", partial_image_index: 0 } }] });
+    const error = (await caught(() => driver({ stream: true, partialImages: 1 }).driver.generate(job(), m.t.ctx))) as AgentError;
     expect(error).toMatchObject({ kind: "unavailable" });
   });
 
-  it("cancel while the stream is open → AbortError, the double saw the socket close", async () => {
-    double.next(openAiReplies.stream({ partials: 1, stall: true }));
+  it("cancel while the stream is open → AbortError, the m.double saw the socket close", async () => {
+    m.double.next(openAiReplies.stream({ partials: 1, stall: true }));
     const { driver: d } = driver({ stream: true, partialImages: 2 });
-    const pending = caught(() => d.generate(job(), t.ctx));
-    await expect.poll(() => t.reports.some((r) => r.stage === "partial image 1")).toBe(true);
-    t.cancel();
+    const pending = caught(() => d.generate(job(), m.t.ctx));
+    await expect.poll(() => m.t.reports.some((r) => r.stage === "partial image 1")).toBe(true);
+    m.t.cancel();
     const error = await pending;
     expect(isAbortError(error)).toBe(true);
     expect(error).not.toBeInstanceOf(AgentError);
-    expect(await double.generations()[0]!.settled).toBe("closed");
+    expect(await m.double.generations()[0]!.settled).toBe("closed");
   });
 });
 
 describe("openai-images: secrets and options", () => {
-  it("names the key's variable as a required secret, and none without apiKeyEnv", () => {
-    expect(openAiImagesDriver.requiredSecrets!(options())).toEqual([KEY_ENV]);
-    expect(openAiImagesDriver.requiredSecrets!(options({ apiKeyEnv: undefined }))).toEqual([]);
-  });
-
-  it("an unset key at call time → unavailable, no request made", async () => {
-    const { driver: d, logs } = driver({}, {});
-    const error = await caught(() => d.generate(job(), t.ctx));
-    expect(error).toMatchObject({ kind: "unavailable" });
-    expect(double.generations()).toHaveLength(0);
-    expect(logs[0]?.fields?.apiKeyEnv).toBe(KEY_ENV);
-  });
-
   it("applies the defaults and strips a trailing slash", () => {
     const parsed = openAiImagesDriver.options.parse({ baseUrl: "https://api.openai.com/v1/", model: "gpt-image-1-mini" });
     expect(parsed).toEqual({

@@ -31,19 +31,18 @@
  * what happened in general terms only: never the key, never the upstream body.
  */
 import { z } from "zod";
-import { AgentError, type AgentDriver, type AgentJob, type DriverEnvironment, type DriverKind } from "../driver.js";
+import { AgentError, type AgentDriver, type AgentJob, type DriverEnvironment } from "../driver.js";
 import {
-  AttemptScope,
-  hasNoCredentials,
-  isRecord,
-  normalizeBaseUrl,
-  parseRetryAfter,
-  ProgressTracker,
-  readBody,
-  sanitizeSnippet,
-  tryParseJson,
-  MAX_BODY_BYTES,
-} from "./http.js";
+  classifyHttpFailure,
+  contentPolicyRefusal,
+  modelDriverKind,
+  modelHttp,
+  modelOptions,
+  passThroughOption,
+  withAttempt,
+  type ModelNames,
+} from "../model-http.js";
+import { isRecord, normalizeBaseUrl, ProgressTracker, readBody, sanitizeSnippet, tryParseJson, MAX_BODY_BYTES } from "./http.js";
 import { decodeBase64, previewOf, toNativePng } from "./image.js";
 import { promptFromJob } from "./prompt.js";
 
@@ -53,43 +52,27 @@ const OWN_FIELDS = ["model", "prompt", "n", "size", "quality", "background", "ou
 export const openAiImagesOptionsSchema = z
   .strictObject({
     /** The API root, e.g. `https://api.openai.com/v1`, `http://gpu-box:1234/v1` (sd-server, LocalAI). */
-    baseUrl: z
-      .url({ protocol: /^https?$/, error: "baseUrl must be an http(s) URL" })
-      .refine(hasNoCredentials, "baseUrl must not carry credentials: name the key's environment variable in apiKeyEnv")
-      .transform(normalizeBaseUrl),
+    baseUrl: modelOptions.baseUrl.transform(normalizeBaseUrl),
     model: z.string().min(1),
     /** The environment variable holding the API key; omit for a self-hosted server that needs none. */
-    apiKeyEnv: z
-      .string()
-      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "apiKeyEnv must be an environment variable name")
-      .optional(),
+    apiKeyEnv: modelOptions.apiKeyEnv,
     /** The size asked of the model (`size`); the service fits the image to the asked size afterwards. */
-    nativeSize: z
-      .string()
-      .regex(/^[1-9]\d{1,4}x[1-9]\d{1,4}$/, 'nativeSize must look like "1024x1024"')
-      .default("1024x1024"),
+    nativeSize: modelOptions.nativeSize,
     quality: z.enum(["low", "medium", "high", "auto"]).optional(),
     /** The model can draw transparent backgrounds: a transparent job sends `background: "transparent"`. */
     nativeTransparency: z.boolean().default(false),
     /** Sent as `output_format` when set (GPT image models); other formats are converted to PNG anyway. */
     outputFormat: z.literal("png").optional(),
     /** Budget of the HTTP request, answer included, in milliseconds (also bounded by the job's deadline). */
-    timeoutMs: z.int().positive().max(3_600_000).default(120_000),
-    /** Attempts the job queue makes after the first one; read by the queue, validated here. */
-    maxRetries: z.int().min(0).max(10).default(2),
+    timeoutMs: modelOptions.timeoutMs,
+    maxRetries: modelOptions.maxRetries,
     /** Ask for server-sent events (`stream: true`); stable-diffusion.cpp and LocalAI do not stream. */
     stream: z.boolean().default(false),
     /** `partial_images` (0–3) while streaming: each becomes a preview in the progress stream. */
     partialImages: z.int().min(0).max(3).optional(),
-    /** Longest prompt sent; older conversation turns are dropped first (see promptFromJob). */
-    maxPromptChars: z.int().min(100).max(32_000).default(4000),
+    maxPromptChars: modelOptions.maxPromptChars,
     /** Extra request fields passed through as they are, e.g. `{"response_format": "b64_json"}` for LocalAI. */
-    extraBody: z
-      .record(z.string(), z.unknown())
-      .refine((body) => !OWN_FIELDS.some((f) => f in body), {
-        message: `extraBody may not set ${OWN_FIELDS.join(", ")}: use the driver's options`,
-      })
-      .optional(),
+    extraBody: passThroughOption("extraBody", OWN_FIELDS),
   })
   .refine((o) => o.partialImages === undefined || o.stream, {
     message: "partialImages needs stream: true",
@@ -98,7 +81,7 @@ export const openAiImagesOptionsSchema = z
 
 export type OpenAiImagesOptions = z.output<typeof openAiImagesOptionsSchema>;
 
-const LABEL = "the image model";
+const NAMES: ModelNames = { driver: "openai-images", label: "the image model", notFound: "its endpoint" };
 
 interface OpenAiErrorFields {
   code?: string;
@@ -123,23 +106,9 @@ function isContentPolicy(f: OpenAiErrorFields): boolean {
 
 /** The AgentError for an HTTP answer that is not 2xx (see the table at the top). */
 export function classifyOpenAiFailure(status: number, fields: OpenAiErrorFields, headers: Headers): AgentError {
-  const retryAfterMs = parseRetryAfter(headers);
-  if (status === 429) {
-    if (fields.code === "insufficient_quota" || fields.type === "insufficient_quota" || fields.code === "billing_hard_limit_reached") {
-      return new AgentError("unavailable", "The image model's account has no quota left");
-    }
-    return new AgentError("rate_limited", "The image model is rate limiting requests", { retryAfterMs });
-  }
-  if (status >= 500) return new AgentError("unavailable", `The image model failed (HTTP ${status})`, { retryAfterMs });
-  if (status === 408) return new AgentError("timeout", "The image model timed out (HTTP 408)");
-  if (status !== 401 && isContentPolicy(fields)) {
-    return new AgentError("rejected", "The image model refused this prompt under its content policy");
-  }
-  if (status === 401 || status === 403) {
-    return new AgentError("unavailable", `The image model refused the service's credentials (HTTP ${status})`);
-  }
-  if (status === 404) return new AgentError("unavailable", "The image model or its endpoint was not found (HTTP 404)");
-  return new AgentError("unavailable", `The image model refused the request (HTTP ${status})`);
+  const billing = fields.code === "insufficient_quota" || fields.type === "insufficient_quota" || fields.code === "billing_hard_limit_reached";
+  if (status === 429 && billing) return new AgentError("unavailable", "The image model's account has no quota left");
+  return classifyHttpFailure(NAMES, status, isContentPolicy(fields), headers);
 }
 
 /** A server-sent event: its name (`event:`) and its data lines joined. */
@@ -191,16 +160,7 @@ async function* serverSentEvents(body: ReadableStream<Uint8Array>, maxBytes: num
 
 function createOpenAiImagesDriver(options: OpenAiImagesOptions, env: DriverEnvironment): AgentDriver {
   const endpoint = `${options.baseUrl}/images/generations`;
-
-  function apiKey(): string | undefined {
-    if (options.apiKeyEnv === undefined) return undefined;
-    const key = env.secret(options.apiKeyEnv);
-    if (!key) {
-      env.log.warn("openai-images: the API key's environment variable is not set", { apiKeyEnv: options.apiKeyEnv, model: options.model });
-      throw new AgentError("unavailable", "The image model's API key is not configured");
-    }
-    return key;
-  }
+  const { apiKey, malformed, failure } = modelHttp(NAMES, options, env);
 
   function requestBody(job: AgentJob): Record<string, unknown> {
     return {
@@ -217,47 +177,33 @@ function createOpenAiImagesDriver(options: OpenAiImagesOptions, env: DriverEnvir
     };
   }
 
+  /** The provider's error code and type, redacted, for the operator's log line. */
+  const logged = (fields: OpenAiErrorFields, key: string | undefined) => ({
+    code: fields.code && sanitizeSnippet(fields.code, [key], 60),
+    type: fields.type && sanitizeSnippet(fields.type, [key], 60),
+  });
+
   /** Reads a non-2xx answer, logs it for the operator (redacted), and returns the AgentError. */
-  async function failure(res: Response, key: string | undefined): Promise<AgentError> {
-    let text = "";
-    try {
-      text = (await readBody(res, 1024 * 1024)).toString("utf8");
-    } catch (error) {
-      if (!(error instanceof AgentError)) throw error; // an abort while reading: translated by the scope
-    }
-    const fields = errorFields(tryParseJson(text));
-    const error = classifyOpenAiFailure(res.status, fields, res.headers);
-    env.log.warn(`openai-images: HTTP ${res.status} from the image model`, {
-      model: options.model,
-      status: res.status,
-      kind: error.kind,
-      code: fields.code && sanitizeSnippet(fields.code, [key], 60),
-      type: fields.type && sanitizeSnippet(fields.type, [key], 60),
-      ...((res.status === 401 || res.status === 403) && { apiKeyEnv: options.apiKeyEnv ?? "(none configured)" }),
-      body: sanitizeSnippet(text, [key]),
+  function httpFailure(res: Response, key: string | undefined): Promise<AgentError> {
+    return failure(res, key, "the image model", (text) => {
+      const fields = errorFields(tryParseJson(text));
+      return { error: classifyOpenAiFailure(res.status, fields, res.headers), details: logged(fields, key) };
     });
-    return error;
   }
 
   /** The AgentError for an `error` carried inside a 200 stream (no HTTP status to go by). */
   function streamedFailure(payload: unknown, key: string | undefined, raw: string): AgentError {
     const fields = errorFields(payload);
     const error = isContentPolicy(fields)
-      ? new AgentError("rejected", "The image model refused this prompt under its content policy")
+      ? contentPolicyRefusal(NAMES)
       : new AgentError("unavailable", "The image model reported an error while streaming");
     env.log.warn("openai-images: error event in the image stream", {
       model: options.model,
       kind: error.kind,
-      code: fields.code && sanitizeSnippet(fields.code, [key], 60),
-      type: fields.type && sanitizeSnippet(fields.type, [key], 60),
+      ...logged(fields, key),
       body: sanitizeSnippet(raw, [key]),
     });
     return error;
-  }
-
-  function malformed(what: string, text: string, key: string | undefined): AgentError {
-    env.log.warn(`openai-images: malformed answer (${what})`, { model: options.model, body: sanitizeSnippet(text, [key], 120) });
-    return new AgentError("unavailable", `The image model sent a malformed answer (${what})`);
   }
 
   async function readJsonAnswer(res: Response, key: string | undefined): Promise<Buffer> {
@@ -303,10 +249,8 @@ function createOpenAiImagesDriver(options: OpenAiImagesOptions, env: DriverEnvir
   }
 
   return {
-    async generate(job, ctx) {
-      const scope = new AttemptScope(ctx, options.timeoutMs, LABEL);
-      try {
-        scope.throwIfDone();
+    generate: (job, ctx) =>
+      withAttempt(ctx, options.timeoutMs, NAMES.label, async (scope) => {
         const key = apiKey();
         const progress = new ProgressTracker(ctx);
         await progress.report(5, "calling model");
@@ -322,24 +266,16 @@ function createOpenAiImagesDriver(options: OpenAiImagesOptions, env: DriverEnvir
             body: JSON.stringify(body),
             signal,
           });
-          if (!res.ok) throw await failure(res, key);
+          if (!res.ok) throw await httpFailure(res, key);
           const streamed = options.stream && (res.headers.get("content-type") ?? "").includes("text/event-stream");
           return streamed ? readStreamAnswer(res, progress, key) : readJsonAnswer(res, key);
         });
         await progress.report(90, "decoding image");
         const image = await toNativePng(bytes, "The image model's answer");
         return { images: [image] };
-      } finally {
-        scope.dispose();
-      }
-    },
+      }),
   };
 }
 
 /** The catalog's `"driver": "openai-images"`. */
-export const openAiImagesDriver: DriverKind<OpenAiImagesOptions> = {
-  name: "openai-images",
-  options: openAiImagesOptionsSchema,
-  requiredSecrets: (options) => (options.apiKeyEnv === undefined ? [] : [options.apiKeyEnv]),
-  create: (options, env) => createOpenAiImagesDriver(options, env),
-};
+export const openAiImagesDriver = modelDriverKind("openai-images", openAiImagesOptionsSchema, createOpenAiImagesDriver);

@@ -1,18 +1,10 @@
 /** Test pictures drawn by the tests themselves, and measures on RGBA rasters. */
 import sharp from "sharp";
+import { mulberry32 } from "../procedural/random.js";
 import type { RgbaImage } from "./rgba.js";
 
-/** Deterministic PRNG (mulberry32). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic PRNG: the procedural agents' mulberry32. */
+export const prng = mulberry32;
 
 export async function renderSvg(svg: string): Promise<RgbaImage> {
   const { data, info } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });

@@ -1,20 +1,11 @@
-import type { Size } from "../catalog.js";
+import type { AgentDefaults, Size } from "../catalog.js";
+
+const square = (...edges: number[]): Size[] => edges.map((edge) => ({ width: edge, height: edge }));
 
 /**
  * What the built-in procedural agents are called, cost and make, by driver. A catalog entry that
  * names one of these drivers may give only `id` and `driver` (these apply) or override any of them.
  */
-export interface AgentDefaults {
-  name: string;
-  description: string;
-  credits: number;
-  sizes: Size[];
-  defaultSize: Size;
-  supportsTransparent: boolean;
-}
-
-const square = (...edges: number[]): Size[] => edges.map((edge) => ({ width: edge, height: edge }));
-
 export const proceduralDefaults: Record<string, AgentDefaults> = {
   "procedural-sprite": {
     name: "Pixel sprite",

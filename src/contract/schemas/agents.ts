@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AppError } from "../errors.js";
 import { size } from "./common.js";
 
 export const agent = z
@@ -18,3 +19,21 @@ export const agentsResponse = z
   .meta({ id: "AgentList" });
 
 export type AgentView = z.output<typeof agent>;
+
+/**
+ * The size a call gets from `agent`: its default when the call gives neither width nor height,
+ * else the one of its sizes that matches what was given (400 naming the field when none or
+ * several do). The rule of the submit use-case, and of the MCP tools' estimate.
+ */
+export function chooseSize(agent: Pick<AgentView, "id" | "sizes" | "defaultSize">, size: { width?: number; height?: number }): { width: number; height: number } {
+  if (size.width === undefined && size.height === undefined) return { ...agent.defaultSize };
+  const match = agent.sizes.filter((s) => (size.width ?? s.width) === s.width && (size.height ?? s.height) === s.height);
+  if (match.length !== 1) {
+    const sizes = agent.sizes.map((s) => `${s.width}×${s.height}`).join(", ");
+    throw new AppError("invalid_request", `The agent ${agent.id} makes ${sizes}; send width and height of one of them.`, {
+      param: size.width !== undefined && !agent.sizes.some((s) => s.width === size.width) ? "width" : "height",
+      details: { sizes: agent.sizes },
+    });
+  }
+  return { ...match[0]! };
+}

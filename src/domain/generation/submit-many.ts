@@ -8,11 +8,10 @@ import type { RateLimiter } from "../../infra/ratelimit/limiter.js";
 import type { AuthenticatedViewer } from "../auth/viewer.js";
 import { insufficientCredits } from "../credits/credits.js";
 import { fingerprint, type IdempotencyService } from "../idempotency/idempotency.js";
-import { newId } from "../ids.js";
 import { consumeQuota } from "../limits.js";
 import type { Ending, GenerationEvents } from "./events.js";
 import type { GenerationStore, NewGeneration } from "./store.js";
-import type { SubmitOptions } from "./submit.js";
+import { newGeneration, type SubmitOptions } from "./submit.js";
 import { generationView } from "./view.js";
 
 /** The most images one batch may ask for. */
@@ -70,22 +69,19 @@ export function createSubmitMany(deps: SubmitManyDeps) {
 
   async function accept(viewer: AuthenticatedViewer, input: GenerateRequest, planned: EstimateView, n: number, recordId: string | null): Promise<GenerationView[]> {
     const price = planned.credits.price;
-    const rows: NewGeneration[] = Array.from({ length: n }, (_, i) => ({
-      id: newId("gen"),
-      accountId: viewer.user.accountId,
-      apiKeyId: viewer.kind === "api_key" ? viewer.apiKeyId : null,
-      agentId: planned.agentId,
-      prompt: input.prompt ?? null,
-      messages: input.messages ?? null,
-      interpretation: planned.interpretation,
-      transparent: planned.transparent,
-      // A given seed makes the batch reproducible, and its images different: seed, seed + 1, …
-      seed: input.seed === undefined ? randomInt(0, 2 ** 31 - 1) : (input.seed + i) % 2 ** 31,
-      width: planned.width,
-      height: planned.height,
-      cost: price,
-      idempotencyRecordId: i === 0 ? recordId : null,
-    }));
+    const rows: NewGeneration[] = Array.from({ length: n }, (_, i) =>
+      newGeneration(viewer, input, {
+        agentId: planned.agentId,
+        interpretation: planned.interpretation,
+        transparent: planned.transparent,
+        // A given seed makes the batch reproducible, and its images different: seed, seed + 1, …
+        seed: input.seed === undefined ? randomInt(0, 2 ** 31 - 1) : (input.seed + i) % 2 ** 31,
+        width: planned.width,
+        height: planned.height,
+        cost: price,
+        idempotencyRecordId: i === 0 ? recordId : null,
+      }),
+    );
     // The batch's jobs keep the fair order of single calls: each one's priority is the account's active count at it.
     const priority = (active: number, i: number) => active - n + i + 1;
     const reserved = queue.external

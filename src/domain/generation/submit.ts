@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { AppError } from "../../contract/errors.js";
+import { chooseSize } from "../../contract/schemas/agents.js";
 import { generateRequest, type EstimateView, type GenerateRequest, type GenerationView, type InterpretationView } from "../../contract/schemas/generation.js";
 import { parseInput } from "../../contract/validation.js";
 import type { PrismaClient } from "../../infra/db/database.js";
@@ -69,20 +70,15 @@ export function createSubmit(deps: SubmitDeps) {
    */
   async function accept(viewer: AuthenticatedViewer, input: GenerateRequest, plan: Plan, recordId: string | null): Promise<GenerationView> {
     const { agent } = plan;
-    const row: NewGeneration = {
-      id: newId("gen"),
-      accountId: viewer.user.accountId,
-      apiKeyId: viewer.kind === "api_key" ? viewer.apiKeyId : null,
+    const row = newGeneration(viewer, input, {
       agentId: agent.id,
-      prompt: input.prompt ?? null,
-      messages: input.messages ?? null,
       interpretation: plan.interpretation,
       transparent: plan.transparent,
       seed: input.seed ?? randomInt(0, 2 ** 31 - 1),
       ...plan.size,
       cost: agent.credits,
       idempotencyRecordId: recordId,
-    };
+    });
     // Fair between accounts: a job's priority is its account's number of active generations, so
     // an account with one generation in flight overtakes the 20th of an account that floods.
     const reserved = queue.external
@@ -143,7 +139,7 @@ export function createSubmit(deps: SubmitDeps) {
         details: { knownSubjects: known, interpretation },
       });
     }
-    return { input, agent, size: sizeFor(agent, input), transparent: input.transparent ?? false, interpretation };
+    return { input, agent, size: chooseSize(agent, input), transparent: input.transparent ?? false, interpretation };
   }
 
   async function submit(viewer: AuthenticatedViewer, raw: unknown, options: SubmitOptions = {}): Promise<Submission> {
@@ -196,6 +192,24 @@ export function createSubmit(deps: SubmitDeps) {
   return { submit, estimate };
 }
 
+/** The row of a generation a call asks for: who asks and with what prompt, then what was planned for it. */
+export function newGeneration(
+  viewer: AuthenticatedViewer,
+  input: GenerateRequest,
+  planned: Omit<NewGeneration, "id" | "accountId" | "apiKeyId" | "prompt" | "messages">,
+): NewGeneration {
+  const { agentId, ...rest } = planned;
+  return {
+    id: newId("gen"),
+    accountId: viewer.user.accountId,
+    apiKeyId: viewer.kind === "api_key" ? viewer.apiKeyId : null,
+    agentId,
+    prompt: input.prompt ?? null,
+    messages: input.messages ?? null,
+    ...rest,
+  };
+}
+
 interface Plan {
   agent: ResolvedAgent;
   size: { width: number; height: number };
@@ -212,18 +226,5 @@ function checkAgainstAgent(agent: ResolvedAgent, input: GenerateRequest): void {
       param: "transparent",
     });
   }
-  sizeFor(agent, input);
-}
-
-function sizeFor(agent: ResolvedAgent, input: GenerateRequest): { width: number; height: number } {
-  if (input.width === undefined && input.height === undefined) return { ...agent.defaultSize };
-  const match = agent.sizes.filter((s) => (input.width ?? s.width) === s.width && (input.height ?? s.height) === s.height);
-  if (match.length !== 1) {
-    const sizes = agent.sizes.map((s) => `${s.width}×${s.height}`).join(", ");
-    throw new AppError("invalid_request", `The agent ${agent.id} makes ${sizes}; send width and height of one of them.`, {
-      param: input.width !== undefined && !agent.sizes.some((s) => s.width === input.width) ? "width" : "height",
-      details: { sizes: agent.sizes },
-    });
-  }
-  return { ...match[0]! };
+  chooseSize(agent, input);
 }

@@ -55,6 +55,15 @@ const notesOf = (operation: OperationObject) =>
 
 const eventsOf = (media: MediaTypeObject | undefined) => media?.["x-events"] ?? [];
 
+/** The events of the first stream the document describes (the generation stream), if any. */
+const streamEventsOf = (doc: OpenApiDocument) =>
+  Object.values(doc.paths)
+    .flatMap((item) => Object.values(item))
+    .flatMap((op) => Object.values(op!.responses))
+    .flatMap((r) => Object.values(r.content ?? {}))
+    .map(eventsOf)
+    .find((events) => events.length > 0);
+
 // ---------------------------------------------------------------------------------------------
 // HTML
 // ---------------------------------------------------------------------------------------------
@@ -169,12 +178,7 @@ function operationHtml(doc: OpenApiDocument, entry: OperationEntry, origin: stri
 function overviewHtml(doc: OpenApiDocument, origin: string): string {
   const [, ...rest] = doc.info.description.split("\n\n");
   const schemes = Object.entries(doc.components.securitySchemes);
-  const allEvents = Object.values(doc.paths)
-    .flatMap((item) => Object.values(item))
-    .flatMap((op) => Object.values(op!.responses))
-    .flatMap((r) => Object.values(r.content ?? {}))
-    .map(eventsOf)
-    .find((events) => events.length > 0);
+  const allEvents = streamEventsOf(doc);
   return [
     `<h1 id="top">${escapeHtml(doc.info.title)}</h1>`,
     `<p class="lead">${inline(doc.info.summary)}</p>`,
@@ -287,12 +291,7 @@ export function renderReferenceMarkdown(doc: OpenApiDocument, origin: string): s
   for (const code of errorCodeList) {
     out.push(`| ${errorCodes[code].status} | \`${code}\` | ${errorCodes[code].retryable ? "yes" : "no"} | ${errorExample(code).error.message.replace(/\|/g, "\\|")} |`);
   }
-  const events = Object.values(doc.paths)
-    .flatMap((item) => Object.values(item))
-    .flatMap((op) => Object.values(op!.responses))
-    .flatMap((r) => Object.values(r.content ?? {}))
-    .map(eventsOf)
-    .find((e) => e.length > 0);
+  const events = streamEventsOf(doc);
   if (events) {
     out.push("", "## Streams", "", "Server-sent events: `event:` (name), `id:` (sequence number; resume with `Last-Event-ID`), `data:` (one JSON object); `: keep-alive` every 15 s.", "");
     for (const e of events) {

@@ -1,5 +1,6 @@
 import type { InputRef } from "@pothos/core";
 import type { z } from "zod";
+import { defOf } from "../../contract/validation.js";
 import { builder } from "./builder.js";
 
 /**
@@ -10,16 +11,6 @@ import { builder } from "./builder.js";
  */
 type ScalarName = "String" | "Int" | "Float" | "Boolean" | "DateTime" | "JSON";
 type Override = ScalarName | [ScalarName] | InputRef<unknown> | [InputRef<unknown>];
-
-interface Def {
-  type: string;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  element?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-}
-
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** Strips wrappers that do not change the GraphQL type; reports whether the field may be omitted. */
 function unwrap(schema: z.ZodType): { core: z.ZodType; optional: boolean } {

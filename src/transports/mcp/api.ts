@@ -1,5 +1,5 @@
 import { AppError } from "../../contract/errors.js";
-import type { AgentView } from "../../contract/schemas/agents.js";
+import { chooseSize, type AgentView } from "../../contract/schemas/agents.js";
 import { terminalEventTypes, type GenerationView } from "../../contract/schemas/generation.js";
 
 /**
@@ -164,18 +164,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 /** The price of `agent` at a size, against `balance`; the same size rule as the submit use-case (400 naming the field). */
 export function estimateFor(agent: Pick<AgentView, "id" | "name" | "credits" | "sizes" | "defaultSize">, balance: number, size: { width?: number; height?: number }): Estimate {
-  let chosen = agent.defaultSize;
-  if (size.width !== undefined || size.height !== undefined) {
-    const match = agent.sizes.filter((s) => (size.width ?? s.width) === s.width && (size.height ?? s.height) === s.height);
-    if (match.length !== 1) {
-      const sizes = agent.sizes.map((s) => `${s.width}×${s.height}`).join(", ");
-      throw new AppError("invalid_request", `The agent ${agent.id} makes ${sizes}; send width and height of one of them.`, {
-        param: size.width !== undefined && !agent.sizes.some((s) => s.width === size.width) ? "width" : "height",
-        details: { sizes: agent.sizes },
-      });
-    }
-    chosen = match[0]!;
-  }
+  const chosen = chooseSize(agent, size);
   return {
     agentId: agent.id,
     agentName: agent.name,

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, type AdminAccount, type Page } from "../api";
+import { LoadMore } from "../paging";
 import { useSession } from "../state";
-import { Button, ErrorNote, Icon, Spinner, Time, plural } from "../ui";
+import { Button, ErrorNote, Icon, Time, plural } from "../ui";
 
 const pageSize = 20;
 
@@ -117,12 +118,7 @@ export function AdminView() {
 
       {!loading && accounts.length === 0 && !error ? <p class="muted pad">No account matches “{search}”.</p> : null}
       <div class="list-foot">
-        {loading ? <Spinner label="Loading accounts" /> : null}
-        {!loading && page?.hasNextPage ? (
-          <Button onClick={() => void load(search, page.endCursor)} icon="plus">
-            Load more
-          </Button>
-        ) : null}
+        <LoadMore loading={loading} page={page} label="Loading accounts" onMore={(after) => void load(search, after)} />
       </div>
     </section>
   );

@@ -1,7 +1,8 @@
-import { useEffect, useState } from "preact/hooks";
-import { api, type LedgerEntry, type Page } from "../api";
+import { useEffect } from "preact/hooks";
+import { api } from "../api";
+import { LoadMore, usePagedList } from "../paging";
 import { useSession } from "../state";
-import { Button, ErrorNote, Spinner, Time, plural } from "../ui";
+import { Button, ErrorNote, Time, plural } from "../ui";
 
 const pageSize = 20;
 
@@ -15,25 +16,11 @@ const kindLabel: Record<string, string> = {
 
 export function CreditsView() {
   const session = useSession();
-  const [entries, setEntries] = useState<LedgerEntry[]>([]);
-  const [page, setPage] = useState<Pick<Page<LedgerEntry>, "endCursor" | "hasNextPage"> | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<unknown>(null);
-
-  const load = async (after: string | null) => {
-    setLoading(true);
-    setError(null);
-    try {
-      const account = await api.ledger(pageSize, after);
-      session.setBalance(account.balance);
-      setEntries((previous) => [...(after ? previous : []), ...account.ledger.nodes]);
-      setPage({ endCursor: account.ledger.endCursor, hasNextPage: account.ledger.hasNextPage });
-    } catch (e) {
-      setError(e);
-    } finally {
-      setLoading(false);
-    }
-  };
+  const { items: entries, page, loading, error, load } = usePagedList(async (after) => {
+    const account = await api.ledger(pageSize, after);
+    session.setBalance(account.balance);
+    return account.ledger;
+  });
 
   useEffect(() => {
     document.title = "Credits · AssetForge";
@@ -115,12 +102,7 @@ export function CreditsView() {
         </table>
         {!loading && entries.length === 0 && !error ? <p class="muted pad">No entries yet.</p> : null}
         <div class={loading || page?.hasNextPage ? "list-foot" : "list-foot is-empty"}>
-          {loading ? <Spinner label="Loading the ledger" /> : null}
-          {!loading && page?.hasNextPage ? (
-            <Button onClick={() => void load(page.endCursor)} icon="plus">
-              Load more
-            </Button>
-          ) : null}
+          <LoadMore loading={loading} page={page} label="Loading the ledger" onMore={(after) => void load(after)} />
         </div>
       </div>
     </section>

@@ -1,5 +1,6 @@
-import { useEffect, useState } from "preact/hooks";
-import { api, type Generation, type GenerateInput, type Page } from "../api";
+import { useEffect } from "preact/hooks";
+import { api, type Generation, type GenerateInput } from "../api";
+import { LoadMore, usePagedList } from "../paging";
 import { linkHandler, useSession } from "../state";
 import { AssetImage, Button, CopyChip, ErrorNote, Icon, Spinner, Time, fileName } from "../ui";
 
@@ -7,27 +8,7 @@ const pageSize = 12;
 
 export function HistoryView() {
   const session = useSession();
-  const [items, setItems] = useState<Generation[]>([]);
-  const [page, setPage] = useState<Pick<Page<Generation>, "endCursor" | "hasNextPage"> | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<unknown>(null);
-
-  const load = async (after: string | null) => {
-    setLoading(true);
-    setError(null);
-    try {
-      const result = await api.generations(pageSize, after);
-      setItems((previous) => {
-        const seen = new Set(after ? previous.map((g) => g.id) : []);
-        return [...(after ? previous : []), ...result.nodes.filter((g) => !seen.has(g.id))];
-      });
-      setPage({ endCursor: result.endCursor, hasNextPage: result.hasNextPage });
-    } catch (e) {
-      setError(e);
-    } finally {
-      setLoading(false);
-    }
-  };
+  const { items, page, loading, error, load } = usePagedList((after) => api.generations(pageSize, after));
 
   useEffect(() => {
     document.title = "History · AssetForge";
@@ -133,12 +114,7 @@ export function HistoryView() {
       </ul>
 
       <div class="list-foot">
-        {loading ? <Spinner label="Loading generations" /> : null}
-        {!loading && page?.hasNextPage ? (
-          <Button onClick={() => void load(page.endCursor)} icon="plus">
-            Load more
-          </Button>
-        ) : null}
+        <LoadMore loading={loading} page={page} label="Loading generations" onMore={(after) => void load(after)} />
         {!loading && page && !page.hasNextPage && items.length > 0 ? <p class="muted small">That's all of them.</p> : null}
       </div>
     </section>
