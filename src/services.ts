@@ -61,6 +61,7 @@ export function createServices(deps: AppDeps) {
   const queries = createGenerationQueries(prisma, events);
   const { submit, estimate } = createSubmit({
     prisma,
+    sql: deps.db.sql,
     store,
     queue: deps.queue,
     agents,
