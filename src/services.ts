@@ -16,7 +16,7 @@ import { createSubmit } from "./domain/generation/submit.js";
 import { createSubmitMany } from "./domain/generation/submit-many.js";
 import { createIdempotencyService } from "./domain/idempotency/idempotency.js";
 import { createKeyService } from "./domain/keys/keys.js";
-import { createWebhookDispatcher, kickAfterEnding } from "./domain/webhooks/dispatcher.js";
+import { createWebhookDispatcher } from "./domain/webhooks/dispatcher.js";
 import { createWebhookService } from "./domain/webhooks/webhooks.js";
 import type { Database } from "./infra/db/database.js";
 import type { EventBus } from "./infra/events/bus.js";
@@ -48,7 +48,7 @@ export function createServices(deps: AppDeps) {
   // the processes that run jobs) sends them, kicked at once when a generation ends in this process.
   const secretsBox = createSecretsBox({ key: deps.config.secret("SECRETS_KEY"), keyFile: join(deps.config.dataDir, "secrets.key") });
   const webhookDispatcher = createWebhookDispatcher({ prisma, box: secretsBox, logger: deps.logger.child({ component: "webhooks" }), settings: deps.config.webhooks });
-  const store = kickAfterEnding(createGenerationStore(prisma, deps.bus, deps.db.sql), webhookDispatcher.kick);
+  const store = createGenerationStore(prisma, deps.bus, deps.db.sql, webhookDispatcher.kick);
   const idempotency = createIdempotencyService(prisma);
   const events = createGenerationEvents({
     prisma,
@@ -61,6 +61,7 @@ export function createServices(deps: AppDeps) {
   const queries = createGenerationQueries(prisma, events);
   const { submit, estimate } = createSubmit({
     prisma,
+    sql: deps.db.sql,
     store,
     queue: deps.queue,
     agents,

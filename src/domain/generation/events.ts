@@ -41,6 +41,15 @@ export interface Ending {
   error?: FailedEventError;
 }
 
+/** A generation's events heard on the bus, waiting for a stream to read them (`listen`). */
+export interface Listening {
+  pending: GenerationEventMessage[];
+  /** Set by the stream while it waits for an event. */
+  wake?: () => void;
+  ready: Promise<boolean>;
+  close(): void;
+}
+
 /** How long a stream waits for the bus to subscribe before it relies on reading the database. */
 const subscribeTimeoutMs = 2_000;
 
@@ -66,30 +75,45 @@ export function createGenerationEvents({ prisma, store, bus, healEveryMs, slots,
   }
 
   /**
-   * The events after `after`: the stored ones first, then live ones, ending with the terminal
-   * event (or when `signal` aborts). It listens before it reads, so nothing falls in between;
-   * order is the sequence number, whatever order the bus delivers in. If the bus does not answer
-   * (Redis down), it goes on reading the database every second.
+   * Listens to a generation's events on the bus from now on (buffered until a stream reads them).
+   * `ready`: whether the bus subscribed (false after `subscribeTimeoutMs` or on an error).
    */
-  async function* stream(id: string, after = 0, signal?: AbortSignal): AsyncGenerator<GenerationEventMessage> {
-    const pending: GenerationEventMessage[] = [];
-    let wake: (() => void) | undefined;
-    let healMs = healEveryMs;
+  function listen(id: string): Listening {
+    const listening: Listening = { pending: [], ready: Promise.resolve(false), close: () => undefined };
     let unsubscribe: (() => void) | undefined;
     let closed = false;
     const subscribed = bus.subscribe(id, (message) => {
-      pending.push(message);
-      wake?.();
+      listening.pending.push(message);
+      listening.wake?.();
     });
     subscribed.then((off) => (closed ? off() : (unsubscribe = off)), () => undefined);
     let timer: NodeJS.Timeout | undefined;
-    const ready = await Promise.race([
+    listening.ready = Promise.race([
       subscribed.then(() => true, () => false),
       new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), subscribeTimeoutMs))),
-    ]);
-    clearTimeout(timer);
-    if (!ready) healMs = 1_000;
-    const stopListening = onAbort(signal, () => wake?.());
+    ]).finally(() => clearTimeout(timer));
+    listening.close = () => {
+      closed = true;
+      unsubscribe?.();
+    };
+    return listening;
+  }
+
+  /**
+   * The events after `after`: the stored ones first, then live ones, ending with the terminal
+   * event (or when `signal` aborts). It listens before it reads, so nothing falls in between;
+   * order is the sequence number, whatever order the bus delivers in. If the bus does not answer
+   * (Redis down), it goes on reading the database every second. `early`: a listening begun before
+   * the generation was created (the one-shot wait): every event is then live, and the stored ones
+   * are read only to heal a gap. The stream closes it.
+   */
+  async function* stream(id: string, after = 0, signal?: AbortSignal, early?: Listening): AsyncGenerator<GenerationEventMessage> {
+    const listening = early ?? listen(id);
+    const { pending } = listening;
+    const ready = await listening.ready;
+    let healMs = ready ? healEveryMs : 1_000;
+    const wake = () => listening.wake?.();
+    const stopListening = onAbort(signal, wake);
     try {
       let last = after;
       const deliver = function* (messages: GenerationEventMessage[]) {
@@ -99,7 +123,7 @@ export function createGenerationEvents({ prisma, store, bus, healEveryMs, slots,
           yield m;
         }
       };
-      for (const m of deliver(await store.eventsAfter(id, after))) {
+      for (const m of deliver(early && ready ? [] : await store.eventsAfter(id, after))) {
         yield m;
         if (terminalEventTypes.has(m.type)) return;
       }
@@ -107,11 +131,11 @@ export function createGenerationEvents({ prisma, store, bus, healEveryMs, slots,
         if (pending.length === 0) {
           let heal: NodeJS.Timeout | undefined;
           await new Promise<void>((resolve) => {
-            wake = resolve;
+            listening.wake = resolve;
             if (healMs !== undefined) heal = setTimeout(resolve, healMs);
           });
           clearTimeout(heal);
-          wake = undefined;
+          listening.wake = undefined;
         }
         if (signal?.aborted) return;
         // Live events that continue the sequence are delivered as they are; a gap (or, across
@@ -126,8 +150,7 @@ export function createGenerationEvents({ prisma, store, bus, healEveryMs, slots,
       }
     } finally {
       stopListening();
-      closed = true;
-      unsubscribe?.();
+      listening.close();
     }
   }
 
@@ -135,6 +158,7 @@ export function createGenerationEvents({ prisma, store, bus, healEveryMs, slots,
     assertOwner,
     current,
     stream,
+    listen,
 
     /**
      * Takes one of the account's `maxStreamsPerAccount` stream slots for `holder` (429 beyond),
@@ -176,13 +200,13 @@ export function createGenerationEvents({ prisma, store, bus, healEveryMs, slots,
      * with where it stands. A success is answered from the `generation.completed` event itself,
      * which carries the whole generation. Leaves no listener behind on `stop`.
      */
-    async waitForEnd(accountId: string, id: string, timeoutMs: number, stop?: AbortSignal): Promise<Ending> {
+    async waitForEnd(accountId: string, id: string, timeoutMs: number, stop?: AbortSignal, early?: Listening): Promise<Ending> {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), timeoutMs);
       const stopListening = onAbort(stop, () => controller.abort());
       let error: FailedEventError | undefined;
       try {
-        for await (const m of stream(id, 0, controller.signal)) {
+        for await (const m of stream(id, 0, controller.signal, early)) {
           if (m.type === "generation.completed") return { generation: m.data as unknown as GenerationView };
           if (m.type === "generation.failed") error = m.data.error as FailedEventError;
           if (terminalEventTypes.has(m.type)) break;

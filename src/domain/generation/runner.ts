@@ -8,7 +8,7 @@ import type { EventBus } from "../../infra/events/bus.js";
 import type { Logger } from "../../infra/logger.js";
 import { RetryJob, type Job } from "../../infra/queue/queue.js";
 import { newId } from "../ids.js";
-import type { GenerationRecord, GenerationStore } from "./store.js";
+import type { GenerationRecord, GenerationStore, PendingEvent } from "./store.js";
 import { generationView } from "./view.js";
 
 export interface RunnerDeps {
@@ -85,14 +85,36 @@ export function createRunner(deps: RunnerDeps) {
       if (type === "generation.failed") controller.abort(canceled);
     });
     let lastEmit: number | undefined;
+    // A fast generation's progress is held back and stored with the statement that completes it
+    // (one statement instead of one per event); once the generation has run `progressEveryMs`, what
+    // is held is stored, and later progress is stored as it comes (also the job's heartbeat).
+    const runStart = performance.now();
+    let held: PendingEvent[] | undefined = [];
+    let writing = Promise.resolve();
+    const flush = () => {
+      const events = held ?? [];
+      held = undefined;
+      clearTimeout(holdTimer);
+      writing = writing.then(async () => {
+        for (const e of events) {
+          const alive = await store.append(id, e.type, e.data);
+          if (!alive) return void controller.abort(canceled); // no longer running: canceled or failed elsewhere
+        }
+      });
+      return writing;
+    };
+    let holdTimer: NodeJS.Timeout | undefined = setTimeout(() => void flush().catch(() => undefined), progressEveryMs);
     const report = async (value: number, stage: string, preview?: AgentImage, force = false) => {
       percent = Math.min(100, Math.max(percent, Math.round(value)));
       const now = performance.now();
       if (!force && lastEmit !== undefined && percent < 100 && now - lastEmit < progressEveryMs) return;
       lastEmit = now;
-      const alive = await store.append(id, "generation.progress", { id, percent, stage });
-      if (!alive) return void controller.abort(canceled); // no longer running: canceled or failed elsewhere
-      if (preview) await store.append(id, "generation.preview", { id, b64: preview.png.toString("base64"), width: preview.width, height: preview.height });
+      const events: PendingEvent[] = [{ type: "generation.progress", data: { id, percent, stage } }];
+      if (preview) events.push({ type: "generation.preview", data: { id, b64: preview.png.toString("base64"), width: preview.width, height: preview.height } });
+      if (held && now - runStart < progressEveryMs) return void held.push(...events);
+      if (held) held.push(...events);
+      else held = events;
+      await flush();
     };
     const agentJob: AgentJob = {
       ...(g.prompt === null ? {} : { prompt: g.prompt }),
@@ -110,9 +132,14 @@ export function createRunner(deps: RunnerDeps) {
       if (!native) throw new AgentError("unavailable", "The model answered without an image.");
       if (!entry.exactAssets) await report(percent, "post-processing", undefined, true);
       const image = entry.exactAssets ? native : await finishAsset(native, agentJob, entry);
-      await complete(g, image);
+      clearTimeout(holdTimer);
+      await writing;
+      controller.signal.throwIfAborted();
+      await complete(g, image, held ?? []);
     } catch (thrown) {
       if (controller.signal.reason === canceled) return; // canceled: the cancel refunded it
+      await flush().catch(() => undefined); // the progress held back comes before the ending
+      if (controller.signal.reason === canceled) return;
       const error =
         controller.signal.reason === deadlinePassed
           ? new AgentError("timeout", `No answer within ${Math.round(entry.timeoutMs / 1000)} s.`)
@@ -128,6 +155,7 @@ export function createRunner(deps: RunnerDeps) {
       logger.warn("generation failed", { generationId: id, agentId: entry.id, kind: error.kind, attempt, error: error.message });
       await store.fail(id, failure(error));
     } finally {
+      clearTimeout(holdTimer);
       clearTimeout(deadlineTimer);
       unsubscribe();
     }
@@ -138,7 +166,7 @@ export function createRunner(deps: RunnerDeps) {
     return new AgentError("unavailable", "The generator failed unexpectedly.", { cause: thrown });
   }
 
-  async function complete(g: GenerationRecord, image: AgentImage): Promise<void> {
+  async function complete(g: GenerationRecord, image: AgentImage, pending: readonly PendingEvent[]): Promise<void> {
     const asset = {
       assetId: newId("ast"),
       png: image.png,
@@ -153,7 +181,7 @@ export function createRunner(deps: RunnerDeps) {
       [{ id: asset.assetId, mimeType: asset.mimeType, width: asset.width, height: asset.height, byteLength: image.png.byteLength, sha256: asset.sha256, bytes: image.png }],
       0,
     );
-    await store.complete(g.id, asset, completedAt, view as unknown as Record<string, unknown>);
+    await store.complete(g.id, asset, completedAt, view as unknown as Record<string, unknown>, pending);
   }
 }
 

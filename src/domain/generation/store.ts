@@ -45,7 +45,13 @@ export interface FailureInput {
   accountId?: string;
 }
 
-type Row = { seq: number; data: string };
+type Row = { seq: number; data: string; deliveries?: number };
+
+/** An event the runner held back (a fast generation's progress), stored with the statement that completes it. */
+export interface PendingEvent {
+  type: string;
+  data: Record<string, unknown>;
+}
 
 const queuedData = (g: Pick<NewGeneration, "id" | "agentId">) => JSON.stringify({ id: g.id, agentId: g.agentId });
 
@@ -80,9 +86,10 @@ function toRecord(r: Record<string, unknown>): GenerationRecord {
 
 /**
  * `prisma` serves the statements that run rarely; `sql` (the driver directly, see Database.sql)
- * the ones every generation runs.
+ * the ones every generation runs. `onDeliveries` is called when an ending wrote webhook deliveries
+ * (the dispatcher's kick: no poll for generations of accounts without webhooks).
  */
-export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: SqlRunner) {
+export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: SqlRunner, onDeliveries?: () => void) {
   const publish = async (generationId: string, rows: Row[], type: string): Promise<GenerationEventMessage | undefined> => {
     const row = rows[0];
     if (!row) return undefined;
@@ -101,11 +108,11 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
      * publishes `queued` (see `publishQueued`) once the write is committed.
      */
     async reserve(
-      db: PrismaClient | Prisma.TransactionClient,
+      db: PrismaClient | Prisma.TransactionClient | SqlRunner,
       g: NewGeneration,
       maxActive: number,
     ): Promise<{ balance: number; createdAt: Date; active: number } | undefined> {
-      const rows = await db.$queryRaw<{ balance: number; created_at: Date; active: number }[]>`
+      const statement = Prisma.sql`
         WITH moved AS (
           UPDATE "accounts" SET "balance" = "balance" - ${g.cost}::int, "active_generations" = "active_generations" + 1, "updated_at" = now()
           WHERE "id" = ${g.accountId} AND "balance" >= ${g.cost}::int AND "active_generations" < ${maxActive}::int
@@ -123,6 +130,9 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
           SELECT gen."id", 1, 'generation.queued', ${queuedData(g)}::jsonb FROM gen
         )
         SELECT moved."balance", gen."created_at", moved."active_generations" AS "active" FROM moved, gen`;
+      type Reserved = { balance: number; created_at: Date; active: number };
+      // The in-process path runs it straight on the driver (a prepared statement, no ORM on the way).
+      const rows = typeof db === "function" ? await db<Reserved>(statement) : await db.$queryRaw<Reserved[]>(statement);
       const row = rows[0];
       return row ? { balance: Number(row.balance), createdAt: new Date(row.created_at), active: Number(row.active) } : undefined;
     },
@@ -253,14 +263,22 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
     },
 
     /**
-     * running → succeeded: stores the asset, lets the charge stand, and appends
-     * `generation.completed` carrying `view` (the whole generation object; credits filled in here).
+     * running → succeeded: stores the asset, lets the charge stand, and appends `pending` (progress
+     * the runner held back, in order) then `generation.completed` carrying `view` (the whole
+     * generation object; credits filled in here), in ONE statement; then publishes them in order.
+     * Returns the completed event, or undefined when the generation was no longer running.
      */
-    async complete(id: string, image: StoredImage, completedAt: Date, view: Record<string, unknown>): Promise<GenerationEventMessage | undefined> {
-      const rows = await sql<Row>(Prisma.sql`
+    async complete(
+      id: string,
+      image: StoredImage,
+      completedAt: Date,
+      view: Record<string, unknown>,
+      pending: readonly PendingEvent[] = [],
+    ): Promise<GenerationEventMessage | undefined> {
+      const rows = await sql<Row & { type: string; deliveries: number }>(Prisma.sql`
         WITH g AS (
           UPDATE "generations" SET "status" = 'succeeded', "credit_state" = 'charged', "completed_at" = ${completedAt}::timestamptz,
-            "updated_at" = now(), "last_event_seq" = "last_event_seq" + 1
+            "updated_at" = now(), "last_event_seq" = "last_event_seq" + ${pending.length + 1}::int
           WHERE "id" = ${id} AND "status" = 'running' AND "credit_state" = 'reserved'
           RETURNING "id", "account_id", "cost", "last_event_seq"
         ), released AS (
@@ -271,13 +289,26 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
           SELECT ${image.assetId}, g."id", g."account_id", ${image.mimeType}, ${image.width}::int, ${image.height}::int,
             ${image.png.byteLength}::int, ${image.sha256}, ${image.png}
           FROM g
-        ), ${webhookDeliveriesCte("generation.completed")}
-        INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
-        SELECT g."id", g."last_event_seq", 'generation.completed',
-          ${JSON.stringify(view)}::jsonb || jsonb_build_object('credits', jsonb_build_object('charged', g."cost", 'refunded', 0, 'balance', a."balance"))
-        FROM g JOIN released a ON a."id" = g."account_id"
-        RETURNING "seq", "data"::text AS "data"`);
-      return publish(id, rows, "generation.completed");
+        ), ${webhookDeliveriesCte("generation.completed")}, held AS (
+          INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
+          SELECT g."id", g."last_event_seq" - ${pending.length + 1}::int + p.ord::int, p.e->>'type', p.e->'data'
+          FROM g, jsonb_array_elements(${JSON.stringify(pending)}::jsonb) WITH ORDINALITY AS p(e, ord)
+          RETURNING "seq", "type", "data"::text AS "data"
+        ), completed AS (
+          INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
+          SELECT g."id", g."last_event_seq", 'generation.completed',
+            ${JSON.stringify(view)}::jsonb || jsonb_build_object('credits', jsonb_build_object('charged', g."cost", 'refunded', 0, 'balance', a."balance"))
+          FROM g JOIN released a ON a."id" = g."account_id"
+          RETURNING "seq", "type", "data"::text AS "data"
+        )
+        SELECT e."seq", e."type", e."data", (SELECT count(*) FROM webhook_deliveries)::int AS "deliveries"
+        FROM (SELECT * FROM held UNION ALL SELECT * FROM completed) e ORDER BY e."seq"`);
+      const last = rows[rows.length - 1];
+      if (!last || last.type !== "generation.completed") return undefined;
+      for (const row of rows.slice(0, -1)) await publish(id, [row], row.type);
+      const message = await publish(id, [last], "generation.completed");
+      if (Number(last.deliveries) > 0) onDeliveries?.();
+      return message;
     },
 
     /**
@@ -311,8 +342,10 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
           'id', g."id", 'error', ${JSON.stringify(input.error)}::jsonb,
           'credits', jsonb_build_object('refunded', g."refund", 'balance', m."balance"))
         FROM g JOIN released m ON m."generation_id" = g."id"
-        RETURNING "seq", "data"::text AS "data"`);
-      return publish(id, rows, "generation.failed");
+        RETURNING "seq", "data"::text AS "data", (SELECT count(*) FROM webhook_deliveries)::int AS "deliveries"`);
+      const message = await publish(id, rows, "generation.failed");
+      if (message && Number(rows[0]!.deliveries) > 0) onDeliveries?.();
+      return message;
     },
 
     /** Stored events with seq > `after`, in order. */

@@ -9,6 +9,7 @@ import type { AuthenticatedViewer } from "../auth/viewer.js";
 import { insufficientCredits } from "../credits/credits.js";
 import { fingerprint, type IdempotencyService } from "../idempotency/idempotency.js";
 import { consumeQuota } from "../limits.js";
+import { newId } from "../ids.js";
 import type { Ending, GenerationEvents } from "./events.js";
 import type { GenerationStore, NewGeneration } from "./store.js";
 import { newGeneration, type SubmitOptions } from "./submit.js";
@@ -70,7 +71,7 @@ export function createSubmitMany(deps: SubmitManyDeps) {
   async function accept(viewer: AuthenticatedViewer, input: GenerateRequest, planned: EstimateView, n: number, recordId: string | null): Promise<GenerationView[]> {
     const price = planned.credits.price;
     const rows: NewGeneration[] = Array.from({ length: n }, (_, i) =>
-      newGeneration(viewer, input, {
+      newGeneration(viewer, input, newId("gen"), {
         agentId: planned.agentId,
         interpretation: planned.interpretation,
         transparent: planned.transparent,

@@ -3,7 +3,7 @@ import { AppError } from "../../contract/errors.js";
 import { chooseSize } from "../../contract/schemas/agents.js";
 import { generateRequest, type EstimateView, type GenerateRequest, type GenerationView, type InterpretationView } from "../../contract/schemas/generation.js";
 import { parseInput } from "../../contract/validation.js";
-import type { PrismaClient } from "../../infra/db/database.js";
+import type { PrismaClient, SqlRunner } from "../../infra/db/database.js";
 import type { JobQueue } from "../../infra/queue/queue.js";
 import type { RateLimiter } from "../../infra/ratelimit/limiter.js";
 import type { AgentService, ResolvedAgent } from "../agents/agents.js";
@@ -12,12 +12,14 @@ import { insufficientCredits } from "../credits/credits.js";
 import { fingerprint, type IdempotencyService } from "../idempotency/idempotency.js";
 import { newId } from "../ids.js";
 import { consumeQuota, type Quota } from "../limits.js";
-import type { GenerationEvents } from "./events.js";
+import type { GenerationEvents, Listening } from "./events.js";
 import type { NewGeneration, GenerationStore } from "./store.js";
 import { generationView } from "./view.js";
 
 export interface SubmitDeps {
   prisma: PrismaClient;
+  /** The driver directly (Database.sql): the in-process reservation runs on it. */
+  sql?: SqlRunner;
   store: GenerationStore;
   queue: JobQueue;
   agents: AgentService;
@@ -68,9 +70,9 @@ export function createSubmit(deps: SubmitDeps) {
    * rolls back and nothing was charged; if the commit fails after the enqueue, the job finds no
    * generation and ends (runner.ts). In process, enqueueing cannot fail: it follows the commit.
    */
-  async function accept(viewer: AuthenticatedViewer, input: GenerateRequest, plan: Plan, recordId: string | null): Promise<GenerationView> {
+  async function accept(viewer: AuthenticatedViewer, input: GenerateRequest, plan: Plan, recordId: string | null, id = newId("gen")): Promise<GenerationView> {
     const { agent } = plan;
-    const row = newGeneration(viewer, input, {
+    const row = newGeneration(viewer, input, id, {
       agentId: agent.id,
       interpretation: plan.interpretation,
       transparent: plan.transparent,
@@ -90,7 +92,7 @@ export function createSubmit(deps: SubmitDeps) {
           },
           { maxWait: 5_000, timeout: 10_000 },
         )
-      : await store.reserve(prisma, row, deps.maxActivePerAccount);
+      : await store.reserve(deps.sql ?? prisma, row, deps.maxActivePerAccount);
     if (reserved === undefined) throw await refusal(row.accountId, agent);
     await store.publishQueued(row);
     if (!queue.external) await queue.enqueue(row.id, { priority: reserved.active });
@@ -116,9 +118,14 @@ export function createSubmit(deps: SubmitDeps) {
   }
 
   /** One-shot calls: the end (or the generation as the wait left it). A failure is thrown as the caller's error. */
-  async function settle(viewer: AuthenticatedViewer, queued: GenerationView, options: SubmitOptions): Promise<Omit<Submission, "replayed" | "json">> {
+  async function settle(
+    viewer: AuthenticatedViewer,
+    queued: GenerationView,
+    options: SubmitOptions,
+    early?: Listening,
+  ): Promise<Omit<Submission, "replayed" | "json">> {
     if (!options.waitMs) return { generation: queued, outcome: "accepted" };
-    const ending = await events.waitForEnd(viewer.user.accountId, queued.id, options.waitMs, options.stop);
+    const ending = await events.waitForEnd(viewer.user.accountId, queued.id, options.waitMs, options.stop, early);
     const end = ending.generation;
     if (end.status === "succeeded" || end.status === "canceled") return { generation: end, outcome: end.status };
     if (end.status === "failed") throw events.failureOf(ending);
@@ -151,9 +158,22 @@ export function createSubmit(deps: SubmitDeps) {
     await consumeQuota(deps.limiter, generatePolicy, `acc:${viewer.user.accountId}`, options.onQuota);
 
     const run = async (recordId: string | null, resumeId?: string) => {
-      const queued = resumeId ? await events.current(viewer.user.accountId, resumeId) : await accept(viewer, input, planned, recordId);
-      const settled = await settle(viewer, queued, options);
-      return { ...settled, replayed: false, json: JSON.stringify(settled.generation) };
+      if (resumeId) {
+        const settled = await settle(viewer, await events.current(viewer.user.accountId, resumeId), options);
+        return { ...settled, replayed: false, json: JSON.stringify(settled.generation) };
+      }
+      // A one-shot wait listens before the generation exists: every event then arrives live, and
+      // the wait reads nothing back from the database (unless the bus missed one).
+      const id = newId("gen");
+      const early = options.waitMs ? events.listen(id) : undefined;
+      try {
+        if (early) await early.ready;
+        const queued = await accept(viewer, input, planned, recordId, id);
+        const settled = await settle(viewer, queued, options, early);
+        return { ...settled, replayed: false, json: JSON.stringify(settled.generation) };
+      } finally {
+        early?.close(); // the wait's stream closes it too; closing twice is harmless
+      }
     };
     if (options.idempotencyKey === undefined) return run(null);
 
@@ -196,11 +216,12 @@ export function createSubmit(deps: SubmitDeps) {
 export function newGeneration(
   viewer: AuthenticatedViewer,
   input: GenerateRequest,
+  id: string,
   planned: Omit<NewGeneration, "id" | "accountId" | "apiKeyId" | "prompt" | "messages">,
 ): NewGeneration {
   const { agentId, ...rest } = planned;
   return {
-    id: newId("gen"),
+    id,
     accountId: viewer.user.accountId,
     apiKeyId: viewer.kind === "api_key" ? viewer.apiKeyId : null,
     agentId,

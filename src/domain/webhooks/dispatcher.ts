@@ -267,19 +267,3 @@ export function retryDelay(scheduleMs: readonly number[], attempts: number, rand
   return Math.round(base * (0.8 + random() * 0.4));
 }
 
-/**
- * The generation store, kicking the dispatcher when a generation ends in this process (its
- * deliveries were written by that same statement), so they leave at once rather than at the next poll.
- */
-export function kickAfterEnding<S extends { complete: (...args: never[]) => Promise<unknown>; fail: (...args: never[]) => Promise<unknown> }>(
-  store: S,
-  kick: () => void,
-): S {
-  const after = <A extends never[], R>(fn: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      const ended = await fn(...args);
-      if (ended !== undefined) kick();
-      return ended;
-    };
-  return { ...store, complete: after(store.complete), fail: after(store.fail) };
-}

@@ -14,6 +14,7 @@ export function webhookDeliveriesCte(eventType: WebhookEventType): Prisma.Sql {
     SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), w."id", g."id", ${eventType}::text
     FROM g JOIN "webhooks" w ON w."account_id" = g."account_id"
     WHERE ${eventType}::text = ANY (w."events")
+    RETURNING 1
   )`;
 }
 
