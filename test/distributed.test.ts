@@ -66,7 +66,7 @@ describe.runIf(process.env.TEST_DB === "postgres")("several processes: PostgreSQ
     };
 
     const dump = setInterval(() => { for (const [n, p] of [["api1", api1], ["api2", api2], ["worker", worker]] as const) console.error(n, JSON.stringify(p.logs.slice(-8)), p.stderr().slice(-2000)); }, 20_000);
-    cleanups.push(() => clearInterval(dump));
+    cleanups.push(async () => clearInterval(dump));
     console.error("step1");
     // 1. Accepted on API 1, executed by the worker, streamed on API 2.
     const first = await submit("mossy stone brick");
