@@ -138,7 +138,11 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   let client: PGliteProxy;
   try {
     // A new folder is made outside this process (template copy or initdb in a child): initdb's garbage must not stay in the database thread.
-    if (!inMemory) await ensureDataFolder(dir);
+    if (!inMemory) {
+      const started = performance.now();
+      const origin = await ensureDataFolder(dir);
+      if (origin !== "existing") options.logger.info("new data folder", { dir, from: origin, ms: Math.round(performance.now() - started) });
+    }
     const loadTarball = inMemory ? await templateTarball() : undefined;
     client = await PGliteProxy.create({
       dataDir: dir,
