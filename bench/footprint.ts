@@ -9,8 +9,8 @@
  *
  * Time: spawn → the first 200 of GET /healthz (the worker: → its `worker ready` line). Memory: VmRSS
  * of the service's own Node process (the pid it logs; npm is its parent) after `restMs` at rest, and
- * of the whole process tree. Each scenario first waits (≤ 30 s) for the machine to be ≤ 35 % busy and
- * records how busy it was. The steps live in bench/footprint/measure.ts (also the study's tool).
+ * of the whole process tree. Each scenario first waits (≤ 30 s, BENCH_FOOTPRINT_QUIET_S) for the
+ * machine to be ≤ 35 % busy over a second, and records how busy it was. The steps live in bench/footprint/measure.ts (also the study's tool).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -101,6 +101,7 @@ interface RunOptions {
 export async function runFootprint(o: RunOptions): Promise<FootprintResult> {
   const restMs = o.restMs ?? Number(process.env.BENCH_FOOTPRINT_REST_MS ?? 6_000);
   const loadS = o.loadS ?? Number(process.env.BENCH_FOOTPRINT_LOAD_S ?? (o.quick ? 3 : 5));
+  const quietS = Number(process.env.BENCH_FOOTPRINT_QUIET_S ?? 30);
   buildIfStale();
   const result: FootprintResult = { restMs, templateBefore: templateExists(), scenarios: [], skipped: [] };
   const dataParent = await mkdtemp(join(tmpdir(), "bench-footprint-"));
@@ -108,7 +109,7 @@ export async function runFootprint(o: RunOptions): Promise<FootprintResult> {
 
   /** Starts, rests, samples; `then` runs before the stop (the load check). */
   const run = async (scenario: ScenarioId, command: string[], env: Record<string, string>, ready: "listening" | "worker", then?: (l: Launched, rest: ReturnType<typeof sample>) => Promise<void>) => {
-    const busyBefore = await quiet(0.35, 30_000);
+    const busyBefore = await quiet(0.35, quietS * 1000);
     const loadavg = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
     let l: Launched | undefined;
     try {

@@ -5,7 +5,8 @@
  *   BENCH_QUICK=1            small N, 3 s measurements (a smoke run)
  *   BENCH_STREAMS=1000,5000  stream counts for (e)
  *   BENCH_DURATION_S, BENCH_CONNECTIONS, BENCH_ONLY=a,b,c,d,e,half,footprint
- *   BENCH_ONLY=footprint     memory at rest and time to start (bench/footprint.ts); BENCH_FOOTPRINT_REST_MS, BENCH_FOOTPRINT_LOAD_S
+ *   BENCH_ONLY=footprint     memory at rest and time to start (bench/footprint.ts); BENCH_FOOTPRINT_REST_MS,
+ *                            BENCH_FOOTPRINT_LOAD_S, BENCH_FOOTPRINT_QUIET_S
  *   BENCH_TAG=x              results go to <date>.x.json (several runs on one day)
  *   BENCH_ONLY=scale         the scale-out benchmark (bench/scale.ts, its own JSON and plot; not in the default set)
  */
