@@ -37,12 +37,13 @@ export function formatTable(rows: Row[]): string {
   return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...cells.map(line)].join("\n");
 }
 
-/** Writes bench/results/<YYYY-MM-DD>.json (quick runs: <YYYY-MM-DD>.quick.json) and returns its path. */
-export async function writeResults(results: Record<string, unknown>, quick: boolean): Promise<string> {
+/** Writes bench/results/<YYYY-MM-DD>[.<tag>].json (quick runs: ….quick.json) and returns its path. */
+export async function writeResults(results: Record<string, unknown>, quick: boolean, tag?: string): Promise<string> {
   const dir = join(root, "bench", "results");
   await mkdir(dir, { recursive: true });
   const date = new Date().toISOString().slice(0, 10);
-  const path = join(dir, `${date}${quick ? ".quick" : ""}.json`);
+  const safeTag = tag?.replace(/[^\w.-]/g, "-");
+  const path = join(dir, `${date}${safeTag ? `.${safeTag}` : ""}${quick ? ".quick" : ""}.json`);
   await writeFile(path, `${JSON.stringify(results, null, 2)}\n`);
   return path;
 }

@@ -4,33 +4,39 @@
  *
  *   BENCH_QUICK=1            small N, 3 s measurements (a smoke run)
  *   BENCH_STREAMS=1000,5000  stream counts for (e)
- *   BENCH_DURATION_S, BENCH_CONNECTIONS, BENCH_ONLY=a,b,c,d,e,half
+ *   BENCH_DURATION_S, BENCH_CONNECTIONS, BENCH_ONLY=a,b,c,d,e,half,footprint
+ *   BENCH_ONLY=footprint     memory at rest and time to start (bench/footprint.ts); BENCH_FOOTPRINT_REST_MS,
+ *                            BENCH_FOOTPRINT_LOAD_S, BENCH_FOOTPRINT_QUIET_S
+ *   BENCH_TAG=x              results go to <date>.x.json (several runs on one day)
  *   BENCH_ONLY=scale         the scale-out benchmark (bench/scale.ts, its own JSON and plot; not in the default set)
  */
 import { execSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
+import { killFootprintChildrenNow, runFootprint, type FootprintResult } from "./footprint.js";
 import { measure, type LoadResult, type LoadSpec, type Measured } from "./load.js";
 import { runPaced, type PacedResult } from "./paced.js";
 import { createDatabase, dropDatabases, postgresAvailable } from "./pg.js";
+import { redisAvailable } from "./redis.js";
 import { formatTable, writeResults } from "./report.js";
-import { tableRows } from "./table.js";
 import { cpuTimeMs, freePort, killAllChildrenNow, machineCpu, root, sleep, startChild, stopAllChildren, stopChild, type Child } from "./servers.js";
 import { generateBody, generateHeaders, startService, type Service } from "./service.js";
 import { runStreams, type StreamsResult } from "./sse.js";
+import { footprintRows, tableRows } from "./table.js";
 
 const quick = process.env.BENCH_QUICK === "1";
 const durationS = Number(process.env.BENCH_DURATION_S ?? (quick ? 3 : 10));
 const warmupS = quick ? 1 : 2;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const streamCounts = (process.env.BENCH_STREAMS ?? (quick ? "200,500" : "1000,5000,10000")).split(",").map((s) => Number(s.trim())).filter((n) => n > 0);
-const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,half").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,half,footprint").split(","));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const measurements: Record<string, Measured | { error: string }> = {};
 const paced: Record<string, PacedResult | { error: string }> = {};
 const streams: (StreamsResult | { n: number; error: string })[] = [];
+let footprint: FootprintResult | { error: string } | undefined;
 const tempDirs: string[] = [];
 
 /** Runs one autocannon measurement against `child`, recording it (or its error) under `key`. */
@@ -199,7 +205,10 @@ process.on("SIGINT", () => {
   log("\ninterrupted: stopping children and dropping databases");
   void cleanup().finally(() => process.exit(130));
 });
-process.on("exit", killAllChildrenNow);
+process.on("exit", () => {
+  killAllChildrenNow();
+  killFootprintChildrenNow();
+});
 
 const startedAt = new Date();
 const gitAtStart = gitState(); // the service's code may change while the run goes on (shared working tree)
@@ -215,11 +224,21 @@ if (only.has("scale")) {
 const pg = await postgresAvailable();
 if (!pg) log("PostgreSQL at 127.0.0.1:5432 does not answer: the PostgreSQL measurements are skipped.");
 try {
+  if (only.has("footprint")) {
+    footprint = await runFootprint({ log, pg, redis: await redisAvailable(), quick, connections }).catch((error: unknown) => {
+      log(`footprint failed: ${String(error).slice(0, 2000)}`);
+      return { error: String(error) };
+    });
+  }
   await measureAll(pg);
 } finally {
   await cleanup();
 }
-const table = tableRows(measurements, paced, streams, durationS);
+const loadRan = ["a", "b", "c", "d", "e", "half"].some((k) => only.has(k));
+const table = [
+  ...(loadRan ? tableRows(measurements, paced, streams, durationS) : []),
+  ...(footprint && !("error" in footprint) ? footprintRows(footprint) : footprint ? [{ name: "footprint", note: footprint.error.slice(0, 80) }] : []),
+];
 log(`\n${formatTable(table)}\n`);
 log("Ratios: req/s over req/s of the named baseline. (e) lag: event arrival at the client − the event's created_at in the database.");
 log(`Load generator and servers share ${cpus().length} cores, so absolute numbers are lower than on a dedicated client.`);
@@ -235,8 +254,10 @@ const path = await writeResults(
     measurements,
     paced,
     streams,
+    ...(footprint ? { footprint } : {}),
   },
   quick,
+  process.env.BENCH_TAG,
 );
 const gitAtEnd = gitState();
 if (gitAtEnd.commit !== gitAtStart.commit || gitAtEnd.dirty.join() !== gitAtStart.dirty.join()) {

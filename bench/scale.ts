@@ -32,6 +32,7 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import sharp from "sharp";
 import { createDatabase, dropDatabases, postgresAvailable } from "./pg.js";
+import { deleteRedisKeys, redisUrl } from "./redis.js";
 import { cpuTimeMs, freePort, killAllChildrenNow, machineCpu, memoryOf, root, sleep, startChild, stopAllChildren, stopChild, type Child } from "./servers.js";
 import { generateBody, serviceEnv, signUpWithKey } from "./service.js";
 
@@ -44,7 +45,6 @@ const rounds = Number(process.env.SCALE_ROUNDS ?? (quick ? 1 : 2));
 const workerConcurrency = process.env.SCALE_WORKER_CONCURRENCY ?? "2";
 const traceOn = process.env.SCALE_TRACE !== "0";
 const traceGenerations = Number(process.env.SCALE_TRACE_GENERATIONS ?? (quick ? 30 : 100));
-const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const pgServer = process.env.BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432";
 /** SCALE_TSX=1: run src/main.ts and src/worker.ts through tsx instead of the compiled dist/ that `npm start` and `npm run worker` run. */
 const fromSources = process.env.SCALE_TSX === "1";
@@ -286,20 +286,6 @@ async function pgSnap(admin: pg.Client, db: string): Promise<PgSnap> {
 
 async function walDiff(admin: pg.Client, a: string, b: string): Promise<number> {
   return Number((await admin.query("SELECT pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn) AS d", [b, a])).rows[0].d);
-}
-
-/** Removes every Redis key of this run's prefix (BullMQ keeps finished jobs; rate-limit windows). */
-async function deleteRedisKeys(redis: Redis, prefix: string): Promise<number> {
-  let deleted = 0;
-  for (const pattern of [`${prefix}:*`, `${prefix}-bull:*`]) {
-    let cursor = "0";
-    do {
-      const [next, keys] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 1000);
-      cursor = next;
-      if (keys.length) deleted += await redis.unlink(...keys);
-    } while (cursor !== "0");
-  }
-  return deleted;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-/** The results table's rows: each measurement as a ratio to its baseline, with its target. */
+/** The results table's rows: each measurement as a ratio to its baseline, with its target; the footprint rows. */
+import { footprintGoals, type FootprintResult, type ScenarioId, type ScenarioResult } from "./footprint.js";
 import type { Measured } from "./load.js";
 import type { PacedResult } from "./paced.js";
 import type { Row } from "./report.js";
@@ -86,5 +87,75 @@ function pacedRow(paced: Record<string, PacedResult | { error: string }>, durati
     target: "p99 ≤ 4 × p50",
     met: ratio <= 4,
     note: `open loop, latency from due time${p.failed ? `; ${p.failed} failed` : ""}`,
+  };
+}
+
+const scenarioNames: Record<ScenarioId, string> = {
+  a: "(fp a) embedded, new data folder",
+  b: "(fp b) embedded, restart on it",
+  c: "(fp c) PostgreSQL, new database",
+  w: "(fp w) worker, PostgreSQL + Redis",
+};
+
+/** The footprint section's rows: per scenario its start time and its service RSS at rest, each with its goal; then the load check. */
+export function footprintRows(f: FootprintResult): Row[] {
+  const g = footprintGoals;
+  const out: Row[] = [];
+  const timeGoal: Partial<Record<ScenarioId, number>> = { a: g.freshStartMs, b: g.warmStartMs };
+  const memGoal: Record<ScenarioId, number> = { a: g.embeddedMb, b: g.embeddedMb, c: g.postgresMb, w: g.workerMb };
+  for (const id of ["a", "b", "c", "w"] as const) {
+    const r = f.scenarios.find((s) => s.scenario === id);
+    const name = scenarioNames[id];
+    if (!r || "error" in r) {
+      const note = r ? r.error.slice(0, 80) : (f.skipped.find((s) => s.startsWith(id)) ?? "not run");
+      out.push({ name: `${name}: start`, note }, { name: `${name}: RSS at rest`, note });
+      continue;
+    }
+    out.push(timeRow(name, r, timeGoal[id]), memRow(name, r, memGoal[id], f.restMs));
+  }
+  const l = f.load;
+  const name = "(fp load) PostgreSQL: RSS 10 s after a load / at rest";
+  if (!l) out.push({ name, note: f.skipped.find((s) => s.startsWith("load")) ?? "not run" });
+  else if ("error" in l) out.push({ name, note: l.error.slice(0, 80) });
+  else {
+    const ratio = l.settledMb / l.restMb;
+    const bad = l.load.non2xx + l.load.errors + l.load.timeouts;
+    out.push({
+      name,
+      rps: l.load.rps,
+      p50: l.load.p50,
+      p99: l.load.p99,
+      ratio,
+      ratioText: `${ratio >= 1 ? "+" : ""}${((ratio - 1) * 100).toFixed(0)} % (${l.restMb.toFixed(0)} → ${l.settledMb.toFixed(0)} MB)`,
+      target: `≤ +${((g.afterLoadRatio - 1) * 100).toFixed(0)} %`,
+      met: ratio <= g.afterLoadRatio,
+      note: `${l.load.durationS.toFixed(0)} s of POST /api/v1/generate; ${l.afterLoadMb.toFixed(0)} MB right after, ${l.laterMb.toFixed(0)} MB ${l.laterMs / 1000} s after (threads ${l.threads.join("→")}), peak ${l.hwmMb.toFixed(0)}${bad ? `; ${bad} failed ${JSON.stringify(l.load.statusCodes)}` : ""}`,
+    });
+  }
+  return out;
+}
+
+function timeRow(name: string, r: ScenarioResult, goalMs: number | undefined): Row {
+  const ms = r.msToFirstAnswer ?? r.msToLogLine;
+  const what = r.msToFirstAnswer === undefined ? "spawn → ready line" : "spawn → first 200";
+  const folder = r.newFolder ? `; folder from ${String(r.newFolder.from)} in ${String(r.newFolder.ms)} ms` : "";
+  return {
+    name: `${name}: start`,
+    ratio: ms / 1000,
+    ratioText: `${(ms / 1000).toFixed(2)} s`,
+    ...(goalMs === undefined ? {} : { target: `≤ ${goalMs / 1000} s`, met: ms <= goalMs }),
+    note: `${what}; CPU ${(r.cpuMsAtReady / 1000).toFixed(1)} s to ready${typeof r.logged.migrationsApplied === "number" ? `; ${r.logged.migrationsApplied} migrations` : ""}${folder}; machine ${Math.round(r.busyBefore * 100)} % busy`,
+  };
+}
+
+function memRow(name: string, r: ScenarioResult, goalMb: number, restMs: number): Row {
+  const mb = r.rest.service.rssMb;
+  return {
+    name: `${name}: RSS at rest`,
+    ratio: mb,
+    ratioText: `${mb.toFixed(0)} MB`,
+    target: `≤ ${goalMb} MB`,
+    met: mb <= goalMb,
+    note: `service process after ${restMs / 1000} s; whole tree ${r.rest.treeRssMb.toFixed(0)} MB (${r.rest.tree.length} processes)`,
   };
 }

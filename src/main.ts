@@ -1,18 +1,33 @@
 import { createServer, type RequestListener } from "node:http";
-import { toNodeHandler } from "srvx/node";
-import { createApp } from "./app.js";
+import type { App } from "./app.js";
 import { boot } from "./boot.js";
 import type { Config } from "./config.js";
 import { createLogger } from "./infra/logger.js";
-import { createNodeFront } from "./transports/http/node-front.js";
 import { memoryNow, runProcess } from "./process-lifecycle.js";
+
+/** The HTTP surface: REST, GraphQL, MCP, docs, the web client (about a second of module loading). */
+const loadSurface = () => Promise.all([import("./app.js"), import("srvx/node"), import("./transports/http/node-front.js")]);
 
 /** The entry point: the only place that reads the environment, listens and handles signals. */
 async function main(config: Config) {
   const logger = createLogger(config.logLevel);
   const started = performance.now();
+  // The HTTP surface loads while the database opens (PGlite in its own thread, PostgreSQL over the
+  // network): the two overlap instead of adding up. A failure to load is thrown below, after boot.
+  const surface = loadSurface();
+  surface.catch(() => undefined);
   const { infra, migrations, deps, catalog, close } = await boot(config, logger);
-  const app = createApp(deps);
+  let app: App;
+  let listener: RequestListener;
+  try {
+    const [{ createApp }, { toNodeHandler }, { createNodeFront }] = await surface;
+    app = createApp(deps);
+    // /graphql is answered straight from Node's request (node-front.ts, same edge); everything else by the app.
+    listener = createNodeFront(app.front, toNodeHandler(app.fetch) as RequestListener);
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
 
   // Recover what a previous process left behind, then start taking jobs.
   // Alone (no Redis), everything left running is an orphan and everything queued is ours to run.
@@ -29,8 +44,6 @@ async function main(config: Config) {
   }, 60_000).unref();
 
   // A request (headers and body) must arrive within REQUEST_TIMEOUT_MS, else 408: checked twice as often.
-  // /graphql is answered straight from Node's request (node-front.ts, same edge); everything else by the app.
-  const listener = createNodeFront(app.front, toNodeHandler(app.fetch) as RequestListener);
   const server = createServer({ connectionsCheckingInterval: Math.min(30_000, Math.max(250, config.requestTimeoutMs / 4)) }, listener);
   server.keepAliveTimeout = 65_000;
   server.requestTimeout = config.requestTimeoutMs;

@@ -9,12 +9,18 @@
  * the tree (VmRSS, /proc/<pid>/smaps_rollup, the largest mappings of the service process) and, with
  * --probe, the service's own V8 numbers (probe.mjs, through NODE_OPTIONS). Stops the tree (SIGTERM to the
  * service process, SIGKILL after 20 s) and prints one JSON object.
+ *
+ * As a module: `measure()` is that one run; `launch()` / `sample()` / `Launched.stop()` are its steps,
+ * for callers that do more between start and stop (`npm run bench`'s footprint section, bench/footprint.ts).
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { readProc, topMappings, tree, type ProcSample } from "./proc.js";
+
+export { quiet, tree } from "./proc.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -31,94 +37,6 @@ export interface Options {
   outDir: string;
 }
 
-interface ProcSample {
-  pid: number;
-  ppid: number;
-  comm: string;
-  cmd: string;
-  threads: number;
-  rssKb: number;
-  hwmKb: number;
-  cpuMs: number;
-  rollup: Record<string, number>;
-}
-
-function readProc(pid: number): ProcSample | undefined {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const field = (n: string) => Number(new RegExp(`^${n}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? NaN);
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const rollup: Record<string, number> = {};
-    for (const line of readFileSync(`/proc/${pid}/smaps_rollup`, "utf8").split("\n")) {
-      const m = /^(\w+):\s+(\d+) kB/.exec(line);
-      if (m) rollup[m[1]!] = Number(m[2]);
-    }
-    const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim();
-    return {
-      pid,
-      ppid: Number(f[1]),
-      comm: /^\S+ \((.*)\)/.exec(stat)?.[1] ?? "?",
-      cmd: cmd.length > 160 ? cmd.slice(0, 160) + "…" : cmd,
-      threads: field("Threads"),
-      rssKb: field("VmRSS"),
-      hwmKb: field("VmHWM"),
-      cpuMs: (Number(f[11]) + Number(f[12])) * 10,
-      rollup,
-    };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The pid and all its descendants (from /proc/<pid>/stat). */
-export function tree(root: number): number[] {
-  const parent = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      parent.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {
-      // gone
-    }
-  }
-  const out = [root];
-  for (let i = 0; i < out.length; i++) for (const [pid, pp] of parent) if (pp === out[i]) out.push(pid);
-  return out;
-}
-
-/** The largest mappings of a process by resident size, with a label. */
-function topMappings(pid: number, n = 8) {
-  const text = readFileSync(`/proc/${pid}/smaps`, "utf8");
-  const maps: { range: string; name: string; sizeKb: number; rssKb: number; anonKb: number }[] = [];
-  let cur: (typeof maps)[number] | undefined;
-  for (const line of text.split("\n")) {
-    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
-    if (head) {
-      cur = { range: `${head[1]}-${head[2]}`, name: head[3] || "[anon]", sizeKb: 0, rssKb: 0, anonKb: 0 };
-      maps.push(cur);
-      continue;
-    }
-    const m = /^(Size|Rss|Anonymous):\s+(\d+) kB/.exec(line);
-    if (m && cur) cur[m[1] === "Size" ? "sizeKb" : m[1] === "Rss" ? "rssKb" : "anonKb"] = Number(m[2]);
-  }
-  // Group file mappings by file; keep anonymous regions separate (the WASM memory is one big region).
-  const byName = new Map<string, { name: string; sizeKb: number; rssKb: number; anonKb: number; regions: number }>();
-  let anonSmall = { name: "[anon <8MB regions]", sizeKb: 0, rssKb: 0, anonKb: 0, regions: 0 };
-  for (const m of maps) {
-    if (m.name === "[anon]" && m.rssKb < 8 * 1024) {
-      anonSmall.sizeKb += m.sizeKb; anonSmall.rssKb += m.rssKb; anonSmall.anonKb += m.anonKb; anonSmall.regions++;
-      continue;
-    }
-    const key = m.name === "[anon]" ? `[anon ${m.range}]` : m.name;
-    const g = byName.get(key) ?? { name: key, sizeKb: 0, rssKb: 0, anonKb: 0, regions: 0 };
-    g.sizeKb += m.sizeKb; g.rssKb += m.rssKb; g.anonKb += m.anonKb; g.regions++;
-    byName.set(key, g);
-  }
-  return [...byName.values(), anonSmall].sort((a, b) => b.rssKb - a.rssKb).slice(0, n);
-}
-
 async function poll(url: string): Promise<boolean> {
   try {
     const r = await fetch(url, { signal: AbortSignal.timeout(2000) });
@@ -129,39 +47,44 @@ async function poll(url: string): Promise<boolean> {
   }
 }
 
-/** Waits (up to maxWaitMs) until the whole machine was less than `maxBusy` busy over one second; returns that share. */
-export async function quiet(maxBusy = 0.25, maxWaitMs = 120_000): Promise<number> {
-  const read = () => {
-    const v = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
-    const idle = v[3]! + v[4]!;
-    const total = v.reduce((a, b) => a + b, 0);
-    return { idle, total };
-  };
-  const until = Date.now() + maxWaitMs;
-  for (;;) {
-    const a = read();
-    await sleep(1000);
-    const b = read();
-    const busy = 1 - (b.idle - a.idle) / Math.max(1, b.total - a.total);
-    if (busy <= maxBusy || Date.now() > until) return Math.round(busy * 100) / 100;
-  }
+/** A started command, ready (its log line seen, `/healthz` answered when it logged a URL). */
+export interface Launched {
+  /** The process spawned (npm, or node itself). */
+  rootPid: number;
+  /** The service's own Node process: the pid it logged, else the deepest node process of the tree. */
+  servicePid: number;
+  /** `url` from its ready line, when it logged one. */
+  url?: string;
+  logged: Record<string, unknown>;
+  msToLogLine: number;
+  msToFirstAnswer?: number;
+  spawnEpochMs: number;
+  /** CPU ms of the service process (all threads) and of the whole tree when it was ready. */
+  cpuMsAtReady: number;
+  treeCpuMsAtReady: number;
+  /** Last ~64 KB of its stdout and stderr. */
+  output(): string;
+  /** True once the root process exited. */
+  exited(): boolean;
+  /** SIGKILL to every process of the tree now (a last resort, synchronous). */
+  kill(): void;
+  /** SIGTERM to the service process (its parents exit with it), SIGKILL to the tree after `graceMs`. */
+  stop(graceMs?: number): Promise<{ stopMs: number; exitCode: number | null | undefined }>;
 }
 
-export async function measure(o: Options) {
-  mkdirSync(o.outDir, { recursive: true });
-  const probeDir = join(o.outDir, `probe-${o.name}-${Date.now()}`);
+const kb = (n: number | undefined) => Math.round(((n ?? 0) / 1024) * 10) / 10;
+
+/** Starts `o.command` and resolves once it is ready (see the file's comment); throws if it exits or takes over 120 s. */
+export async function launch(o: Omit<Options, "restMs" | "snapshot">): Promise<Launched> {
   const env: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...o.env };
   if (o.probe) {
-    mkdirSync(probeDir, { recursive: true });
-    env.FOOTPRINT_PROBE_DIR = probeDir;
+    env.FOOTPRINT_PROBE_DIR = probeDir(o);
     env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --import=${join(here, "probe.mjs")}`.trim();
-    if (o.snapshot) env.FOOTPRINT_SNAPSHOT = "1";
   }
   const t0 = performance.now();
-  const spawnEpoch = performance.timeOrigin + t0;
+  const spawnEpochMs = performance.timeOrigin + t0;
   const child = spawn(o.command[0]!, o.command.slice(1), { cwd: o.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
-  let url: string | undefined;
   let tLine: number | undefined;
   let logged: Record<string, unknown> | undefined;
   let exited: number | null | undefined;
@@ -173,15 +96,18 @@ export async function measure(o: Options) {
       if ((o.ready === "listening" && rec.msg === "listening") || (o.ready === "worker" && rec.msg === "worker ready")) {
         tLine = performance.now() - t0;
         logged = rec;
-        url = typeof rec.url === "string" ? rec.url : undefined;
       }
     } catch {
       // not JSON
     }
   };
+  const keep = (chunk: string) => {
+    output += chunk;
+    if (output.length > 128_000) output = output.slice(-64_000);
+  };
   let buf = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    output += chunk;
+    keep(chunk);
     buf += chunk;
     let i;
     while ((i = buf.indexOf("\n")) >= 0) {
@@ -189,63 +115,66 @@ export async function measure(o: Options) {
       buf = buf.slice(i + 1);
     }
   });
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  child.stderr.setEncoding("utf8").on("data", keep);
+  const kill = () => { for (const pid of tree(child.pid!)) try { process.kill(pid, "SIGKILL"); } catch { /* gone */ } };
 
   const deadline = Date.now() + 120_000;
   while (tLine === undefined) {
-    if (exited !== undefined || Date.now() > deadline) throw new Error(`${o.name}: exited (${exited}) or timed out before ready:\n${output.slice(-3000)}`);
+    if (exited !== undefined || Date.now() > deadline) {
+      kill();
+      throw new Error(`${o.name}: exited (${exited}) or timed out before ready:\n${output.slice(-3000)}`);
+    }
     await sleep(5);
   }
+  const url = typeof logged!.url === "string" ? logged!.url : undefined;
   let tFirst: number | undefined;
   if (url) {
     while (!(await poll(`${url}/healthz`))) {
-      if (exited !== undefined || Date.now() > deadline) throw new Error(`${o.name}: no 200 from /healthz:\n${output.slice(-3000)}`);
+      if (exited !== undefined || Date.now() > deadline) {
+        kill();
+        throw new Error(`${o.name}: no 200 from /healthz:\n${output.slice(-3000)}`);
+      }
       await sleep(20);
     }
     tFirst = performance.now() - t0;
   }
-  const pidsAtReady = tree(child.pid!);
-  const cpuAtReady = pidsAtReady.map(readProc).filter((p): p is ProcSample => !!p);
-  // The service process: the deepest node process of the tree.
-  const nodes = cpuAtReady.filter((p) => p.comm === "node" || p.comm === "MainThread");
-  const service = nodes[nodes.length - 1]!;
+  const atReady = tree(child.pid!).map(readProc).filter((p): p is ProcSample => !!p);
+  const nodes = atReady.filter((p) => p.comm === "node" || p.comm === "MainThread");
+  const loggedPid = typeof logged!.pid === "number" ? logged!.pid : undefined;
+  const service = atReady.find((p) => p.pid === loggedPid) ?? nodes[nodes.length - 1]!;
+  return {
+    rootPid: child.pid!,
+    servicePid: service.pid,
+    ...(url ? { url } : {}),
+    logged: logged!,
+    msToLogLine: Math.round(tLine),
+    ...(tFirst === undefined ? {} : { msToFirstAnswer: Math.round(tFirst) }),
+    spawnEpochMs,
+    cpuMsAtReady: service.cpuMs,
+    treeCpuMsAtReady: atReady.reduce((a, p) => a + p.cpuMs, 0),
+    output: () => output,
+    exited: () => exited !== undefined,
+    kill,
+    async stop(graceMs = 20_000) {
+      const stopped = performance.now();
+      const pids = tree(child.pid!);
+      try { process.kill(service.pid, "SIGTERM"); } catch { /* gone */ }
+      const killAt = Date.now() + graceMs;
+      while (exited === undefined && Date.now() < killAt) await sleep(20);
+      if (exited === undefined) for (const pid of pids) try { process.kill(pid, "SIGKILL"); } catch { /* gone */ }
+      while (exited === undefined) await sleep(20);
+      return { stopMs: Math.round(performance.now() - stopped), exitCode: exited };
+    },
+  };
+}
 
-  await sleep(o.restMs);
-  const pids = tree(child.pid!);
-  const procs = pids.map(readProc).filter((p): p is ProcSample => !!p);
-  const svc = procs.find((p) => p.pid === service.pid)!;
-  const mappings = topMappings(service.pid);
-  let probe: unknown;
-  if (o.probe) {
-    process.kill(service.pid, "SIGUSR2");
-    const file = join(probeDir, `${service.pid}.json`);
-    for (let i = 0; i < 600 && !existsSync(file); i++) await sleep(50);
-    await sleep(100);
-    probe = JSON.parse(readFileSync(file, "utf8"));
-  }
-
-  // Stop: SIGTERM to the service process (the parents, npm and tsx's CLI, exit with it).
-  const stopped = performance.now();
-  process.kill(service.pid, "SIGTERM");
-  const killAt = Date.now() + 20_000;
-  while (exited === undefined && Date.now() < killAt) await sleep(20);
-  if (exited === undefined) for (const pid of pids) try { process.kill(pid, "SIGKILL"); } catch { /* gone */ }
-  while (exited === undefined) await sleep(20);
-
-  const kb = (n: number | undefined) => Math.round(((n ?? 0) / 1024) * 10) / 10;
+/** Memory of the service process and of every process of the tree now (`/proc`), in MB. */
+export function sample(l: Pick<Launched, "rootPid" | "servicePid">) {
+  const procs = tree(l.rootPid).map(readProc).filter((p): p is ProcSample => !!p);
+  const svc = procs.find((p) => p.pid === l.servicePid);
+  if (!svc) throw new Error(`the service process ${l.servicePid} is gone`);
   const r = svc.rollup;
   return {
-    name: o.name,
-    at: new Date().toISOString(),
-    loadavg: readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" "),
-    msToLogLine: Math.round(tLine),
-    msToFirstAnswer: tFirst === undefined ? undefined : Math.round(tFirst),
-    startupMsLogged: logged?.startupMs,
-    spawnEpochMs: spawnEpoch,
-    logged,
-    migrationsApplied: logged?.migrationsApplied,
-    stopMs: Math.round(performance.now() - stopped),
-    exitCode: exited,
     service: {
       pid: svc.pid,
       rssMb: kb(svc.rssKb),
@@ -256,13 +185,67 @@ export async function measure(o: Options) {
       pssAnonMb: kb(r.Pss_Anon),
       pssFileMb: kb(r.Pss_File),
       threads: svc.threads,
-      cpuMsAtReady: service.cpuMs,
+      cpuMs: svc.cpuMs,
     },
     tree: procs.map((p) => ({ pid: p.pid, comm: p.comm, cmd: p.cmd, rssMb: kb(p.rssKb), pssMb: kb(p.rollup.Pss), anonMb: kb(p.rollup.Anonymous), cpuMs: p.cpuMs })),
     treeRssMb: kb(procs.reduce((a, p) => a + p.rssKb, 0)),
     treePssMb: kb(procs.reduce((a, p) => a + (p.rollup.Pss ?? 0), 0)),
-    treeCpuMsAtReady: cpuAtReady.reduce((a, p) => a + p.cpuMs, 0),
-    mappings: mappings.map((m) => ({ name: m.name, regions: m.regions, sizeMb: kb(m.sizeKb), rssMb: kb(m.rssKb), anonMb: kb(m.anonKb) })),
+  };
+}
+
+/** The largest mappings of the service process now, in MB. */
+export function mappingsOf(pid: number) {
+  return topMappings(pid).map((m) => ({ name: m.name, regions: m.regions, sizeMb: kb(m.sizeKb), rssMb: kb(m.rssKb), anonMb: kb(m.anonKb) }));
+}
+
+/** Asks probe.mjs in the service (launched with `probe`) for V8's numbers (SIGUSR2), and returns them. */
+export async function askProbe(o: Pick<Options, "name" | "outDir">, pid: number): Promise<unknown> {
+  const file = join(probeDir(o), `${pid}.json`);
+  rmSync(file, { force: true }); // an earlier answer
+  process.kill(pid, "SIGUSR2");
+  for (let i = 0; i < 600 && !existsSync(file); i++) await sleep(50);
+  await sleep(100);
+  return JSON.parse(readFileSync(file, "utf8"));
+}
+
+const probeDirs = new Map<string, string>();
+function probeDir(o: Pick<Options, "name" | "outDir">): string {
+  let dir = probeDirs.get(o.name);
+  if (!dir) {
+    dir = join(o.outDir, `probe-${o.name}-${Date.now()}`);
+    mkdirSync(dir, { recursive: true });
+    probeDirs.set(o.name, dir);
+  }
+  return dir;
+}
+
+/** One run: launch, rest `o.restMs`, sample (and probe), stop. */
+export async function measure(o: Options) {
+  const l = await launch({ ...o, env: o.snapshot ? { ...o.env, FOOTPRINT_SNAPSHOT: "1" } : o.env });
+  await sleep(o.restMs);
+  const at = sample(l);
+  const mappings = mappingsOf(l.servicePid);
+  const probe = o.probe ? await askProbe(o, l.servicePid) : undefined;
+  const { stopMs, exitCode } = await l.stop();
+  const { cpuMs: _cpuMs, ...service } = at.service;
+  return {
+    name: o.name,
+    at: new Date().toISOString(),
+    loadavg: readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" "),
+    msToLogLine: l.msToLogLine,
+    msToFirstAnswer: l.msToFirstAnswer,
+    startupMsLogged: l.logged.startupMs,
+    spawnEpochMs: l.spawnEpochMs,
+    logged: l.logged,
+    migrationsApplied: l.logged.migrationsApplied,
+    stopMs,
+    exitCode,
+    service: { ...service, cpuMsAtReady: l.cpuMsAtReady },
+    tree: at.tree,
+    treeRssMb: at.treeRssMb,
+    treePssMb: at.treePssMb,
+    treeCpuMsAtReady: l.treeCpuMsAtReady,
+    mappings,
     probe,
   };
 }

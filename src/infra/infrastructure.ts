@@ -1,13 +1,9 @@
 import type { Config } from "../config.js";
 import { openDatabase, type Database } from "./db/database.js";
 import { createInProcessEventBus, type EventBus } from "./events/bus.js";
-import { createRedisEventBus } from "./events/redis-bus.js";
 import type { Logger } from "./logger.js";
-import { createBullMqQueue } from "./queue/bullmq-queue.js";
 import { createInProcessQueue, type JobQueue } from "./queue/queue.js";
 import { createInProcessRateLimiter, type RateLimiter } from "./ratelimit/limiter.js";
-import { createRedisRateLimiter } from "./ratelimit/redis-limiter.js";
-import { createRedisSlots } from "./ratelimit/redis-slots.js";
 import { createInProcessSlots, type Slots } from "./ratelimit/slots.js";
 
 export interface Infrastructure {
@@ -38,13 +34,21 @@ export async function openInfrastructure(config: Config, logger: Logger, given: 
   const db = given.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger }));
   const onJobError = (error: unknown, generationId: string) => logger.error("job failed", { generationId, error });
   const redis = config.redisUrl;
-  const prefix = config.redisPrefix;
-  const bus = redis ? createRedisEventBus({ url: redis, logger, channelPrefix: `${prefix}:events:` }) : createInProcessEventBus();
-  const queue = redis
-    ? createBullMqQueue({ url: redis, concurrency: config.workerConcurrency, logger, prefix: `${prefix}-bull` })
-    : createInProcessQueue({ concurrency: config.workerConcurrency, onError: onJobError });
-  const limiter = redis ? createRedisRateLimiter({ url: redis, logger, prefix: `${prefix}:ratelimit:` }) : createInProcessRateLimiter();
-  const slots = redis ? createRedisSlots({ url: redis, logger, prefix: `${prefix}:slots:` }) : createInProcessSlots();
+  let shared: Pick<Infrastructure, "bus" | "queue" | "limiter" | "slots">;
+  try {
+    shared = redis
+      ? await openRedisShared(redis, config, logger)
+      : {
+          bus: createInProcessEventBus(),
+          queue: createInProcessQueue({ concurrency: config.workerConcurrency, onError: onJobError }),
+          limiter: createInProcessRateLimiter(),
+          slots: createInProcessSlots(),
+        };
+  } catch (error) {
+    if (!given.db) await db.close().catch(() => undefined);
+    throw error;
+  }
+  const { bus, queue, limiter, slots } = shared;
   return {
     db,
     bus,
@@ -63,5 +67,25 @@ export async function openInfrastructure(config: Config, logger: Logger, given: 
       await slots.close();
       await db.close();
     },
+  };
+}
+
+/**
+ * The Redis versions, loaded only when REDIS_URL is set: BullMQ and ioredis are ~270 CommonJS
+ * modules (≈ 30 MB and 0.1–0.4 s at start) that a process without Redis never uses.
+ */
+async function openRedisShared(url: string, config: Config, logger: Logger): Promise<Pick<Infrastructure, "bus" | "queue" | "limiter" | "slots">> {
+  const prefix = config.redisPrefix;
+  const [{ createRedisEventBus }, { createBullMqQueue }, { createRedisRateLimiter }, { createRedisSlots }] = await Promise.all([
+    import("./events/redis-bus.js"),
+    import("./queue/bullmq-queue.js"),
+    import("./ratelimit/redis-limiter.js"),
+    import("./ratelimit/redis-slots.js"),
+  ]);
+  return {
+    bus: createRedisEventBus({ url, logger, channelPrefix: `${prefix}:events:` }),
+    queue: createBullMqQueue({ url, concurrency: config.workerConcurrency, logger, prefix: `${prefix}-bull` }),
+    limiter: createRedisRateLimiter({ url, logger, prefix: `${prefix}:ratelimit:` }),
+    slots: createRedisSlots({ url, logger, prefix: `${prefix}:slots:` }),
   };
 }

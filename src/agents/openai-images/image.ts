@@ -2,9 +2,9 @@
  * What a model sent back, as the driver contract wants it: a PNG and its size. PNG, JPEG and WebP
  * are recognised from their headers; JPEG and WebP are converted to PNG with sharp; every image is
  * decoded once so that a truncated or corrupt answer is caught here (→ `unavailable`) rather than
- * in post-processing. No resizing: fitting to the asked size is a later step.
+ * in post-processing. No resizing: fitting to the asked size is a later step. sharp (≈ 20 MB and
+ * 0.2 s to load) is loaded on the first image, not when the drivers are registered at start.
  */
-import sharp from "sharp";
 import { AgentError, type AgentImage } from "../driver.js";
 
 export type ImageFormat = "png" | "jpeg" | "webp";
@@ -89,6 +89,7 @@ export async function toNativePng(bytes: Buffer, what = "The model's image"): Pr
   if (width < 1 || height < 1 || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
     throw new AgentError("unavailable", `${what} has an unusable size (${width}×${height})`);
   }
+  const { default: sharp } = await import("sharp");
   try {
     // failOn "error": truncated or corrupt data fails; libpng's harmless warnings (e.g. about an
     // sRGB profile) do not.
@@ -107,6 +108,7 @@ export async function toNativePng(bytes: Buffer, what = "The model's image"): Pr
 /** A small PNG preview (long side ≤ PREVIEW_SIDE) of an image, or undefined when it cannot be decoded. */
 export async function previewOf(bytes: Buffer): Promise<AgentImage | undefined> {
   if (!sniffImage(bytes)) return undefined;
+  const { default: sharp } = await import("sharp");
   try {
     const { data, info } = await sharp(bytes, { failOn: "error" })
       .resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: "inside", withoutEnlargement: true })

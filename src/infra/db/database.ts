@@ -1,16 +1,11 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
+import type { Pool, PoolClient } from "pg";
 import { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import type { Logger } from "../logger.js";
 import { applyMigrations, type MigrateResult, type MigrationDriver } from "./migrate.js";
-import { pgliteAdapterFactory } from "./pglite-adapter.js";
-import { ensureDataFolder, templateTarball } from "./pglite-folder.js";
-import { PGliteProxy } from "./pglite-proxy.js";
-import { settingArgs } from "./pglite-settings.js";
+import type { PGliteProxy } from "./pglite-proxy.js";
 
 export type { PrismaClient } from "../../generated/prisma/client.js";
 export { Prisma } from "../../generated/prisma/client.js";
@@ -47,6 +42,11 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * Each mode loads only its own driver, on open: `pg` and `@prisma/adapter-pg` for PostgreSQL,
+ * PGlite (its JS, the worker-thread proxy, `pglite-prisma-adapter`) for the embedded database.
+ * A process never pays for the other one's modules (bench/footprint/FINDINGS.md, §5.3).
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
 }
@@ -54,6 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
   // A server that is down fails a connection at once (refused); one that does not answer fails it
   // after 5 s, so callers answer 503 instead of hanging. TCP keep-alive notices dead peers.
+  const [{ default: pg }, { PrismaPg }] = await Promise.all([import("pg"), import("@prisma/adapter-pg")]);
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000, keepAlive: true });
   pool.on("error", (error) => options.logger.error("postgres pool error", { error }));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
@@ -85,7 +86,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       }
     },
   };
-  const run = (client: pg.Pool | pg.PoolClient): SqlRunner => async <T,>(statement: Prisma.Sql) =>
+  const run = (client: Pool | PoolClient): SqlRunner => async <T,>(statement: Prisma.Sql) =>
     (await client.query({ name: preparedName(statement.text), text: statement.text, values: statement.values })).rows as T[];
   return {
     kind: "postgres",
@@ -127,10 +128,21 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     await mkdir(dir, { recursive: true });
     await takeLock(lockFile);
   }
+  const [{ PGlite }, { PGliteProxy }, { pgliteAdapterFactory }, { ensureDataFolder, templateTarball }, { settingArgs }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("./pglite-proxy.js"),
+    import("./pglite-adapter.js"),
+    import("./pglite-folder.js"),
+    import("./pglite-settings.js"),
+  ]);
   let client: PGliteProxy;
   try {
     // A new folder is made outside this process (template copy or initdb in a child): initdb's garbage must not stay in the database thread.
-    if (!inMemory) await ensureDataFolder(dir);
+    if (!inMemory) {
+      const started = performance.now();
+      const origin = await ensureDataFolder(dir);
+      if (origin !== "existing") options.logger.info("new data folder", { dir, from: origin, ms: Math.round(performance.now() - started) });
+    }
     const loadTarball = inMemory ? await templateTarball() : undefined;
     client = await PGliteProxy.create({
       dataDir: dir,

@@ -1,4 +1,4 @@
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { H3Event } from "h3";
 import { routes } from "../../contract/routes.js";
 import { authorize } from "../../domain/auth/viewer.js";
@@ -7,7 +7,7 @@ import type { RateLimiter } from "../../infra/ratelimit/limiter.js";
 import type { Services } from "../../services.js";
 import { requestState } from "../http/request-state.js";
 import { createInProcessApi } from "./in-process.js";
-import { createMcpServer } from "./tools.js";
+import type { createMcpServer } from "./tools.js";
 
 export interface McpHttpDeps {
   services: Services;
@@ -29,6 +29,7 @@ export interface McpHttpDeps {
  */
 export function createMcpHttpHandler(deps: McpHttpDeps) {
   return async (event: H3Event): Promise<Response> => {
+    const { Transport, createServer } = await loadMcp();
     const request = event.req;
     const state = requestState(request);
     const viewer = authorize(await state.viewer(), routes.mcp.auth, { write: true })!;
@@ -39,9 +40,9 @@ export function createMcpHttpHandler(deps: McpHttpDeps) {
         consumeQuota(deps.limiter, { name: "read", limit: deps.readPerMinute, windowSeconds: 60 }, accountKey, (q) => Object.assign(state.headers, quotaHeaders(q))),
       onQuota: (q) => Object.assign(state.headers, quotaHeaders(q)),
     });
-    const server = createMcpServer(api, { stop: deps.closing, logger: state.logger, ...(deps.maxWaitMs ? { maxWaitMs: deps.maxWaitMs } : {}) });
+    const server = createServer(api, { stop: deps.closing, logger: state.logger, ...(deps.maxWaitMs ? { maxWaitMs: deps.maxWaitMs } : {}) });
     const body = await request.clone().json().catch(() => undefined);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !asksForProgress(body) });
+    const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: !asksForProgress(body) });
     transport.onerror = (error) => state.logger.debug("mcp transport", { error: error.message });
     await server.connect(transport);
     // The client went away: end the in-flight tool calls (their waits abort; nothing is charged for that).
@@ -60,6 +61,28 @@ export function createMcpHttpHandler(deps: McpHttpDeps) {
     }
     return new Response(closingWhenDone(response.body, close), { status: response.status, headers: response.headers });
   };
+}
+
+interface McpModules {
+  Transport: typeof WebStandardStreamableHTTPServerTransport;
+  createServer: typeof createMcpServer;
+}
+
+let mcpModules: Promise<McpModules> | undefined;
+
+/**
+ * The MCP SDK and our tools (≈ 20 MB with ajv, 0.2–0.4 s to load) on the first `POST /mcp`, not at
+ * start: most processes never serve one. A failed load is tried again by the next request.
+ */
+function loadMcp(): Promise<McpModules> {
+  mcpModules ??= Promise.all([import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"), import("./tools.js")]).then(
+    ([sdk, tools]) => ({ Transport: sdk.WebStandardStreamableHTTPServerTransport, createServer: tools.createMcpServer }),
+    (error: unknown) => {
+      mcpModules = undefined;
+      throw error;
+    },
+  );
+  return mcpModules;
 }
 
 function withMcpAccept(request: Request): Request {

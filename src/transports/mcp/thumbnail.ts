@@ -1,5 +1,3 @@
-import sharp from "sharp";
-
 /** The longest edge of an inline preview, in pixels. */
 export const thumbnailEdge = 128;
 /** Past this many bytes a preview is redone smaller: tool output limits (~25k tokens) count base64 too. */
@@ -14,9 +12,11 @@ export interface Thumbnail {
 /**
  * A small PNG preview of an asset for a model to look at: at most 128×128 (aspect kept). Larger
  * images are shrunk; small pixel art is enlarged by a whole factor with nearest-neighbour
- * sampling so it stays crisp. Palette-encoded to stay a few kilobytes.
+ * sampling so it stays crisp. Palette-encoded to stay a few kilobytes. sharp is loaded on the first
+ * preview (a service that never serves one never loads it).
  */
 export async function thumbnail(bytes: Uint8Array, edge = thumbnailEdge): Promise<Thumbnail> {
+  const { default: sharp } = await import("sharp");
   const { width = 0, height = 0 } = await sharp(bytes).metadata();
   if (width <= 0 || height <= 0) throw new Error("not an image");
   let scale = edge / Math.max(width, height);
