@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { chmod, copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
@@ -66,11 +66,11 @@ export async function ensureDataFolder(dir: string, templates = templateDir): Pr
   try {
     let origin: FolderOrigin = "initdb";
     if (await exists(join(template, "PG_VERSION"))) {
-      await cp(template, temp, { recursive: true });
+      await copyTree(template, temp);
       origin = "template";
     } else {
       await initdbInChild(temp);
-      await publish(template, (staging) => cp(temp, staging, { recursive: true })).catch(() => undefined);
+      await publish(template, (staging) => copyTree(temp, staging)).catch(() => undefined);
     }
     await rm(dir, { recursive: true, force: true }); // empty (checked above)
     await rename(temp, dir);
@@ -150,4 +150,33 @@ async function publish(target: string, fill: (staging: string) => Promise<void>)
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * Copies a data folder (~1,000 files, ~40 MB): the folders first, then the files 16 at a time.
+ * `fs.cp` copies one file after the other with several calls each: 0.35–0.7 s here on a quiet
+ * machine and up to 2.5 s on a busy one, against 0.1–0.13 s (bench/footprint/SUMMARY.md).
+ */
+export async function copyTree(from: string, to: string): Promise<void> {
+  const files: string[] = [];
+  const walk = async (relative: string): Promise<void> => {
+    const source = join(from, relative);
+    await mkdir(join(to, relative), { recursive: true });
+    await chmod(join(to, relative), (await stat(source)).mode & 0o7777);
+    for (const entry of await readdir(source, { withFileTypes: true })) {
+      const path = join(relative, entry.name);
+      if (entry.isDirectory()) await walk(path);
+      else if (entry.isFile()) files.push(path);
+      else throw new Error(`${join(from, path)}: not a file or a folder`);
+    }
+  };
+  await walk("");
+  let next = 0;
+  const copyNext = async (): Promise<void> => {
+    while (next < files.length) {
+      const path = files[next++]!;
+      await copyFile(join(from, path), join(to, path)); // keeps the file's mode
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, copyNext));
 }
