@@ -123,3 +123,14 @@ export async function startRedisProxy(targetUrl: string, options: { listening?: 
   if (options.listening === false) await down();
   return { url: proxied.toString(), up, down, cut };
 }
+
+/** What `promise` rejects with, and how long that took; fails if it resolves. */
+export async function rejection(promise: Promise<unknown>): Promise<{ error: unknown; ms: number }> {
+  const started = Date.now();
+  try {
+    await promise;
+  } catch (error) {
+    return { error, ms: Date.now() - started };
+  }
+  throw new Error("expected a rejection");
+}

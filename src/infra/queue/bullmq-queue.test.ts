@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DependencyUnavailableError } from "../dependency.js";
-import { deleteRedisKeys, describeWithRedis, startRedisProxy, unreachableRedisUrl, type RedisProxy } from "../redis-test-url.js";
+import { deleteRedisKeys, describeWithRedis, rejection, startRedisProxy, unreachableRedisUrl, type RedisProxy } from "../redis-test-url.js";
 import { createBullMqQueue, type BullMqQueueOptions } from "./bullmq-queue.js";
 import { RetryJob, type JobQueue } from "./queue.js";
 import { describeJobQueueContract } from "./queue.contract.js";
@@ -19,16 +19,6 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10
 }
 const genId = () => `gen_${randomUUID().replaceAll("-", "")}`;
 
-/** Rejects with what `promise` rejects with, and how long that took; fails if it resolves. */
-async function rejection(promise: Promise<unknown>): Promise<{ error: unknown; ms: number }> {
-  const started = Date.now();
-  try {
-    await promise;
-  } catch (error) {
-    return { error, ms: Date.now() - started };
-  }
-  throw new Error("expected a rejection");
-}
 
 describe("bullmq job queue without Redis", () => {
   const opened: JobQueue[] = [];

@@ -2,21 +2,11 @@ import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DependencyUnavailableError } from "../dependency.js";
-import { deleteRedisKeys, describeWithRedis, startRedisProxy, unreachableRedisUrl, type RedisProxy } from "../redis-test-url.js";
+import { deleteRedisKeys, describeWithRedis, rejection, startRedisProxy, unreachableRedisUrl, type RedisProxy } from "../redis-test-url.js";
 import type { RateLimiter } from "./limiter.js";
 import { describeRateLimiterContract } from "./limiter.contract.js";
 import { createRedisRateLimiter } from "./redis-limiter.js";
 
-/** What `promise` rejects with, and how long that took; fails if it resolves. */
-async function rejection(promise: Promise<unknown>): Promise<{ error: unknown; ms: number }> {
-  const started = Date.now();
-  try {
-    await promise;
-  } catch (error) {
-    return { error, ms: Date.now() - started };
-  }
-  throw new Error("expected a rejection");
-}
 
 describe("redis rate limiter without Redis", () => {
   it("rejects consume fast with DependencyUnavailableError (redis)", async () => {
