@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openAiReplies, startOpenAiImagesDouble, type OpenAiImagesDouble } from "./doubles/openai-images.js";
 import { origin, startTestApp, type TestApp } from "./support/harness.js";
+import { inOneWindow } from "./support/rate-window.js";
 import { expectBalancedLedger, generateWithKey, waitForAllDone, type GenerationBody } from "./support/generation.js";
 import { testImagesKey, testImagesKeyEnv, writeModelCatalog } from "./support/model-agents.js";
 import { bearer, createKey, errorOf, json, signUp } from "./support/users.js";
@@ -135,8 +136,9 @@ describe("open event streams per account", () => {
 describe("sign-in and sign-up throttles", () => {
   const from = (address: string) => ({ "x-forwarded-for": address });
 
-  it("throttles sign-in per email (whether it exists or not, the same answer) and per client address", async () => {
+  it("throttles sign-in per email (whether it exists or not, the same answer) and per client address", { timeout: 60_000 }, async () => {
     await withApp({ SIGNIN_ATTEMPTS_PER_15_MINUTES: "3", TRUST_PROXY: "true" }, async (t) => {
+      await inOneWindow(20_000, 15 * 60_000);
       const user = await signUp(t);
       const attempt = (email: string, address: string, password = "wrong password") =>
         t.request("/api/auth/sign-in", json({ email, password }, from(address)));
@@ -158,8 +160,9 @@ describe("sign-in and sign-up throttles", () => {
     });
   });
 
-  it("limits sign-ups per client address, so credits cannot be farmed", async () => {
+  it("limits sign-ups per client address, so credits cannot be farmed", { timeout: 60_000 }, async () => {
     await withApp({ SIGNUP_LIMIT_PER_HOUR: "2", TRUST_PROXY: "true" }, async (t) => {
+      await inOneWindow(20_000, 3_600_000);
       const signUpFrom = (address: string, n: number) =>
         t.request("/api/auth/sign-up", json({ email: `farm${n}-${address}@example.com`, password: "long enough" }, from(address)));
       expect([(await signUpFrom("10.2.0.1", 1)).status, (await signUpFrom("10.2.0.1", 2)).status]).toEqual([201, 201]);
