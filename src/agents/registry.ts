@@ -11,11 +11,11 @@ export const driverKinds: readonly DriverKind<any>[] = [...proceduralDrivers, op
 
 /** Loads the catalog the configuration names (AGENTS_FILE) or the built-in one, with every driver kind. */
 export function openCatalog(
-  options: { file: string | undefined; drawThreads: number },
+  options: { file: string | undefined; drawThreads: number; drawThreadIdleMs?: number },
   secret: (name: string) => string | undefined,
   log: DriverEnvironment["log"],
 ): Promise<Catalog> {
-  configureDrawPool(options.drawThreads);
+  configureDrawPool(options.drawThreads, options.drawThreadIdleMs);
   return loadCatalog({ file: options.file, kinds: driverKinds, env: { secret, fetch: globalThis.fetch, log } });
 }
 

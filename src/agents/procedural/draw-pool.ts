@@ -1,20 +1,31 @@
-import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
-import { draw, type DrawTask } from "./draw-task.js";
+import { draw, type DrawResult, type DrawTask, type ProgressMessage, type StreamedMessage } from "./draw-task.js";
+import { abortError } from "./progress.js";
+import { LazyPreview } from "./raster.js";
 import type { GeneratedImage, GeneratorProgress } from "./types.js";
 
 /**
- * Drawing off the event loop: the procedural generators are CPU work (2–20 ms an image), so they
+ * Drawing off the event loop: the procedural generators are CPU work (1–20 ms an image), so they
  * run in a small pool of worker threads (DRAW_THREADS; 0 draws on the event loop, as tests of the
- * generators themselves do). Progress and previews come back on a message port; the PNG is moved,
- * not copied. A canceled drawing's thread is stopped (piscina aborts the task).
+ * generators themselves do). A fast drawing answers its progress with its PNG, in one message; a
+ * longer one (past `holdProgressMs`) streams it on its thread's own port, which piscina re-emits
+ * as the pool's "message" event (no channel per task). Previews cross as pixels and are encoded only if the service reads them.
+ * A canceled drawing's thread is stopped (piscina aborts the task).
  */
 let pool: Piscina | undefined;
 let size = 1;
+let idleMs = 5_000;
+/** The drawings running in the pool, by task id: where their streamed progress goes. */
+const streams = new Map<number, (m: StreamedMessage) => void>();
+let nextId = 1;
 
-/** Sets the pool's size before its first use (the catalog passes DRAW_THREADS). */
-export function configureDrawPool(threads: number): void {
+/**
+ * Sets the pool's size (DRAW_THREADS) and how long an idle thread lives (DRAW_THREAD_IDLE_MS)
+ * before its first use. A thread holds ~40–50 MB; a drawing that has to start one waits ~60 ms.
+ */
+export function configureDrawPool(threads: number, idleTimeoutMs = 5_000): void {
   size = threads;
+  idleMs = idleTimeoutMs;
 }
 
 function thePool(): Piscina {
@@ -24,36 +35,48 @@ function thePool(): Piscina {
       filename: url.href,
       minThreads: 0,
       maxThreads: size,
-      idleTimeout: 30_000,
+      idleTimeout: idleMs,
       // Sources run through tsx in development and tests; compiled JavaScript needs nothing.
       execArgv: import.meta.url.endsWith(".ts") ? ["--import", "tsx"] : [],
     });
+    pool.on("message", (m: StreamedMessage) => streams.get(m.id)?.(m));
   }
   return pool;
 }
 
+function progressOf(m: ProgressMessage): GeneratorProgress {
+  if (!m.preview) return { percent: m.percent, stage: m.stage };
+  const { rgba, png, width, height } = m.preview;
+  const preview = rgba ? new LazyPreview(rgba, width, height) : { png: Buffer.from(png!.buffer, png!.byteOffset, png!.byteLength), width, height };
+  return { percent: m.percent, stage: m.stage, preview };
+}
+
 export async function drawOffThread(
-  task: Omit<DrawTask, "port">,
+  task: Omit<DrawTask, "id">,
   onProgress: (p: GeneratorProgress) => void | Promise<void>,
   signal: AbortSignal,
 ): Promise<GeneratedImage> {
   if (size === 0) return draw(task, onProgress, signal);
   signal.throwIfAborted();
-  const { port1, port2 } = new MessageChannel();
+  const id = nextId++;
+  // Progress is handed on in order, one report at a time, and none once the drawing is canceled.
   let reporting = Promise.resolve();
-  let allReported!: () => void;
-  const reported = new Promise<void>((resolve) => (allReported = resolve));
-  port1.on("message", (p: GeneratorProgress | { done: true }) => {
-    if ("done" in p) return void reporting.then(allReported);
-    const progress = p.preview ? { ...p, preview: { ...p.preview, png: Buffer.from(p.preview.png) } } : p;
-    reporting = reporting.then(() => onProgress(progress)).catch(() => undefined);
-  });
+  const hand = (m: ProgressMessage) => {
+    reporting = reporting.then(() => (signal.aborted ? undefined : onProgress(progressOf(m)))).catch(() => undefined);
+  };
+  let allStreamed!: () => void;
+  const streamed = new Promise<void>((resolve) => (allStreamed = resolve));
+  streams.set(id, (m) => (m.done ? void reporting.then(allStreamed) : hand(m.progress)));
   try {
-    const png = (await thePool().run({ ...task, port: port2 }, { transferList: [port2], signal })) as ArrayBuffer;
-    await reported; // every progress report is in before the image is handed on
-    return { png: Buffer.from(png), mimeType: "image/png", width: task.width, height: task.height };
+    const result = (await thePool().run({ ...task, id }, { signal })) as DrawResult;
+    if (result.streamed) await streamed; // every progress report is in before the image is handed on
+    else for (const m of result.progress) hand(m);
+    await reporting;
+    if (signal.aborted) throw abortError();
+    const png = Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength);
+    return { png, mimeType: "image/png", width: task.width, height: task.height };
   } finally {
-    port1.close();
+    streams.delete(id);
   }
 }
 

@@ -1,4 +1,3 @@
-import type { MessagePort } from "node:worker_threads";
 import { iconGenerator } from "./icon.js";
 import { pixelSpriteGenerator } from "./pixel-sprite.js";
 import { interpretPrompt, type PromptInput } from "./prompt.js";
@@ -13,9 +12,33 @@ export interface DrawTask {
   height: number;
   transparent: boolean;
   seed: number;
-  /** Where progress goes (percent, stage, preview PNG). */
-  port?: MessagePort;
+  /** The drawing's number in this process: its progress messages carry it (draw-pool.ts). */
+  id?: number;
 }
+
+/** A progress report crossing the thread boundary: a LazyPreview as its pixels (`rgba`), any other as its PNG. */
+export interface ProgressMessage {
+  percent: number;
+  stage: string;
+  preview?: { rgba?: Uint8Array; png?: Uint8Array; width: number; height: number };
+}
+
+/** What a drawing thread answers: the PNG, and the progress it held back (all of it, unless it streamed). */
+export interface DrawResult {
+  png: Uint8Array;
+  progress: ProgressMessage[];
+  /** True when progress was posted as the drawing ran (`StreamedMessage`s), ending with `{ id, done: true }`. */
+  streamed: boolean;
+}
+
+/** What a drawing thread posts on its `parentPort` while a long drawing runs: its progress, then `done`. */
+export type StreamedMessage = { id: number; progress: ProgressMessage; done?: undefined } | { id: number; done: true; progress?: undefined };
+
+/**
+ * A drawing thread holds its progress back for this long, then sends what it held and the rest as
+ * it comes: a fast drawing (most: 1–20 ms) sends its progress with its result, in one message.
+ */
+export const holdProgressMs = 50;
 
 export const generatorsByKind: Record<DrawTask["generator"], Generator> = {
   "pixel-sprite": pixelSpriteGenerator,

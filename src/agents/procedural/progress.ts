@@ -1,5 +1,5 @@
 /** Progress reporting and cancellation shared by the generators. */
-import { encodePng, previewOf, type Canvas } from "./raster.js";
+import { encodePng, LazyPreview, previewOf, type Canvas } from "./raster.js";
 import type { GeneratedImage, GeneratorProgress } from "./types.js";
 
 export function abortError(): Error {
@@ -27,7 +27,9 @@ export class ProgressReporter {
     const progress: GeneratorProgress = { percent: this.last, stage };
     if (previewFrom) {
       const preview = previewOf(previewFrom, 32);
-      progress.preview = { png: encodePng(preview), width: preview.width, height: preview.height };
+      // a canvas already small enough is its own preview: copied, as the generator may keep drawing on it
+      const pixels = preview === previewFrom ? preview.data.slice() : preview.data;
+      progress.preview = new LazyPreview(pixels, preview.width, preview.height);
     }
     await this.onProgress(progress);
     throwIfAborted(this.signal);

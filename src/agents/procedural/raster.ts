@@ -1,6 +1,6 @@
 /** A minimal RGBA raster with blending, scaling and PNG encoding. */
-import { PNG } from "pngjs";
 import type { Rgb } from "./color.js";
+import { encodeRgbaPng } from "./png-encode.js";
 
 const toByte = (v: number): number => (v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v));
 
@@ -61,13 +61,12 @@ export class Canvas {
 }
 
 /**
- * Encodes RGBA as PNG. `photo` (noisy images such as textures) uses the Paeth filter on every row
- * instead of trying all five filters per row: about twice as fast for nearly the same size.
+ * Encodes RGBA as PNG (pngjs's bytes, see png-encode.ts). `photo` (noisy images such as textures)
+ * uses the Paeth filter on every row instead of trying all five filters per row: about twice as
+ * fast for nearly the same size.
  */
 export function encodePng(canvas: Canvas, photo = false): Buffer {
-  const png = new PNG({ width: canvas.width, height: canvas.height, colorType: 6 });
-  png.data = Buffer.from(canvas.data.buffer, canvas.data.byteOffset, canvas.data.byteLength);
-  return PNG.sync.write(png, photo ? { colorType: 6, filterType: 4 } : { colorType: 6 });
+  return encodeRgbaPng(canvas.data, canvas.width, canvas.height, photo ? 4 : undefined);
 }
 
 /** Nearest-neighbour upscale by an integer factor (keeps pixel art crisp). */
@@ -123,4 +122,24 @@ export function downsample(source: Canvas, factor: number): Canvas {
 export function previewOf(canvas: Canvas, maxSide: number): Canvas {
   const factor = Math.max(1, Math.ceil(Math.max(canvas.width, canvas.height) / maxSide));
   return downsample(canvas, factor);
+}
+
+/**
+ * A progress preview whose PNG is encoded when first read: the service publishes a preview only
+ * when the drawing has run long enough (at most one progress event per 100 ms), so the previews of
+ * fast drawings are never encoded. `rgba` (the pixels) is what crosses a thread boundary.
+ */
+export class LazyPreview {
+  private encoded: Buffer | undefined;
+
+  constructor(
+    readonly rgba: Uint8Array,
+    readonly width: number,
+    readonly height: number,
+  ) {}
+
+  get png(): Buffer {
+    this.encoded ??= encodeRgbaPng(this.rgba, this.width, this.height);
+    return this.encoded;
+  }
 }

@@ -68,18 +68,26 @@ export class SpriteGrid {
     this.tone[j * this.n + i] = tone;
   }
 
-  /** Applies `m` to every cell whose centre satisfies `inside`; returns how many cells matched. */
-  private region(inside: (x: number, y: number) => boolean, m: number, mode: Mode, fallback?: Point): number {
+  /**
+   * Applies `m` to every cell whose centre satisfies `inside`; returns how many cells matched.
+   * Only the cells of the box [x0, x1] × [y0, y1] (normalised, widened by a cell each side) are
+   * tested: the shapes lie inside their box, and each cell's outcome depends on that cell alone.
+   */
+  private region(inside: (x: number, y: number) => boolean, m: number, mode: Mode, fallback: Point, x0: number, x1: number, y0: number, y1: number): number {
     const { n } = this;
     let hits = 0;
-    for (let j = 0; j < n; j++) {
-      for (let i = 0; i < n; i++) {
+    const i0 = Math.max(0, Math.floor(x0 * n) - 1);
+    const i1 = Math.min(n - 1, Math.ceil(x1 * n) + 1);
+    const j0 = Math.max(0, Math.floor(y0 * n) - 1);
+    const j1 = Math.min(n - 1, Math.ceil(y1 * n) + 1);
+    for (let j = j0; j <= j1; j++) {
+      for (let i = i0; i <= i1; i++) {
         if (!inside((i + 0.5) / n, (j + 0.5) / n)) continue;
         hits++;
         this.apply(i, j, m, mode);
       }
     }
-    if (hits === 0 && fallback) this.apply(Math.floor(fallback[0] * n), Math.floor(fallback[1] * n), m, mode);
+    if (hits === 0) this.apply(Math.floor(fallback[0] * n), Math.floor(fallback[1] * n), m, mode);
     return hits;
   }
 
@@ -97,12 +105,14 @@ export class SpriteGrid {
   }
 
   ellipse(cx: number, cy: number, rx: number, ry: number, m: number, mode: Mode = "set"): this {
-    this.region((x, y) => ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1, m, mode, [cx, cy]);
+    const ax = Math.abs(rx);
+    const ay = Math.abs(ry);
+    this.region((x, y) => ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1, m, mode, [cx, cy], cx - ax, cx + ax, cy - ay, cy + ay);
     return this;
   }
 
   rect(x0: number, y0: number, x1: number, y1: number, m: number, mode: Mode = "set"): this {
-    this.region((x, y) => x >= x0 && x < x1 && y >= y0 && y < y1, m, mode, [(x0 + x1) / 2, (y0 + y1) / 2]);
+    this.region((x, y) => x >= x0 && x < x1 && y >= y0 && y < y1, m, mode, [(x0 + x1) / 2, (y0 + y1) / 2], x0, x1, y0, y1);
     return this;
   }
 
@@ -118,7 +128,9 @@ export class SpriteGrid {
     };
     const cx = points.reduce((s, p) => s + p[0], 0) / points.length;
     const cy = points.reduce((s, p) => s + p[1], 0) / points.length;
-    this.region(inside, m, mode, [cx, cy]);
+    const xs = points.map((p) => p[0]);
+    const ys = points.map((p) => p[1]);
+    this.region(inside, m, mode, [cx, cy], Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys));
     return this;
   }
 

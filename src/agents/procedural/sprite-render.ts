@@ -27,24 +27,44 @@ export interface DetailedOptions {
   background?: { bg: Rgb; shadow: Rgb; halo?: Rgb };
 }
 
+/** FLAT_DETAILED as a table by material id (cells hold ids below 256). */
+const FLAT_TABLE = new Uint8Array(256);
+for (const m of FLAT_DETAILED) FLAT_TABLE[m] = 1;
+
 /**
- * Run lengths: for each cell, how many cells of the same class continue left/right/up/down of it
- * (`same` decides the class). Returns [left, right, up, down] arrays.
+ * Run lengths: for each cell, how many cells of the same class continue left/right/up/down of it.
+ * Two neighbouring cells are of one class when both are filled and, `byPart`, of one material (a
+ * flat detail joins any part). Returns [left, right, up, down] arrays.
  */
-function runs(g: SpriteGrid, same: (a: number, b: number) => boolean): Int16Array[] {
-  const { n } = g;
+function runs(g: SpriteGrid, byPart: boolean): Int16Array[] {
+  const { n, cells } = g;
+  // joinsLeft[k]: cell k and the one left of it are of one class; joinsUp[k]: and the one above
+  const joinsLeft = new Uint8Array(n * n);
+  const joinsUp = new Uint8Array(n * n);
+  for (let k = 0; k < n * n; k++) {
+    const a = cells[k]!;
+    if (a === M.EMPTY) continue;
+    const flat = FLAT_TABLE[a] === 1;
+    if (k % n > 0) {
+      const b = cells[k - 1]!;
+      if (b !== M.EMPTY && (!byPart || a === b || flat || FLAT_TABLE[b] === 1)) joinsLeft[k] = 1;
+    }
+    if (k >= n) {
+      const b = cells[k - n]!;
+      if (b !== M.EMPTY && (!byPart || a === b || flat || FLAT_TABLE[b] === 1)) joinsUp[k] = 1;
+    }
+  }
   const left = new Int16Array(n * n);
   const right = new Int16Array(n * n);
   const up = new Int16Array(n * n);
   const down = new Int16Array(n * n);
   for (let j = 0; j < n; j++) {
-    for (let i = 1; i < n; i++) if (same(g.get(i, j), g.get(i - 1, j))) left[j * n + i] = (left[j * n + i - 1] ?? 0) + 1;
-    for (let i = n - 2; i >= 0; i--) if (same(g.get(i, j), g.get(i + 1, j))) right[j * n + i] = (right[j * n + i + 1] ?? 0) + 1;
+    const row = j * n;
+    for (let k = row + 1; k < row + n; k++) if (joinsLeft[k]) left[k] = left[k - 1]! + 1;
+    for (let k = row + n - 2; k >= row; k--) if (joinsLeft[k + 1]) right[k] = right[k + 1]! + 1;
   }
-  for (let i = 0; i < n; i++) {
-    for (let j = 1; j < n; j++) if (same(g.get(i, j), g.get(i, j - 1))) up[j * n + i] = (up[(j - 1) * n + i] ?? 0) + 1;
-    for (let j = n - 2; j >= 0; j--) if (same(g.get(i, j), g.get(i, j + 1))) down[j * n + i] = (down[(j + 1) * n + i] ?? 0) + 1;
-  }
+  for (let k = n; k < n * n; k++) if (joinsUp[k]) up[k] = up[k - n]! + 1;
+  for (let k = n * n - n - 1; k >= 0; k--) if (joinsUp[k + n]) down[k] = down[k + n]! + 1;
   return [left, right, up, down];
 }
 
@@ -107,9 +127,9 @@ export function renderDetailed(g: SpriteGrid, options: DetailedOptions): Canvas 
   }
 
   // details (eyes, mouths, glints) do not interrupt the volume of the part they sit on
-  const part = runs(g, (a, b) => a !== M.EMPTY && b !== M.EMPTY && (a === b || FLAT_DETAILED.has(a) || FLAT_DETAILED.has(b)));
-  const figure = runs(g, (a, b) => a !== M.EMPTY && b !== M.EMPTY);
-  const body = (m: number): boolean => m !== M.EMPTY && !FLAT_DETAILED.has(m);
+  const part = runs(g, true);
+  const figure = runs(g, false);
+  const body = (m: number): boolean => m !== M.EMPTY && FLAT_TABLE[m] !== 1;
 
   for (let j = 0; j < n; j++) {
     for (let i = 0; i < n; i++) {
@@ -121,7 +141,7 @@ export function renderDetailed(g: SpriteGrid, options: DetailedOptions): Canvas 
       }
       const ramp = ramps[m];
       if (!ramp) continue;
-      if (FLAT_DETAILED.has(m)) {
+      if (FLAT_TABLE[m] === 1) {
         canvas.set(i, j, ramp[2] ?? outline);
         continue;
       }

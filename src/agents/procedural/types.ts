@@ -15,7 +15,8 @@ export interface GeneratorInput {
 export interface GeneratorProgress {
   percent: number;
   stage: string;
-  preview?: { png: Buffer; width: number; height: number };
+  /** `png` may be encoded only when read (LazyPreview); `rgba`, when given, holds its pixels. */
+  preview?: { readonly png: Buffer; width: number; height: number; rgba?: Uint8Array };
 }
 
 export interface GeneratedImage {
