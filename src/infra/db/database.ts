@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import type { Pool, PoolClient } from "pg";
 import { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import type { Logger } from "../logger.js";
-import { applyMigrations, type MigrateResult, type MigrationDriver } from "./migrate.js";
+import { applyMigrations, migrationSetup, readMigrations, type MigrateResult, type Migration, type MigrationDriver } from "./migrate.js";
 import type { PGliteProxy } from "./pglite-proxy.js";
 
 export type { PrismaClient } from "../../generated/prisma/client.js";
@@ -136,14 +136,19 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     import("./pglite-settings.js"),
   ]);
   let client: PGliteProxy;
+  // Read once: a new folder or a memory:// database is made with them, and `migrate` checks them.
+  let migrations: Migration[];
   try {
+    migrations = await readMigrations();
+    const setup = await migrationSetup(migrations);
     // A new folder is made outside this process (template copy or initdb in a child): initdb's garbage must not stay in the database thread.
     if (!inMemory) {
       const started = performance.now();
-      const origin = await ensureDataFolder(dir);
+      const origin = await ensureDataFolder(dir, undefined, setup);
       if (origin !== "existing") options.logger.info("new data folder", { dir, from: origin, ms: Math.round(performance.now() - started) });
     }
-    const loadTarball = inMemory ? await templateTarball() : undefined;
+    // memory:// (tests): a migrated dump, loaded instead of initdb and the migrations.
+    const loadTarball = inMemory ? await templateTarball(undefined, setup) : undefined;
     client = await PGliteProxy.create({
       dataDir: dir,
       ...(loadTarball ? { loadTarball } : {}),
@@ -173,7 +178,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     prisma,
     sql: async <T,>(statement: Prisma.Sql) => (await client.query<T>(statement.text, statement.values)).rows,
     transaction: (fn) => client.transaction((tx) => fn(async <T,>(statement: Prisma.Sql) => (await tx.query<T>(statement.text, statement.values)).rows)),
-    migrate: () => applyMigrations(driver, options.logger),
+    migrate: () => applyMigrations(driver, options.logger, migrations),
     ping: () => ping(prisma),
     async close() {
       try {

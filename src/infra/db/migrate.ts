@@ -90,12 +90,27 @@ export async function applyMigrations(
         continue;
       }
       const started = Date.now();
-      const record = `INSERT INTO "_prisma_migrations" ("id", "checksum", "finished_at", "migration_name", "applied_steps_count")
-        VALUES ('${randomUUID()}', '${migration.checksum}', now(), '${migration.name.replace(/'/g, "''")}', 1);`;
-      await driver.execInTransaction(`${migration.sql}\n;\n${record}`);
+      await driver.execInTransaction(migrationScript(migration));
       applied.push(migration.name);
       logger.info("migration applied", { migration: migration.name, ms: Date.now() - started });
     }
     return { applied, alreadyApplied: done.size };
   });
+}
+
+/** One migration as the script that applies it and records it (run in one transaction). */
+export function migrationScript(migration: Migration): string {
+  const record = `INSERT INTO "_prisma_migrations" ("id", "checksum", "finished_at", "migration_name", "applied_steps_count")
+        VALUES ('${randomUUID()}', '${migration.checksum}', now(), '${migration.name.replace(/'/g, "''")}', 1);`;
+  return `${migration.sql}\n;\n${record}`;
+}
+
+/**
+ * Every migration as scripts for a database made elsewhere (the embedded template, pglite-folder.ts),
+ * each run in its own transaction, and a key that names this set (it changes with any migration file).
+ */
+export async function migrationSetup(migrations?: Migration[]): Promise<{ key: string; scripts: string[] }> {
+  const all = migrations ?? (await readMigrations());
+  const key = createHash("sha256").update(all.map((m) => `${m.name}:${m.checksum}`).join("\n")).digest("hex").slice(0, 12);
+  return { key, scripts: [createTable, ...all.map(migrationScript)] };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyMigrations, migrationSetup, readMigrations } from "./migrate.js";
 import { createTemplate, ensureDataFolder, templateTarball } from "./pglite-folder.js";
 import { PGliteProxy } from "./pglite-proxy.js";
 import { settingArgs } from "./pglite-settings.js";
@@ -46,6 +47,44 @@ describe("new data folders, made outside the process", () => {
     } finally {
       await db.close();
     }
+  });
+
+  it("with the migrations as setup: the template holds them (recorded as applied), so a new folder's start applies none", async () => {
+    const templates = join(root, "migrated");
+    const setup = await migrationSetup();
+    const template = await createTemplate(templates, setup);
+    expect(template).toMatch(new RegExp(`-${setup.key}$`));
+    const dir = join(root, "e", "pglite");
+    expect(await ensureDataFolder(dir, templates, setup)).toBe("template");
+    const db = await PGliteProxy.create({ dataDir: dir, startParams: [...PGlite.defaultStartParams, ...settingArgs()] });
+    try {
+      const driver = {
+        query: async <T,>(sql: string, params?: unknown[]) => (await db.query<T>(sql, params)).rows,
+        execInTransaction: (script: string) => db.transaction(async (tx) => void (await tx.exec(script))),
+        withLock: <T,>(fn: () => Promise<T>) => fn(),
+      };
+      const infos: string[] = [];
+      const logger = { debug() {}, info: (msg: string) => void infos.push(msg), warn: (msg: string) => void infos.push(msg), error() {}, child: () => logger };
+      const result = await applyMigrations(driver, logger as never);
+      expect(result).toEqual({ applied: [], alreadyApplied: (await readMigrations()).length });
+      expect(infos).toEqual([]); // no "migration file changed": the template recorded the same checksums
+      expect((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'generations'`)).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await db.close();
+    }
+    // Another set of migrations (a new file) is another template: made by initdb in a child once.
+    const other = { key: "000000000000", scripts: ["CREATE TABLE marker (n int)"] };
+    expect(await ensureDataFolder(join(root, "f", "pglite"), templates, other)).toBe("initdb");
+    expect(await ensureDataFolder(join(root, "g", "pglite"), templates, other)).toBe("template");
+  });
+
+  it("a setup script that fails: the error names it, and no folder, template or staging is left", async () => {
+    const templates = join(root, "broken");
+    const broken = { key: "bad000000000", scripts: ["CREATE TABLE fine (n int)", "SELECT * FROM no_such_table"] };
+    const dir = join(root, "h", "pglite");
+    await expect(ensureDataFolder(dir, templates, broken)).rejects.toThrow(/initdb in a child process failed .*no_such_table/s);
+    expect(await readdir(join(root, "h")).catch(() => [])).toEqual([]);
+    expect((await readdir(templates).catch(() => [] as string[])).filter((n) => n.includes("bad000000000"))).toEqual([]);
   });
 
   it("memory:// databases load a pristine tarball, made once, instead of running initdb", async () => {

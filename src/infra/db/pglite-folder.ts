@@ -1,10 +1,9 @@
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
 import { chmod, copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { promisify } from "node:util";
 import { settingArgs } from "./pglite-settings.js";
 
 /**
@@ -15,8 +14,9 @@ import { settingArgs } from "./pglite-settings.js";
  * free them (measured in `bench/footprint/FINDINGS.md`, §3: a long-lived worker that ran initdb
  * held ~700 MB; one that opened a folder made elsewhere, ~165 MB). So:
  *
- * 1. a pristine template folder made by the installed PGlite (`templateDir`) is copied: no initdb
- *    at all, the fastest first start (a copy of ~40 MB);
+ * 1. a template folder made by the installed PGlite and holding every current migration
+ *    (`templateDir`, made by `npm install`: scripts/pglite-template.mjs) is copied: no initdb and
+ *    no migration at start, the fastest first start (a copy of ~40 MB);
  * 2. else a short-lived child process runs initdb (its memory ends with it), and the result is
  *    also kept as the template for the next new folder (best effort: a read-only install just runs
  *    initdb each time). `createTemplate` makes it ahead of time (a build step may call it).
@@ -28,8 +28,10 @@ import { settingArgs } from "./pglite-settings.js";
 
 /**
  * Where templates live: `<repository>/node_modules/.cache/asset-generation-service/pglite-template/`
- * (the same path from `src/` and `dist/`), one folder per PGlite version (`0.5.16/`), which only
- * ever appears complete (renamed into place) and is never changed after.
+ * (the same path from `src/` and `dist/`), one folder per PGlite version and set of migrations
+ * (`0.5.16-<key>/`; `0.5.16/` without migrations), which only ever appears complete (renamed into
+ * place) and is never changed after. A new migration file gives a new key: the next new folder runs
+ * initdb and the migrations in a child once, and keeps the result as the new template.
  */
 export const templateDir = fileURLToPath(new URL("../../../node_modules/.cache/asset-generation-service/pglite-template/", import.meta.url));
 
@@ -50,8 +52,16 @@ const exists = (path: string) => stat(path).then(() => true, () => false);
 /** What `ensureDataFolder` did. */
 export type FolderOrigin = "existing" | "template" | "initdb";
 
-/** Makes sure `dir` holds a PGlite data folder (PG_VERSION), made outside this process if it is new. */
-export async function ensureDataFolder(dir: string, templates = templateDir): Promise<FolderOrigin> {
+/** What a new folder holds besides initdb's database: scripts run in order, each in a transaction, named by `key` (migrate.ts's `migrationSetup`). */
+export interface FolderSetup {
+  key: string;
+  scripts: string[];
+}
+
+const templateName = async (setup?: FolderSetup) => `${await pgliteVersion()}${setup ? `-${setup.key}` : ""}`;
+
+/** Makes sure `dir` holds a PGlite data folder (PG_VERSION), made outside this process if it is new (with `setup` applied). */
+export async function ensureDataFolder(dir: string, templates = templateDir, setup?: FolderSetup): Promise<FolderOrigin> {
   if (await exists(join(dir, "PG_VERSION"))) return "existing";
   const leftovers = await readdir(dir).catch(() => [] as string[]);
   if (leftovers.length > 0) {
@@ -61,7 +71,7 @@ export async function ensureDataFolder(dir: string, templates = templateDir): Pr
   for (const name of await readdir(dirname(dir)).catch(() => [] as string[])) {
     if (name.startsWith(`${basename(dir)}.new-`)) await rm(join(dirname(dir), name), { recursive: true, force: true });
   }
-  const template = join(templates, await pgliteVersion());
+  const template = join(templates, await templateName(setup));
   const temp = `${dir}.new-${process.pid}`;
   try {
     let origin: FolderOrigin = "initdb";
@@ -69,7 +79,7 @@ export async function ensureDataFolder(dir: string, templates = templateDir): Pr
       await copyTree(template, temp);
       origin = "template";
     } else {
-      await initdbInChild(temp);
+      await initdbInChild(temp, undefined, setup?.scripts);
       await publish(template, (staging) => copyTree(temp, staging)).catch(() => undefined);
     }
     await rm(dir, { recursive: true, force: true }); // empty (checked above)
@@ -82,40 +92,55 @@ export async function ensureDataFolder(dir: string, templates = templateDir): Pr
 }
 
 /**
- * initdb (PGlite's `create` then `close`) on `dir`, in a child process, with our settings. With
- * `tarball`, the new database is also written there as PGlite's own dump (`dumpDataDir`), which
- * `memory://` databases load instead of running initdb (`templateTarball`).
+ * initdb (PGlite's `create` then `close`) on `dir`, in a child process, with our settings, then
+ * `scripts` (read by the child from its stdin), each in its own transaction. With `tarball`, the new
+ * database is also written there as PGlite's own dump (`dumpDataDir`), which `memory://` databases
+ * load instead of running initdb (`templateTarball`).
  */
-export async function initdbInChild(dir: string, tarball?: string): Promise<void> {
+export async function initdbInChild(dir: string, tarball?: string, scripts: string[] = []): Promise<void> {
   await mkdir(dirname(dir), { recursive: true }); // PGlite makes the folder itself, not its parents
   const settings = settingArgs();
   const code = `
+    let input = "";
+    for await (const chunk of process.stdin) input += chunk;
+    const scripts = JSON.parse(input);
     const { PGlite } = await import(${JSON.stringify(pgliteUrl())});
     const db = await PGlite.create(${JSON.stringify(dir)}, {
       startParams: [...PGlite.defaultStartParams, ...${JSON.stringify(settings)}],
       initDbStartParams: ${JSON.stringify(settings)},
     });
+    for (const script of scripts) await db.transaction((tx) => tx.exec(script));
     ${tarball ? `const { writeFile } = await import("node:fs/promises");
     await writeFile(${JSON.stringify(tarball)}, new Uint8Array(await (await db.dumpDataDir("none")).arrayBuffer()));` : ""}
     await db.close();`;
-  await promisify(execFile)(process.execPath, ["--input-type=module", "-e", code], { maxBuffer: 4 << 20 });
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", code], { stdio: ["pipe", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
+    child.on("error", reject);
+    child.on("exit", (status, signal) =>
+      status === 0 ? resolve() : reject(new Error(`initdb in a child process failed (${signal ?? `exit ${status}`}): ${stderr.trim()}`)),
+    );
+    child.stdin.end(JSON.stringify(scripts));
+  });
   if (!(await exists(join(dir, "PG_VERSION")))) throw new Error(`initdb did not create a database in ${dir}`);
 }
 
 /**
- * A pristine database as a tarball for `memory://` (tests): made once per PGlite version (beside
- * the template folder, `<version>.tar`), then loaded by every in-memory database instead of running
- * initdb in its thread (~2–3 s of CPU each, and its garbage). Undefined when it cannot be made.
+ * A database as a tarball for `memory://` (tests): initdb plus `setup`, made once per PGlite version
+ * and setup (beside the template folders, `<version>[-<key>].tar`), then loaded by every in-memory
+ * database instead of running initdb and the migrations in its thread (~2–3 s of CPU each, and
+ * their garbage). Undefined when it cannot be made.
  */
-export async function templateTarball(templates = templateDir): Promise<string | undefined> {
-  const tarball = join(templates, `${await pgliteVersion()}.tar`);
+export async function templateTarball(templates = templateDir, setup?: FolderSetup): Promise<string | undefined> {
+  const tarball = join(templates, `${await templateName(setup)}.tar`);
   if (await exists(tarball)) return tarball;
   try {
     await mkdir(templates, { recursive: true });
     const staging = `${tarball}.new-${process.pid}`;
     const scratch = await mkdtemp(join(tmpdir(), "pglite-tarball-"));
     try {
-      await initdbInChild(join(scratch, "data"), staging);
+      await initdbInChild(join(scratch, "data"), staging, setup?.scripts);
       await rename(staging, tarball); // a concurrent maker's is the same: either wins
     } finally {
       await rm(staging, { force: true });
@@ -128,12 +153,13 @@ export async function templateTarball(templates = templateDir): Promise<string |
 }
 
 /**
- * Makes the template for the installed PGlite ahead of time (a build step may call it), so that
- * even the first new folder is a copy. Nothing to do when it exists.
+ * Makes the template for the installed PGlite (and `setup`) ahead of time (`npm install` does, via
+ * scripts/pglite-template.mjs), so that even the first new folder is a copy. Nothing to do when it
+ * exists.
  */
-export async function createTemplate(templates = templateDir): Promise<string> {
-  const template = join(templates, await pgliteVersion());
-  if (!(await exists(join(template, "PG_VERSION")))) await publish(template, initdbInChild);
+export async function createTemplate(templates = templateDir, setup?: FolderSetup): Promise<string> {
+  const template = join(templates, await templateName(setup));
+  if (!(await exists(join(template, "PG_VERSION")))) await publish(template, (staging) => initdbInChild(staging, undefined, setup?.scripts));
   return template;
 }
 

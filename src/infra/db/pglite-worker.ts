@@ -1,8 +1,7 @@
 import { readFile } from "node:fs/promises";
-import v8 from "node:v8";
-import { runInNewContext } from "node:vm";
 import { parentPort, workerData } from "node:worker_threads";
 import { messages, PGlite, type Results, type Transaction } from "@electric-sql/pglite";
+import { fullCollector } from "../idle-memory.js";
 import { databaseErrorFields, type Reply, type Request, type SerializedError, type WorkerInit } from "./pglite-protocol.js";
 
 /**
@@ -149,14 +148,16 @@ function begin(id: number): Promise<void> {
 }
 
 /**
- * An in-memory database (tests) is made here: loaded from a pristine tarball when there is one
- * (`templateTarball`), else by initdb, whose 400–700 MB of garbage (a second instance, a copy of its
- * heap, a tarball) would stay: this thread is idle between queries, so V8 never runs a major GC on
- * its own. Two full collections free it (a folder is made elsewhere: see `pglite-folder.ts`).
+ * After the open: an in-memory database (tests) is made here, loaded from a migrated tarball when
+ * there is one (`templateTarball`), else by initdb, whose 400–700 MB of garbage (a second instance, a
+ * copy of its heap, a tarball) would stay: this thread is idle between queries, so V8 never runs a
+ * major GC on its own. Two full collections free it. A folder (made elsewhere: `pglite-folder.ts`)
+ * gets them too: the open's own garbage (the file-system bundle, the WASM compile) otherwise stays,
+ * and the service's RSS at rest varied by ±25 MB with it (issue 18; ~30 ms at start).
  */
-async function collectInitdbGarbage() {
-  v8.setFlagsFromString("--expose-gc");
-  const gc = runInNewContext("gc") as () => void;
+async function collectStartupGarbage() {
+  const gc = fullCollector();
+  if (!gc) return;
   gc();
   await new Promise((resolve) => setTimeout(resolve, 20));
   gc(); // what the first one released (WASM memories) goes with the second
@@ -167,7 +168,7 @@ async function main() {
   try {
     const loadDataDir = init.loadTarball ? await readFile(init.loadTarball).then((bytes) => new Blob([bytes]), () => undefined) : undefined;
     db = await PGlite.create(init.dataDir, { startParams: init.startParams, initDbStartParams: init.initDbArgs, ...(loadDataDir ? { loadDataDir } : {}) });
-    if (init.dataDir.startsWith("memory://")) await collectInitdbGarbage();
+    await collectStartupGarbage();
   } catch (error) {
     post({ type: "failed", error: serialize(error) });
     port.close();
