@@ -34,6 +34,8 @@ describe("loadConfig", () => {
     ["REDIS_PREFIX", "a:b"],
     ["RUN_JOBS", "sometimes"],
     ["BODY_LIMIT_BYTES", "10"],
+    ["DATABASE_POOL_SIZE", "0"],
+    ["DRAW_THREAD_IDLE_MS", "-1"],
   ])("rejects %s=%s with one line naming it", (name, value) => {
     let error: unknown;
     try {
@@ -56,5 +58,9 @@ describe("loadConfig", () => {
 
   it("treats empty strings as unset", () => {
     expect(loadConfig({ PORT: "", DATABASE_URL: " " }).databaseUrl).toBeUndefined();
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: "4" }).databasePoolSize).toBe(4);
+    expect(loadConfig({}).drawThreadIdleMs).toBe(5_000);
+    expect(loadConfig({ DRAW_THREAD_IDLE_MS: "60000" }).drawThreadIdleMs).toBe(60_000);
   });
 });

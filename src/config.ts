@@ -47,6 +47,8 @@ const schema = z
       .default("5000,30000,120000,600000,1800000,3600000,7200000"),
     WEBHOOKS_RETRY_FOR_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(86_400),
     DRAW_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+    DRAW_THREAD_IDLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   })
   .superRefine((env, ctx) => {
     // Every process must open the webhook secrets the others sealed: one key, given to all.
@@ -61,6 +63,8 @@ const schema = z
     host: env.HOST,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
+    /** PostgreSQL connections this process may open (README, "Where it tops out": processes × this ≤ what the server or PgBouncer takes). */
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     redisUrl: env.REDIS_URL,
     /** Namespace of every Redis key and channel, so environments can share one Redis. */
     redisPrefix: env.REDIS_PREFIX,
@@ -106,6 +110,11 @@ const schema = z
     },
     /** Worker threads drawing procedural images off the event loop (0: on it). Default: cores − 1, at least 1. */
     drawThreads: env.DRAW_THREADS ?? Math.max(1, availableParallelism() - 1),
+    /**
+     * A drawing thread ends after this long without a drawing: it holds ~40–50 MB, and starting
+     * one costs the next drawing ~60 ms (issue 18: memory back to rest soon after a load).
+     */
+    drawThreadIdleMs: env.DRAW_THREAD_IDLE_MS,
     /**
      * Origins whose cookie-authenticated writes are accepted: PUBLIC_ORIGIN, and in development its
      * twin on the same port (localhost ⇄ 127.0.0.1), as people open either.

@@ -1,11 +1,13 @@
 import { CatalogError } from "./agents/catalog.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
+import { reduceMemoryWhenIdle } from "./infra/idle-memory.js";
 import type { Logger } from "./infra/logger.js";
 
 /**
  * Runs an entry point (`npm start`, `npm run worker`): parses the configuration, starts, and on a
  * start-up failure prints one line and exits 1. `start` returns its own stop procedure, which runs
- * once on SIGTERM or SIGINT before the process exits 0.
+ * once on SIGTERM or SIGINT before the process exits 0. While it runs, memory a busy spell grew is
+ * given back once the process goes quiet (infra/idle-memory.ts).
  */
 export async function runProcess(
   name: string,
@@ -20,11 +22,13 @@ export async function runProcess(
     process.exit(1);
   }
   const { logger, stop } = started;
+  const stopReducing = reduceMemoryWhenIdle({ onCollect: (ms) => logger.debug("idle: memory given back", { ms: Math.round(ms), ...memoryNow() }) });
   let stopping = false;
   const onSignal = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info("shutting down", { signal });
+    stopReducing();
     await stop();
     logger.info("stopped", { signal });
     process.exit(0);

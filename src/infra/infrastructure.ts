@@ -31,7 +31,7 @@ export interface Infrastructure {
  * configuration.
  */
 export async function openInfrastructure(config: Config, logger: Logger, given: { db?: Database } = {}): Promise<Infrastructure> {
-  const db = given.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger }));
+  const db = given.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, logger }));
   const onJobError = (error: unknown, generationId: string) => logger.error("job failed", { generationId, error });
   const redis = config.redisUrl;
   let shared: Pick<Infrastructure, "bus" | "queue" | "limiter" | "slots">;

@@ -27,20 +27,46 @@ export function createLogger(
   sink: (line: string) => void = (line) => process.stdout.write(line + "\n"),
   base: LogFields = {},
 ): Logger {
-  const min = rank[level];
-  const write = (lvl: Exclude<LogLevel, "silent">, msg: string, fields?: LogFields) => {
-    if (rank[lvl] < min) return;
-    const record: LogFields = { time: new Date().toISOString(), level: lvl, msg, ...base };
+  return new JsonLogger(level, sink, base);
+}
+
+/**
+ * One object per logger, its methods on the prototype: every request has a child logger (its
+ * request id), and an open event stream keeps its request's, so a logger is four fields rather
+ * than five closures and their scope.
+ */
+class JsonLogger implements Logger {
+  readonly #min: number;
+  constructor(
+    readonly level: LogLevel,
+    readonly sink: (line: string) => void,
+    readonly base: LogFields,
+  ) {
+    this.#min = rank[level];
+  }
+
+  #write(lvl: Exclude<LogLevel, "silent">, msg: string, fields?: LogFields): void {
+    if (rank[lvl] < this.#min) return;
+    const record: LogFields = { time: new Date().toISOString(), level: lvl, msg, ...this.base };
     for (const [key, value] of Object.entries(fields ?? {})) {
       record[key] = secretKey.test(key) ? "[redacted]" : serialize(value);
     }
-    sink(JSON.stringify(record));
-  };
-  return {
-    debug: (msg, fields) => write("debug", msg, fields),
-    info: (msg, fields) => write("info", msg, fields),
-    warn: (msg, fields) => write("warn", msg, fields),
-    error: (msg, fields) => write("error", msg, fields),
-    child: (fields) => createLogger(level, sink, { ...base, ...fields }),
-  };
+    this.sink(JSON.stringify(record));
+  }
+
+  debug(msg: string, fields?: LogFields): void {
+    this.#write("debug", msg, fields);
+  }
+  info(msg: string, fields?: LogFields): void {
+    this.#write("info", msg, fields);
+  }
+  warn(msg: string, fields?: LogFields): void {
+    this.#write("warn", msg, fields);
+  }
+  error(msg: string, fields?: LogFields): void {
+    this.#write("error", msg, fields);
+  }
+  child(fields: LogFields): Logger {
+    return new JsonLogger(this.level, this.sink, { ...this.base, ...fields });
+  }
 }
