@@ -16,7 +16,7 @@ import { isOpenAiPath, openAiErrorResponse } from "./transports/openai/errors.js
 import { openAiHandlers } from "./transports/openai/handlers.js";
 import { agentHandlers } from "./transports/rest/agents.js";
 import { authHandlers } from "./transports/rest/auth.js";
-import { generationHandlers } from "./transports/rest/generation.js";
+import { generationEventsFront, generationHandlers } from "./transports/rest/generation.js";
 import { healthHandlers } from "./transports/rest/health.js";
 import { keyHandlers } from "./transports/rest/keys.js";
 import { mountRestRoutes, mountRoute } from "./transports/rest/route.js";
@@ -33,8 +33,10 @@ export interface App {
   servedRoutes(): { method: string; path: string }[];
   /**
    * What the real server answers ahead of `fetch`, straight from Node's request (main.ts,
-   * transports/http/node-front.ts): the same edge as `fetch`, and /graphql on Yoga's own (faster)
-   * request classes. `fetch` still serves every route, /graphql included.
+   * transports/http/node-front.ts): the same edge as `fetch`, /graphql on Yoga's own (faster)
+   * request classes, and the REST event streams written straight to Node's response (a few KB per
+   * open stream instead of a fetch Request, Response and ReadableStream each). `fetch` still serves
+   * every route, /graphql and the streams included.
    */
   readonly front: FrontParts;
 }
@@ -73,6 +75,7 @@ export function createApp(deps: AppDeps): App {
   // GET / is the docs' row: JSON for machine clients, the web client's page for browsers (it asks the web handler first).
   const docs = docsHandlers({ publicOrigin: config.publicOrigin, web });
   for (const id of Object.keys(docs) as (keyof typeof docs)[]) mountRoute(app, id, docs[id]);
+  const mountOptions = { limiter: deps.limiter, readPerMinute: config.rateLimitGeneratePerMinute * 10 };
   mountRestRoutes(
     app,
     {
@@ -83,7 +86,7 @@ export function createApp(deps: AppDeps): App {
       ...webhookHandlers(services),
       ...generationHandlers({ services, closing: closing.signal }),
     },
-    { limiter: deps.limiter, readPerMinute: config.rateLimitGeneratePerMinute * 10 },
+    mountOptions,
   );
   app.all("/**", async (event) => {
     const page = await web(event.req);
@@ -99,7 +102,11 @@ export function createApp(deps: AppDeps): App {
     closeStreams: () => closing.abort(),
     servedRoutes: () => app["~routes"].map((r) => ({ method: r.method || "*", path: r.route ?? "" })),
     get front() {
-      return (front ??= { edge, routes: { "/graphql": createGraphQLFrontRoute(graphqlDeps) } });
+      return (front ??= {
+        edge,
+        routes: { "/graphql": createGraphQLFrontRoute(graphqlDeps) },
+        streams: [generationEventsFront(services, closing.signal, mountOptions)],
+      });
     },
     async fetch(request) {
       const state = createRequestState(edge, request.headers, (request as Request & { ip?: string }).ip);

@@ -6,6 +6,7 @@ import type { EventBus, GenerationEventMessage } from "../../infra/events/bus.js
 import type { Slots } from "../../infra/ratelimit/slots.js";
 import { onAbort } from "../abort.js";
 import type { AuthenticatedViewer } from "../auth/viewer.js";
+import { GenerationEventStream, type EventStreamSource } from "./event-stream.js";
 import type { GenerationStore } from "./store.js";
 import { generationView } from "./view.js";
 
@@ -91,7 +92,10 @@ export function createGenerationEvents({ prisma, store, bus, healEveryMs, slots,
     listening.ready = Promise.race([
       subscribed.then(() => true, () => false),
       new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), subscribeTimeoutMs))),
-    ]).finally(() => clearTimeout(timer));
+    ]).finally(() => {
+      clearTimeout(timer);
+      timer = undefined; // not kept alive with the listening
+    });
     listening.close = () => {
       closed = true;
       unsubscribe?.();
@@ -99,59 +103,15 @@ export function createGenerationEvents({ prisma, store, bus, healEveryMs, slots,
     return listening;
   }
 
+  const source: EventStreamSource = { listen, eventsAfter: (id, after) => store.eventsAfter(id, after), healEveryMs };
+
   /**
-   * The events after `after`: the stored ones first, then live ones, ending with the terminal
-   * event (or when `signal` aborts). It listens before it reads, so nothing falls in between;
-   * order is the sequence number, whatever order the bus delivers in. If the bus does not answer
-   * (Redis down), it goes on reading the database every second. `early`: a listening begun before
-   * the generation was created (the one-shot wait): every event is then live, and the stored ones
-   * are read only to heal a gap. The stream closes it.
+   * The events after `after` (GenerationEventStream): the stored ones first, then live ones,
+   * ending with the terminal event (or when `signal` aborts). `early`: a listening begun before
+   * the generation was created (the one-shot wait); the stream closes it.
    */
-  async function* stream(id: string, after = 0, signal?: AbortSignal, early?: Listening): AsyncGenerator<GenerationEventMessage> {
-    const listening = early ?? listen(id);
-    const { pending } = listening;
-    const ready = await listening.ready;
-    let healMs = ready ? healEveryMs : 1_000;
-    const wake = () => listening.wake?.();
-    const stopListening = onAbort(signal, wake);
-    try {
-      let last = after;
-      const deliver = function* (messages: GenerationEventMessage[]) {
-        for (const m of messages.sort((a, b) => a.seq - b.seq)) {
-          if (m.seq <= last) continue;
-          last = m.seq;
-          yield m;
-        }
-      };
-      for (const m of deliver(early && ready ? [] : await store.eventsAfter(id, after))) {
-        yield m;
-        if (terminalEventTypes.has(m.type)) return;
-      }
-      while (!signal?.aborted) {
-        if (pending.length === 0) {
-          let heal: NodeJS.Timeout | undefined;
-          await new Promise<void>((resolve) => {
-            listening.wake = resolve;
-            if (healMs !== undefined) heal = setTimeout(resolve, healMs);
-          });
-          clearTimeout(heal);
-          listening.wake = undefined;
-        }
-        if (signal?.aborted) return;
-        // Live events that continue the sequence are delivered as they are; a gap (or, across
-        // processes, a quiet spell) is healed from the database, so a missed publish loses nothing.
-        const batch = pending.splice(0);
-        const contiguous = batch.length > 0 && Math.min(...batch.map((m) => m.seq)) <= last + 1;
-        const messages = contiguous ? batch : [...batch, ...(await store.eventsAfter(id, last))];
-        for (const m of deliver(messages)) {
-          yield m;
-          if (terminalEventTypes.has(m.type)) return;
-        }
-      }
-    } finally {
-      stopListening();
-      listening.close();
-    }
+  function stream(id: string, after = 0, signal?: AbortSignal, early?: Listening): AsyncGenerator<GenerationEventMessage, undefined> {
+    return new GenerationEventStream(source, id, after, { ...(signal ? { signal } : {}), ...(early ? { early } : {}) });
   }
 
   return {
@@ -181,18 +141,11 @@ export function createGenerationEvents({ prisma, store, bus, healEveryMs, slots,
      * viewer's generation's events (404 before any event if it is not theirs), holding one of the
      * account's stream slots until the stream ends — which it does as soon as its client goes away.
      */
-    async open(viewer: AuthenticatedViewer, id: string, after = 0, options: { checkOwner?: boolean } = {}): Promise<AsyncGenerator<GenerationEventMessage>> {
+    async open(viewer: AuthenticatedViewer, id: string, after = 0, options: { checkOwner?: boolean } = {}): Promise<AsyncGenerator<GenerationEventMessage, undefined>> {
       if (options.checkOwner !== false) await assertOwner(viewer.user.accountId, id);
       const slot = await this.holdStreamSlot(viewer.user.accountId, `${id}:${randomUUID()}`);
-      // Ending the stream aborts its wait at once (it may be waiting for an event that never comes).
-      const ended = new AbortController();
-      return leased(stream(id, Math.max(0, after), ended.signal), {
-        refresh: slot.refresh,
-        release: async () => {
-          ended.abort();
-          await slot.release();
-        },
-      });
+      // Ending the stream ends its wait at once (it may be waiting for an event that never comes) and releases the slot.
+      return new GenerationEventStream(source, id, Math.max(0, after), { lease: { ...slot, refreshMs: streamLeaseMs / 2 } });
     },
 
     /**

@@ -63,3 +63,29 @@ describe.each([
     expect(guard.parses - before).toBe(1);
   });
 });
+
+describe("the armour's parts (bench/graphql-armour.ts leaves some out to measure them)", () => {
+  const get = async (route: ReturnType<typeof createGraphQLFrontRoute>, query: string, headers: Record<string, string> = {}) => {
+    const request = new route.Request(`http://localhost/graphql?query=${encodeURIComponent(query)}`, { method: "GET", headers: { accept: "application/json", ...headers } });
+    setRequestState(request, state());
+    const response = await route.fetch(request);
+    return { status: response.status, text: await response.text() };
+  };
+
+  it("are all served unless told otherwise: the guard and CSRF prevention refuse, errors carry our codes", async () => {
+    const route = createGraphQLFrontRoute(deps);
+    expect((await get(route, "{ __typename }")).status).toBe(403); // no preflight header
+    const refused = await get(route, deep, { "x-graphql-csrf": "1" });
+    expect(refused.text).toContain('"code":"invalid_request"');
+    expect(refused.text).toContain('"requestId":"req_test"');
+    expect(JSON.parse(refused.text)).not.toHaveProperty("data.viewer");
+  });
+
+  it("leave only when left out: no guard, no CSRF prevention, Yoga's own error codes", async () => {
+    const route = createGraphQLFrontRoute(deps, { armour: [] });
+    expect(await get(route, "{ __typename }")).toEqual({ status: 200, text: '{"data":{"__typename":"Query"}}' });
+    const unknown = await get(route, "{ nope }");
+    expect(unknown.text).toContain("GRAPHQL_VALIDATION_FAILED");
+    expect(unknown.text).not.toContain("req_test");
+  });
+});

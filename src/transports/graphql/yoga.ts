@@ -71,13 +71,21 @@ const renderGraphiQLLazily = async (options: GraphiQLOptions): Promise<string> =
 const nodeFetchAPI = { Request, Response, Headers, ReadableStream, TextEncoder, TextDecoder, URL, URLSearchParams, fetch };
 
 /**
+ * The armour's parts: the guard (guard.ts: token, depth, alias, cost limits, one `generate` per
+ * document), the field-suggestions block (production), our error masking, CSRF prevention.
+ */
+export const armourParts = ["guard", "suggestions", "masking", "csrf"] as const;
+export type ArmourPart = (typeof armourParts)[number];
+
+/**
  * GraphQL Yoga at /graphql, GraphiQL (inlined, works offline) on GET. One configuration, two
  * instances: the app's (on Node's fetch classes, for h3 and in-process calls) and the Node front's
- * (on Yoga's default whatwg-node classes, much cheaper), which answer alike. `armour: false` leaves
- * out the guard, CSRF prevention and our error masking: only to measure what they cost
+ * (on Yoga's default whatwg-node classes, much cheaper), which answer alike. `armour` lists the
+ * parts served (all of them unless told): fewer only to measure what each costs
  * (bench/graphql-armour.ts), never to serve.
  */
-function createYogaServer(deps: GraphQLDeps, fetchAPI?: typeof nodeFetchAPI, armour = true) {
+function createYogaServer(deps: GraphQLDeps, fetchAPI?: typeof nodeFetchAPI, armour: readonly ArmourPart[] = armourParts) {
+  const on = new Set(armour);
   const masking: Plugin<GraphQLContext> = {
     // Every error (parse and validation ones too, which skip maskError) leaves with a code of
     // our closed set and the request id.
@@ -101,17 +109,15 @@ function createYogaServer(deps: GraphQLDeps, fetchAPI?: typeof nodeFetchAPI, arm
     // The edge already capped the body (BODY_LIMIT_BYTES, counted while reading) and holds it in
     // memory: Yoga's own cap would only re-stream it through a TransformStream on every request.
     maxRequestBodySize: false,
-    plugins: armour
-      ? [
-          guardPlugin,
-          ...(deps.production ? [blockFieldSuggestionsPlugin()] : []),
-          operationPlugin,
-          masking,
-          // A non-JSON request (GET with a query, forms) must carry a header no simple cross-site request can send.
-          useCSRFPrevention({ requestHeaders: ["x-graphql-csrf", "graphql-require-preflight"] }),
-        ]
-      : [operationPlugin],
-    maskedErrors: armour ? { maskError: (error) => maskGraphQLError(error, deps.logger) } : true,
+    plugins: [
+      ...(on.has("guard") ? [guardPlugin] : []),
+      ...(deps.production && on.has("suggestions") ? [blockFieldSuggestionsPlugin()] : []),
+      operationPlugin,
+      ...(on.has("masking") ? [masking] : []),
+      // A non-JSON request (GET with a query, forms) must carry a header no simple cross-site request can send.
+      ...(on.has("csrf") ? [useCSRFPrevention({ requestHeaders: ["x-graphql-csrf", "graphql-require-preflight"] })] : []),
+    ],
+    maskedErrors: on.has("masking") ? { maskError: (error) => maskGraphQLError(error, deps.logger) } : true,
   });
 }
 
@@ -139,9 +145,9 @@ export function createGraphQLHandler(deps: GraphQLDeps) {
  */
 export function createGraphQLFrontRoute(
   deps: GraphQLDeps,
-  options: { armour?: boolean } = {},
+  options: { armour?: readonly ArmourPart[] } = {},
 ): { Request: new (url: string, init: RequestInit) => Request; fetch(request: Request): Promise<Response> } {
-  const yoga = createYogaServer(deps, undefined, options.armour ?? true);
+  const yoga = createYogaServer(deps, undefined, options.armour);
   // Read once (the adapter binds on every property read); no server context: the state is the request's.
   const handle = yoga.handleRequest as (request: Request) => Promise<Response> | Response;
   return {

@@ -5,6 +5,8 @@ import { assertJsonBody, cappedBody, incompleteBody } from "./body.js";
 import { createRequestState, finishResponse, methodNotAllowed, type Edge } from "./edge.js";
 import type { HeaderReader } from "./auth.js";
 import { setRequestState, type RequestState } from "./request-state.js";
+import { pipeEvents } from "./sse-node.js";
+import { sseHeaders, type SseEvent } from "./sse.js";
 
 /**
  * A handler the Node front serves ahead of the app, on its library's own request classes (e.g.
@@ -17,16 +19,31 @@ export interface FrontRoute {
   fetch(request: Request): Promise<Response> | Response;
 }
 
-/** What `createNodeFront` needs from the app (App.front): the edge every path shares, and the handlers by exact path. */
+/**
+ * An event stream the Node front writes straight to Node's response (sse-node.ts), for `GET`s
+ * whose path it matches; anything it does not match (other methods, odd ids) goes on to the
+ * fallback, which serves the same route through the app.
+ */
+export interface FrontStream {
+  /** The path parameters when `path` (without its query) is this stream's, else undefined. */
+  match(path: string): Record<string, string> | undefined;
+  /** Opens the events for a request that passed the edge (auth, quota…), or throws the refusal. */
+  open(request: { headers: HeaderReader; url: string }, state: RequestState, params: Record<string, string>): Promise<{ events: AsyncIterator<SseEvent> }>;
+  /** Aborted when the server shuts down: open streams end with `stream.closed`. */
+  closing: AbortSignal;
+}
+
+/** What `createNodeFront` needs from the app (App.front): the edge every path shares, the handlers by exact path, the event streams. */
 export interface FrontParts {
   edge: Edge;
   routes: Readonly<Record<string, FrontRoute>>;
+  streams?: readonly FrontStream[];
 }
 
 /**
  * The Node request listener of the real server: requests whose path is exactly one of
- * `parts.routes` (any query string) are answered here, straight from Node's request and response;
- * everything else goes to `fallback` (the app's fetch behind srvx) as before. This path keeps
+ * `parts.routes` (any query string), and `GET`s of an event stream of `parts.streams`, are answered
+ * here, straight from Node's request and response; everything else goes to `fallback` (the app's fetch behind srvx) as before. This path keeps
  * every promise of the app's edge, through the same functions (edge.ts, body.ts): X-Request-Id,
  * the body cap (413, counted while reading) and JSON-only bodies (415) before the handler, the lazy
  * auth step, the headers and cookies collected on the way, the error envelope, the log line; HEAD
@@ -34,16 +51,43 @@ export interface FrontParts {
  */
 export function createNodeFront(parts: FrontParts, fallback: RequestListener): RequestListener {
   const routes = new Map(Object.entries(parts.routes).map(([path, route]) => [path, { route, path, allowed: methodsFor(path) }]));
+  const streams = parts.streams ?? [];
+  const failed = (res: ServerResponse) => (error: unknown) => {
+    parts.edge.logger.error("unhandled error", { error });
+    res.destroy();
+  };
   return (req, res) => {
     const url = req.url ?? "/";
     const query = url.indexOf("?");
-    const served = routes.get(query < 0 ? url : url.slice(0, query));
-    if (!served) return fallback(req, res);
-    serve(parts.edge, served, req, res).catch((error: unknown) => {
-      parts.edge.logger.error("unhandled error", { error });
-      res.destroy();
-    });
+    const path = query < 0 ? url : url.slice(0, query);
+    const served = routes.get(path);
+    if (served) return void serve(parts.edge, served, req, res).catch(failed(res));
+    if (req.method === "GET") {
+      for (const stream of streams) {
+        const params = stream.match(path);
+        if (params) return void serveStream(parts.edge, stream, params, path, req, res).catch(failed(res));
+      }
+    }
+    fallback(req, res);
   };
+}
+
+/** An event stream: the edge, then the events written to `res` as they come (sse-node.ts). */
+async function serveStream(edge: Edge, stream: FrontStream, params: Record<string, string>, path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const headers = nodeHeaders(req.headers);
+  const state = createRequestState(edge, headers, req.socket.remoteAddress);
+  let opened: { events: AsyncIterator<SseEvent> };
+  try {
+    opened = await stream.open({ headers, url: req.url ?? "/" }, state, params);
+  } catch (error) {
+    const refusal = await finishResponse(errorResponse(error, state.requestId, state.logger), state, "GET", path);
+    return send(refusal, req, res, false, state);
+  }
+  // X-Request-Id, cookies, the quota's headers and the log line, as every answer gets them.
+  const head = await finishResponse(new Response(null, { status: 200, headers: sseHeaders }), state, "GET", path);
+  if (res.destroyed || !res.writable) return void (await opened.events.return?.(undefined));
+  res.writeHead(200, outgoingHeaders(head, req));
+  pipeEvents(opened.events, res, { closing: stream.closing, requestId: state.requestId, logger: state.logger });
 }
 
 async function serve(
@@ -140,10 +184,8 @@ function readBody(req: IncomingMessage, limitBytes: number): Promise<string> {
 /** Media types answered as one piece; anything else (event streams, multipart) is streamed as it comes. */
 const whole = /^(application\/(graphql-response\+)?json|text\/(html|plain))\b/i;
 
-/** Writes a fetch Response (of any implementation) to Node's response. */
-async function send(response: Response, req: IncomingMessage, res: ServerResponse, head: boolean, state: RequestState): Promise<void> {
-  // The connection is already gone (the client left, or the request timeout answered 408 itself).
-  if (res.destroyed || !res.writable) return void (await response.body?.cancel().catch(() => undefined));
+/** A fetch Response's headers for Node's `writeHead`. */
+function outgoingHeaders(response: Response, req: IncomingMessage): OutgoingHttpHeaders {
   const out: OutgoingHttpHeaders = {};
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") out[name] = value;
@@ -152,6 +194,14 @@ async function send(response: Response, req: IncomingMessage, res: ServerRespons
   if (cookies.length > 0) out["set-cookie"] = cookies;
   // A body left unread (refused before or while it was read) is not drained: close after the answer.
   if (!req.complete) out.connection = "close";
+  return out;
+}
+
+/** Writes a fetch Response (of any implementation) to Node's response. */
+async function send(response: Response, req: IncomingMessage, res: ServerResponse, head: boolean, state: RequestState): Promise<void> {
+  // The connection is already gone (the client left, or the request timeout answered 408 itself).
+  if (res.destroyed || !res.writable) return void (await response.body?.cancel().catch(() => undefined));
+  const out = outgoingHeaders(response, req);
   const type = response.headers.get("content-type");
   if (head || !type || whole.test(type)) {
     if (head) {

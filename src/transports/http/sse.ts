@@ -22,6 +22,22 @@ export interface SseOptions {
   logger?: Logger;
 }
 
+/** The headers of every event stream (the fetch path below and the Node front's, sse-node.ts). */
+export const sseHeaders: Readonly<Record<string, string>> = {
+  "content-type": "text/event-stream; charset=utf-8",
+  "cache-control": "no-cache, no-transform",
+  connection: "keep-alive",
+  "x-accel-buffering": "no",
+};
+
+/** The first bytes of every event stream, sent with the headers. */
+export const streamOpen = ": stream open\n\n";
+
+/** The final event of a stream the server ends (shutdown, or the events failed): the client resumes with Last-Event-ID. */
+export function closedEvent(data: Record<string, unknown>, lastId: string | number | undefined): string {
+  return `retry: 1000\n${formatEvent({ event: "stream.closed", data: { ...data, lastEventId: lastId ?? null, retryable: true } })}`;
+}
+
 /**
  * A text/event-stream Response fed by `events`, with a `: keep-alive` comment every
  * `keepAliveMs` while open. When the client goes away the iterator is closed at once (which
@@ -50,11 +66,10 @@ export function sseResponse(events: AsyncIterable<SseEvent>, options: SseOptions
     cleanup();
     void iterator.return?.(undefined);
   });
-  const closed = (data: Record<string, unknown>) =>
-    encoder.encode(`retry: 1000\n${formatEvent({ event: "stream.closed", data: { ...data, lastEventId: lastId ?? null, retryable: true } })}`);
+  const closed = (data: Record<string, unknown>) => encoder.encode(closedEvent(data, lastId));
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(": stream open\n\n"));
+      controller.enqueue(encoder.encode(streamOpen));
       keepAlive = setInterval(() => {
         try {
           controller.enqueue(encoder.encode(": keep-alive\n\n"));
@@ -96,13 +111,7 @@ export function sseResponse(events: AsyncIterable<SseEvent>, options: SseOptions
   });
   return new Response(stream, {
     status: options.status ?? 200,
-    headers: {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache, no-transform",
-      connection: "keep-alive",
-      "x-accel-buffering": "no",
-      ...options.headers,
-    },
+    headers: { ...sseHeaders, ...options.headers },
   });
 }
 

@@ -20,7 +20,7 @@ export interface RouteContext<R extends AuthRule> {
   body: Record<string, unknown>;
 }
 
-type RestRouteId = { [K in RouteId]: (typeof routes)[K]["transport"] extends "graphql" | "mcp" | "docs" | "openai" ? never : K }[RouteId];
+export type RestRouteId = { [K in RouteId]: (typeof routes)[K]["transport"] extends "graphql" | "mcp" | "docs" | "openai" ? never : K }[RouteId];
 
 /** A handler for every REST row of the route table: a row without a handler does not type-check. */
 export type RestHandlers = { [K in RestRouteId]: (ctx: RouteContext<(typeof routes)[K]["auth"]>) => unknown };
@@ -40,24 +40,36 @@ export interface MountOptions {
 export function mountRestRoutes(app: H3, handlers: RestHandlers, options: MountOptions): void {
   for (const [id, handler] of Object.entries(handlers) as [RestRouteId, (ctx: RouteContext<AuthRule>) => unknown][]) {
     const spec = routes[id];
-    const rule: AuthRule = spec.auth;
     app.on(spec.method, spec.path, async (event) => {
       const state = requestState(event.req);
-      const write = !safeMethods.has(spec.method);
-      const viewer = rule.allow === "public" ? await publicViewer(state) : authorize(await state.viewer(), rule, { write });
-      if (viewer) state.accountId = viewer.user.accountId;
-      if ("rate" in spec && spec.rate === "read" && viewer) {
-        const policy = { name: "read", limit: options.readPerMinute, windowSeconds: 60 };
-        await consumeQuota(options.limiter, policy, `acc:${viewer.user.accountId}`, (q) => Object.assign(state.headers, quotaHeaders(q)));
-      }
       const params = (event.context.params ?? {}) as Record<string, string>;
-      // Our ids are short and plain (gen_…, ast_…, key_…, whk_…, msg_…): anything else names nothing.
-      // Every path parameter is an id (`:id`, and `:deliveryId` under a webhook).
-      if (Object.values(params).some((value) => !/^[A-Za-z0-9_-]{1,64}$/.test(value))) throw new AppError("not_found", "No such id.");
+      const viewer = await admit(id, state, params, options);
       const body = "body" in spec ? ((await readJsonBody(event.req)) as Record<string, unknown>) : {};
       return handler({ event, request: event.req, state, viewer: viewer as AuthenticatedViewer, params, body });
     });
   }
+}
+
+/**
+ * What the row decides before its handler runs, on every server path (h3 above, and the Node
+ * front's event streams, transports/http/node-front.ts): auth first (a request refused for its
+ * credentials never counts against a quota), then the `read` quota per account, then the path
+ * parameters. Returns the authorised caller (undefined only on public routes called anonymously).
+ */
+export async function admit(id: RestRouteId, state: RequestState, params: Record<string, string>, options: MountOptions): Promise<AuthenticatedViewer | undefined> {
+  const spec = routes[id];
+  const rule: AuthRule = spec.auth;
+  const write = !safeMethods.has(spec.method);
+  const viewer = rule.allow === "public" ? await publicViewer(state) : authorize(await state.viewer(), rule, { write });
+  if (viewer) state.accountId = viewer.user.accountId;
+  if ("rate" in spec && spec.rate === "read" && viewer) {
+    const policy = { name: "read", limit: options.readPerMinute, windowSeconds: 60 };
+    await consumeQuota(options.limiter, policy, `acc:${viewer.user.accountId}`, (q) => Object.assign(state.headers, quotaHeaders(q)));
+  }
+  // Our ids are short and plain (gen_…, ast_…, key_…, whk_…, msg_…): anything else names nothing.
+  // Every path parameter is an id (`:id`, and `:deliveryId` under a webhook).
+  if (Object.values(params).some((value) => !/^[A-Za-z0-9_-]{1,64}$/.test(value))) throw new AppError("not_found", "No such id.");
+  return viewer;
 }
 
 /** Registers a non-REST row of the table (GraphQL's endpoints) with its own handler. */
