@@ -5,7 +5,7 @@
  *   (a) embedded, a new DATA_DIR        (b) embedded, restarted on that folder
  *   (c) PostgreSQL, a fresh database    (w) `npm run worker` on that database + Redis (own REDIS_PREFIX)
  *   (load) on (c): RSS at rest, right after a short POST /api/v1/generate load, 10 s after it (the
- *          goal) and 40 s after it (past the drawing thread's 30 s idle timeout: what is left for good)
+ *          goal) and 40 s after it (past the drawing thread's idle timeout, DRAW_THREAD_IDLE_MS (5 s): what is left for good)
  *
  * Time: spawn → the first 200 of GET /healthz (the worker: → its `worker ready` line). Memory: VmRSS
  * of the service's own Node process (the pid it logs; npm is its parent) after `restMs` at rest, and
@@ -56,7 +56,7 @@ export interface LoadCheck {
   laterMb: number;
   laterMs: number;
   hwmMb: number;
-  /** Threads of the service process at rest, right after, settled, later (a drawing thread lives 30 s after its last task). */
+  /** Threads of the service process at rest, right after, settled, later (a drawing thread lives DRAW_THREAD_IDLE_MS (5 s) after its last task). */
   threads: [number, number, number, number];
   treeRestMb: number;
   treeSettledMb: number;

@@ -1,7 +1,8 @@
 /**
  * What the GraphQL armour costs (the guard, CSRF prevention, our error masking and the field
  * suggestions block of production), in process and without the network: the Node front's Yoga
- * (src/transports/graphql/yoga.ts) with and without it, on the same requests, alternated; then the
+ * (src/transports/graphql/yoga.ts) with and without it, on the same requests, alternated; then each
+ * part's own cost (the whole armour against the armour without that part, alternated); then the
  * guard alone on the web client's documents, i.e. what a document pays the first time (Yoga's parser
  * cache spares every repeat: src/transports/graphql/yoga.test.ts).
  *
@@ -11,7 +12,7 @@ import { parse, validate, specifiedRules } from "graphql";
 import { createLogger } from "../src/infra/logger.js";
 import { guardDocument, parseGuarded } from "../src/transports/graphql/guard.js";
 import { schema } from "../src/transports/graphql/schema/index.js";
-import { createGraphQLFrontRoute, type GraphQLDeps } from "../src/transports/graphql/yoga.js";
+import { armourParts, createGraphQLFrontRoute, type GraphQLDeps } from "../src/transports/graphql/yoga.js";
 import { setRequestState, type RequestState } from "../src/transports/http/request-state.js";
 
 const n = Number(process.env.ARMOUR_N ?? 20_000);
@@ -23,7 +24,9 @@ const state = (): RequestState =>
   ({ requestId: "req_bench", logger, startedAt: 0, cookies: [], headers: {}, clientAddress: "unknown", viewer: async () => ({ kind: "anonymous" }) }) as RequestState;
 
 const armoured = createGraphQLFrontRoute(deps);
-const bare = createGraphQLFrontRoute(deps, { armour: false });
+const bare = createGraphQLFrontRoute(deps, { armour: [] });
+/** The armour without one part, per part. */
+const without = armourParts.map((part) => [part, createGraphQLFrontRoute(deps, { armour: armourParts.filter((p) => p !== part) })] as const);
 
 /** CPU time (user + system) of this process in µs: steadier than the clock on a shared machine. */
 const cpu = () => {
@@ -55,23 +58,31 @@ const scenarios: [string, (i: number) => string, number][] = [
   ["repeated validation error (masked every time)", () => "{ agentz { id } }", 200],
 ];
 
-console.log(`Node front's Yoga in process, ${n} requests per measurement, median of ${rounds} alternated rounds (CPU µs per request):`);
-for (const [name, query, status] of scenarios) {
-  await run(armoured, query, status); // warm-up
-  await run(bare, query, status);
-  const a: number[] = [];
-  const b: number[] = [];
+/** Medians of `a` and `b` measured in alternated rounds (a first in even rounds, b first in odd ones), after a warm-up of each. */
+async function alternated(a: typeof armoured, b: typeof armoured, query: (i: number) => string, status: number): Promise<[number, number]> {
+  await run(a, query, status);
+  await run(b, query, status);
+  const [as, bs]: [number[], number[]] = [[], []];
   for (let r = 0; r < rounds; r++) {
     if (r % 2 === 0) {
-      a.push(await run(armoured, query, status));
-      b.push(await run(bare, query, status));
+      as.push(await run(a, query, status));
+      bs.push(await run(b, query, status));
     } else {
-      b.push(await run(bare, query, status));
-      a.push(await run(armoured, query, status));
+      bs.push(await run(b, query, status));
+      as.push(await run(a, query, status));
     }
   }
-  const [with_, without] = [median(a), median(b)];
-  console.log(`- ${name}: armour ${with_.toFixed(1)}, without ${without.toFixed(1)}: +${(with_ - without).toFixed(1)} µs (${((100 * (with_ - without)) / without).toFixed(0)}%)`);
+  return [median(as), median(bs)];
+}
+
+console.log(`Node front's Yoga in process, ${n} requests per measurement, median of ${rounds} alternated rounds (CPU µs per request):`);
+for (const [name, query, status] of scenarios) {
+  const [with_, none] = await alternated(armoured, bare, query, status);
+  console.log(`- ${name}: armour ${with_.toFixed(1)}, without ${none.toFixed(1)}: +${(with_ - none).toFixed(1)} µs (${((100 * (with_ - none)) / none).toFixed(0)}%)`);
+  for (const [part, route] of without) {
+    const [all, allBut] = await alternated(armoured, route, query, status);
+    console.log(`    ${part.padEnd(11)} +${(all - allBut).toFixed(1)} µs (whole armour ${all.toFixed(1)}, without ${part} ${allBut.toFixed(1)})`);
+  }
 }
 
 // The guard alone, on what the web client sends: its first sight of a document.

@@ -4,9 +4,11 @@
  *
  *   BENCH_QUICK=1            small N, 3 s measurements (a smoke run)
  *   BENCH_STREAMS=1000,5000  stream counts for (e)
+ *   BENCH_SSE_BUSES=memory   (e) on these event buses only (default memory,redis; redis needs BENCH_REDIS_URL's Redis)
  *   BENCH_DURATION_S, BENCH_CONNECTIONS, BENCH_ONLY=a,b,c,d,e,half,footprint
  *   BENCH_ONLY=footprint     memory at rest and time to start (bench/footprint.ts); BENCH_FOOTPRINT_REST_MS,
  *                            BENCH_FOOTPRINT_LOAD_S, BENCH_FOOTPRINT_QUIET_S
+ *   BENCH_D_ROUNDS=3         (d) measured in 3 alternated rounds (default 1)
  *   BENCH_TAG=x              results go to <date>.x.json (several runs on one day)
  *   BENCH_ONLY=scale         the scale-out benchmark (bench/scale.ts, its own JSON and plot; not in the default set)
  */
@@ -18,37 +20,40 @@ import { killFootprintChildrenNow, runFootprint, type FootprintResult } from "./
 import { measure, type LoadResult, type LoadSpec, type Measured } from "./load.js";
 import { runPaced, type PacedResult } from "./paced.js";
 import { createDatabase, dropDatabases, postgresAvailable } from "./pg.js";
-import { redisAvailable } from "./redis.js";
+import { deleteRedisKeys, redisAvailable, redisUrl, withRedis } from "./redis.js";
 import { formatTable, writeResults } from "./report.js";
-import { cpuTimeMs, freePort, killAllChildrenNow, machineCpu, root, sleep, startChild, stopAllChildren, stopChild, type Child } from "./servers.js";
+import { childCpuTimeMs, freePort, killAllChildrenNow, machineCpu, root, sleep, startChild, stopAllChildren, stopChild, type Child } from "./servers.js";
 import { generateBody, generateHeaders, startService, type Service } from "./service.js";
-import { runStreams, type StreamsResult } from "./sse.js";
-import { footprintRows, tableRows } from "./table.js";
+import { runStreams, type StreamsBus, type StreamsResult } from "./sse.js";
+import { footprintRows, roundKey, tableRows } from "./table.js";
 
 const quick = process.env.BENCH_QUICK === "1";
 const durationS = Number(process.env.BENCH_DURATION_S ?? (quick ? 3 : 10));
 const warmupS = quick ? 1 : 2;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const streamCounts = (process.env.BENCH_STREAMS ?? (quick ? "200,500" : "1000,5000,10000")).split(",").map((s) => Number(s.trim())).filter((n) => n > 0);
+/** (d): rounds of (bare Yoga, service, bare Yoga on Node's fetch), alternated. */
+const graphqlRounds = Math.max(1, Number(process.env.BENCH_D_ROUNDS ?? 1));
 const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,half,footprint").split(","));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const measurements: Record<string, Measured | { error: string }> = {};
 const paced: Record<string, PacedResult | { error: string }> = {};
-const streams: (StreamsResult | { n: number; error: string })[] = [];
+const streams: (StreamsResult | { n: number; bus: StreamsBus; error: string })[] = [];
+const streamBuses = (process.env.BENCH_SSE_BUSES ?? "memory,redis").split(",").map((s) => s.trim()).filter((s): s is StreamsBus => s === "memory" || s === "redis");
 let footprint: FootprintResult | { error: string } | undefined;
 const tempDirs: string[] = [];
 
 /** Runs one autocannon measurement against `child`, recording it (or its error) under `key`. */
-async function bench(key: string, pid: number, spec: Omit<LoadSpec, "connections" | "durationS"> & Partial<LoadSpec>): Promise<LoadResult | undefined> {
+async function bench(key: string, server: Child, spec: Omit<LoadSpec, "connections" | "durationS"> & Partial<LoadSpec>): Promise<LoadResult | undefined> {
   log(`- ${key}: ${spec.method ?? "GET"} ${spec.url}${spec.overallRate ? ` at ${spec.overallRate} req/s` : ""}`);
   try {
     const full = { connections, durationS, ...spec };
     if (!spec.overallRate) await measure(full, warmupS);
     const loadavg = (await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).join(" ");
-    const [cpu0, machine0, bench0, t0] = [await cpuTimeMs(pid), await machineCpu(), process.cpuUsage(), performance.now()];
+    const [cpu0, machine0, bench0, t0] = [await childCpuTimeMs(server), await machineCpu(), process.cpuUsage(), performance.now()];
     const load = await measure(full, 0);
-    const [cpu1, machine1, bench1, t1] = [await cpuTimeMs(pid), await machineCpu(), process.cpuUsage(bench0), performance.now()];
+    const [cpu1, machine1, bench1, t1] = [await childCpuTimeMs(server), await machineCpu(), process.cpuUsage(bench0), performance.now()];
     const result: Measured = {
       ...load,
       serverCpuMsPerRequest: (cpu1 - cpu0) / Math.max(1, load.ok),
@@ -111,70 +116,97 @@ async function measureAll(pg: boolean): Promise<void> {
 
   if (only.has("a")) {
     log("(a) bare node:http hello world");
-    await withChild(() => baseline("hello", "bench/baselines/hello.ts"), (c) => bench("a.hello", c.pid, { url: `${c.url}/` }));
+    await withChild(() => baseline("hello", "bench/baselines/hello.ts"), (c) => bench("a.hello", c, { url: `${c.url}/` }));
   }
   if (only.has("b") || only.has("c")) {
     log("(b) bare node:http, one SQL statement + one 64×64 PNG encode");
     if (pg) {
       const url = await createDatabase("irreducible");
       await withChild(() => baseline("irreducible-pg", "bench/baselines/irreducible.ts", { DATABASE_URL: url }), (c) =>
-        bench("b.irreducible.postgres", c.pid, { url: `${c.url}/generate`, ...irreducibleRequest }),
+        bench("b.irreducible.postgres", c, { url: `${c.url}/generate`, ...irreducibleRequest }),
       );
     }
     const dir = await mkdtemp(join(tmpdir(), "bench-irreducible-"));
     tempDirs.push(dir);
     await withChild(() => baseline("irreducible-pglite", "bench/baselines/irreducible.ts", { DATA_DIR: dir }), (c) =>
-      bench("b.irreducible.pglite", c.pid, { url: `${c.url}/generate`, ...irreducibleRequest }),
+      bench("b.irreducible.pglite", c, { url: `${c.url}/generate`, ...irreducibleRequest }),
     );
   }
   const generate = (s: Service) => ({ url: `${s.url}/api/v1/generate`, method: "POST" as const, headers: generateHeaders(s.key), body: generateBody });
-  if (only.has("c")) {
-    log("(c) service POST /api/v1/generate (synchronous, 64×64 pixel-sprite), PGlite");
-    await withService("service-pglite", { kind: "pglite" }, (s) => bench("c.service.pglite", s.child.pid, generate(s)));
+  /** (c) on one database, then (half) its two half-rate rows: autocannon's overallRate and evenly paced. */
+  const maxThenHalf = async (s: Service, db: "postgres" | "pglite") => {
+    const max = await bench(`c.service.${db}`, s.child, generate(s));
+    if (!only.has("half") || !max || max.rps <= 0) return;
+    await sleep(2_000); // let the generations of cut-off requests finish
+    const rate = Math.max(1, Math.floor(max.rps / 2));
+    await bench(`c.service.${db}.half`, s.child, { ...generate(s), overallRate: rate });
+    await sleep(2_000);
+    const key = `c.service.${db}.paced`;
+    log(`- ${key}: evenly paced (open loop) at ${rate} req/s for ${durationS} s`);
+    try {
+      const r = await runPaced({ ...generate(s), rate, durationS });
+      paced[key] = r;
+      log(`  ${r.ok} ok, ${r.failed} failed, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (client late by ≤ ${r.maxSendDelay.toFixed(1)} ms)`);
+    } catch (error) {
+      paced[key] = { error: String(error) };
+      log(`  failed: ${String(error)}`);
+    }
+  };
+  if (only.has("c") || only.has("half")) {
+    log("(c) service POST /api/v1/generate (synchronous, 64×64 pixel-sprite), PGlite; then half-rate latency");
+    await withService("service-pglite", { kind: "pglite" }, (s) => maxThenHalf(s, "pglite"));
   }
-  if (pg && (only.has("c") || only.has("half") || only.has("d"))) {
-    log("(c) service POST /api/v1/generate, PostgreSQL; then half-rate latency; then (d) POST /graphql");
+  if (pg && (only.has("c") || only.has("half"))) {
+    log("(c) service POST /api/v1/generate, PostgreSQL; then half-rate latency");
     const url = await createDatabase("service");
-    await withService("service-postgres", { kind: "postgres", url }, async (s) => {
-      const max = await bench("c.service.postgres", s.child.pid, generate(s));
-      if (only.has("half") && max && max.rps > 0) {
-        await sleep(2_000); // let the generations of cut-off requests finish
-        const rate = Math.max(1, Math.floor(max.rps / 2));
-        await bench("c.service.postgres.half", s.child.pid, { ...generate(s), overallRate: rate });
-        await sleep(2_000);
-        log(`- c.service.postgres.paced: evenly paced (open loop) at ${rate} req/s for ${durationS} s`);
-        try {
-          const r = await runPaced({ ...generate(s), rate, durationS });
-          paced["c.service.postgres.paced"] = r;
-          log(`  ${r.ok} ok, ${r.failed} failed, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (client late by ≤ ${r.maxSendDelay.toFixed(1)} ms)`);
-        } catch (error) {
-          paced["c.service.postgres.paced"] = { error: String(error) };
-          log(`  failed: ${String(error)}`);
-        }
-      }
-      if (only.has("d")) await bench("d.service.graphql", s.child.pid, { url: `${s.url}/graphql`, ...gqlRequest });
-    });
+    await withService("service-postgres", { kind: "postgres", url }, (s) => maxThenHalf(s, "postgres"));
   }
   if (only.has("d")) {
-    log("(d) GraphQL Yoga on bare node:http, trivial schema");
-    await withChild(() => baseline("yoga", "bench/baselines/yoga.ts"), (c) => bench("d.yoga", c.pid, { url: `${c.url}/graphql`, ...gqlRequest }));
-    await withChild(() => baseline("yoga-native", "bench/baselines/yoga.ts", { YOGA_FETCH: "native" }), (c) =>
-      bench("d.yoga.native", c.pid, { url: `${c.url}/graphql`, ...gqlRequest }),
-    );
+    log(`(d) POST /graphql { __typename }: the service and bare Yoga (both fetch APIs), alternated, ${graphqlRounds} round(s)`);
+    // All three run at once (idle while another is measured): each round measures them back to back,
+    // the bare Yoga and the service next to each other, in an order that alternates between rounds.
+    const db = pg ? ({ kind: "postgres", url: await createDatabase("graphql") } as const) : ({ kind: "pglite" } as const);
+    await withService(`service-${db.kind}`, db, async (s) => {
+      let yoga: Child | undefined;
+      let native: Child | undefined;
+      try {
+        yoga = await baseline("yoga", "bench/baselines/yoga.ts");
+        native = await baseline("yoga-native", "bench/baselines/yoga.ts", { YOGA_FETCH: "native" });
+        const servers: [string, Child][] = [["d.yoga", yoga], ["d.service.graphql", s.child], ["d.yoga.native", native]];
+        for (let round = 1; round <= graphqlRounds; round++) {
+          for (const [key, child] of round % 2 === 1 ? servers : [...servers].reverse()) {
+            await bench(roundKey(key, round), child, { url: `${child.url}/graphql`, ...gqlRequest });
+          }
+        }
+      } finally {
+        if (native) await stopChild(native);
+        if (yoga) await stopChild(yoga);
+      }
+    });
   }
   if (pg && only.has("e")) {
-    const url = await createDatabase("sse");
-    for (const n of streamCounts) {
-      log(`(e) ${n} concurrent SSE streams in one service process (PostgreSQL)`);
-      try {
-        const timeoutS = Number(process.env.BENCH_SSE_TIMEOUT_S ?? Math.max(60, Math.ceil(n / 20)));
-        const result = await runStreams({ n, dbUrl: url, timeoutS, log });
-        streams.push(result);
-        log(`  RSS/stream ${result.perStreamKb.toFixed(1)} KB, lag p50 ${result.lag.p50.toFixed(1)} ms p99 ${result.lag.p99.toFixed(1)} ms, lost ${result.lost}, ` +
-          `${result.generationsPerSecond.toFixed(0)} generations/s${result.errors.length ? `; ${result.errors.join("; ")}` : ""}`);
-      } catch (error) {
-        streams.push({ n, error: String(error) });
-        log(`  failed: ${String(error).slice(0, 2000)}`);
+    const redis = streamBuses.includes("redis") && (await redisAvailable());
+    if (streamBuses.includes("redis") && !redis) log(`(e) on Redis skipped: no Redis at ${redisUrl}`);
+    for (const kind of streamBuses) {
+      if (kind === "redis" && !redis) continue;
+      const url = await createDatabase(`sse_${kind}`);
+      for (const n of streamCounts) {
+        const where = kind === "redis" ? "Redis bus and BullMQ, RUN_JOBS=true" : "in-process bus";
+        log(`(e) ${n} concurrent SSE streams in one service process (PostgreSQL, ${where})`);
+        const prefix = `benchsse${process.pid}${n}`;
+        try {
+          const timeoutS = Number(process.env.BENCH_SSE_TIMEOUT_S ?? Math.max(60, Math.ceil(n / 20)));
+          const bus = kind === "redis" ? { kind, url: redisUrl, prefix } : { kind };
+          const result = await runStreams({ n, dbUrl: url, timeoutS, log, bus });
+          streams.push(result);
+          log(`  RSS/stream ${result.perStreamKb.toFixed(1)} KB, lag p50 ${result.lag.p50.toFixed(1)} ms p99 ${result.lag.p99.toFixed(1)} ms, lost ${result.lost}, ` +
+            `${result.generationsPerSecond.toFixed(0)} generations/s${result.errors.length ? `; ${result.errors.join("; ")}` : ""}`);
+        } catch (error) {
+          streams.push({ n, bus: kind, error: String(error) });
+          log(`  failed: ${String(error).slice(0, 2000)}`);
+        } finally {
+          if (kind === "redis") await withRedis((r) => deleteRedisKeys(r, prefix)).catch(() => undefined);
+        }
       }
     }
   }

@@ -70,6 +70,7 @@ export async function startChild(options: StartOptions): Promise<Child> {
   const exited = new Promise<number | null>((resolve) =>
     child.on("exit", (c, signal) => {
       code = c ?? (signal ? -1 : null);
+      if (signal) keep(`\n[killed by ${signal}]\n`);
       running.delete(handle);
       resolve(code);
     }),
@@ -142,6 +143,22 @@ export async function cpuTimeMs(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime (fields 14 and 15)
+}
+
+/**
+ * CPU time of a child still running, in ms: a child that exited (a crash, the OOM killer) is reported
+ * as such with the end of its output, not as the ENOENT of its vanished /proc entry.
+ */
+export async function childCpuTimeMs(c: Child): Promise<number> {
+  const exited = () => new Error(`${c.name} (pid ${c.pid}) exited with ${String(c.exitCode())} during the measurement:\n${c.output().slice(-2000)}`);
+  if (c.exitCode() !== undefined) throw exited();
+  try {
+    return await cpuTimeMs(c.pid);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    await Promise.race([c.exited, sleep(500)]); // the exit event may trail the /proc entry
+    throw exited();
+  }
 }
 
 /** Busy and total jiffies of the whole machine, from /proc/stat. */

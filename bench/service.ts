@@ -1,8 +1,9 @@
 /** The real service (`npm start`'s compiled dist/main.js) as a child process, with a user and an API key made over HTTP. */
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, startChild, type Child } from "./servers.js";
+import { freePort, root, startChild, type Child } from "./servers.js";
 
 export type ServiceDb = { kind: "pglite" } | { kind: "postgres"; url: string };
 
@@ -17,6 +18,13 @@ export interface Service {
   cleanup(): Promise<void>;
 }
 
+/** `npm start` as package.json says it: the benchmarks run the service as users do. */
+const startScript = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+/** Its node flags (`node --flag=value … scripts/start.mjs`). */
+export const startFlags = [...startScript.matchAll(/(?<=\snode\s(?:--\S+\s)*)--\S+/g)].map((m) => m[0]);
+/** Its environment defaults (`NAME=${NAME:-value}`). */
+const startEnv = Object.fromEntries([...startScript.matchAll(/(\w+)=\$\{\1:-([^}]*)\}/g)].map((m) => [m[1]!, m[2]!]));
+
 /** Environment of every service child (see bench/README.md). */
 export function serviceEnv(port: number): Record<string, string> {
   return {
@@ -30,6 +38,8 @@ export function serviceEnv(port: number): Record<string, string> {
     MAX_STREAMS_PER_ACCOUNT: "100000",
     SIGNUP_CREDITS: "100000000",
     WORKER_CONCURRENCY: "2",
+    // What `npm start` sets (package.json), e.g. MALLOC_ARENA_MAX.
+    ...startEnv,
   };
 }
 
@@ -59,7 +69,7 @@ export async function startService(options: {
       script: "scripts/start.mjs service",
       env,
       port,
-      ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
+      nodeArgs: [...startFlags, ...(options.nodeArgs ?? [])],
       ...(options.nofile ? { nofile: options.nofile } : {}),
     });
   } catch (error) {

@@ -1,5 +1,7 @@
 /**
- * (e) N concurrent SSE streams in ONE service process (PostgreSQL). See bench/README.md.
+ * (e) N concurrent SSE streams in ONE service process (PostgreSQL), on the in-process event bus or
+ * on Redis (REDIS_URL with RUN_JOBS=true: the same process runs the jobs through BullMQ and hears
+ * their events through Redis pub/sub). See bench/README.md.
  *
  * To let every stream see its generation's whole life live, the two workers are held at a gate
  * first: two "gate" generations are queued behind slow ones and their rows locked (SELECT … FOR
@@ -16,8 +18,12 @@ import { generateBody, generateHeaders, startService, type Service } from "./ser
 import type { StreamRecord } from "./sse-client.js";
 import { lagStats, type LagStats } from "./stats.js";
 
+export type StreamsBus = "memory" | "redis";
+
 export interface StreamsResult {
   n: number;
+  /** The event bus: in process, or Redis pub/sub (with BullMQ as the queue). */
+  bus: StreamsBus;
   opened: number;
   openFailed: number;
   openSeconds: number;
@@ -27,8 +33,8 @@ export interface StreamsResult {
   perStreamKb: number;
   rssPeakKb: number;
   rssAfterKb: number;
-  /** With BENCH_MONITOR_FILE only: V8 heap used after a forced GC, before and with the streams open. */
-  heapAfterGc?: { beforeMb: number; openMb: number; perStreamKb: number };
+  /** With BENCH_MONITOR_FILE only: V8 heap used after a forced GC, before and with the streams open, and after they all closed. */
+  heapAfterGc?: { beforeMb: number; openMb: number; perStreamKb: number; closedMb?: number };
   /** Live events: created (DB `created_at`) after the stream's first event arrived. */
   lag: LagStats;
   /** generation.completed only: arrival − `completedAt` of the event's data. */
@@ -135,16 +141,29 @@ export function startClient(input: { url: string; key: string; ids: string[]; op
   };
 }
 
-export async function runStreams(options: { n: number; dbUrl: string; timeoutS: number; log: (line: string) => void }): Promise<StreamsResult> {
+export async function runStreams(options: {
+  n: number;
+  dbUrl: string;
+  timeoutS: number;
+  log: (line: string) => void;
+  /** Default `memory`. With `redis`, its REDIS_PREFIX (the caller deletes its keys after). */
+  bus?: { kind: "memory" } | { kind: "redis"; url: string; prefix: string };
+}): Promise<StreamsResult> {
   const { n, log } = options;
+  const bus = options.bus ?? { kind: "memory" };
   const errors: string[] = [];
   // BENCH_MONITOR_FILE: preload bench/loop-monitor.ts into the server (event-loop delay and heap, once a second).
-  const monitor = process.env.BENCH_MONITOR_FILE ? ["--expose-gc", "--import", "./bench/loop-monitor.ts"] : [];
+  const monitorFile = process.env.BENCH_MONITOR_FILE;
+  const monitor = monitorFile ? ["--expose-gc", "--import", "tsx", "--import", "./bench/loop-monitor.ts"] : [];
   const service = await startService({
-    name: `service-sse-${n}`,
+    name: `service-sse-${bus.kind}-${n}`,
     db: { kind: "postgres", url: options.dbUrl },
     nofile: 65536,
-    ...(monitor.length ? { nodeArgs: monitor, env: { BENCH_MONITOR_FILE: process.env.BENCH_MONITOR_FILE! } } : {}),
+    ...(monitor.length ? { nodeArgs: monitor } : {}),
+    env: {
+      ...(monitorFile ? { BENCH_MONITOR_FILE: monitorFile } : {}),
+      ...(bus.kind === "redis" ? { REDIS_URL: bus.url, REDIS_PREFIX: bus.prefix, RUN_JOBS: "true" } : {}),
+    },
   });
   let release: (() => Promise<void>) | undefined;
   let client: ClientHandle | undefined;
@@ -174,13 +193,18 @@ export async function runStreams(options: { n: number; dbUrl: string; timeoutS: 
     clearTimeout(timer);
     const processSeconds = (performance.now() - t) / 1000;
     await sleep(2_000);
+    // A service that died during the run ends its streams without their terminal events: say why.
+    const exit = await Promise.race([service.child.exited, sleep(0).then(() => "running" as const)]);
+    if (exit !== "running") errors.push(`the service exited (code ${exit}) during the run; its last output: ${service.child.output().slice(-1500)}`);
     const after = await memoryOf(service.child.pid);
+    const heapClosed = monitor.length && exit === "running" ? await heapAfterGc(service, monitorFile!) : undefined;
     const stored = await storedEvents(options.dbUrl, ids);
     const summary = summarize(records, stored);
     const failedStatuses = records.filter((r) => r.end === "error").slice(0, 3).map((r) => `${r.id}: ${r.error}`);
     errors.push(...failedStatuses);
     return {
       n,
+      bus: bus.kind,
       opened: opened.ok,
       openFailed: opened.failed,
       openSeconds: opened.ms / 1000,
@@ -191,7 +215,7 @@ export async function runStreams(options: { n: number; dbUrl: string; timeoutS: 
       rssPeakKb: after.hwmKb,
       rssAfterKb: after.rssKb,
       ...(heapBefore !== undefined && heapOpen !== undefined
-        ? { heapAfterGc: { beforeMb: heapBefore, openMb: heapOpen, perStreamKb: ((heapOpen - heapBefore) * 1024) / n } }
+        ? { heapAfterGc: { beforeMb: heapBefore, openMb: heapOpen, perStreamKb: ((heapOpen - heapBefore) * 1024) / n, ...(heapClosed === undefined ? {} : { closedMb: heapClosed }) } }
         : {}),
       ...summary,
       processSeconds,
