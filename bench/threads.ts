@@ -7,6 +7,7 @@
  *   npx tsx bench/threads.ts [seconds=8] [runs=1]
  */
 import { readdir, readFile } from "node:fs/promises";
+import pg from "pg";
 import { runLoad } from "./load.js";
 import { createDatabase, dropDatabases, postgresAvailable } from "./pg.js";
 import { root, stopChild } from "./servers.js";
@@ -28,16 +29,41 @@ async function threads(pid: number): Promise<Map<number, { name: string; ms: num
   return out;
 }
 
+/** CPU ms of every postgres process (the server's backends serve the service's pool). */
+async function postgresMs(): Promise<number> {
+  let ms = 0;
+  for (const pid of await readdir("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+    if (!stat.includes("(postgres)")) continue;
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    ms += (Number(fields[11]) + Number(fields[12])) * tick;
+  }
+  return ms;
+}
+
 if (!(await postgresAvailable())) throw new Error("PostgreSQL at 127.0.0.1:5432 is needed");
 try {
-  const service = await startService({ name: "threads", db: { kind: "postgres", url: await createDatabase("threads") } });
+  const url = await createDatabase("threads");
+  // THREADS_PG_SET="synchronous_commit=off": a database setting for this run only (to find what PostgreSQL's CPU goes to).
+  if (process.env.THREADS_PG_SET) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`ALTER DATABASE "${new URL(url).pathname.slice(1)}" SET ${process.env.THREADS_PG_SET}`);
+    await client.end();
+  }
+  // THREADS_ENV="DRAW_THREADS=0 …": extra settings for the service (diagnostics).
+  const env = Object.fromEntries((process.env.THREADS_ENV ?? "").split(/\s+/).filter(Boolean).map((kv) => kv.split("=", 2) as [string, string]));
+  const service = await startService({ name: "threads", db: { kind: "postgres", url }, env });
   const spec = { url: `${service.url}/api/v1/generate`, method: "POST" as const, headers: generateHeaders(service.key), body: generateBody, connections: 32 };
   try {
     await runLoad({ ...spec, durationS: 2 }); // warm-up
     for (let r = 0; r < runs; r++) {
       const before = await threads(service.child.pid);
+      const [pgBefore, selfBefore] = [await postgresMs(), process.cpuUsage()];
       const load = await runLoad({ ...spec, durationS: seconds });
       const after = await threads(service.child.pid);
+      const [pgMs, selfMs] = [(await postgresMs()) - pgBefore, (() => { const u = process.cpuUsage(selfBefore); return (u.user + u.system) / 1000; })()];
       const used = [...after].map(([tid, t]) => ({ tid, name: t.name, ms: t.ms - (before.get(tid)?.ms ?? 0) })).sort((a, b) => b.ms - a.ms);
       const main = used.find((t) => t.tid === service.child.pid)?.ms ?? 0;
       const others = used.filter((t) => t.tid !== service.child.pid);
@@ -45,7 +71,7 @@ try {
       const rest = others.slice(1).reduce((s, t) => s + t.ms, 0);
       const per = (ms: number) => (ms / load.ok).toFixed(2);
       console.log(
-        `${root} | ${load.rps.toFixed(1)} req/s, p99 ${load.p99} ms, non-2xx ${load.non2xx} | CPU ms/req: main ${per(main)}, drawing (${others[0]?.name}) ${per(drawing)}, rest ${per(rest)}, total ${per(main + drawing + rest)} | load ${(await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).join(" ")}`,
+        `${root} | ${load.rps.toFixed(1)} req/s, p99 ${load.p99} ms, non-2xx ${load.non2xx} | CPU ms/req: main ${per(main)}, drawing (${others[0]?.name}) ${per(drawing)}, rest ${per(rest)}, total ${per(main + drawing + rest)} | postgres ${per(pgMs)}, load generator ${per(selfMs)} | load ${(await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).join(" ")}`,
       );
     }
   } finally {

@@ -183,6 +183,30 @@ describe("in-app endpoints (session cookie)", () => {
     expect(resumed.map((e) => e.id)).toEqual(events.slice(3).map((e) => e.id));
   });
 
+  it("one-shot calls, whether they start in their reservation's statement or wait for a slot: the same events, in order, once each", async () => {
+    // WORKER_CONCURRENCY is 2 here: of eight calls at once, the first take free slots (started by
+    // the reservation itself) and the rest queue behind them (started by the runner).
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => generateWithKey(t, secret, { prompt: `red slime ${i}`, agentId: "pixel-sprite", width: 32 })));
+    for (const response of answers) {
+      expect(response.status).toBe(200);
+      const g = (await response.json()) as GenerationBody & { startedAt: string | null; createdAt: string; completedAt: string };
+      expect(g.status).toBe("succeeded");
+      expect(Date.parse(g.startedAt!)).toBeGreaterThanOrEqual(Date.parse(g.createdAt));
+      expect(Date.parse(g.completedAt)).toBeGreaterThanOrEqual(Date.parse(g.startedAt!));
+      const events = await readEvents(await t.request(`/api/v1/generations/${g.id}/events`, { headers: bearer(secret) }));
+      expect(events.map((e) => e.id)).toEqual(events.map((_, i) => i + 1));
+      expect(events.slice(0, 2).map((e) => [e.event, e.data])).toEqual([
+        ["generation.queued", { id: g.id, agentId: "pixel-sprite" }],
+        ["generation.started", { id: g.id }],
+      ]);
+      expect(events.filter((e) => e.event === "generation.started")).toHaveLength(1);
+      expect(events.at(-1)!.event).toBe("generation.completed");
+      const row = await t.db.prisma.generation.findUniqueOrThrow({ where: { id: g.id } });
+      expect(row).toMatchObject({ status: "succeeded", attempt: 1, creditState: "charged", lastEventSeq: events.length });
+      expect(row.startedAt!.toISOString()).toBe(g.startedAt);
+    }
+  });
+
   it("a client that disconnects does not cancel its generation", async () => {
     const controller = new AbortController();
     const response = await t.request("/api/ai/stream", {

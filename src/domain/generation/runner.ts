@@ -49,8 +49,9 @@ export function createRunner(deps: RunnerDeps) {
 
   return async function run(job: Job): Promise<void> {
     const { generationId: id, attempt } = job;
-    // The common case is one statement: queued → running, returning the row.
-    let g = attempt === 1 ? await store.start(id) : undefined;
+    // The common case is one statement: queued → running, returning the row; none when the
+    // submit use-case started it in its reservation and handed it over (JobQueue.claim).
+    let g = attempt === 1 ? ((job.context as GenerationRecord | undefined) ?? (await store.start(id))) : undefined;
     let percent = 0;
     if (!g) {
       const found = await store.find(id);

@@ -54,6 +54,8 @@ export interface PendingEvent {
 }
 
 const queuedData = (g: Pick<NewGeneration, "id" | "agentId">) => JSON.stringify({ id: g.id, agentId: g.agentId });
+/** As `start` writes it (`jsonb_build_object('id', …)`). */
+const startedData = (g: Pick<NewGeneration, "id">) => JSON.stringify({ id: g.id });
 
 /** A generation's row as the runner needs it (the database's columns, named as Prisma names them). */
 export type GenerationRecord = GenerationRow & { accountId: string; cost: number; attempt: number };
@@ -106,12 +108,18 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
      * the queue). Returns the balance after, the creation time and the account's active count, or
      * undefined when the account lacks the credits or a slot (nothing written). The caller
      * publishes `queued` (see `publishQueued`) once the write is committed.
+     *
+     * `start`: the caller holds a running slot for it (JobQueue.claim), so the same statement also
+     * moves it queued → running (attempt 1) with its `generation.started` event, as `start` would
+     * have: the caller then publishes `started` too (`publishStarted`) and runs the job at once.
      */
     async reserve(
       db: PrismaClient | Prisma.TransactionClient | SqlRunner,
       g: NewGeneration,
       maxActive: number,
-    ): Promise<{ balance: number; createdAt: Date; active: number } | undefined> {
+      options: { start?: boolean } = {},
+    ): Promise<{ balance: number; createdAt: Date; startedAt: Date | null; active: number } | undefined> {
+      const start = options.start === true;
       const statement = Prisma.sql`
         WITH moved AS (
           UPDATE "accounts" SET "balance" = "balance" - ${g.cost}::int, "active_generations" = "active_generations" + 1, "updated_at" = now()
@@ -119,22 +127,28 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
           RETURNING "id", "balance", "active_generations"
         ), gen AS (
           INSERT INTO "generations" ("id", "account_id", "api_key_id", "agent_id", "status", "prompt", "messages", "interpretation", "transparent",
-            "seed", "width", "height", "cost", "credit_state", "last_event_seq", "idempotency_record_id", "updated_at")
-          SELECT ${g.id}, moved."id", ${g.apiKeyId}, ${g.agentId}, 'queued', ${g.prompt}, ${g.messages === null ? null : JSON.stringify(g.messages)}::jsonb,
+            "seed", "width", "height", "cost", "credit_state", "last_event_seq", "idempotency_record_id", "updated_at", "attempt", "started_at")
+          SELECT ${g.id}, moved."id", ${g.apiKeyId}, ${g.agentId}, ${start ? Prisma.sql`'running'` : Prisma.sql`'queued'`}, ${g.prompt}, ${g.messages === null ? null : JSON.stringify(g.messages)}::jsonb,
             ${g.interpretation === null ? null : JSON.stringify(g.interpretation)}::jsonb,
-            ${g.transparent}::boolean, ${g.seed}::int, ${g.width}::int, ${g.height}::int, ${g.cost}::int, 'reserved', 1, ${g.idempotencyRecordId}, now()
+            ${g.transparent}::boolean, ${g.seed}::int, ${g.width}::int, ${g.height}::int, ${g.cost}::int, 'reserved', ${start ? 2 : 1}::int, ${g.idempotencyRecordId}, now(),
+            ${start ? 1 : 0}::int, ${start ? Prisma.sql`now()` : Prisma.sql`NULL`}
           FROM moved
-          RETURNING "id", "created_at"
+          RETURNING "id", "created_at", "started_at"
         ), ${chargeEntryCte(g.cost, g.idempotencyRecordId)}, event AS (
           INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
-          SELECT gen."id", 1, 'generation.queued', ${queuedData(g)}::jsonb FROM gen
+          SELECT gen."id", 1, 'generation.queued', ${queuedData(g)}::jsonb FROM gen${
+            start ? Prisma.sql`
+          UNION ALL SELECT gen."id", 2, 'generation.started', ${startedData(g)}::jsonb FROM gen` : Prisma.empty
+          }
         )
-        SELECT moved."balance", gen."created_at", moved."active_generations" AS "active" FROM moved, gen`;
-      type Reserved = { balance: number; created_at: Date; active: number };
+        SELECT moved."balance", gen."created_at", gen."started_at", moved."active_generations" AS "active" FROM moved, gen`;
+      type Reserved = { balance: number; created_at: Date; started_at: Date | null; active: number };
       // The in-process path runs it straight on the driver (a prepared statement, no ORM on the way).
       const rows = typeof db === "function" ? await db<Reserved>(statement) : await db.$queryRaw<Reserved[]>(statement);
       const row = rows[0];
-      return row ? { balance: Number(row.balance), createdAt: new Date(row.created_at), active: Number(row.active) } : undefined;
+      return row
+        ? { balance: Number(row.balance), createdAt: new Date(row.created_at), startedAt: row.started_at === null ? null : new Date(row.started_at), active: Number(row.active) }
+        : undefined;
     },
 
     /**
@@ -194,6 +208,10 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
     /** Publishes the `generation.queued` event of a committed reservation. */
     publishQueued: (g: Pick<NewGeneration, "id" | "agentId">) =>
       bus.publish({ generationId: g.id, seq: 1, type: "generation.queued", data: JSON.parse(queuedData(g)) as Record<string, unknown> }),
+
+    /** Publishes the `generation.started` event of a committed reservation that started it (`reserve` with `start`). */
+    publishStarted: (g: Pick<NewGeneration, "id">) =>
+      bus.publish({ generationId: g.id, seq: 2, type: "generation.started", data: JSON.parse(startedData(g)) as Record<string, unknown> }),
 
     /**
      * queued → running, with `generation.started`, returning the generation (the runner needs no

@@ -13,7 +13,7 @@ import { fingerprint, type IdempotencyService } from "../idempotency/idempotency
 import { newId } from "../ids.js";
 import { consumeQuota, type Quota } from "../limits.js";
 import type { GenerationEvents, Listening } from "./events.js";
-import type { NewGeneration, GenerationStore } from "./store.js";
+import type { GenerationRecord, NewGeneration, GenerationStore } from "./store.js";
 import { generationView } from "./view.js";
 
 export interface SubmitDeps {
@@ -69,8 +69,20 @@ export function createSubmit(deps: SubmitDeps) {
    * inside the reservation's transaction: if Redis refuses (or is slow, 2 s), the transaction
    * rolls back and nothing was charged; if the commit fails after the enqueue, the job finds no
    * generation and ends (runner.ts). In process, enqueueing cannot fail: it follows the commit.
+   *
+   * `startNow` (one-shot calls, in process): when the queue has a free slot and nobody waits for
+   * one, the reservation's statement also starts the generation and the job runs in that slot at
+   * once, without the runner's own `start` statement (issue 16: a statement and its round trip
+   * fewer per generation). The answer of such a call is its end, so nobody sees it `queued`.
    */
-  async function accept(viewer: AuthenticatedViewer, input: GenerateRequest, plan: Plan, recordId: string | null, id = newId("gen")): Promise<GenerationView> {
+  async function accept(
+    viewer: AuthenticatedViewer,
+    input: GenerateRequest,
+    plan: Plan,
+    recordId: string | null,
+    id = newId("gen"),
+    startNow = false,
+  ): Promise<GenerationView> {
     const { agent } = plan;
     const row = newGeneration(viewer, input, id, {
       agentId: agent.id,
@@ -81,28 +93,47 @@ export function createSubmit(deps: SubmitDeps) {
       cost: agent.credits,
       idempotencyRecordId: recordId,
     });
-    // Fair between accounts: a job's priority is its account's number of active generations, so
-    // an account with one generation in flight overtakes the 20th of an account that floods.
-    const reserved = queue.external
-      ? await prisma.$transaction(
-          async (tx) => {
-            const r = await store.reserve(tx, row, deps.maxActivePerAccount);
-            if (r) await queue.enqueue(row.id, { priority: r.active });
-            return r;
-          },
-          { maxWait: 5_000, timeout: 10_000 },
-        )
-      : await store.reserve(deps.sql ?? prisma, row, deps.maxActivePerAccount);
-    if (reserved === undefined) throw await refusal(row.accountId, agent);
-    await store.publishQueued(row);
-    if (!queue.external) await queue.enqueue(row.id, { priority: reserved.active });
-    // Everything the view needs is known: no read-back.
-    return generationView(
-      { ...row, status: "queued", creditState: "reserved", createdAt: reserved.createdAt, startedAt: null, completedAt: null, errorCode: null, errorMessage: null },
-      [],
-      reserved.balance,
-    );
+    if (queue.external) {
+      // Fair between accounts: a job's priority is its account's number of active generations, so
+      // an account with one generation in flight overtakes the 20th of an account that floods.
+      const reserved = await prisma.$transaction(
+        async (tx) => {
+          const r = await store.reserve(tx, row, deps.maxActivePerAccount);
+          if (r) await queue.enqueue(row.id, { priority: r.active });
+          return r;
+        },
+        { maxWait: 5_000, timeout: 10_000 },
+      );
+      if (reserved === undefined) throw await refusal(row.accountId, agent);
+      await store.publishQueued(row);
+      return queuedView(row, reserved);
+    }
+    let slot = startNow ? queue.claim?.() : undefined;
+    try {
+      const reserved = await store.reserve(deps.sql ?? prisma, row, deps.maxActivePerAccount, { start: slot !== undefined });
+      if (reserved === undefined) throw await refusal(row.accountId, agent);
+      await store.publishQueued(row);
+      if (slot && reserved.startedAt) {
+        await store.publishStarted(row);
+        const started: GenerationRecord = { ...queuedRecord(row, reserved), status: "running", startedAt: reserved.startedAt, attempt: 1 };
+        const run = slot;
+        slot = undefined;
+        run.run({ generationId: row.id, context: started });
+        return generationView(started, [], reserved.balance);
+      }
+      await queue.enqueue(row.id, { priority: reserved.active });
+      return queuedView(row, reserved);
+    } finally {
+      slot?.release(); // refused, failed, or not started: the slot goes back
+    }
   }
+
+  /** The generation as its reservation left it (queued): everything the view needs is known, no read-back. */
+  function queuedRecord(row: NewGeneration, reserved: { createdAt: Date; active: number }): GenerationRecord {
+    return { ...row, status: "queued", creditState: "reserved", createdAt: reserved.createdAt, startedAt: null, completedAt: null, errorCode: null, errorMessage: null, attempt: 0 };
+  }
+  const queuedView = (row: NewGeneration, reserved: { balance: number; createdAt: Date; active: number }) =>
+    generationView(queuedRecord(row, reserved), [], reserved.balance);
 
   /** Why a reservation wrote nothing: the balance (402) or the account's active generations (429). */
   async function refusal(accountId: string, agent: ResolvedAgent): Promise<AppError> {
@@ -168,7 +199,7 @@ export function createSubmit(deps: SubmitDeps) {
       const early = options.waitMs ? events.listen(id) : undefined;
       try {
         if (early) await early.ready;
-        const queued = await accept(viewer, input, planned, recordId, id);
+        const queued = await accept(viewer, input, planned, recordId, id, early !== undefined);
         const settled = await settle(viewer, queued, options, early);
         return { ...settled, replayed: false, json: JSON.stringify(settled.generation) };
       } finally {

@@ -44,4 +44,44 @@ describe("in-process job queue", () => {
     expect(errors).toEqual([["gen_bad", new Error("boom")]]);
     await queue.close(0);
   });
+
+  it("claim: a free slot only when nobody waits; a claimed slot counts as running until run or released", async () => {
+    const queue = createInProcessQueue({ concurrency: 2 });
+    try {
+      expect(queue.claim!()).toBeUndefined(); // not started: nothing would run it
+      const seen: { id: string; attempt: number; context: unknown }[] = [];
+      let release!: () => void;
+      const hold = new Promise<void>((resolve) => (release = resolve));
+      queue.start(async ({ generationId, attempt, context }) => {
+        seen.push({ id: generationId, attempt, context });
+        await hold;
+      });
+      const first = queue.claim!()!;
+      const second = queue.claim!()!;
+      expect(queue.claim!()).toBeUndefined(); // both slots claimed
+      expect(queue.pending()).toBe(2);
+      await queue.enqueue("gen_waits");
+      await new Promise((r) => setTimeout(r, 10));
+      expect(seen).toEqual([]); // the waiting job does not take a claimed slot
+      first.run({ generationId: "gen_claimed", context: { started: true } });
+      expect(() => first.release()).toThrow(/once/);
+      await new Promise((r) => setTimeout(r, 10));
+      expect(seen).toEqual([{ id: "gen_claimed", attempt: 1, context: { started: true } }]);
+      second.release(); // given back: the waiting job takes it
+      await new Promise((r) => setTimeout(r, 10));
+      expect(seen.map((s) => s.id)).toEqual(["gen_claimed", "gen_waits"]);
+      expect(queue.claim!()).toBeUndefined(); // full again
+      expect(queue.pending()).toBe(2);
+      release();
+      await new Promise((r) => setTimeout(r, 10));
+      await queue.enqueue("gen_later");
+      expect(queue.claim!()).toBeUndefined(); // a job waits for a slot: a claim would overtake it
+      await new Promise((r) => setTimeout(r, 10));
+      expect(queue.pending()).toBe(0);
+      expect(queue.claim!()).toBeDefined();
+    } finally {
+      await queue.close(0);
+    }
+    expect(queue.claim!()).toBeUndefined(); // closed
+  });
 });

@@ -9,6 +9,11 @@ export interface Job {
   attempt: number;
   /** When the job was first enqueued (epoch ms). */
   enqueuedAt: number;
+  /**
+   * What the enqueuer already did for this job, handed to the handler as it is (in process only,
+   * through `SlotClaim.run`; the runner's started generation). Absent on retries and on Redis.
+   */
+  context?: unknown;
 }
 
 export interface EnqueueOptions {
@@ -27,6 +32,15 @@ export class RetryJob extends Error {
   }
 }
 
+/**
+ * A running slot taken ahead of the job (`JobQueue.claim`): `run` starts the job in it at once,
+ * `release` gives it back unused. Exactly one of them, once.
+ */
+export interface SlotClaim {
+  run(job: Omit<Job, "attempt" | "enqueuedAt">): void;
+  release(): void;
+}
+
 export interface JobQueue {
   /**
    * Whether jobs leave this process (Redis). Then enqueueing can fail, so the caller hands a job
@@ -34,6 +48,13 @@ export interface JobQueue {
    */
   readonly external: boolean;
   enqueue(generationId: string, options?: EnqueueOptions): Promise<void>;
+  /**
+   * In process only: takes a running slot now, when one is free and no job waits for it (so the
+   * claim overtakes nobody), or undefined. The submit use-case claims before its reservation and
+   * then starts the generation in the reservation's own statement (one statement fewer per
+   * generation); a reservation refused gives the slot back.
+   */
+  claim?(): SlotClaim | undefined;
   /** Starts taking jobs (a process that only accepts requests never calls it). */
   start(handler: (job: Job) => Promise<void>): void;
   /** Jobs waiting, delayed or running in this process. */
@@ -56,6 +77,8 @@ export function createInProcessQueue(options: { concurrency: number; onError?: (
   let handler: ((job: Job) => Promise<void>) | undefined;
   let closed = false;
   let order = 0;
+  /** Slots claimed (`claim`) and not yet run or released: they count as running. */
+  let claimed = 0;
 
   const push = (job: Job, priority: number) => {
     // Stable priority order: lower priority first, then first come first served.
@@ -66,32 +89,35 @@ export function createInProcessQueue(options: { concurrency: number; onError?: (
   };
 
   const pump = () => {
-    while (handler && !closed && running.size < options.concurrency && waiting.length > 0) {
-      const { generationId, attempt, enqueuedAt, priority } = waiting.shift()!;
-      const h = handler;
-      // The handler starts a microtask later, once `run` is in `running`: so `pending()` inside it
-      // counts it (as on BullMQ), and a handler that throws synchronously fails like one that rejects.
-      const run: Promise<void> = Promise.resolve()
-        .then(() => h({ generationId, attempt, enqueuedAt }))
-        .catch((error: unknown) => {
-          if (error instanceof RetryJob) {
-            if (closed) return; // left running in the database; the next start's recovery settles it
-            const timer = setTimeout(() => {
-              delayed.delete(timer);
-              push({ generationId, attempt: error.options.sameAttempt ? attempt : attempt + 1, enqueuedAt }, priority);
-              pump();
-            }, error.delayMs);
-            delayed.add(timer);
-            return;
-          }
-          options.onError?.(error, generationId);
-        })
-        .finally(() => {
-          running.delete(run);
-          pump();
-        });
-      running.add(run);
+    while (handler && !closed && running.size + claimed < options.concurrency && waiting.length > 0) {
+      launch(waiting.shift()!, handler);
     }
+  };
+
+  const launch = (job: Job & { priority: number }, h: (job: Job) => Promise<void>) => {
+    const { generationId, attempt, enqueuedAt, priority, context } = job;
+    // The handler starts a microtask later, once `run` is in `running`: so `pending()` inside it
+    // counts it (as on BullMQ), and a handler that throws synchronously fails like one that rejects.
+    const run: Promise<void> = Promise.resolve()
+      .then(() => h(context === undefined ? { generationId, attempt, enqueuedAt } : { generationId, attempt, enqueuedAt, context }))
+      .catch((error: unknown) => {
+        if (error instanceof RetryJob) {
+          if (closed) return; // left running in the database; the next start's recovery settles it
+          const timer = setTimeout(() => {
+            delayed.delete(timer);
+            push({ generationId, attempt: error.options.sameAttempt ? attempt : attempt + 1, enqueuedAt }, priority);
+            pump();
+          }, error.delayMs);
+          delayed.add(timer);
+          return;
+        }
+        options.onError?.(error, generationId);
+      })
+      .finally(() => {
+        running.delete(run);
+        pump();
+      });
+    running.add(run);
   };
 
   return {
@@ -103,11 +129,34 @@ export function createInProcessQueue(options: { concurrency: number; onError?: (
       // Let the caller finish what it is doing (e.g. subscribing) before the job starts.
       setImmediate(pump);
     },
+    claim() {
+      if (!handler || closed || waiting.length > 0 || running.size + claimed >= options.concurrency) return undefined;
+      claimed++;
+      const h = handler;
+      let used = false;
+      const use = () => {
+        if (used) throw new Error("a slot claim is used once");
+        used = true;
+        claimed--;
+      };
+      return {
+        // Run even if the queue closed meanwhile: the generation is already running in the
+        // database, and close waits for running jobs.
+        run(job) {
+          use();
+          launch({ ...job, attempt: 1, enqueuedAt: Date.now(), priority: 0 }, h);
+        },
+        release() {
+          use();
+          pump();
+        },
+      };
+    },
     start(h) {
       handler = h;
       pump();
     },
-    pending: () => waiting.length + delayed.size + running.size,
+    pending: () => waiting.length + delayed.size + running.size + claimed,
     ping: async () => true,
     async close(timeoutMs = 10_000) {
       closed = true;
