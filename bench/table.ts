@@ -95,7 +95,9 @@ export function tableRows(
       ratioText: `${s.perStreamKb.toFixed(1)} KB/stream`,
       target: "≤ 32 KB, p99 ≤ 250, 0 lost",
       met,
-      note: `lost ${s.lost}, no terminal ${s.missingTerminal}, unfinished ${s.unfinished}, open ${s.opened}/${s.n}${s.errors.length ? `; ${s.errors[0]!.slice(0, 60)}` : ""}`,
+      note: `lost ${s.lost}, no terminal ${s.missingTerminal}, unfinished ${s.unfinished}, open ${s.opened}/${s.n}${
+        s.idleStatementsPerSecond === undefined ? "" : `, idle ${s.idleStatementsPerSecond.toFixed(1)} DB tx/s`
+      }${s.errors.length ? `; ${s.errors[0]!.slice(0, 60)}` : ""}`,
     });
   }
   return out;

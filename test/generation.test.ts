@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGenerationStore } from "../src/domain/generation/store.js";
 import { origin, startTestApp, type TestApp } from "./support/harness.js";
 import {
   decodePng,
@@ -205,6 +206,19 @@ describe("in-app endpoints (session cookie)", () => {
       expect(row).toMatchObject({ status: "succeeded", attempt: 1, creditState: "charged", lastEventSeq: events.length });
       expect(row.startedAt!.toISOString()).toBe(g.startedAt);
     }
+  });
+
+  it("reads the last sequence number of many generations in one statement (the streams' shared heal)", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push(((await (await generateWithKey(t, secret, { prompt: `slime ${i}`, width: 16 })).json()) as GenerationBody).id);
+    const store = createGenerationStore(t.db.prisma, t.infra.bus, t.db.sql);
+    const seqs = await store.lastSeqs([...ids, "gen_nothing", "it's not an id"]);
+    expect([...seqs.keys()].sort()).toEqual([...ids].sort());
+    for (const id of ids) {
+      const stored = await t.db.prisma.generationEvent.count({ where: { generationId: id } });
+      expect(seqs.get(id)).toBe(stored);
+    }
+    expect((await store.lastSeqs([])).size).toBe(0);
   });
 
   it("a client that disconnects does not cancel its generation", async () => {

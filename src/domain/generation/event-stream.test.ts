@@ -117,4 +117,33 @@ describe("GenerationEventStream", () => {
     expect(fake.listenings.size).toBe(0);
     expect(await stream.next()).toEqual({ done: true, value: undefined });
   });
+
+  it("with the source's shared heal (watch): no read of its own while idle; woken when the store is ahead, it reads what it missed", async () => {
+    const fake = fakeSource([event(1)], 10_000);
+    const watching = new Map<string, { last: () => number; wake: () => void }>();
+    fake.source.watch = (id, last, wake) => {
+      watching.set(id, { last, wake });
+      return () => void watching.delete(id);
+    };
+    const stream = new GenerationEventStream(fake.source, "gen_1", 0);
+    expect((await stream.next()).value?.seq).toBe(1);
+    const next = stream.next();
+    await tick();
+    expect(watching.get("gen_1")!.last()).toBe(1);
+    expect(fake.reads()).toBe(1); // the first read only: no timer of its own
+    fake.stored.push(event(2), event(3, "generation.completed")); // stored, never published
+    watching.get("gen_1")!.wake(); // the shared check found the store ahead
+    expect((await next).value?.seq).toBe(2);
+    expect(watching.size).toBe(0); // unwatched once the wait ended
+    expect((await stream.next()).value?.type).toBe("generation.completed");
+    expect(fake.reads()).toBe(2);
+    // Live events end the wait too, and unwatch.
+    const live = new GenerationEventStream(fake.source, "gen_1", 3);
+    const waiting = live.next();
+    await tick();
+    expect(watching.size).toBe(1);
+    fake.publish(event(4, "generation.failed"));
+    expect((await waiting).value?.seq).toBe(4);
+    expect(watching.size).toBe(0);
+  });
 });

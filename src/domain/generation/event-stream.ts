@@ -9,6 +9,11 @@ export interface EventStreamSource {
   eventsAfter(id: string, after: number): Promise<GenerationEventMessage[]>;
   /** How often an idle stream re-reads the database (only a bus across processes can drop a publish); undefined: never. */
   healEveryMs: number | undefined;
+  /**
+   * The process's shared check (heal.ts), used instead of a timer per stream while the bus
+   * answers: one read per interval for all idle streams; it wakes the streams that are behind.
+   */
+  watch?: (generationId: string, last: () => number, wake: () => void) => () => void;
 }
 
 /** A lease the stream holds while open: refreshed every `refreshMs`, released exactly once when it ends. */
@@ -33,7 +38,8 @@ const done: IteratorReturnResult<undefined> = { done: true, value: undefined };
  * terminal event (or when `signal` aborts). It listens before it reads, so nothing falls in
  * between; order is the sequence number, whatever order the bus delivers in. If the bus does not
  * answer (Redis down), it reads the database every second; a gap in the live sequence, or across
- * processes a quiet spell, is healed from the database, so a missed publish loses nothing.
+ * processes a quiet spell, is healed from the database, so a missed publish loses nothing (a quiet
+ * spell through the source's shared check, heal.ts, when it has one: one read for all streams).
  *
  * One object per open stream (no generator, wrapper or AbortController): ten thousand client
  * streams in one process hold a few KB each. Ending it (`return()`) takes effect at once, even
@@ -46,6 +52,8 @@ export class GenerationEventStream implements AsyncGenerator<GenerationEventMess
   #queue: GenerationEventMessage[] = [];
   #listening: Listening | undefined;
   #healMs: number | undefined;
+  /** Healed by the source's shared check (`watch`) rather than by a timer of its own. */
+  #healShared = false;
   #ended = false;
   /** Set while waiting for the bus: wakes the wait. */
   #wake: (() => void) | undefined;
@@ -116,6 +124,7 @@ export class GenerationEventStream implements AsyncGenerator<GenerationEventMess
       const listening = (this.#listening = early ?? source.listen(id));
       const ready = await listening.ready;
       this.#healMs = ready ? source.healEveryMs : 1_000;
+      this.#healShared = ready && source.healEveryMs !== undefined && source.watch !== undefined;
       if (this.#ended) return;
       const stored = early && ready ? [] : await source.eventsAfter(id, this.#last);
       if (!this.#ended) this.#take(stored);
@@ -125,11 +134,14 @@ export class GenerationEventStream implements AsyncGenerator<GenerationEventMess
     const { pending } = listening;
     if (pending.length === 0) {
       let heal: NodeJS.Timeout | undefined;
+      let unwatch: (() => void) | undefined;
       await new Promise<void>((resolve) => {
         this.#wake = listening.wake = resolve;
-        if (this.#healMs !== undefined) heal = setTimeout(resolve, this.#healMs);
+        if (this.#healShared) unwatch = source.watch!(id, () => this.#last, resolve);
+        else if (this.#healMs !== undefined) heal = setTimeout(resolve, this.#healMs);
       });
       clearTimeout(heal);
+      unwatch?.();
       this.#wake = listening.wake = undefined;
       if (this.#ended || this.options.signal?.aborted) return;
     }

@@ -7,6 +7,7 @@ import type { Slots } from "../../infra/ratelimit/slots.js";
 import { onAbort } from "../abort.js";
 import type { AuthenticatedViewer } from "../auth/viewer.js";
 import { GenerationEventStream, type EventStreamSource } from "./event-stream.js";
+import { createHealer } from "./heal.js";
 import type { GenerationStore } from "./store.js";
 import { generationView } from "./view.js";
 
@@ -103,7 +104,14 @@ export function createGenerationEvents({ prisma, store, bus, healEveryMs, slots,
     return listening;
   }
 
-  const source: EventStreamSource = { listen, eventsAfter: (id, after) => store.eventsAfter(id, after), healEveryMs };
+  // Across processes, idle streams are healed by one read per interval for all of them (heal.ts).
+  const healer = healEveryMs === undefined ? undefined : createHealer(healEveryMs, (ids) => store.lastSeqs(ids));
+  const source: EventStreamSource = {
+    listen,
+    eventsAfter: (id, after) => store.eventsAfter(id, after),
+    healEveryMs,
+    ...(healer ? { watch: healer.watch } : {}),
+  };
 
   /**
    * The events after `after` (GenerationEventStream): the stored ones first, then live ones,

@@ -366,6 +366,13 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
       return message;
     },
 
+    /** The last event's sequence number of each of these generations (unknown ids are left out): the streams' shared heal (heal.ts). */
+    async lastSeqs(ids: string[]): Promise<Map<string, number>> {
+      const rows = await sql<{ id: string; last_event_seq: number }>(Prisma.sql`
+        SELECT "id", "last_event_seq" FROM "generations" WHERE "id" = ANY(${ids}::text[])`);
+      return new Map(rows.map((r) => [r.id, Number(r.last_event_seq)]));
+    },
+
     /** Stored events with seq > `after`, in order. */
     async eventsAfter(id: string, after: number): Promise<GenerationEventMessage[]> {
       const rows = await sql<{ seq: number; type: string; data: Record<string, unknown> }>(Prisma.sql`
