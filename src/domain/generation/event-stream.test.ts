@@ -146,4 +146,36 @@ describe("GenerationEventStream", () => {
     expect((await waiting).value?.seq).toBe(4);
     expect(watching.size).toBe(0);
   });
+
+  it("polls every second while the bus has not subscribed, and stops once it has (late), healed by the shared check from then on", async () => {
+    const fake = fakeSource([event(1)], 10_000);
+    const watching = new Set<string>();
+    fake.source.watch = (id) => {
+      watching.add(id);
+      return () => void watching.delete(id);
+    };
+    let late!: Listening;
+    const listen = fake.source.listen;
+    fake.source.listen = (id) => {
+      late = listen(id);
+      late.ready = Promise.resolve(false); // gave up waiting for the bus
+      return late;
+    };
+    const stream = new GenerationEventStream(fake.source, "gen_1", 0);
+    expect((await stream.next()).value?.seq).toBe(1);
+    const next = stream.next();
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect(fake.reads()).toBe(2); // the first read, then one poll a second later
+    expect(watching.size).toBe(0);
+    late.subscribed = true;
+    fake.stored.push(event(2)); // published before the subscription: only the database has it
+    expect((await next).value?.seq).toBe(2); // the next poll switches over and reads it
+    const reads = fake.reads();
+    const third = stream.next();
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect(fake.reads()).toBe(reads + 1); // one read as it switched over, then no more polling: the shared check watches it
+    expect(watching.has("gen_1")).toBe(true);
+    fake.publish(event(3, "generation.completed"));
+    expect((await third).value?.seq).toBe(3);
+  });
 });

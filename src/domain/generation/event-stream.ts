@@ -52,6 +52,8 @@ export class GenerationEventStream implements AsyncGenerator<GenerationEventMess
   #queue: GenerationEventMessage[] = [];
   #listening: Listening | undefined;
   #healMs: number | undefined;
+  /** The bus had not subscribed in time: the stream reads the database every second until it has. */
+  #polling = false;
   /** Healed by the source's shared check (`watch`) rather than by a timer of its own. */
   #healShared = false;
   #ended = false;
@@ -123,6 +125,7 @@ export class GenerationEventStream implements AsyncGenerator<GenerationEventMess
       const { early } = this.options;
       const listening = (this.#listening = early ?? source.listen(id));
       const ready = await listening.ready;
+      this.#polling = !ready;
       this.#healMs = ready ? source.healEveryMs : 1_000;
       this.#healShared = ready && source.healEveryMs !== undefined && source.watch !== undefined;
       if (this.#ended) return;
@@ -132,6 +135,16 @@ export class GenerationEventStream implements AsyncGenerator<GenerationEventMess
     }
     const listening = this.#listening;
     const { pending } = listening;
+    if (this.#polling && listening.subscribed) {
+      // The bus subscribed late (after `ready` gave up): stop polling every second. One read now
+      // covers whatever was published before the subscription; the bus brings the rest.
+      this.#polling = false;
+      this.#healMs = source.healEveryMs;
+      this.#healShared = source.healEveryMs !== undefined && source.watch !== undefined;
+      const stored = await source.eventsAfter(id, this.#last);
+      if (!this.#ended) this.#take([...pending.splice(0), ...stored]);
+      return;
+    }
     if (pending.length === 0) {
       let heal: NodeJS.Timeout | undefined;
       let unwatch: (() => void) | undefined;

@@ -49,6 +49,8 @@ export interface Listening {
   /** Set by the stream while it waits for an event. */
   wake?: () => void;
   ready: Promise<boolean>;
+  /** True once the bus subscribed, even after `ready` gave up waiting (a stream then stops polling). */
+  subscribed?: boolean;
   close(): void;
 }
 
@@ -88,7 +90,14 @@ export function createGenerationEvents({ prisma, store, bus, healEveryMs, slots,
       listening.pending.push(message);
       listening.wake?.();
     });
-    subscribed.then((off) => (closed ? off() : (unsubscribe = off)), () => undefined);
+    subscribed.then(
+      (off) => {
+        if (closed) return off();
+        unsubscribe = off;
+        listening.subscribed = true;
+      },
+      () => undefined,
+    );
     let timer: NodeJS.Timeout | undefined;
     listening.ready = Promise.race([
       subscribed.then(() => true, () => false),
