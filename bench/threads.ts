@@ -3,14 +3,18 @@
  * (`/proc/<pid>/task/<tid>/stat`): the main thread (tid = pid), the drawing thread (the busiest
  * other one) and the rest (V8 GC helpers, libuv). For before/after comparisons of the same row,
  * alternating runs: copy this folder into the other tree and run it from there (it starts that
- * tree's service).
+ * tree's service). It also reports the CPU of every PostgreSQL process and of this process (the
+ * load generator) per request.
  *   npx tsx bench/threads.ts [seconds=8] [runs=1]
+ *   THREADS_TARGET=irreducible   baseline (b) instead of the service
+ *   THREADS_ENV="K=V …"          extra settings for the service (e.g. DRAW_THREADS=0, WORKER_CONCURRENCY=8)
+ *   THREADS_PG_SET="k=v"         a setting of the run's database (e.g. synchronous_commit=off)
  */
 import { readdir, readFile } from "node:fs/promises";
 import pg from "pg";
 import { runLoad } from "./load.js";
 import { createDatabase, dropDatabases, postgresAvailable } from "./pg.js";
-import { root, stopChild } from "./servers.js";
+import { freePort, root, startChild, stopChild } from "./servers.js";
 import { generateBody, generateHeaders, startService } from "./service.js";
 
 const seconds = Number(process.argv[2] ?? 8);
@@ -42,6 +46,13 @@ async function postgresMs(): Promise<number> {
   return ms;
 }
 
+/** Baseline (b) on PostgreSQL, shaped like a started service for the loop below. */
+async function startIrreducible(url: string) {
+  const port = await freePort();
+  const child = await startChild({ name: "irreducible", script: "bench/baselines/irreducible.ts", port, env: { PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url } });
+  return { child, url: child.url, cleanup: async () => undefined };
+}
+
 if (!(await postgresAvailable())) throw new Error("PostgreSQL at 127.0.0.1:5432 is needed");
 try {
   const url = await createDatabase("threads");
@@ -54,8 +65,12 @@ try {
   }
   // THREADS_ENV="DRAW_THREADS=0 …": extra settings for the service (diagnostics).
   const env = Object.fromEntries((process.env.THREADS_ENV ?? "").split(/\s+/).filter(Boolean).map((kv) => kv.split("=", 2) as [string, string]));
-  const service = await startService({ name: "threads", db: { kind: "postgres", url }, env });
-  const spec = { url: `${service.url}/api/v1/generate`, method: "POST" as const, headers: generateHeaders(service.key), body: generateBody, connections: 32 };
+  // THREADS_TARGET=irreducible: baseline (b) instead of the service, for the same split (its PostgreSQL CPU above all).
+  const irreducible = process.env.THREADS_TARGET === "irreducible";
+  const service = irreducible ? await startIrreducible(url) : await startService({ name: "threads", db: { kind: "postgres", url }, env });
+  const spec = irreducible
+    ? { url: `${service.url}/generate`, method: "POST" as const, headers: { "content-type": "application/json" }, body: generateBody, connections: 32 }
+    : { url: `${service.url}/api/v1/generate`, method: "POST" as const, headers: generateHeaders("key" in service ? service.key : ""), body: generateBody, connections: 32 };
   try {
     await runLoad({ ...spec, durationS: 2 }); // warm-up
     for (let r = 0; r < runs; r++) {
