@@ -112,15 +112,20 @@ export function createSubmit(deps: SubmitDeps) {
     try {
       const reserved = await store.reserve(deps.sql ?? prisma, row, deps.maxActivePerAccount, { start: slot !== undefined });
       if (reserved === undefined) throw await refusal(row.accountId, agent);
-      await store.publishQueued(row);
       if (slot && reserved.startedAt) {
-        await store.publishStarted(row);
         const started: GenerationRecord = { ...queuedRecord(row, reserved), status: "running", startedAt: reserved.startedAt, attempt: 1 };
         const run = slot;
         slot = undefined;
-        run.run({ generationId: row.id, context: started });
+        try {
+          await store.publishQueued(row);
+          await store.publishStarted(row);
+        } finally {
+          // It is running in the database: it runs, whatever happened to the publishes.
+          run.run({ generationId: row.id, context: started });
+        }
         return generationView(started, [], reserved.balance);
       }
+      await store.publishQueued(row);
       await queue.enqueue(row.id, { priority: reserved.active });
       return queuedView(row, reserved);
     } finally {
