@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { GenerationEventMessage } from "../../infra/events/bus.js";
 import { GenerationEventStream, type EventStreamSource } from "./event-stream.js";
 import type { Listening } from "./events.js";
+import { createHealer } from "./heal.js";
 
 const event = (seq: number, type = "generation.progress"): GenerationEventMessage => ({ generationId: "gen_1", seq, type, data: { seq } });
 
@@ -9,8 +10,13 @@ const event = (seq: number, type = "generation.progress"): GenerationEventMessag
 function fakeSource(stored: GenerationEventMessage[] = [], healEveryMs?: number) {
   const listenings = new Set<Listening>();
   let reads = 0;
+  // A bus that may drop publishes: the shared check (heal.ts), reading the store's last sequence numbers.
+  const healer =
+    healEveryMs === undefined
+      ? undefined
+      : createHealer(healEveryMs, async (ids) => new Map(ids.map((id) => [id, Math.max(0, ...stored.filter((m) => m.generationId === id).map((m) => m.seq))])));
   const source: EventStreamSource = {
-    healEveryMs,
+    ...(healer ? { watch: healer.watch } : {}),
     listen() {
       const listening: Listening = {
         pending: [],
@@ -76,7 +82,7 @@ describe("GenerationEventStream", () => {
     expect(released).toBe(1);
   });
 
-  it("heals a quiet spell from the store when the bus may drop publishes (healEveryMs)", async () => {
+  it("heals a quiet spell from the store when the bus may drop publishes (the shared check)", async () => {
     const fake = fakeSource([event(1)], 20);
     const stream = new GenerationEventStream(fake.source, "gen_1", 0);
     expect((await stream.next()).value?.seq).toBe(1);

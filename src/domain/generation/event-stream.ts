@@ -7,11 +7,10 @@ import type { Listening } from "./events.js";
 export interface EventStreamSource {
   listen(id: string): Listening;
   eventsAfter(id: string, after: number): Promise<GenerationEventMessage[]>;
-  /** How often an idle stream re-reads the database (only a bus across processes can drop a publish); undefined: never. */
-  healEveryMs: number | undefined;
   /**
-   * The process's shared check (heal.ts), used instead of a timer per stream while the bus
-   * answers: one read per interval for all idle streams; it wakes the streams that are behind.
+   * Only with a bus that can drop a publish (across processes): the process's shared check for
+   * quiet streams (heal.ts), which wakes a waiting stream once the database is ahead of it.
+   * Without it, a stream on a subscribed bus waits for the bus alone.
    */
   watch?: (generationId: string, last: () => number, wake: () => void) => () => void;
 }
@@ -51,11 +50,8 @@ export class GenerationEventStream implements AsyncGenerator<GenerationEventMess
   /** Read, in order, not yet delivered. */
   #queue: GenerationEventMessage[] = [];
   #listening: Listening | undefined;
-  #healMs: number | undefined;
   /** The bus had not subscribed in time: the stream reads the database every second until it has. */
   #polling = false;
-  /** Healed by the source's shared check (`watch`) rather than by a timer of its own. */
-  #healShared = false;
   #ended = false;
   /** Set while waiting for the bus: wakes the wait. */
   #wake: (() => void) | undefined;
@@ -126,8 +122,6 @@ export class GenerationEventStream implements AsyncGenerator<GenerationEventMess
       const listening = (this.#listening = early ?? source.listen(id));
       const ready = await listening.ready;
       this.#polling = !ready;
-      this.#healMs = ready ? source.healEveryMs : 1_000;
-      this.#healShared = ready && source.healEveryMs !== undefined && source.watch !== undefined;
       if (this.#ended) return;
       const stored = early && ready ? [] : await source.eventsAfter(id, this.#last);
       if (!this.#ended) this.#take(stored);
@@ -135,31 +129,25 @@ export class GenerationEventStream implements AsyncGenerator<GenerationEventMess
     }
     const listening = this.#listening;
     const { pending } = listening;
-    if (this.#polling && listening.subscribed) {
-      // The bus subscribed late (after `ready` gave up): stop polling every second. One read now
-      // covers whatever was published before the subscription; the bus brings the rest.
-      this.#polling = false;
-      this.#healMs = source.healEveryMs;
-      this.#healShared = source.healEveryMs !== undefined && source.watch !== undefined;
-      const stored = await source.eventsAfter(id, this.#last);
-      if (!this.#ended) this.#take([...pending.splice(0), ...stored]);
-      return;
-    }
-    if (pending.length === 0) {
-      let heal: NodeJS.Timeout | undefined;
+    // The bus subscribed late (after `ready` gave up): stop polling, and read the database once
+    // more, for whatever was published before the subscription.
+    const subscribedLate = this.#polling && listening.subscribed === true;
+    if (subscribedLate) this.#polling = false;
+    else if (pending.length === 0) {
+      let poll: NodeJS.Timeout | undefined;
       let unwatch: (() => void) | undefined;
       await new Promise<void>((resolve) => {
         this.#wake = listening.wake = resolve;
-        if (this.#healShared) unwatch = source.watch!(id, () => this.#last, resolve);
-        else if (this.#healMs !== undefined) heal = setTimeout(resolve, this.#healMs);
+        if (this.#polling) poll = setTimeout(resolve, 1_000);
+        else unwatch = source.watch?.(id, () => this.#last, resolve);
       });
-      clearTimeout(heal);
+      clearTimeout(poll);
       unwatch?.();
       this.#wake = listening.wake = undefined;
       if (this.#ended || this.options.signal?.aborted) return;
     }
     const batch = pending.splice(0);
-    const contiguous = batch.length > 0 && Math.min(...batch.map((m) => m.seq)) <= this.#last + 1;
+    const contiguous = !subscribedLate && batch.length > 0 && Math.min(...batch.map((m) => m.seq)) <= this.#last + 1;
     const messages = contiguous ? batch : [...batch, ...(await source.eventsAfter(id, this.#last))];
     if (!this.#ended) this.#take(messages);
   }

@@ -115,12 +115,7 @@ export function createGenerationEvents({ prisma, store, bus, healEveryMs, slots,
 
   // Across processes, idle streams are healed by one read per interval for all of them (heal.ts).
   const healer = healEveryMs === undefined ? undefined : createHealer(healEveryMs, (ids) => store.lastSeqs(ids));
-  const source: EventStreamSource = {
-    listen,
-    eventsAfter: (id, after) => store.eventsAfter(id, after),
-    healEveryMs,
-    ...(healer ? { watch: healer.watch } : {}),
-  };
+  const source: EventStreamSource = { listen, eventsAfter: (id, after) => store.eventsAfter(id, after), ...(healer ? { watch: healer.watch } : {}) };
 
   /**
    * The events after `after` (GenerationEventStream): the stored ones first, then live ones,

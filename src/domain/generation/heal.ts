@@ -15,8 +15,6 @@ export interface Healer {
   watch(generationId: string, last: () => number, wake: () => void): () => void;
   /** Streams watched now. */
   size(): number;
-  /** Stops the interval (no more reads). */
-  close(): void;
 }
 
 interface Watch {
@@ -70,10 +68,5 @@ export function createHealer(everyMs: number, lastSeqs: (ids: string[]) => Promi
       };
     },
     size: () => watched.size,
-    close() {
-      watched.clear();
-      clearInterval(timer);
-      timer = undefined;
-    },
   };
 }
