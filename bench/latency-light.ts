@@ -5,29 +5,17 @@
  * before/after comparisons of one change, run it from each tree, alternating: it starts the service
  * of the tree it is in. LATENCY_ENV="DRAW_THREADS=0 …" adds settings to the service.
  */
-import pg from "pg";
-import { createDatabase, dropDatabases, postgresAvailable } from "./pg.js";
+import { createDatabase, databaseStats, dropDatabases, postgresAvailable, statsSettleMs } from "./pg.js";
 import { root, stopChild } from "./servers.js";
-import { generateBody, generateHeaders, startService } from "./service.js";
+import { generateBody, generateHeaders, settingsFrom, startService } from "./service.js";
 import { percentile } from "./stats.js";
 
 const calls = Number(process.argv[2] ?? 300);
 const warmUp = 50;
-const env = Object.fromEntries((process.env.LATENCY_ENV ?? "").split(/\s+/).filter(Boolean).map((kv) => kv.split("=", 2) as [string, string]));
+const env = settingsFrom(process.env.LATENCY_ENV);
 
 if (!(await postgresAvailable())) throw new Error("PostgreSQL at 127.0.0.1:5432 is needed");
 const url = await createDatabase("latency");
-/** Transactions committed in the service's database so far (our own query adds one). */
-async function commits(): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ xact_commit: string }>("SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()");
-    return Number(rows[0]!.xact_commit);
-  } finally {
-    await client.end();
-  }
-}
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 try {
@@ -41,15 +29,15 @@ try {
       return performance.now() - started;
     };
     for (let i = 0; i < warmUp; i++) await call();
-    await pause(11_000); // idle backends report their statistics to pg_stat_database within 10 s
-    const before = await commits();
+    await pause(statsSettleMs); // the warm-up's statistics reach pg_stat_database
+    const before = (await databaseStats(url)).xact_commit;
     const times: number[] = [];
     for (let i = 0; i < calls; i++) {
       times.push(await call());
       await pause(5);
     }
-    await pause(11_000);
-    const perGeneration = ((await commits()) - before - 1) / calls;
+    await pause(statsSettleMs);
+    const perGeneration = ((await databaseStats(url)).xact_commit - before - 1) / calls;
     times.sort((a, b) => a - b);
     const ms = (p: number) => percentile(times, p).toFixed(2);
     console.log(`${root} | ${calls} calls one at a time | p10 ${ms(10)} ms, p50 ${ms(50)} ms, p90 ${ms(90)} ms | ${perGeneration.toFixed(2)} transactions per generation`);

@@ -48,3 +48,26 @@ export async function postgresAvailable(): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * Cumulative statistics of one database (pg_stat_database; this query's own transaction is one
+ * more). An idle backend reports its statistics up to `statsSettleMs` late, so a window's counts
+ * are read after the work before it has been quiet that long.
+ */
+export async function databaseStats(url: string): Promise<{ xact_commit: number; tup_inserted: number; tup_updated: number; tup_fetched: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_stat_clear_snapshot()");
+    const { rows } = await client.query<Record<string, string>>(
+      `SELECT xact_commit, tup_inserted, tup_updated, tup_fetched FROM pg_stat_database WHERE datname = current_database()`,
+    );
+    const row = rows[0]!;
+    return { xact_commit: Number(row.xact_commit), tup_inserted: Number(row.tup_inserted), tup_updated: Number(row.tup_updated), tup_fetched: Number(row.tup_fetched) };
+  } finally {
+    await client.end();
+  }
+}
+
+/** PostgreSQL 15: an idle backend flushes its pending statistics within 10 s (PGSTAT_IDLE_INTERVAL). */
+export const statsSettleMs = 11_000;

@@ -8,11 +8,10 @@
  */
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import pg from "pg";
 import { PNG } from "pngjs";
 import { generators, interpretPrompt } from "../src/agents/procedural/index.js";
 import { runLoad } from "./load.js";
-import { createDatabase, dropDatabases } from "./pg.js";
+import { createDatabase, databaseStats, dropDatabases } from "./pg.js";
 import { killAllChildrenNow, root, stopAllChildren, stopChild } from "./servers.js";
 import { generateBody, generateHeaders, startService } from "./service.js";
 
@@ -44,22 +43,6 @@ async function timePerOp(fn: () => Promise<unknown> | unknown, ms = 1500): Promi
     n++;
   }
   return (performance.now() - start) / n;
-}
-
-/** Cumulative statistics of one database (pg_stat_database). */
-async function dbStats(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query("SELECT pg_stat_clear_snapshot()");
-    const { rows } = await client.query<Record<string, string>>(
-      `SELECT xact_commit, tup_inserted, tup_updated, tup_fetched FROM pg_stat_database WHERE datname = current_database()`,
-    );
-    const row = rows[0]!;
-    return { xact_commit: Number(row.xact_commit), tup_inserted: Number(row.tup_inserted), tup_updated: Number(row.tup_updated), tup_fetched: Number(row.tup_fetched) };
-  } finally {
-    await client.end();
-  }
 }
 
 function area(url: string, name: string): string {
@@ -143,10 +126,10 @@ try {
       ? { method: "POST" as const, headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ __typename }" }) }
       : { method: "POST" as const, headers: generateHeaders(service.key), body: generateBody };
   await runLoad({ url: `${service.url}${path}`, ...request, connections: 32, durationS: 2 });
-  const before = url ? await dbStats(url) : undefined;
+  const before = url ? await databaseStats(url) : undefined;
   const result = await runLoad({ url: `${service.url}${path}`, ...request, connections: 32, durationS: seconds });
   await new Promise((r) => setTimeout(r, 2_000)); // cut-off requests finish; statistics are flushed
-  const after = url ? await dbStats(url) : undefined;
+  const after = url ? await databaseStats(url) : undefined;
   say(`${path} on ${pglite ? "PGlite" : "PostgreSQL"} under load: ${result.rps.toFixed(1)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.non2xx + result.errors} failed`);
   if (before && after) {
     const per = (k: keyof typeof before) => ((after[k] - before[k]) / Math.max(1, result.ok)).toFixed(1);

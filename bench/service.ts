@@ -102,6 +102,11 @@ export async function signUpWithKey(url: string, origin: string): Promise<{ key:
   return { key: created.secret, accountId: account.account.id };
 }
 
+/** `"K=V K2=V2"` (an environment variable of a diagnostic script) as settings for `startService`'s `env`. */
+export function settingsFrom(text: string | undefined): Record<string, string> {
+  return Object.fromEntries((text ?? "").split(/\s+/).filter(Boolean).map((kv) => kv.split("=", 2) as [string, string]));
+}
+
 export const generateBody = JSON.stringify({ prompt: "red slime", agentId: "pixel-sprite", width: 64, height: 64 });
 
 export function generateHeaders(key: string, extra: Record<string, string> = {}): Record<string, string> {

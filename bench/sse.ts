@@ -13,6 +13,7 @@ import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import pg from "pg";
+import { databaseStats, statsSettleMs } from "./pg.js";
 import { memoryOf, root, sleep, stopChild } from "./servers.js";
 import { generateBody, generateHeaders, startService, type Service } from "./service.js";
 import type { StreamRecord } from "./sse-client.js";
@@ -34,11 +35,11 @@ export interface StreamsResult {
   rssPeakKb: number;
   rssAfterKb: number;
   /**
-   * Transactions per second the service's database committed while the N streams sat open and idle
-   * (21 s, pg_stat_database). On Redis, idle streams check the database for missed publishes: one
+   * Redis only: transactions per second the service's database committed while the N streams sat
+   * open and idle (21 s, pg_stat_database). On Redis, idle streams check the database for missed publishes: one
    * shared read per 10 s for all of them (src/domain/generation/heal.ts), not one per stream.
    */
-  idleStatementsPerSecond: number;
+  idleStatementsPerSecond?: number;
   /** With BENCH_MONITOR_FILE only: V8 heap used after a forced GC, before and with the streams open, and after they all closed. */
   heapAfterGc?: { beforeMb: number; openMb: number; perStreamKb: number; closedMb?: number };
   /** Live events: created (DB `created_at`) after the stream's first event arrived. */
@@ -53,18 +54,6 @@ export interface StreamsResult {
   processSeconds: number;
   generationsPerSecond: number;
   errors: string[];
-}
-
-/** Transactions committed in a database so far (pg_stat_database; this query is one more). */
-async function commits(dbUrl: string): Promise<number> {
-  const client = new pg.Client({ connectionString: dbUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ xact_commit: string }>("SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()");
-    return Number(rows[0]!.xact_commit);
-  } finally {
-    await client.end();
-  }
 }
 
 async function submit(service: Service, body: string): Promise<string> {
@@ -199,14 +188,17 @@ export async function runStreams(options: {
     log(`  ${opened.ok} streams open (${opened.failed} failed) in ${(opened.ms / 1000).toFixed(1)} s`);
     await sleep(1_000);
     const open = await memoryOf(service.child.pid);
-    // Idle: count the transactions of a quiet spell. An idle backend reports its statistics within
-    // 10 s, so the opening's own are let in first (else they land in the window).
-    const idleS = 21;
-    await sleep(11_000);
-    const commitsBefore = await commits(options.dbUrl);
-    await sleep(idleS * 1000);
-    const idleStatementsPerSecond = ((await commits(options.dbUrl)) - commitsBefore - 1) / idleS;
-    log(`  idle streams: ${idleStatementsPerSecond.toFixed(1)} database transactions per second`);
+    // On Redis, idle streams check the database for missed publishes: count the transactions of a
+    // quiet spell, once the opening's statistics are in (else they land in the window).
+    let idleStatementsPerSecond: number | undefined;
+    if (bus.kind === "redis") {
+      const idleS = 21;
+      await sleep(statsSettleMs);
+      const before = (await databaseStats(options.dbUrl)).xact_commit;
+      await sleep(idleS * 1000);
+      idleStatementsPerSecond = ((await databaseStats(options.dbUrl)).xact_commit - before - 1) / idleS;
+      log(`  idle streams: ${idleStatementsPerSecond.toFixed(1)} database transactions per second`);
+    }
     const heapOpen = monitor.length ? await heapAfterGc(service, process.env.BENCH_MONITOR_FILE!) : undefined;
     t = performance.now();
     await release();
@@ -240,7 +232,7 @@ export async function runStreams(options: {
       perStreamKb: (open.rssKb - before.rssKb) / n,
       rssPeakKb: after.hwmKb,
       rssAfterKb: after.rssKb,
-      idleStatementsPerSecond,
+      ...(idleStatementsPerSecond === undefined ? {} : { idleStatementsPerSecond }),
       ...(heapBefore !== undefined && heapOpen !== undefined
         ? { heapAfterGc: { beforeMb: heapBefore, openMb: heapOpen, perStreamKb: ((heapOpen - heapBefore) * 1024) / n, ...(heapClosed === undefined ? {} : { closedMb: heapClosed }) } }
         : {}),

@@ -15,7 +15,7 @@ import pg from "pg";
 import { runLoad } from "./load.js";
 import { createDatabase, dropDatabases, postgresAvailable } from "./pg.js";
 import { freePort, root, startChild, stopChild } from "./servers.js";
-import { generateBody, generateHeaders, startService } from "./service.js";
+import { generateBody, generateHeaders, settingsFrom, startService } from "./service.js";
 
 const seconds = Number(process.argv[2] ?? 8);
 const runs = Number(process.argv[3] ?? 1);
@@ -64,7 +64,7 @@ try {
     await client.end();
   }
   // THREADS_ENV="DRAW_THREADS=0 …": extra settings for the service (diagnostics).
-  const env = Object.fromEntries((process.env.THREADS_ENV ?? "").split(/\s+/).filter(Boolean).map((kv) => kv.split("=", 2) as [string, string]));
+  const env = settingsFrom(process.env.THREADS_ENV);
   // THREADS_TARGET=irreducible: baseline (b) instead of the service, for the same split (its PostgreSQL CPU above all).
   const irreducible = process.env.THREADS_TARGET === "irreducible";
   const service = irreducible ? await startIrreducible(url) : await startService({ name: "threads", db: { kind: "postgres", url }, env });
