@@ -7,6 +7,7 @@ import {
   generateWithCookie,
   generateWithKey,
   readEvents,
+  waitForAllDone,
   type GenerationBody,
 } from "./support/generation.js";
 import { bearer, createKey, errorOf, signUp, type TestUser } from "./support/users.js";
@@ -206,6 +207,48 @@ describe("in-app endpoints (session cookie)", () => {
       expect(row).toMatchObject({ status: "succeeded", attempt: 1, creditState: "charged", lastEventSeq: events.length });
       expect(row.startedAt!.toISOString()).toBe(g.startedAt);
     }
+  });
+
+  it("a one-shot call refused for its credits gives its claimed job slot back: refusals never use up the queue", async () => {
+    const poor = await startTestApp({ SIGNUP_CREDITS: "1" }); // two job slots (WORKER_CONCURRENCY's default)
+    try {
+      const user = await signUp(poor);
+      const { secret: key } = await createKey(poor, user);
+      for (let i = 0; i < 5; i++) {
+        const refused = await generateWithKey(poor, key, { prompt: "golden coin", agentId: "icon" }); // 2 credits
+        expect(await errorOf(refused)).toMatchObject({ status: 402, code: "insufficient_credits" });
+      }
+      expect(poor.infra.queue.pending()).toBe(0); // a slot kept by a refusal would count here
+      const made = await generateWithKey(poor, key, { prompt: "red slime", agentId: "pixel-sprite", width: 16 });
+      expect(made.status).toBe(200);
+      expect(((await made.json()) as GenerationBody).status).toBe("succeeded");
+      expect(await expectBalancedLedger(poor, user.accountId)).toBe(0);
+    } finally {
+      await poor.close();
+    }
+  });
+
+  it("a generation its reservation started runs even when publishing its first events fails; the call answers 500, charged once", async () => {
+    const user = await signUp(t);
+    const { secret: key } = await createKey(t, user);
+    for (let i = 0; i < 100 && t.infra.queue.pending() > 0; i++) await new Promise((r) => setTimeout(r, 50)); // a free slot: the fast path
+    const publish = t.infra.bus.publish;
+    let failed = 0;
+    t.infra.bus.publish = async (message) => {
+      if (message.type === "generation.started" && failed++ === 0) throw new Error("bus down");
+      return publish.call(t.infra.bus, message);
+    };
+    try {
+      const response = await generateWithKey(t, key, { prompt: "red slime", agentId: "pixel-sprite", width: 16 });
+      expect(await errorOf(response)).toMatchObject({ status: 500, code: "internal_error" });
+    } finally {
+      t.infra.bus.publish = publish;
+    }
+    expect(failed).toBe(1);
+    await waitForAllDone(t, user.accountId);
+    const [g] = await t.db.prisma.generation.findMany({ where: { accountId: user.accountId } });
+    expect(g).toMatchObject({ status: "succeeded", creditState: "charged", attempt: 1 });
+    expect(await expectBalancedLedger(t, user.accountId)).toBe(999);
   });
 
   it("reads the last sequence number of many generations in one statement (the streams' shared heal)", async () => {
