@@ -68,6 +68,7 @@ export function createServices(deps: AppDeps) {
     idempotency,
     limiter: deps.limiter,
     events,
+    logger: deps.logger,
     generatePerMinute: deps.config.rateLimitGeneratePerMinute,
     maxActivePerAccount: deps.config.maxActiveGenerationsPerAccount,
   });
@@ -98,7 +99,7 @@ export function createServices(deps: AppDeps) {
       submit,
       submitMany,
       estimate,
-      cancel: createCancel(store, events),
+      cancel: createCancel(store, events, deps.queue),
       events,
       ...queries,
     },

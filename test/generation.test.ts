@@ -185,9 +185,9 @@ describe("in-app endpoints (session cookie)", () => {
     expect(resumed.map((e) => e.id)).toEqual(events.slice(3).map((e) => e.id));
   });
 
-  it("one-shot calls, whether they start in their reservation's statement or wait for a slot: the same events, in order, once each", async () => {
-    // WORKER_CONCURRENCY is 2 here: of eight calls at once, the first take free slots (started by
-    // the reservation itself) and the rest queue behind them (started by the runner).
+  it("one-shot calls, whether they run in a free slot at once or wait for one: the same events, in order, once each", async () => {
+    // WORKER_CONCURRENCY is 2 here: of eight calls at once, the first take free slots and the rest
+    // queue behind them; every start is held back and stored with the completing statement.
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => generateWithKey(t, secret, { prompt: `red slime ${i}`, agentId: "pixel-sprite", width: 32 })));
     for (const response of answers) {
       expect(response.status).toBe(200);
@@ -228,27 +228,41 @@ describe("in-app endpoints (session cookie)", () => {
     }
   });
 
-  it("a generation its reservation started runs even when publishing its first events fails; the call answers 500, charged once", async () => {
+  it("a committed generation runs and its call answers 200 even when publishing its queued event fails: the wait reads what the bus missed", async () => {
     const user = await signUp(t);
     const { secret: key } = await createKey(t, user);
-    for (let i = 0; i < 100 && t.infra.queue.pending() > 0; i++) await new Promise((r) => setTimeout(r, 50)); // a free slot: the fast path
-    const publish = t.infra.bus.publish;
-    let failed = 0;
-    t.infra.bus.publish = async (message) => {
-      if (message.type === "generation.started" && failed++ === 0) throw new Error("bus down");
-      return publish.call(t.infra.bus, message);
-    };
-    try {
-      const response = await generateWithKey(t, key, { prompt: "red slime", agentId: "pixel-sprite", width: 16 });
-      expect(await errorOf(response)).toMatchObject({ status: 500, code: "internal_error" });
-    } finally {
-      t.infra.bus.publish = publish;
+    for (const slot of ["free", "taken"] as const) {
+      // "free": the call runs in a claimed slot; "taken": a long texture holds both slots, so it waits in the queue.
+      const busy =
+        slot === "taken"
+          ? Array.from({ length: 2 }, () => generateWithKey(t, key, { prompt: "dark oak wood planks", agentId: "texture", width: 512, height: 512 }))
+          : [];
+      if (slot === "free") for (let i = 0; i < 100 && t.infra.queue.pending() > 0; i++) await new Promise((r) => setTimeout(r, 50));
+      else for (let i = 0; i < 100 && t.infra.queue.pending() < 2; i++) await new Promise((r) => setTimeout(r, 5));
+      const publish = t.infra.bus.publish;
+      let failed = 0;
+      t.infra.bus.publish = async (message) => {
+        if (message.type === "generation.queued" && message.data.agentId === "pixel-sprite" && failed++ === 0) throw new Error("bus down");
+        return publish.call(t.infra.bus, message);
+      };
+      try {
+        const response = await generateWithKey(t, key, { prompt: "red slime", agentId: "pixel-sprite", width: 16 });
+        expect(response.status).toBe(200);
+        const g = (await response.json()) as GenerationBody;
+        expect(g.status).toBe("succeeded");
+        const events = await readEvents(await t.request(`/api/v1/generations/${g.id}/events`, { headers: bearer(key) }));
+        expect(events.map((e) => e.event).slice(0, 2)).toEqual(["generation.queued", "generation.started"]);
+      } finally {
+        t.infra.bus.publish = publish;
+      }
+      expect(failed).toBe(1);
+      for (const b of await Promise.all(busy)) expect(b.status).toBe(200);
     }
-    expect(failed).toBe(1);
     await waitForAllDone(t, user.accountId);
-    const [g] = await t.db.prisma.generation.findMany({ where: { accountId: user.accountId } });
-    expect(g).toMatchObject({ status: "succeeded", creditState: "charged", attempt: 1 });
-    expect(await expectBalancedLedger(t, user.accountId)).toBe(999);
+    const rows = await t.db.prisma.generation.findMany({ where: { accountId: user.accountId } });
+    expect(rows).toHaveLength(4);
+    for (const g of rows) expect(g).toMatchObject({ status: "succeeded", creditState: "charged", attempt: 1 });
+    expect(await expectBalancedLedger(t, user.accountId)).toBe(1000 - 2 * 1 - 2 * rows.find((r) => r.agentId === "texture")!.cost);
   });
 
   it("reads the last sequence number of many generations in one statement (the streams' shared heal)", async () => {
@@ -307,6 +321,25 @@ describe("generations, assets and cancel", () => {
     expect((await t.request(`/api/v1/generations/${g.id}/events`, { headers: bearer(otherKey.secret) })).status).toBe(404);
     expect((await t.request(`/api/v1/generations/${g.id}/cancel`, { method: "POST", headers: bearer(otherKey.secret) })).status).toBe(404);
     expect((await t.request(asset.url)).status).toBe(401);
+  });
+
+  it("a canceled generation waiting for a job slot leaves the queue: it never runs, and the others do", async () => {
+    const owner = await signUp(t);
+    const key = await createKey(t, owner);
+    const slow = { prompt: "dark oak wood planks", agentId: "texture", width: 512, height: 512 };
+    const busy = await Promise.all([1, 2].map(async () => (await (await generateWithKey(t, key.secret, slow, { prefer: "respond-async" })).json()) as GenerationBody));
+    const waiting = (await (await generateWithKey(t, key.secret, { prompt: "axe", agentId: "icon" }, { prefer: "respond-async" })).json()) as GenerationBody;
+    const before = t.infra.queue.pending();
+    const canceled = await t.request(`/api/v1/generations/${waiting.id}/cancel`, { method: "POST", headers: bearer(key.secret) });
+    expect(((await canceled.json()) as GenerationBody).status).toBe("canceled");
+    // Still waiting when canceled (both slots were busy): its job left the queue at once.
+    const ran = await t.db.prisma.generation.count({ where: { id: { in: busy.map((b) => b.id) }, status: "succeeded" } });
+    if (ran < 2) expect(t.infra.queue.pending()).toBe(before - 1);
+    await waitForAllDone(t, owner.accountId);
+    const events = await readEvents(await t.request(`/api/v1/generations/${waiting.id}/events`, { headers: bearer(key.secret) }));
+    expect(events.map((e) => e.event)).toEqual(["generation.queued", "generation.failed"]);
+    for (const b of busy) expect(await t.db.prisma.generation.findUniqueOrThrow({ where: { id: b.id } })).toMatchObject({ status: "succeeded", attempt: 1 });
+    expect(await expectBalancedLedger(t, owner.accountId)).toBe(1000 - 2 * busy[0]!.credits.charged);
   });
 
   it("cancels a queued generation once, refunding it, and its stream ends with generation.failed", async () => {

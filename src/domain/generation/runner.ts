@@ -8,7 +8,7 @@ import type { EventBus } from "../../infra/events/bus.js";
 import type { Logger } from "../../infra/logger.js";
 import { RetryJob, type Job } from "../../infra/queue/queue.js";
 import { newId } from "../ids.js";
-import type { GenerationRecord, GenerationStore, PendingEvent } from "./store.js";
+import { startedEvent, type GenerationRecord, type GenerationStore, type PendingEvent } from "./store.js";
 import { generationView } from "./view.js";
 
 export interface RunnerDeps {
@@ -49,9 +49,14 @@ export function createRunner(deps: RunnerDeps) {
 
   return async function run(job: Job): Promise<void> {
     const { generationId: id, attempt } = job;
-    // The common case is one statement: queued → running, returning the row; none when the
-    // submit use-case started it in its reservation and handed it over (JobQueue.claim).
-    let g = attempt === 1 ? ((job.context as GenerationRecord | undefined) ?? (await store.start(id))) : undefined;
+    // In process, the job comes with its queued row (submit.ts): its start is held back like a
+    // fast generation's progress, and stored with the statement that completes it (`store.complete`
+    // with `startedAt`), or with the first progress stored when the generation runs longer. One
+    // statement fewer per generation. Otherwise (Redis, recovery) one statement: queued → running,
+    // returning the row; on Redis the conditional start is also the claim of a redelivered job.
+    const given = attempt === 1 ? (job.context as GenerationRecord | undefined) : undefined;
+    let startedAt = given?.status === "queued" ? laterOf(new Date(), given.createdAt) : undefined;
+    let g: GenerationRecord | undefined = given && startedAt ? { ...given, status: "running", attempt: 1, startedAt } : attempt === 1 ? await store.start(id) : undefined;
     let percent = 0;
     if (!g) {
       const found = await store.find(id);
@@ -90,7 +95,7 @@ export function createRunner(deps: RunnerDeps) {
     // (one statement instead of one per event); once the generation has run `progressEveryMs`, what
     // is held is stored, and later progress is stored as it comes (also the job's heartbeat).
     const runStart = performance.now();
-    let held: PendingEvent[] | undefined = [];
+    let held: PendingEvent[] | undefined = startedAt ? [startedEvent(id)] : [];
     let writing = Promise.resolve();
     const flush = () => {
       const events = held ?? [];
@@ -98,6 +103,14 @@ export function createRunner(deps: RunnerDeps) {
       clearTimeout(holdTimer);
       writing = writing.then(async () => {
         for (const e of events) {
+          if (e.type === "generation.started") {
+            // The held start: queued → running, with its event (undefined: canceled meanwhile).
+            const started = await store.start(id);
+            if (!started) return void controller.abort(canceled);
+            startedAt = undefined;
+            g = started;
+            continue;
+          }
           const alive = await store.append(id, e.type, e.data);
           if (!alive) return void controller.abort(canceled); // no longer running: canceled or failed elsewhere
         }
@@ -136,7 +149,7 @@ export function createRunner(deps: RunnerDeps) {
       clearTimeout(holdTimer);
       await writing;
       controller.signal.throwIfAborted();
-      await complete(g, image, held ?? []);
+      await complete(g, image, held ?? [], startedAt);
     } catch (thrown) {
       if (controller.signal.reason === canceled) return; // canceled: the cancel refunded it
       await flush().catch(() => undefined); // the progress held back comes before the ending
@@ -167,7 +180,7 @@ export function createRunner(deps: RunnerDeps) {
     return new AgentError("unavailable", "The generator failed unexpectedly.", { cause: thrown });
   }
 
-  async function complete(g: GenerationRecord, image: AgentImage, pending: readonly PendingEvent[]): Promise<void> {
+  async function complete(g: GenerationRecord, image: AgentImage, pending: readonly PendingEvent[], startedAt: Date | undefined): Promise<void> {
     const asset = {
       assetId: newId("ast"),
       png: image.png,
@@ -176,13 +189,13 @@ export function createRunner(deps: RunnerDeps) {
       height: image.height,
       sha256: createHash("sha256").update(image.png).digest("hex"),
     };
-    const completedAt = new Date();
+    const completedAt = laterOf(new Date(), g.startedAt ?? g.createdAt);
     const { credits: _, ...view } = generationView(
       { ...g, status: "succeeded", completedAt, creditState: "charged" },
       [{ id: asset.assetId, mimeType: asset.mimeType, width: asset.width, height: asset.height, byteLength: image.png.byteLength, sha256: asset.sha256, bytes: image.png }],
       0,
     );
-    await store.complete(g.id, asset, completedAt, view as unknown as Record<string, unknown>, pending);
+    await store.complete(g.id, asset, completedAt, view as unknown as Record<string, unknown>, pending, startedAt);
   }
 }
 
@@ -202,6 +215,9 @@ function retryDelay(error: AgentError, attempt: number, entry: AgentEntry, baseM
   const backoff = Math.min(30_000, baseMs * 2 ** (attempt - 1)) * (0.75 + Math.random() * 0.5);
   return Math.round(Math.max(backoff, error.retryAfterMs ?? 0));
 }
+
+/** The later of two dates (a start is never before its creation, whichever clock made each). */
+const laterOf = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
 
 /** Subscribes to a generation's events, waiting at most `ms` for the bus; a late subscription is undone at once if it is no longer wanted. */
 async function subscribeWithin(bus: EventBus, id: string, ms: number, listener: (type: string) => void): Promise<() => void> {

@@ -54,8 +54,12 @@ export interface PendingEvent {
 }
 
 const queuedData = (g: Pick<NewGeneration, "id" | "agentId">) => JSON.stringify({ id: g.id, agentId: g.agentId });
-/** As `start` writes it (`jsonb_build_object('id', …)`). */
-const startedData = (g: Pick<NewGeneration, "id">) => JSON.stringify({ id: g.id });
+
+/**
+ * `generation.started`'s data, as `start` writes it (`jsonb_build_object('id', …)`): the runner
+ * holds it back with a fast generation's progress when its start is held (see `complete`).
+ */
+export const startedEvent = (id: string): PendingEvent => ({ type: "generation.started", data: { id } });
 
 /** A generation's row as the runner needs it (the database's columns, named as Prisma names them). */
 export type GenerationRecord = GenerationRow & { accountId: string; cost: number; attempt: number };
@@ -108,18 +112,12 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
      * the queue). Returns the balance after, the creation time and the account's active count, or
      * undefined when the account lacks the credits or a slot (nothing written). The caller
      * publishes `queued` (see `publishQueued`) once the write is committed.
-     *
-     * `start`: the caller holds a running slot for it (JobQueue.claim), so the same statement also
-     * moves it queued → running (attempt 1) with its `generation.started` event, as `start` would
-     * have: the caller then publishes `started` too (`publishStarted`) and runs the job at once.
      */
     async reserve(
       db: PrismaClient | Prisma.TransactionClient | SqlRunner,
       g: NewGeneration,
       maxActive: number,
-      options: { start?: boolean } = {},
-    ): Promise<{ balance: number; createdAt: Date; startedAt: Date | null; active: number } | undefined> {
-      const start = options.start === true;
+    ): Promise<{ balance: number; createdAt: Date; active: number } | undefined> {
       const statement = Prisma.sql`
         WITH moved AS (
           UPDATE "accounts" SET "balance" = "balance" - ${g.cost}::int, "active_generations" = "active_generations" + 1, "updated_at" = now()
@@ -127,27 +125,23 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
           RETURNING "id", "balance", "active_generations"
         ), gen AS (
           INSERT INTO "generations" ("id", "account_id", "api_key_id", "agent_id", "status", "prompt", "messages", "interpretation", "transparent",
-            "seed", "width", "height", "cost", "credit_state", "last_event_seq", "idempotency_record_id", "updated_at", "attempt", "started_at")
-          SELECT ${g.id}, moved."id", ${g.apiKeyId}, ${g.agentId}, ${start ? Prisma.sql`'running'` : Prisma.sql`'queued'`}, ${g.prompt}, ${g.messages === null ? null : JSON.stringify(g.messages)}::jsonb,
+            "seed", "width", "height", "cost", "credit_state", "last_event_seq", "idempotency_record_id", "updated_at")
+          SELECT ${g.id}, moved."id", ${g.apiKeyId}, ${g.agentId}, 'queued', ${g.prompt}, ${g.messages === null ? null : JSON.stringify(g.messages)}::jsonb,
             ${g.interpretation === null ? null : JSON.stringify(g.interpretation)}::jsonb,
-            ${g.transparent}::boolean, ${g.seed}::int, ${g.width}::int, ${g.height}::int, ${g.cost}::int, 'reserved', ${start ? 2 : 1}::int, ${g.idempotencyRecordId}, now(),
-            ${start ? 1 : 0}::int, ${start ? Prisma.sql`now()` : Prisma.sql`NULL`}
+            ${g.transparent}::boolean, ${g.seed}::int, ${g.width}::int, ${g.height}::int, ${g.cost}::int, 'reserved', 1, ${g.idempotencyRecordId}, now()
           FROM moved
-          RETURNING "id", "created_at", "started_at"
+          RETURNING "id", "created_at"
         ), ${chargeEntryCte(g.cost, g.idempotencyRecordId)}, event AS (
           INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
-          SELECT gen."id", 1, 'generation.queued', ${queuedData(g)}::jsonb FROM gen${
-            start ? Prisma.sql`
-          UNION ALL SELECT gen."id", 2, 'generation.started', ${startedData(g)}::jsonb FROM gen` : Prisma.empty
-          }
+          SELECT gen."id", 1, 'generation.queued', ${queuedData(g)}::jsonb FROM gen
         )
-        SELECT moved."balance", gen."created_at", gen."started_at", moved."active_generations" AS "active" FROM moved, gen`;
-      type Reserved = { balance: number; created_at: Date; started_at: Date | null; active: number };
+        SELECT moved."balance", gen."created_at", moved."active_generations" AS "active" FROM moved, gen`;
+      type Reserved = { balance: number; created_at: Date; active: number };
       // The in-process path runs it straight on the driver (a prepared statement, no ORM on the way).
       const rows = typeof db === "function" ? await db<Reserved>(statement) : await db.$queryRaw<Reserved[]>(statement);
       const row = rows[0];
       return row
-        ? { balance: Number(row.balance), createdAt: new Date(row.created_at), startedAt: row.started_at === null ? null : new Date(row.started_at), active: Number(row.active) }
+        ? { balance: Number(row.balance), createdAt: new Date(row.created_at), active: Number(row.active) }
         : undefined;
     },
 
@@ -208,10 +202,6 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
     /** Publishes the `generation.queued` event of a committed reservation. */
     publishQueued: (g: Pick<NewGeneration, "id" | "agentId">) =>
       bus.publish({ generationId: g.id, seq: 1, type: "generation.queued", data: JSON.parse(queuedData(g)) as Record<string, unknown> }),
-
-    /** Publishes the `generation.started` event of a committed reservation that started it (`reserve` with `start`). */
-    publishStarted: (g: Pick<NewGeneration, "id">) =>
-      bus.publish({ generationId: g.id, seq: 2, type: "generation.started", data: JSON.parse(startedData(g)) as Record<string, unknown> }),
 
     /**
      * queued → running, with `generation.started`, returning the generation (the runner needs no
@@ -285,6 +275,10 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
      * the runner held back, in order) then `generation.completed` carrying `view` (the whole
      * generation object; credits filled in here), in ONE statement; then publishes them in order.
      * Returns the completed event, or undefined when the generation was no longer running.
+     *
+     * `startedAt`: the runner held the start back too (in process: the job came with its queued
+     * row, see runner.ts), so the generation is still `queued` here and `pending` begins with
+     * `generation.started` (`startedEvent`): queued → succeeded, attempt 1, started at `startedAt`.
      */
     async complete(
       id: string,
@@ -292,12 +286,17 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
       completedAt: Date,
       view: Record<string, unknown>,
       pending: readonly PendingEvent[] = [],
+      startedAt?: Date,
     ): Promise<GenerationEventMessage | undefined> {
+      const held = startedAt !== undefined;
+      if (held && pending[0]?.type !== "generation.started") throw new Error("complete: a held start comes first in pending");
       const rows = await sql<Row & { type: string; deliveries: number }>(Prisma.sql`
         WITH g AS (
           UPDATE "generations" SET "status" = 'succeeded', "credit_state" = 'charged', "completed_at" = ${completedAt}::timestamptz,
-            "updated_at" = now(), "last_event_seq" = "last_event_seq" + ${pending.length + 1}::int
-          WHERE "id" = ${id} AND "status" = 'running' AND "credit_state" = 'reserved'
+            "updated_at" = now(), "last_event_seq" = "last_event_seq" + ${pending.length + 1}::int${
+              held ? Prisma.sql`, "attempt" = 1, "started_at" = ${startedAt}::timestamptz` : Prisma.empty
+            }
+          WHERE "id" = ${id} AND "status" = ${held ? Prisma.sql`'queued'` : Prisma.sql`'running'`} AND "credit_state" = 'reserved'
           RETURNING "id", "account_id", "cost", "last_event_seq"
         ), released AS (
           UPDATE "accounts" SET "active_generations" = "active_generations" - 1 FROM g WHERE "accounts"."id" = g."account_id"

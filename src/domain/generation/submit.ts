@@ -4,6 +4,7 @@ import { chooseSize } from "../../contract/schemas/agents.js";
 import { generateRequest, type EstimateView, type GenerateRequest, type GenerationView, type InterpretationView } from "../../contract/schemas/generation.js";
 import { parseInput } from "../../contract/validation.js";
 import type { PrismaClient, SqlRunner } from "../../infra/db/database.js";
+import type { Logger } from "../../infra/logger.js";
 import type { JobQueue } from "../../infra/queue/queue.js";
 import type { RateLimiter } from "../../infra/ratelimit/limiter.js";
 import type { AgentService, ResolvedAgent } from "../agents/agents.js";
@@ -26,6 +27,7 @@ export interface SubmitDeps {
   idempotency: IdempotencyService;
   limiter: RateLimiter;
   events: GenerationEvents;
+  logger?: Logger;
   /** Generation calls per minute per account, on every transport. */
   generatePerMinute: number;
   /** Generations queued or running at once per account. */
@@ -71,9 +73,8 @@ export function createSubmit(deps: SubmitDeps) {
    * generation and ends (runner.ts). In process, enqueueing cannot fail: it follows the commit.
    *
    * `startNow` (one-shot calls, in process): when the queue has a free slot and nobody waits for
-   * one, the reservation's statement also starts the generation and the job runs in that slot at
-   * once, without the runner's own `start` statement (issue 16: a statement and its round trip
-   * fewer per generation). The answer of such a call is its end, so nobody sees it `queued`.
+   * one, the job runs in that slot as soon as the reservation is committed (JobQueue.claim),
+   * without waiting for the queue's next turn.
    */
   async function accept(
     viewer: AuthenticatedViewer,
@@ -105,33 +106,33 @@ export function createSubmit(deps: SubmitDeps) {
         { maxWait: 5_000, timeout: 10_000 },
       );
       if (reserved === undefined) throw await refusal(row.accountId, agent);
-      await store.publishQueued(row);
+      await publishQueued(row);
       return queuedView(row, reserved);
     }
     let slot = startNow ? queue.claim?.() : undefined;
     try {
-      const reserved = await store.reserve(deps.sql ?? prisma, row, deps.maxActivePerAccount, { start: slot !== undefined });
+      const reserved = await store.reserve(deps.sql ?? prisma, row, deps.maxActivePerAccount);
       if (reserved === undefined) throw await refusal(row.accountId, agent);
-      if (slot && reserved.startedAt) {
-        const started: GenerationRecord = { ...queuedRecord(row, reserved), status: "running", startedAt: reserved.startedAt, attempt: 1 };
-        const run = slot;
-        slot = undefined;
-        try {
-          await store.publishQueued(row);
-          await store.publishStarted(row);
-        } finally {
-          // It is running in the database: it runs, whatever happened to the publishes.
-          run.run({ generationId: row.id, context: started });
-        }
-        return generationView(started, [], reserved.balance);
-      }
-      await store.publishQueued(row);
-      await queue.enqueue(row.id, { priority: reserved.active });
-      return queuedView(row, reserved);
+      // The job carries its row (the runner reads nothing back, and holds the start back: runner.ts).
+      const queued = queuedRecord(row, reserved);
+      const run = slot;
+      slot = undefined;
+      await publishQueued(row);
+      if (run) run.run({ generationId: row.id, context: queued });
+      else await queue.enqueue(row.id, { priority: reserved.active, context: queued });
+      return generationView(queued, [], reserved.balance);
     } finally {
-      slot?.release(); // refused, failed, or not started: the slot goes back
+      slot?.release(); // refused or failed: the slot goes back
     }
   }
+
+  /**
+   * After the commit the generation runs and the call goes on, whatever happens to the publish: the
+   * event is stored, and streams and the one-shot wait read what the bus missed (a 5xx must not
+   * leave a charge behind).
+   */
+  const publishQueued = (row: NewGeneration) =>
+    store.publishQueued(row).catch((error: unknown) => deps.logger?.warn("could not publish an event", { generationId: row.id, error }));
 
   /** The generation as its reservation left it (queued): everything the view needs is known, no read-back. */
   function queuedRecord(row: NewGeneration, reserved: { createdAt: Date; active: number }): GenerationRecord {

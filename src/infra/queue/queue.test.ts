@@ -84,4 +84,36 @@ describe("in-process job queue", () => {
     }
     expect(queue.claim!()).toBeUndefined(); // closed
   });
+
+  it("enqueue hands its context to the first attempt only; drop forgets a waiting job and nothing else", async () => {
+    const queue = createInProcessQueue({ concurrency: 1 });
+    try {
+      const seen: { id: string; attempt: number; context: unknown }[] = [];
+      let release!: () => void;
+      const hold = new Promise<void>((resolve) => (release = resolve));
+      queue.start(async ({ generationId, attempt, context }) => {
+        seen.push({ id: generationId, attempt, context });
+        if (generationId === "gen_first") await hold;
+        if (generationId === "gen_retried" && attempt === 1) throw new RetryJob(1);
+      });
+      await queue.enqueue("gen_first", { context: { row: 1 } });
+      await queue.enqueue("gen_dropped", { context: { row: 2 } });
+      await queue.enqueue("gen_retried", { context: { row: 3 } });
+      await new Promise((r) => setTimeout(r, 10));
+      expect(queue.pending()).toBe(3);
+      queue.drop!("gen_dropped");
+      queue.drop!("gen_first"); // running: not the queue's to drop
+      queue.drop!("gen_unknown");
+      expect(queue.pending()).toBe(2);
+      release();
+      for (let i = 0; i < 100 && queue.pending() > 0; i++) await new Promise((r) => setTimeout(r, 5));
+      expect(seen).toEqual([
+        { id: "gen_first", attempt: 1, context: { row: 1 } },
+        { id: "gen_retried", attempt: 1, context: { row: 3 } },
+        { id: "gen_retried", attempt: 2, context: undefined }, // a retry starts from the database
+      ]);
+    } finally {
+      await queue.close(0);
+    }
+  });
 });

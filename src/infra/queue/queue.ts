@@ -10,8 +10,9 @@ export interface Job {
   /** When the job was first enqueued (epoch ms). */
   enqueuedAt: number;
   /**
-   * What the enqueuer already did for this job, handed to the handler as it is (in process only,
-   * through `SlotClaim.run`; the runner's started generation). Absent on retries and on Redis.
+   * What the enqueuer already knows for this job, handed to the handler as it is (in process only,
+   * through `SlotClaim.run` or `EnqueueOptions.context`; the runner's row of the queued
+   * generation). Absent on retries and on Redis.
    */
   context?: unknown;
 }
@@ -19,6 +20,11 @@ export interface Job {
 export interface EnqueueOptions {
   /** Lower runs first (BullMQ semantics, 1 = highest); default 0 = before any prioritised job. */
   priority?: number;
+  /**
+   * In process only: handed to the job's handler as `Job.context` on its first attempt (the
+   * runner's row of the generation, so it needs no read). A queue that crosses processes drops it.
+   */
+  context?: unknown;
 }
 
 /** Thrown by a handler: run this job again in `delayMs`, as attempt + 1 (or the same attempt with `sameAttempt`). */
@@ -55,6 +61,11 @@ export interface JobQueue {
    * generation); a reservation refused gives the slot back.
    */
   claim?(): SlotClaim | undefined;
+  /**
+   * In process only: forgets the jobs of this generation still waiting for a slot (it was canceled:
+   * the runner would otherwise start it from the row its job carries, without asking the database).
+   */
+  drop?(generationId: string): void;
   /** Starts taking jobs (a process that only accepts requests never calls it). */
   start(handler: (job: Job) => Promise<void>): void;
   /** Jobs waiting, delayed or running in this process. */
@@ -125,7 +136,9 @@ export function createInProcessQueue(options: { concurrency: number; onError?: (
     async enqueue(generationId, enqueueOptions = {}) {
       // After close the generation stays queued in the database and the next start runs it.
       if (closed) return;
-      push({ generationId, attempt: 1, enqueuedAt: Date.now() }, enqueueOptions.priority ?? 0);
+      const job: Job = { generationId, attempt: 1, enqueuedAt: Date.now() };
+      if (enqueueOptions.context !== undefined) job.context = enqueueOptions.context;
+      push(job, enqueueOptions.priority ?? 0);
       // Let the caller finish what it is doing (e.g. subscribing) before the job starts.
       setImmediate(pump);
     },
@@ -151,6 +164,9 @@ export function createInProcessQueue(options: { concurrency: number; onError?: (
           pump();
         },
       };
+    },
+    drop(generationId) {
+      for (let i = waiting.length - 1; i >= 0; i--) if (waiting[i]!.generationId === generationId) waiting.splice(i, 1);
     },
     start(h) {
       handler = h;
