@@ -1,14 +1,15 @@
+import { Request as WhatwgRequest } from "@whatwg-node/fetch";
 import { H3, HTTPError } from "h3";
 import { AppError } from "./contract/errors.js";
 import { errorResponse } from "./contract/render.js";
-import { methodsFor } from "./contract/routes.js";
+import { methodsFor, routes } from "./contract/routes.js";
 import { createServices, type AppDeps, type Services } from "./services.js";
 import { createGraphQLSseHandler } from "./transports/graphql/graphql-sse.js";
 import { createGraphQLFrontRoute, createGraphQLHandler } from "./transports/graphql/yoga.js";
 import { createAuthenticator } from "./transports/http/auth.js";
 import { assertJsonBody, readTextCapped } from "./transports/http/body.js";
 import { createRequestState, finishResponse, methodNotAllowed, type Edge } from "./transports/http/edge.js";
-import type { FrontParts } from "./transports/http/node-front.js";
+import type { FrontParts, FrontRoute } from "./transports/http/node-front.js";
 import { docsHandlers } from "./transports/docs/handlers.js";
 import { requestState, setRequestState, type RequestState } from "./transports/http/request-state.js";
 import { createMcpHttpHandler } from "./transports/mcp/http.js";
@@ -102,9 +103,24 @@ export function createApp(deps: AppDeps): App {
     closeStreams: () => closing.abort(),
     servedRoutes: () => app["~routes"].map((r) => ({ method: r.method || "*", path: r.route ?? "" })),
     get front() {
+      // The one-shot generate calls go straight into the router on whatwg-node's request class:
+      // no srvx, no Node fetch Request made and then made again with the body read (issue 16).
+      const router: FrontRoute = {
+        Request: WhatwgRequest,
+        fetch: async (request) => {
+          try {
+            return await app.fetch(request);
+          } catch (error) {
+            return renderError(request, error, requestState(request));
+          }
+        },
+      };
       return (front ??= {
         edge,
-        routes: { "/graphql": createGraphQLFrontRoute(graphqlDeps) },
+        routes: {
+          "/graphql": createGraphQLFrontRoute(graphqlDeps),
+          ...Object.fromEntries(frontRouterPaths.map((path) => [path, router])),
+        },
         streams: [generationEventsFront(services, closing.signal, mountOptions)],
       });
     },
@@ -130,6 +146,13 @@ export function createApp(deps: AppDeps): App {
     },
   };
 }
+
+/**
+ * Paths the Node front hands to the router itself: the one-shot generate calls, the busiest POSTs.
+ * (Not /v1/images/generations: the front renders its own refusals, 413 and 415, in the contract's
+ * envelope, and that layer answers OpenAI's.)
+ */
+const frontRouterPaths = [routes.generate.path, routes.generateInApp.path];
 
 /** The one error renderer for the request's path: OpenAI's shape on the compatibility layer (/v1/), else the contract's envelope. */
 function renderError(request: Request, error: unknown, state: RequestState): Response {

@@ -1,4 +1,3 @@
-import http from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmptyPostgresDatabase, startTestApp, type TestApp } from "./support/harness.js";
 import { inOneWindow } from "./support/rate-window.js";
 import { startServer, type ServerProcess } from "./support/process.js";
+import { rawCall, type Answer } from "./support/raw-http.js";
 
 /**
  * The real server answers /graphql from Yoga's own Node path (transports/http/node-front.ts), ahead
@@ -48,37 +48,8 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  text: string;
-  json(): unknown;
-  /** The envelope's or the first GraphQL error's fields. */
-  error(): { code?: string; requestId?: string; message?: string };
-}
-
 /** One request over a fresh connection; `body` as an array is sent chunked (no Content-Length). */
-function call(method: string, path: string, headers: Record<string, string | number> = {}, body?: string | Buffer | Buffer[]): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: base.hostname, port: base.port, method, path, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c)).on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        const json = () => JSON.parse(text) as unknown;
-        const error = () => {
-          const parsed = json() as { error?: Record<string, string>; errors?: { message: string; extensions: Record<string, string> }[] };
-          return parsed.error ?? { message: parsed.errors?.[0]?.message, ...parsed.errors?.[0]?.extensions };
-        };
-        resolve({ status: res.statusCode!, headers: res.headers, text, json, error });
-      });
-    });
-    req.on("error", reject);
-    if (Array.isArray(body)) {
-      for (const chunk of body) req.write(chunk);
-      req.end();
-    } else req.end(body);
-  });
-}
+const call = (method: string, path: string, headers: Record<string, string | number> = {}, body?: string | Buffer | Buffer[]) => rawCall(base, method, path, headers, body);
 
 const json = { "content-type": "application/json" };
 const gql = (query: string, headers: Record<string, string> = {}, variables?: Record<string, unknown>) =>
