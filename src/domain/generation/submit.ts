@@ -111,7 +111,10 @@ export function createSubmit(deps: SubmitDeps) {
     }
     let slot = startNow ? queue.claim?.() : undefined;
     try {
-      const reserved = await store.reserve(deps.sql ?? prisma, row, deps.maxActivePerAccount);
+      // A one-shot call answers nothing before the generation ends with a durable statement (see
+      // store.reserve); an idempotent one keeps every write durable (its record names the generation).
+      const flush = !startNow || recordId !== null;
+      const reserved = await store.reserve(deps.sql ?? prisma, row, deps.maxActivePerAccount, { flush });
       if (reserved === undefined) throw await refusal(row.accountId, agent);
       // The job carries its row (the runner reads nothing back, and holds the start back: runner.ts).
       const queued = queuedRecord(row, reserved);
