@@ -64,6 +64,22 @@ describe("the one-shot generate calls on the Node front", () => {
     expect(foreign.error()).toMatchObject({ code: "forbidden", requestId: requestIdOf(foreign) });
   });
 
+  it("carry every header of the answer: 202 with Location, and an idempotent replay with the same bytes", async () => {
+    const auth = { ...json, authorization: `Bearer ${key}` };
+    const body = JSON.stringify({ prompt: "tiny slime", agentId: "pixel-sprite", width: 16 });
+    const first = await call("POST", "/api/v1/generate", { ...auth, "idempotency-key": "front-1", prefer: "respond-async" }, body);
+    expect(first.status).toBe(202);
+    const g = first.json() as { id: string; status: string };
+    expect(first.headers.location).toBe(`/api/v1/generations/${g.id}`);
+    expect(first.headers["content-length"]).toBe(String(Buffer.byteLength(first.text)));
+    expect(first.headers["idempotent-replayed"]).toBeUndefined();
+    const again = await call("POST", "/api/v1/generate", { ...auth, "idempotency-key": "front-1", prefer: "respond-async" }, body);
+    expect(again.status).toBe(202);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.text).toBe(first.text);
+    expect(requestIdOf(again)).not.toBe(requestIdOf(first));
+  });
+
   it("refuse bad bodies in the envelope with the request id, before anything is charged", async () => {
     const auth = { ...json, authorization: `Bearer ${key}` };
     const cases: [string, Answer, number, string, string?][] = [
@@ -72,13 +88,14 @@ describe("the one-shot generate calls on the Node front", () => {
       ["chunked past the cap", await call("POST", "/api/v1/generate", auth, [Buffer.from('{"prompt":"'), Buffer.alloc(5000, 0x61)]), 413, "payload_too_large"],
       ["not JSON", await call("POST", "/api/v1/generate", { "content-type": "text/plain", authorization: `Bearer ${key}` }, "x"), 415, "unsupported_media_type"],
       ["too dear", await call("POST", "/api/v1/generate", auth, JSON.stringify({ prompt: "golden coin", agentId: "icon" })), 402, "insufficient_credits"],
+      ["nothing left", await call("POST", "/api/v1/generate", auth, JSON.stringify({ prompt: "slime", agentId: "pixel-sprite", width: 16 })), 402, "insufficient_credits"],
     ];
     for (const [name, answer, status, code] of cases) {
       expect(answer.status, name).toBe(status);
       expect(answer.error(), name).toMatchObject({ code, requestId: requestIdOf(answer) });
     }
     const credits = await call("GET", "/api/v1/credits", { authorization: `Bearer ${key}` });
-    expect(credits.json()).toEqual({ balance: 1 });
+    expect(credits.json()).toEqual({ balance: 0 });
   });
 });
 

@@ -197,12 +197,36 @@ function outgoingHeaders(response: Response, req: IncomingMessage): OutgoingHttp
   return out;
 }
 
+/** srvx's FastResponse: `_toNodeResponse` gives its status, headers (a flat name, value list) and body as they are. */
+type PreparedResponse = Response & { _toNodeResponse(): { status: number; statusText?: string; headers: unknown; body: unknown } };
+const isPrepared = (response: Response): response is PreparedResponse => typeof (response as Partial<PreparedResponse>)._toNodeResponse === "function";
+
+/** A flat [name, value, name, value…] list as header pairs. */
+function pairs(flat: string[]): [string, string][] {
+  const out: [string, string][] = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) out.push([flat[i]!, flat[i + 1]!]);
+  return out;
+}
+
 /** Writes a fetch Response (of any implementation) to Node's response. */
 async function send(response: Response, req: IncomingMessage, res: ServerResponse, head: boolean, state: RequestState): Promise<void> {
   // The connection is already gone (the client left, or the request timeout answered 408 itself).
   if (res.destroyed || !res.writable) return void (await response.body?.cancel().catch(() => undefined));
-  const out = outgoingHeaders(response, req);
   const type = response.headers.get("content-type");
+  if (!head && type && whole.test(type) && isPrepared(response)) {
+    // srvx's FastResponse (responses.ts): its text and headers as they are, no fetch Response made.
+    const prepared = response._toNodeResponse();
+    if (typeof prepared.body === "string" || prepared.body instanceof Uint8Array) {
+      const headers = prepared.headers as string[];
+      if (!headers.includes("content-length")) headers.push("content-length", String(Buffer.byteLength(prepared.body)));
+      if (!req.complete) headers.push("connection", "close");
+      res.writeHead(prepared.status, prepared.statusText || undefined, headers);
+      res.end(prepared.body);
+      return;
+    }
+    response = new Response(prepared.body as BodyInit | null, { status: prepared.status, statusText: prepared.statusText, headers: pairs(prepared.headers as string[]) });
+  }
+  const out = outgoingHeaders(response, req);
   if (head || !type || whole.test(type)) {
     if (head) {
       if (type && !whole.test(type)) await response.body?.cancel(); // e.g. an event stream: closed at once

@@ -6,7 +6,7 @@ import type { GenerationEventMessage } from "../../infra/events/bus.js";
 import { routes } from "../../contract/routes.js";
 import type { Services } from "../../services.js";
 import type { FrontStream } from "../http/node-front.js";
-import { jsonResponse } from "../http/responses.js";
+import { jsonResponse, jsonTextResponse } from "../http/responses.js";
 import type { RequestState } from "../http/request-state.js";
 import { frameEvents, sseResponse, type SseEvent } from "../http/sse.js";
 import { admit, type MountOptions, type RestHandlers } from "./route.js";
@@ -43,14 +43,10 @@ export function generationHandlers(deps: GenerationRouteDeps): Handlers {
 
   /** 200 with the finished generation, or 202 (still running, or asked async) with Location; the same bytes on every replay. */
   const answer = (s: Submission) =>
-    new Response(s.json, {
-      status: s.outcome === "accepted" ? 202 : 200,
-      headers: {
-        "content-type": "application/json",
-        ...creditHeaders(s.generation),
-        ...(s.outcome === "accepted" ? { location: `/api/v1/generations/${s.generation.id}` } : {}),
-        ...(s.replayed ? { "idempotent-replayed": "true" } : {}),
-      },
+    jsonTextResponse(s.json, s.outcome === "accepted" ? 202 : 200, {
+      ...creditHeaders(s.generation),
+      ...(s.outcome === "accepted" ? { location: `/api/v1/generations/${s.generation.id}` } : {}),
+      ...(s.replayed ? { "idempotent-replayed": "true" } : {}),
     });
 
 
