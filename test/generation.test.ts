@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGenerationStore } from "../src/domain/generation/store.js";
+import { generationView } from "../src/domain/generation/view.js";
 import { origin, startTestApp, type TestApp } from "./support/harness.js";
 import {
   decodePng,
@@ -263,6 +264,25 @@ describe("in-app endpoints (session cookie)", () => {
     expect(rows).toHaveLength(4);
     for (const g of rows) expect(g).toMatchObject({ status: "succeeded", creditState: "charged", attempt: 1 });
     expect(await expectBalancedLedger(t, user.accountId)).toBe(1000 - 2 * 1 - 2 * rows.find((r) => r.agentId === "texture")!.cost);
+  });
+
+  it("reads a generation in one statement: the view Prisma's rows give, with or without the bytes, and nothing of another account", async () => {
+    const made = (await (await generateWithKey(t, secret, { prompt: "blue gem", agentId: "icon", width: 64, height: 64 })).json()) as GenerationBody;
+    const queued = (await (await generateWithKey(t, secret, { prompt: "red gem", agentId: "icon" }, { prefer: "respond-async" })).json()) as GenerationBody;
+    const store = createGenerationStore(t.db.prisma, t.infra.bus, t.db.sql);
+    for (const id of [made.id, queued.id]) {
+      for (const withB64 of [true, false]) {
+        const g = await t.db.prisma.generation.findUniqueOrThrow({ where: { id }, include: { assets: true } });
+        const { balance } = await t.db.prisma.account.findUniqueOrThrow({ where: { id: user.accountId } });
+        const read = (await store.read(user.accountId, id, withB64))!;
+        expect(generationView(read.record, read.assets, read.balance, withB64)).toEqual(generationView(g, g.assets, balance, withB64));
+      }
+    }
+    const read = (await store.read(user.accountId, made.id, true))!;
+    expect(Buffer.from(read.assets[0]!.b64!, "base64").equals(Buffer.from(made.assets[0]!.b64!, "base64"))).toBe(true);
+    const other = await signUp(t);
+    expect(await store.read(other.accountId, made.id, true)).toBeUndefined();
+    expect(await store.read(user.accountId, "gen_nothing", true)).toBeUndefined();
   });
 
   it("reads the last sequence number of many generations in one statement (the streams' shared heal)", async () => {

@@ -70,12 +70,9 @@ export function createGenerationEvents({ prisma, store, bus, healEveryMs, slots,
   }
 
   async function current(accountId: string, id: string, withB64 = true): Promise<GenerationView> {
-    const [g, account] = await Promise.all([
-      prisma.generation.findFirst({ where: { id, accountId }, include: { assets: true } }),
-      prisma.account.findUniqueOrThrow({ where: { id: accountId }, select: { balance: true } }),
-    ]);
-    if (!g) throw notFound();
-    return generationView(g, g.assets, account.balance, withB64);
+    const found = await store.read(accountId, id, withB64);
+    if (!found) throw notFound();
+    return generationView(found.record, found.assets, found.balance, withB64);
   }
 
   /**

@@ -3,7 +3,7 @@ import type { EventBus, GenerationEventMessage } from "../../infra/events/bus.js
 import type { InterpretationView, Message } from "../../contract/schemas/generation.js";
 import { chargeEntriesCte, chargeEntryCte, refundEntryCte } from "../credits/ledger.js";
 import { endingEvent, webhookDeliveriesCte } from "../webhooks/outbox.js";
-import type { GenerationRow } from "./view.js";
+import type { AssetRow, GenerationRow } from "./view.js";
 
 /**
  * Every state change of a generation is ONE SQL statement (data-modifying CTEs): it moves the
@@ -373,6 +373,26 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
       const message = await publish(id, rows, "generation.failed");
       if (message && Number(rows[0]!.deliveries) > 0) onDeliveries?.();
       return message;
+    },
+
+    /**
+     * A generation of `accountId` as its view needs it, in ONE statement: the row, its assets (with
+     * their bytes in base64 when `withB64`) and the account's balance; undefined when there is no
+     * such generation of that account. (Prisma would send three queries, each compiled on the
+     * main thread: a GET of a generation is the read an agent polls with.)
+     */
+    async read(accountId: string, id: string, withB64: boolean): Promise<{ record: GenerationRecord; assets: AssetRow[]; balance: number } | undefined> {
+      const [row] = await sql<Record<string, unknown> & { account_balance: number; asset_list: AssetRow[] }>(Prisma.sql`
+        SELECT g.*, a."balance" AS "account_balance",
+          COALESCE((SELECT json_agg(json_build_object('id', s."id", 'mimeType', s."mime_type", 'width', s."width", 'height', s."height",
+              'byteLength', s."byte_length", 'sha256', s."sha256",
+              'b64', CASE WHEN ${withB64}::boolean THEN translate(encode(s."bytes", 'base64'), chr(10), '') END) ORDER BY s."created_at", s."id")
+            FROM "assets" s WHERE s."generation_id" = g."id"), '[]'::json) AS "asset_list"
+        FROM "generations" g JOIN "accounts" a ON a."id" = g."account_id"
+        WHERE g."id" = ${id} AND g."account_id" = ${accountId}`);
+      if (!row) return undefined;
+      const assets = row.asset_list.map(({ b64, ...asset }) => (b64 === null || b64 === undefined ? asset : { ...asset, b64 }));
+      return { record: toRecord(row), assets, balance: Number(row.account_balance) };
     },
 
     /** The last event's sequence number of each of these generations (unknown ids are left out): the streams' shared heal (heal.ts). */

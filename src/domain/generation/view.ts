@@ -11,6 +11,8 @@ export interface AssetRow {
   byteLength: number;
   sha256: string;
   bytes?: Uint8Array;
+  /** The bytes already in base64 (a read that encoded them in SQL), instead of `bytes`. */
+  b64?: string;
 }
 
 export function assetView(asset: AssetRow, withB64: boolean): AssetView {
@@ -22,7 +24,7 @@ export function assetView(asset: AssetRow, withB64: boolean): AssetView {
     height: asset.height,
     bytes: asset.byteLength,
     sha256: asset.sha256,
-    ...(withB64 && asset.bytes ? { b64: Buffer.from(asset.bytes).toString("base64") } : {}),
+    ...(withB64 && asset.b64 !== undefined ? { b64: asset.b64 } : withB64 && asset.bytes ? { b64: Buffer.from(asset.bytes).toString("base64") } : {}),
   };
 }
 
