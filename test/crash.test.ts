@@ -23,6 +23,9 @@ describe("SIGKILL in the middle of generations", () => {
       DATA_DIR: dataDir,
       WORKER_CONCURRENCY: "20",
       PUBLIC_ORIGIN: "http://localhost:3000",
+      // The loop below polls 20 generations every 50 ms: the read quota (10 × this per minute)
+      // must not answer 429 in the middle of the recovery it watches.
+      RATE_LIMIT_GENERATE_PER_MINUTE: "10000",
       ...(process.env.TEST_DB === "postgres" ? { DATABASE_URL: await createEmptyPostgresDatabase() } : {}),
     };
     const first = await startServer(env);
@@ -53,7 +56,13 @@ describe("SIGKILL in the middle of generations", () => {
       const recovered = second.logs.find((l) => l.msg === "recovered");
       let final: Generation[] = [];
       for (let i = 0; i < 600; i++) {
-        final = await Promise.all(ids.map(async (id) => (await (await fetch(`${second.url}/api/v1/generations/${id}`, { headers: auth })).json()) as Generation));
+        final = await Promise.all(
+          ids.map(async (id) => {
+            const response = await fetch(`${second.url}/api/v1/generations/${id}`, { headers: auth });
+            expect(response.status).toBe(200);
+            return (await response.json()) as Generation;
+          }),
+        );
         if (final.every((g) => ["succeeded", "failed", "canceled"].includes(g.status))) break;
         await new Promise((r) => setTimeout(r, 50));
       }

@@ -268,7 +268,10 @@ describe("in-app endpoints (session cookie)", () => {
 
   it("reads a generation in one statement: the view Prisma's rows give, with or without the bytes, and nothing of another account", async () => {
     const made = (await (await generateWithKey(t, secret, { prompt: "blue gem", agentId: "icon", width: 64, height: 64 })).json()) as GenerationBody;
+    // A second one without an asset: canceled (settled, so both reads below see the same state).
     const queued = (await (await generateWithKey(t, secret, { prompt: "red gem", agentId: "icon" }, { prefer: "respond-async" })).json()) as GenerationBody;
+    await t.request(`/api/v1/generations/${queued.id}/cancel`, { method: "POST", headers: bearer(secret) });
+    await waitForAllDone(t, user.accountId);
     const store = createGenerationStore(t.db.prisma, t.infra.bus, t.db.sql);
     for (const id of [made.id, queued.id]) {
       for (const withB64 of [true, false]) {
