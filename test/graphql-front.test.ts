@@ -1,10 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEmptyPostgresDatabase, startTestApp, type TestApp } from "./support/harness.js";
+import { startTestApp, type TestApp } from "./support/harness.js";
 import { inOneWindow } from "./support/rate-window.js";
-import { startServer, type ServerProcess } from "./support/process.js";
+import type { ServerProcess } from "./support/process.js";
+import { startSignedInServer, type SignedInServer } from "./support/signed-in-server.js";
 import { rawCall, type Answer } from "./support/raw-http.js";
 
 /**
@@ -21,32 +19,18 @@ const env = {
   LOG_LEVEL: "info",
 };
 
+let front: SignedInServer;
 let server: ServerProcess;
-let dataDir: string;
 let base: URL;
 let cookie: string;
 let key: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), "ags-front-"));
-  const storage: Record<string, string> = process.env.TEST_DB === "postgres" ? { DATABASE_URL: await createEmptyPostgresDatabase() } : {};
-  server = await startServer({ ...env, DATA_DIR: dataDir, ...storage });
-  base = new URL(server.url);
-  const signUp = await call("POST", "/api/auth/sign-up", { "content-type": "application/json", origin }, JSON.stringify({ email: `front-${Date.now()}@example.com`, password: "front password 1234" }));
-  expect(signUp.status).toBe(201);
-  cookie = String(signUp.headers["set-cookie"]![0]!.split(";")[0]);
-  const created = await call("POST", "/api/keys", { "content-type": "application/json", origin, cookie }, JSON.stringify({ name: "front" }));
-  expect(created.status).toBe(201);
-  key = (created.json() as { secret: string }).secret;
+  front = await startSignedInServer(env, "front");
+  ({ server, base, cookie, key } = front);
 });
 
-afterAll(async () => {
-  if (server) {
-    server.child.kill("SIGTERM");
-    await server.exited;
-  }
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => front?.close());
 
 /** One request over a fresh connection; `body` as an array is sent chunked (no Content-Length). */
 const call = (method: string, path: string, headers: Record<string, string | number> = {}, body?: string | Buffer | Buffer[]) => rawCall(base, method, path, headers, body);

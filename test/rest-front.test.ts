@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEmptyPostgresDatabase, startTestApp, type TestApp } from "./support/harness.js";
-import { startServer, type ServerProcess } from "./support/process.js";
+import { startTestApp, type TestApp } from "./support/harness.js";
+import { startSignedInServer, type SignedInServer } from "./support/signed-in-server.js";
 import { rawCall, type Answer } from "./support/raw-http.js";
 
 /**
@@ -16,33 +13,18 @@ const origin = "http://localhost:3000";
 const env = { PUBLIC_ORIGIN: origin, BODY_LIMIT_BYTES: "4096", SIGNUP_CREDITS: "3", SIGNUP_LIMIT_PER_HOUR: "1000", LOG_LEVEL: "info" };
 const json = { "content-type": "application/json" };
 
-let server: ServerProcess;
-let dataDir: string;
+let front: SignedInServer;
 let base: URL;
 let cookie: string;
 let key: string;
 const call = (method: string, path: string, headers: Record<string, string | number> = {}, body?: string | Buffer | Buffer[]) => rawCall(base, method, path, headers, body);
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), "ags-rest-front-"));
-  const storage: Record<string, string> = process.env.TEST_DB === "postgres" ? { DATABASE_URL: await createEmptyPostgresDatabase() } : {};
-  server = await startServer({ ...env, DATA_DIR: dataDir, ...storage });
-  base = new URL(server.url);
-  const signUp = await call("POST", "/api/auth/sign-up", { ...json, origin }, JSON.stringify({ email: `rest-front-${Date.now()}@example.com`, password: "front password 1234" }));
-  expect(signUp.status).toBe(201);
-  cookie = String(signUp.headers["set-cookie"]![0]!.split(";")[0]);
-  const created = await call("POST", "/api/keys", { ...json, origin, cookie }, JSON.stringify({ name: "front" }));
-  expect(created.status).toBe(201);
-  key = (created.json() as { secret: string }).secret;
+  front = await startSignedInServer(env, "rest-front");
+  ({ base, cookie, key } = front);
 });
 
-afterAll(async () => {
-  if (server) {
-    server.child.kill("SIGTERM");
-    await server.exited;
-  }
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => front?.close());
 
 const requestIdOf = (answer: Answer) => String(answer.headers["x-request-id"]);
 
