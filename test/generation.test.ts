@@ -182,6 +182,12 @@ describe("in-app endpoints (session cookie)", () => {
     // A late subscriber gets every event again, and Last-Event-ID resumes after it.
     const replay = await readEvents(await t.request(`/api/v1/generations/${g.id}/events`, { headers: bearer(secret) }));
     expect(replay.map((e) => [e.event, e.id])).toEqual(events.map((e) => [e.event, e.id]));
+    // Byte for byte, keys in the same order: the stored completed event lacks b64 (the image is
+    // stored once, as the asset's bytes) and the replay puts it back as the live event had it.
+    expect(replay.map((e) => JSON.stringify(e.data))).toEqual(events.map((e) => JSON.stringify(e.data)));
+    const stored = await t.db.prisma.generationEvent.findFirstOrThrow({ where: { generationId: g.id, type: "generation.completed" } });
+    expect(JSON.stringify(stored.data)).not.toContain('"b64"');
+    expect((stored.data as { assets: { id: string }[] }).assets.map((a) => a.id)).toEqual(g.assets.map((a) => a.id));
     const resumed = await readEvents(await t.request(`/api/v1/generations/${g.id}/events`, { headers: { ...bearer(secret), "last-event-id": "3" } }));
     expect(resumed.map((e) => e.id)).toEqual(events.slice(3).map((e) => e.id));
   });

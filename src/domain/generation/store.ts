@@ -61,6 +61,36 @@ const queuedData = (g: Pick<NewGeneration, "id" | "agentId">) => JSON.stringify(
  */
 export const startedEvent = (id: string): PendingEvent => ({ type: "generation.started", data: { id } });
 
+/**
+ * The completed event as stored: its assets without `b64`, which `eventsAfter` rebuilds from the
+ * asset's bytes. The image is stored once (`assets.bytes`), not also as base64 text in the event
+ * (a 512² texture's event would otherwise carry ~0.5 MB of JSON into the write-ahead log).
+ */
+function withoutB64(view: Record<string, unknown>): { stored: Record<string, unknown>; b64: Map<string, string> } {
+  const b64 = new Map<string, string>();
+  if (!Array.isArray(view.assets)) return { stored: view, b64 };
+  const assets = (view.assets as Record<string, unknown>[]).map(({ b64: text, ...asset }) => {
+    if (typeof text === "string") b64.set(asset.id as string, text);
+    return asset;
+  });
+  return { stored: { ...view, assets }, b64 };
+}
+
+/** jsonb's key order (shorter keys first, then by bytes), so an event published live reads as the same event replayed. */
+const jsonbKeyOrder = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+
+/** The stored completed event's data with each asset's `b64` put back (the live event carries it, as a replay does). */
+function withB64(data: Record<string, unknown>, b64: Map<string, string>): Record<string, unknown> {
+  if (b64.size === 0 || !Array.isArray(data.assets)) return data;
+  const assets = (data.assets as Record<string, unknown>[]).map((asset) => {
+    const text = b64.get(asset.id as string);
+    if (text === undefined) return asset;
+    const whole: Record<string, unknown> = { ...asset, b64: text };
+    return Object.fromEntries(Object.keys(whole).sort(jsonbKeyOrder).map((k) => [k, whole[k]]));
+  });
+  return { ...data, assets };
+}
+
 /** A generation's row as the runner needs it (the database's columns, named as Prisma names them). */
 export type GenerationRecord = GenerationRow & { accountId: string; cost: number; attempt: number };
 
@@ -96,10 +126,15 @@ function toRecord(r: Record<string, unknown>): GenerationRecord {
  * (the dispatcher's kick: no poll for generations of accounts without webhooks).
  */
 export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: SqlRunner, onDeliveries?: () => void) {
-  const publish = async (generationId: string, rows: Row[], type: string): Promise<GenerationEventMessage | undefined> => {
+  const publish = async (
+    generationId: string,
+    rows: Row[],
+    type: string,
+    fill: (data: Record<string, unknown>) => Record<string, unknown> = (data) => data,
+  ): Promise<GenerationEventMessage | undefined> => {
     const row = rows[0];
     if (!row) return undefined;
-    const message = { generationId, seq: Number(row.seq), type, data: JSON.parse(row.data) as Record<string, unknown> };
+    const message = { generationId, seq: Number(row.seq), type, data: fill(JSON.parse(row.data) as Record<string, unknown>) };
     await bus.publish(message);
     return message;
   };
@@ -300,6 +335,7 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
     ): Promise<GenerationEventMessage | undefined> {
       const held = startedAt !== undefined;
       if (held && pending[0]?.type !== "generation.started") throw new Error("complete: a held start comes first in pending");
+      const { stored, b64 } = withoutB64(view);
       const rows = await sql<Row & { type: string; deliveries: number }>(Prisma.sql`
         WITH g AS (
           UPDATE "generations" SET "status" = 'succeeded', "credit_state" = 'charged', "completed_at" = ${completedAt}::timestamptz,
@@ -324,7 +360,7 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
         ), completed AS (
           INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
           SELECT g."id", g."last_event_seq", 'generation.completed',
-            ${JSON.stringify(view)}::jsonb || jsonb_build_object('credits', jsonb_build_object('charged', g."cost", 'refunded', 0, 'balance', a."balance"))
+            ${JSON.stringify(stored)}::jsonb || jsonb_build_object('credits', jsonb_build_object('charged', g."cost", 'refunded', 0, 'balance', a."balance"))
           FROM g JOIN released a ON a."id" = g."account_id"
           RETURNING "seq", "type", "data"::text AS "data"
         )
@@ -333,7 +369,7 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
       const last = rows[rows.length - 1];
       if (!last || last.type !== "generation.completed") return undefined;
       for (const row of rows.slice(0, -1)) await publish(id, [row], row.type);
-      const message = await publish(id, [last], "generation.completed");
+      const message = await publish(id, [last], "generation.completed", (data) => withB64(data, b64));
       if (Number(last.deliveries) > 0) onDeliveries?.();
       return message;
     },
@@ -402,10 +438,19 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
       return new Map(rows.map((r) => [r.id, Number(r.last_event_seq)]));
     },
 
-    /** Stored events with seq > `after`, in order. */
+    /**
+     * Stored events with seq > `after`, in order. A stored `generation.completed` holds its assets
+     * without `b64` (see `complete`): each gets it back here from the asset's bytes, as `||` puts
+     * it in jsonb's key order, which is the order `withB64` gives the event published live.
+     */
     async eventsAfter(id: string, after: number): Promise<GenerationEventMessage[]> {
       const rows = await sql<{ seq: number; type: string; data: Record<string, unknown> }>(Prisma.sql`
-        SELECT "seq", "type", "data" FROM "generation_events" WHERE "generation_id" = ${id} AND "seq" > ${after}::int ORDER BY "seq"`);
+        SELECT e."seq", e."type",
+          CASE WHEN e."type" = 'generation.completed' AND jsonb_typeof(e."data"->'assets') = 'array' THEN jsonb_set(e."data", '{assets}', COALESCE((
+            SELECT jsonb_agg(CASE WHEN s."bytes" IS NULL THEN x.a ELSE x.a || jsonb_build_object('b64', translate(encode(s."bytes", 'base64'), chr(10), '')) END ORDER BY x.ord)
+            FROM jsonb_array_elements(e."data"->'assets') WITH ORDINALITY AS x(a, ord) LEFT JOIN "assets" s ON s."id" = x.a->>'id'), '[]'::jsonb))
+          ELSE e."data" END AS "data"
+        FROM "generation_events" e WHERE e."generation_id" = ${id} AND e."seq" > ${after}::int ORDER BY e."seq"`);
       return rows.map((r) => ({ generationId: id, seq: Number(r.seq), type: r.type, data: r.data }));
     },
   };
