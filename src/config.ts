@@ -49,6 +49,7 @@ const schema = z
     DRAW_THREADS: z.coerce.number().int().min(0).max(64).optional(),
     DRAW_THREAD_IDLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
   })
   .superRefine((env, ctx) => {
     // Every process must open the webhook secrets the others sealed: one key, given to all.
@@ -65,6 +66,11 @@ const schema = z
     databaseUrl: env.DATABASE_URL,
     /** PostgreSQL connections this process may open (README, "Where it tops out": processes × this ≤ what the server or PgBouncer takes). */
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    /**
+     * How long a verified API key is remembered (PostgreSQL only, and only while the process
+     * listens for the changes that end it: src/domain/keys/key-cache.ts); 0 asks the database on every call.
+     */
+    keyCacheMs: env.KEY_CACHE_SECONDS * 1000,
     redisUrl: env.REDIS_URL,
     /** Namespace of every Redis key and channel, so environments can share one Redis. */
     redisPrefix: env.REDIS_PREFIX,

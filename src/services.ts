@@ -15,7 +15,8 @@ import { createGenerationStore } from "./domain/generation/store.js";
 import { createSubmit } from "./domain/generation/submit.js";
 import { createSubmitMany } from "./domain/generation/submit-many.js";
 import { createIdempotencyService } from "./domain/idempotency/idempotency.js";
-import { createKeyService } from "./domain/keys/keys.js";
+import { createKeyCache } from "./domain/keys/key-cache.js";
+import { createKeyService, type KeyViewerRow } from "./domain/keys/keys.js";
 import { createWebhookDispatcher } from "./domain/webhooks/dispatcher.js";
 import { createWebhookService } from "./domain/webhooks/webhooks.js";
 import type { Database } from "./infra/db/database.js";
@@ -43,6 +44,9 @@ export interface AppDeps {
 /** The domain's use-cases, wired once over the infrastructure in `deps`. Transports only translate to and from them. */
 export function createServices(deps: AppDeps) {
   const { prisma } = deps.db;
+  // Verified API keys, remembered while this process hears of every change to them (key-cache.ts).
+  const keyCache = deps.db.listen && deps.config.keyCacheMs > 0 ? createKeyCache<KeyViewerRow>({ ttlMs: deps.config.keyCacheMs }) : undefined;
+  if (keyCache) deps.db.listen!("auth_changed", { onNotify: keyCache.clear, onLive: keyCache.setLive });
   const agents = createAgentService(prisma, deps.catalog);
   // Webhooks: the statement that ends a generation writes its deliveries; the dispatcher (started by
   // the processes that run jobs) sends them, kicked at once when a generation ends in this process.
@@ -86,13 +90,13 @@ export function createServices(deps: AppDeps) {
   });
   return {
     agents,
-    accounts: createAccountService(prisma, { signupCredits: deps.config.signupCredits }),
+    accounts: createAccountService(prisma, { signupCredits: deps.config.signupCredits, onAuthChange: keyCache?.clear }),
     sessions: createSessionManager(prisma, { secure: deps.config.publicOrigin.startsWith("https:") }),
     authThrottle: createAuthThrottle(deps.limiter, {
       signinPer15Minutes: deps.config.signinAttemptsPer15Minutes,
       signupPerHour: deps.config.signupLimitPerHour,
     }),
-    keys: createKeyService(prisma, deps.db.sql),
+    keys: createKeyService(prisma, deps.db.sql, keyCache),
     credits: createCreditService(prisma),
     idempotency,
     generations: {

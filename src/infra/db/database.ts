@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import type { Pool, PoolClient } from "pg";
 import { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import type { Logger } from "../logger.js";
+import { listenTo, type ListenHandlers, type Listener } from "./listen.js";
 import { applyMigrations, migrationSetup, readMigrations, type MigrateResult, type Migration, type MigrationDriver } from "./migrate.js";
 import type { PGliteProxy } from "./pglite-proxy.js";
 
@@ -29,6 +30,11 @@ export interface Database {
   migrate(): Promise<MigrateResult>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * PostgreSQL only: LISTEN on `channel` over a connection of its own (reconnecting; see listen.ts),
+   * closed with the database. Absent on PGlite, whose single owning process makes every change itself.
+   */
+  listen?(channel: string, handlers: ListenHandlers): Listener;
   close(): Promise<void>;
 }
 
@@ -86,6 +92,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       }
     },
   };
+  const listeners = new Set<Listener>();
   const run = (client: Pool | PoolClient): SqlRunner => async <T,>(statement: Prisma.Sql) =>
     (await client.query({ name: preparedName(statement.text), text: statement.text, values: statement.values })).rows as T[];
   return {
@@ -108,7 +115,18 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     },
     migrate: () => applyMigrations(driver, options.logger),
     ping: () => ping(prisma),
+    listen(channel, handlers) {
+      const listener = listenTo(pg.Client, url, channel, handlers, options.logger);
+      listeners.add(listener);
+      return {
+        async close() {
+          listeners.delete(listener);
+          await listener.close();
+        },
+      };
+    },
     async close() {
+      await Promise.all([...listeners].map((l) => l.close()));
       await prisma.$disconnect();
       await pool.end();
     },
