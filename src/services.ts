@@ -45,8 +45,14 @@ export interface AppDeps {
 export function createServices(deps: AppDeps) {
   const { prisma } = deps.db;
   // Verified API keys, remembered while this process hears of every change to them (key-cache.ts).
-  const keyCache = deps.db.listen && deps.config.keyCacheMs > 0 ? createKeyCache<KeyViewerRow>({ ttlMs: deps.config.keyCacheMs }) : undefined;
-  if (keyCache) deps.db.listen!("auth_changed", { onNotify: keyCache.clear, onLive: keyCache.setLive });
+  const listen = deps.db.listen?.bind(deps.db);
+  const keyCache =
+    listen && deps.config.keyCacheMs > 0
+      ? createKeyCache<KeyViewerRow>({
+          ttlMs: deps.config.keyCacheMs,
+          onFirstUse: () => listen("auth_changed", { onNotify: () => keyCache?.clear(), onLive: (live) => keyCache?.setLive(live) }),
+        })
+      : undefined;
   const agents = createAgentService(prisma, deps.catalog);
   // Webhooks: the statement that ends a generation writes its deliveries; the dispatcher (started by
   // the processes that run jobs) sends them, kicked at once when a generation ends in this process.

@@ -43,6 +43,8 @@ describe.runIf(process.env.TEST_DB === "postgres")("API key cache (PostgreSQL)",
     admin = new pg.Client({ connectionString: url });
     await admin.connect();
     user = await signUp(t);
+    expect(await listenerPid()).toBeUndefined(); // nobody called with a key yet: no connection for it
+    await credits((await createKey(t, user)).secret); // the first key seen starts it
     await until("the service to listen", async () => (await listenerPid()) !== undefined);
   });
   afterAll(async () => {

@@ -37,6 +37,15 @@ describe("key cache", () => {
     expect(cache.get("h2")).toBeUndefined();
   });
 
+  it("starts listening on its first lookup, once", () => {
+    let started = 0;
+    const cache = createKeyCache<string>({ ttlMs: 1_000, onFirstUse: () => started++ });
+    expect(started).toBe(0);
+    cache.get("a");
+    cache.get("b");
+    expect(started).toBe(1);
+  });
+
   it("entries expire after the ttl; a ttl of 0 keeps nothing", () => {
     const { cache, tick } = live(1_000);
     cache.put("h", "row", cache.begin());

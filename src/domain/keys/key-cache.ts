@@ -32,10 +32,13 @@ export interface KeyCacheOptions {
   ttlMs: number;
   maxEntries?: number;
   now?: () => number;
+  /** Called on the first `get`: starts listening (a process that never sees a key, a worker or the command line, never opens that connection). */
+  onFirstUse?: () => void;
 }
 
 export function createKeyCache<Row>(options: KeyCacheOptions): KeyCache<Row> {
   const { ttlMs, maxEntries = 10_000, now = Date.now } = options;
+  let firstUse = options.onFirstUse;
   const entries = new Map<string, { row: Row; until: number }>();
   let epoch = 0;
   let live = false;
@@ -45,6 +48,11 @@ export function createKeyCache<Row>(options: KeyCacheOptions): KeyCache<Row> {
   };
   return {
     get(hash) {
+      if (firstUse) {
+        const start = firstUse;
+        firstUse = undefined;
+        start();
+      }
       if (!live) return undefined;
       const entry = entries.get(hash);
       if (!entry) return undefined;
