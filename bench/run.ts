@@ -125,6 +125,11 @@ async function measureAll(pg: boolean): Promise<void> {
       await withChild(() => baseline("irreducible-pg", "bench/baselines/irreducible.ts", { DATABASE_URL: url }), (c) =>
         bench("b.irreducible.postgres", c, { url: `${c.url}/generate`, ...irreducibleRequest }),
       );
+      // (b′): the same with the service's own drawing, the ceiling of anything that draws what the service draws.
+      const drawingUrl = await createDatabase("irreducible-drawing");
+      await withChild(() => baseline("irreducible-drawing-pg", "bench/baselines/irreducible.ts", { DATABASE_URL: drawingUrl, IRREDUCIBLE_DRAWING: "service" }), (c) =>
+        bench("b.drawing.postgres", c, { url: `${c.url}/generate`, ...irreducibleRequest }),
+      );
     }
     const dir = await mkdtemp(join(tmpdir(), "bench-irreducible-"));
     tempDirs.push(dir);

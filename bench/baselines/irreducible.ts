@@ -6,6 +6,12 @@
  *
  * DATABASE_URL=postgresql://… uses `pg` (a pool of 10, the service's default size); otherwise
  * DATA_DIR is a PGlite folder (one embedded instance, as the service).
+ *
+ * IRREDUCIBLE_DRAWING=service (row (b′)): the image is the service's own drawing instead of the
+ * flat blob, the procedural `draw()` of a 64×64 "red slime" pixel sprite with a new seed each
+ * time, in process (what the service's drawing thread runs). Nothing else changes. It is the
+ * ceiling of any handler that draws what the service draws: the share of (b) left after the
+ * drawing, for the service's own work.
  */
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
@@ -62,6 +68,20 @@ function sprite(seed: number): Buffer {
   return data;
 }
 
+function flat(width: number, height: number, seed: number): Buffer {
+  const png = new PNG({ width, height, colorType: 6 });
+  png.data = sprite(seed);
+  return PNG.sync.write(png, { colorType: 6 });
+}
+
+/** The service's drawing (IRREDUCIBLE_DRAWING=service), loaded only then. */
+const drawing =
+  process.env.IRREDUCIBLE_DRAWING === "service"
+    ? await import("../../src/agents/procedural/draw-task.js").then(({ draw }) => async (width: number, height: number, seed: number) =>
+        (await draw({ generator: "pixel-sprite", prompt: { prompt: "red slime" }, width, height, transparent: false, seed }, () => undefined)).png,
+      )
+    : undefined;
+
 let counter = 0;
 serve(
   (request, response) => {
@@ -77,9 +97,8 @@ serve(
           `UPDATE bench_accounts SET balance = balance - 1, updated_at = now() WHERE id = $1 AND balance >= 1 RETURNING balance`,
           ["acc_bench"],
         );
-        const png = new PNG({ width: body.width ?? 64, height: body.height ?? 64, colorType: 6 });
-        png.data = sprite(counter++);
-        const bytes = PNG.sync.write(png, { colorType: 6 });
+        const [width, height] = [body.width ?? 64, body.height ?? 64];
+        const bytes = drawing ? (await drawing(width, height, counter++)) : flat(width, height, counter++);
         const json = JSON.stringify({ id: `gen_${counter}`, status: "succeeded", balance: Number(rows[0]?.balance), b64: bytes.toString("base64") });
         response.writeHead(200, { "content-type": "application/json" });
         response.end(json);
