@@ -25,8 +25,7 @@ export function canReadAccount(viewer: AuthenticatedViewer, accountId: string): 
   return accountId === viewer.user.accountId || (viewer.kind === "session" && viewer.user.role === "admin");
 }
 
-/** `onAuthChange`: called after a change that cached API keys must not outlive (a role), before it answers. */
-export function createAccountService(prisma: PrismaClient, options: { signupCredits: number; onAuthChange?: () => void }) {
+export function createAccountService(prisma: PrismaClient, options: { signupCredits: number }) {
   return {
     /** Creates a user with a fresh account holding the sign-up credits (one `signup_grant` entry), atomically. */
     async signUp(raw: unknown, extra: { role?: "user" | "admin" } = {}): Promise<SessionView> {
@@ -108,7 +107,6 @@ export function createAccountService(prisma: PrismaClient, options: { signupCred
 
     async setRole(userId: string, role: "user" | "admin"): Promise<void> {
       await prisma.user.update({ where: { id: userId }, data: { role } });
-      options.onAuthChange?.();
     },
   };
 }

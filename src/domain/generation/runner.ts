@@ -190,10 +190,12 @@ export function createRunner(deps: RunnerDeps) {
       sha256: createHash("sha256").update(image.png).digest("hex"),
     };
     const completedAt = laterOf(new Date(), g.startedAt ?? g.createdAt);
+    // Without b64: the store stores the image once, and puts it in the event it publishes.
     const { credits: _, ...view } = generationView(
       { ...g, status: "succeeded", completedAt, creditState: "charged" },
-      [{ id: asset.assetId, mimeType: asset.mimeType, width: asset.width, height: asset.height, byteLength: image.png.byteLength, sha256: asset.sha256, bytes: image.png }],
+      [{ id: asset.assetId, mimeType: asset.mimeType, width: asset.width, height: asset.height, byteLength: image.png.byteLength, sha256: asset.sha256 }],
       0,
+      false,
     );
     await store.complete(g.id, asset, completedAt, view as unknown as Record<string, unknown>, pending, startedAt);
   }

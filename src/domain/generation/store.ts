@@ -68,30 +68,25 @@ const queuedData = (g: Pick<NewGeneration, "id" | "agentId">) => JSON.stringify(
 export const startedEvent = (id: string): PendingEvent => ({ type: "generation.started", data: { id } });
 
 /**
- * The completed event as stored: its assets without `b64`, which `eventsAfter` rebuilds from the
- * asset's bytes. The image is stored once (`assets.bytes`), not also as base64 text in the event
- * (a 512² texture's event would otherwise carry ~0.5 MB of JSON into the write-ahead log).
+ * An asset's bytes as base64 in SQL: `encode` breaks its output every 76 characters, `translate`
+ * takes the breaks out (what `Buffer#toString("base64")` gives). `bytes` is the column, e.g. `s."bytes"`.
  */
-function withoutB64(view: Record<string, unknown>): { stored: Record<string, unknown>; b64: Map<string, string> } {
-  const b64 = new Map<string, string>();
-  if (!Array.isArray(view.assets)) return { stored: view, b64 };
-  const assets = (view.assets as Record<string, unknown>[]).map(({ b64: text, ...asset }) => {
-    if (typeof text === "string") b64.set(asset.id as string, text);
-    return asset;
-  });
-  return { stored: { ...view, assets }, b64 };
-}
+const base64Of = (bytes: string) => Prisma.raw(`translate(encode(${bytes}, 'base64'), chr(10), '')`);
 
 /** jsonb's key order (shorter keys first, then by bytes), so an event published live reads as the same event replayed. */
 const jsonbKeyOrder = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
-/** The stored completed event's data with each asset's `b64` put back (the live event carries it, as a replay does). */
-function withB64(data: Record<string, unknown>, b64: Map<string, string>): Record<string, unknown> {
-  if (b64.size === 0 || !Array.isArray(data.assets)) return data;
+/**
+ * The stored completed event's data with the image's `b64` put in its asset, in jsonb's key order:
+ * the event is stored without it (the image is stored once, as `assets.bytes`; a 512² texture's
+ * event would otherwise carry ~0.5 MB of JSON into the write-ahead log), and `eventsAfter` puts it
+ * back the same way for a replay.
+ */
+function withB64(data: Record<string, unknown>, image: StoredImage): Record<string, unknown> {
+  if (!Array.isArray(data.assets)) return data;
   const assets = (data.assets as Record<string, unknown>[]).map((asset) => {
-    const text = b64.get(asset.id as string);
-    if (text === undefined) return asset;
-    const whole: Record<string, unknown> = { ...asset, b64: text };
+    if (asset.id !== image.assetId) return asset;
+    const whole: Record<string, unknown> = { ...asset, b64: image.png.toString("base64") };
     return Object.fromEntries(Object.keys(whole).sort(jsonbKeyOrder).map((k) => [k, whole[k]]));
   });
   return { ...data, assets };
@@ -324,8 +319,9 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
     /**
      * running → succeeded: stores the asset, lets the charge stand, and appends `pending` (progress
      * the runner held back, in order) then `generation.completed` carrying `view` (the whole
-     * generation object; credits filled in here), in ONE statement; then publishes them in order.
-     * Returns the completed event, or undefined when the generation was no longer running.
+     * generation object without b64: credits filled in here), in ONE statement; then publishes
+     * them in order, the completed event with `image` as its asset's b64 (`withB64`). Returns the
+     * completed event, or undefined when the generation was no longer running.
      *
      * `startedAt`: the runner held the start back too (in process: the job came with its queued
      * row, see runner.ts), so the generation is still `queued` here and `pending` begins with
@@ -341,7 +337,6 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
     ): Promise<GenerationEventMessage | undefined> {
       const held = startedAt !== undefined;
       if (held && pending[0]?.type !== "generation.started") throw new Error("complete: a held start comes first in pending");
-      const { stored, b64 } = withoutB64(view);
       const rows = await sql<Row & { type: string; deliveries: number }>(Prisma.sql`
         WITH g AS (
           UPDATE "generations" SET "status" = 'succeeded', "credit_state" = 'charged', "completed_at" = ${completedAt}::timestamptz,
@@ -366,7 +361,7 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
         ), completed AS (
           INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
           SELECT g."id", g."last_event_seq", 'generation.completed',
-            ${JSON.stringify(stored)}::jsonb || jsonb_build_object('credits', jsonb_build_object('charged', g."cost", 'refunded', 0, 'balance', a."balance"))
+            ${JSON.stringify(view)}::jsonb || jsonb_build_object('credits', jsonb_build_object('charged', g."cost", 'refunded', 0, 'balance', a."balance"))
           FROM g JOIN released a ON a."id" = g."account_id"
           RETURNING "seq", "type", "data"::text AS "data"
         )
@@ -375,7 +370,7 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
       const last = rows[rows.length - 1];
       if (!last || last.type !== "generation.completed") return undefined;
       for (const row of rows.slice(0, -1)) await publish(id, [row], row.type);
-      const message = await publish(id, [last], "generation.completed", (data) => withB64(data, b64));
+      const message = await publish(id, [last], "generation.completed", (data) => withB64(data, image));
       if (Number(last.deliveries) > 0) onDeliveries?.();
       return message;
     },
@@ -428,7 +423,7 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
         SELECT g.*, a."balance" AS "account_balance",
           COALESCE((SELECT json_agg(json_build_object('id', s."id", 'mimeType', s."mime_type", 'width', s."width", 'height', s."height",
               'byteLength', s."byte_length", 'sha256', s."sha256",
-              'b64', CASE WHEN ${withB64}::boolean THEN translate(encode(s."bytes", 'base64'), chr(10), '') END) ORDER BY s."created_at", s."id")
+              'b64', CASE WHEN ${withB64}::boolean THEN ${base64Of('s."bytes"')} END) ORDER BY s."created_at", s."id")
             FROM "assets" s WHERE s."generation_id" = g."id"), '[]'::json) AS "asset_list"
         FROM "generations" g JOIN "accounts" a ON a."id" = g."account_id"
         WHERE g."id" = ${id} AND g."account_id" = ${accountId}`);
@@ -453,7 +448,7 @@ export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: 
       const rows = await sql<{ seq: number; type: string; data: Record<string, unknown> }>(Prisma.sql`
         SELECT e."seq", e."type",
           CASE WHEN e."type" = 'generation.completed' AND jsonb_typeof(e."data"->'assets') = 'array' THEN jsonb_set(e."data", '{assets}', COALESCE((
-            SELECT jsonb_agg(CASE WHEN s."bytes" IS NULL THEN x.a ELSE x.a || jsonb_build_object('b64', translate(encode(s."bytes", 'base64'), chr(10), '')) END ORDER BY x.ord)
+            SELECT jsonb_agg(CASE WHEN s."bytes" IS NULL THEN x.a ELSE x.a || jsonb_build_object('b64', ${base64Of('s."bytes"')}) END ORDER BY x.ord)
             FROM jsonb_array_elements(e."data"->'assets') WITH ORDINALITY AS x(a, ord) LEFT JOIN "assets" s ON s."id" = x.a->>'id'), '[]'::jsonb))
           ELSE e."data" END AS "data"
         FROM "generation_events" e WHERE e."generation_id" = ${id} AND e."seq" > ${after}::int ORDER BY e."seq"`);

@@ -16,6 +16,7 @@ export interface AssetRow {
 }
 
 export function assetView(asset: AssetRow, withB64: boolean): AssetView {
+  const b64 = !withB64 ? undefined : (asset.b64 ?? (asset.bytes ? Buffer.from(asset.bytes).toString("base64") : undefined));
   return {
     id: asset.id,
     url: `/api/v1/assets/${asset.id}`,
@@ -24,7 +25,7 @@ export function assetView(asset: AssetRow, withB64: boolean): AssetView {
     height: asset.height,
     bytes: asset.byteLength,
     sha256: asset.sha256,
-    ...(withB64 && asset.b64 !== undefined ? { b64: asset.b64 } : withB64 && asset.bytes ? { b64: Buffer.from(asset.bytes).toString("base64") } : {}),
+    ...(b64 === undefined ? {} : { b64 }),
   };
 }
 
