@@ -96,7 +96,7 @@ export function createServices(deps: AppDeps) {
   });
   return {
     agents,
-    accounts: createAccountService(prisma, { signupCredits: deps.config.signupCredits, onAuthChange: keyCache?.clear }),
+    accounts: createAccountService(prisma, { signupCredits: deps.config.signupCredits }),
     sessions: createSessionManager(prisma, { secure: deps.config.publicOrigin.startsWith("https:") }),
     authThrottle: createAuthThrottle(deps.limiter, {
       signinPer15Minutes: deps.config.signinAttemptsPer15Minutes,
