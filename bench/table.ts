@@ -89,13 +89,17 @@ export function tableRows(
       out.push({ name: `(e) ${s.n} SSE streams${busLabel(s.bus)}`, note: s.error.slice(0, 80) });
       continue;
     }
-    const met = s.perStreamKb <= 32 && s.lag.p99 <= 250 && s.lost === 0 && s.missingTerminal === 0 && s.unfinished === 0 && s.opened === s.n;
+    // The memory goal is the issue's: 10,000 streams at ≤ 32 KB each. Below that the per-stream
+    // figure is a difference of two RSS samples divided by fewer streams (one heap step of 30 MB is
+    // 30 KB a stream at 1,000), so smaller runs are judged on lag and loss only.
+    const judgesMemory = s.n >= streamGoalN;
+    const met = (!judgesMemory || s.perStreamKb <= 32) && s.lag.p99 <= 250 && s.lost === 0 && s.missingTerminal === 0 && s.unfinished === 0 && s.opened === s.n;
     out.push({
       name: `(e) ${s.n} SSE streams${busLabel(s.bus)}: lag`,
       p50: s.lag.p50,
       p99: s.lag.p99,
-      ratioText: `${s.perStreamKb.toFixed(1)} KB/stream`,
-      target: "≤ 32 KB, p99 ≤ 250, 0 lost",
+      ratioText: `${s.perStreamKb.toFixed(1)} KB/stream${judgesMemory ? "" : " (info)"}`,
+      target: judgesMemory ? "≤ 32 KB, p99 ≤ 250, 0 lost" : "p99 ≤ 250, 0 lost",
       met,
       note: `lost ${s.lost}, no terminal ${s.missingTerminal}, unfinished ${s.unfinished}, open ${s.opened}/${s.n}${
         s.idleStatementsPerSecond === undefined ? "" : `, idle ${s.idleStatementsPerSecond.toFixed(1)} DB tx/s`
@@ -104,6 +108,9 @@ export function tableRows(
   }
   return out;
 }
+
+/** The number of streams issue 16's memory goal is stated for. */
+const streamGoalN = 10_000;
 
 /** Results of older runs have no `bus`: they were in process. */
 const busLabel = (bus: string | undefined) => (bus === "redis" ? ", Redis" : "");
