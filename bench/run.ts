@@ -130,6 +130,11 @@ async function measureAll(pg: boolean): Promise<void> {
       await withChild(() => baseline("irreducible-drawing-pg", "bench/baselines/irreducible.ts", { DATABASE_URL: drawingUrl, IRREDUCIBLE_DRAWING: "service" }), (c) =>
         bench("b.drawing.postgres", c, { url: `${c.url}/generate`, ...irreducibleRequest }),
       );
+      // (b″): (b′) writing what the service writes, with its own two statements: the ceiling of anything over its storage.
+      const writesUrl = await createDatabase("irreducible-writes");
+      await withChild(() => baseline("irreducible-writes-pg", "bench/baselines/irreducible.ts", { DATABASE_URL: writesUrl, IRREDUCIBLE_WRITES: "service" }), (c) =>
+        bench("b.writes.postgres", c, { url: `${c.url}/generate`, ...irreducibleRequest }),
+      );
     }
     const dir = await mkdtemp(join(tmpdir(), "bench-irreducible-"));
     tempDirs.push(dir);

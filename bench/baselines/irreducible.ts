@@ -12,6 +12,10 @@
  * time, in process (what the service's drawing thread runs). Nothing else changes. It is the
  * ceiling of any handler that draws what the service draws: the share of (b) left after the
  * drawing, for the service's own work.
+ *
+ * IRREDUCIBLE_WRITES=service (row (b″), PostgreSQL only): (b′) writing what the service writes, with
+ * the service's own reservation and completion statements instead of the one UPDATE
+ * (`service-writes.ts`): the ceiling of any handler over the service's storage.
  */
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
@@ -82,6 +86,15 @@ const drawing =
       )
     : undefined;
 
+/** (b″): the service's two statements around the service's drawing, loaded only then. */
+const writes =
+  process.env.IRREDUCIBLE_WRITES === "service"
+    ? await import("./service-writes.js").then(({ openServiceWrites }) => {
+        if (!process.env.DATABASE_URL) throw new Error("IRREDUCIBLE_WRITES=service needs DATABASE_URL");
+        return openServiceWrites(process.env.DATABASE_URL);
+      })
+    : undefined;
+
 let counter = 0;
 serve(
   (request, response) => {
@@ -93,6 +106,12 @@ serve(
     void (async () => {
       try {
         const body = JSON.parse(await readBody(request)) as { width?: number; height?: number };
+        if (writes) {
+          const json = await writes.generate(body.width ?? 64, body.height ?? 64, counter++);
+          response.writeHead(200, { "content-type": "application/json" });
+          response.end(json);
+          return;
+        }
         const rows = await db.query(
           `UPDATE bench_accounts SET balance = balance - 1, updated_at = now() WHERE id = $1 AND balance >= 1 RETURNING balance`,
           ["acc_bench"],
@@ -108,5 +127,8 @@ serve(
       }
     })();
   },
-  () => db.close(),
+  async () => {
+    await writes?.close();
+    await db.close();
+  },
 );

@@ -1,0 +1,77 @@
+/**
+ * Row (b″) of `npm run bench` (`IRREDUCIBLE_WRITES=service` on bench/baselines/irreducible.ts): the
+ * irreducible handler that writes what the service writes for one synchronous generation, with the
+ * service's own two statements and nothing else of the service around them.
+ *
+ * Per request: the reservation (`store.reserve`, one statement, committed without the WAL flush as
+ * a one-shot call's is), the service's drawing in process (as (b′)), then the completion
+ * (`store.complete`, one durable statement: the asset, the charge's end, the held `started` and
+ * two `progress` events, `completed`), and the completed event's data answered as JSON, b64
+ * included (what POST /api/v1/generate answers). No key lookup (as (b)), no validation, no rate
+ * limit, no queue, no drawing thread, no framework: the ceiling of any handler over the service's
+ * storage. (c) over (b″) is what the service's own machinery costs; (b′) over (b″) what its writes do.
+ */
+import { createHash } from "node:crypto";
+import { draw } from "../../src/agents/procedural/draw-task.js";
+import { interpretSprite } from "../../src/agents/procedural/interpretation.js";
+import { interpretPrompt } from "../../src/agents/procedural/prompt.js";
+import { newId } from "../../src/domain/ids.js";
+import { createGenerationStore, startedEvent, type NewGeneration } from "../../src/domain/generation/store.js";
+import { generationView } from "../../src/domain/generation/view.js";
+import { Prisma, openDatabase } from "../../src/infra/db/database.js";
+import { createInProcessEventBus } from "../../src/infra/events/bus.js";
+import { createLogger } from "../../src/infra/logger.js";
+
+export interface ServiceWrites {
+  /** One generation of `width`×`height` with `seed`, reserved, drawn and completed: its answer as JSON. */
+  generate(width: number, height: number, seed: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+const prompt = "red slime";
+const agentId = "pixel-sprite";
+
+export async function openServiceWrites(databaseUrl: string): Promise<ServiceWrites> {
+  const logger = createLogger("warn");
+  const db = await openDatabase({ databaseUrl, dataDir: "", logger });
+  await db.migrate();
+  // The rows the generations refer to: the agent (as the catalog's sync writes it) and one account.
+  await db.sql(Prisma.sql`INSERT INTO "agents" ("id", "name", "description", "credits", "sizes", "default_width", "default_height",
+    "supports_transparent", "formats", "driver", "updated_at")
+    VALUES (${agentId}, 'Pixel sprite', 'bench', 1, '[{"width":64,"height":64}]'::jsonb, 64, 64, true, '{png}'::text[], 'procedural-sprite', now())`);
+  const accountId = newId("acc");
+  await db.sql(Prisma.sql`INSERT INTO "accounts" ("id", "balance", "updated_at") VALUES (${accountId}, 1000000000, now())`);
+  const store = createGenerationStore(db.prisma, createInProcessEventBus({ logger }), db.sql);
+  const interpretation = interpretSprite(interpretPrompt({ prompt }));
+
+  async function generate(width: number, height: number, seed: number): Promise<string> {
+    const row: NewGeneration = {
+      id: newId("gen"), accountId, apiKeyId: null, agentId, prompt, messages: null, interpretation,
+      transparent: false, seed, width, height, cost: 1, idempotencyRecordId: null,
+    };
+    const reserved = await store.reserve(db.sql, row, 1_000_000, { flush: false });
+    if (!reserved) throw new Error("the bench account ran out of credits");
+    const startedAt = new Date();
+    const image = await draw({ generator: agentId, prompt: { prompt }, width, height, transparent: false, seed }, () => undefined);
+    const png = Buffer.from(image.png.buffer, image.png.byteOffset, image.png.byteLength);
+    const asset = { assetId: newId("ast"), png, mimeType: "image/png", width, height, sha256: createHash("sha256").update(png).digest("hex") };
+    const completedAt = new Date();
+    const { credits: _, ...view } = generationView(
+      { ...row, status: "succeeded", creditState: "charged", createdAt: reserved.createdAt, startedAt, completedAt, errorCode: null, errorMessage: null },
+      [{ id: asset.assetId, mimeType: asset.mimeType, width, height, byteLength: png.byteLength, sha256: asset.sha256 }],
+      0,
+      false,
+    );
+    // What the runner holds back for a fast generation: its start and its progress at 0 and 100 %.
+    const pending = [
+      startedEvent(row.id),
+      { type: "generation.progress", data: { id: row.id, percent: 0, stage: "drawing" } },
+      { type: "generation.progress", data: { id: row.id, percent: 100, stage: "drawing" } },
+    ];
+    const completed = await store.complete(row.id, asset, completedAt, view as unknown as Record<string, unknown>, pending, startedAt);
+    if (!completed) throw new Error(`generation ${row.id} was not completed`);
+    return JSON.stringify(completed.data);
+  }
+
+  return { generate, close: () => db.close() };
+}
