@@ -10,21 +10,13 @@
  * Uses a fresh database on BENCH_PG_URL's server (dropped at the end), after 300 generations of
  * warm-up (prepared statements, caches).
  */
-import { readFile } from "node:fs/promises";
 import pg from "pg";
 import { openServiceWrites } from "./baselines/service-writes.js";
 import { createDatabase, dropDatabases } from "./pg.js";
+import { cpuTimeMs } from "./servers.js";
 
 const generations = Number(process.argv[2] ?? 3_000);
 const url = await createDatabase("store_cpu");
-
-/** CPU ms (user + system) a process has used; 0 once it is gone. */
-async function cpuMs(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => undefined);
-  if (!stat) return 0;
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in clock ticks of 10 ms
-}
 
 try {
   const writes = await openServiceWrites(url);
@@ -36,10 +28,10 @@ try {
       `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
     );
     const pids = rows.map((r) => r.pid);
-    const before = await Promise.all(pids.map(cpuMs));
+    const before = await Promise.all(pids.map(cpuTimeMs));
     const [t0, own0] = [performance.now(), process.cpuUsage()];
     for (let i = 0; i < generations; i++) await writes.generate(64, 64, 300 + i);
-    const after = await Promise.all(pids.map(cpuMs));
+    const after = await Promise.all(pids.map(cpuTimeMs));
     const own = process.cpuUsage(own0);
     const postgres = after.reduce((sum, ms, i) => sum + ms - before[i]!, 0);
     console.log(JSON.stringify({

@@ -5,19 +5,18 @@
  *
  * Per request: the reservation (`store.reserve`, one statement, committed without the WAL flush as
  * a one-shot call's is), the service's drawing in process (as (b′)), then the completion
- * (`store.complete`, one durable statement: the asset, the charge's end, the held `started` and
- * two `progress` events, `completed`), and the completed event's data answered as JSON, b64
+ * (`store.complete` with what the runner's `completion` builds, one durable statement: the asset,
+ * the charge's end, the held `started` and two `progress` events, `completed`), and the completed event's data answered as JSON, b64
  * included (what POST /api/v1/generate answers). No key lookup (as (b)), no validation, no rate
  * limit, no queue, no drawing thread, no framework: the ceiling of any handler over the service's
  * storage. (c) over (b″) is what the service's own machinery costs; (b′) over (b″) what its writes do.
  */
-import { createHash } from "node:crypto";
 import { draw } from "../../src/agents/procedural/draw-task.js";
 import { interpretSprite } from "../../src/agents/procedural/interpretation.js";
 import { interpretPrompt } from "../../src/agents/procedural/prompt.js";
 import { newId } from "../../src/domain/ids.js";
-import { createGenerationStore, startedEvent, type NewGeneration } from "../../src/domain/generation/store.js";
-import { generationView } from "../../src/domain/generation/view.js";
+import { completion } from "../../src/domain/generation/runner.js";
+import { createGenerationStore, startedEvent, type NewGeneration, type PendingEvent } from "../../src/domain/generation/store.js";
 import { Prisma, openDatabase } from "../../src/infra/db/database.js";
 import { createInProcessEventBus } from "../../src/infra/events/bus.js";
 import { createLogger } from "../../src/infra/logger.js";
@@ -52,23 +51,15 @@ export async function openServiceWrites(databaseUrl: string): Promise<ServiceWri
     const reserved = await store.reserve(db.sql, row, 1_000_000, { flush: false });
     if (!reserved) throw new Error("the bench account ran out of credits");
     const startedAt = new Date();
-    const image = await draw({ generator: agentId, prompt: { prompt }, width, height, transparent: false, seed }, () => undefined);
-    const png = Buffer.from(image.png.buffer, image.png.byteOffset, image.png.byteLength);
-    const asset = { assetId: newId("ast"), png, mimeType: "image/png", width, height, sha256: createHash("sha256").update(png).digest("hex") };
-    const completedAt = new Date();
-    const { credits: _, ...view } = generationView(
-      { ...row, status: "succeeded", creditState: "charged", createdAt: reserved.createdAt, startedAt, completedAt, errorCode: null, errorMessage: null },
-      [{ id: asset.assetId, mimeType: asset.mimeType, width, height, byteLength: png.byteLength, sha256: asset.sha256 }],
-      0,
-      false,
-    );
-    // What the runner holds back for a fast generation: its start and its progress at 0 and 100 %.
-    const pending = [
-      startedEvent(row.id),
-      { type: "generation.progress", data: { id: row.id, percent: 0, stage: "drawing" } },
-      { type: "generation.progress", data: { id: row.id, percent: 100, stage: "drawing" } },
-    ];
-    const completed = await store.complete(row.id, asset, completedAt, view as unknown as Record<string, unknown>, pending, startedAt);
+    // The progress a fast generation's runner holds back and stores with its completion: its first
+    // report and the one at 100 % (runner.ts keeps no report between within its first 100 ms).
+    const pending: PendingEvent[] = [startedEvent(row.id)];
+    const image = await draw({ generator: agentId, prompt: { prompt }, width, height, transparent: false, seed }, (p) => {
+      if (pending.length === 1 || p.percent === 100) pending.push({ type: "generation.progress", data: { id: row.id, percent: p.percent, stage: p.stage } });
+    });
+    const g = { ...row, status: "running", creditState: "reserved", attempt: 1, createdAt: reserved.createdAt, startedAt, completedAt: null, errorCode: null, errorMessage: null } as const;
+    const { asset, completedAt, view } = completion(g, { png: Buffer.from(image.png.buffer, image.png.byteOffset, image.png.byteLength), width, height });
+    const completed = await store.complete(row.id, asset, completedAt, view, pending, startedAt);
     if (!completed) throw new Error(`generation ${row.id} was not completed`);
     return JSON.stringify(completed.data);
   }

@@ -8,7 +8,7 @@ import type { EventBus } from "../../infra/events/bus.js";
 import type { Logger } from "../../infra/logger.js";
 import { RetryJob, type Job } from "../../infra/queue/queue.js";
 import { newId } from "../ids.js";
-import { startedEvent, type GenerationRecord, type GenerationStore, type PendingEvent } from "./store.js";
+import { startedEvent, type GenerationRecord, type GenerationStore, type PendingEvent, type StoredImage } from "./store.js";
 import { generationView } from "./view.js";
 
 export interface RunnerDeps {
@@ -181,24 +181,33 @@ export function createRunner(deps: RunnerDeps) {
   }
 
   async function complete(g: GenerationRecord, image: AgentImage, pending: readonly PendingEvent[], startedAt: Date | undefined): Promise<void> {
-    const asset = {
-      assetId: newId("ast"),
-      png: image.png,
-      mimeType: "image/png",
-      width: image.width,
-      height: image.height,
-      sha256: createHash("sha256").update(image.png).digest("hex"),
-    };
-    const completedAt = laterOf(new Date(), g.startedAt ?? g.createdAt);
-    // Without b64: the store stores the image once, and puts it in the event it publishes.
-    const { credits: _, ...view } = generationView(
-      { ...g, status: "succeeded", completedAt, creditState: "charged" },
-      [{ id: asset.assetId, mimeType: asset.mimeType, width: asset.width, height: asset.height, byteLength: image.png.byteLength, sha256: asset.sha256 }],
-      0,
-      false,
-    );
-    await store.complete(g.id, asset, completedAt, view as unknown as Record<string, unknown>, pending, startedAt);
+    const { asset, completedAt, view } = completion(g, image);
+    await store.complete(g.id, asset, completedAt, view, pending, startedAt);
   }
+}
+
+/**
+ * What `store.complete` stores for a generation that produced `image`: the asset (a new id, its
+ * sha256), the completion time (never before the start) and the completed view without b64 or
+ * credits (the store stores the image once and fills in the credits).
+ */
+export function completion(g: GenerationRecord, image: AgentImage): { asset: StoredImage; completedAt: Date; view: Record<string, unknown> } {
+  const asset: StoredImage = {
+    assetId: newId("ast"),
+    png: image.png,
+    mimeType: "image/png",
+    width: image.width,
+    height: image.height,
+    sha256: createHash("sha256").update(image.png).digest("hex"),
+  };
+  const completedAt = laterOf(new Date(), g.startedAt ?? g.createdAt);
+  const { credits: _, ...view } = generationView(
+    { ...g, status: "succeeded", completedAt, creditState: "charged" },
+    [{ id: asset.assetId, mimeType: asset.mimeType, width: asset.width, height: asset.height, byteLength: image.png.byteLength, sha256: asset.sha256 }],
+    0,
+    false,
+  );
+  return { asset, completedAt, view: view as unknown as Record<string, unknown> };
 }
 
 /** The `generation.failed` error of a driver failure: the contract's code, message and details (reason, retry-after). */
