@@ -32,6 +32,17 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && Object.hasOwn(errorCodes, value);
 }
 
+/**
+ * The longest wait a `Retry-After` (and `details.retryAfterSeconds`) ever promises: what the
+ * service itself will honour, whatever an upstream provider or a long window said (contract section 1).
+ */
+export const maxRetryAfterSeconds = 300;
+
+/** A wait in seconds as the service promises it: a whole number from 1 to `maxRetryAfterSeconds`. */
+export function promisedRetryAfter(seconds: number): number {
+  return Math.min(maxRetryAfterSeconds, Math.max(1, Math.ceil(seconds)));
+}
+
 export interface AppErrorOptions {
   param?: string;
   retryable?: boolean;
@@ -54,13 +65,22 @@ export class AppError extends Error {
     this.code = code;
     this.param = options.param;
     this.retryable = options.retryable ?? errorCodes[code].retryable;
-    this.details = options.details;
-    this.headers = options.headers;
+    this.details = capRetryAfter(options.details, "retryAfterSeconds");
+    this.headers = capRetryAfter(options.headers, "retry-after");
   }
 
   get status(): number {
     return errorCodes[this.code].status;
   }
+}
+
+/** `fields` with its wait (`name`) capped at what the service will honour; unchanged when absent or not a number. */
+function capRetryAfter<T extends Record<string, unknown>>(fields: T | undefined, name: string): T | undefined {
+  const value = fields?.[name];
+  const seconds = typeof value === "number" ? value : typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : undefined;
+  if (seconds === undefined || seconds <= maxRetryAfterSeconds) return fields;
+  const capped = maxRetryAfterSeconds;
+  return { ...fields, [name]: typeof value === "number" ? capped : String(capped) } as T;
 }
 
 /** The `error` object of the envelope (also the `error` of a `generation.failed` event). */

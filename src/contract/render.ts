@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AgentError } from "../agents/driver.js";
 import { unavailableDependency } from "../infra/dependency.js";
 import type { Logger } from "../infra/logger.js";
-import { AppError, type ErrorBody, type ErrorCode, type ErrorObject } from "./errors.js";
+import { AppError, promisedRetryAfter, type ErrorBody, type ErrorCode, type ErrorObject } from "./errors.js";
 import { toInvalidRequest } from "./validation.js";
 
 /**
@@ -32,7 +32,7 @@ export function agentFailure(error: AgentError, extra: Record<string, unknown> =
       details: { reason: "rejected", ...extra },
     });
   }
-  const retryAfter = error.retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+  const retryAfter = error.retryAfterMs === undefined ? undefined : promisedRetryAfter(error.retryAfterMs / 1000);
   const what = { rate_limited: "is rate-limited upstream", timeout: "did not answer in time", unavailable: "is unavailable" }[error.kind];
   return new AppError("generator_unavailable", `The agent's model ${what}; the credits were refunded. Retry later.`, {
     details: { reason: error.kind, ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }), ...extra },
