@@ -128,10 +128,14 @@ export function createApp(deps: AppDeps): App {
       const state = createRequestState(edge, request.headers, (request as Request & { ip?: string }).ip);
       setRequestState(request, state);
       let response: Response;
+      // Whether the request's body was read to its end: a refusal before that (413, or 408 while
+      // reading) answers `Connection: close`, so a client that reuses connections is not left
+      // waiting on the unread rest (Node would otherwise keep the connection for a next request).
+      let bodyRead = request.body === null || request.method === "GET" || request.method === "HEAD";
       try {
         // Size and type are checked before any handler runs, for every route (GraphQL included).
         // HEAD is the GET of the same path without its body, for every GET route.
-        const buffered = request.method === "HEAD" ? asGet(request) : await bufferBody(request, config.bodyLimitBytes);
+        const buffered = request.method === "HEAD" ? asGet(request) : await bufferBody(request, config.bodyLimitBytes, () => (bodyRead = true));
         if (buffered !== request) setRequestState(buffered, state);
         response = await app.fetch(buffered);
         if (request.method === "HEAD" && response.body) {
@@ -140,6 +144,7 @@ export function createApp(deps: AppDeps): App {
         }
       } catch (error) {
         response = renderError(request, error, state);
+        if (!bodyRead) response.headers.set("connection", "close");
       }
       // The last net, X-Request-Id, cookies and collected headers, the log line (edge.ts, shared with the Node front).
       return finishResponse(response, state, request.method, new URL(request.url).pathname);
@@ -161,11 +166,13 @@ function renderError(request: Request, error: unknown, state: RequestState): Res
 
 /**
  * A request with a body: 415 unless it is JSON, 413 past the cap (counted while reading, whatever
- * Content-Length says, chunked or not). Returns a request whose body is already in memory.
+ * Content-Length says, chunked or not). Returns a request whose body is already in memory; `read`
+ * is called once the whole body has arrived.
  */
-async function bufferBody(request: Request, limitBytes: number): Promise<Request> {
+async function bufferBody(request: Request, limitBytes: number, read: () => void): Promise<Request> {
   if (request.body === null || request.method === "GET" || request.method === "HEAD") return request;
   const text = await readTextCapped(request, limitBytes);
+  read();
   assertJsonBody(text, request.headers.get("content-type"));
   return new Request(request.url, { method: request.method, headers: request.headers, body: text === "" ? null : text, signal: request.signal });
 }

@@ -16,7 +16,7 @@ import { openAiReplies, startOpenAiImagesDouble, type OpenAiImagesDouble } from 
 import { expectBalancedLedger, readEvents, waitForAllDone } from "./support/generation.js";
 import { startTestApp, type TestApp } from "./support/harness.js";
 import { testImagesKey, testImagesKeyEnv, testModelAgent, writeCatalog } from "./support/model-agents.js";
-import { json } from "./support/users.js";
+import { bearer, json } from "./support/users.js";
 
 let t: TestApp;
 let server: Server;
@@ -249,6 +249,10 @@ describe("POST /v1/images/generations", () => {
     const stream = await c.client.images.generate({ model: "model", prompt: "a red potion", stream: true, partial_images: 2 });
     const events: OpenAI.Images.ImageGenStreamEvent[] = [];
     for await (const event of stream) events.push(event);
+    // First the generation's id (ours, sent at once; clients that switch on type pass over it), then OpenAI's events.
+    const [ids, ...openAiEvents] = events as unknown as [{ type: string; generation_ids: string[] }, ...OpenAI.Images.ImageGenStreamEvent[]];
+    expect(ids).toMatchObject({ type: "generation_ids", generation_ids: [expect.stringMatching(/^gen_/)] });
+    events.splice(0, events.length, ...openAiEvents);
     expect(events.map((e) => e.type)).toEqual(["image_generation.partial_image", "image_generation.partial_image", "image_generation.completed"]);
     const [first, second, done] = events as [OpenAI.Images.ImageGenPartialImageEvent, OpenAI.Images.ImageGenPartialImageEvent, OpenAI.Images.ImageGenCompletedEvent];
     expect(Object.keys(first).sort()).toEqual(["b64_json", "background", "created_at", "output_format", "partial_image_index", "quality", "size", "type"]);
@@ -261,12 +265,31 @@ describe("POST /v1/images/generations", () => {
     expect(await expectBalancedLedger(t, c.accountId)).toBe(97);
   });
 
+  it("sends the generation ids first, at once: a client that leaves before any image can still read what it paid for", async () => {
+    const c = await caller();
+    double.next(openAiReplies.slow(600));
+    const started = performance.now();
+    const stream = await c.client.images.generate({ model: "model", prompt: "a red potion", stream: true, n: 2 });
+    const iterator = stream[Symbol.asyncIterator]();
+    const first = (await iterator.next()).value as unknown as { type: string; generation_ids: string[]; created_at: number };
+    expect(performance.now() - started).toBeLessThan(600); // before the model answered
+    expect(first).toMatchObject({ type: "generation_ids", created_at: expect.any(Number) });
+    expect(first.generation_ids).toHaveLength(2);
+    await iterator.return?.(undefined); // the client leaves
+    await waitForAllDone(t, c.accountId);
+    for (const id of first.generation_ids) {
+      const read = await t.request(`/api/v1/generations/${id}`, { headers: bearer(c.secret) });
+      expect(read.status).toBe(200);
+      expect(await read.json()).toMatchObject({ id, status: "succeeded", assets: [{ url: expect.stringMatching(/^\/api\/v1\/assets\/ast_/) }] });
+    }
+  });
+
   it("streams n images, and partial_images 0 sends only the completed events", async () => {
     const c = await caller();
     const stream = await c.client.images.generate({ model: "icon", prompt: "a red potion", size: px("64x64"), n: 2, stream: true });
     const types: string[] = [];
     for await (const event of stream) types.push(event.type);
-    expect(types).toEqual(["image_generation.completed", "image_generation.completed"]);
+    expect(types).toEqual(["generation_ids", "image_generation.completed", "image_generation.completed"]);
     expect(await expectBalancedLedger(t, c.accountId)).toBe(96);
   });
 

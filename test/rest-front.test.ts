@@ -1,3 +1,5 @@
+import http from "node:http";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "./support/harness.js";
 import { startSignedInServer, type SignedInServer } from "./support/signed-in-server.js";
@@ -116,5 +118,107 @@ describe("the Node front and the app answer the generate paths alike", () => {
     expect(front.status).toBe(app.status);
     for (const name of compared) expect(front.headers[name] ?? null, name).toEqual(app.headers.get(name));
     expect(normalise(front.text, requestIdOf(front))).toBe(normalise(appText, app.headers.get("x-request-id")));
+  });
+});
+
+/**
+ * A kept-alive connection whose request is refused before its body was read (413 past the cap,
+ * declared or counted): the answer says `Connection: close` and the server closes, on every path
+ * (the Node front's own and the app's fallback), so the client's next request goes on a fresh
+ * connection instead of waiting for REQUEST_TIMEOUT_MS on this one.
+ */
+describe("a refusal before the body is read", () => {
+  /** Sends `first` then, once its answer is in, `second` on the same socket; resolves with what came back and when the socket closed. */
+  function onOneConnection(first: string, second: string): Promise<{ answers: string; closedAfterMs: number | undefined }> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(Number(base.port), base.hostname);
+      const started = performance.now();
+      let answers = "";
+      let sentSecond = false;
+      const done = (closedAfterMs: number | undefined) => {
+        clearTimeout(timer);
+        socket.destroy();
+        resolve({ answers, closedAfterMs });
+      };
+      const timer = setTimeout(() => done(undefined), 4_000);
+      socket.on("data", (chunk: Buffer) => {
+        answers += chunk.toString("latin1");
+        if (!sentSecond && /\r\n\r\n/.test(answers)) {
+          sentSecond = true;
+          socket.write(second, () => undefined);
+        }
+      });
+      socket.on("close", () => done(Math.round(performance.now() - started)));
+      socket.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" || error.code === "EPIPE" ? undefined : reject(error)));
+      socket.write(first);
+    });
+  }
+
+  const oversized = (path: string, declared: boolean) => {
+    const body = "x".repeat(6000);
+    const framing = declared ? `content-length: ${body.length}` : "transfer-encoding: chunked";
+    const payload = declared ? body : `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+    return `POST ${path} HTTP/1.1\r\nhost: ${base.host}\r\ncontent-type: application/json\r\nconnection: keep-alive\r\n${framing}\r\n\r\n${payload}`;
+  };
+  const health = () => `GET /healthz HTTP/1.1\r\nhost: ${base.host}\r\nconnection: keep-alive\r\n\r\n`;
+
+  const paths = ["/mcp", "/v1/images/generations", "/api/v1/webhooks", "/api/v1/generate", "/graphql", "/api/keys"];
+  it.each(paths.flatMap((path) => [[path, "declared"], [path, "chunked"]]))("%s (%s): 413 with Connection: close, and the connection ends at once", async (path, framing) => {
+    const { answers, closedAfterMs } = await onOneConnection(oversized(path, framing === "declared"), health());
+    expect(answers).toMatch(/^HTTP\/1\.1 413/);
+    expect(answers.split("\r\n\r\n")[0]!.toLowerCase()).toContain("connection: close");
+    // The second request is never taken on this connection: no answer to it, and the server closed.
+    expect(answers.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+    expect(closedAfterMs).toBeDefined();
+    expect(closedAfterMs!).toBeLessThan(2_000);
+  });
+
+  it("a client that reuses connections gets its next answer at once", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, path: string, body?: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request({ host: base.hostname, port: base.port, method, path, agent, headers: body ? { "content-type": "application/json" } : {} }, (res) => {
+          res.resume().on("end", () => resolve(res.statusCode!));
+        });
+        req.on("error", reject);
+        req.end(body);
+      });
+    try {
+      for (const path of ["/mcp", "/api/v1/webhooks"]) {
+        expect(await send("POST", path, "x".repeat(6000))).toBe(413);
+        const started = performance.now();
+        expect(await send("GET", "/healthz")).toBe(200);
+        expect(performance.now() - started).toBeLessThan(2_000);
+      }
+    } finally {
+      agent.destroy();
+    }
+  });
+});
+
+describe("security headers", () => {
+  it("every answer that sets none of its own: nosniff, no framing, same-origin referrers; the web client keeps its full policy", async () => {
+    const auth = { authorization: `Bearer ${key}` };
+    const answers: [string, Answer][] = [
+      ["JSON", await call("GET", "/api/ai/agents")],
+      ["JSON error", await call("GET", "/api/v1/generations/gen_nope", auth)],
+      ["GraphiQL", await call("GET", "/graphql", { accept: "text/html" })],
+      ["GraphQL (front)", await call("POST", "/graphql", { ...json, ...auth }, JSON.stringify({ query: "{ viewer { account { balance } } }" }))],
+      ["generate refusal (front)", await call("POST", "/api/v1/generate", json, "{}")],
+      ["OpenAPI", await call("GET", "/openapi.json")],
+      ["MCP refusal", await call("POST", "/mcp", json, "{}")],
+      ["OpenAI layer", await call("GET", "/v1/models", auth)],
+    ];
+    for (const [name, answer] of answers) {
+      expect(answer.headers["x-content-type-options"], name).toBe("nosniff");
+      expect(answer.headers["content-security-policy"], name).toContain("frame-ancestors 'none'");
+      expect(answer.headers["x-frame-options"], name).toBe("DENY");
+      expect(answer.headers["referrer-policy"], name).toBe("same-origin");
+    }
+    const graphiql = answers[2]![1];
+    expect(graphiql.status).toBe(200);
+    expect(graphiql.headers["content-type"]).toMatch(/^text\/html/);
+    const page = await call("GET", "/", { accept: "text/html" });
+    if (page.headers["content-type"]?.startsWith("text/html")) expect(page.headers["content-security-policy"]).toContain("default-src 'self'");
   });
 });

@@ -51,8 +51,20 @@ export function methodNotAllowed(path: string, method: string, allowed: readonly
 }
 
 /**
+ * The security headers of every answer (JSON, GraphiQL, event streams, PNGs) whose handler did not
+ * set its own: the web client's pages and the docs send a full Content-Security-Policy; everything
+ * else may not be sniffed as another type or framed by another site.
+ */
+const securityHeaders: Readonly<Record<string, string>> = {
+  "x-content-type-options": "nosniff",
+  "content-security-policy": "frame-ancestors 'none'",
+  "x-frame-options": "DENY",
+  "referrer-policy": "same-origin",
+};
+
+/**
  * What every response gets on its way out: a library's non-JSON refusal that no adapter translated
- * still leaves in the envelope (the last net), then X-Request-Id, the Set-Cookie values and the
+ * still leaves in the envelope (the last net), then X-Request-Id, the security headers, the Set-Cookie values and the
  * headers the request collected (RateLimit…, never overriding the handler's), and the request log
  * line. Returns the response to send (the same one unless the net replaced it).
  */
@@ -64,6 +76,7 @@ export async function finishResponse(response: Response, state: RequestState, me
   }
   const headers = response.headers;
   headers.set("x-request-id", state.requestId);
+  for (const name in securityHeaders) if (!headers.has(name)) headers.set(name, securityHeaders[name]!);
   for (const cookie of state.cookies) headers.append("set-cookie", cookie);
   for (const name in state.headers) if (!headers.has(name)) headers.set(name, state.headers[name]!);
   state.logger.info("request", {

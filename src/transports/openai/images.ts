@@ -52,7 +52,8 @@ export async function imagesAnswer(
 }
 
 /**
- * `stream: true`: the batch's events as OpenAI's image stream. Generation by generation, in order
+ * `stream: true`: the batch's events as OpenAI's image stream, after a first `generation_ids` event
+ * (ours: `{type, generation_ids, created_at}`). Generation by generation, in order
  * (each one's stored events first, then live ones): its previews become
  * `image_generation.partial_image` (at most `partial_images`, indexed from 0 per image), its end
  * `image_generation.completed`. A generation that fails (refunded) does not stop the others; the
@@ -73,7 +74,10 @@ export function imagesStream(
   let failure: SseEvent | undefined;
   let finished = false;
   let closed = false;
-  const pending: SseEvent[] = [];
+  // The first event, sent at once: the generations' ids (charged from now on), so a client that
+  // leaves before the first image can still read them (GET /api/v1/generations/{id}). Its `type` is
+  // none of OpenAI's: clients that switch on `type` pass over it.
+  const pending: SseEvent[] = [{ event: "generation_ids", data: { type: "generation_ids", generation_ids: ids, created_at: seconds(Date.now()) } }];
   // Shutdown ends the stream with an `error` the SDKs raise (our own streams end with stream.closed,
   // which OpenAI clients do not know); the images go on, and a repeat of the Idempotency-Key gets them.
   const stopListening = onAbort(deps.closing, () => {
