@@ -46,7 +46,7 @@ beforeAll(async () => {
         name: "Flux via fal",
         driver: "fal-queue",
         credits: 2,
-        options: { baseUrl: fal.url, model: "fal-ai/flux/schnell", apiKeyEnv: "PIPELINE_FAL_KEY", nativeSize: "512x512", pollIntervalMs: 50, maxPollIntervalMs: 100, maxRetries: 0 },
+        options: { baseUrl: fal.url, model: "fal-ai/flux/schnell", apiKeyEnv: "PIPELINE_FAL_KEY", nativeSize: "512x512", pollIntervalMs: 50, maxPollIntervalMs: 100, maxRetries: 0, trustedHosts: [new URL(fal.url).host] },
       }),
     ],
     ["pixel-sprite", "icon"],

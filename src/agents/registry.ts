@@ -2,6 +2,7 @@ import { loadCatalog, type Catalog } from "./catalog.js";
 import type { DriverEnvironment, DriverKind } from "./driver.js";
 import { falQueueDriver } from "./fal-queue/driver.js";
 import { openAiImagesDriver } from "./openai-images/driver.js";
+import { closeFinishPool, configureFinishPool } from "./pipeline/finish-pool.js";
 import { closeDrawPool, configureDrawPool } from "./procedural/draw-pool.js";
 import { proceduralDrivers } from "./procedural/driver.js";
 
@@ -16,10 +17,11 @@ export function openCatalog(
   log: DriverEnvironment["log"],
 ): Promise<Catalog> {
   configureDrawPool(options.drawThreads, options.drawThreadIdleMs);
+  configureFinishPool(options.drawThreads, options.drawThreadIdleMs);
   return loadCatalog({ file: options.file, kinds: driverKinds, env: { secret, fetch: globalThis.fetch, log } });
 }
 
-/** Releases what the drivers hold (the drawing threads): on shutdown. */
-export function closeDrivers(): Promise<void> {
-  return closeDrawPool();
+/** Releases what the drivers hold (the drawing and post-processing threads): on shutdown. */
+export async function closeDrivers(): Promise<void> {
+  await Promise.all([closeDrawPool(), closeFinishPool()]);
 }

@@ -4,6 +4,7 @@
  * white background". Deterministic for the same arguments; cached because 1024² encodes take a
  * few tens of milliseconds.
  */
+import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 
 export type TestImageFormat = "png" | "jpeg" | "webp";
@@ -70,3 +71,28 @@ export async function truncatedPng(width = 64, height = 64): Promise<Buffer> {
 
 /** Bytes that are no image format at all. */
 export const NOT_AN_IMAGE = Buffer.from("<html><body>502 Bad Gateway</body></html>");
+
+let bomb: Buffer | undefined;
+/**
+ * A picture bomb: a legal PNG of `side`×`side` black pixels (default 8192², 256 MB once decoded)
+ * that weighs about 200 KB, because its rows compress to almost nothing. Built with zlib (~1.5 s
+ * for 8192², cached).
+ */
+export function pictureBomb(side = 8192): Buffer {
+  if (bomb && bomb.readUInt32BE(16) === side) return bomb;
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter method, no interlace
+  const rows = Buffer.alloc((side * 3 + 1) * side); // filter 0 and black pixels, row after row
+  bomb = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows, { level: 9 })), chunk("IEND", Buffer.alloc(0))]);
+  return bomb;
+}

@@ -48,6 +48,8 @@ export interface StreamReply {
   stall?: boolean;
   /** Start answering only after this many milliseconds. */
   delayMs?: number;
+  /** Every partial image is these bytes instead of a drawn picture (e.g. a picture bomb). */
+  partialImage?: Buffer;
 }
 
 export type OpenAiImagesReply = Reply | ImageReply | StreamReply;
@@ -167,6 +169,8 @@ export const openAiReplies = {
   /** Answers `then` (default: a success) only after `ms`. */
   slow: (ms: number, then: OpenAiImagesReply = { kind: "image" }): OpenAiImagesReply =>
     then.kind === "image" || then.kind === "stream" ? { ...then, delayMs: ms } : { kind: "delay", ms, then },
+  /** A redirect (307 keeps the POST and its body) to `location`, e.g. another local server. */
+  redirect: (location: string, status = 307): Reply => ({ kind: "raw", status, body: "", headers: { location } }),
   /** Never answers; the double records when the client gives up and closes the socket. */
   hang: (): Reply => ({ kind: "hang" }),
   reset: (): Reply => ({ kind: "reset" }),
@@ -212,7 +216,7 @@ export async function startOpenAiImagesDouble(options: OpenAiImagesDoubleOptions
       for (let i = 0; i < partials; i++) {
         // Partial images: the same scene, the subject still pale.
         const shade = Math.round(200 - (120 * (i + 1)) / (partials + 1));
-        const partial = await testImage({ width, height, color: [240, shade, shade] });
+        const partial = reply.partialImage ?? (await testImage({ width, height, color: [240, shade, shade] }));
         events.push({
           event: "image_generation.partial_image",
           data: { type: "image_generation.partial_image", b64_json: partial.toString("base64"), partial_image_index: i, created_at: 1767225600, ...common },

@@ -16,7 +16,8 @@ const m = useModelDriver({
   key: KEY,
   keyEnv: KEY_ENV,
   start: (key) => startFalQueueDouble({ key }),
-  entry: (double) => ({ baseUrl: double.url, model: MODEL, nativeSize: "256x256", pollIntervalMs: 5, maxPollIntervalMs: 20 }),
+  // The double serves its images on its own local address: trusted here (else the address guard refuses it).
+  entry: (double) => ({ baseUrl: double.url, model: MODEL, nativeSize: "256x256", pollIntervalMs: 5, maxPollIntervalMs: 20, trustedHosts: [new URL(double.url).host] }),
   prompt: "a mossy stone chest",
   seed: 1234,
 });
@@ -282,6 +283,7 @@ describe("fal-queue: secrets and options", () => {
       pollIntervalMs: 500,
       maxPollIntervalMs: 2000,
       maxPromptChars: 4000,
+      trustedHosts: [],
     });
   });
 
@@ -294,6 +296,7 @@ describe("fal-queue: secrets and options", () => {
     ["maxPollIntervalMs below pollIntervalMs", { pollIntervalMs: 1000, maxPollIntervalMs: 500 }],
     ["extraInput overriding the seed", { extraInput: { seed: 1 } }],
     ["an unknown output format", { outputFormat: "gif" }],
+    ["a trusted host that is a URL", { trustedHosts: ["https://cdn.example.com"] }],
   ])("refuses %s", (_name, over) => {
     expect(falQueueDriver.options.safeParse({ model: MODEL, ...over }).success).toBe(false);
   });

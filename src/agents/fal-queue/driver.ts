@@ -41,8 +41,11 @@ import { z } from "zod";
 import { AgentError, type AgentDriver, type AgentJob, type DriverEnvironment } from "../driver.js";
 import { classifyHttpFailure, modelDriverKind, modelHttp, modelOptions, passThroughOption, withAttempt, type ModelNames } from "../model-http.js";
 import { isRecord, normalizeBaseUrl, parseRetryAfter, ProgressTracker, readBody, sanitizeSnippet, tryParseJson, MAX_BODY_BYTES } from "../openai-images/http.js";
-import { decodeBase64, toNativePng } from "../openai-images/image.js";
+import { decodeBase64, limitOfNativeSize, toNativePng } from "../openai-images/image.js";
 import { promptFromJob } from "../openai-images/prompt.js";
+import { AddressRefused } from "../../infra/net/addresses.js";
+import { getPublic } from "../../infra/net/public-get.js";
+import { sameOriginFetch } from "../same-origin-fetch.js";
 
 /** Input fields the driver sets itself: `extraInput` may not override them. */
 const OWN_FIELDS = ["prompt", "image_size", "num_images", "seed", "output_format"];
@@ -76,6 +79,15 @@ export const falQueueOptionsSchema = z
     maxPromptChars: modelOptions.maxPromptChars,
     /** Extra model input passed through, e.g. `{"num_inference_steps": 4, "enable_safety_checker": true}`. */
     extraInput: passThroughOption("extraInput", OWN_FIELDS),
+    /**
+     * Hosts (`name` or `name:port`) whose image URLs are fetched as they are: for a self-hosted
+     * server on a private network. Any other image URL must pass the webhooks' address guard
+     * (https, public addresses only, the connection pinned to the checked addresses).
+     */
+    trustedHosts: z
+      .array(z.string().regex(/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/, 'a trusted host looks like "gpu-box.lan" or "10.0.0.5:8000"'))
+      .max(50)
+      .default([]),
   })
   .refine((o) => o.maxPollIntervalMs >= o.pollIntervalMs, {
     message: "maxPollIntervalMs must be at least pollIntervalMs",
@@ -111,6 +123,9 @@ function createFalQueueDriver(options: FalQueueOptions, env: DriverEnvironment):
   const parts = options.model.split("/");
   const appPath = parts.slice(0, NAMESPACES.has(parts[0]!) ? 3 : 2).join("/");
   const [width, height] = options.nativeSize.split("x").map(Number) as [number, number];
+  const limit = limitOfNativeSize(options.nativeSize);
+  // Calls to the queue (its key goes along) never follow a redirect to another origin.
+  const fetch = sameOriginFetch(env.fetch);
   const { apiKey, malformed, failure } = modelHttp(NAMES, options, env);
 
   const headers = (key: string | undefined, json: boolean): Record<string, string> => ({
@@ -165,7 +180,7 @@ function createFalQueueDriver(options: FalQueueOptions, env: DriverEnvironment):
   /** Best effort, after the attempt failed: tells fal to drop or stop the request. Never throws. */
   async function cancelUpstream(urls: QueueUrls, key: string | undefined): Promise<void> {
     try {
-      const res = await env.fetch(urls.cancel, {
+      const res = await fetch(urls.cancel, {
         method: "PUT",
         headers: headers(key, false),
         signal: AbortSignal.timeout(CANCEL_TIMEOUT_MS),
@@ -197,7 +212,13 @@ function createFalQueueDriver(options: FalQueueOptions, env: DriverEnvironment):
     return { url, flagged: Array.isArray(flags) && flags[0] === true };
   }
 
-  /** The image's bytes: a `data:` URI decoded, or an http(s) URL fetched without our key. */
+  const trusted = new Set(options.trustedHosts.map((h) => h.toLowerCase()));
+  const isTrusted = (url: URL) => trusted.has(url.host.toLowerCase()) || trusted.has(url.hostname.toLowerCase());
+
+  /**
+   * The image's bytes: a `data:` URI decoded, or an http(s) URL fetched without our key: from a
+   * trusted host as it is (redirects within its origin only), from any other through the address guard.
+   */
   async function download(url: string, signal: AbortSignal): Promise<Buffer> {
     const data = /^data:[^,;]*(;[^,]*)?;base64,(.*)$/s.exec(url);
     if (data) {
@@ -214,7 +235,19 @@ function createFalQueueDriver(options: FalQueueOptions, env: DriverEnvironment):
     if (parsed.protocol !== "https:" && parsed.protocol !== "http:") {
       throw new AgentError("unavailable", "The fal model's image URL is not http(s)");
     }
-    const res = await env.fetch(parsed, { headers: { accept: "image/*" }, signal });
+    const init = { headers: { accept: "image/*" }, signal };
+    let res: Response;
+    if (isTrusted(parsed)) {
+      res = await fetch(parsed, init);
+    } else {
+      try {
+        res = await getPublic(parsed, init);
+      } catch (error) {
+        if (!(error instanceof AddressRefused)) throw error;
+        env.log.warn("fal-queue: refused the image URL", { model: options.model, host: parsed.host, reason: error.detail });
+        throw new AgentError("unavailable", "The fal model's image URL is not allowed (not a public https address, and not a trusted host)");
+      }
+    }
     if (!res.ok) {
       await res.body?.cancel().catch(() => undefined);
       env.log.warn(`fal-queue: HTTP ${res.status} downloading the image`, { model: options.model, host: parsed.host });
@@ -240,7 +273,7 @@ function createFalQueueDriver(options: FalQueueOptions, env: DriverEnvironment):
 
           // 1. Submit.
           const submitted = await scope.request(requestTimeout, async (signal) => {
-            const res = await env.fetch(submitUrl, { method: "POST", headers: headers(key, true), body: JSON.stringify(input(job)), signal });
+            const res = await fetch(submitUrl, { method: "POST", headers: headers(key, true), body: JSON.stringify(input(job)), signal });
             return json(res, "submit", key);
           });
           const requestId = isRecord(submitted) ? submitted.request_id : undefined;
@@ -263,7 +296,7 @@ function createFalQueueDriver(options: FalQueueOptions, env: DriverEnvironment):
           const statusUrl = urls.status;
           for (;;) {
             const status = await scope.request(requestTimeout, async (signal) => {
-              const res = await env.fetch(statusUrl, { headers: headers(key, false), signal });
+              const res = await fetch(statusUrl, { headers: headers(key, false), signal });
               return json(res, "status", key);
             });
             const state = isRecord(status) ? status.status : undefined;
@@ -292,7 +325,7 @@ function createFalQueueDriver(options: FalQueueOptions, env: DriverEnvironment):
           await progress.report(80, "fetching result");
           const responseUrl = urls.response;
           const output = await scope.request(requestTimeout, async (signal) => {
-            const res = await env.fetch(responseUrl, { headers: headers(key, false), signal });
+            const res = await fetch(responseUrl, { headers: headers(key, false), signal });
             return json(res, "result", key);
           });
           const image = firstImage(output, key);
@@ -303,7 +336,7 @@ function createFalQueueDriver(options: FalQueueOptions, env: DriverEnvironment):
           await progress.report(85, "downloading image");
           const bytes = await scope.request(requestTimeout, (signal) => download(image.url, signal));
           await progress.report(90, "decoding image");
-          return { images: [await toNativePng(bytes, "The fal model's image")] };
+          return { images: [await toNativePng(bytes, "The fal model's image", limit)] };
         } catch (error) {
           if (urls !== undefined && !completed) await cancelUpstream(urls, key);
           throw error;

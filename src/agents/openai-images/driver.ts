@@ -18,7 +18,8 @@
  *   about safety / moderation / content policy; the same inside a stream's `error` event →
  *   `rejected` (final: 422 `content_rejected`);
  * - 401, 403 (key), 404 (model, path), any other 4xx (an option the model refuses) → `unavailable`;
- * - bad JSON, no `data[0].b64_json`, not base64, not a complete PNG/JPEG/WebP → `unavailable`;
+ * - bad JSON, no `data[0].b64_json`, not base64, not a complete PNG/JPEG/WebP, or a picture
+ *   larger than twice `nativeSize` on a side (refused from its header, never decoded) → `unavailable`;
  * - `ctx.signal` aborted by a cancel → the AbortError, as fetch threw it (an AbortError made from
  *   the signal's reason when that reason is not an Error, e.g. the runner's Symbols).
  *
@@ -43,8 +44,9 @@ import {
   type ModelNames,
 } from "../model-http.js";
 import { isRecord, normalizeBaseUrl, ProgressTracker, readBody, sanitizeSnippet, tryParseJson, MAX_BODY_BYTES } from "./http.js";
-import { decodeBase64, previewOf, toNativePng } from "./image.js";
+import { decodeBase64, limitOfNativeSize, previewOf, toNativePng } from "./image.js";
 import { promptFromJob } from "./prompt.js";
+import { sameOriginFetch } from "../same-origin-fetch.js";
 
 /** Request fields the driver sets itself: `extraBody` may not override them. */
 const OWN_FIELDS = ["model", "prompt", "n", "size", "quality", "background", "output_format", "stream", "partial_images"];
@@ -160,6 +162,8 @@ async function* serverSentEvents(body: ReadableStream<Uint8Array>, maxBytes: num
 
 function createOpenAiImagesDriver(options: OpenAiImagesOptions, env: DriverEnvironment): AgentDriver {
   const endpoint = `${options.baseUrl}/images/generations`;
+  const limit = limitOfNativeSize(options.nativeSize);
+  const fetch = sameOriginFetch(env.fetch);
   const { apiKey, malformed, failure } = modelHttp(NAMES, options, env);
 
   function requestBody(job: AgentJob): Record<string, unknown> {
@@ -235,7 +239,7 @@ function createOpenAiImagesDriver(options: OpenAiImagesOptions, env: DriverEnvir
       if (type === "image_generation.partial_image") {
         const index = typeof payload.partial_image_index === "number" ? payload.partial_image_index : 0;
         const bytes = typeof payload.b64_json === "string" ? decodeBase64(payload.b64_json) : undefined;
-        const preview = bytes ? await previewOf(bytes) : undefined;
+        const preview = bytes ? await previewOf(bytes, limit) : undefined;
         const done = Math.min(index + 1, expected);
         await progress.report(10 + (75 * done) / (expected + 1), `partial image ${index + 1}`, preview);
       } else if (type === "image_generation.completed") {
@@ -256,7 +260,7 @@ function createOpenAiImagesDriver(options: OpenAiImagesOptions, env: DriverEnvir
         await progress.report(5, "calling model");
         const body = requestBody(job);
         const bytes = await scope.request(options.timeoutMs, async (signal) => {
-          const res = await env.fetch(endpoint, {
+          const res = await fetch(endpoint, {
             method: "POST",
             headers: {
               "content-type": "application/json",
@@ -271,7 +275,7 @@ function createOpenAiImagesDriver(options: OpenAiImagesOptions, env: DriverEnvir
           return streamed ? readStreamAnswer(res, progress, key) : readJsonAnswer(res, key);
         });
         await progress.report(90, "decoding image");
-        const image = await toNativePng(bytes, "The image model's answer");
+        const image = await toNativePng(bytes, "The image model's answer", limit);
         return { images: [image] };
       }),
   };

@@ -17,6 +17,26 @@ export interface SniffedImage {
 
 /** Larger than any model's native output; refuses decompression bombs before decoding. */
 export const MAX_IMAGE_SIDE = 8192;
+
+/**
+ * The largest picture an agent takes from its model: twice its entry's `nativeSize` on each side
+ * (contract section 8). A model answers its native size, or close; a picture far larger is a
+ * decompression bomb (a small PNG declaring 8192×8192 costs 256 MB decoded) and is refused from
+ * its header, before anything decodes it.
+ */
+export interface ImageLimit {
+  maxWidth: number;
+  maxHeight: number;
+}
+
+/** The limit of an entry's `nativeSize` ("1024x1024"): twice each side, and never past MAX_IMAGE_SIDE. */
+export function limitOfNativeSize(nativeSize: string): ImageLimit {
+  const [width, height] = nativeSize.split("x").map(Number) as [number, number];
+  return { maxWidth: Math.min(MAX_IMAGE_SIDE, 2 * width), maxHeight: Math.min(MAX_IMAGE_SIDE, 2 * height) };
+}
+
+const unlimited: ImageLimit = { maxWidth: MAX_IMAGE_SIDE, maxHeight: MAX_IMAGE_SIDE };
+const withinLimit = ({ width, height }: SniffedImage, limit: ImageLimit) => width >= 1 && height >= 1 && width <= limit.maxWidth && height <= limit.maxHeight;
 /** Long side of the low-resolution previews made from partial images. */
 export const PREVIEW_SIDE = 128;
 
@@ -80,20 +100,22 @@ export function decodeBase64(text: string): Buffer | undefined {
 
 /**
  * The model's image as a PNG of its native size. Throws `AgentError("unavailable")` when the bytes
- * are not a complete PNG, JPEG or WebP image.
+ * are not a complete PNG, JPEG or WebP image, or declare a size past `limit` (judged from the
+ * header: nothing is decoded then).
  */
-export async function toNativePng(bytes: Buffer, what = "The model's image"): Promise<AgentImage> {
+export async function toNativePng(bytes: Buffer, what = "The model's image", limit: ImageLimit = unlimited): Promise<AgentImage> {
   const sniffed = sniffImage(bytes);
   if (!sniffed) throw new AgentError("unavailable", `${what} is not a PNG, JPEG or WebP image`);
   const { width, height } = sniffed;
-  if (width < 1 || height < 1 || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
-    throw new AgentError("unavailable", `${what} has an unusable size (${width}×${height})`);
+  if (width < 1 || height < 1) throw new AgentError("unavailable", `${what} has an unusable size (${width}×${height})`);
+  if (!withinLimit(sniffed, limit)) {
+    throw new AgentError("unavailable", `${what} is ${width}×${height}, larger than this agent takes (at most ${limit.maxWidth}×${limit.maxHeight}); it was refused`);
   }
   const { default: sharp } = await import("sharp");
   try {
     // failOn "error": truncated or corrupt data fails; libpng's harmless warnings (e.g. about an
-    // sRGB profile) do not.
-    const decoder = sharp(bytes, { failOn: "error", limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE });
+    // sRGB profile) do not. The pixel limit holds even if the header lied about the size.
+    const decoder = sharp(bytes, { failOn: "error", limitInputPixels: limit.maxWidth * limit.maxHeight });
     if (sniffed.format === "png") {
       await decoder.raw().toBuffer(); // decode fully once: a truncated PNG fails here
       return { png: bytes, width, height };
@@ -105,12 +127,13 @@ export async function toNativePng(bytes: Buffer, what = "The model's image"): Pr
   }
 }
 
-/** A small PNG preview (long side ≤ PREVIEW_SIDE) of an image, or undefined when it cannot be decoded. */
-export async function previewOf(bytes: Buffer): Promise<AgentImage | undefined> {
-  if (!sniffImage(bytes)) return undefined;
+/** A small PNG preview (long side ≤ PREVIEW_SIDE) of an image, or undefined when it cannot be decoded or is past `limit`. */
+export async function previewOf(bytes: Buffer, limit: ImageLimit = unlimited): Promise<AgentImage | undefined> {
+  const sniffed = sniffImage(bytes);
+  if (!sniffed || !withinLimit(sniffed, limit)) return undefined;
   const { default: sharp } = await import("sharp");
   try {
-    const { data, info } = await sharp(bytes, { failOn: "error" })
+    const { data, info } = await sharp(bytes, { failOn: "error", limitInputPixels: limit.maxWidth * limit.maxHeight })
       .resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: "inside", withoutEnlargement: true })
       .png()
       .toBuffer({ resolveWithObject: true });

@@ -1,10 +1,10 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { caught, testContext } from "../../../test/doubles/driver-context.js";
-import { testImage } from "../../../test/doubles/images.js";
+import { pictureBomb, testImage } from "../../../test/doubles/images.js";
 import { AgentError, isAbortError, type AgentContext } from "../driver.js";
 import { AttemptScope, ProgressTracker, parseRetryAfter, sanitizeSnippet } from "./http.js";
-import { decodeBase64, sniffImage, toNativePng } from "./image.js";
+import { decodeBase64, limitOfNativeSize, previewOf, sniffImage, toNativePng } from "./image.js";
 import { promptFromJob } from "./prompt.js";
 
 describe("parseRetryAfter", () => {
@@ -158,6 +158,24 @@ describe("images", () => {
     const png = Buffer.from(await testImage({ width: 40, height: 20 }));
     png.writeUInt32BE(100_000, 16);
     expect(await caught(() => toNativePng(png))).toMatchObject({ kind: "unavailable" });
+  });
+
+  it("takes at most twice the entry's native size on each side, judged from the header (a bomb is never decoded)", async () => {
+    expect(limitOfNativeSize("1024x1024")).toEqual({ maxWidth: 2048, maxHeight: 2048 });
+    expect(limitOfNativeSize("1536x1024")).toEqual({ maxWidth: 3072, maxHeight: 2048 });
+    expect(limitOfNativeSize("8192x8192")).toEqual({ maxWidth: 8192, maxHeight: 8192 });
+    const limit = limitOfNativeSize("32x32");
+    expect((await toNativePng(await testImage({ width: 64, height: 64 }), "It", limit)).width).toBe(64);
+    const wide = Buffer.from(await testImage({ width: 65, height: 64 }));
+    const refused = await caught(() => toNativePng(wide, "It", limit));
+    expect(refused).toMatchObject({ kind: "unavailable", message: "It is 65×64, larger than this agent takes (at most 64×64); it was refused" });
+    const bomb = pictureBomb();
+    const rss = process.memoryUsage.rss();
+    const started = performance.now();
+    expect(await caught(() => toNativePng(bomb, "It", limitOfNativeSize("1024x1024")))).toMatchObject({ kind: "unavailable" });
+    expect(performance.now() - started).toBeLessThan(50); // nothing decoded
+    expect(process.memoryUsage.rss() - rss).toBeLessThan(64 * 1024 * 1024);
+    expect(await previewOf(bomb, limitOfNativeSize("1024x1024"))).toBeUndefined();
   });
 
   it("decodes strict base64 only", () => {

@@ -1,7 +1,8 @@
 /**
  * The composer: turns a model's native image into the asset that was asked for.
  *
- * Order of steps per style (decode once at the start, encode once at the end):
+ * Order of steps per style (decode once at the start, shrunk by sharp to at most WORKING_SIDE on a
+ * side when larger, encode once at the end):
  * - every transparent style: remove the background first, on the native (big) image, where edges
  *   are many pixels wide and the background colour is unmixed; after a downscale an edge pixel is
  *   a blend that no tolerance can separate. Skipped for models with native transparency, unless
@@ -50,6 +51,13 @@ export interface PostProcessOptions {
 
 const WHITE: Rgb = { r: 255, g: 255, b: 255 };
 const MAX_SIDE = 8192;
+/**
+ * The per-pixel steps (background removal, trims, quantisation) never see more than this on a
+ * side: a larger picture is shrunk by sharp when it is decoded. 1024 is the native size of most
+ * models, so their pictures are processed as they come; the largest the drivers accept (twice the
+ * native size) costs 4 MB of RGBA per copy instead of 16–64 MB, and its edges stay many pixels wide.
+ */
+export const WORKING_SIDE = 1024;
 
 function validate(options: PostProcessOptions): void {
   for (const side of [options.width, options.height]) {
@@ -104,7 +112,7 @@ async function opaqueAsset(image: RgbaImage, options: PostProcessOptions): Promi
 /** Post-processes a model's image into a PNG asset of exactly the asked size. Deterministic. */
 export async function postProcess(image: AgentImage, options: PostProcessOptions): Promise<AgentImage> {
   validate(options);
-  const decoded = await decodeImage(image.png);
+  const decoded = await decodeImage(image.png, Math.max(WORKING_SIDE, options.width, options.height));
   const transparent = options.transparent && options.style !== "texture";
   const asset = transparent ? await transparentAsset(decoded, options) : await opaqueAsset(decoded, options);
   if (asset.width !== options.width || asset.height !== options.height) {

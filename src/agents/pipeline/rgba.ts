@@ -31,11 +31,13 @@ export const MAX_INPUT_PIXELS = 8192 * 8192;
 
 /**
  * Any image sharp reads (PNG of any colour type and depth, JPEG, WebP…) → 8-bit sRGB RGBA,
- * EXIF orientation applied.
+ * EXIF orientation applied. With `maxSide`, a larger picture is first shrunk by sharp (libvips,
+ * Lanczos, aspect kept) to fit inside `maxSide`×`maxSide`, so no per-pixel step ever works on more.
  */
-export async function decodeImage(bytes: Buffer): Promise<RgbaImage> {
-  const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-    .autoOrient()
+export async function decodeImage(bytes: Buffer, maxSide?: number): Promise<RgbaImage> {
+  let pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
+  if (maxSide !== undefined) pipeline = pipeline.resize(maxSide, maxSide, { fit: "inside", withoutEnlargement: true, kernel: "lanczos3" });
+  const { data, info } = await pipeline
     .toColourspace("srgb")
     .ensureAlpha()
     .raw()

@@ -1,4 +1,5 @@
-import { Piscina } from "piscina";
+import type { Piscina } from "piscina";
+import { threadPool } from "../threads.js";
 import { draw, type DrawResult, type DrawTask, type ProgressMessage, type StreamedMessage } from "./draw-task.js";
 import { abortError } from "./progress.js";
 import { LazyPreview } from "./raster.js";
@@ -30,15 +31,7 @@ export function configureDrawPool(threads: number, idleTimeoutMs = 5_000): void 
 
 function thePool(): Piscina {
   if (!pool) {
-    const url = new URL(`./draw-worker${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url);
-    pool = new Piscina({
-      filename: url.href,
-      minThreads: 0,
-      maxThreads: size,
-      idleTimeout: idleMs,
-      // Sources run through tsx in development and tests; compiled JavaScript needs nothing.
-      execArgv: import.meta.url.endsWith(".ts") ? ["--import", "tsx"] : [],
-    });
+    pool = threadPool(import.meta.url, "draw-worker", size, idleMs);
     pool.on("message", (m: StreamedMessage) => streams.get(m.id)?.(m));
   }
   return pool;

@@ -145,7 +145,7 @@ export function createRunner(deps: RunnerDeps) {
       const native = result.images[0];
       if (!native) throw new AgentError("unavailable", "The model answered without an image.");
       if (!entry.exactAssets) await report(percent, "post-processing", undefined, true);
-      const image = entry.exactAssets ? native : await finishAsset(native, agentJob, entry);
+      const image = entry.exactAssets ? native : await finishAsset(native, agentJob, entry, controller.signal);
       clearTimeout(holdTimer);
       await writing;
       controller.signal.throwIfAborted();

@@ -1,6 +1,6 @@
-import type { LookupFunction } from "node:net";
 import http from "node:http";
 import https from "node:https";
+import { pinnedLookup } from "../../infra/net/addresses.js";
 import type { PinnedTarget } from "./url-guard.js";
 
 /** What one attempt gave: a 2xx (`ok`), another status, or no answer, and how long it took. */
@@ -37,17 +37,7 @@ export function sendPinned(target: PinnedTarget, options: SendOptions): Promise<
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const { url } = target;
-  const lookup = ((_hostname: string, lookupOptions: { family?: number | string; all?: boolean }, callback: (...args: unknown[]) => void) => {
-    const wanted = lookupOptions.family === 4 || lookupOptions.family === "IPv4" ? 4 : lookupOptions.family === 6 || lookupOptions.family === "IPv6" ? 6 : 0;
-    const addresses = target.addresses.filter((a) => wanted === 0 || a.family === wanted);
-    if (addresses.length === 0) {
-      callback(Object.assign(new Error(`no IPv${wanted} address among the vetted ones`), { code: "ENOTFOUND" }));
-    } else if (lookupOptions.all) {
-      callback(null, addresses.map((a) => ({ address: a.address, family: a.family })));
-    } else {
-      callback(null, addresses[0]!.address, addresses[0]!.family);
-    }
-  }) as unknown as LookupFunction;
+  const lookup = pinnedLookup(target.addresses);
 
   return new Promise((resolve) => {
     let settled = false;

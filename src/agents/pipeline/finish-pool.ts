@@ -1,0 +1,42 @@
+import type { Piscina } from "piscina";
+import type { AgentImage } from "../driver.js";
+import { threadPool } from "../threads.js";
+import type { FinishTask } from "./finish-worker.js";
+import type { PostProcessOptions } from "./post-process.js";
+
+/**
+ * Post-processing off the event loop: turning a model's picture into the asset is per-pixel
+ * JavaScript (background removal, trims, quantisation: 100 ms to seconds for a large picture), so
+ * it runs in worker threads, where it cannot hold up any other request. Sized like the drawing
+ * pool (DRAW_THREADS; 0 runs it on the event loop, for tests of the steps themselves).
+ */
+let pool: Piscina | undefined;
+let size = 1;
+let idleMs = 5_000;
+
+export function configureFinishPool(threads: number, idleTimeoutMs = 5_000): void {
+  size = threads;
+  idleMs = idleTimeoutMs;
+}
+
+/** `postProcess` in a worker thread (or here when the pool has no threads); a canceled job's thread is stopped. */
+export async function postProcessOffThread(image: AgentImage, options: PostProcessOptions, signal?: AbortSignal): Promise<AgentImage> {
+  if (size === 0) {
+    const { postProcess } = await import("./post-process.js");
+    return postProcess(image, options);
+  }
+  signal?.throwIfAborted();
+  // sharp is loaded by this thread before any worker loads it: on glibc its libraries must outlive the workers.
+  await import("sharp");
+  pool ??= threadPool(import.meta.url, "finish-worker", size, idleMs);
+  const task: FinishTask = { png: image.png, width: image.width, height: image.height, options };
+  const done = (await pool.run(task, signal ? { signal } : {})) as { png: Uint8Array; width: number; height: number };
+  return { png: Buffer.from(done.png.buffer, done.png.byteOffset, done.png.byteLength), width: done.width, height: done.height };
+}
+
+/** Stops the pool's threads (shutdown). */
+export async function closeFinishPool(): Promise<void> {
+  const current = pool;
+  pool = undefined;
+  await current?.destroy();
+}
