@@ -277,7 +277,7 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
 
     const tooLong = await call(client, "generate_asset", { prompt: "a sword", maxWaitSeconds: 600 });
     expect(tooLong.isError).toBe(true);
-    expect(textOf(tooLong)).toMatch(/^invalid_request: Invalid arguments for tool generate_asset: .*maxWaitSeconds/);
+    expect(textOf(tooLong)).toMatch(/^invalid_request: maxWaitSeconds: Must be at most 45\./);
 
     const missing = await call(client, "get_generation", { generationId: "gen_nothing" });
     expect(missing.isError).toBe(true);

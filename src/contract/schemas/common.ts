@@ -17,4 +17,11 @@ export const errorEnvelope = z
   })
   .meta({ id: "Error" });
 
+/** An id as the API answers it (`gen_…`, `ast_…`): what a path's `{id}` holds (REST answers 404 for anything else). */
+export const resourceId = z
+  .string()
+  .min(1, "Must not be empty.")
+  .max(64, "Must be at most 64 characters.")
+  .regex(/^[A-Za-z0-9_-]+$/, "Must be an id as the API answered it (letters, digits, _ and - only).");
+
 export const size = z.object({ width: z.number().int(), height: z.number().int() }).meta({ id: "Size" });

@@ -8,39 +8,52 @@ export const messageSchema = z.strictObject({
   content: trimmed(1, 4000).describe("1–4000 characters."),
 });
 
-export const generateRequest = z
-  .strictObject({
-    prompt: trimmed(1, 4000).optional().describe("What to make. Exactly one of prompt and messages."),
-    messages: z
-      .array(messageSchema)
-      .min(1, "Give at least one message.")
-      .max(50, "Give at most 50 messages.")
-      .refine((m) => m.some((x) => x.role === "user"), 'Include at least one message with role "user".')
-      .optional()
-      .describe("A conversation instead of a prompt; the last user message weighs most."),
-    agentId: z.string().min(1, "Must not be empty.").max(64, "Must be at most 64 characters.").optional().describe("GET /api/ai/agents lists them; the default agent when absent."),
-    transparent: z.boolean().optional().describe("Background pixels fully transparent (alpha 0)."),
-    seed: integer(0, 2 ** 31 - 1).optional().describe("Same agent, prompt, seed and options: same bytes."),
-    width: integer(1, 4096).optional().describe("One of the agent's sizes."),
-    height: integer(1, 4096).optional().describe("One of the agent's sizes."),
-    strict: z
-      .boolean()
-      .optional()
-      .describe("Refuse (400 unsupported_option, listing what the agent knows) instead of falling back when the agent does not know the prompt's subject. Charges nothing."),
-    dryRun: z.boolean().optional().describe("Answer the price, the agent, the size and the interpretation without generating or charging anything."),
-  })
-  .superRefine((input, ctx) => {
-    if ((input.prompt === undefined) === (input.messages === undefined)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["prompt"],
-        message: input.prompt === undefined ? "Give either prompt or messages." : "Give prompt or messages, not both.",
-      });
-    }
-  })
-  .meta({ id: "GenerateRequest" });
+/**
+ * The fields of the generation request, each with its rules: the REST body below, and the
+ * arguments of the MCP tools (`transports/mcp/inputs.ts`), which take them as they are.
+ */
+export const generateFields = {
+  prompt: trimmed(1, 4000).optional().describe("What to make. Exactly one of prompt and messages."),
+  messages: z
+    .array(messageSchema)
+    .min(1, "Give at least one message.")
+    .max(50, "Give at most 50 messages.")
+    .refine((m) => m.some((x) => x.role === "user"), 'Include at least one message with role "user".')
+    .optional()
+    .describe("A conversation instead of a prompt; the last user message weighs most."),
+  agentId: z.string().min(1, "Must not be empty.").max(64, "Must be at most 64 characters.").optional().describe("GET /api/ai/agents lists them; the default agent when absent."),
+  transparent: z.boolean().optional().describe("Background pixels fully transparent (alpha 0)."),
+  seed: integer(0, 2 ** 31 - 1).optional().describe("Same agent, prompt, seed and options: same bytes."),
+  width: integer(1, 4096).optional().describe("One of the agent's sizes."),
+  height: integer(1, 4096).optional().describe("One of the agent's sizes."),
+  strict: z
+    .boolean()
+    .optional()
+    .describe("Refuse (400 unsupported_option, listing what the agent knows) instead of falling back when the agent does not know the prompt's subject. Charges nothing."),
+  dryRun: z.boolean().optional().describe("Answer the price, the agent, the size and the interpretation without generating or charging anything."),
+};
+
+/** Exactly one of prompt and messages (reported on `prompt`): the generation request's one cross-field rule. */
+export function promptOrMessages(input: { prompt?: string | undefined; messages?: unknown[] | undefined }, ctx: z.RefinementCtx<unknown>): void {
+  if ((input.prompt === undefined) === (input.messages === undefined)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["prompt"],
+      message: input.prompt === undefined ? "Give either prompt or messages." : "Give prompt or messages, not both.",
+    });
+  }
+}
+
+export const generateRequest = z.strictObject(generateFields).superRefine(promptOrMessages).meta({ id: "GenerateRequest" });
 
 export type GenerateRequest = z.output<typeof generateRequest>;
+
+/** An idempotency key (REST: the `Idempotency-Key` header; MCP: generate_asset's `idempotencyKey`), as the idempotency service accepts it. */
+export const idempotencyKey = z
+  .string()
+  .min(1, "Must not be empty.")
+  .max(255, "Must be at most 255 characters.")
+  .regex(/^[\x21-\x7e]+$/, "Must be visible ASCII characters only (e.g. a UUID): no spaces, accents or control characters.");
 export type Message = z.output<typeof messageSchema>;
 
 export const generationStatuses = ["queued", "running", "succeeded", "failed", "canceled"] as const;

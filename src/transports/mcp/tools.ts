@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { McpError, ErrorCode, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
 import { AppError } from "../../contract/errors.js";
 import { classify } from "../../contract/render.js";
+import { parseInput } from "../../contract/validation.js";
 import type { GenerationView } from "../../contract/schemas/generation.js";
 import type { Logger } from "../../infra/logger.js";
 import { withoutBytes, type AssetApi, type GenerateInput, type GenerateResult } from "./api.js";
+import { assetVariables, checkArgumentsAsRest, estimateArguments, generateArguments, generationArguments, noArguments } from "./inputs.js";
 import { thumbnail, thumbnailEdge } from "./thumbnail.js";
 
 export interface McpServerOptions {
@@ -22,12 +23,11 @@ export interface McpServerOptions {
 export const defaultMaxWaitMs = 45_000;
 export const assetUri = (id: string) => `asset://${id}`;
 
-const generationId = z.string().min(1).max(64).describe('The generation\'s id ("gen_…"), as generate_asset answered it.');
-
 /**
  * The MCP surface, once, over either implementation of AssetApi: six tools and the `asset://{id}`
  * resources. A tool's failure is a tool result (`isError: true`, text `code: message` and what to
- * do next), never a protocol error, so the model can read it and act.
+ * do next), never a protocol error, so the model can read it and act. Arguments follow REST's
+ * input rules (`inputs.ts`): the contract's schemas, strict, refused as `invalid_request`.
  */
 export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): McpServer {
   const maxWaitMs = options.maxWaitMs ?? defaultMaxWaitMs;
@@ -60,6 +60,7 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
         "Lists the image agents you can generate with: each agent's id, what it makes, its price in credits per image, " +
         "the sizes it accepts (width × height) and its default size, and whether it can make transparent backgrounds. " +
         "Free and safe to call any time. Next: pick an agent and a size, check the price with estimate_cost, then call generate_asset.",
+      inputSchema: noArguments,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     () =>
@@ -88,11 +89,7 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
         "Tells what one generate_asset call with this agent and size would cost in credits, the account's current balance, " +
         "and whether the balance covers it. Charges nothing and generates nothing. Call it before generating when credits matter; " +
         "if the balance is short, pick a cheaper agent (list_agents) or tell the user to add credits.",
-      inputSchema: {
-        agentId: z.string().optional().describe("An agent id from list_agents; the default agent when absent."),
-        width: z.number().int().optional().describe("One of the agent's sizes; the default size when width and height are absent."),
-        height: z.number().int().optional().describe("One of the agent's sizes."),
-      },
+      inputSchema: estimateArguments,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (args) =>
@@ -116,29 +113,7 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
         "and the credits charged and the balance left. If it is still running at the bound it answers the generation id instead: " +
         "call get_generation with it later (do not generate again). Pass the same idempotencyKey to retry a call whose answer you did not " +
         "get: it returns the same generation and charges nothing; every call answers the key it used.",
-      inputSchema: {
-        prompt: z.string().optional().describe("What to make, 1–4000 characters. Give exactly one of prompt and messages."),
-        messages: z
-          .array(z.object({ role: z.enum(["system", "user", "assistant"]), content: z.string() }))
-          .optional()
-          .describe("A conversation instead of a prompt; the last user message weighs most."),
-        agentId: z.string().optional().describe("An agent id from list_agents; the default agent when absent."),
-        width: z.number().int().optional().describe("One of the agent's sizes (list_agents); the agent's default size when absent."),
-        height: z.number().int().optional().describe("One of the agent's sizes."),
-        transparent: z.boolean().optional().describe("Fully transparent background (only agents with supportsTransparent)."),
-        seed: z.number().int().optional().describe("0–2147483647. The same agent, prompt, seed and options give the same image."),
-        idempotencyKey: z
-          .string()
-          .optional()
-          .describe("1–255 visible ASCII characters (e.g. a UUID). A retry with the same key and arguments returns the same generation and charges nothing. Generated when absent."),
-        maxWaitSeconds: z
-          .number()
-          .int()
-          .min(0)
-          .max(maxWaitSeconds)
-          .optional()
-          .describe(`How long to wait for the image before answering the generation id (0–${maxWaitSeconds}, default ${maxWaitSeconds}).`),
-      },
+      inputSchema: generateArguments(maxWaitSeconds),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     ({ idempotencyKey, maxWaitSeconds: wait, ...rest }, extra) =>
@@ -177,7 +152,7 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
         "Reads a generation by id: its status (queued, running, succeeded, failed, canceled), size, agent and credits. " +
         "When it succeeded, answers like generate_asset: a small preview image and an asset:// link to the full PNG. Free. " +
         "Use it to follow up a generate_asset call that answered before the image was ready; if it is still running, wait a few seconds and call it again.",
-      inputSchema: { generationId },
+      inputSchema: generationArguments,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ generationId: id }) => run(async () => generationAnswer(api, { generation: await api.getGeneration(id), replayed: false })),
@@ -190,7 +165,7 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
       description:
         "Cancels a queued or running generation; its credits come back to the balance. A generation that already finished is " +
         "answered as it is (a succeeded one keeps its charge). Use it when the user no longer wants an image that is still running.",
-      inputSchema: { generationId },
+      inputSchema: generationArguments,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
     ({ generationId: id }) =>
@@ -211,6 +186,7 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
       description:
         "Answers the account's credit balance. Free. Each generate_asset call costs its agent's price (list_agents); " +
         "if the balance is too low, tell the user to add credits or pick a cheaper agent.",
+      inputSchema: noArguments,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     () => run(async () => text(`Balance: ${plural(await api.balance(), "credit")}.`)),
@@ -225,8 +201,8 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
       mimeType: "image/png",
     },
     async (uri, variables) => {
-      const id = String(Array.isArray(variables.id) ? variables.id[0] : variables.id);
       try {
+        const { id } = parseInput(assetVariables, { id: String(Array.isArray(variables.id) ? variables.id[0] : variables.id) });
         const asset = await api.readAsset(id);
         return { contents: [{ uri: uri.href, mimeType: asset.mimeType, blob: Buffer.from(asset.bytes).toString("base64") }] };
       } catch (thrown) {
@@ -237,21 +213,22 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
     },
   );
 
+  checkArgumentsAsRest(server);
   argumentErrorsAsContractErrors(server);
   return server;
 }
 
 /**
- * The SDK answers a call whose arguments fail the tool's schema (or that names no tool) with an
- * isError result of its own wording ("MCP error -32602: Input validation error: …"); every other
- * failure is caught by the tools themselves. Give those the same `code: message` shape. (Patches
- * McpServer's private `createToolError`, pinned SDK 1.32; the tests check the wording.)
+ * The SDK answers a call whose arguments are refused (`checkArgumentsAsRest`), or that names no
+ * tool, with an isError result of the thrown message ("MCP error -32602: Tool x not found"); every
+ * other failure is caught by the tools themselves. Give those the same `code: message` shape.
+ * (Patches McpServer's private `createToolError`, pinned SDK 1.32; the tests check the wording.)
  */
 function argumentErrorsAsContractErrors(server: McpServer): void {
   const target = server as unknown as { createToolError?: (message: string) => CallToolResult };
   if (typeof target.createToolError !== "function") return;
   target.createToolError = (message: string) =>
-    toolError(new AppError("invalid_request", message.replace(/^MCP error -?\d+: /, "").replace(/^Input validation error: /, "")));
+    toolError(new AppError("invalid_request", message.replace(/^MCP error -?\d+: /, "")));
 }
 
 /** A generation as a tool answer: preview + link when it succeeded, the failure as an error, else its id and what to do. */

@@ -1,0 +1,86 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { resourceId } from "../../contract/schemas/common.js";
+import { generateFields, idempotencyKey, promptOrMessages } from "../../contract/schemas/generation.js";
+import { assertStorableText } from "../../contract/strings.js";
+import { integer, parseInput } from "../../contract/validation.js";
+
+/**
+ * The tools' arguments: the contract's schemas (the generation request's fields, ids, idempotency
+ * keys), strict objects, described for a model. The SDK advertises them as JSON Schema
+ * (`tools/list`: real bounds, `additionalProperties: false`) and `checkArgumentsAsRest` makes it
+ * check a call's arguments as REST checks a body.
+ */
+const { prompt, messages, agentId, width, height, transparent, seed } = generateFields;
+
+const agentArg = agentId.describe("An agent id from list_agents; the default agent when absent.");
+
+/** list_agents and get_balance: no arguments (any one is refused). */
+export const noArguments = z.strictObject({});
+
+export const estimateArguments = z.strictObject({
+  agentId: agentArg,
+  width: width.describe("One of the agent's sizes; the default size when width and height are absent."),
+  height: height.describe("One of the agent's sizes."),
+});
+
+/** One per bound (a server's configuration): /mcp builds a server per request. */
+const generateSchemas = new Map<number, ReturnType<typeof buildGenerateArguments>>();
+
+/** generate_asset: the generation request (without `strict`, `dryRun`: estimate_cost prices a call), plus the call's key and wait. */
+export function generateArguments(maxWaitSeconds: number) {
+  let schema = generateSchemas.get(maxWaitSeconds);
+  if (!schema) generateSchemas.set(maxWaitSeconds, (schema = buildGenerateArguments(maxWaitSeconds)));
+  return schema;
+}
+
+function buildGenerateArguments(maxWaitSeconds: number) {
+  return z
+    .strictObject({
+      prompt: prompt.describe("What to make, 1–4000 characters. Give exactly one of prompt and messages."),
+      messages: messages.describe("A conversation instead of a prompt (1–50 messages {role, content}, at least one user message); the last user message weighs most."),
+      agentId: agentArg,
+      width: width.describe("One of the agent's sizes (list_agents); the agent's default size when absent."),
+      height: height.describe("One of the agent's sizes."),
+      transparent: transparent.describe("Fully transparent background (only agents with supportsTransparent)."),
+      seed: seed.describe("0–2147483647. The same agent, prompt, seed and options give the same image."),
+      idempotencyKey: idempotencyKey
+        .optional()
+        .describe("1–255 visible ASCII characters (e.g. a UUID). A retry with the same key and arguments returns the same generation and charges nothing. Generated when absent."),
+      maxWaitSeconds: integer(0, maxWaitSeconds)
+        .optional()
+        .describe(`How long to wait for the image before answering the generation id (0–${maxWaitSeconds}, default ${maxWaitSeconds}).`),
+    })
+    .superRefine(promptOrMessages);
+}
+
+/** get_generation and cancel_generation. */
+export const generationArguments = z.strictObject({
+  generationId: resourceId.describe('The generation\'s id ("gen_…"), as generate_asset answered it.'),
+});
+
+/** The `{id}` of an `asset://{id}` resource. */
+export const assetVariables = z.object({ id: resourceId });
+
+type ArgumentCheck = (tool: { inputSchema?: unknown }, args: unknown, toolName: string) => Promise<unknown>;
+
+/**
+ * Checks a tool call's arguments as REST checks a body (contract section 1): text the database
+ * cannot store (NUL, lone surrogates) first, then the tool's schema, each refusal an
+ * `invalid_request` naming the argument and saying what to send (`parseInput`'s teaching
+ * messages), before the tool runs: nothing is charged or written. Replaces McpServer's private
+ * `validateToolInput` (pinned SDK 1.32), whose wording is zod's own; the SDK turns what it throws
+ * into an isError result (`createToolError`, given the same `code: message` shape in tools.ts).
+ */
+export function checkArgumentsAsRest(server: McpServer): void {
+  const target = server as unknown as { validateToolInput?: ArgumentCheck };
+  if (typeof target.validateToolInput !== "function") {
+    // Fail at start rather than fall back to the SDK's wording silently.
+    throw new Error("McpServer.validateToolInput is gone (an @modelcontextprotocol/sdk upgrade?): update transports/mcp/inputs.ts.");
+  }
+  target.validateToolInput = async (tool, args) => {
+    const value = args ?? {};
+    assertStorableText(value);
+    return tool.inputSchema ? parseInput(tool.inputSchema as z.ZodType, value) : undefined;
+  };
+}
