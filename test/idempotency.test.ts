@@ -22,7 +22,10 @@ describe("Idempotency-Key", () => {
     expect(second.status).toBe(200);
     expect(await second.text()).toBe(firstBytes);
     expect(second.headers.get("idempotent-replayed")).toBe("true");
-    expect(second.headers.get("x-credits-charged")).toBe(first.headers.get("x-credits-charged"));
+    // The header says what this call charged (nothing); the replayed body keeps the first answer's figure.
+    expect(first.headers.get("x-credits-charged")).toBe("1");
+    expect(second.headers.get("x-credits-charged")).toBe("0");
+    expect((JSON.parse(firstBytes) as { credits: { charged: number } }).credits.charged).toBe(1);
     expect(await t.db.prisma.generation.count({ where: { accountId: user.accountId } })).toBe(1);
     expect(await expectBalancedLedger(t, user.accountId)).toBe(99);
   });

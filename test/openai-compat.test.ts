@@ -360,7 +360,8 @@ describe("POST /v1/images/generations", () => {
     const again = await c.client.images.generate(body, { headers: { "Idempotency-Key": key } }).withResponse();
     expect(again.response.headers.get("idempotent-replayed")).toBe("true");
     expect(again.data).toEqual(first.data);
-    expect(again.response.headers.get("x-credits-charged")).toBe("4");
+    expect(first.response.headers.get("x-credits-charged")).toBe("4");
+    expect(again.response.headers.get("x-credits-charged")).toBe("0"); // what the replay charged
     expect(await expectBalancedLedger(t, c.accountId)).toBe(96);
     const reused = await failure(c.client.images.generate({ ...body, n: 1 }, { headers: { "Idempotency-Key": key } }));
     expect(reused).toBeInstanceOf(OpenAI.UnprocessableEntityError);

@@ -60,6 +60,7 @@ describe("the one-shot generate calls on the Node front", () => {
     const again = await call("POST", "/api/v1/generate", { ...auth, "idempotency-key": "front-1", prefer: "respond-async" }, body);
     expect(again.status).toBe(202);
     expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect([first.headers["x-credits-charged"], again.headers["x-credits-charged"]]).toEqual(["1", "0"]);
     expect(again.text).toBe(first.text);
     expect(requestIdOf(again)).not.toBe(requestIdOf(first));
   });

@@ -16,10 +16,10 @@ export const zeroUsage = (): OpenAiUsage => ({ input_tokens: 0, input_tokens_det
 
 const seconds = (iso: string | number) => Math.floor((typeof iso === "number" ? iso : Date.parse(iso)) / 1000);
 
-/** X-Credits-Charged (the batch's credits: reserved, then charged), X-Credits-Balance, Idempotent-Replayed. */
+/** X-Credits-Charged (what this call charged: the batch's credits, 0 on a replay), X-Credits-Balance, Idempotent-Replayed. */
 export function creditHeaders(s: BatchSubmission): Record<string, string> {
   return {
-    "x-credits-charged": String(s.generations.reduce((sum, g) => sum + g.credits.charged, 0)),
+    "x-credits-charged": s.replayed ? "0" : String(s.generations.reduce((sum, g) => sum + g.credits.charged, 0)),
     "x-credits-balance": String(s.balance),
     ...(s.replayed ? { "idempotent-replayed": "true" } : {}),
   };

@@ -30,9 +30,11 @@ export function generationHandlers(deps: GenerationRouteDeps): Handlers {
   const { generations } = services;
   const syncTimeoutMs = deps.syncTimeoutMs ?? 60_000;
 
-  const creditHeaders = (g: GenerationView) => ({
-    "x-credits-charged": String(g.credits.charged),
+  /** X-Credits-Charged is what this call charged: 0 on an idempotent replay (whose body repeats the first answer's figures). */
+  const creditHeaders = (g: GenerationView, replayed = false) => ({
+    "x-credits-charged": replayed ? "0" : String(g.credits.charged),
     "x-credits-balance": String(g.credits.balance),
+    ...(replayed ? { "idempotent-replayed": "true" } : {}),
   });
 
   const submitOptions = (request: Request, state: RequestState, waitMs?: number): SubmitOptions => ({
@@ -44,9 +46,8 @@ export function generationHandlers(deps: GenerationRouteDeps): Handlers {
   /** 200 with the finished generation, or 202 (still running, or asked async) with Location; the same bytes on every replay. */
   const answer = (s: Submission) =>
     jsonTextResponse(s.json, s.outcome === "accepted" ? 202 : 200, {
-      ...creditHeaders(s.generation),
+      ...creditHeaders(s.generation, s.replayed),
       ...(s.outcome === "accepted" ? { location: `/api/v1/generations/${s.generation.id}` } : {}),
-      ...(s.replayed ? { "idempotent-replayed": "true" } : {}),
     });
 
 
@@ -69,7 +70,7 @@ export function generationHandlers(deps: GenerationRouteDeps): Handlers {
         closing,
         requestId: state.requestId,
         logger: state.logger,
-        headers: { ...creditHeaders(s.generation), "x-generation-id": s.generation.id, ...(s.replayed ? { "idempotent-replayed": "true" } : {}) },
+        headers: { ...creditHeaders(s.generation, s.replayed), "x-generation-id": s.generation.id },
       });
     },
 
