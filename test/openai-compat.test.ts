@@ -284,6 +284,22 @@ describe("POST /v1/images/generations", () => {
     }
   });
 
+  it("streams a built-in agent's preview as a partial image when asked (every built-in agent makes one)", async () => {
+    const c = await caller();
+    for (const model of ["pixel-sprite", "icon", "texture"]) {
+      const stream = await c.client.images.generate({ model, prompt: "a red potion", stream: true, partial_images: 2 });
+      const types: string[] = [];
+      let partial: OpenAI.Images.ImageGenPartialImageEvent | undefined;
+      for await (const event of stream) {
+        types.push(event.type);
+        if (event.type === "image_generation.partial_image") partial ??= event;
+      }
+      expect(types.filter((type) => type === "image_generation.partial_image").length, model).toBeGreaterThanOrEqual(1);
+      expect(types.at(-1), model).toBe("image_generation.completed");
+      expect(decode(partial!.b64_json).width, model).toBeGreaterThan(0);
+    }
+  });
+
   it("streams n images, and partial_images 0 sends only the completed events", async () => {
     const c = await caller();
     const stream = await c.client.images.generate({ model: "icon", prompt: "a red potion", size: px("64x64"), n: 2, stream: true });

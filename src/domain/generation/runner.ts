@@ -19,8 +19,9 @@ export interface RunnerDeps {
   /** A `running` generation whose heartbeat is older than this is an orphan a redelivered job may take over. */
   orphanAfterMs?: number;
   /**
-   * Progress is stored and published at 0 %, at 100 % and at most once per this many ms between
-   * (with its preview, if any): a fast generation costs three writes, not one per stage. Default 100.
+   * Progress is stored and published at 0 %, with the first preview, at 100 % and at most once per
+   * this many ms between (with its preview, if any): a fast generation's progress is three or four
+   * events, stored with the statement that completes it, not one per stage. Default 100.
    */
   progressEveryMs?: number;
   /** First retry delay (doubles per attempt, ±25 % jitter, at most 30 s). Default 1000 ms. */
@@ -91,6 +92,8 @@ export function createRunner(deps: RunnerDeps) {
       if (type === "generation.failed") controller.abort(canceled);
     });
     let lastEmit: number | undefined;
+    /** Whether a preview was kept: the first one always is (with its stage), however fast the drawing. */
+    let previewed = false;
     // A fast generation's progress is held back and stored with the statement that completes it
     // (one statement instead of one per event); once the generation has run `progressEveryMs`, what
     // is held is stored, and later progress is stored as it comes (also the job's heartbeat).
@@ -121,8 +124,10 @@ export function createRunner(deps: RunnerDeps) {
     const report = async (value: number, stage: string, preview?: AgentImage, force = false) => {
       percent = Math.min(100, Math.max(percent, Math.round(value)));
       const now = performance.now();
-      if (!force && lastEmit !== undefined && percent < 100 && now - lastEmit < progressEveryMs) return;
+      const firstPreview = preview !== undefined && !previewed;
+      if (!force && !firstPreview && lastEmit !== undefined && percent < 100 && now - lastEmit < progressEveryMs) return;
       lastEmit = now;
+      if (preview) previewed = true;
       const events: PendingEvent[] = [{ type: "generation.progress", data: { id, percent, stage } }];
       if (preview) events.push({ type: "generation.preview", data: { id, b64: preview.png.toString("base64"), width: preview.width, height: preview.height } });
       if (held && now - runStart < progressEveryMs) return void held.push(...events);
