@@ -111,7 +111,8 @@ async function expectRefusals(client: Client, cases: readonly Case[]): Promise<v
     const [first, next] = textOf(result).split("\n");
     expect(first, label).toMatch(new RegExp(`^invalid_request: ${param.replace(/\./g, "\\.")}: `));
     expect(first!.slice(`invalid_request: ${param}: `.length), label).toMatch(message);
-    expect(next, label).toMatch(/^Next: fix the argument named above/);
+    // What to do next is about the refused argument.
+    expect(next, label).toMatch(param === "generationId" ? /^Next: use a generation id \("gen_…"\) that generate_asset answered/ : /^Next: fix the argument named above/);
   }
   // Each 5,000-level object did go over the wire.
   expect(deepSent - sentBefore).toBe(cases.filter(([, args]) => JSON.stringify(args).includes(JSON.stringify(deep))).length);
@@ -172,7 +173,8 @@ const otherCases: Case[] = [
   ["list_agents", { verbose: true }, "verbose", /^Unknown field "verbose"\./],
   ["get_balance", { accountId: "acc_other" }, "accountId", /^Unknown field "accountId"\./],
   ["get_balance", { extra: deep }, "extra", /^Unknown field "extra"\./],
-  ["estimate_cost", { agentId: "icon", prompt: "a sword" }, "prompt", /^Unknown field "prompt"\. The fields are: agentId, width, height\./],
+  ["estimate_cost", { agentId: "icon", seed: 1 }, "seed", /^Unknown field "seed"\. The fields are: prompt, messages, agentId, width, height, transparent\./],
+  ["estimate_cost", { agentId: "icon", prompt: "a\u0000sword" }, "prompt", /NUL character/],
   ["estimate_cost", { agentId: "icon\u0000" }, "agentId", /NUL character/],
   ["estimate_cost", { agentId: "icon", width: "128" }, "width", /^Must be a number: send 128 without quotes/],
   ["estimate_cost", { agentId: "icon", width: 1e9 }, "width", /^Must be at most 4096\./],

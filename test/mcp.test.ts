@@ -185,6 +185,16 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     expect(textOf(estimate)).toContain(`icon at 128×128 costs 2 credits; the balance is ${before}`);
     expect(textOf(estimate)).toContain('"sufficient":true');
     expect(textOf(await call(client, "get_balance"))).toBe(`Balance: ${before} credits.`);
+    // With the prompt: what the agent understood, as REST's dry run says it (and still nothing charged).
+    const withPrompt = await call(client, "estimate_cost", { agentId: "icon", prompt: "a red potion with a cork" });
+    expect(textOf(withPrompt)).toContain("It understood: subject potion; modifiers red;");
+    expect(JSON.parse(textOf(withPrompt).split("\n")[1]!)).toMatchObject({ credits: 2, interpretation: { subject: "potion", modifiers: ["red"], fallback: false } });
+    const unknownSubject = await call(client, "estimate_cost", { agentId: "icon", prompt: "a quantum flux capacitor" });
+    expect(textOf(unknownSubject)).toContain("would draw a generic design");
+    const byModel = await call(client, "estimate_cost", { agentId: "model", prompt: "a red potion" });
+    expect(textOf(byModel)).toContain("reads the prompt as it is");
+    const both = await call(client, "estimate_cost", { prompt: "a", messages: [{ role: "user", content: "b" }] });
+    expect(textOf(both)).toMatch(/^invalid_request: prompt: Give prompt or messages, not both\./);
     const badSize = await call(client, "estimate_cost", { agentId: "icon", width: 100, height: 100 });
     expect(badSize.isError).toBe(true);
     expect(textOf(badSize)).toMatch(/^invalid_request: The agent icon makes 64×64, 128×128/);
@@ -213,7 +223,9 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     expect(blob.mimeType).toBe("image/png");
     expect(await sharp(Buffer.from(blob.blob, "base64")).metadata()).toMatchObject({ width: 256, height: 256 });
     const other = await httpClient((await userWithKey()).secret);
-    await expect(other.readResource({ uri })).rejects.toThrow(/not_found/);
+    const refused = (await other.readResource({ uri }).catch((error: unknown) => error)) as Error & { code: number };
+    expect(refused.code).toBe(-32002);
+    expect(refused.message).toMatch(/^MCP error -32002: not_found: /); // the prefix once, not twice
 
     // The same key again: the same generation, nothing more charged.
     const again = await call(client, "generate_asset", { prompt: "a golden sword icon", agentId: "icon", seed: 7, idempotencyKey: key });
@@ -279,6 +291,16 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     expect(tooLong.isError).toBe(true);
     expect(textOf(tooLong)).toMatch(/^invalid_request: maxWaitSeconds: Must be at most 45\./);
 
+    // A misnamed argument: the Next step is about that argument, not about agents' sizes.
+    const misnamed = await call(client, "get_generation", { id: "gen_nothing" });
+    expect(textOf(misnamed)).toMatch(/^invalid_request: /);
+    expect(textOf(misnamed)).not.toContain("list_agents");
+    const badSeed = await call(client, "generate_asset", { prompt: "a sword", seed: -1 });
+    expect(textOf(badSeed)).toMatch(/^invalid_request: seed: /);
+    expect(textOf(badSeed)).not.toContain("list_agents");
+    const badWidth = await call(client, "generate_asset", { prompt: "a sword", agentId: "icon", width: 100, height: 100 });
+    expect(textOf(badWidth)).toContain("list_agents shows each agent's id, sizes");
+
     const missing = await call(client, "get_generation", { generationId: "gen_nothing" });
     expect(missing.isError).toBe(true);
     expect(textOf(missing)).toMatch(/^not_found: /);
@@ -305,6 +327,7 @@ describe("MCP over stdio (npm run mcp)", () => {
     expect(textOf(await call(client, "get_balance"))).toBe(`Balance: ${before} credits.`);
     expect(textOf(await call(client, "list_agents"))).toContain('{"id":"icon"');
     expect(textOf(await call(client, "estimate_cost", { agentId: "pixel-sprite", width: 32, height: 32 }))).toContain("costs 1 credit");
+    expect(textOf(await call(client, "estimate_cost", { agentId: "pixel-sprite", prompt: "a green slime" }))).toContain("It understood: subject slime; modifiers green;");
 
     const progress: Progress[] = [];
     const result = await call(client, "generate_asset", { prompt: "a green slime", agentId: "pixel-sprite", width: 32, height: 32 }, (p) => progress.push(p));

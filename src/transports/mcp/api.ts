@@ -1,6 +1,6 @@
 import { AppError } from "../../contract/errors.js";
 import { chooseSize, type AgentView } from "../../contract/schemas/agents.js";
-import { terminalEventTypes, type GenerationView } from "../../contract/schemas/generation.js";
+import { terminalEventTypes, type EstimateView, type GenerationView, type InterpretationView } from "../../contract/schemas/generation.js";
 
 /**
  * What the MCP tools need from the service, as one small interface with two implementations:
@@ -13,7 +13,11 @@ export interface AssetApi {
   /** The enabled agents, their prices and sizes (public). */
   listAgents(): Promise<AgentList>;
   /** What one generation with `agentId` (or the default agent) at that size would cost, and whether the balance covers it. Charges nothing. */
-  estimate(input: { agentId?: string; width?: number; height?: number }): Promise<Estimate>;
+  /**
+   * What generate_asset would cost: the agent's price and size against the balance; with a prompt
+   * (or messages), the REST dry run's answer, its interpretation included.
+   */
+  estimate(input: EstimateInput): Promise<Estimate>;
   /**
    * Submits a generation (the same request body as `POST /api/v1/generate`) under `idempotencyKey`,
    * then follows it for at most `waitMs`, reporting progress: answers where it stands at the end
@@ -40,6 +44,25 @@ export interface Estimate {
   credits: number;
   balance: number;
   sufficient: boolean;
+  /** With a prompt: what a procedural agent understood (null for model agents, which read it as it is). */
+  interpretation?: InterpretationView | null;
+}
+
+/** estimate_cost's arguments: a generation request whose prompt is optional. */
+export type EstimateInput = Omit<GenerateInput, "seed">;
+
+/** The Estimate of a REST dry run (`dryRun: true`), given the agent's name. */
+export function estimateOfDryRun(dryRun: EstimateView, agentName: string): Estimate {
+  return {
+    agentId: dryRun.agentId,
+    agentName,
+    width: dryRun.width,
+    height: dryRun.height,
+    credits: dryRun.credits.price,
+    balance: dryRun.credits.balance,
+    sufficient: dryRun.credits.balance >= dryRun.credits.price,
+    interpretation: dryRun.interpretation,
+  };
 }
 
 /** The generation request (contract section 3), as the tools pass it on. */

@@ -2,7 +2,7 @@ import type { Quota } from "../../domain/limits.js";
 import { toAgentView } from "../../domain/agents/agents.js";
 import { authorize, type AuthenticatedViewer } from "../../domain/auth/viewer.js";
 import type { Services } from "../../services.js";
-import { estimateFor, follow, type AssetApi } from "./api.js";
+import { estimateFor, estimateOfDryRun, follow, type AssetApi } from "./api.js";
 
 export interface InProcessApiOptions {
   /** Counts one call against the account's `read` quota (as the REST rows with `rate: "read"` do); throws 429 past it. */
@@ -31,10 +31,13 @@ export function createInProcessApi(services: Services, viewer: AuthenticatedView
       return { agents: agents.map(toAgentView), defaultAgentId };
     },
 
-    async estimate({ agentId, width, height }) {
+    async estimate(input) {
       await read();
-      const agent = await services.agents.resolve(agentId);
-      return estimateFor(agent, await services.credits.balance(accountId), { width, height });
+      const agent = await services.agents.resolve(input.agentId);
+      if (input.prompt === undefined && input.messages === undefined) {
+        return estimateFor(agent, await services.credits.balance(accountId), { width: input.width, height: input.height });
+      }
+      return estimateOfDryRun(await generations.estimate(viewer, { ...input, dryRun: true }), agent.name);
     },
 
     async generate(input, { idempotencyKey, ...wait }) {

@@ -18,11 +18,19 @@ const agentArg = agentId.describe("An agent id from list_agents; the default age
 /** list_agents and get_balance: no arguments (any one is refused). */
 export const noArguments = z.strictObject({});
 
-export const estimateArguments = z.strictObject({
-  agentId: agentArg,
-  width: width.describe("One of the agent's sizes; the default size when width and height are absent."),
-  height: height.describe("One of the agent's sizes."),
-});
+/** estimate_cost: generate_asset's request, the prompt optional (with one, the answer says what the agent understood). */
+export const estimateArguments = z
+  .strictObject({
+    prompt: prompt.describe("Optional: what generate_asset would be asked for; then the answer also says what the agent understood of it."),
+    messages: messages.describe("Optional, instead of prompt: a conversation (1–50 messages {role, content})."),
+    agentId: agentArg,
+    width: width.describe("One of the agent's sizes; the default size when width and height are absent."),
+    height: height.describe("One of the agent's sizes."),
+    transparent: transparent.describe("Fully transparent background (only agents with supportsTransparent)."),
+  })
+  .superRefine((input, ctx) => {
+    if (input.prompt !== undefined && input.messages !== undefined) promptOrMessages(input, ctx);
+  });
 
 /** One per bound (a server's configuration): /mcp builds a server per request. */
 const generateSchemas = new Map<number, ReturnType<typeof buildGenerateArguments>>();

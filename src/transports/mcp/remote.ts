@@ -1,6 +1,6 @@
 import { AppError, isErrorCode } from "../../contract/errors.js";
-import type { GenerationView } from "../../contract/schemas/generation.js";
-import { estimateFor, follow, pickAgent, type AgentList, type AssetApi, type GenerationEventLike, type GenerateResult } from "./api.js";
+import type { EstimateView, GenerationView } from "../../contract/schemas/generation.js";
+import { estimateFor, estimateOfDryRun, follow, pickAgent, type AgentList, type AssetApi, type GenerationEventLike, type GenerateResult } from "./api.js";
 
 export interface RemoteApiOptions {
   /** The service's origin, e.g. `http://localhost:3000` or `https://assets.example.com`. */
@@ -84,9 +84,16 @@ export function createRemoteApi(options: RemoteApiOptions): AssetApi {
     listAgents,
     balance,
 
-    async estimate({ agentId, width, height }) {
-      const [list, balanceNow] = await Promise.all([listAgents(), balance()]);
-      return estimateFor(pickAgent(list, agentId), balanceNow, { width, height });
+    async estimate(input) {
+      if (input.prompt === undefined && input.messages === undefined) {
+        const [list, balanceNow] = await Promise.all([listAgents(), balance()]);
+        return estimateFor(pickAgent(list, input.agentId), balanceNow, { width: input.width, height: input.height });
+      }
+      const [list, dryRun] = await Promise.all([
+        listAgents(),
+        json<EstimateView>("/api/v1/generate", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...input, dryRun: true }) }),
+      ]);
+      return estimateOfDryRun(dryRun, list.agents.find((a) => a.id === dryRun.agentId)?.name ?? dryRun.agentId);
     },
 
     async generate(input, { idempotencyKey, ...wait }): Promise<GenerateResult> {

@@ -6,7 +6,7 @@ import { classify } from "../../contract/render.js";
 import { parseInput } from "../../contract/validation.js";
 import type { GenerationView } from "../../contract/schemas/generation.js";
 import type { Logger } from "../../infra/logger.js";
-import { withoutBytes, type AssetApi, type GenerateInput, type GenerateResult } from "./api.js";
+import { withoutBytes, type AssetApi, type Estimate, type GenerateInput, type GenerateResult } from "./api.js";
 import { assetVariables, checkArgumentsAsRest, estimateArguments, generateArguments, generationArguments, noArguments } from "./inputs.js";
 import { thumbnail, thumbnailEdge } from "./thumbnail.js";
 
@@ -87,8 +87,10 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
       title: "Estimate cost",
       description:
         "Tells what one generate_asset call with this agent and size would cost in credits, the account's current balance, " +
-        "and whether the balance covers it. Charges nothing and generates nothing. Call it before generating when credits matter; " +
-        "if the balance is short, pick a cheaper agent (list_agents) or tell the user to add credits.",
+        "and whether the balance covers it; given the prompt too, also what the agent understood of it (subject, modifiers, " +
+        "ignored words, and whether it falls back to a generic design). Charges nothing and generates nothing. Call it before " +
+        "generating when credits matter or to check a prompt; if the balance is short, pick a cheaper agent (list_agents) or tell " +
+        "the user to add credits.",
       inputSchema: estimateArguments,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -98,7 +100,7 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
         const verdict = e.sufficient
           ? `enough: ${e.balance - e.credits} credits would remain`
           : `not enough: ${plural(e.credits - e.balance, "more credit")} needed`;
-        return text(`${e.agentId} at ${e.width}×${e.height} costs ${plural(e.credits, "credit")}; the balance is ${e.balance} (${verdict}).\n${JSON.stringify(e)}`);
+        return text(`${e.agentId} at ${e.width}×${e.height} costs ${plural(e.credits, "credit")}; the balance is ${e.balance} (${verdict}).${understood(e.interpretation)}\n${JSON.stringify(e)}`);
       }),
   );
 
@@ -207,8 +209,12 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
         return { contents: [{ uri: uri.href, mimeType: asset.mimeType, blob: Buffer.from(asset.bytes).toString("base64") }] };
       } catch (thrown) {
         const error = classify(thrown, options.logger);
-        // -32002: the resource-not-found code of the MCP specification.
-        throw new McpError(error.code === "not_found" ? -32002 : ErrorCode.InvalidRequest, `${error.code}: ${error.message}`, { uri: uri.href });
+        // -32002: the resource-not-found code of the MCP specification. McpError prefixes its
+        // message with "MCP error <code>: ", and the client's McpError adds it again: the message
+        // on the wire is ours alone, so a client shows the prefix once.
+        const refusal = new McpError(error.code === "not_found" ? -32002 : ErrorCode.InvalidRequest, "", { uri: uri.href });
+        refusal.message = `${error.code}: ${error.message}`;
+        throw refusal;
       }
     },
   );
@@ -227,8 +233,12 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
 function argumentErrorsAsContractErrors(server: McpServer): void {
   const target = server as unknown as { createToolError?: (message: string) => CallToolResult };
   if (typeof target.createToolError !== "function") return;
-  target.createToolError = (message: string) =>
-    toolError(new AppError("invalid_request", message.replace(/^MCP error -?\d+: /, "")));
+  target.createToolError = (message: string) => {
+    const text = message.replace(/^MCP error -?\d+: /, "");
+    // The refused argument leads the message ("generationId: Unknown field…"): its Next step is about it.
+    const param = /^([A-Za-z][\w.]*): /.exec(text)?.[1];
+    return toolError(new AppError("invalid_request", text, param ? { param } : {}));
+  };
 }
 
 /** A generation as a tool answer: preview + link when it succeeded, the failure as an error, else its id and what to do. */
@@ -296,6 +306,18 @@ function summary(g: GenerationView) {
   return { id, status, agentId, width, height, seed, credits, createdAt, completedAt, assets: g.assets.map((a) => ({ id: a.id, uri: assetUri(a.id), mimeType: a.mimeType })), ...(error ? { error } : {}) };
 }
 
+/** What the agent understood of the prompt, as a sentence for the model (empty without a prompt). */
+function understood(interpretation: Estimate["interpretation"]): string {
+  if (interpretation === undefined) return "";
+  if (interpretation === null) return " This agent's model reads the prompt as it is.";
+  const { subject, modifiers, ignored, fallback } = interpretation;
+  const list = (words: string[]) => (words.length > 0 ? words.join(", ") : "none");
+  return (
+    ` It understood: subject ${subject ?? "none"}; modifiers ${list(modifiers)}; ignored ${list(ignored)}.` +
+    (fallback ? " It does not know this subject and would draw a generic design: rephrase the prompt around a plainer subject, or pick another agent." : "")
+  );
+}
+
 const text = (value: string): CallToolResult => ({ content: [{ type: "text", text: value }] });
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -313,7 +335,7 @@ function nextStep(error: AppError): string {
       return "call list_agents and use one of its ids.";
     case "invalid_request":
     case "unsupported_option":
-      return "fix the argument named above (list_agents shows each agent's sizes and transparency) and call again.";
+      return fixArgument(error);
     case "not_found":
       return "check the id: use one that generate_asset or get_generation answered for this account.";
     case "rate_limited":
@@ -332,6 +354,16 @@ function nextStep(error: AppError): string {
     default:
       return "see the message.";
   }
+}
+
+/** The Next step for a refused argument: about that argument (the agent's options only where they are the cause). */
+function fixArgument(error: AppError): string {
+  const param = error.param?.split(".")[0];
+  if (error.code === "unsupported_option" || (param && ["agentId", "width", "height", "transparent"].includes(param))) {
+    return "fix the argument named above: list_agents shows each agent's id, sizes and whether it can make transparent backgrounds; then call again.";
+  }
+  if (param === "generationId") return 'use a generation id ("gen_…") that generate_asset answered for this account.';
+  return "fix the argument named above (the tool's input schema lists the arguments it takes and their bounds) and call again.";
 }
 
 function retryHint(error: AppError, key: string): string {
