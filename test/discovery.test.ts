@@ -28,7 +28,7 @@ describe("GET /", () => {
     expect(response.headers.get("content-type")).toBe("application/json");
     expect(response.headers.get("vary")).toContain("Accept");
     const body = (await response.json()) as { name: string; version: string; description: string; links: Record<string, string> };
-    expect(body).toMatchObject({ name: "Asset generation service", version: expect.stringMatching(/^\d+\.\d+\.\d+/), description: expect.any(String) });
+    expect(body).toMatchObject({ name: "AssetForge", version: expect.stringMatching(/^\d+\.\d+\.\d+/), description: expect.any(String) });
     expect(body.links).toMatchObject({
       openapi: `${origin}/openapi.json`,
       docs: `${origin}/docs`,
@@ -76,7 +76,7 @@ describe("GET /openapi.json", () => {
     if (!result.valid) throw new Error(compileErrors(result));
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.servers).toEqual([expect.objectContaining({ url: "/" })]);
-    expect(doc.info).toMatchObject({ title: "Asset generation service", version: expect.any(String), description: expect.any(String) });
+    expect(doc.info).toMatchObject({ title: "AssetForge", version: expect.any(String), description: expect.any(String) });
   });
 
   it("has every route the app serves, with its method, and nothing else", () => {
@@ -157,7 +157,7 @@ describe("llms.txt", () => {
     expect(response.headers.get("etag")).toBeTruthy();
     const text = await response.text();
     const lines = text.split("\n");
-    expect(lines[0]).toBe("# Asset generation service");
+    expect(lines[0]).toBe("# AssetForge");
     expect(lines.find((l) => l.trim() !== "" && !l.startsWith("# "))).toMatch(/^> /);
     const sections = lines.filter((l) => l.startsWith("## "));
     expect(sections.at(-1)).toBe("## Optional");
@@ -176,7 +176,7 @@ describe("llms.txt", () => {
     const response = await t.request("/llms-full.txt");
     expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     const text = await response.text();
-    expect(text.startsWith("# Asset generation service\n")).toBe(true);
+    expect(text.startsWith("# AssetForge\n")).toBe(true);
     expect(text).toContain("## Idempotent retries");
     expect(text).toContain("### POST /api/v1/generate");
     expect(text).toContain("## Schemas");

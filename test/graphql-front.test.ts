@@ -163,7 +163,7 @@ describe("/graphql on the Node front", () => {
     const page = await call("GET", "/graphql", { accept: "text/html" });
     expect(page.status).toBe(200);
     expect(page.headers["content-type"]).toMatch(/^text\/html/);
-    expect(page.text).toContain("<title>Asset generation service</title>");
+    expect(page.text).toContain("<title>AssetForge GraphQL</title>");
     const head = await call("HEAD", "/graphql", { accept: "text/html" });
     expect(head.status).toBe(200);
     expect(head.headers["content-type"]).toMatch(/^text\/html/);

@@ -105,7 +105,7 @@ describe("GET /v1/models", () => {
     expect(page.data.map((m) => m.id)).toEqual(["pixel-sprite", "icon", "texture", "free", "model"]);
     for (const m of page.data) {
       expect(Object.keys(m).sort()).toEqual(["created", "id", "object", "owned_by"]);
-      expect(m).toMatchObject({ object: "model", owned_by: "asset-generation-service", created: expect.any(Number) });
+      expect(m).toMatchObject({ object: "model", owned_by: "assetforge", created: expect.any(Number) });
     }
     expect(await client.models.retrieve("icon")).toMatchObject({ id: "icon", object: "model" });
   });

@@ -85,7 +85,7 @@ export interface OpenApiDocument {
 
 const packageJson = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 
-export const serviceName = "Asset generation service";
+export const serviceName = "AssetForge";
 export const serviceVersion = packageJson.version;
 export const serviceSummary = "Game assets (pixel sprites, icons, seamless textures) generated from a text prompt, paid for with credits.";
 

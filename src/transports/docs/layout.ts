@@ -149,7 +149,7 @@ export function renderPage(options: PageOptions): string {
 <body>
 <div class="layout">
 <nav class="sidebar" aria-label="Contents">
-<a class="brand" href="/docs">Asset generation API</a>
+<a class="brand" href="/docs">AssetForge API</a>
 <span class="version">v${escapeHtml(options.version)}</span>
 ${options.sidebar}
 </nav>

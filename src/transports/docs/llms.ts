@@ -9,12 +9,34 @@ export function renderLlmsTxt(origin: string): string {
 
 > ${serviceSummary} Call \`POST ${origin}/api/v1/generate\` with \`Authorization: Bearer ags_…\` and a JSON body such as \`{"prompt": "red health potion", "agentId": "icon", "transparent": true, "width": 128, "height": 128}\`; the answer carries the PNG inline as \`assets[0].b64\` (base64) and as \`assets[0].url\` (GET it with the same key).
 
-- Get a key: sign up at ${origin}/sign-up and create one under API keys, or with curl (\`POST /api/auth/sign-up\`, then \`POST /api/keys\`); see the guide. The secret is shown once.
+- Get a key: sign up at ${origin}/sign-up and create one under API keys, or with the calls below. The secret is shown once.
 - Agents, prices and sizes: \`GET ${origin}/api/ai/agents\` (no key needed). A call costs the agent's price in credits; \`GET /api/v1/credits\` is the balance.
 - Long or many generations: \`Prefer: respond-async\` answers 202 at once with \`Location\`; stream \`GET /api/v1/generations/{id}/events\` (server-sent events) or poll \`GET /api/v1/generations/{id}\`.
 - OpenAI clients (SDKs, LangChain, LiteLLM…): base URL \`${origin}/v1\`, the key as API key, \`model\` = an agent id; \`POST /v1/images/generations\` and \`GET /v1/models\` speak the OpenAI Images protocol (a compatibility layer; errors in OpenAI's shape).
 - Retries: send an \`Idempotency-Key\` header; the same key and body replay the first answer and charge nothing.
 - Errors are \`{"error": {"code", "message", "param", "retryable", "details": {"docs"}}}\`: the message says what to send instead; retry only when \`retryable\` is true, after \`Retry-After\`.
+
+**From nothing to a PNG in three calls** (curl and jq). Sign-up and key creation use a session
+cookie, so they must carry \`Origin: ${origin}\` (the service refuses a cookie write from any other
+origin, or none: that is its CSRF protection); every later call uses the key alone, with no Origin.
+
+1. Create an account (an existing one: the same body to \`${origin}/api/auth/sign-in\`); new accounts get free credits:
+
+   \`\`\`sh
+   curl -s -c jar -H 'Content-Type: application/json' -H 'Origin: ${origin}' -d '{"email":"you@example.com","password":"a long password"}' ${origin}/api/auth/sign-up
+   \`\`\`
+
+2. Create an API key with that session (\`secret\` is shown only in this answer):
+
+   \`\`\`sh
+   export AGS_KEY=$(curl -s -b jar -H 'Content-Type: application/json' -H 'Origin: ${origin}' -d '{"name":"coding agent","scopes":["generate"]}' ${origin}/api/keys | jq -r .secret)
+   \`\`\`
+
+3. Generate, and save the PNG (inline as base64; also at \`assets[0].url\` with the key):
+
+   \`\`\`sh
+   curl -s ${origin}/api/v1/generate -H "Authorization: Bearer $AGS_KEY" -H 'Content-Type: application/json' -H 'Idempotency-Key: first-potion' -d '{"prompt":"red health potion","agentId":"icon","transparent":true,"width":128,"height":128}' | jq -r '.assets[0].b64' | base64 -d > potion.png
+   \`\`\`
 
 ## Docs
 

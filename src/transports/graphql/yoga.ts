@@ -100,7 +100,7 @@ function createYogaServer(deps: GraphQLDeps, fetchAPI?: typeof nodeFetchAPI, arm
     graphqlEndpoint: "/graphql",
     ...(fetchAPI ? { fetchAPI } : {}),
     renderGraphiQL: renderGraphiQLLazily,
-    graphiql: { title: "Asset generation service", defaultQuery: "{\n  agents {\n    id\n    name\n    credits\n  }\n}\n" },
+    graphiql: { title: "AssetForge GraphQL", defaultQuery: "{\n  agents {\n    id\n    name\n    credits\n  }\n}\n" },
     landingPage: false,
     logging: false,
     context: ({ request }) => contextFor(request, deps),

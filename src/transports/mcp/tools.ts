@@ -33,7 +33,7 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
   const maxWaitMs = options.maxWaitMs ?? defaultMaxWaitMs;
   const maxWaitSeconds = Math.floor(maxWaitMs / 1000);
   const server = new McpServer(
-    { name: "asset-generation-service", title: "Asset generation", version: options.version ?? "0.1.0" },
+    { name: "assetforge", title: "AssetForge", version: options.version ?? "0.1.0" },
     {
       capabilities: { tools: {}, resources: {} },
       instructions:

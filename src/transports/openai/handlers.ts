@@ -35,7 +35,7 @@ interface Ctx {
 }
 
 /** Who owns the models (OpenAI's `owned_by`). */
-const owner = "asset-generation-service";
+const owner = "assetforge";
 
 const modelOf = (agent: Agent): OpenAiModel => ({ id: agent.id, object: "model", created: Math.floor(agent.createdAt.getTime() / 1000), owned_by: owner });
 
