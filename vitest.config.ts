@@ -17,6 +17,7 @@ const graphql = fileURLToPath(new URL("./node_modules/graphql/index.js", import.
 // browser, process starts): they run afterwards, one at a time, alone (`sequence.groupOrder`).
 const serial = [
   "test/load.test.ts",
+  "test/fairness-load.test.ts",
   "test/outage.test.ts",
   "test/limits.test.ts",
   "test/crash.test.ts",
