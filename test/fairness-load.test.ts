@@ -12,23 +12,24 @@ import { createKey, signUp } from "./support/users.js";
 /**
  * Sustained load from many accounts, through HTTP, on PostgreSQL: callers take the accounts in
  * turn (round-robin) and each waits for its one-shot call, with far more callers than running
- * slots, so that work queues for the whole run; a caller gives up on a call after 5 s, as a client
+ * slots, so that work queues for the whole run. A caller gives up on a call after 6 s, as a client
  * with a timeout would, and makes the next one (the generation goes on, and counts as the
- * account's until it ends). The model takes 4–76 ms per
- * image (a fixed pseudo-random sequence). The queue serves accounts in fair turns (contract
- * section 3), so no generation waits much longer than the queue is deep, no account is refused for
- * work that merely waits (429 below MAX_ACTIVE_GENERATIONS_PER_ACCOUNT), and no call times out.
+ * account's until it ends). The model takes 4–76 ms per image (a fixed pseudo-random sequence).
+ * The queue serves accounts in fair turns (contract section 3), so no generation waits much longer
+ * than the queue is deep, no account is refused for work that merely waits (429 below
+ * MAX_ACTIVE_GENERATIONS_PER_ACCOUNT), and no call times out.
  *
  * With the queue this replaced (a job's priority was its account's active count at enqueue, with
  * no ageing), an account that once had two calls in flight fell behind every account with one,
- * then further: its generations waited 9–11 s, its calls timed out, and 429s followed.
+ * then further: 114–250 generations started during one generation's wait, which lasted 3.6–7.7 s
+ * for a median of 0.3–0.6 s, and on BullMQ calls timed out.
  */
 const accounts = 40;
 const callers = 32;
 const concurrency = 2;
 const loadMs = 8_000;
 /** When a caller gives up on a call (a client's timeout). */
-const callTimeoutMs = 5_000;
+const callTimeoutMs = 6_000;
 const maxActive = 20;
 
 let double: OpenAiImagesDouble;
@@ -154,7 +155,8 @@ describe.runIf(process.env.TEST_DB === "postgres")("fair turns under sustained l
     // The longest wait. In starts: a generation waits for the ones queued before it (fewer than
     // `callers`: each caller has one call at a time) and, by the rule, for at most k generations of
     // each other account queued after it, k being its own account's generations waiting then
-    // (here 0 or 1): within 2 × callers starts. In time: within 3 × the median wait.
+    // (here 0 or 1): within 2 × callers starts (measured: 31–32). In time: within 3 × the median
+    // wait (measured: 1.1–1.7 ×).
     expect.soft(mostStartedMeanwhile).toBeLessThanOrEqual(2 * callers);
     expect.soft(longest).toBeLessThan(3 * at(0.5));
   });
