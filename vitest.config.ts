@@ -18,6 +18,7 @@ const graphql = fileURLToPath(new URL("./node_modules/graphql/index.js", import.
 const serial = [
   "test/load.test.ts",
   "test/picture-load.test.ts",
+  "test/fairness-load.test.ts",
   "test/outage.test.ts",
   "test/limits.test.ts",
   "test/crash.test.ts",

@@ -719,8 +719,8 @@ async function measureConfig(cfg: Config, roundNo: number, log: Log, admin: pg.C
         [wall0, wall1],
       )).rows[0];
       const pct = (a: number[] | null) => ({ p50: round(a?.[0] ?? NaN, 1), p90: round(a?.[1] ?? NaN, 1), p99: round(a?.[2] ?? NaN, 1) });
-      // The queue's priority is the account's active generations at submission (fairness between
-      // accounts): the same count, rebuilt from the timestamps, against the time spent queued.
+      // The account's active generations at submission (the queue's priority before fair turns),
+      // rebuilt from the timestamps, against the time spent queued.
       const byPriority = (await c.query(
         `WITH p AS (
            SELECT g.id, extract(epoch FROM g.started_at - g.created_at) * 1000 AS queued,

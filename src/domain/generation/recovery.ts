@@ -38,9 +38,10 @@ export async function recoverGenerations(
     const queued = await prisma.generation.findMany({
       where: { status: "queued", ...(options.everything ? {} : { createdAt: { lt: staleBefore } }) },
       orderBy: { createdAt: "asc" },
-      select: { id: true },
+      select: { id: true, accountId: true },
     });
-    for (const { id } of queued) await queue.enqueue(id);
+    // Oldest first: each account's generations take its turns in the order they were made.
+    for (const { id, accountId } of queued) await queue.enqueue(id, { accountId });
     requeued = queued.length;
   }
   const released = await idempotency.prune({ releaseInProgress: options.everything ? "all" : "lapsed" });

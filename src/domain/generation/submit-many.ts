@@ -83,13 +83,12 @@ export function createSubmitMany(deps: SubmitManyDeps) {
         idempotencyRecordId: i === 0 ? recordId : null,
       }),
     );
-    // The batch's jobs keep the fair order of single calls: each one's priority is the account's active count at it.
-    const priority = (active: number, i: number) => active - n + i + 1;
+    // The batch's jobs take n turns of the account, like n single calls (JobQueue.enqueue).
     const reserved = queue.external
       ? await prisma.$transaction(
           async (tx) => {
             const r = await store.reserveMany(tx, rows, deps.maxActivePerAccount);
-            if (r) for (const [i, row] of rows.entries()) await queue.enqueue(row.id, { priority: priority(r.active, i) });
+            if (r) for (const row of rows) await queue.enqueue(row.id, { accountId: row.accountId });
             return r;
           },
           { maxWait: 5_000, timeout: 10_000 },
@@ -97,7 +96,7 @@ export function createSubmitMany(deps: SubmitManyDeps) {
       : await store.reserveMany(prisma, rows, deps.maxActivePerAccount);
     if (reserved === undefined) throw await refusal(viewer.user.accountId, planned.agentId, price * n, n);
     for (const row of rows) await store.publishQueued(row);
-    if (!queue.external) for (const [i, row] of rows.entries()) await queue.enqueue(row.id, { priority: priority(reserved.active, i) });
+    if (!queue.external) for (const row of rows) await queue.enqueue(row.id, { accountId: row.accountId });
     return rows.map((row) =>
       generationView(
         { ...row, status: "queued", creditState: "reserved", createdAt: reserved.createdAt, startedAt: null, completedAt: null, errorCode: null, errorMessage: null },

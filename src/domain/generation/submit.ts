@@ -95,12 +95,11 @@ export function createSubmit(deps: SubmitDeps) {
       idempotencyRecordId: recordId,
     });
     if (queue.external) {
-      // Fair between accounts: a job's priority is its account's number of active generations, so
-      // an account with one generation in flight overtakes the 20th of an account that floods.
+      // The queue serves accounts in fair turns (JobQueue.enqueue): it is told whose job this is.
       const reserved = await prisma.$transaction(
         async (tx) => {
           const r = await store.reserve(tx, row, deps.maxActivePerAccount);
-          if (r) await queue.enqueue(row.id, { priority: r.active });
+          if (r) await queue.enqueue(row.id, { accountId: row.accountId });
           return r;
         },
         { maxWait: 5_000, timeout: 10_000 },
@@ -109,7 +108,7 @@ export function createSubmit(deps: SubmitDeps) {
       await publishQueued(row);
       return queuedView(row, reserved);
     }
-    let slot = startNow ? queue.claim?.() : undefined;
+    let slot = startNow ? queue.claim?.(row.accountId) : undefined;
     try {
       // A one-shot call answers nothing before the generation ends with a durable statement (see
       // store.reserve); an idempotent one keeps every write durable (its record names the generation).
@@ -122,7 +121,7 @@ export function createSubmit(deps: SubmitDeps) {
       slot = undefined;
       await publishQueued(row);
       if (run) run.run({ generationId: row.id, context: queued });
-      else await queue.enqueue(row.id, { priority: reserved.active, context: queued });
+      else await queue.enqueue(row.id, { accountId: row.accountId, context: queued });
       return generationView(queued, [], reserved.balance);
     } finally {
       slot?.release(); // refused or failed: the slot goes back

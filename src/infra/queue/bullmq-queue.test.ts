@@ -18,6 +18,7 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10
   }
 }
 const genId = () => `gen_${randomUUID().replaceAll("-", "")}`;
+const as = { accountId: "acc_test" };
 
 
 describe("bullmq job queue without Redis", () => {
@@ -31,7 +32,7 @@ describe("bullmq job queue without Redis", () => {
     opened.push(queue);
     const started = Date.now();
     const pinged = queue.ping().then((up) => ({ up, ms: Date.now() - started }));
-    const { error, ms } = await rejection(queue.enqueue(genId()));
+    const { error, ms } = await rejection(queue.enqueue(genId(), as));
     expect(error).toBeInstanceOf(DependencyUnavailableError);
     expect((error as DependencyUnavailableError).dependency).toBe("redis");
     expect(ms).toBeLessThan(2_500);
@@ -79,7 +80,7 @@ describeWithRedis("bullmq job queue", (url) => {
       const api = open(name); // only enqueues: never started
       const worker = open(name, { concurrency: 2 });
       const ids = Array.from({ length: 6 }, genId);
-      for (const id of ids) await api.enqueue(id);
+      for (const id of ids) await api.enqueue(id, as);
       expect(api.pending()).toBe(0); // the jobs wait in Redis, not in this process
 
       const done: string[] = [];
@@ -107,9 +108,9 @@ describeWithRedis("bullmq job queue", (url) => {
       const api = open(name);
       const id = genId();
       const sentinel = genId();
-      await api.enqueue(id);
-      await api.enqueue(id);
-      await api.enqueue(sentinel);
+      await api.enqueue(id, as);
+      await api.enqueue(id, as);
+      await api.enqueue(sentinel, as);
       const runs: string[] = [];
       const worker = open(name, { concurrency: 1 });
       worker.start(async ({ generationId }) => {
@@ -128,10 +129,10 @@ describeWithRedis("bullmq job queue", (url) => {
       queue.start(async ({ attempt }) => {
         runs.push(attempt);
       });
-      await queue.enqueue(id);
+      await queue.enqueue(id, as);
       await until(() => runs.length === 1);
       await until(async () => (await admin.zscore(`${prefix}:${name}:completed`, id)) !== null);
-      await queue.enqueue(id);
+      await queue.enqueue(id, as);
       await until(() => runs.length === 2);
       expect(runs).toEqual([1, 1]);
     });
@@ -147,7 +148,7 @@ describeWithRedis("bullmq job queue", (url) => {
         if (calls.length === 1) throw new Error("transient");
         succeeded = true;
       });
-      await queue.enqueue(id);
+      await queue.enqueue(id, as);
       await until(() => succeeded);
       expect(calls).toHaveLength(2);
       expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(90); // the backoff
@@ -166,7 +167,7 @@ describeWithRedis("bullmq job queue", (url) => {
         calls++;
         throw new Error("always");
       });
-      await queue.enqueue(id);
+      await queue.enqueue(id, as);
       await until(() => calls === 2);
       await until(async () => (await admin.zscore(`${prefix}:${name}:failed`, id)) !== null);
       await sleep(200);
@@ -178,7 +179,7 @@ describeWithRedis("bullmq job queue", (url) => {
       const fast = { lockDurationMs: 1_000, stalledIntervalMs: 300 };
       const api = open(name);
       const id = genId();
-      await api.enqueue(id);
+      await api.enqueue(id, as);
 
       let release: () => void = () => {};
       const first = open(name, fast);
@@ -230,7 +231,7 @@ describeWithRedis("bullmq job queue", (url) => {
       try {
         let output = "";
         child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-        await open(name).enqueue(id);
+        await open(name).enqueue(id, as);
         await until(() => output.includes(`started ${id}`), 15_000);
         child.kill("SIGKILL");
         await exited;
@@ -259,15 +260,15 @@ describeWithRedis("bullmq job queue", (url) => {
         await sleep(300);
         runs.push(generationId);
       });
-      await api.enqueue(slow);
+      await api.enqueue(slow, as);
       await until(() => worker.pending() === 1);
-      await api.enqueue(later);
+      await api.enqueue(later, as);
       const started = Date.now();
       await Promise.all([worker.close(5_000), worker.close(5_000)]);
       expect(Date.now() - started).toBeLessThan(2_000);
       expect(runs).toEqual([slow]);
       expect(worker.pending()).toBe(0);
-      const refused = await rejection(worker.enqueue(genId()));
+      const refused = await rejection(worker.enqueue(genId(), as));
       expect(refused.error).toBeInstanceOf(DependencyUnavailableError);
       // The finished job was marked completed; the other one waits for the next worker.
       expect(await admin.zscore(`${prefix}:${name}:completed`, slow)).not.toBeNull();
@@ -289,7 +290,7 @@ describeWithRedis("bullmq job queue", (url) => {
         firstRuns++;
         throw new RetryJob(300);
       });
-      await first.enqueue(id);
+      await first.enqueue(id, as);
       await until(() => firstRuns === 1);
       await first.close(1_000); // the job waits, delayed, in Redis
       const second = open(name);
@@ -301,6 +302,61 @@ describeWithRedis("bullmq job queue", (url) => {
       expect(attempts).toEqual([2]);
     });
 
+    it("shares the fair turns between every process: jobs enqueued by two API processes interleave by account", async () => {
+      const name = `q${randomUUID()}`;
+      const [api1, api2] = [open(name), open(name)];
+      const ids = new Map<string, string>();
+      for (let i = 1; i <= 4; i++) {
+        const id = genId();
+        ids.set(id, `a${i}`);
+        await api1.enqueue(id, { accountId: "acc_a" });
+      }
+      for (let i = 1; i <= 4; i++) {
+        const id = genId();
+        ids.set(id, `b${i}`);
+        await api2.enqueue(id, { accountId: "acc_b" });
+      }
+      const order: string[] = [];
+      open(name).start(async ({ generationId }) => {
+        order.push(ids.get(generationId)!);
+      });
+      await until(() => order.length === 8);
+      expect(order).toEqual(["a1", "b1", "a2", "b2", "a3", "b3", "a4", "b4"]);
+    });
+
+    it("keeps priorities small by rebasing them as turns go by, without changing the order", async () => {
+      const name = `q${randomUUID()}`;
+      const queue = open(name, { rebaseAbove: 4 }); // instead of 2^20: a rebase every few turns
+      const names = new Map<string, string>();
+      const job = async (label: string, account: string) => {
+        const id = genId();
+        names.set(id, label);
+        await queue.enqueue(id, { accountId: account });
+      };
+      const order: string[] = [];
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      queue.start(async ({ generationId }) => {
+        const label = names.get(generationId)!;
+        order.push(label);
+        if (label === "blocker") await held;
+        if (label === "a4") await job("d1", "acc_d"); // turn 16 while turn 15 is served: a rebase
+      });
+      for (let i = 1; i <= 10; i++) await job(`x${i}`, "acc_x"); // turns 1…10
+      await until(() => order.length === 10);
+      await job("blocker", "acc_y"); // turn 11 (a rebase: priorities now count from turn 10)
+      await until(() => order.length === 11);
+      for (let i = 1; i <= 6; i++) await job(`a${i}`, "acc_a"); // turns 12…17
+      for (let i = 1; i <= 6; i++) await job(`b${i}`, "acc_b");
+      for (let i = 1; i <= 3; i++) await job(`c${i}`, "acc_c");
+      release();
+      await until(() => order.length === 27);
+      expect(order.slice(11)).toEqual(["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3", "a4", "b4", "a5", "b5", "d1", "a6", "b6"]);
+      // Rebased twice: the last time while turn 15 was served, which became priority 1.
+      expect(await admin.hget(`${prefix}:${name}:fair:clock`, "base")).toBe("14");
+      expect(Number(await admin.hget(`${prefix}:${name}:fair:clock`, "serving"))).toBe(17);
+    });
+
     it("enqueues nothing of a failed enqueue once Redis comes back (the producer has no offline queue)", async () => {
       const proxy = await startRedisProxy(url, { listening: false });
       proxies.push(proxy);
@@ -308,7 +364,7 @@ describeWithRedis("bullmq job queue", (url) => {
       const queue = createBullMqQueue({ url: proxy.url, prefix, queueName: name, concurrency: 1 });
       opened.push(queue);
       const lost = genId();
-      const { error, ms } = await rejection(queue.enqueue(lost));
+      const { error, ms } = await rejection(queue.enqueue(lost, as));
       expect(error).toBeInstanceOf(DependencyUnavailableError);
       expect((error as DependencyUnavailableError).dependency).toBe("redis");
       expect(ms).toBeLessThan(2_500);
@@ -316,11 +372,11 @@ describeWithRedis("bullmq job queue", (url) => {
       await proxy.up();
       await until(() => queue.ping(), 10_000); // the producer reconnected
       const kept = genId();
-      await queue.enqueue(kept); // works again
+      await queue.enqueue(kept, as); // works again
       await sleep(200); // anything of the failed enqueue still in flight would land meanwhile
       expect(await admin.exists(`${prefix}:${name}:${kept}`)).toBe(1);
       expect(await admin.exists(`${prefix}:${name}:${lost}`)).toBe(0);
-      expect(await admin.lrange(`${prefix}:${name}:wait`, 0, -1)).toEqual([kept]);
+      expect(await admin.zrange(`${prefix}:${name}:prioritized`, 0, -1)).toEqual([kept]);
     });
   });
 });

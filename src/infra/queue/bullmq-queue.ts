@@ -2,6 +2,7 @@ import { DelayedError, Queue, WaitingError, Worker, type Job as BullJob, type Jo
 import { DependencyUnavailableError } from "../dependency.js";
 import type { Logger } from "../logger.js";
 import { bullMqConnectionOptions } from "../redis.js";
+import { bullMqTurns, type BullMqTurns } from "./bullmq-turns.js";
 import { RetryJob, type JobQueue } from "./queue.js";
 
 export interface BullMqQueueOptions {
@@ -31,6 +32,8 @@ export interface BullMqQueueOptions {
   /** Finished jobs kept for inspection (bounded by count and age). Default 1000 / 1 h completed, 5000 / 7 d failed. */
   keepCompleted?: { count: number; ageSeconds: number };
   keepFailed?: { count: number; ageSeconds: number };
+  /** Tests only: rebase the fair turns' priorities above this (default 2^20; see bullmq-turns.ts). */
+  rebaseAbove?: number;
 }
 
 /** Waits for `promise`, at most `ms`. */
@@ -44,6 +47,10 @@ interface JobData {
   generationId: string;
   /** Missing on jobs enqueued before attempts existed: 1. */
   attempt?: number;
+  /** Whose job it is (fair turns); missing on jobs enqueued before turns existed (they run as they come). */
+  accountId?: string;
+  /** A retry that takes a new turn of its account when a worker next takes it (bullmq-turns.ts). */
+  retag?: boolean;
 }
 
 /** How long an enqueue may take before Redis counts as down (the caller answers 503 and rolls back). */
@@ -55,7 +62,8 @@ const enqueueTimeoutMs = 2_000;
  * running is a no-op; enqueuing one whose job already finished (completed or failed, kept for
  * inspection) runs it again (the handler does nothing unless the generation is still queued).
  * A handler that throws is retried (`attempts`, exponential backoff); a job whose worker died is
- * redelivered by BullMQ's stalled-job check.
+ * redelivered by BullMQ's stalled-job check. Waiting jobs start in fair turns between accounts,
+ * shared by every process through Redis (bullmq-turns.ts).
  */
 export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
   const name = options.queueName ?? "generations";
@@ -63,9 +71,9 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
   const logger = options.logger?.child({ component: "queue", queue: name });
   const keepCompleted = options.keepCompleted ?? { count: 1000, ageSeconds: 3600 };
   const keepFailed = options.keepFailed ?? { count: 5000, ageSeconds: 7 * 24 * 3600 };
-  const jobOptions = (generationId: string, priority?: number): JobsOptions => ({
+  const jobOptions = (generationId: string, priority: number): JobsOptions => ({
     jobId: generationId,
-    ...(priority ? { priority } : {}),
+    priority,
     attempts: options.attempts ?? 3,
     backoff: { type: "exponential", delay: options.backoffMs ?? 1000 },
     removeOnComplete: { count: keepCompleted.count, age: keepCompleted.ageSeconds },
@@ -73,6 +81,7 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
   });
 
   let queue: Queue<JobData> | undefined;
+  let turns: BullMqTurns | undefined;
   const producer = () => {
     if (!queue) {
       // Fail fast while Redis is away (no offline queue): an enqueue that cannot reach Redis must
@@ -82,8 +91,13 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
         connection: { ...bullMqConnectionOptions(options.url, { blocking: false, name: `${name}-producer` }), enableOfflineQueue: false },
       });
       queue.on("error", (error) => logger?.warn("queue connection error", { error }));
+      turns = bullMqTurns(queue, { rebaseAbove: options.rebaseAbove });
     }
     return queue;
+  };
+  const fair = () => {
+    producer();
+    return turns!;
   };
 
   let worker: Worker<JobData> | undefined;
@@ -103,7 +117,7 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
   return {
     external: true,
 
-    async enqueue(generationId, enqueueOptions = {}) {
+    async enqueue(generationId, { accountId }) {
       if (closed) throw new DependencyUnavailableError("redis", "The job queue is closing.");
       const q = producer();
       let gaveUp = false;
@@ -113,15 +127,13 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
         // (503, transaction rolled back) would still add its job once Redis is back.
         await q.client;
         if (gaveUp) return;
-        const opts = jobOptions(generationId, enqueueOptions.priority);
-        await q.add("generation", { generationId, attempt: 1 }, opts);
-        // A job of this id that already finished makes `add` a no-op: replace it, so that a
+        // The account's next turn (nothing taken when this generation's job already waits or runs).
+        const { priority, job } = await fair().enqueue(generationId, accountId);
+        if (job === "existing" || gaveUp) return;
+        // A job of this id that already finished would make `add` a no-op: replace it, so that a
         // generation queued again (e.g. by recovery) runs.
-        const state = await q.getJobState(generationId);
-        if (state === "completed" || state === "failed") {
-          await q.remove(generationId);
-          await q.add("generation", { generationId, attempt: 1 }, opts);
-        }
+        if (job === "finished") await q.remove(generationId);
+        await q.add("generation", { generationId, attempt: 1, accountId }, jobOptions(generationId, priority));
       };
       let timer: NodeJS.Timeout | undefined;
       try {
@@ -171,17 +183,37 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
             await job.moveToWait(token);
             throw new WaitingError();
           }
+          const { generationId, accountId } = job.data;
+          const attempt = job.data.attempt ?? 1;
+          if (job.data.retag && accountId !== undefined) {
+            // A retry whose delay is over: it takes its account's next turn now, behind the work
+            // already queued in that turn (moved to delayed until now: BullMQ adds it at the back).
+            await fair().retag(job.id!, accountId, JSON.stringify({ generationId, attempt, accountId }));
+            await job.moveToDelayed(Date.now(), token);
+            throw new DelayedError();
+          }
           let finished!: () => void;
           const done = new Promise<void>((resolve) => (finished = resolve));
           active.add(done); // before the handler starts, so that `pending()` inside it counts it
           try {
-            const attempt = job.data.attempt ?? 1;
+            // Its turn is now the one being served. Advisory: a failure only lets jobs queued
+            // meanwhile come a turn earlier.
+            await fair()
+              .started(job.id!)
+              .catch((error: unknown) => logger?.warn("could not record the turn being served", { error }));
+            // A job retried later (RetryJob, or BullMQ's retry of a failure) takes a new turn then.
+            const retry = (next: number) =>
+              fair().markRetry(job.id!, JSON.stringify({ generationId, attempt: next, ...(accountId === undefined ? {} : { accountId, retag: true }) }), accountId !== undefined);
             try {
-              await handler({ generationId: job.data.generationId, attempt, enqueuedAt: job.timestamp });
+              await handler({ generationId, attempt, enqueuedAt: job.timestamp });
             } catch (error) {
-              if (!(error instanceof RetryJob)) throw error;
+              if (!(error instanceof RetryJob)) {
+                // If BullMQ retries it, it takes a new turn then (unmarked, it would keep its old one).
+                await retry(attempt).catch(() => undefined);
+                throw error;
+              }
               // The handler asked for another attempt later: the same job, delayed, with the next attempt.
-              if (!error.options.sameAttempt) await job.updateData({ generationId: job.data.generationId, attempt: attempt + 1 });
+              await retry(error.options.sameAttempt ? attempt : attempt + 1);
               await job.moveToDelayed(Date.now() + error.delayMs, token);
               throw new DelayedError();
             }

@@ -8,6 +8,10 @@ import { RetryJob, type Job, type JobQueue } from "./queue.js";
  * caller makes each test's queue fresh (e.g. a queue name per test). Every queue a test opens is
  * closed after it (`close(0)`).
  *
+ * Fair turns between accounts are part of it (fair-turns.ts states the rule): the same start
+ * orders on both, except that on Redis a job queued just as another starts may count one turn
+ * earlier (bullmq-turns.ts), which the bounds below allow for.
+ *
  * Deliberately NOT part of the contract, because the two implementations differ:
  * - Deduplication. BullMQ's job id is the generation id, so enqueueing a generation that is
  *   already waiting, delayed or running is a no-op; the in-process queue runs it once per
@@ -37,7 +41,7 @@ export function describeJobQueueContract(name: string, open: (options: { concurr
     it("runs every enqueued job once, at most `concurrency` at once, counting running jobs in pending()", async () => {
       const queue = openQueue(2);
       const ids = Array.from({ length: 6 }, generationId);
-      for (const id of ids) await queue.enqueue(id);
+      for (const id of ids) await queue.enqueue(id, as("acc_a"));
       const runs: string[] = [];
       let running = 0;
       let maxRunning = 0;
@@ -67,7 +71,7 @@ export function describeJobQueueContract(name: string, open: (options: { concurr
       });
       const id = generationId();
       const before = Date.now();
-      await queue.enqueue(id);
+      await queue.enqueue(id, as("acc_a"));
       const after = Date.now();
       await until(() => jobs.length >= 1);
       expect(jobs).toEqual([{ generationId: id, attempt: 1, enqueuedAt: expect.any(Number) }]);
@@ -85,7 +89,7 @@ export function describeJobQueueContract(name: string, open: (options: { concurr
       });
       const id = generationId();
       const before = Date.now();
-      await queue.enqueue(id);
+      await queue.enqueue(id, as("acc_a"));
       const after = Date.now();
       await until(() => runs.length >= 3);
       await sleep(delayMs + 100); // no fourth run
@@ -115,29 +119,105 @@ export function describeJobQueueContract(name: string, open: (options: { concurr
         if (attempts.length <= 2) throw new RetryJob(30, { sameAttempt: true });
         if (attempts.length === 3) throw new RetryJob(30);
       });
-      await queue.enqueue(generationId());
+      await queue.enqueue(generationId(), as("acc_a"));
       await until(() => attempts.length >= 4);
       await sleep(130);
       expect(attempts).toEqual([1, 1, 1, 2]);
     });
 
-    it("runs unprioritised jobs first, then prioritised ones by ascending priority, each in enqueue order", async () => {
+    it("starts one job of each account with work waiting per turn, each account's jobs in the order they were queued", async () => {
       const queue = openQueue(1);
-      const [a, b, c, d, e] = ["a", "b", "c", "d", "e"].map((letter) => `${letter}_${generationId()}`) as [string, string, string, string, string];
+      const queued = [...["a1", "a2", "a3"].map((n) => ["acc_a", n]), ...["b1", "b2", "b3"].map((n) => ["acc_b", n]), ["acc_c", "c1"]] as const;
+      const ids = new Map(queued.map(([, name]) => [`${name}_${generationId()}`, name]));
       // Enqueued before the worker starts, so that the order is the queue's choice alone.
-      await queue.enqueue(a, { priority: 5 });
-      await queue.enqueue(b, { priority: 1 });
-      await queue.enqueue(c);
-      await queue.enqueue(d, { priority: 1 });
-      await queue.enqueue(e, { priority: 0 }); // 0 is "no priority"
+      for (const [id, name] of ids) await queue.enqueue(id, as(`acc_${name[0]}`));
       const order: string[] = [];
       queue.start(async ({ generationId }) => {
-        order.push(generationId);
+        order.push(ids.get(generationId)!);
       });
-      await until(() => order.length >= 5);
-      expect(order).toEqual([c, e, b, d, a]);
+      await until(() => order.length >= ids.size);
+      expect(order).toEqual(["a1", "b1", "c1", "a2", "b2", "a3", "b3"]);
     });
 
+    it("starts the job of an account with nothing waiting within one turn, however long another account's backlog", async () => {
+      const queue = openQueue(1);
+      const starts: string[] = [];
+      queue.start(async ({ generationId }) => {
+        starts.push(generationId);
+        await sleep(15);
+      });
+      const backlog = Array.from({ length: 30 }, () => `a_${generationId()}`);
+      for (const id of backlog) await queue.enqueue(id, as("acc_a"));
+      await until(() => starts.length >= 2);
+      const b = `b_${generationId()}`;
+      const c = `c_${generationId()}`;
+      const before = starts.length;
+      await queue.enqueue(b, as("acc_b"));
+      await queue.enqueue(c, as("acc_c"));
+      await until(() => starts.includes(b) && starts.includes(c));
+      // The rule: B's and C's turn is the next one, which holds at most one job of A. (On Redis the
+      // turn being served is recorded a moment after a start: one turn of slack.)
+      const overtakenBy = (id: string) => starts.slice(before, starts.indexOf(id)).filter((s) => s.startsWith("a_")).length;
+      expect(overtakenBy(b)).toBeLessThanOrEqual(2);
+      expect(overtakenBy(c)).toBeLessThanOrEqual(2);
+      expect(starts.indexOf(c)).toBeGreaterThan(starts.indexOf(b)); // one turn: in the order queued
+      await until(() => starts.length >= backlog.length + 2, 20_000);
+      expect(starts.filter((s) => s.startsWith("a_"))).toEqual(backlog); // A's own order kept
+    });
+
+    it("does not hold back a waiting account's jobs forever under a steady stream of new accounts", async () => {
+      const queue = openQueue(1);
+      const backlog = Array.from({ length: 8 }, () => `a_${generationId()}`);
+      for (const id of backlog) await queue.enqueue(id, as("acc_a"));
+      const starts: string[] = [];
+      let newcomers = 0;
+      let newcomersAtLast = 0;
+      queue.start(async (job) => {
+        starts.push(job.generationId);
+        if (job.generationId === backlog.at(-1)) newcomersAtLast = newcomers;
+        // Every start brings a job of an account never seen before: work arrives as fast as it
+        // is served, so the queue never drains while the stream lasts.
+        if (newcomers < 150) await queue.enqueue(`n_${generationId()}`, as(`acc_new${newcomers++}`));
+      });
+      await until(() => backlog.every((id) => starts.includes(id)), 20_000);
+      // Turn t holds A's t-th job and the t - 1 newcomers that came during turn t - 1: A's last job
+      // starts 29th. (If newcomers joined the turn being served, A's second would wait for the stream's end.)
+      const last = starts.indexOf(backlog.at(-1)!) + 1;
+      expect(last).toBeLessThanOrEqual(40);
+      expect(newcomersAtLast).toBeLessThan(150); // while the stream still flowed
+      await until(() => starts.length >= backlog.length + 150, 20_000);
+    });
+
+    it("queues a RetryJob's job again as a new turn of its account when its delay is over", async () => {
+      const queue = openQueue(1);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const starts: string[] = [];
+      const names = new Map<string, string>();
+      const job = async (name: string, account: string) => {
+        const id = `${name}_${generationId()}`;
+        names.set(id, name);
+        await queue.enqueue(id, as(account));
+      };
+      queue.start(async ({ generationId, attempt }) => {
+        const name = names.get(generationId)!;
+        starts.push(attempt === 1 ? name : `${name}#${attempt}`);
+        if (name === "retried" && attempt === 1) throw new RetryJob(300);
+        if (name === "blocker") await held;
+      });
+      await job("retried", "acc_r");
+      await until(() => starts.length === 1);
+      await job("blocker", "acc_x"); // holds the only slot while the retry's delay runs out
+      await until(() => starts.length === 2);
+      for (let i = 1; i <= 5; i++) await job(`f${i}`, "acc_f");
+      for (const name of ["b", "c", "d", "e"]) await job(name, `acc_${name}`);
+      await sleep(500);
+      release();
+      await until(() => starts.length === 12);
+      // The retry's new turn is the next one, after the jobs already in it (F's first, B…E), and
+      // before F's later turns: not ahead of everyone (its old turn), not behind every backlog.
+      expect(starts).toEqual(["retried", "blocker", "f1", "b", "c", "d", "e", "retried#2", "f2", "f3", "f4", "f5"]);
+    });
     it("answers ping()", async () => {
       expect(await openQueue(1).ping()).toBe(true);
     });
@@ -153,16 +233,16 @@ export function describeJobQueueContract(name: string, open: (options: { concurr
         await sleep(300);
         finished.push(generationId);
       });
-      await queue.enqueue(slow);
+      await queue.enqueue(slow, as("acc_a"));
       await until(() => started.length === 1);
-      await queue.enqueue(waiting);
+      await queue.enqueue(waiting, as("acc_a"));
       const closeStarted = Date.now();
       await queue.close(5_000);
       const took = Date.now() - closeStarted;
       expect(finished).toEqual([slow]); // waited for it
       expect(took).toBeLessThan(3_000);
       expect(queue.pending()).toBe(0);
-      await queue.enqueue(generationId()).catch(() => undefined); // ignored or refused, per implementation
+      await queue.enqueue(generationId(), as("acc_a")).catch(() => undefined); // ignored or refused, per implementation
       await sleep(200);
       expect(started).toEqual([slow]);
     });
@@ -176,7 +256,7 @@ export function describeJobQueueContract(name: string, open: (options: { concurr
         started = true;
         await hanging;
       });
-      await queue.enqueue(generationId());
+      await queue.enqueue(generationId(), as("acc_a"));
       await until(() => started);
       const closeStarted = Date.now();
       await queue.close(200);
@@ -190,9 +270,9 @@ export function describeJobQueueContract(name: string, open: (options: { concurr
       const queue = openQueue(1);
       const id = generationId();
       const sentinel = generationId();
-      await queue.enqueue(id);
-      await queue.enqueue(id);
-      await queue.enqueue(sentinel);
+      await queue.enqueue(id, as("acc_a"));
+      await queue.enqueue(id, as("acc_a"));
+      await queue.enqueue(sentinel, as("acc_a"));
       const runs: Job[] = [];
       queue.start(async (job) => {
         runs.push(job);
@@ -209,6 +289,7 @@ export function describeJobQueueContract(name: string, open: (options: { concurr
 }
 
 const generationId = () => `gen_${randomUUID().replaceAll("-", "")}`;
+const as = (accountId: string) => ({ accountId });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {

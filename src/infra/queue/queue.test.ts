@@ -2,14 +2,16 @@ import { describe, expect, it } from "vitest";
 import { createInProcessQueue, RetryJob } from "./queue.js";
 import { describeJobQueueContract } from "./queue.contract.js";
 
+const as = { accountId: "acc_test" };
+
 describeJobQueueContract("in-process", ({ concurrency }) => createInProcessQueue({ concurrency }));
 
 describe("in-process job queue", () => {
   it("counts waiting and delayed jobs in pending(), not only running ones", async () => {
     const queue = createInProcessQueue({ concurrency: 1 });
     try {
-      await queue.enqueue("gen_a");
-      await queue.enqueue("gen_b");
+      await queue.enqueue("gen_a", as);
+      await queue.enqueue("gen_b", as);
       expect(queue.pending()).toBe(2); // not started: both wait here
       let release!: () => void;
       const hold = new Promise<void>((resolve) => (release = resolve));
@@ -37,8 +39,8 @@ describe("in-process job queue", () => {
       runs.push(generationId);
       if (generationId === "gen_bad") throw new Error("boom");
     });
-    await queue.enqueue("gen_bad");
-    await queue.enqueue("gen_good");
+    await queue.enqueue("gen_bad", as);
+    await queue.enqueue("gen_good", as);
     await new Promise((r) => setTimeout(r, 20));
     expect(runs).toEqual(["gen_bad", "gen_good"]);
     expect(errors).toEqual([["gen_bad", new Error("boom")]]);
@@ -48,7 +50,7 @@ describe("in-process job queue", () => {
   it("claim: a free slot only when nobody waits; a claimed slot counts as running until run or released", async () => {
     const queue = createInProcessQueue({ concurrency: 2 });
     try {
-      expect(queue.claim!()).toBeUndefined(); // not started: nothing would run it
+      expect(queue.claim!("acc_test")).toBeUndefined(); // not started: nothing would run it
       const seen: { id: string; attempt: number; context: unknown }[] = [];
       let release!: () => void;
       const hold = new Promise<void>((resolve) => (release = resolve));
@@ -56,11 +58,11 @@ describe("in-process job queue", () => {
         seen.push({ id: generationId, attempt, context });
         await hold;
       });
-      const first = queue.claim!()!;
-      const second = queue.claim!()!;
-      expect(queue.claim!()).toBeUndefined(); // both slots claimed
+      const first = queue.claim!("acc_test")!;
+      const second = queue.claim!("acc_test")!;
+      expect(queue.claim!("acc_test")).toBeUndefined(); // both slots claimed
       expect(queue.pending()).toBe(2);
-      await queue.enqueue("gen_waits");
+      await queue.enqueue("gen_waits", as);
       await new Promise((r) => setTimeout(r, 10));
       expect(seen).toEqual([]); // the waiting job does not take a claimed slot
       first.run({ generationId: "gen_claimed", context: { started: true } });
@@ -70,19 +72,19 @@ describe("in-process job queue", () => {
       second.release(); // given back: the waiting job takes it
       await new Promise((r) => setTimeout(r, 10));
       expect(seen.map((s) => s.id)).toEqual(["gen_claimed", "gen_waits"]);
-      expect(queue.claim!()).toBeUndefined(); // full again
+      expect(queue.claim!("acc_test")).toBeUndefined(); // full again
       expect(queue.pending()).toBe(2);
       release();
       await new Promise((r) => setTimeout(r, 10));
-      await queue.enqueue("gen_later");
-      expect(queue.claim!()).toBeUndefined(); // a job waits for a slot: a claim would overtake it
+      await queue.enqueue("gen_later", as);
+      expect(queue.claim!("acc_test")).toBeUndefined(); // a job waits for a slot: a claim would overtake it
       await new Promise((r) => setTimeout(r, 10));
       expect(queue.pending()).toBe(0);
-      expect(queue.claim!()).toBeDefined();
+      expect(queue.claim!("acc_test")).toBeDefined();
     } finally {
       await queue.close(0);
     }
-    expect(queue.claim!()).toBeUndefined(); // closed
+    expect(queue.claim!("acc_test")).toBeUndefined(); // closed
   });
 
   it("enqueue hands its context to the first attempt only; drop forgets a waiting job and nothing else", async () => {
@@ -96,9 +98,9 @@ describe("in-process job queue", () => {
         if (generationId === "gen_first") await hold;
         if (generationId === "gen_retried" && attempt === 1) throw new RetryJob(1);
       });
-      await queue.enqueue("gen_first", { context: { row: 1 } });
-      await queue.enqueue("gen_dropped", { context: { row: 2 } });
-      await queue.enqueue("gen_retried", { context: { row: 3 } });
+      await queue.enqueue("gen_first", { ...as, context: { row: 1 } });
+      await queue.enqueue("gen_dropped", { ...as, context: { row: 2 } });
+      await queue.enqueue("gen_retried", { ...as, context: { row: 3 } });
       await new Promise((r) => setTimeout(r, 10));
       expect(queue.pending()).toBe(3);
       queue.drop!("gen_dropped");

@@ -1,3 +1,5 @@
+import { FairTurns } from "./fair-turns.js";
+
 /**
  * The job queue that runs generations: in this process with a concurrency bound (default), or on
  * Redis with separate workers. A job is a generation id and its run attempt; the handler loads and
@@ -18,8 +20,12 @@ export interface Job {
 }
 
 export interface EnqueueOptions {
-  /** Lower runs first (BullMQ semantics, 1 = highest); default 0 = before any prioritised job. */
-  priority?: number;
+  /**
+   * The account the generation belongs to: queued jobs start in fair turns between accounts
+   * (fair-turns.ts, and bullmq-turns.ts on Redis), one job of each account with work waiting per
+   * turn, so that no queued job is overtaken without bound.
+   */
+  accountId: string;
   /**
    * In process only: handed to the job's handler as `Job.context` on its first attempt (the
    * runner's row of the generation, so it needs no read). A queue that crosses processes drops it.
@@ -53,14 +59,15 @@ export interface JobQueue {
    * over inside the transaction that creates its generation; in-process enqueueing cannot fail.
    */
   readonly external: boolean;
-  enqueue(generationId: string, options?: EnqueueOptions): Promise<void>;
+  enqueue(generationId: string, options: EnqueueOptions): Promise<void>;
   /**
-   * In process only: takes a running slot now, when one is free and no job waits for it (so the
-   * claim overtakes nobody), or undefined. The submit use-case claims before its reservation and
-   * then starts the generation in the reservation's own statement (one statement fewer per
-   * generation); a reservation refused gives the slot back.
+   * In process only: takes a running slot now for a job of `accountId`, when one is free and no
+   * job waits for it (so the claim overtakes nobody; it takes the account's turn), or undefined.
+   * The submit use-case claims before its reservation and then starts the generation in the
+   * reservation's own statement (one statement fewer per generation); a reservation refused gives
+   * the slot back.
    */
-  claim?(): SlotClaim | undefined;
+  claim?(accountId: string): SlotClaim | undefined;
   /**
    * In process only: forgets the jobs of this generation still waiting for a slot (it was canceled:
    * the runner would otherwise start it from the row its job carries, without asking the database).
@@ -77,36 +84,31 @@ export interface JobQueue {
 }
 
 interface Waiting extends Job {
-  priority: number;
-  order: number;
+  accountId: string;
 }
 
+/**
+ * The queue in this process: at most `concurrency` jobs run at once; waiting jobs start in fair
+ * turns between accounts (FairTurns). A RetryJob's job is queued again when its delay is over, as
+ * a new turn of its account (it joins behind the accounts that queued work meanwhile).
+ */
 export function createInProcessQueue(options: { concurrency: number; onError?: (error: unknown, generationId: string) => void }): JobQueue {
-  const waiting: Waiting[] = [];
+  const turns = new FairTurns<Waiting>();
   const delayed = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
   let handler: ((job: Job) => Promise<void>) | undefined;
   let closed = false;
-  let order = 0;
   /** Slots claimed (`claim`) and not yet run or released: they count as running. */
   let claimed = 0;
 
-  const push = (job: Job, priority: number) => {
-    // Stable priority order: lower priority first, then first come first served.
-    const entry = { ...job, priority, order: order++ };
-    let i = waiting.length;
-    while (i > 0 && waiting[i - 1]!.priority > priority) i--;
-    waiting.splice(i, 0, entry);
-  };
-
   const pump = () => {
-    while (handler && !closed && running.size + claimed < options.concurrency && waiting.length > 0) {
-      launch(waiting.shift()!, handler);
+    while (handler && !closed && running.size + claimed < options.concurrency && turns.size > 0) {
+      launch(turns.shift()!, handler);
     }
   };
 
-  const launch = (job: Job & { priority: number }, h: (job: Job) => Promise<void>) => {
-    const { generationId, attempt, enqueuedAt, priority, context } = job;
+  const launch = (job: Waiting, h: (job: Job) => Promise<void>) => {
+    const { generationId, attempt, enqueuedAt, accountId, context } = job;
     // The handler starts a microtask later, once `run` is in `running`: so `pending()` inside it
     // counts it (as on BullMQ), and a handler that throws synchronously fails like one that rejects.
     const run: Promise<void> = Promise.resolve()
@@ -116,7 +118,7 @@ export function createInProcessQueue(options: { concurrency: number; onError?: (
           if (closed) return; // left running in the database; the next start's recovery settles it
           const timer = setTimeout(() => {
             delayed.delete(timer);
-            push({ generationId, attempt: error.options.sameAttempt ? attempt : attempt + 1, enqueuedAt }, priority);
+            turns.push(accountId, { generationId, attempt: error.options.sameAttempt ? attempt : attempt + 1, enqueuedAt, accountId });
             pump();
           }, error.delayMs);
           delayed.add(timer);
@@ -133,17 +135,18 @@ export function createInProcessQueue(options: { concurrency: number; onError?: (
 
   return {
     external: false,
-    async enqueue(generationId, enqueueOptions = {}) {
+    async enqueue(generationId, { accountId, context }) {
       // After close the generation stays queued in the database and the next start runs it.
       if (closed) return;
-      const job: Job = { generationId, attempt: 1, enqueuedAt: Date.now() };
-      if (enqueueOptions.context !== undefined) job.context = enqueueOptions.context;
-      push(job, enqueueOptions.priority ?? 0);
+      const job: Waiting = { generationId, attempt: 1, enqueuedAt: Date.now(), accountId };
+      if (context !== undefined) job.context = context;
+      turns.push(accountId, job);
       // Let the caller finish what it is doing (e.g. subscribing) before the job starts.
       setImmediate(pump);
     },
-    claim() {
-      if (!handler || closed || waiting.length > 0 || running.size + claimed >= options.concurrency) return undefined;
+    claim(accountId) {
+      if (!handler || closed || turns.size > 0 || running.size + claimed >= options.concurrency) return undefined;
+      turns.startNow(accountId);
       claimed++;
       const h = handler;
       let used = false;
@@ -157,7 +160,7 @@ export function createInProcessQueue(options: { concurrency: number; onError?: (
         // database, and close waits for running jobs.
         run(job) {
           use();
-          launch({ ...job, attempt: 1, enqueuedAt: Date.now(), priority: 0 }, h);
+          launch({ ...job, attempt: 1, enqueuedAt: Date.now(), accountId }, h);
         },
         release() {
           use();
@@ -166,17 +169,17 @@ export function createInProcessQueue(options: { concurrency: number; onError?: (
       };
     },
     drop(generationId) {
-      for (let i = waiting.length - 1; i >= 0; i--) if (waiting[i]!.generationId === generationId) waiting.splice(i, 1);
+      turns.remove((job) => job.generationId === generationId);
     },
     start(h) {
       handler = h;
       pump();
     },
-    pending: () => waiting.length + delayed.size + running.size + claimed,
+    pending: () => turns.size + delayed.size + running.size + claimed,
     ping: async () => true,
     async close(timeoutMs = 10_000) {
       closed = true;
-      waiting.length = 0; // queued generations stay queued in the database; the next start runs them
+      turns.clear(); // queued generations stay queued in the database; the next start runs them
       for (const timer of delayed) clearTimeout(timer);
       delayed.clear();
       let timer: NodeJS.Timeout | undefined;
