@@ -214,7 +214,7 @@ describe.runIf(process.env.TEST_DB === "pglite")("web client in a real browser",
     await page.getByRole("button", { name: "Revoke ci pipeline" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: "Revoke key" }).click();
-    await expect.poll(() => page.getByText("ci pipeline").count()).toBe(0);
+    await expect.poll(() => page.getByTestId("key-count").textContent()).toBe("0 active · 1 revoked");
     expect((await call()).status).toBe(401);
     expect(await page.getByRole("link", { name: "Admin", exact: true }).count()).toBe(0); // not an admin
 
@@ -251,7 +251,7 @@ describe.runIf(process.env.TEST_DB === "pglite")("web client in a real browser",
     await page.getByLabel("Prompt").fill("golden key");
     await page.getByLabel("Agent").selectOption("icon");
     await page.getByRole("button", { name: "Generate", exact: true }).click();
-    const refusal = page.getByRole("alert").filter({ hasText: "insufficient_credits" });
+    const refusal = page.locator('[role="alert"][data-code="insufficient_credits"]');
     await expect.poll(() => refusal.textContent()).toContain("This call costs 2 credits; the balance is 1.");
     expect(await refusal.textContent()).toContain("Price 2 credits · balance 1.");
     await expect.poll(() => balance(page).textContent()).toBe("1 credit");

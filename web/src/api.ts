@@ -235,6 +235,8 @@ export const api = {
   signUp: (email: string, password: string) => rest<unknown>("POST", "/api/auth/sign-up", { email, password }),
   signIn: (email: string, password: string) => rest<unknown>("POST", "/api/auth/sign-in", { email, password }),
   signOut: () => rest<void>("POST", "/api/auth/sign-out"),
+  /** Public: what each agent makes and costs (the sign-in screen shows it). */
+  agents: () => rest<{ agents: Agent[]; defaultAgentId: string | null }>("GET", "/api/ai/agents"),
 
   boot: () =>
     gql<{

@@ -168,7 +168,7 @@ function SignedIn({ initial, onSignedOut }: { initial: Booted; onSignedOut(): vo
       </a>
       <div class="shell">
         <header class="topbar">
-          <a class="brand" href="/" onClick={linkHandler("/")}>
+          <a class="brand" href="/" onClick={linkHandler("/")} aria-label="AssetForge">
             <Logo />
             <span class="brand-name">
               Asset<span>Forge</span>

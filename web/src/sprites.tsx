@@ -1,7 +1,8 @@
 /** Hand-placed pixel art for the sign-in screen's showcase (drawn inline: no image requests). */
 interface Sprite {
   caption: string;
-  agent: string;
+  /** The agent that makes this kind of asset; its name and sizes come from GET /api/ai/agents. */
+  agentId: string;
   rows: string[];
   palette: Record<string, string>;
 }
@@ -9,7 +10,7 @@ interface Sprite {
 export const showcase: Sprite[] = [
   {
     caption: "red health potion",
-    agent: "Pixel sprite · 16 px",
+    agentId: "pixel-sprite",
     palette: { o: "#1b1426", c: "#a4643a", g: "#d8ecff", w: "#ffffff", r: "#e8414f", D: "#a81f36" },
     rows: [
       "......oooo......",
@@ -32,7 +33,7 @@ export const showcase: Sprite[] = [
   },
   {
     caption: "green slime monster",
-    agent: "Pixel sprite · 16 px",
+    agentId: "pixel-sprite",
     palette: { o: "#0f1a14", g: "#4ade80", D: "#15803d", w: "#dcfce7" },
     rows: [
       "................",
@@ -55,7 +56,7 @@ export const showcase: Sprite[] = [
   },
   {
     caption: "pink crystal heart",
-    agent: "Flat icon · 16 px",
+    agentId: "icon",
     palette: { o: "#2a0f1e", r: "#ff5c8a", D: "#c2185b", w: "#ffe3ec" },
     rows: [
       "................",

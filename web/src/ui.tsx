@@ -115,7 +115,10 @@ export function Logo() {
 // ---------------------------------------------------------------------------------------------
 // Errors next to their control
 
-/** The API's message, plus what a 402 or 429 carries (price and balance; the wait). */
+/**
+ * The API's message, plus what a 402 or 429 carries (price and balance; the wait). The machine
+ * code (`unauthenticated`, …) is for programs: it stays out of the text, in `data-code`.
+ */
 export function ErrorNote({ error, id }: { error: unknown; id?: string }) {
   if (!error) return null;
   const e = error instanceof ApiError ? error : undefined;
@@ -128,12 +131,11 @@ export function ErrorNote({ error, id }: { error: unknown; id?: string }) {
     extra = `You can try again in ${e.retryAfter} s.`;
   }
   return (
-    <p class="error-note" role="alert" id={id}>
+    <p class="error-note" role="alert" id={id} data-code={e?.code || undefined}>
       <Icon name="alert" size={16} />
       <span>
         {message}
         {extra ? <span class="error-extra"> {extra}</span> : null}
-        {e?.code ? <span class="error-code">{e.code}</span> : null}
       </span>
     </p>
   );
@@ -241,13 +243,21 @@ export function ConfirmDialog(props: {
   error?: unknown;
   onConfirm(): void;
   onClose(): void;
+  /**
+   * Where focus goes once the dialog closed, when the control that opened it is gone (e.g. the
+   * row it acted on changed); undefined: back to that control, as <dialog> does.
+   */
+  focusAfterClose?(): HTMLElement | null | undefined;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (props.open && !dialog.open) dialog.showModal();
-    if (!props.open && dialog.open) dialog.close();
+    if (!props.open && dialog.open) {
+      dialog.close();
+      props.focusAfterClose?.()?.focus();
+    }
   }, [props.open]);
   return (
     <dialog

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, ApiError } from "../api";
+import { sizeRange } from "../agent-text";
+import { api, ApiError, type Agent } from "../api";
 import { navigate, useRoute } from "../state";
 import { PixelArt, showcase } from "../sprites";
 import { Button, ErrorNote, Logo } from "../ui";
@@ -27,6 +28,17 @@ export function AuthScreen({ onSignedIn }: { onSignedIn(): Promise<void> }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const emailInput = useRef<HTMLInputElement>(null);
+  // The showcase names the agents this service really offers, with their real sizes.
+  const [agents, setAgents] = useState<Agent[] | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    api.agents().then(
+      (answer) => live && setAgents(answer.agents),
+      () => undefined, // unknown: the cards stay, without an agent line
+    );
+    return () => void (live = false);
+  }, []);
 
   useEffect(() => {
     document.title = mode === "sign-up" ? "Sign up · AssetForge" : "Sign in · AssetForge";
@@ -69,20 +81,33 @@ export function AuthScreen({ onSignedIn }: { onSignedIn(): Promise<void> }) {
           <p class="auth-kicker">Game assets on demand</p>
           <p class="auth-tagline">Sprites, icons and seamless textures from a sentence.</p>
           <div class="showcase">
-            {showcase.map((sprite, i) => (
-              <figure class="showcase-card" key={sprite.caption} style={{ animationDelay: `${i * 120}ms` }}>
-                <div class="checker showcase-stage">
-                  <PixelArt sprite={sprite} />
-                </div>
-                <figcaption>
-                  <span>{sprite.caption}</span>
-                  <span class="muted">{sprite.agent}</span>
-                </figcaption>
-              </figure>
-            ))}
+            {showcase.map((sprite, i) => {
+              const agent = agents?.find((a) => a.id === sprite.agentId);
+              // An agent this service does not offer: no card promising it.
+              if (agents && !agent) return null;
+              return (
+                <figure class="showcase-card" key={sprite.caption} style={{ animationDelay: `${i * 120}ms` }} data-agent={sprite.agentId}>
+                  <div class="checker showcase-stage">
+                    <PixelArt sprite={sprite} />
+                  </div>
+                  <figcaption>
+                    <span>{sprite.caption}</span>
+                    <span class="muted showcase-agent">
+                      {agent ? (
+                        <>
+                          {agent.name} · <span class="nowrap">{sizeRange(agent)}</span>
+                        </>
+                      ) : (
+                        "\u00a0"
+                      )}
+                    </span>
+                  </figcaption>
+                </figure>
+              );
+            })}
           </div>
           <ul class="auth-points">
-            <li>Live progress and previews while it draws</li>
+            <li>Each stage live as it draws, and previews from agents that send them</li>
             <li>Same prompt and seed, same pixels</li>
             <li>API keys for your build scripts and coding agents</li>
           </ul>

@@ -1,6 +1,7 @@
 import type { RefObject } from "preact";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { api, ApiError, followGeneration, type Agent, type GenerateInput, type Generation } from "../api";
+import { agentOption, sizeRange } from "../agent-text";
+import { api, ApiError, followGeneration, type GenerateInput, type Generation } from "../api";
 import { useSession } from "../state";
 import { AssetImage, Button, CopyButton, ErrorNote, Icon, Spinner, fileName, plural } from "../ui";
 
@@ -12,6 +13,8 @@ interface Run {
   phase: Phase;
   percent: number;
   stage?: string;
+  /** Every stage the agent reported, in order (a repeated stage only moves its percent). */
+  stages: { text: string; percent: number }[];
   preview?: { src: string; width: number; height: number };
   previews: number;
   result?: Generation;
@@ -30,19 +33,21 @@ const examples = [
 
 const sizeKey = (s: { width: number; height: number }) => `${s.width}x${s.height}`;
 
-export function agentSummary(agent: Agent): string {
-  const edges = agent.sizes.map((s) => s.width);
-  const square = agent.sizes.every((s) => s.width === s.height);
-  const range = square ? `${Math.min(...edges)}–${Math.max(...edges)} px` : agent.sizes.map((s) => `${s.width}×${s.height}`).join(", ");
-  return `${agent.name} — ${plural(agent.credits, "credit")} · ${range}`;
-}
+/** A stage as the agent reported it ("post-processing"), as a person reads it ("Post processing"). */
+const humanStage = (stage: string): string => stage.charAt(0).toUpperCase() + stage.slice(1).replace(/[-_]/g, " ");
 
 const stageLabel = (run: Run): string => {
   if (run.phase === "queued") return "Queued…";
   if (run.phase === "succeeded") return "Done";
   if (run.phase === "failed") return run.failure?.code === "canceled" ? "Canceled" : "Failed";
   if (!run.stage) return "Starting…";
-  return run.stage.charAt(0).toUpperCase() + run.stage.slice(1).replace(/[-_]/g, " ") + "…";
+  return `${humanStage(run.stage)}…`;
+};
+
+const withStage = (stages: Run["stages"], text: string, percent: number): Run["stages"] => {
+  const last = stages.at(-1);
+  if (last && last.text === text) return [...stages.slice(0, -1), { text, percent }];
+  return [...stages, { text, percent }];
 };
 
 export function GenerateView({ active }: { active: boolean }) {
@@ -63,6 +68,9 @@ export function GenerateView({ active }: { active: boolean }) {
   const stopStream = useRef<(() => void) | undefined>(undefined);
   const promptInput = useRef<HTMLTextAreaElement>(null);
   const resultCard = useRef<HTMLElement>(null);
+  // What the live region says (a generation started, ended); it stays in the page so it is announced.
+  const [announcement, setAnnouncement] = useState("");
+  const settled = useRef<string | undefined>(undefined);
 
   useEffect(() => () => stopStream.current?.(), []);
   useEffect(() => {
@@ -94,7 +102,8 @@ export function GenerateView({ active }: { active: boolean }) {
   const follow = (generation: Generation, input: GenerateInput) => {
     stopStream.current?.();
     const id = generation.id;
-    setRun({ id, input, phase: generation.status === "running" ? "running" : "queued", percent: 0, previews: 0, startedAt: Date.now() });
+    setRun({ id, input, phase: generation.status === "running" ? "running" : "queued", percent: 0, stages: [], previews: 0, startedAt: Date.now() });
+    setAnnouncement(`Generating “${input.prompt}”…`);
 
     const finish = (g: Generation) => {
       if (g.credits) setBalance(g.credits.balance);
@@ -121,7 +130,11 @@ export function GenerateView({ active }: { active: boolean }) {
             update(id, (r) => ({ phase: "running", percent: Math.max(r.percent, 1) }));
             break;
           case "generation.progress":
-            update(id, (r) => ({ phase: "running", percent: Math.max(r.percent, Number(data.percent) || 0), stage: String(data.stage ?? "") || r.stage }));
+            update(id, (r) => {
+              const percent = Math.max(r.percent, Number(data.percent) || 0);
+              const stage = String(data.stage ?? "") || r.stage;
+              return { phase: "running", percent, stage, stages: stage ? withStage(r.stages, humanStage(stage), percent) : r.stages };
+            });
             break;
           case "generation.preview":
             if (typeof data.b64 === "string") {
@@ -241,6 +254,26 @@ export function GenerateView({ active }: { active: boolean }) {
     }
   };
 
+  // A generation that ends says so in the live region, and focus moves to its result when it was
+  // nowhere in particular (<body>: the Generate button it was on got disabled; the screen's heading,
+  // after "Run again" in History) or in the result: the next Tab reaches Download (or "Generate
+  // again"). Focus the person moved elsewhere (typing the next prompt) stays.
+  useEffect(() => {
+    if (!run || (run.phase !== "succeeded" && run.phase !== "failed") || settled.current === run.id) return;
+    settled.current = run.id;
+    const asset = run.result?.assets[0];
+    if (run.phase === "succeeded" && asset) {
+      setAnnouncement(`Done: “${run.input.prompt}”, ${asset.width} × ${asset.height}, seed ${run.result!.seed}. Ready to download.`);
+    } else {
+      setAnnouncement(""); // the failure's own alert speaks
+    }
+    const card = resultCard.current;
+    const focused = document.activeElement;
+    const adrift =
+      !focused || focused === document.body || (focused as HTMLButtonElement).disabled === true || focused.matches("#gen-form [type=submit], [data-view] h1");
+    if (active && card && (adrift || card.contains(focused))) card.focus();
+  }, [run, active]);
+
   const param = startError instanceof ApiError ? startError.param : undefined;
   const fieldOf = (p: string | undefined) => (p === "prompt" || p === "messages" ? "prompt" : p === "agentId" ? "agent" : p === "width" || p === "height" ? "size" : p === "seed" ? "seed" : p === "transparent" ? "transparent" : undefined);
   const errorField = fieldOf(param);
@@ -259,7 +292,7 @@ export function GenerateView({ active }: { active: boolean }) {
       </header>
 
       <div class="generate-grid">
-        <form class="card form-card" onSubmit={submit} aria-label="Generation settings">
+        <form id="gen-form" class="card form-card" onSubmit={submit} aria-label="Generation settings">
           <div class="field">
             <label for="gen-prompt">Prompt</label>
             <textarea
@@ -306,13 +339,13 @@ export function GenerateView({ active }: { active: boolean }) {
               <select id="gen-agent" value={agentId} onChange={(e) => chooseAgent(e.currentTarget.value)} aria-describedby="gen-agent-hint">
                 {agents.map((a) => (
                   <option key={a.id} value={a.id}>
-                    {agentSummary(a)}
+                    {agentOption(a)}
                   </option>
                 ))}
               </select>
             </div>
             <p class="hint" id="gen-agent-hint">
-              {agent?.description}
+              {agent ? <span class="hint-strong">{sizeRange(agent)}.</span> : null} {agent?.description}
             </p>
             {errorField === "agent" ? <ErrorNote error={startError} /> : null}
           </div>
@@ -394,6 +427,9 @@ export function GenerateView({ active }: { active: boolean }) {
 
         <ResultCard cardRef={resultCard} run={run} onAgain={again} onCancel={cancel} canceling={canceling} disabled={busy || coolingDown} />
       </div>
+      <p class="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="generate-announcer">
+        {announcement}
+      </p>
     </section>
   );
 }
@@ -410,12 +446,12 @@ function ResultCard({ cardRef, run, onAgain, onCancel, canceling, disabled }: {
 
   if (!run) {
     return (
-      <section ref={cardRef} class="card result-card result-empty" aria-label="Result">
+      <section ref={cardRef} class="card result-card result-empty" aria-label="Result" tabIndex={-1}>
         <div class="empty-art" aria-hidden="true">
           <Icon name="image" size={40} />
         </div>
         <h2>Your asset appears here</h2>
-        <p class="muted">Progress and previews stream in live while it is drawn.</p>
+        <p class="muted">Progress shows here stage by stage as the agent reports it, with previews when the agent sends them.</p>
       </section>
     );
   }
@@ -426,10 +462,15 @@ function ResultCard({ cardRef, run, onAgain, onCancel, canceling, disabled }: {
   const running = run.phase === "queued" || run.phase === "running";
 
   return (
-    <section ref={cardRef} class="card result-card" aria-label="Result" aria-busy={running ? "true" : "false"}>
+    <section ref={cardRef} class="card result-card" aria-label="Result" aria-busy={running ? "true" : "false"} tabIndex={-1}>
       <div class="result-head">
         <div class="result-title">
-          <span class={`status status-${run.phase}`}>{stageLabel(run)}</span>
+          <span class={`status status-${run.phase}`} data-testid="run-status">
+            {stageLabel(run)}
+          </span>
+          <span class="percent" data-testid="run-percent">
+            {run.percent} %
+          </span>
           <span class="muted small">
             {run.input.agentId} · {run.input.width}×{run.input.height}
             {seconds ? ` · ${seconds} s` : ""}
@@ -453,6 +494,15 @@ function ResultCard({ cardRef, run, onAgain, onCancel, canceling, disabled }: {
       >
         <div class={`progress-bar${run.phase === "failed" ? " is-failed" : ""}`} style={{ width: `${run.percent}%` }} />
       </div>
+      {run.stages.length > 0 ? (
+        <ol class="stage-log" aria-label="Stages">
+          {run.stages.map((stage, i) => (
+            <li key={i} class={running && i === run.stages.length - 1 ? "is-current" : undefined}>
+              {stage.text} <span class="stage-percent">{stage.percent} %</span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
 
       {done ? (
         <>

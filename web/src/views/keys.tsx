@@ -2,8 +2,11 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { api, type ApiKey } from "../api";
 import { Button, ConfirmDialog, CopyButton, ErrorNote, Icon, Spinner, Time } from "../ui";
 
+/** A listed key; `revokedAt` only for a key revoked on this page (the API lists active keys only). */
+type ListedKey = ApiKey & { revokedAt?: string };
+
 export function KeysView() {
-  const [keys, setKeys] = useState<ApiKey[] | null>(null);
+  const [keys, setKeys] = useState<ListedKey[] | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [name, setName] = useState("");
   const [scope, setScope] = useState<"generate" | "read">("generate");
@@ -15,6 +18,10 @@ export function KeysView() {
   const [revokeBusy, setRevokeBusy] = useState(false);
   const [revokeError, setRevokeError] = useState<unknown>(null);
   const secretCard = useRef<HTMLDivElement>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  const justRevoked = useRef(false);
+  // Said to screen readers after a revocation (the dialog and its button are gone by then).
+  const [status, setStatus] = useState("");
 
   const load = async () => {
     setLoadError(null);
@@ -57,15 +64,22 @@ export function KeysView() {
     setRevokeError(null);
     try {
       await api.revokeApiKey(revoking.id);
-      setKeys((previous) => (previous ?? []).filter((k) => k.id !== revoking.id));
+      // It stays listed, as revoked, until the page is left: the list says what just happened.
+      const revokedAt = new Date().toISOString();
+      setKeys((previous) => (previous ?? []).map((k) => (k.id === revoking.id ? { ...k, revokedAt } : k)));
       if (created?.key.id === revoking.id) setCreated(null);
       setRevoking(null);
+      setStatus(`“${revoking.name}” is revoked.`);
+      justRevoked.current = true;
     } catch (e) {
       setRevokeError(e);
     } finally {
       setRevokeBusy(false);
     }
   };
+
+  const active = (keys ?? []).filter((k) => !k.revokedAt);
+  const revoked = (keys?.length ?? 0) - active.length;
 
   return (
     <section class="view">
@@ -139,8 +153,14 @@ export function KeysView() {
 
       <div class="card table-card">
         <div class="table-head">
-          <h2>Your keys</h2>
-          {keys ? <span class="muted small">{keys.length} active</span> : null}
+          <h2 ref={listHeading} tabIndex={-1}>
+            Your keys
+          </h2>
+          {keys ? (
+            <span class="muted small" data-testid="key-count">
+              {active.length} active{revoked > 0 ? ` · ${revoked} revoked` : ""}
+            </span>
+          ) : null}
         </div>
         {loadError ? <ErrorNote error={loadError} /> : null}
         {!keys && !loadError ? (
@@ -148,11 +168,11 @@ export function KeysView() {
             <Spinner label="Loading keys" />
           </div>
         ) : null}
-        {keys && keys.length === 0 ? <p class="muted pad">No keys yet. Create one above.</p> : null}
+        {keys && active.length === 0 ? <p class="muted pad">No active keys. Create one above.</p> : null}
         {keys && keys.length > 0 ? (
           <ul class="key-list" aria-label="API keys">
             {keys.map((k) => (
-              <li key={k.id} class="key-row">
+              <li key={k.id} class={`key-row${k.revokedAt ? " is-revoked" : ""}`}>
                 <div class="key-main">
                   <span class="key-name">{k.name}</span>
                   <span class="mono key-start">{k.start}…</span>
@@ -169,24 +189,34 @@ export function KeysView() {
                     </span>
                   ) : null}
                 </div>
-                <Button
-                  small
-                  variant="ghost"
-                  icon="trash"
-                  class="key-revoke"
-                  aria-label={`Revoke ${k.name}`}
-                  onClick={() => {
-                    setRevokeError(null);
-                    setRevoking(k);
-                  }}
-                >
-                  Revoke
-                </Button>
+                {k.revokedAt ? (
+                  <span class="badge badge-revoked">
+                    Revoked&nbsp;<Time iso={k.revokedAt} />
+                  </span>
+                ) : (
+                  <Button
+                    small
+                    variant="ghost"
+                    icon="trash"
+                    class="key-revoke"
+                    aria-label={`Revoke ${k.name}`}
+                    onClick={() => {
+                      setRevokeError(null);
+                      setRevoking(k);
+                    }}
+                  >
+                    Revoke
+                  </Button>
+                )}
               </li>
             ))}
           </ul>
         ) : null}
       </div>
+
+      <p class="visually-hidden" role="status" aria-live="polite">
+        {status}
+      </p>
 
       <ConfirmDialog
         open={revoking !== null}
@@ -196,6 +226,12 @@ export function KeysView() {
         error={revokeError}
         onConfirm={() => void revoke()}
         onClose={() => setRevoking(null)}
+        // After a revocation the Revoke button that opened the dialog is gone: the list's heading takes focus.
+        focusAfterClose={() => {
+          if (!justRevoked.current) return undefined;
+          justRevoked.current = false;
+          return listHeading.current;
+        }}
       >
         <p>
           <strong>{revoking?.name}</strong> (<span class="mono">{revoking?.start}…</span>) stops working at once: every call with it answers 401. This cannot be undone.
