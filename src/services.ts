@@ -20,6 +20,7 @@ import { createKeyService, type KeyViewerRow } from "./domain/keys/keys.js";
 import { createWebhookDispatcher } from "./domain/webhooks/dispatcher.js";
 import { createWebhookService } from "./domain/webhooks/webhooks.js";
 import type { Database } from "./infra/db/database.js";
+import type { Health } from "./infra/infrastructure.js";
 import type { EventBus } from "./infra/events/bus.js";
 import type { Logger } from "./infra/logger.js";
 import type { JobQueue } from "./infra/queue/queue.js";
@@ -38,7 +39,7 @@ export interface AppDeps {
   slots: Slots;
   catalog: Catalog;
   /** Whether each dependency answers (GET /healthz). */
-  health(): Promise<{ database: boolean; redis?: boolean }>;
+  health(): Promise<Health>;
 }
 
 /** The domain's use-cases, wired once over the infrastructure in `deps`. Transports only translate to and from them. */

@@ -117,4 +117,43 @@ describe.runIf(process.env.TEST_DB === "postgres")("several processes: PostgreSQ
     expect(account.balance).toBe(100 - 4 * 2 - 3);
     expect(account.ledger.nodes.reduce((s, e) => s + e.amount, 0)).toBe(account.balance);
   }, 180_000);
+
+  it("an API process whose jobs nobody takes: /healthz degraded with why, a one-shot call 503 at once and nothing charged; a worker, and both recover", async () => {
+    const env = {
+      DATABASE_URL: await createEmptyPostgresDatabase(),
+      REDIS_URL: process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379",
+      REDIS_PREFIX: `t${randomBytes(4).toString("hex")}`,
+      PUBLIC_ORIGIN: "http://localhost:3000",
+    };
+    const api = await startServer(env);
+    children.push(api);
+    const headers = { origin: "http://localhost:3000", "content-type": "application/json" };
+    const signUp = await fetch(`${api.url}/api/auth/sign-up`, { method: "POST", headers, body: JSON.stringify({ email: "alone@example.com", password: "long enough" }) });
+    const cookie = signUp.headers.get("set-cookie")!.split(";")[0]!;
+    const { secret } = (await (await fetch(`${api.url}/api/keys`, { method: "POST", headers: { ...headers, cookie }, body: '{"name":"k"}' })).json()) as { secret: string };
+    const auth = { authorization: `Bearer ${secret}` };
+    const health = async () => (await (await fetch(`${api.url}/healthz`)).json()) as { status: string; checks: Record<string, string>; reasons?: string[] };
+    const generate = () =>
+      fetch(`${api.url}/api/v1/generate`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ prompt: "green slime", agentId: "pixel-sprite" }) });
+    const balance = async () => ((await (await fetch(`${api.url}/api/v1/credits`, { headers: auth })).json()) as { balance: number }).balance;
+
+    expect(await health()).toMatchObject({ status: "degraded", checks: { database: "up", redis: "up", workers: "none" }, reasons: [expect.stringContaining("npm run worker")] });
+    const started = performance.now();
+    const refused = await generate();
+    expect(performance.now() - started).toBeLessThan(5_000); // not the one-shot call's 60 s wait
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as { error: { code: string; details: { dependency: string } } }).error).toMatchObject({
+      code: "service_unavailable",
+      details: { dependency: "workers" },
+    });
+    expect(await balance()).toBe(100);
+
+    const worker = await startServer(env, 60_000, "src/worker.ts");
+    children.push(worker);
+    for (let i = 0; i < 50 && (await health()).status !== "ok"; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await health()).toMatchObject({ status: "ok", checks: { workers: "up" } });
+    const served = await generate();
+    expect(served.status).toBe(200);
+    expect(await balance()).toBe(99);
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AgentError } from "../agents/driver.js";
-import { unavailableDependency } from "../infra/dependency.js";
+import { unavailableDependency, type Dependency } from "../infra/dependency.js";
 import type { Logger } from "../infra/logger.js";
 import { AppError, promisedRetryAfter, type ErrorBody, type ErrorCode, type ErrorObject } from "./errors.js";
 import { toInvalidRequest } from "./validation.js";
@@ -16,14 +16,20 @@ export function toAppError(thrown: unknown): AppError {
   if (thrown instanceof AgentError) return agentFailure(thrown);
   const dependency = unavailableDependency(thrown);
   if (dependency) {
-    return new AppError(
-      "service_unavailable",
-      `${dependency === "database" ? "The database" : "Redis"} does not answer; nothing was charged. Retry in a few seconds.`,
-      { headers: { "retry-after": "5" }, details: { dependency }, cause: thrown },
-    );
+    return new AppError("service_unavailable", `${unavailable[dependency]}; nothing was charged. Retry in a few seconds.`, {
+      headers: { "retry-after": "5" },
+      details: { dependency },
+      cause: thrown,
+    });
   }
   return new AppError("internal_error", "Something went wrong on our side. Retry later, quoting the request id.", { cause: thrown });
 }
+
+const unavailable: Record<Dependency, string> = {
+  database: "The database does not answer",
+  redis: "Redis does not answer",
+  workers: "No worker is taking generations right now (the service's operator must start one)",
+};
 
 /** A generator's failure as the caller sees it: 422 when the model refused, else 503 with the reason. */
 export function agentFailure(error: AgentError, extra: Record<string, unknown> = {}): AppError {

@@ -73,8 +73,8 @@ const page = (description: string, contentType: ResponseSpec["contentType"]): Pi
 export const routes = {
   health: {
     method: "GET", path: "/healthz", transport: "ops", auth: { allow: "public" }, tags: ["Operations"],
-    summary: "Health of the service and each dependency (database, Redis); 503 while one is down.",
-    responses: { 200: json("Every dependency answers.") }, errors: ["service_unavailable"],
+    summary: "Health of the service and each dependency (database, Redis, workers); 503 while one is down, status degraded while no worker takes jobs.",
+    responses: { 200: json("Every dependency answers: status ok, or degraded (with reasons) while no process takes the queue's jobs.") }, errors: ["service_unavailable"],
   },
   listAgents: {
     method: "GET", path: "/api/ai/agents", transport: "rest", auth: { allow: "public" }, tags: ["Agents"],

@@ -1,9 +1,9 @@
 /**
- * A dependency of the service (the database, Redis) that does not answer. Infrastructure adapters
+ * A dependency of the service (the database, Redis, the workers that take its jobs) that does not answer. Infrastructure adapters
  * throw this (or errors recognised by `unavailableDependency`) so that every transport answers 503
  * `service_unavailable` with Retry-After instead of a masked 500.
  */
-export type Dependency = "database" | "redis";
+export type Dependency = "database" | "redis" | "workers";
 
 export class DependencyUnavailableError extends Error {
   override name = "DependencyUnavailableError";

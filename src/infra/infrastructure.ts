@@ -2,6 +2,7 @@ import type { Config } from "../config.js";
 import { openDatabase, type Database } from "./db/database.js";
 import { createInProcessEventBus, type EventBus } from "./events/bus.js";
 import type { Logger } from "./logger.js";
+import type { Consumers } from "./queue/consumers.js";
 import { createInProcessQueue, type JobQueue } from "./queue/queue.js";
 import { createInProcessRateLimiter, type RateLimiter } from "./ratelimit/limiter.js";
 import { createInProcessSlots, type Slots } from "./ratelimit/slots.js";
@@ -19,9 +20,16 @@ export interface Infrastructure {
    * needs queueing again. With Redis, BullMQ redelivers the jobs of a dead worker.
    */
   alone: boolean;
-  /** Whether each dependency answers now (`redis` only when configured). */
-  health(): Promise<{ database: boolean; redis?: boolean }>;
+  /** Whether each dependency answers now (`redis` only when configured), and on Redis whether anything takes the jobs. */
+  health(): Promise<Health>;
   close(): Promise<void>;
+}
+
+export interface Health {
+  database: boolean;
+  redis?: boolean;
+  /** On Redis (when it answers): whether a process that takes jobs reported lately, and how many wait. */
+  consumers?: Consumers;
 }
 
 /**
@@ -58,7 +66,8 @@ export async function openInfrastructure(config: Config, logger: Logger, given: 
     alone: redis === undefined,
     async health() {
       const [database, queueUp] = await Promise.all([db.ping(), redis ? queue.ping() : Promise.resolve(undefined)]);
-      return { database, ...(queueUp === undefined ? {} : { redis: queueUp }) };
+      const consumers = queueUp && queue.consumers ? await queue.consumers().catch(() => undefined) : undefined;
+      return { database, ...(queueUp === undefined ? {} : { redis: queueUp }), ...(consumers ? { consumers } : {}) };
     },
     async close() {
       await queue.close();

@@ -3,6 +3,7 @@ import { AppError } from "../../contract/errors.js";
 import { generateRequest, type EstimateView, type GenerateRequest, type GenerationView } from "../../contract/schemas/generation.js";
 import { parseInput } from "../../contract/validation.js";
 import type { PrismaClient } from "../../infra/db/database.js";
+import { requireConsumers } from "../../infra/queue/consumers.js";
 import type { JobQueue } from "../../infra/queue/queue.js";
 import type { RateLimiter } from "../../infra/ratelimit/limiter.js";
 import type { AuthenticatedViewer } from "../auth/viewer.js";
@@ -83,6 +84,7 @@ export function createSubmitMany(deps: SubmitManyDeps) {
         idempotencyRecordId: i === 0 ? recordId : null,
       }),
     );
+    await requireConsumers(queue); // on Redis with nobody taking jobs: 503 now, nothing charged
     // The batch's jobs take n turns of the account, like n single calls (JobQueue.enqueue).
     const reserved = queue.external
       ? await prisma.$transaction(

@@ -5,6 +5,7 @@ import { generateRequest, type EstimateView, type GenerateRequest, type Generati
 import { parseInput } from "../../contract/validation.js";
 import type { PrismaClient, SqlRunner } from "../../infra/db/database.js";
 import type { Logger } from "../../infra/logger.js";
+import { requireConsumers } from "../../infra/queue/consumers.js";
 import type { JobQueue } from "../../infra/queue/queue.js";
 import type { RateLimiter } from "../../infra/ratelimit/limiter.js";
 import type { AgentService, ResolvedAgent } from "../agents/agents.js";
@@ -95,6 +96,7 @@ export function createSubmit(deps: SubmitDeps) {
       idempotencyRecordId: recordId,
     });
     if (queue.external) {
+      await requireConsumers(queue); // nobody takes jobs: 503 now, nothing charged
       // The queue serves accounts in fair turns (JobQueue.enqueue): it is told whose job this is.
       const reserved = await prisma.$transaction(
         async (tx) => {

@@ -75,6 +75,39 @@ describeWithRedis("bullmq job queue", (url) => {
       await Promise.all(proxies.splice(0).map((p) => p.down()));
     });
 
+    it("knows whether any process takes jobs: a worker's heartbeat, stale after staleMs, gone at once when it closes", async () => {
+      const name = `q${randomUUID()}`;
+      const heartbeat = { beatMs: 100, staleMs: 400 };
+      const api = open(name, { heartbeat }); // only enqueues
+      expect(await api.consumers!()).toEqual({ alive: false, sinceLastMs: null, waiting: 0 });
+      await api.enqueue(genId(), as);
+      await api.enqueue(genId(), { accountId: "acc_other" });
+      await sleep(1_100); // past the cached answer
+      expect(await api.consumers!()).toMatchObject({ alive: false, sinceLastMs: null, waiting: 2 });
+      // A worker that died without leaving (SIGKILL) stops reporting: stale once its last report is older than staleMs.
+      await admin.zadd(`${prefix}:${name}:consumers`, Date.now() - 1_000, "killed-worker");
+      await sleep(1_100);
+      const stale = await api.consumers!();
+      expect(stale.alive).toBe(false);
+      expect(stale.sinceLastMs!).toBeGreaterThan(heartbeat.staleMs);
+      await admin.zrem(`${prefix}:${name}:consumers`, "killed-worker");
+
+      const worker = open(name, { heartbeat });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      worker.start(() => held); // takes one job and holds it
+      await until(async () => (await api.consumers!()).alive);
+      expect(await api.consumers!()).toMatchObject({ alive: true, waiting: 1 });
+
+      await sleep(1_100);
+      const fresh = await api.consumers!();
+      expect(fresh.sinceLastMs!).toBeLessThanOrEqual(heartbeat.staleMs); // it keeps reporting
+      release();
+      await worker.close(1_000);
+      await sleep(1_100);
+      expect(await api.consumers!()).toMatchObject({ alive: false, sinceLastMs: null }); // left at once, not after staleMs
+    });
+
     it("runs jobs enqueued by another process, at most `concurrency` at once; pending() counts this process's running jobs", async () => {
       const name = `q${randomUUID()}`;
       const api = open(name); // only enqueues: never started

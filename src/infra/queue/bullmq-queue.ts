@@ -3,6 +3,7 @@ import { DependencyUnavailableError } from "../dependency.js";
 import type { Logger } from "../logger.js";
 import { bullMqConnectionOptions } from "../redis.js";
 import { bullMqTurns, type BullMqTurns } from "./bullmq-turns.js";
+import { consumerHeartbeats, type HeartbeatOptions, type HeartbeatRedis } from "./consumers.js";
 import { RetryJob, type JobQueue } from "./queue.js";
 
 export interface BullMqQueueOptions {
@@ -30,6 +31,8 @@ export interface BullMqQueueOptions {
   /** Times a job may be recovered from a dead worker before it fails. Default 2. */
   maxStalledCount?: number;
   /** Finished jobs kept for inspection (bounded by count and age). Default 1000 / 1 h completed, 5000 / 7 d failed. */
+  /** The heartbeats of the processes that take jobs (consumers.ts): how often, and when one counts as gone. */
+  heartbeat?: Pick<HeartbeatOptions, "beatMs" | "staleMs">;
   keepCompleted?: { count: number; ageSeconds: number };
   keepFailed?: { count: number; ageSeconds: number };
   /** Tests only: rebase the fair turns' priorities above this (default 2^20; see bullmq-turns.ts). */
@@ -99,6 +102,16 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
     producer();
     return turns!;
   };
+  // Every process that takes jobs reports on Redis; any process can tell whether one is there.
+  const heartbeats = consumerHeartbeats(
+    async () => (await producer().client) as unknown as HeartbeatRedis,
+    `${prefix}:${name}:consumers`,
+    async () => {
+      const counts = await producer().getJobCounts("wait", "prioritized");
+      return (counts.wait ?? 0) + (counts.prioritized ?? 0);
+    },
+    { ...options.heartbeat, onError: (error) => logger?.warn("queue heartbeat failed", { error }) },
+  );
 
   let worker: Worker<JobData> | undefined;
   const active = new Set<Promise<void>>();
@@ -242,9 +255,12 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
       });
       w.on("stalled", (jobId) => logger?.warn("job stalled (its worker stopped), redelivered", { generationId: jobId }));
       worker = w;
+      heartbeats.start();
     },
 
     pending: () => active.size,
+
+    consumers: () => heartbeats.state(),
 
     /**
      * Stops taking jobs, waits for the running ones at most `timeoutMs`, then closes the
@@ -256,6 +272,7 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
       closing ??= (async () => {
         closed = true;
         const deadline = Date.now() + timeoutMs;
+        await heartbeats.stop(); // no longer a consumer: other processes know at once
         if (worker) {
           const w = worker;
           await w.pause(true).catch((error: unknown) => logger?.warn("worker pause failed", { error })); // no new jobs

@@ -1,3 +1,4 @@
+import type { Consumers } from "./consumers.js";
 import { FairTurns } from "./fair-turns.js";
 
 /**
@@ -79,6 +80,11 @@ export interface JobQueue {
   pending(): number;
   /** True when the queue's backing store answers (always, in process). */
   ping(): Promise<boolean>;
+  /**
+   * On Redis: whether a process that takes jobs (a worker, or an API process running them) reported
+   * lately, and how many jobs wait (consumers.ts). Absent in process: this process takes its own jobs.
+   */
+  consumers?(): Promise<Consumers>;
   /** Stops taking new jobs and waits (at most `timeoutMs`) for running ones. */
   close(timeoutMs?: number): Promise<void>;
 }
