@@ -1,3 +1,5 @@
+import { readlinkSync } from "node:fs";
+import { setPriority } from "node:os";
 import { Piscina } from "piscina";
 
 /**
@@ -14,4 +16,19 @@ export function threadPool(importMetaUrl: string, name: string, maxThreads: numb
     idleTimeout: idleTimeoutMs,
     execArgv: source ? ["--import", "tsx"] : [],
   });
+}
+
+/**
+ * Lowers the calling worker thread's CPU priority (Linux nice is per thread: the thread's id is in
+ * /proc/thread-self), so that on a busy machine the event loop's thread, which answers every
+ * other request, goes first. The threads libvips starts from this one inherit it. Best effort:
+ * elsewhere, or without /proc, nothing changes.
+ */
+export function lowerThreadPriority(nice = 10): void {
+  try {
+    const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, nice);
+  } catch {
+    // not Linux, or not allowed: the thread keeps the process's priority
+  }
 }

@@ -1,4 +1,8 @@
+import { lowerThreadPriority } from "../threads.js";
 import { postProcess, type PostProcessOptions } from "./post-process.js";
+
+// Background work: on a busy machine the event loop's thread (every other request) goes first.
+lowerThreadPriority();
 
 /** One post-processing job as it crosses to a worker thread (plain data). */
 export interface FinishTask {
