@@ -117,7 +117,10 @@ describe("endpoint isolation", () => {
     });
     expect(refusedAttempts).toBeGreaterThan(0);
     expect(refusedAttempts).toBeLessThanOrEqual(10); // 5 endpoints × 10 deliveries: at most two probes each so far
-    const hooks = await t.db.prisma.webhook.findMany({ where: { accountId: attackers[2]!.user.accountId } });
-    expect(hooks.every((h) => h.consecutiveFailures > 0 && h.pausedUntil !== null && h.lastError !== null)).toBe(true);
+    // Every one of them failed and is backed off as a whole.
+    await waitFor("account 2's endpoints backed off", async () => {
+      const hooks = await t.db.prisma.webhook.findMany({ where: { accountId: attackers[2]!.user.accountId } });
+      return hooks.length === 10 && hooks.every((h) => h.consecutiveFailures > 0 && h.pausedUntil !== null && h.lastError !== null);
+    });
   });
 });
