@@ -35,14 +35,16 @@ async function register(who: Hooked, url: string): Promise<string> {
   return ((await response.json()) as { webhook: { id: string } }).webhook.id;
 }
 
-/** Generates (waiting for the end); returns when it was asked for (the delivery's lateness counts from there). */
-async function generate(who: Hooked, seed: number): Promise<number> {
+/** Generates (waiting for the end); returns its id and when it was asked for (the delivery's lateness counts from there). */
+async function generate(who: Hooked, seed: number): Promise<{ id: string; askedAt: number }> {
   const askedAt = performance.now();
   const response = await generateWithKey(t, who.key, { prompt: "a small blue shield", agentId: "pixel-sprite", width: 16, seed });
   expect(response.status).toBe(200);
-  await response.arrayBuffer();
-  return askedAt;
+  return { id: ((await response.json()) as { id: string }).id, askedAt };
 }
+
+/** The first request at `path` delivering generation `id`. */
+const deliveryOf = (path: string, id: string) => receiver.requests(path).find((r) => (JSON.parse(r.body) as { data: { id: string } }).data.id === id);
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
@@ -64,7 +66,7 @@ describe("endpoint isolation", () => {
     dispatcher.start();
     await generate(established, 1);
     await waitFor("the established endpoint's first delivery", () => receiver.requests("/healthy/established").length === 1);
-    await dispatcher.stop(1_000);
+    await dispatcher.stop(5_000);
 
     // The storm: 4 accounts × 10 endpoints (24 hang, 8 refuse, 8 answer 500), 10 generations each.
     const plans = [Array(10).fill("hang"), Array(10).fill("hang"), [...Array(5).fill("refuse"), ...Array(5).fill(500)], [...Array(4).fill("hang"), ...Array(3).fill("refuse"), ...Array(3).fill(500)]] as const;
@@ -91,13 +93,13 @@ describe("endpoint isolation", () => {
     await waitFor("the 500 endpoints to be tried", () => receiver.requests((p) => p.startsWith("/dead/2/")).length >= 5);
 
     // The established endpoint, then a new one registered now, each for its own generation.
-    const askedAt = await generate(established, 2);
-    const established2 = await waitFor("the established endpoint's delivery", () => receiver.requests("/healthy/established")[1], deadline + 5_000);
+    const second = await generate(established, 2);
+    const established2 = await waitFor("the established endpoint's delivery", () => deliveryOf("/healthy/established", second.id), deadline + 5_000);
     const newcomer = await account();
     await register(newcomer, receiver.url("/healthy/new"));
-    const newAskedAt = await generate(newcomer, 3);
-    const fresh = await waitFor("the new endpoint's delivery", () => receiver.requests("/healthy/new")[0], deadline + 5_000);
-    const lateness = { established: Math.round(established2.at - askedAt), fresh: Math.round(fresh.at - newAskedAt) };
+    const third = await generate(newcomer, 3);
+    const fresh = await waitFor("the new endpoint's delivery", () => deliveryOf("/healthy/new", third.id), deadline + 5_000);
+    const lateness = { established: Math.round(established2.at - second.askedAt), fresh: Math.round(fresh.at - third.askedAt) };
     console.info(`webhook isolation: healthy deliveries ${lateness.established} ms and ${lateness.fresh} ms after their generations were asked for, ${receiver.open()} attempts hanging`);
     expect(lateness.established).toBeLessThan(deadline);
     expect(lateness.fresh).toBeLessThan(deadline);
