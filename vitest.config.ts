@@ -26,6 +26,7 @@ const serial = [
   "test/shutdown.test.ts",
   "test/signals.test.ts",
   "test/startup.test.ts",
+  "test/webhooks-isolation.test.ts",
   "test/web/**/*.test.ts",
 ];
 const httpSuite = (name: string, env: Record<string, string>, globalSetup?: string): TestProjectInlineConfiguration[] => {

@@ -46,6 +46,7 @@ const schema = z
       .regex(/^\d{1,9}(,\d{1,9}){0,31}$/, "must be delays in milliseconds, comma-separated (e.g. 5000,30000,120000)")
       .default("5000,30000,120000,600000,1800000,3600000,7200000"),
     WEBHOOKS_RETRY_FOR_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(86_400),
+    WEBHOOKS_DISABLE_AFTER_HOURS: z.coerce.number().min(0).max(24 * 365).default(72),
     DRAW_THREADS: z.coerce.number().int().min(0).max(64).optional(),
     DRAW_THREAD_IDLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -113,6 +114,8 @@ const schema = z
       retryScheduleMs: env.WEBHOOKS_RETRY_SCHEDULE_MS.split(",").map(Number),
       /** Failed attempts are retried until this long after the event, then the delivery is failed. */
       retryForMs: env.WEBHOOKS_RETRY_FOR_SECONDS * 1000,
+      /** An endpoint that has failed every attempt for this long is disabled until its owner enables it (0: never). */
+      disableAfterMs: Math.round(env.WEBHOOKS_DISABLE_AFTER_HOURS * 3_600_000),
     },
     /** Worker threads drawing procedural images off the event loop (0: on it). Default: cores − 1, at least 1. */
     drawThreads: env.DRAW_THREADS ?? Math.max(1, availableParallelism() - 1),

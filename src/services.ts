@@ -114,7 +114,13 @@ export function createServices(deps: AppDeps) {
       events,
       ...queries,
     },
-    webhooks: createWebhookService({ prisma, box: secretsBox, settings: deps.config.webhooks, dispatcher: webhookDispatcher }),
+    webhooks: createWebhookService({
+      prisma,
+      box: secretsBox,
+      settings: deps.config.webhooks,
+      dispatcher: webhookDispatcher,
+      logger: deps.logger.child({ component: "webhooks" }),
+    }),
     health: deps.health,
     /** The job handler: main (or a worker) passes it to `queue.start`. */
     runGeneration: createRunner({ store, bus: deps.bus, catalog: deps.catalog, logger: deps.logger }),

@@ -7,6 +7,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.js";
 import { createWebhookDispatcher, secretContext } from "../src/domain/webhooks/dispatcher.js";
+import { notAllowedMessage } from "../src/domain/webhooks/url-guard.js";
 import { createLogger } from "../src/infra/logger.js";
 import { createSecretsBox, newSecretsKey } from "../src/infra/secrets-box.js";
 import { openAiReplies, startOpenAiImagesDouble, type OpenAiImagesDouble } from "./doubles/openai-images.js";
@@ -30,6 +31,8 @@ interface Received {
   path: string;
   headers: Record<string, string>;
   body: string;
+  arrivedAt: number;
+  answeredAt?: number;
   /** The payload when the signature verified with the path's secret, else the verification error. */
   payload?: { type: string; timestamp: string; data: GenerationBody & Record<string, unknown> };
   verifyError?: string;
@@ -43,16 +46,24 @@ const received: Received[] = [];
 const secretsByPath = new Map<string, string>();
 /** Scripted answers per path (status codes, or "hang"); 200 once the script is used up. */
 const scripts = new Map<string, Step[]>();
+/** Paths that answer after this many milliseconds; the most requests each had open at once. */
+const slowPaths = new Map<string, number>();
+const inFlightAt = new Map<string, number>();
+const maxInFlight = new Map<string, number>();
 
 async function startReceiver(): Promise<void> {
   receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const path = req.url ?? "/";
+    const arrivedAt = performance.now();
+    const path = req.url ?? "/";
+    inFlightAt.set(path, (inFlightAt.get(path) ?? 0) + 1);
+    maxInFlight.set(path, Math.max(maxInFlight.get(path) ?? 0, inFlightAt.get(path)!));
+    res.on("close", () => inFlightAt.set(path, inFlightAt.get(path)! - 1));
+    req.on("end", async () => {
       const body = Buffer.concat(chunks).toString("utf8");
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-      const entry: Received = { path, headers, body };
+      const entry: Received = { path, headers, body, arrivedAt };
       const secret = secretsByPath.get(path);
       try {
         if (!secret) throw new Error("no secret for this path");
@@ -63,6 +74,8 @@ async function startReceiver(): Promise<void> {
       received.push(entry);
       const step = scripts.get(path)?.shift() ?? 200;
       if (step === "hang") return; // never answers (the attempt times out)
+      if (slowPaths.has(path)) await new Promise((resolve) => setTimeout(resolve, slowPaths.get(path)));
+      entry.answeredAt = performance.now();
       if (step >= 300 && step < 400) return void res.writeHead(step, { location: `http://127.0.0.1:${receiverPort}/elsewhere` }).end();
       res.writeHead(step, { "content-type": "text/plain" }).end(step < 300 ? "thanks" : `receiver says ${step}`);
     });
@@ -95,7 +108,7 @@ let double: OpenAiImagesDouble;
 let dir: string;
 
 interface CreatedWebhook {
-  webhook: { id: string; url: string; events: string[]; createdAt: string };
+  webhook: { id: string; url: string; events: string[]; createdAt: string; disabledAt: string | null; lastError: string | null; failingSince: string | null };
   secret: string;
 }
 
@@ -185,6 +198,9 @@ describe("registering webhooks", () => {
       url: hookUrl("/hooks/registered"),
       events: ["generation.completed", "generation.failed", "generation.canceled"],
       createdAt: expect.any(String),
+      disabledAt: null,
+      lastError: null,
+      failingSince: null,
     });
 
     const listed = await t.request("/api/v1/webhooks", { headers: { cookie: user.cookie } });
@@ -390,20 +406,43 @@ describe("deliveries", () => {
     expect((await settled(t, user, hook.webhook.id))[0]).toMatchObject({ status: "succeeded" });
   });
 
-  it("never sends one attempt twice when several dispatchers share the database", async () => {
-    const path = "/hooks/shared";
-    const { key, hook } = await userWithWebhook(path);
+  it("never sends one attempt twice when several dispatchers share the database, and holds each endpoint's in-flight limit across them", async () => {
+    // Two endpoints of one account: one that has succeeded before (up to 4 in flight), one new (1 until it succeeds).
+    const proven = await userWithWebhook("/hooks/shared-proven");
+    await generate(proven.key);
+    await settled(t, proven.user, proven.hook.webhook.id);
+    const fresh = (await (await register(t, proven.user, { url: hookUrl("/hooks/shared-new") })).json()) as CreatedWebhook;
+    secretsByPath.set("/hooks/shared-new", fresh.secret);
+    for (const path of ["/hooks/shared-proven", "/hooks/shared-new"]) slowPaths.set(path, 150);
     await t.app.services.webhooks.dispatcher.stop(1_000);
     try {
-      for (let i = 0; i < 6; i++) await generate(key, { seed: i });
+      for (let i = 0; i < 6; i++) await generate(proven.key, { seed: i });
       const box = createSecretsBox({ key: secretsKey });
       const settings = { ...t.config.webhooks };
-      const others = [1, 2, 3].map(() => createWebhookDispatcher({ prisma: t.db.prisma, box, logger: createLogger("silent"), settings, concurrency: 4 }));
-      const counts = await Promise.all(others.map((d) => d.runOnce()));
-      expect(counts.reduce((a, b) => a + b, 0)).toBe(6);
-      const requests = await receivedAt(path, 6);
-      expect(new Set(requests.map((r) => r.headers["webhook-id"])).size).toBe(6);
-      expect(await t.db.prisma.webhookDelivery.count({ where: { webhookId: hook.webhook.id, status: "succeeded" } })).toBe(6);
+      const others = [1, 2, 3].map(() =>
+        createWebhookDispatcher({ prisma: t.db.prisma, box, logger: createLogger("silent"), settings, concurrency: 8, accountConcurrency: 8 }),
+      );
+      const rounds: number[] = [];
+      for (let round = 0; round < 20; round++) {
+        const counts = await Promise.all(others.map((d) => d.runOnce()));
+        rounds.push(counts.reduce((a, b) => a + b, 0));
+        if ((await t.db.prisma.webhookDelivery.count({ where: { webhook: { accountId: proven.user.accountId }, status: "pending" } })) === 0) break;
+      }
+      // Round 1: at most 4 (the proven endpoint) + 1 (the new one) whatever the three processes did.
+      expect(rounds[0]).toBeGreaterThanOrEqual(2);
+      expect(rounds[0]).toBeLessThanOrEqual(5);
+      expect(rounds.reduce((a, b) => a + b, 0)).toBe(12);
+      for (const [path, limit] of [["/hooks/shared-proven", 4], ["/hooks/shared-new", 4]] as const) {
+        const requests = at(path).slice(path === "/hooks/shared-proven" ? 1 : 0);
+        expect(requests).toHaveLength(6);
+        expect(new Set(requests.map((r) => r.headers["webhook-id"])).size).toBe(6);
+        expect(maxInFlight.get(path)).toBeLessThanOrEqual(limit);
+      }
+      expect(maxInFlight.get("/hooks/shared-proven")).toBeGreaterThan(1); // the limit is not 1 for an endpoint that answers
+      // The new endpoint's first attempt was alone: the second began after the first was answered.
+      const [first, second] = at("/hooks/shared-new");
+      expect(second!.arrivedAt).toBeGreaterThanOrEqual(first!.answeredAt!);
+      expect(await t.db.prisma.webhookDelivery.count({ where: { webhookId: { in: [proven.hook.webhook.id, fresh.webhook.id] }, status: "succeeded" } })).toBe(13);
     } finally {
       t.app.services.webhooks.dispatcher.start();
     }
@@ -480,17 +519,28 @@ describe("without WEBHOOKS_ALLOW_PRIVATE", () => {
   it.each([
     ["http://127.0.0.1:PORT/hooks/x", /must use https/],
     ["http://hooks.example.com/x", /must use https/],
+  ])("refuses %s with 400 invalid_request naming url", async (url, message) => {
+    const user = await signUp(strict);
+    const error = await errorOf(await register(strict, user, { url: url.replace("PORT", String(receiverPort)) }));
+    expect(error).toMatchObject({ status: 400, code: "invalid_request", param: "url", message: expect.stringMatching(message) });
+  });
+
+  it.each([
     ["https://127.0.0.1:PORT/hooks/x", /127\.0\.0\.1 is a loopback address/],
-    ["https://localhost:PORT/hooks/x", /loopback address \(localhost resolves to/],
+    ["https://localhost:PORT/hooks/x", /localhost resolves to (127\.0\.0\.1|::1), which is a loopback address/],
     ["https://10.0.0.1/hooks/x", /10\.0\.0\.1 is a private address/],
     ["https://[::1]/hooks/x", /::1 is a loopback address/],
     ["https://169.254.169.254/latest/meta-data/", /169\.254\.169\.254 is a link-local address/],
     ["https://[::ffff:192.168.1.1]/x", /private address \(IPv4-mapped\)/],
     ["https://100.64.0.1/x", /carrier-grade NAT/],
-  ])("refuses %s with 400 invalid_request naming url", async (url, message) => {
+    ["https://does-not-exist.invalid/x", /does-not-exist\.invalid (does|did) not resolve/],
+  ])("refuses %s as not allowed (400 naming url), without an address; the detail is logged", async (url, detail) => {
     const user = await signUp(strict);
     const error = await errorOf(await register(strict, user, { url: url.replace("PORT", String(receiverPort)) }));
-    expect(error).toMatchObject({ status: 400, code: "invalid_request", param: "url", message: expect.stringMatching(message) });
+    expect(error).toMatchObject({ status: 400, code: "invalid_request", param: "url", message: `url: ${notAllowedMessage}` });
+    expect(error.message).toMatch(/not allowed/);
+    expect(error.message).not.toMatch(/\d+\.\d+\.\d+\.\d+|::|localhost|invalid|resolves to|loopback|private|link-local/);
+    expect(strict.logs).toContainEqual(expect.objectContaining({ msg: "webhook URL refused", accountId: user.accountId, reason: expect.stringMatching(detail) }));
   });
 
   it("checks the address again at delivery: a host that now resolves privately is not sent to", async () => {
@@ -511,8 +561,17 @@ describe("without WEBHOOKS_ALLOW_PRIVATE", () => {
     const generated = await generateWithKey(strict, key, { prompt: "a gem", agentId: "pixel-sprite", width: 16 });
     expect(generated.status).toBe(200);
     const attempt = await waitFor("the refused attempt", async () => (await strict.db.prisma.webhookAttempt.findFirst({ where: { delivery: { webhookId: id } } })) ?? undefined);
-    expect(attempt).toMatchObject({ statusCode: null, error: expect.stringMatching(/^Not sent: .*loopback address \(localhost resolves to/) });
+    expect(attempt).toMatchObject({ statusCode: null, error: `Not sent: ${notAllowedMessage}` });
     expect(at("/hooks/rebound")).toHaveLength(0);
+    // The owner sees "not allowed" on the webhook and its delivery, never what the host resolved to; the log has it.
+    const listed = ((await (await strict.request("/api/v1/webhooks", { headers: { cookie: user.cookie } })).json()) as { webhooks: CreatedWebhook["webhook"][] }).webhooks;
+    expect(listed).toMatchObject([{ id, lastError: `Not sent: ${notAllowedMessage}`, disabledAt: null, failingSince: expect.any(String) }]);
+    const text = JSON.stringify([listed, await deliveries(strict, user, id)]);
+    expect(text).toContain("not allowed");
+    expect(text).not.toMatch(/127\.0\.0\.1|::1|resolves to|loopback/);
+    expect(strict.logs).toContainEqual(
+      expect.objectContaining({ msg: "webhook URL refused at delivery", webhookId: id, reason: expect.stringMatching(/^localhost resolves to (127\.0\.0\.1|::1), which is a loopback address/) }),
+    );
   });
 });
 
@@ -539,7 +598,11 @@ describe("configuration", () => {
       timeoutMs: 10_000,
       retryScheduleMs: [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000],
       retryForMs: 86_400_000,
+      disableAfterMs: 259_200_000,
     });
+    expect(loadConfig({ WEBHOOKS_DISABLE_AFTER_HOURS: "0.5" }).webhooks.disableAfterMs).toBe(1_800_000);
+    expect(loadConfig({ WEBHOOKS_DISABLE_AFTER_HOURS: "0" }).webhooks.disableAfterMs).toBe(0);
+    expect(() => loadConfig({ WEBHOOKS_DISABLE_AFTER_HOURS: "-1" })).toThrow(/WEBHOOKS_DISABLE_AFTER_HOURS/);
     expect(() => loadConfig({ WEBHOOKS_RETRY_SCHEDULE_MS: "5s,30s" })).toThrow(/WEBHOOKS_RETRY_SCHEDULE_MS must be delays in milliseconds/);
   });
 });

@@ -8,7 +8,16 @@ import { generateRequest, generation, generationOrEstimate } from "./schemas/gen
 import { discoveryResponse } from "./schemas/discovery.js";
 import { openAiErrorResponses, openAiImageRequest, openAiImagesResponse, openAiModel, openAiModelList } from "./schemas/openai.js";
 import { createdKeyResponse, createKeyRequest, keyListResponse } from "./schemas/keys.js";
-import { createdWebhookResponse, createWebhookRequest, redeliverRequest, redeliveryResponse, webhookDeliveriesResponse, webhookListResponse } from "./schemas/webhooks.js";
+import {
+  createdWebhookResponse,
+  createWebhookRequest,
+  enableWebhookRequest,
+  redeliverRequest,
+  redeliveryResponse,
+  webhookDeliveriesResponse,
+  webhookListResponse,
+  webhookResponse,
+} from "./schemas/webhooks.js";
 import { documentSchemas } from "./teaching.js";
 
 /**
@@ -173,7 +182,14 @@ export const routes = {
   },
   listWebhooks: {
     method: "GET", path: "/api/v1/webhooks", transport: "rest", auth: { allow: "any", scope: "read" }, rate: "read", tags: ["Webhooks"],
-    summary: "The account's webhooks (never a secret).", responses: { 200: json("The webhooks.", webhookListResponse) }, errors: [...authErrors, "rate_limited", "service_unavailable"],
+    summary: "The account's webhooks (never a secret), each with its health: disabledAt, lastError, failingSince.",
+    responses: { 200: json("The webhooks.", webhookListResponse) }, errors: [...authErrors, "rate_limited", "service_unavailable"],
+  },
+  enableWebhook: {
+    method: "POST", path: "/api/v1/webhooks/:id/enable", transport: "rest", auth: { allow: "any", scope: "generate" }, rate: "read", tags: ["Webhooks"],
+    body: enableWebhookRequest,
+    summary: "Enables a webhook the service disabled (after every attempt failed for WEBHOOKS_DISABLE_AFTER_HOURS): the next events are sent to it again, its failure count starts over. Idempotent. Send {} as the body.",
+    responses: { 200: json("The webhook, enabled.", webhookResponse) }, errors: [...bodyErrors, ...generationById],
   },
   deleteWebhook: {
     method: "DELETE", path: "/api/v1/webhooks/:id", transport: "rest", auth: { allow: "any", scope: "generate" }, rate: "read", tags: ["Webhooks"],
@@ -187,7 +203,7 @@ export const routes = {
   redeliverWebhookDelivery: {
     method: "POST", path: "/api/v1/webhooks/:id/deliveries/:deliveryId/redeliver", transport: "rest", auth: { allow: "any", scope: "generate" }, rate: "read",
     tags: ["Webhooks"], body: redeliverRequest,
-    summary: "Sends a delivery again now, with the same webhook-id (one new attempt for a succeeded or failed one). Send {} as the body.",
+    summary: "Sends a delivery again now, with the same webhook-id (one new attempt for a succeeded or failed one), even while the endpoint is backed off; not while the webhook is disabled (enable it first). Send {} as the body.",
     responses: { 202: json("Queued for sending.", redeliveryResponse) }, errors: [...bodyErrors, ...generationById],
   },
   // The OpenAI-compatible layer (OpenAI Images protocol, base URL `<service>/v1`): errors in OpenAI's

@@ -28,14 +28,28 @@ export const createWebhookRequest = z
 /** Redelivery takes no options: send an empty object. */
 export const redeliverRequest = z.strictObject({}).meta({ id: "RedeliverRequest" });
 
+/** Enabling takes no options: send an empty object. */
+export const enableWebhookRequest = z.strictObject({}).meta({ id: "EnableWebhookRequest" });
+
 export const webhook = z
   .object({
     id: z.string(),
     url: z.string(),
     events: z.array(z.enum(webhookEventTypes)),
     createdAt: instant,
+    disabledAt: instant
+      .nullable()
+      .describe(
+        "When the service disabled the webhook, after every attempt failed for WEBHOOKS_DISABLE_AFTER_HOURS (72 h by default); nothing is sent to it, and its events are not kept, until POST /api/v1/webhooks/{id}/enable. Null while enabled.",
+      ),
+    lastError: z.string().nullable().describe("Why the latest attempt failed, while the endpoint is failing; null once an attempt succeeds."),
+    failingSince: instant
+      .nullable()
+      .describe("When the current run of failed attempts began (null when the latest attempt succeeded): the webhook is disabled once it has lasted WEBHOOKS_DISABLE_AFTER_HOURS."),
   })
   .meta({ id: "Webhook" });
+
+export const webhookResponse = z.object({ webhook }).meta({ id: "WebhookResponse" });
 
 export const createdWebhookResponse = z
   .object({

@@ -1,23 +1,28 @@
-import { randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import type { Config } from "../../config.js";
 import type { PrismaClient } from "../../infra/db/database.js";
 import type { Logger } from "../../infra/logger.js";
 import type { SecretsBox } from "../../infra/secrets-box.js";
 import { generationView } from "../generation/view.js";
+import { claimDue, type ClaimedRow } from "./claim.js";
+import { recordAttempt } from "./record.js";
 import { sendPinned, type AttemptOutcome } from "./send.js";
 import { deliveryHeaders } from "./signing.js";
 import { vetWebhookUrl, UrlRefused, type Resolver } from "./url-guard.js";
 
 /**
  * Sends the pending webhook deliveries (rows the generation's ending statement wrote). Every
- * process that runs jobs runs one: it polls every `pollMs` (and at once when kicked), claims due
- * rows with `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED LIMIT n)` setting a lease
- * (`locked_until`) and a claim token, so several processes never send one attempt twice and a dead
- * process's claim lapses. Each attempt re-checks the URL (DNS may have changed), connects only to
- * the checked addresses, signs (Standard Webhooks) and records what happened: succeeded on a 2xx;
- * otherwise retried after the schedule's delay (±20 % jitter) until the retry window has passed
- * (counted from the event, at least 24 h by default), then failed. A recorded result only moves
- * the delivery if the claim is still this attempt's (a redelivery asked meanwhile wins).
+ * process that runs jobs runs one: it polls every `pollMs` (and at once when kicked, or when an
+ * attempt ends), and claims due rows fairly across accounts and endpoints (claim.ts), leasing them
+ * (`locked_until`, a claim token) so several processes never send one attempt twice and a dead
+ * process's claim lapses. One endpoint cannot hold up another: each has an in-flight limit (across
+ * processes), each account a share of this process's slots, endpoints not proven (new or failing)
+ * together at most three quarters of them (failing ones half), and a failing endpoint is backed off as a whole (record.ts), then disabled after
+ * failing every attempt for WEBHOOKS_DISABLE_AFTER_HOURS. Each attempt re-checks the URL (DNS may
+ * have changed), connects only to the checked addresses, signs (Standard Webhooks) and records
+ * what happened: succeeded on a 2xx; otherwise retried after the schedule's delay (±20 % jitter,
+ * at least the endpoint's backoff) until the retry window has passed (counted from the event, at
+ * least 24 h by default), then failed.
  */
 export interface DispatcherDeps {
   prisma: PrismaClient;
@@ -26,8 +31,15 @@ export interface DispatcherDeps {
   settings: Config["webhooks"];
   /** DNS for the guard (tests stub it). */
   resolve?: Resolver;
-  /** Attempts in flight at once in this process. Default 16. */
+  /**
+   * Attempts in flight at once in this process. Default 64: an attempt mostly waits on a socket
+   * (at most WEBHOOKS_TIMEOUT_MS), so slots are cheap; the limits below keep them shared.
+   */
   concurrency?: number;
+  /** Attempts in flight at once to one endpoint, across processes, once it has succeeded (1 while new or failing). Default 4. */
+  endpointConcurrency?: number;
+  /** Attempts in flight at once for one account in this process. Default concurrency / 8 (at least 1). */
+  accountConcurrency?: number;
 }
 
 export interface WebhookDispatcher {
@@ -41,36 +53,35 @@ export interface WebhookDispatcher {
   runOnce(): Promise<number>;
 }
 
-interface ClaimedRow {
-  id: string;
-  generation_id: string;
-  event_type: string;
-  attempt_count: number;
-  payload: string | null;
-  created_at: Date;
-  retry_until: Date | null;
-  webhook_id: string;
-  url: string;
-  secret_ciphertext: string;
-  account_id: string;
-  lock_token: string;
-}
-
 /** The webhook secret's associated data: a sealed secret opens only on its own row. */
 export const secretContext = (webhookId: string) => `webhook:${webhookId}`;
 
 export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher {
   const { prisma, box, logger, settings } = deps;
-  const concurrency = deps.concurrency ?? 16;
+  const concurrency = deps.concurrency ?? 64;
+  const endpointConcurrency = deps.endpointConcurrency ?? 4;
+  const accountConcurrency = deps.accountConcurrency ?? Math.max(1, Math.floor(concurrency / 8));
+  /**
+   * Endpoints not proven (new, or failing) together: at most three quarters of the slots, failing
+   * ones half; the rest stay for endpoints whose latest attempt succeeded.
+   */
+  const unprovenConcurrency = Math.max(1, Math.floor((concurrency * 3) / 4));
+  const failingConcurrency = Math.max(1, Math.floor(concurrency / 2));
   /** A claim outlives the attempt: its bound, DNS's, and a margin for recording it. */
   const leaseMs = settings.timeoutMs + 5_000 + 30_000;
-  const inFlight = new Set<Promise<void>>();
+  /** The attempts in flight, with the account and the endpoint's standing when claimed (the shares). */
+  const inFlight = new Map<Promise<void>, { accountId: string; failing: boolean; proven: boolean }>();
   let started = false;
   let timer: NodeJS.Timeout | undefined;
   let polling: Promise<void> | undefined;
   let again = false;
   let failures = 0;
-  let controller = new AbortController();
+  const newController = () => {
+    const created = new AbortController();
+    setMaxListeners(concurrency + 8, created.signal); // one listener per attempt in flight
+    return created;
+  };
+  let controller = newController();
 
   function schedule(ms: number) {
     clearTimeout(timer);
@@ -111,34 +122,29 @@ export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher
   async function poll(): Promise<{ claimed: number; room: number; started: Promise<void>[] }> {
     const room = concurrency - inFlight.size;
     if (room <= 0) return { claimed: 0, room, started: [] };
-    const rows = await claim(room);
+    const slots = [...inFlight.values()];
+    const byAccount = new Map<string, number>();
+    for (const slot of slots) byAccount.set(slot.accountId, (byAccount.get(slot.accountId) ?? 0) + 1);
+    const rows = await claimDue(prisma, {
+      room,
+      unprovenRoom: unprovenConcurrency - slots.filter((slot) => !slot.proven).length,
+      failingRoom: failingConcurrency - slots.filter((slot) => slot.failing).length,
+      accountRoom: (accountId) => accountConcurrency - (byAccount.get(accountId) ?? 0),
+      accountLimit: accountConcurrency,
+      endpointLimit: endpointConcurrency,
+      leaseMs,
+    });
     const launched = rows.map((row) => {
       const attempt: Promise<void> = deliver(row)
         .catch((error) => logger.error("webhook attempt failed unexpectedly", { deliveryId: row.id, error }))
         .finally(() => {
           inFlight.delete(attempt);
-          if (started && room === rows.length) kick(); // a slot freed while rows may still wait
+          kick(); // a slot, an endpoint's or an account's share freed while rows may wait for it
         });
-      inFlight.add(attempt);
+      inFlight.set(attempt, { accountId: row.account_id, failing: row.failing, proven: row.proven });
       return attempt;
     });
     return { claimed: rows.length, room, started: launched };
-  }
-
-  function claim(limit: number): Promise<ClaimedRow[]> {
-    const token = randomUUID();
-    return prisma.$queryRaw<ClaimedRow[]>`
-      UPDATE "webhook_deliveries" AS d SET "locked_until" = now() + ${leaseMs}::int * interval '1 millisecond', "lock_token" = ${token}
-      FROM "webhooks" AS w
-      WHERE w."id" = d."webhook_id" AND d."id" IN (
-        SELECT "id" FROM "webhook_deliveries"
-        WHERE "status" = 'pending' AND "next_attempt_at" <= now() AND ("locked_until" IS NULL OR "locked_until" < now())
-        ORDER BY "next_attempt_at"
-        LIMIT ${limit}::int
-        FOR UPDATE SKIP LOCKED
-      )
-      RETURNING d."id", d."generation_id", d."event_type", d."attempt_count", d."payload", d."created_at", d."retry_until",
-        w."id" AS "webhook_id", w."url", w."secret_ciphertext", w."account_id", d."lock_token"`;
   }
 
   /** The body: built before the first attempt (the generation without b64) and kept, so every attempt sends the same bytes. */
@@ -164,7 +170,7 @@ export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher
     } catch (error) {
       if (signal.aborted) return release(row);
       logger.error("webhook attempt could not be made", { deliveryId: row.id, error });
-      outcome = failed("The attempt could not be made (server error); it will be retried.");
+      outcome = { ...failed("The attempt could not be made (server error); it will be retried."), serverSide: true };
     }
     if (outcome.aborted) return release(row);
     await record(row, outcome, attemptedAt);
@@ -185,6 +191,7 @@ export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher
       target = await vetWebhookUrl(row.url, { allowPrivate: settings.allowPrivate, resolve: deps.resolve, timeoutMs: 5_000 });
     } catch (error) {
       if (!(error instanceof UrlRefused)) throw error;
+      logger.warn("webhook URL refused at delivery", { deliveryId: row.id, webhookId: row.webhook_id, reason: error.detail });
       return failed(`Not sent: ${error.message}`);
     }
     return sendPinned(target, { headers: deliveryHeaders(secret, row.id, body), body, timeoutMs: settings.timeoutMs, signal });
@@ -194,27 +201,16 @@ export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher
     return { ok: false, statusCode: null, error, responseSnippet: null, durationMs: 0 };
   }
 
-  /** Stores the attempt and moves the delivery: succeeded, retried later, or failed. */
+  /** Stores the attempt, moves the delivery and its endpoint's health (record.ts). */
   async function record(row: ClaimedRow, outcome: AttemptOutcome, attemptedAt: Date): Promise<void> {
-    const attempts = Number(row.attempt_count) + 1;
-    const giveUpAt = row.retry_until ? new Date(row.retry_until).getTime() : new Date(row.created_at).getTime() + settings.retryForMs;
-    const status = outcome.ok ? "succeeded" : Date.now() >= giveUpAt ? "failed" : "pending";
-    const delayMs = status === "pending" ? retryDelay(settings.retryScheduleMs, attempts) : 0;
-    await prisma.$executeRaw`
-      WITH moved AS (
-        UPDATE "webhook_deliveries" SET "attempt_count" = "attempt_count" + 1, "status" = ${status}::"WebhookDeliveryStatus",
-          "next_attempt_at" = CASE WHEN ${status}::text = 'pending' THEN now() + ${delayMs}::int * interval '1 millisecond' END,
-          "locked_until" = NULL, "lock_token" = NULL, "last_status_code" = ${outcome.statusCode}::int, "last_error" = ${outcome.error},
-          "delivered_at" = CASE WHEN ${outcome.ok}::boolean THEN now() ELSE "delivered_at" END, "updated_at" = now()
-        WHERE "id" = ${row.id} AND "lock_token" = ${row.lock_token}
-        RETURNING "id"
-      )
-      INSERT INTO "webhook_attempts" ("delivery_id", "attempted_at", "status_code", "error", "response_snippet", "duration_ms")
-      SELECT "id", ${attemptedAt}::timestamptz, ${outcome.statusCode}::int, ${outcome.error}, ${outcome.responseSnippet}, ${outcome.durationMs}::int
-      FROM "webhook_deliveries" WHERE "id" = ${row.id}`;
-    const fields = { deliveryId: row.id, webhookId: row.webhook_id, type: row.event_type, attempt: attempts, status: outcome.statusCode, ms: outcome.durationMs };
+    const result = await recordAttempt(prisma, settings, row, outcome, attemptedAt);
+    const fields = { deliveryId: row.id, webhookId: row.webhook_id, type: row.event_type, attempt: Number(row.attempt_count) + 1, status: outcome.statusCode, ms: outcome.durationMs };
     if (outcome.ok) logger.info("webhook delivered", fields);
-    else logger.warn(status === "failed" ? "webhook delivery failed for good" : "webhook attempt failed", { ...fields, reason: outcome.error, retryInMs: delayMs || undefined });
+    else {
+      const msg = result.status === "failed" ? "webhook delivery failed for good" : "webhook attempt failed";
+      logger.warn(msg, { ...fields, reason: outcome.error, retryInMs: result.retryInMs, endpointPausedForMs: result.pausedForMs });
+    }
+    if (result.disabled) logger.warn("webhook disabled: every attempt failed for the configured period", { webhookId: row.webhook_id, accountId: row.account_id, disableAfterMs: settings.disableAfterMs });
   }
 
   /** Gives the claim back at once (shutdown): another process, or the next start, sends it. */
@@ -233,7 +229,7 @@ export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher
     start() {
       if (started) return;
       started = true;
-      controller = new AbortController();
+      controller = newController();
       schedule(0);
     },
 
@@ -260,10 +256,3 @@ export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher
     },
   };
 }
-
-/** The delay before attempt `attempts + 1`: the schedule's entry (its last one repeats), ±20 % jitter. */
-export function retryDelay(scheduleMs: readonly number[], attempts: number, random = Math.random): number {
-  const base = scheduleMs[Math.min(attempts, scheduleMs.length) - 1] ?? scheduleMs[scheduleMs.length - 1] ?? 0;
-  return Math.round(base * (0.8 + random() * 0.4));
-}
-

@@ -12,6 +12,8 @@ export interface AttemptOutcome {
   durationMs: number;
   /** Ended by `signal` (shutdown): not the receiver's doing, not to be recorded. */
   aborted?: boolean;
+  /** Failed on the server's side before anything was sent: retried, not held against the endpoint. */
+  serverSide?: boolean;
 }
 
 /** The receiver's answer is read up to this many bytes, then the connection is dropped. */
@@ -110,8 +112,18 @@ function connectionError(error: NodeJS.ErrnoException): string {
     ENETUNREACH: "The network is unreachable",
     ETIMEDOUT: "The connection timed out",
   };
-  const text = (error.code && known[error.code]) || `The request failed: ${error.message.slice(0, 200)}`;
+  const text = (error.code && known[error.code]) || `The request failed: ${withoutAddresses(error.message).slice(0, 200)}`;
   return `${text}${code}.`;
+}
+
+/**
+ * The text with every IP address (and its port) replaced: an attempt's error is shown to the
+ * webhook's owner, who is never told what the host resolved to on the server's side.
+ */
+export function withoutAddresses(text: string): string {
+  return text
+    .replace(/\[?(?:[0-9a-f]{0,4}:){2,7}(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f]{0,4})(?:%\w+)?\]?(?::\d+)?/gi, "[address]")
+    .replace(/\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b/g, "[address]");
 }
 
 /** Printable text only (no control characters: PostgreSQL text holds no NUL), at most `snippetLength` characters. */

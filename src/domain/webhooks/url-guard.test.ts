@@ -3,10 +3,10 @@ import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../../contract/errors.js";
-import { retryDelay } from "./dispatcher.js";
-import { sendPinned } from "./send.js";
+import { retryDelay } from "./record.js";
+import { sendPinned, withoutAddresses } from "./send.js";
 import { deliveryHeaders, newWebhookSecret, signature } from "./signing.js";
-import { assertWebhookUrl, nonPublicKind, v6Bytes, vetWebhookUrl, type Resolver } from "./url-guard.js";
+import { assertWebhookUrl, nonPublicKind, notAllowedMessage, UrlRefused, v6Bytes, vetWebhookUrl, type Resolver } from "./url-guard.js";
 
 const resolver = (table: Record<string, string[]>): Resolver => async (host) => {
   const addresses = table[host];
@@ -77,20 +77,31 @@ describe("the URL guard", () => {
     ["ftp://hooks.example.com/", /must use https, not ftp/],
     ["https://user:pw@hooks.example.com/", /credentials/],
     ["hooks.example.com/in", /absolute URL/],
-    ["https://127.0.0.1/", /127\.0\.0\.1 is a loopback address/],
-    ["https://2130706433/", /127\.0\.0\.1 is a loopback address/], // the URL parser's decimal form
+  ])("refuses %s, saying why", async (url, message) => {
+    await expect(vetWebhookUrl(url, strict)).rejects.toThrow(message);
+  });
+
+  it.each([
+    ["https://127.0.0.1/", /^127\.0\.0\.1 is a loopback address/],
+    ["https://2130706433/", /^127\.0\.0\.1 is a loopback address/], // the URL parser's decimal form
     ["https://10.0.0.1/", /private/],
     ["https://[::1]/", /loopback/],
     ["https://[::ffff:127.0.0.1]/", /IPv4-mapped/],
     ["https://169.254.169.254/latest/meta-data", /link-local/],
-    ["https://rebind.example.com/", /this host is a private address \(rebind\.example\.com resolves to 10\.0\.0\.7\)/],
+    ["https://rebind.example.com/", /^rebind\.example\.com resolves to 10\.0\.0\.7, which is a private address\.$/],
     ["https://nowhere.example.com/", /does not resolve \(ENOTFOUND\)/],
-  ])("refuses %s", async (url, message) => {
-    await expect(vetWebhookUrl(url, strict)).rejects.toThrow(message);
+  ])("refuses %s as not allowed, the address and DNS answer only in the detail (for the logs)", async (url, detail) => {
+    const error = (await vetWebhookUrl(url, strict).catch((e: unknown) => e)) as UrlRefused;
+    expect(error).toBeInstanceOf(UrlRefused);
+    expect(error.message).toBe(notAllowedMessage);
+    expect(error.message).not.toMatch(/\d+\.\d+\.\d+\.\d+|::|resolve[sd] to|example\.com/);
+    expect(error.detail).toMatch(detail);
   });
 
   it("resolves localhost with the system resolver and refuses it", async () => {
-    await expect(vetWebhookUrl("https://localhost:8443/hook", { allowPrivate: false })).rejects.toThrow(/loopback/);
+    const error = (await vetWebhookUrl("https://localhost:8443/hook", { allowPrivate: false }).catch((e: unknown) => e)) as UrlRefused;
+    expect(error.message).toBe(notAllowedMessage);
+    expect(error.detail).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), which is a loopback address/);
   });
 
   it("allows http and private targets with WEBHOOKS_ALLOW_PRIVATE", async () => {
@@ -99,15 +110,30 @@ describe("the URL guard", () => {
     await expect(vetWebhookUrl("ftp://127.0.0.1/", { allowPrivate: true })).rejects.toThrow(/https/);
   });
 
-  it("gives registration a 400 invalid_request naming url", async () => {
+  it("gives registration a 400 invalid_request naming url, and the detail to onRefused", async () => {
     const error = await assertWebhookUrl("http://127.0.0.1/", { allowPrivate: false }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: "invalid_request", param: "url" });
+    const details: string[] = [];
+    const refused = await assertWebhookUrl("https://rebind.example.com/", { ...strict, onRefused: (d) => details.push(d) }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: "invalid_request", param: "url", message: `url: ${notAllowedMessage}` });
+    expect(details).toEqual(["rebind.example.com resolves to 10.0.0.7, which is a private address."]);
   });
 
   it("bounds a DNS lookup that never answers", async () => {
     const hang: Resolver = () => new Promise(() => undefined);
-    await expect(vetWebhookUrl("https://slow.example.com/", { allowPrivate: false, resolve: hang, timeoutMs: 50 })).rejects.toThrow(/did not resolve within/);
+    const error = (await vetWebhookUrl("https://slow.example.com/", { allowPrivate: false, resolve: hang, timeoutMs: 50 }).catch((e: unknown) => e)) as UrlRefused;
+    expect(error.message).toBe(notAllowedMessage);
+    expect(error.detail).toMatch(/did not resolve within/);
+    // With WEBHOOKS_ALLOW_PRIVATE (development), the caller is told.
+    await expect(vetWebhookUrl("https://slow.example.com/", { allowPrivate: true, resolve: hang, timeoutMs: 50 })).rejects.toThrow(/^Slow\.example\.com did not resolve within/);
+  });
+
+  it("keeps addresses out of a connection error's text", () => {
+    expect(withoutAddresses("connect EADDRNOTAVAIL 10.1.2.3:443 - Local (0.0.0.0:0)")).toBe("connect EADDRNOTAVAIL [address] - Local ([address])");
+    expect(withoutAddresses("Hostname/IP does not match certificate's altnames: IP: 93.184.216.34 is not in the cert's list")).not.toMatch(/93\.184/);
+    expect(withoutAddresses("connect ECONNREFUSED [fd00::1]:8443")).toBe("connect ECONNREFUSED [address]");
+    expect(withoutAddresses("connect ECONNREFUSED ::ffff:10.0.0.1:80")).toBe("connect ECONNREFUSED [address]");
   });
 });
 

@@ -31,9 +31,24 @@ export interface GuardOptions {
 
 export const maxUrlLength = 2048;
 
-/** Why a URL may not be a webhook target (its message says so, for the caller to report). */
+/**
+ * What a caller is told when the URL's host does not resolve, or resolves (or is) anything but a
+ * public address: the same words whatever the reason, so that the answers never reveal what a name
+ * resolves to on the server's network (nor whether an internal name exists).
+ */
+export const notAllowedMessage = "This URL is not allowed: webhooks must be https URLs whose host resolves only to public internet addresses.";
+
+/**
+ * Why a URL may not be a webhook target. `message` is for the caller (never an address or a DNS
+ * answer: "not allowed"); `detail` says what was found, for the logs only.
+ */
 export class UrlRefused extends Error {
   override name = "UrlRefused";
+  readonly detail: string;
+  constructor(message: string, detail: string = message) {
+    super(message);
+    this.detail = detail;
+  }
 }
 
 /** Parses and checks a webhook URL (syntax, scheme, credentials); no DNS. Throws UrlRefused. */
@@ -68,39 +83,44 @@ export async function vetWebhookUrl(raw: string, options: GuardOptions): Promise
   } else {
     const resolve = options.resolve ?? systemResolver;
     const timeoutMs = options.timeoutMs ?? 5_000;
+    // With WEBHOOKS_ALLOW_PRIVATE (development), the server's network is the target anyway: say what failed.
+    const refuse = (detail: string) => new UrlRefused(options.allowPrivate ? `${detail[0]!.toUpperCase()}${detail.slice(1)}` : notAllowedMessage, detail);
     let timer: NodeJS.Timeout | undefined;
     try {
       addresses = await Promise.race([
         resolve(hostname),
-        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new UrlRefused(`${hostname} did not resolve within ${Math.round(timeoutMs / 1000)} s.`)), timeoutMs))),
+        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(refuse(`${hostname} did not resolve within ${Math.round(timeoutMs / 1000)} s.`)), timeoutMs))),
       ]);
     } catch (error) {
       if (error instanceof UrlRefused) throw error;
       const code = (error as NodeJS.ErrnoException).code;
-      throw new UrlRefused(`${hostname} does not resolve${code ? ` (${code})` : ""}.`);
+      throw refuse(`${hostname} does not resolve${code ? ` (${code})` : ""}.`);
     } finally {
       clearTimeout(timer);
     }
-    if (addresses.length === 0) throw new UrlRefused(`${hostname} does not resolve.`);
+    if (addresses.length === 0) throw refuse(`${hostname} does not resolve.`);
   }
   if (!options.allowPrivate) {
     for (const { address } of addresses) {
       const kind = nonPublicKind(address);
-      if (kind) {
-        const via = literal ? "" : ` (${hostname} resolves to ${address})`;
-        throw new UrlRefused(`Webhook URLs must reach a public address; ${literal ? address : "this host"} is ${kind}${via}.`);
-      }
+      if (kind) throw new UrlRefused(notAllowedMessage, `${literal ? address : `${hostname} resolves to ${address}, which`} is ${kind}.`);
     }
   }
   return { url, hostname, addresses };
 }
 
-/** The registration's check: a refused URL is 400 invalid_request naming `url`. */
-export async function assertWebhookUrl(raw: string, options: GuardOptions): Promise<PinnedTarget> {
+/**
+ * The registration's check: a refused URL is 400 invalid_request naming `url` ("not allowed" for
+ * an address or DNS reason); `onRefused` gets what was found, for the logs.
+ */
+export async function assertWebhookUrl(raw: string, options: GuardOptions & { onRefused?: (detail: string) => void }): Promise<PinnedTarget> {
   try {
     return await vetWebhookUrl(raw, options);
   } catch (error) {
-    if (error instanceof UrlRefused) throw new AppError("invalid_request", `url: ${error.message}`, { param: "url" });
+    if (error instanceof UrlRefused) {
+      options.onRefused?.(error.detail);
+      throw new AppError("invalid_request", `url: ${error.message}`, { param: "url" });
+    }
     throw error;
   }
 }

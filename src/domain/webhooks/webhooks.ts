@@ -2,6 +2,7 @@ import type { Config } from "../../config.js";
 import { AppError } from "../../contract/errors.js";
 import {
   createWebhookRequest,
+  enableWebhookRequest,
   maxWebhooksPerAccount,
   redeliverRequest,
   webhookEventTypes,
@@ -11,6 +12,7 @@ import {
 } from "../../contract/schemas/webhooks.js";
 import { parseInput } from "../../contract/validation.js";
 import type { PrismaClient } from "../../infra/db/database.js";
+import type { Logger } from "../../infra/logger.js";
 import type { SecretsBox } from "../../infra/secrets-box.js";
 import type { AuthenticatedViewer } from "../auth/viewer.js";
 import { randomBase62 } from "../ids.js";
@@ -23,6 +25,8 @@ export interface WebhookServiceDeps {
   box: SecretsBox;
   settings: Config["webhooks"];
   dispatcher: WebhookDispatcher;
+  /** Where a refused URL's detail goes (the caller is told "not allowed" only). */
+  logger?: Logger;
   resolve?: Resolver;
 }
 
@@ -30,12 +34,24 @@ export interface WebhookServiceDeps {
 const recentDeliveries = 50;
 const recentAttempts = 20;
 
-const webhookSelect = { id: true, url: true, events: true, createdAt: true } as const;
-const toView = (row: { id: string; url: string; events: string[]; createdAt: Date }): WebhookView => ({
+const webhookSelect = { id: true, url: true, events: true, createdAt: true, disabledAt: true, lastError: true, failingSince: true } as const;
+interface WebhookRow {
+  id: string;
+  url: string;
+  events: string[];
+  createdAt: Date;
+  disabledAt: Date | null;
+  lastError: string | null;
+  failingSince: Date | null;
+}
+const toView = (row: WebhookRow): WebhookView => ({
   id: row.id,
   url: row.url,
   events: row.events as WebhookEventType[],
   createdAt: row.createdAt.toISOString(),
+  disabledAt: row.disabledAt?.toISOString() ?? null,
+  lastError: row.lastError,
+  failingSince: row.failingSince?.toISOString() ?? null,
 });
 
 interface DeliveryRow {
@@ -74,8 +90,9 @@ const deliveryView = (row: DeliveryRow): WebhookDeliveryView => ({
 
 /**
  * Webhooks of the viewer's account (contract section 10): register (the URL checked by the SSRF
- * guard; the `whsec_` secret returned once and stored sealed), list, delete, read the recent
- * deliveries and redeliver one. Another account's webhook or delivery is 404, never saying whose.
+ * guard; the `whsec_` secret returned once and stored sealed), list (with each endpoint's health),
+ * delete, enable one the service disabled, read the recent deliveries and redeliver one. Another
+ * account's webhook or delivery is 404, never saying whose.
  */
 export function createWebhookService(deps: WebhookServiceDeps) {
   const { prisma, box, settings, dispatcher } = deps;
@@ -90,7 +107,11 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     async create(viewer: AuthenticatedViewer, raw: unknown): Promise<{ webhook: WebhookView; secret: string }> {
       const input = parseInput(createWebhookRequest, raw);
       const accountId = viewer.user.accountId;
-      const { url } = await assertWebhookUrl(input.url, { allowPrivate: settings.allowPrivate, resolve: deps.resolve });
+      const { url } = await assertWebhookUrl(input.url, {
+        allowPrivate: settings.allowPrivate,
+        resolve: deps.resolve,
+        onRefused: (detail) => deps.logger?.info("webhook URL refused", { accountId, reason: detail }),
+      });
       const events = webhookEventTypes.filter((e) => input.events === undefined || input.events.includes(e));
       const id = `whk_${randomBase62(22)}`;
       const secret = newWebhookSecret();
@@ -120,6 +141,23 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       return { webhooks: rows.map(toView) };
     },
 
+    /**
+     * Enables a webhook the service disabled: its failure count starts over (a full period again
+     * before it can be disabled), and the next events are sent to it. Deliveries failed while it
+     * was disabled stay failed (redeliver them). Enabling an enabled webhook changes nothing.
+     */
+    async enable(viewer: AuthenticatedViewer, id: string, raw: unknown): Promise<{ webhook: WebhookView }> {
+      parseInput(enableWebhookRequest, raw);
+      const rows = await prisma.$queryRaw<{ id: string }[]>`
+        UPDATE "webhooks" SET "disabled_at" = NULL, "failing_since" = NULL, "consecutive_failures" = 0, "paused_until" = NULL
+        WHERE "id" = ${id} AND "account_id" = ${viewer.user.accountId} AND "disabled_at" IS NOT NULL
+        RETURNING "id"`;
+      const row = await prisma.webhook.findFirst({ where: { id, accountId: viewer.user.accountId }, select: webhookSelect });
+      if (!row) throw notFound();
+      if (rows.length > 0) dispatcher.kick();
+      return { webhook: toView(row) };
+    },
+
     /** Deletes a webhook and its deliveries (pending ones are not sent). */
     async remove(viewer: AuthenticatedViewer, id: string): Promise<void> {
       const { count } = await prisma.webhook.deleteMany({ where: { id, accountId: viewer.user.accountId } });
@@ -145,14 +183,25 @@ export function createWebhookService(deps: WebhookServiceDeps) {
      */
     async redeliver(viewer: AuthenticatedViewer, webhookId: string, deliveryId: string, raw: unknown): Promise<{ delivery: WebhookDeliveryView }> {
       parseInput(redeliverRequest, raw);
-      const moved = await prisma.$queryRaw<{ id: string }[]>`
-        UPDATE "webhook_deliveries" AS d SET "status" = 'pending', "next_attempt_at" = now(),
-          "retry_until" = CASE WHEN d."status" = 'pending' THEN d."retry_until" ELSE now() END,
-          "locked_until" = NULL, "lock_token" = NULL, "updated_at" = now()
-        FROM "webhooks" AS w
-        WHERE d."id" = ${deliveryId} AND d."webhook_id" = ${webhookId} AND w."id" = d."webhook_id" AND w."account_id" = ${viewer.user.accountId}
-        RETURNING d."id"`;
-      if (moved.length === 0) throw new AppError("not_found", "No such delivery.");
+      const noDelivery = () => new AppError("not_found", "No such delivery.");
+      await prisma.$transaction(async (tx) => {
+        // The endpoint's row first (as the dispatcher locks it): its backoff is lifted for this
+        // delivery, which is sent now (one at a time while the endpoint is failing).
+        const [hook] = await tx.$queryRaw<{ disabled: boolean }[]>`
+          SELECT "disabled_at" IS NOT NULL AS "disabled" FROM "webhooks" WHERE "id" = ${webhookId} AND "account_id" = ${viewer.user.accountId} FOR NO KEY UPDATE`;
+        if (!hook) throw noDelivery();
+        if (hook.disabled) {
+          throw new AppError("invalid_request", `This webhook is disabled (every attempt failed for a long time); enable it first: POST /api/v1/webhooks/${webhookId}/enable, then redeliver.`);
+        }
+        const moved = await tx.$queryRaw<{ id: string }[]>`
+          UPDATE "webhook_deliveries" AS d SET "status" = 'pending', "next_attempt_at" = now(),
+            "retry_until" = CASE WHEN d."status" = 'pending' THEN d."retry_until" ELSE now() END,
+            "locked_until" = NULL, "lock_token" = NULL, "updated_at" = now()
+          WHERE d."id" = ${deliveryId} AND d."webhook_id" = ${webhookId}
+          RETURNING d."id"`;
+        if (moved.length === 0) throw noDelivery();
+        await tx.$executeRaw`UPDATE "webhooks" SET "paused_until" = NULL WHERE "id" = ${webhookId} AND "paused_until" IS NOT NULL`;
+      });
       dispatcher.kick();
       const row = await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: deliveryInclude });
       return { delivery: deliveryView(row) };
