@@ -270,7 +270,7 @@ describe("deliveries", () => {
       "webhook-id": expect.stringMatching(/^msg_[0-9a-f]{32}$/),
       "webhook-timestamp": expect.stringMatching(/^\d{10}$/),
       "webhook-signature": expect.stringMatching(/^v1,/),
-      "user-agent": expect.stringMatching(/asset-generation-service-webhooks/),
+      "user-agent": expect.stringMatching(/assetforge-webhooks/),
     });
     expect(Math.abs(Number(delivery!.headers["webhook-timestamp"]) - Date.now() / 1000)).toBeLessThan(30);
     const payload = delivery!.payload!;

@@ -17,7 +17,7 @@ export function signature(secret: string, id: string, timestampSeconds: number, 
   return `v1,${createHmac("sha256", key).update(`${id}.${timestampSeconds}.${body}`).digest("base64")}`;
 }
 
-export const userAgent = "asset-generation-service-webhooks/1 (+https://www.standardwebhooks.com)";
+export const userAgent = "assetforge-webhooks/1 (+https://www.standardwebhooks.com)";
 
 /** The headers of one attempt of delivery `id` (the same id on every attempt; a fresh timestamp and signature). */
 export function deliveryHeaders(secret: string, id: string, body: string, now = Date.now()): Record<string, string> {

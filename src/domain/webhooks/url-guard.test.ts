@@ -6,7 +6,8 @@ import { AppError } from "../../contract/errors.js";
 import { retryDelay } from "./record.js";
 import { sendPinned, withoutAddresses } from "./send.js";
 import { deliveryHeaders, newWebhookSecret, signature } from "./signing.js";
-import { assertWebhookUrl, nonPublicKind, notAllowedMessage, UrlRefused, v6Bytes, vetWebhookUrl, type Resolver } from "./url-guard.js";
+import { nonPublicKind, v6Bytes } from "../../infra/net/addresses.js";
+import { assertWebhookUrl, notAllowedMessage, UrlRefused, vetWebhookUrl, type Resolver } from "./url-guard.js";
 
 const resolver = (table: Record<string, string[]>): Resolver => async (host) => {
   const addresses = table[host];

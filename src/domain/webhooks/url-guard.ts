@@ -1,6 +1,5 @@
-import { isIP } from "node:net";
 import { AppError } from "../../contract/errors.js";
-import { nonPublicKind, systemResolver, type ResolvedAddress, type Resolver } from "../../infra/net/addresses.js";
+import { AddressRefused, resolvePublic, type ResolvedAddress, type Resolver } from "../../infra/net/addresses.js";
 
 /**
  * The SSRF guard of webhook URLs (contract section 10): only `https:` (plus `http:` with
@@ -9,9 +8,9 @@ import { nonPublicKind, systemResolver, type ResolvedAddress, type Resolver } fr
  * ranges, nor an IPv6 form that embeds one of them (IPv4-mapped, IPv4-compatible, NAT64, 6to4).
  * Checked at registration and again before every attempt (DNS may change); the attempt then
  * connects to the addresses checked here (`PinnedTarget`), so a rebinding DNS cannot swap them.
+ * The classification and the resolution are infra/net/addresses.ts's (model image URLs use them too).
  */
 export type { ResolvedAddress, Resolver } from "../../infra/net/addresses.js";
-export { nonPublicKind, v6Bytes } from "../../infra/net/addresses.js";
 
 /** A URL that passed the guard, with the addresses to connect to. */
 export interface PinnedTarget {
@@ -76,37 +75,14 @@ export function parseWebhookUrl(raw: string, allowPrivate: boolean): URL {
 export async function vetWebhookUrl(raw: string, options: GuardOptions): Promise<PinnedTarget> {
   const url = parseWebhookUrl(raw, options.allowPrivate);
   const hostname = url.hostname.replace(/^\[(.*)\]$/, "$1");
-  let addresses: ResolvedAddress[];
-  const literal = isIP(hostname);
-  if (literal) {
-    addresses = [{ address: hostname, family: literal === 6 ? 6 : 4 }];
-  } else {
-    const resolve = options.resolve ?? systemResolver;
-    const timeoutMs = options.timeoutMs ?? 5_000;
-    // With WEBHOOKS_ALLOW_PRIVATE (development), the server's network is the target anyway: say what failed.
-    const refuse = (detail: string) => new UrlRefused(options.allowPrivate ? `${detail[0]!.toUpperCase()}${detail.slice(1)}` : notAllowedMessage, detail);
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      addresses = await Promise.race([
-        resolve(hostname),
-        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(refuse(`${hostname} did not resolve within ${Math.round(timeoutMs / 1000)} s.`)), timeoutMs))),
-      ]);
-    } catch (error) {
-      if (error instanceof UrlRefused) throw error;
-      const code = (error as NodeJS.ErrnoException).code;
-      throw refuse(`${hostname} does not resolve${code ? ` (${code})` : ""}.`);
-    } finally {
-      clearTimeout(timer);
-    }
-    if (addresses.length === 0) throw refuse(`${hostname} does not resolve.`);
+  try {
+    return { url, hostname, addresses: await resolvePublic(hostname, options) };
+  } catch (error) {
+    if (!(error instanceof AddressRefused)) throw error;
+    // With WEBHOOKS_ALLOW_PRIVATE (development) the server's network is the target anyway: say what failed.
+    const detail = `${error.detail}.`;
+    throw new UrlRefused(options.allowPrivate ? `${detail[0]!.toUpperCase()}${detail.slice(1)}` : notAllowedMessage, detail);
   }
-  if (!options.allowPrivate) {
-    for (const { address } of addresses) {
-      const kind = nonPublicKind(address);
-      if (kind) throw new UrlRefused(notAllowedMessage, `${literal ? address : `${hostname} resolves to ${address}, which`} is ${kind}.`);
-    }
-  }
-  return { url, hostname, addresses };
 }
 
 /**
