@@ -5,6 +5,10 @@ import { buildService, isStale } from "./scripts/build.mjs";
 // Process tests run the compiled service as `npm start` does: build it once, here, before any test
 // process starts (a build per test process could swap dist/ under another one's feet).
 if (isStale()) await buildService();
+// The browser tests serve web/dist: rebuilt here when web/ changed since (a merge, an edit).
+// @ts-expect-error -- a .ts script path (vitest's config loader compiles it; tsc wants .js)
+const { buildWeb, webIsStale } = (await import("./scripts/build-web.ts")) as typeof import("./scripts/build-web.js");
+if (webIsStale()) await buildWeb({ quiet: true, typecheck: false });
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 // One copy of graphql for the app and the libraries (else: "Cannot use GraphQLSchema from another realm").

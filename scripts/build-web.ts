@@ -9,9 +9,9 @@
 // Without Vite (an install that omitted dev dependencies) it says so and exits 0: the API works
 // without the bundle; the web client is simply not served.
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
@@ -32,6 +32,24 @@ async function typecheck(): Promise<void> {
     const output = (error as { stdout?: string }).stdout ?? String(error);
     throw new Error(`build-web: web/ does not type-check:\n${output}`);
   }
+}
+
+/** Newest modification time under `dir` (ms), skipping `skip`. */
+function newest(dir: string, skip: string): number {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (path === skip || entry.name === "node_modules") continue;
+    latest = Math.max(latest, entry.isDirectory() ? newest(path, skip) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+/** True when web/dist is missing or older than anything else under web/ (a pull, a merge, an edit). */
+export function webIsStale(): boolean {
+  const built = `${root}dist/index.html`;
+  if (!existsSync(built)) return true;
+  return newest(root, `${root}dist`) > statSync(built).mtimeMs;
 }
 
 /** Builds web/ into web/dist; returns the elapsed milliseconds. */

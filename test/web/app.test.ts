@@ -2,12 +2,10 @@
 // (/usr/bin/chromium, never downloaded) against the app listening on a real port.
 // Fails on any uncaught page error and on any request to another host.
 // SCREENSHOTS=1 also writes docs/screenshots/<screen>-<desktop|phone>.png.
-import { execFile } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { toNodeHandler } from "srvx/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,12 +17,6 @@ const chromiumPath = "/usr/bin/chromium";
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 360, height: 740 };
 
-/** Builds web/dist when it is missing (a fresh clone without `npm install`'s prepare step). */
-async function ensureBundle(): Promise<void> {
-  if (existsSync(`${repo}web/dist/index.html`)) return;
-  await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/build-web.ts", "--quiet"], { cwd: repo, timeout: 60_000 });
-}
-
 describe.runIf(process.env.TEST_DB === "pglite")("web client in a real browser", () => {
   let t: TestApp;
   let server: Server;
@@ -35,8 +27,7 @@ describe.runIf(process.env.TEST_DB === "pglite")("web client in a real browser",
 
   beforeAll(async () => {
     if (!existsSync(chromiumPath)) throw new Error(`No browser at ${chromiumPath}: install Debian's Chromium (apt-get install chromium).`);
-    await ensureBundle();
-    // Listen first: PUBLIC_ORIGIN (the Origin the session cookie's writes must carry) is the page's origin.
+      // Listen first: PUBLIC_ORIGIN (the Origin the session cookie's writes must carry) is the page's origin.
     let handle: RequestListener = (_req, res) => res.writeHead(503).end();
     server = createServer((req, res) => handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -1,12 +1,10 @@
 // The web client's test bench: the app on a real port (PUBLIC_ORIGIN is that origin) and Debian's
 // Chromium (/usr/bin/chromium, never downloaded) driven by playwright-core. Pages fail the test on
 // an uncaught error and on any request to another host (collected in `problems`).
-import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { toNodeHandler } from "srvx/node";
 import { startTestApp, type TestApp } from "../support/harness.js";
@@ -27,15 +25,8 @@ export interface WebBench {
   close(): Promise<void>;
 }
 
-/** Builds web/dist when it is missing (a fresh clone without `npm install`'s prepare step). */
-async function ensureBundle(): Promise<void> {
-  if (existsSync(`${repo}web/dist/index.html`)) return;
-  await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/build-web.ts", "--quiet"], { cwd: repo, timeout: 60_000 });
-}
-
 export async function startWebBench(env: Record<string, string> = {}): Promise<WebBench> {
   if (!existsSync(chromiumPath)) throw new Error(`No browser at ${chromiumPath}: install Debian's Chromium (apt-get install chromium).`);
-  await ensureBundle();
   let handle: RequestListener = (_req, res) => res.writeHead(503).end();
   const server: Server = createServer((req, res) => handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
