@@ -7,6 +7,7 @@ import { Readable } from "node:stream";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../logger.js";
+import { newSecretsKey, secretsKeyId } from "../secrets-box.js";
 import { folderEntries, readTar, writeTar, type TarSource } from "./backup-archive.js";
 import { socketPathOf } from "./backup-socket.js";
 import { backupToFile } from "./backup.js";
@@ -93,12 +94,16 @@ describe("the backup's tar", () => {
 describe("backup and restore of a data folder (no service running)", () => {
   let backup: string;
   let source: string;
+  const secretsKey = newSecretsKey();
   beforeAll(async () => {
     source = join(root, "source");
     const db = await openDatabase({ dataDir: source, logger });
     await db.migrate();
     await db.sql(Prisma.sql`INSERT INTO "accounts" ("id", "balance", "updated_at") VALUES ('acc_1', 42, now())`);
     await db.sql(Prisma.sql`INSERT INTO "ledger_entries" ("account_id", "kind", "amount", "balance_after") VALUES ('acc_1', 'grant', 42, 42)`);
+    // A webhook whose secret is sealed with a key of DATA_DIR/secrets.key (the text's id is the key's).
+    await db.sql(Prisma.sql`INSERT INTO "webhooks" ("id", "account_id", "url", "events", "secret_ciphertext")
+      VALUES ('whk_1', 'acc_1', 'https://example.com/hook', ARRAY['generation.completed'], ${`v1:${secretsKeyId(secretsKey)}:AAAA`})`);
     // The folder's holder answers backups on a socket in a folder only its user can enter.
     const socket = socketPathOf(source);
     expect((await stat(join(source, "run"))).mode & 0o777).toBe(0o700);
@@ -113,19 +118,29 @@ describe("backup and restore of a data folder (no service running)", () => {
     await db.close();
     backup = join(root, "source.tgz");
     const summary = await backupToFile(source, backup, logger);
-    expect(summary).toMatchObject({ file: backup, manifest: { pglite: "0.5.16", postgres: "18", counts: { accounts: 1, ledgerEntries: 1, credits: 42 } } });
+    expect(summary).toMatchObject({ file: backup, manifest: { pglite: "0.5.16", postgres: "18", counts: { accounts: 1, ledgerEntries: 1, webhooks: 1, credits: 42 } } });
     expect(summary).not.toHaveProperty("fromProcess");
     expect((await stat(backup)).mode & 0o777).toBe(0o600);
     expect(await readdir(source)).not.toContain("pglite.lock"); // the folder is free again
   }, 60_000);
 
-  it("restores into an empty folder (the secrets key kept apart may be there already)", async () => {
+  it("restores into an empty folder (the secrets key kept apart may be there already), and says when the webhooks need a key that is not there", async () => {
     const target = join(root, "restored");
     await mkdir(target);
-    await writeFile(join(target, "secrets.key"), "kept apart\n", { mode: 0o600 });
+    await writeFile(join(target, "secrets.key"), `${secretsKey}\n`, { mode: 0o600 });
     const restored = await restoreFromFile(backup, target, logger);
-    expect(restored.counts).toEqual({ users: 0, accounts: 1, apiKeys: 0, generations: 0, assets: 0, ledgerEntries: 1, webhooks: 0, credits: 42 });
+    expect(restored.counts).toEqual({ users: 0, accounts: 1, apiKeys: 0, generations: 0, assets: 0, ledgerEntries: 1, webhooks: 1, credits: 42 });
     expect(restored.counts).toEqual(restored.manifest.counts);
+    const id = secretsKeyId(secretsKey)!;
+    expect(restored.webhookSecrets).toEqual({ sealedWith: [id], key: { source: "secrets.key", id }, ok: true });
+
+    const keyless = await restoreFromFile(backup, join(root, "keyless"), logger);
+    expect(keyless.webhookSecrets).toMatchObject({ sealedWith: [id], ok: false });
+    expect(keyless.webhookSecrets!.notice).toBe(
+      `The restored webhooks' signing secrets were sealed with the secrets key with id ${id}, which is not here: before starting the service, copy the secrets.key kept from the old data folder into ${join(root, "keyless")} (or set SECRETS_KEY to that key). Without it their deliveries fail; they can be registered again.`,
+    );
+    const other = await restoreFromFile(backup, join(root, "other-key"), logger, newSecretsKey());
+    expect(other.webhookSecrets!.notice).toMatch(/, but SECRETS_KEY holds the key with id [0-9a-f]{8}: before starting the service/);
     const db = await openDatabase({ dataDir: target, logger });
     try {
       expect(await db.sql(Prisma.sql`SELECT "balance" FROM "accounts"`)).toEqual([{ balance: 42 }]);
