@@ -36,9 +36,11 @@ import { isAlive, lockFileOf, lockHolder } from "./pglite-lock.js";
  * one PGlite transaction that every other statement and transaction waits behind, after a
  * CHECKPOINT (pglite-worker.ts, `snapshot`): it opens as the database was at that instant, with
  * every committed transaction and none of the ones still open. The copy goes beside the folder
- * (`pglite.snapshot-<pid>-<n>`: as much disk again for a moment; the service waits only for the
- * copy, ~0.1 s per 40 MB), then is streamed as a tar and removed. Neither side holds the database
- * in memory: a backup and a restore are streams, whatever the size of the assets in it.
+ * (`pglite.snapshot-<pid>-<n>`: as much disk again for a moment), then is streamed as a tar and
+ * removed. The service's statements wait only for the CHECKPOINT and the copy: 0.34–0.44 s for a
+ * 40 MB folder, measured on a 2-core machine under a load of 8. Neither side holds the database in
+ * memory: a backup and a restore are streams, whatever the size of the assets in it. gzip level 1:
+ * a new folder's 41 MB tar gives 5.6 MB in 0.3 s of CPU (level 6: 4.8 MB, 0.6 s; PNGs do not shrink).
  */
 export const backupFormat = "asset-generation-service backup";
 export const backupFormatVersion = 1;
