@@ -124,11 +124,13 @@ describe("backup and restore of a data folder (no service running)", () => {
     expect(await readdir(source)).not.toContain("pglite.lock"); // the folder is free again
   }, 60_000);
 
-  it("restores into an empty folder (the secrets key kept apart may be there already), and says when the webhooks need a key that is not there", async () => {
+  it("restores into an empty folder (the secrets key kept apart, or an interrupted restore's leftovers, may be there), and says when the webhooks need a key that is not there", async () => {
     const target = join(root, "restored");
     await mkdir(target);
     await writeFile(join(target, "secrets.key"), `${secretsKey}\n`, { mode: 0o600 });
+    await mkdir(join(target, "pglite.new-999999", "base"), { recursive: true }); // an interrupted restore's leftovers
     const restored = await restoreFromFile(backup, target, logger);
+    expect((await readdir(target)).sort()).toEqual(["pglite", "run", "secrets.key"]);
     expect(restored.counts).toEqual({ users: 0, accounts: 1, apiKeys: 0, generations: 0, assets: 0, ledgerEntries: 1, webhooks: 1, credits: 42 });
     expect(restored.counts).toEqual(restored.manifest.counts);
     const id = secretsKeyId(secretsKey)!;

@@ -9,7 +9,7 @@ import { secretsKeyId } from "../secrets-box.js";
 import { BackupError, backupFormat, backupFormatVersion, countsQuery, pgliteMajor, tablesOf, type BackupCounts, type BackupManifest } from "./backup.js";
 import { openDatabase, Prisma } from "./database.js";
 import { pgliteVersion } from "./pglite-folder.js";
-import { lockFileOf, lockHolder, takeLock } from "./pglite-lock.js";
+import { isAlive, lockFileOf, lockHolder, takeLock } from "./pglite-lock.js";
 
 export interface RestoreSummary {
   file: string;
@@ -49,8 +49,14 @@ export async function restoreFromFile(file: string, dataDir: string, logger: Log
   if (holder !== undefined) {
     throw new BackupError(`The data folder ${dir} is in use by process ${holder}. Stop the service, then restore into an empty data folder.`);
   }
-  // Empty: nothing but the lock file of a process gone, and the secrets key kept apart (not in a backup).
-  const present = (await readdir(dir).catch(() => [] as string[])).filter((name) => name !== "pglite.lock" && name !== "secrets.key");
+  // Empty: nothing but the lock file of a process gone, the secrets key kept apart (not in a backup),
+  // and what an interrupted restore left (`pglite.new-<pid>` of a process gone: removed).
+  const present: string[] = [];
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const leftover = /^pglite\.new-(\d+)$/.exec(name);
+    if (leftover && !isAlive(Number(leftover[1]))) await rm(join(dir, name), { recursive: true, force: true });
+    else if (name !== "pglite.lock" && name !== "secrets.key") present.push(name);
+  }
   if (present.length > 0) {
     throw new BackupError(
       `The data folder ${dir} is not empty (it holds ${present.slice(0, 5).join(", ")}${present.length > 5 ? ", …" : ""}). ` +
