@@ -30,7 +30,7 @@ export interface BackupServer {
 
 /** Listens on the folder's backup socket; `db` is the folder's open database. */
 export async function serveBackups(db: Database, dataDir: string, logger: Logger): Promise<BackupServer> {
-  await removeLeftoverSnapshots(dataDir);
+  await removeLeftoverSnapshots(dataDir).catch((error: unknown) => logger.warn("a previous backup's copy could not be removed", { dataDir, error }));
   const path = socketPathOf(dataDir);
   const none: BackupServer = { path: undefined, close: async () => undefined };
   if (Buffer.byteLength(path) > maxSocketPath) {

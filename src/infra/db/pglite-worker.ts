@@ -3,7 +3,6 @@ import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { messages, PGlite, type Results, type Transaction } from "@electric-sql/pglite";
 import { fullCollector } from "../idle-memory.js";
-import { copyTree } from "./pglite-folder.js";
 import { databaseErrorFields, type Reply, type Request, type SerializedError, type WorkerInit } from "./pglite-protocol.js";
 
 /**
@@ -161,7 +160,8 @@ function begin(id: number): Promise<void> {
  * system writes through to them). `postmaster.pid` names this process: not copied. BEGIN and the
  * reads assign no transaction id, so the copy holds nothing of the snapshot's own transaction.
  */
-function snapshot(to: string, queries: string[]): Promise<unknown[][]> {
+async function snapshot(to: string, queries: string[]): Promise<unknown[][]> {
+  const { copyTree } = await import("./pglite-folder.js"); // loaded by the first backup only
   return db.transaction(async (tx) => {
     const rows: unknown[][] = [];
     for (const query of queries) rows.push((await tx.query(query)).rows);
