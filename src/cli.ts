@@ -22,12 +22,16 @@ const usage = `usage: npm run cli -- <command> [options]
   key:create       --email E --name N [--scopes generate,read] [--expires ISO-DATE]
                    prints the secret once; it cannot be shown again
   key:revoke       --id key_…
+  backup FILE      a consistent copy of the embedded database (gzip tar, mode 0600), also while the
+                   service runs (it makes the copy); on PostgreSQL use pg_dump (README, Operations)
+  restore FILE     a backup into an empty DATA_DIR, with no service running on it
 
   --create-database  allow creating a new embedded database (without it, a DATA_DIR holding none
                      is refused: it is usually a forgotten DATA_DIR, not a wish for an empty one)
 
 The database: DATABASE_URL (PostgreSQL), else the embedded one in DATA_DIR (default ./data); stop
-the service first when it runs on the embedded database (one process per data folder).
+the service first when it runs on the embedded database (one process per data folder), except for
+a backup, which the running service makes.
 `;
 
 /** `--amount -10`: a negative number after an option is its value (parseArgs would take it for an option). */
@@ -93,6 +97,10 @@ async function run(): Promise<void> {
     return;
   }
   const config = loadConfig();
+  if (command === "backup" || command === "restore") {
+    await backupCommand(command, config);
+    return;
+  }
   if (!config.databaseUrl && !existsSync(resolve(config.dataDir, "pglite")) && !values["create-database"]) {
     throw new AppError(
       "invalid_request",
@@ -180,10 +188,36 @@ async function run(): Promise<void> {
   }
 }
 
+/** `backup FILE` / `restore FILE`: the embedded database only; they open the folder (or ask its holder) themselves. */
+async function backupCommand(command: "backup" | "restore", config: Config): Promise<void> {
+  const file = positionals[1];
+  if (!file || positionals.length > 2) throw new AppError("invalid_request", `usage: npm run cli -- ${command} FILE`);
+  if (config.databaseUrl) {
+    throw new AppError(
+      "invalid_request",
+      command === "backup"
+        ? `This service uses PostgreSQL (DATABASE_URL): back it up with pg_dump, e.g. pg_dump --format=custom --file=${file} "$DATABASE_URL" (README, Operations).`
+        : `This service uses PostgreSQL (DATABASE_URL): restore a pg_dump file with pg_restore into an empty database, e.g. pg_restore --no-owner --dbname="$DATABASE_URL" ${file} (README, Operations).`,
+    );
+  }
+  process.stderr.write(`Using ${describeDatabase(config)}.\n`);
+  const logger = createLogger(config.logLevel === "debug" ? "debug" : "warn", (line) => process.stderr.write(`${line}\n`));
+  if (command === "backup") {
+    const { backupToFile } = await import("./infra/db/backup.js");
+    print(await backupToFile(config.dataDir, file, logger));
+  } else {
+    const { restoreFromFile } = await import("./infra/db/restore.js");
+    const restored = await restoreFromFile(file, config.dataDir, logger, config.secret("SECRETS_KEY"));
+    print(restored);
+    if (restored.webhookSecrets?.notice) process.stderr.write(`warning: ${restored.webhookSecrets.notice}\n`);
+  }
+}
+
 try {
   await run();
 } catch (error) {
-  const message = error instanceof AppError || error instanceof ConfigError || error instanceof CatalogError ? error.message : String(error);
+  const known = error instanceof AppError || error instanceof ConfigError || error instanceof CatalogError || (error as Error | undefined)?.name === "BackupError";
+  const message = known ? (error as Error).message : String(error);
   process.stderr.write(`error: ${message}\n`);
   process.exitCode = 1;
 }

@@ -52,6 +52,12 @@ function deriveKey(master: Buffer): Key {
   };
 }
 
+/** The id a key's sealed secrets carry (`v1:<id>:…`), from its text (SECRETS_KEY or the key file); undefined when it is no key. */
+export function secretsKeyId(text: string): string | undefined {
+  const key = parseSecretsKey(text);
+  return key ? deriveKey(key).id : undefined;
+}
+
 /** Reads the key file, or creates it (exclusively: two processes starting at once agree on one key). */
 async function keyFromFile(file: string): Promise<Buffer> {
   const read = async () => {

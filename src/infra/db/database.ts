@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { mkdir, rm } from "node:fs/promises";
+import { resolve } from "node:path";
 import type { Pool, PoolClient } from "pg";
 import { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import type { Logger } from "../logger.js";
 import { listenTo, type ListenHandlers, type Listener } from "./listen.js";
 import { applyMigrations, migrationSetup, readMigrations, type MigrateResult, type Migration, type MigrationDriver } from "./migrate.js";
+import { lockFileOf, takeLock } from "./pglite-lock.js";
 import type { PGliteProxy } from "./pglite-proxy.js";
 
 export type { PrismaClient } from "../../generated/prisma/client.js";
@@ -35,6 +36,11 @@ export interface Database {
    * closed with the database. Absent on PGlite, whose single owning process makes every change itself.
    */
   listen?(channel: string, handlers: ListenHandlers): Listener;
+  /**
+   * The embedded database only: runs `queries` and copies its folder to `to` at one instant, with
+   * every statement and transaction of the process held back meanwhile (backup.ts); their rows.
+   */
+  snapshot?(to: string, queries: string[]): Promise<Record<string, unknown>[][]>;
   close(): Promise<void>;
 }
 
@@ -141,7 +147,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
 async function openPglite(options: DatabaseOptions): Promise<Database> {
   const inMemory = options.dataDir.startsWith("memory://");
   const dir = inMemory ? options.dataDir : resolve(options.dataDir, "pglite");
-  const lockFile = inMemory ? undefined : resolve(options.dataDir, "pglite.lock");
+  const lockFile = inMemory ? undefined : lockFileOf(resolve(options.dataDir));
   if (lockFile) {
     await mkdir(dir, { recursive: true });
     await takeLock(lockFile);
@@ -191,15 +197,18 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     // One process owns the folder (see takeLock), so there is nobody to wait for.
     withLock: (fn) => fn(),
   };
-  return {
+  let backups: { close(): Promise<void> } | undefined;
+  const db: Database = {
     kind: "pglite",
     prisma,
     sql: async <T,>(statement: Prisma.Sql) => (await client.query<T>(statement.text, statement.values)).rows,
     transaction: (fn) => client.transaction((tx) => fn(async <T,>(statement: Prisma.Sql) => (await tx.query<T>(statement.text, statement.values)).rows)),
     migrate: () => applyMigrations(driver, options.logger, migrations),
     ping: () => ping(prisma),
+    snapshot: (to, queries) => client.snapshot(to, queries),
     async close() {
       try {
+        await backups?.close();
         await prisma.$disconnect();
         await client.close();
       } finally {
@@ -207,6 +216,12 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       }
     },
   };
+  // The process that holds the folder answers `npm run cli -- backup` on a socket only its user can reach.
+  if (!inMemory) {
+    const { serveBackups } = await import("./backup-socket.js");
+    backups = await serveBackups(db, resolve(options.dataDir), options.logger);
+  }
+  return db;
 }
 
 /** A prepared statement's name: one per distinct text (a handful, from the hot paths' call sites). */
@@ -232,30 +247,6 @@ async function ping(prisma: PrismaClient): Promise<boolean> {
     return false;
   } finally {
     clearTimeout(timer);
-  }
-}
-
-/**
- * PGlite is a single-process database: two processes on one folder corrupt it. The lock file holds
- * the owner's pid; a lock left by a dead process is taken over.
- */
-async function takeLock(lockFile: string): Promise<void> {
-  const existing = await readFile(lockFile, "utf8").catch(() => undefined);
-  const pid = existing ? Number.parseInt(existing, 10) : Number.NaN;
-  if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) {
-    throw new Error(
-      `The data folder ${join(lockFile, "..")} is in use by process ${pid}. The embedded database allows one process; set DATABASE_URL to run several.`,
-    );
-  }
-  await writeFile(lockFile, String(process.pid));
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

@@ -38,7 +38,7 @@ export const templateDir = fileURLToPath(new URL("../../../node_modules/.cache/a
 const require = createRequire(import.meta.url);
 const pgliteUrl = () => pathToFileURL(require.resolve("@electric-sql/pglite")).href;
 /** The installed PGlite's version (its package.json is not exported: found from its entry point upwards). */
-async function pgliteVersion(): Promise<string> {
+export async function pgliteVersion(): Promise<string> {
   for (let dir = dirname(require.resolve("@electric-sql/pglite")); dir !== dirname(dir); dir = dirname(dir)) {
     const manifest = await readFile(join(dir, "package.json"), "utf8").catch(() => undefined);
     const parsed = manifest ? (JSON.parse(manifest) as { name?: string; version?: string }) : undefined;

@@ -33,6 +33,11 @@ export type Request =
   | { id: number; op: "begin" }
   /** Ends transaction `tx`: answered with the outcome of COMMIT (or ROLLBACK). */
   | { id: number; op: "end"; tx: number; action: "commit" | "rollback" }
+  /**
+   * Runs `queries`, then CHECKPOINT, then copies the data folder to `to` (a new folder), all in one
+   * transaction that every other statement and transaction waits behind; answers the queries' rows.
+   */
+  | { id: number; op: "snapshot"; to: string; queries: string[] }
   | { id: number; op: "close" };
 
 /** Worker → main. */

@@ -210,6 +210,11 @@ export class PGliteProxy {
     return result;
   }
 
+  /** Copies the data folder to `to` at one instant, after running `queries` (pglite-worker.ts, `snapshot`); their rows. */
+  snapshot(to: string, queries: string[] = []): Promise<Record<string, unknown>[][]> {
+    return this.#call<Record<string, unknown>[][]>({ op: "snapshot", to, queries });
+  }
+
   /** Closes the database (after the statements and transactions already queued) and stops the thread. */
   close(): Promise<void> {
     this.#closing ??= (async () => {

@@ -1,4 +1,5 @@
-import { readFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
+import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { messages, PGlite, type Results, type Transaction } from "@electric-sql/pglite";
 import { fullCollector } from "../idle-memory.js";
@@ -97,6 +98,9 @@ async function handle(request: Request): Promise<void> {
         post({ id, ok: true });
         return;
       }
+      case "snapshot":
+        post({ id, ok: true, value: await snapshot(request.to, request.queries) });
+        return;
       case "close":
         await db.close();
         post({ id, ok: true });
@@ -144,6 +148,27 @@ function begin(id: number): Promise<void> {
         started();
       },
     );
+  });
+}
+
+/**
+ * A copy of the data folder that opens as the database did at one instant (backup.ts). PGlite's
+ * transaction holds its transaction mutex, which every query, exec and transaction of this thread
+ * takes first: nothing else runs until the copy is done, and the transactions already open have
+ * ended (committed or rolled back) before it starts. CHECKPOINT writes every dirty page and the WAL
+ * to the files (no recovery needed on open); the copy is of the files themselves (PGlite's node file
+ * system writes through to them). `postmaster.pid` names this process: not copied. BEGIN and the
+ * reads assign no transaction id, so the copy holds nothing of the snapshot's own transaction.
+ */
+async function snapshot(to: string, queries: string[]): Promise<unknown[][]> {
+  const { copyTree } = await import("./pglite-folder.js"); // loaded by the first backup only
+  return db.transaction(async (tx) => {
+    const rows: unknown[][] = [];
+    for (const query of queries) rows.push((await tx.query(query)).rows);
+    await tx.exec("CHECKPOINT");
+    await copyTree(init.dataDir, to);
+    await rm(join(to, "postmaster.pid"), { force: true });
+    return rows;
   });
 }
 
