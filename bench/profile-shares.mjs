@@ -1,7 +1,6 @@
 // `node bench/profile-shares.mjs <file.cpuprofile> <regex>…`: for each regex, the share of the
 // profile's busy (non-idle) samples whose stack has a frame ("function url:line") matching it.
-// Shares overlap: a sample counts once per regex. Used for the tables in
-// bench/results/profile-2026-11-24/NOTES.md.
+// Shares overlap: a sample counts once per regex (e.g. `Prisma|query_compiler`, `writev`, `piscina`).
 import { readFileSync } from "node:fs";
 
 const [file, ...patterns] = process.argv.slice(2);

@@ -52,7 +52,7 @@ export function tableRows(
     row("(b) irreducible, PGlite", "b.irreducible.pglite", "a.hello"),
     row("(b′) irreducible with the service's drawing, PostgreSQL", "b.drawing.postgres", "b.irreducible.postgres"),
     row("(b″) (b′) with the service's two statements, PostgreSQL", "b.writes.postgres", "b.irreducible.postgres"),
-    row("(c) service generate, PostgreSQL", "c.service.postgres", "b.irreducible.postgres", 0.8),
+    row("(c) service generate, PostgreSQL", "c.service.postgres", "b.irreducible.postgres", 0.5),
     row("(c) the same, over (b′)", "c.service.postgres", "b.drawing.postgres"),
     row("(c) the same, over (b″)", "c.service.postgres", "b.writes.postgres"),
     row("(c) service generate, PGlite", "c.service.pglite", "b.irreducible.pglite"),

@@ -65,7 +65,7 @@ const schema = z
     host: env.HOST,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
-    /** PostgreSQL connections this process may open (README, "Where it tops out": processes × this ≤ what the server or PgBouncer takes). */
+    /** PostgreSQL connections this process may open (docs/scaling.md: processes × this ≤ what the server or PgBouncer takes). */
     databasePoolSize: env.DATABASE_POOL_SIZE,
     /**
      * How long a verified API key is remembered (PostgreSQL only, and only while the process

@@ -11,7 +11,7 @@ import { measure, quiet } from "./measure.js";
  * FOOTPRINT_ROOT holds the copies measured side by side (see FINDINGS.md, "How it was measured"):
  *   head/  `git archive HEAD` + src/generated + node_modules symlink       (today's code, run by tsx)
  *   dist/  head compiled by `tsc -p . --outDir dist --noEmit false`         (same code, precompiled)
- *   proto/ head + prototype.diff, compiled to proto/dist (tsconfig.build)  (the prototyped fixes)
+ *   proto/ head + the prototyped fixes (FINDINGS.md §5; the diff is in git history), compiled to proto/dist
  *   tpl/   a pristine PGlite data folder (pglite-fresh.ts)                 (FP_FRESH=template)
  */
 const root = process.env.FOOTPRINT_ROOT ?? "/tmp/footprint";

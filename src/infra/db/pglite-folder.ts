@@ -181,7 +181,7 @@ async function publish(target: string, fill: (staging: string) => Promise<void>)
 /**
  * Copies a data folder (~1,000 files, ~40 MB): the folders first, then the files 16 at a time.
  * `fs.cp` copies one file after the other with several calls each: 0.35–0.7 s here on a quiet
- * machine and up to 2.5 s on a busy one, against 0.1–0.13 s (bench/footprint/SUMMARY.md).
+ * machine and up to 2.5 s on a busy one, against 0.1–0.13 s this way.
  */
 export async function copyTree(from: string, to: string): Promise<void> {
   const files: string[] = [];

@@ -17,7 +17,7 @@
  * | `work_mem` | 4MB | 4MB | per sort or hash, on demand, before spilling to temporary files: ours are small (pages of 20–100 rows); kept, and written down |
  * | `maintenance_work_mem` | 64MB | 16MB | CREATE INDEX and VACUUM during migrations, on demand; our tables are small at migration time |
  *
- * Measured (`bench/embedded-memory.ts`, see the README's "Benchmarks"): resident memory of a process
+ * Measured (`bench/embedded-memory.ts`; docs/architecture.md, "Memory and start-up"): resident memory of a process
  * that opens a folder and migrates it, and the speed of small statements, before and after.
  *
  * They are passed on PostgreSQL's command line (`-c name=value` in PGlite's `startParams`), which
