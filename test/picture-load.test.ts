@@ -13,7 +13,8 @@ import { startSignedInServer, type SignedInServer } from "./support/signed-in-se
  * What a model's pictures may cost everybody else (contract section 8), on a real server process:
  * while one account's generations bring two picture bombs (a 200 KB PNG declaring 8192×8192) and
  * two large but legal pictures (2048×2048, twice the native size), another account's requests
- * never wait more than 300 ms, and the process grows by at most 400 MB. The bombs are refused and
+ * never wait more than 300 ms longer than they do on this machine without pictures (a control
+ * probe, first), and the process grows by at most 400 MB. The bombs are refused and
  * refunded; the large pictures become 64×64 assets (shrunk by sharp, post-processed in a worker
  * thread, never on the event loop).
  */
@@ -67,29 +68,32 @@ describe("a model's pictures", () => {
     expect((await generate("sprite-model")).status).toBe(200);
 
     const pid = front.server.child.pid!;
-    const rssBefore = rssOf(pid);
-    let rssPeak = rssBefore;
-    let slowest = 0;
-    let probes = 0;
-    let stop = false;
-    const probing = (async () => {
-      while (!stop) {
+    /** Probes another account's read every 20 ms until `stop` resolves: the slowest answer, the count, the peak RSS. */
+    const probeWhile = async (stop: Promise<unknown>) => {
+      let done = false;
+      void stop.finally(() => (done = true));
+      const seen = { slowest: 0, probes: 0, rssPeak: rssOf(pid) };
+      while (!done) {
         const started = performance.now();
         expect((await probe()).status).toBe(200);
-        slowest = Math.max(slowest, performance.now() - started);
-        probes++;
-        rssPeak = Math.max(rssPeak, rssOf(pid));
+        seen.slowest = Math.max(seen.slowest, performance.now() - started);
+        seen.probes++;
+        seen.rssPeak = Math.max(seen.rssPeak, rssOf(pid));
         await new Promise((r) => setTimeout(r, 20));
       }
-    })();
+      return seen;
+    };
+    // The same probe with no picture around, as long: what this machine's own noise costs a request.
+    const control = await probeWhile(new Promise((r) => setTimeout(r, 2_000)));
+    const rssBefore = rssOf(pid);
 
     const bomb = pictureBomb();
     const large = { width: 2048, height: 2048 };
     double.next(openAiReplies.b64(bomb), openAiReplies.success(large), openAiReplies.b64(bomb), openAiReplies.success(large));
-    const answers = await Promise.all([generate("sprite-model"), generate("icon-model"), generate("sprite-model"), generate("icon-model")]);
-    await new Promise((r) => setTimeout(r, 300)); // the probe keeps going a little past the calls
-    stop = true;
-    await probing;
+    const calls = Promise.all([generate("sprite-model"), generate("icon-model"), generate("sprite-model"), generate("icon-model")]);
+    // The probe keeps going a little past the calls.
+    const { slowest, probes, rssPeak } = await probeWhile(calls.then(() => new Promise((r) => setTimeout(r, 300))));
+    const answers = await calls;
 
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([200, 200, 503, 503]);
@@ -100,9 +104,13 @@ describe("a model's pictures", () => {
     const balance = (await rawCall(base, "GET", "/api/v1/credits", { cookie })).json() as { balance: number };
     expect(balance.balance).toBe(100 - 3 - 2 * 3); // the warm-up and the two large pictures; both bombs refunded
 
-    console.info(`picture load: ${probes} probes, slowest ${Math.round(slowest)} ms; RSS ${Math.round(rssBefore / 2 ** 20)} → peak ${Math.round(rssPeak / 2 ** 20)} MB`);
+    console.info(
+      `picture load: ${probes} probes, slowest ${Math.round(slowest)} ms (without pictures: ${control.probes} probes, slowest ${Math.round(control.slowest)} ms); ` +
+        `RSS ${Math.round(rssBefore / 2 ** 20)} → peak ${Math.round(rssPeak / 2 ** 20)} MB`,
+    );
     expect(probes).toBeGreaterThan(5);
-    expect(slowest).toBeLessThanOrEqual(300);
+    // What the pictures add to the slowest answer: at most 300 ms (on a quiet machine the control is a few ms).
+    expect(slowest).toBeLessThanOrEqual(300 + control.slowest);
     expect(rssPeak - rssBefore).toBeLessThanOrEqual(400 * 2 ** 20);
   });
 });

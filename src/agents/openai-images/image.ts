@@ -1,10 +1,11 @@
 /**
  * What a model sent back, as the driver contract wants it: a PNG and its size. PNG, JPEG and WebP
- * are recognised from their headers; JPEG and WebP are converted to PNG with sharp; every image is
- * decoded once so that a truncated or corrupt answer is caught here (→ `unavailable`) rather than
- * in post-processing. No resizing: fitting to the asked size is a later step. sharp (≈ 20 MB and
+ * are recognised from their headers; JPEG and WebP are converted to PNG with sharp; a PNG's chunks
+ * are checked (nothing decoded) so that a truncated or corrupt answer is caught here (→
+ * `unavailable`). No resizing: fitting to the asked size is a later step. sharp (≈ 20 MB and
  * 0.2 s to load) is loaded on the first image, not when the drivers are registered at start.
  */
+import { crc32 } from "node:zlib";
 import { AgentError, type AgentImage } from "../driver.js";
 
 export type ImageFormat = "png" | "jpeg" | "webp";
@@ -111,20 +112,41 @@ export async function toNativePng(bytes: Buffer, what = "The model's image", lim
   if (!withinLimit(sniffed, limit)) {
     throw new AgentError("unavailable", `${what} is ${width}×${height}, larger than this agent takes (at most ${limit.maxWidth}×${limit.maxHeight}); it was refused`);
   }
+  if (sniffed.format === "png") {
+    // Its chunks are walked, not its pixels decoded: a cut or altered file fails here (no IEND, a
+    // chunk past the end, a bad CRC), at no cost; the pixels are decoded once, by post-processing,
+    // in its worker thread (whose failure is `unavailable` too).
+    if (!wholePng(bytes)) throw new AgentError("unavailable", `${what} could not be decoded (truncated or corrupt png)`);
+    return { png: bytes, width, height };
+  }
   const { default: sharp } = await import("sharp");
   try {
-    // failOn "error": truncated or corrupt data fails; libpng's harmless warnings (e.g. about an
-    // sRGB profile) do not. The pixel limit holds even if the header lied about the size.
+    // failOn "error": truncated or corrupt data fails; libjpeg's and libwebp's harmless warnings do
+    // not. The pixel limit holds even if the header lied about the size.
     const decoder = sharp(bytes, { failOn: "error", limitInputPixels: limit.maxWidth * limit.maxHeight });
-    if (sniffed.format === "png") {
-      await decoder.raw().toBuffer(); // decode fully once: a truncated PNG fails here
-      return { png: bytes, width, height };
-    }
     const { data, info } = await decoder.png().toBuffer({ resolveWithObject: true });
     return { png: data, width: info.width, height: info.height };
   } catch {
     throw new AgentError("unavailable", `${what} could not be decoded (truncated or corrupt ${sniffed.format})`);
   }
+}
+
+/** True when a PNG's chunks are all there, each within the file and with its CRC, IHDR first, IDAT present and IEND last. */
+export function wholePng(bytes: Buffer): boolean {
+  let at = 8;
+  let sawData = false;
+  for (let index = 0; at + 12 <= bytes.length; index++) {
+    const length = bytes.readUInt32BE(at);
+    const end = at + 12 + length;
+    if (length > 0x7fffffff || end > bytes.length) return false;
+    const type = bytes.toString("latin1", at + 4, at + 8);
+    if ((index === 0) !== (type === "IHDR")) return false;
+    if (crc32(bytes.subarray(at + 4, at + 8 + length)) !== bytes.readUInt32BE(at + 8 + length)) return false;
+    if (type === "IDAT") sawData = true;
+    if (type === "IEND") return sawData && end === bytes.length;
+    at = end;
+  }
+  return false;
 }
 
 /** A small PNG preview (long side ≤ PREVIEW_SIDE) of an image, or undefined when it cannot be decoded or is past `limit`. */
