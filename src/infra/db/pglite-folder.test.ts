@@ -49,7 +49,8 @@ describe("new data folders, made outside the process", () => {
     }
   });
 
-  it("with the migrations as setup: the template holds them (recorded as applied), so a new folder's start applies none", async () => {
+  // Two initdb runs in child processes plus every migration: ~10 s on an idle 2-core machine, three times that busy.
+  it("with the migrations as setup: the template holds them (recorded as applied), so a new folder's start applies none", { timeout: 120_000 }, async () => {
     const templates = join(root, "migrated");
     const setup = await migrationSetup();
     const template = await createTemplate(templates, setup);
