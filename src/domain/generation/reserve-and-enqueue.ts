@@ -72,7 +72,8 @@ export function createReserveAndEnqueue(deps: MoneyPathDeps) {
 
   async function onExternalQueue(rows: readonly NewGeneration[], options: ReserveOptions): Promise<Accepted> {
     await requireConsumers(queue); // nobody takes jobs: 503 now, nothing charged
-    // The queue serves accounts in fair turns (JobQueue.enqueue): it is told whose job each is.
+    // The queue serves accounts in fair turns (JobQueue.enqueue): it is told whose job each is (a
+    // batch's jobs take n turns of the account, like n single calls).
     const reserved = await prisma.$transaction(
       async (tx) => {
         const r = await store.reserveMany(tx, rows, limit);
