@@ -10,6 +10,7 @@ import { createCancel } from "./domain/generation/cancel.js";
 import { createGenerationEvents } from "./domain/generation/events.js";
 import { createGenerationQueries } from "./domain/generation/queries.js";
 import { recoverGenerations } from "./domain/generation/recovery.js";
+import { createReserveAndEnqueue } from "./domain/generation/reserve-and-enqueue.js";
 import { createRunner } from "./domain/generation/runner.js";
 import { createGenerationStore } from "./domain/generation/store.js";
 import { createSubmit } from "./domain/generation/submit.js";
@@ -70,30 +71,35 @@ export function createServices(deps: AppDeps) {
     maxStreamsPerAccount: deps.config.maxStreamsPerAccount,
   });
   const queries = createGenerationQueries(prisma, events);
-  const { submit, estimate } = createSubmit({
+  // The one money path of every call that makes generations: reservation, enqueue, refusal.
+  const reserveAndEnqueue = createReserveAndEnqueue({
     prisma,
     sql: deps.db.sql,
     store,
     queue: deps.queue,
+    logger: deps.logger,
+    maxActivePerAccount: deps.config.maxActiveGenerationsPerAccount,
+  });
+  const { submit, estimate } = createSubmit({
+    prisma,
+    reserveAndEnqueue,
     agents,
     idempotency,
     limiter: deps.limiter,
     events,
-    logger: deps.logger,
     generatePerMinute: deps.config.rateLimitGeneratePerMinute,
-    maxActivePerAccount: deps.config.maxActiveGenerationsPerAccount,
   });
   // n generations of one request, all or nothing (the OpenAI-compatible `n`), planned by `estimate`.
   const { submitMany } = createSubmitMany({
     prisma,
     store,
+    reserveAndEnqueue,
     queue: deps.queue,
     idempotency,
     limiter: deps.limiter,
     events,
     estimate,
     generatePerMinute: deps.config.rateLimitGeneratePerMinute,
-    maxActivePerAccount: deps.config.maxActiveGenerationsPerAccount,
   });
   return {
     agents,

@@ -39,7 +39,7 @@ describe(`ledger model (seed ${seed}, ${steps} steps)`, () => {
     const reserve = (accountId: string, cost: number, idempotencyRecordId: string | null = null) => {
       const id = newId("gen");
       return store
-        .reserve(t.db.prisma, { id, accountId, apiKeyId: null, agentId: "pixel-sprite", prompt: "model", messages: null, interpretation: null, transparent: false, seed: 1, width: 16, height: 16, cost, idempotencyRecordId }, 1_000_000)
+        .reserveMany(t.db.prisma, [{ id, accountId, apiKeyId: null, agentId: "pixel-sprite", prompt: "model", messages: null, interpretation: null, transparent: false, seed: 1, width: 16, height: 16, cost, idempotencyRecordId }], 1_000_000)
         .then((reserved) => ({ id, after: reserved?.balance }));
     };
     const applyReserve = (accountId: string, cost: number, id: string, after: number | undefined, where: string) => {

@@ -3,7 +3,7 @@
  * irreducible handler that writes what the service writes for one synchronous generation, with the
  * service's own two statements and nothing else of the service around them.
  *
- * Per request: the reservation (`store.reserve`, one statement, committed without the WAL flush as
+ * Per request: the reservation (`store.reserveMany` of one row, one statement, committed without the WAL flush as
  * a one-shot call's is), the service's drawing in process (as (b′)), then the completion
  * (`store.complete` with what the runner's `completion` builds, one durable statement: the asset,
  * the charge's end, the held `started` and two `progress` events, `completed`), and the completed event's data answered as JSON, b64
@@ -48,7 +48,7 @@ export async function openServiceWrites(databaseUrl: string): Promise<ServiceWri
       id: newId("gen"), accountId, apiKeyId: null, agentId, prompt, messages: null, interpretation,
       transparent: false, seed, width, height, cost: 1, idempotencyRecordId: null,
     };
-    const reserved = await store.reserve(db.sql, row, 1_000_000, { flush: false });
+    const reserved = await store.reserveMany(db.sql, [row], 1_000_000, { flush: false });
     if (!reserved) throw new Error("the bench account ran out of credits");
     const startedAt = new Date();
     // The progress a fast generation's runner holds back and stores with its completion: its first

@@ -6,8 +6,9 @@ import { Prisma, type PrismaClient } from "../../infra/db/database.js";
  * The only writer of ledger rows. Every change of a balance is ONE SQL statement: a conditional
  * update of the account (never read-then-write) whose RETURNING feeds the insert of the entry, so
  * under any concurrency the balance cannot go below zero and each entry holds the balance after it.
- * The generation statements (store.ts) embed the two fragments below as CTEs of their own
- * statement, so reserving or refunding a generation stays one atomic statement.
+ * The generation statements (store-reservation.ts, store-lifecycle.ts) embed the two fragments
+ * below as CTEs of their own statement, so reserving or refunding a generation stays one atomic
+ * statement.
  */
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -63,37 +64,27 @@ export async function grantCredits(
 }
 
 /**
- * CTE fragment of the reservation statement: the `charge` entry of a generation, from the CTEs
- * `moved` (the account after the conditional debit: id, balance) and `gen` (the inserted
- * generation: id). Nothing is written for a free agent.
+ * CTE fragment of the reservation statement (store-reservation.ts): one `charge` entry per priced
+ * generation of the call, from the CTE `moved` (the account after the debit of the whole call: id,
+ * balance), one SELECT each (as the statement's other rows: see there). Entries are appended in
+ * the generations' order and each holds the balance after it (the balance after the call plus the
+ * prices of the generations after it), so the last one holds the account's balance. Every entry
+ * names the call's idempotency record. Undefined when nothing is priced (free agents): no entry.
  */
-export function chargeEntryCte(cost: number, idempotencyRecordId: string | null): Prisma.Sql {
-  return Prisma.sql`charge_entry AS (
-    INSERT INTO "ledger_entries" ("account_id", "kind", "amount", "balance_after", "generation_id", "idempotency_record_id", "reason")
-    SELECT moved."id", 'charge', -${cost}::int, moved."balance", gen."id", ${idempotencyRecordId}, 'generation'
-    FROM moved, gen WHERE ${cost}::int > 0
-  )`;
-}
-
-/**
- * CTE fragment of the batch reservation statement (`reserveMany`): one `charge` entry per priced
- * generation of the batch, from the CTEs `moved` (the account after the debit of the whole batch:
- * id, balance) and `charged` (the inserted generations: id, ord, cost). Entries are appended in
- * `ord` order and each holds the balance after it (the balance before the batch minus the costs up
- * to and including its own), so the last one holds the account's balance. Every entry names the
- * batch's idempotency record.
- */
-export function chargeEntriesCte(idempotencyRecordId: string | null): Prisma.Sql {
+export function chargeEntriesCte(generations: readonly { id: string; cost: number }[], idempotencyRecordId: string | null): Prisma.Sql | undefined {
+  const priced = generations.filter((g) => g.cost > 0);
+  if (priced.length === 0) return undefined;
+  let later = priced.reduce((sum, g) => sum + g.cost, 0);
+  const ordered = priced.length > 1; // a single entry needs no order (nor the subquery that gives it)
+  const entries = priced.map((g, ord) => {
+    later -= g.cost;
+    return Prisma.sql`SELECT moved."id" AS "account_id", 'charge'::"LedgerKind" AS "kind", -${g.cost}::int AS "amount", moved."balance" + ${later}::int AS "balance_after",
+      ${g.id} AS "generation_id", ${idempotencyRecordId} AS "idempotency_record_id", 'generation' AS "reason"${ordered ? Prisma.sql`, ${ord}::int AS "ord"` : Prisma.empty} FROM moved`;
+  });
+  const columns = Prisma.sql`"account_id", "kind", "amount", "balance_after", "generation_id", "idempotency_record_id", "reason"`;
   return Prisma.sql`charge_entries AS (
-    INSERT INTO "ledger_entries" ("account_id", "kind", "amount", "balance_after", "generation_id", "idempotency_record_id", "reason")
-    SELECT moved."id", 'charge', -c."cost", moved."balance" + c."later", c."id", ${idempotencyRecordId}, 'generation'
-    FROM moved, (
-      SELECT charged."id", charged."ord", charged."cost",
-        COALESCE(SUM(charged."cost") OVER (ORDER BY charged."ord" DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS "later"
-      FROM charged
-    ) c
-    WHERE c."cost" > 0
-    ORDER BY c."ord"
+    INSERT INTO "ledger_entries" (${columns})
+    ${ordered ? Prisma.sql`SELECT ${columns} FROM (${Prisma.join(entries, " UNION ALL ")}) AS c ORDER BY c."ord"` : entries[0]!}
   )`;
 }
 

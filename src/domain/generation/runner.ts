@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { AgentEntry, Catalog } from "../../agents/catalog.js";
-import { AgentError, type AgentImage, type AgentJob } from "../../agents/driver.js";
+import { AgentError, type AgentContext, type AgentDriver, type AgentImage, type AgentJob } from "../../agents/driver.js";
 import { finishAsset } from "../../agents/finish.js";
 import { agentFailure } from "../../contract/render.js";
 import type { Message } from "../../contract/schemas/generation.js";
@@ -8,7 +8,8 @@ import type { EventBus } from "../../infra/events/bus.js";
 import type { Logger } from "../../infra/logger.js";
 import { RetryJob, type Job } from "../../infra/queue/queue.js";
 import { newId } from "../ids.js";
-import { startedEvent, type GenerationRecord, type GenerationStore, type PendingEvent, type StoredImage } from "./store.js";
+import { holdProgress, type HeldProgress } from "./runner-progress.js";
+import type { GenerationRecord, GenerationStore, StoredImage } from "./store.js";
 import { generationView } from "./view.js";
 
 export interface RunnerDeps {
@@ -36,12 +37,26 @@ const visibilityWaitMs = 10_000;
 const canceled = Symbol("canceled");
 const deadlinePassed = Symbol("deadline");
 
+/** A claimed generation: its row, the held start (in process: stored with the completion), the percent its stream reached. */
+interface Claimed {
+  g: GenerationRecord;
+  heldStartAt?: Date;
+  percent: number;
+}
+
+/** An attempt under way: the row (replaced once a held start is stored) and the start still held, if any. */
+interface Running {
+  g: GenerationRecord;
+  heldStartAt?: Date;
+}
+
 /**
- * Runs one attempt of one generation: claims it (queued → running, or a retry / a dead worker's
- * attempt), calls the agent's driver with a signal that aborts on cancel (from any process: the
- * `generation.failed` event) and at the attempt's deadline, then stores the asset (the charge
- * stands) or, on failure, retries (`rate_limited`, `timeout`, `unavailable`, up to the entry's
- * `maxRetries`, with backoff honouring `retry-after`) or fails it and refunds, once.
+ * Runs one attempt of one generation, in named steps: `claim` it (queued → running, or a retry /
+ * a dead worker's attempt), `drive` the agent's driver with a signal that aborts on cancel (from
+ * any process: the `generation.failed` event) and at the attempt's deadline, holding its progress
+ * (runner-progress.ts), and finish the asset off the event loop's thread; then `complete` it (the
+ * charge stands) or, on failure, `retryOrFail`: retry (`rate_limited`, `timeout`, `unavailable`,
+ * up to the entry's `maxRetries`, with backoff honouring `retry-after`) or fail it and refund, once.
  */
 export function createRunner(deps: RunnerDeps) {
   const { store, bus, catalog, logger } = deps;
@@ -49,41 +64,53 @@ export function createRunner(deps: RunnerDeps) {
   const retryBaseMs = deps.retryBaseMs ?? 1_000;
 
   return async function run(job: Job): Promise<void> {
-    const { generationId: id, attempt } = job;
-    // In process, the job comes with its queued row (submit.ts): its start is held back like a
-    // fast generation's progress, and stored with the statement that completes it (`store.complete`
-    // with `startedAt`), or with the first progress stored when the generation runs longer. One
-    // statement fewer per generation. Otherwise (Redis, recovery) one statement: queued → running,
-    // returning the row; on Redis the conditional start is also the claim of a redelivered job.
-    const given = attempt === 1 ? (job.context as GenerationRecord | undefined) : undefined;
-    let startedAt = given?.status === "queued" ? laterOf(new Date(), given.createdAt) : undefined;
-    let g: GenerationRecord | undefined = given && startedAt ? { ...given, status: "running", attempt: 1, startedAt } : attempt === 1 ? await store.start(id) : undefined;
-    let percent = 0;
-    if (!g) {
-      const found = await store.find(id);
-      if (!found) {
-        // Enqueued inside the reservation's transaction: not committed yet, or rolled back.
-        if (Date.now() - job.enqueuedAt < visibilityWaitMs) throw new RetryJob(200, { sameAttempt: true });
-        return;
-      }
-      // Committed between the two reads (the enqueue precedes the reservation's commit): start it now.
-      if (attempt === 1 && found.status === "queued") g = await store.start(id);
-      if (!g) {
-        const maxRetries = catalog.entry(found.agentId)?.maxRetries ?? 0;
-        const stage = attempt === 1 ? "resumed" : `retrying (attempt ${attempt} of ${maxRetries + 1})`;
-        const resumedAt = await store.resume(id, attempt, new Date(Date.now() - (deps.orphanAfterMs ?? 10_000)), stage);
-        if (resumedAt === undefined) return; // finished, canceled, or alive elsewhere: not ours
-        percent = resumedAt;
-        g = found;
-      }
-    }
-    const entry = catalog.entry(g.agentId);
-    const driver = catalog.driver(g.agentId);
+    const claimed = await claim(job);
+    if (!claimed) return;
+    const entry = catalog.entry(claimed.g.agentId);
+    const driver = catalog.driver(claimed.g.agentId);
     if (!entry || !driver) {
-      await store.fail(id, failure(new AgentError("unavailable", `The agent ${g.agentId} is no longer in the catalog.`)));
+      await store.fail(job.generationId, failure(new AgentError("unavailable", `The agent ${claimed.g.agentId} is no longer in the catalog.`)));
       return;
     }
+    await attempt(job, claimed, entry, driver);
+  };
 
+  /**
+   * The generation this job runs, or undefined when there is nothing to do (finished, canceled, or
+   * alive elsewhere). In process, the job comes with its queued row (reserve-and-enqueue.ts): its
+   * start is held back like a fast generation's progress, and stored with the statement that
+   * completes it (`store.complete` with `startedAt`), or with the first progress stored when the
+   * generation runs longer. One statement fewer per generation. Otherwise (Redis, recovery) one
+   * statement: queued → running, returning the row; on Redis the conditional start is also the
+   * claim of a redelivered job.
+   */
+  async function claim(job: Job): Promise<Claimed | undefined> {
+    const { generationId: id, attempt } = job;
+    const given = attempt === 1 ? (job.context as GenerationRecord | undefined) : undefined;
+    if (given?.status === "queued") {
+      const heldStartAt = laterOf(new Date(), given.createdAt);
+      return { g: { ...given, status: "running", attempt: 1, startedAt: heldStartAt }, heldStartAt, percent: 0 };
+    }
+    const started = attempt === 1 ? await store.start(id) : undefined;
+    if (started) return { g: started, percent: 0 };
+    const found = await store.find(id);
+    if (!found) {
+      // Enqueued inside the reservation's transaction: not committed yet, or rolled back.
+      if (Date.now() - job.enqueuedAt < visibilityWaitMs) throw new RetryJob(200, { sameAttempt: true });
+      return undefined;
+    }
+    // Committed between the two reads (the enqueue precedes the reservation's commit): start it now.
+    const late = attempt === 1 && found.status === "queued" ? await store.start(id) : undefined;
+    if (late) return { g: late, percent: 0 };
+    const maxRetries = catalog.entry(found.agentId)?.maxRetries ?? 0;
+    const stage = attempt === 1 ? "resumed" : `retrying (attempt ${attempt} of ${maxRetries + 1})`;
+    const percent = await store.resume(id, attempt, new Date(Date.now() - (deps.orphanAfterMs ?? 10_000)), stage);
+    return percent === undefined ? undefined : { g: found, percent }; // undefined: finished, canceled, or alive elsewhere: not ours
+  }
+
+  /** One attempt of a claimed generation: its signal (cancel, deadline), its progress held, then its ending. */
+  async function attempt(job: Job, claimed: Claimed, entry: AgentEntry, driver: AgentDriver): Promise<void> {
+    const id = job.generationId;
     const controller = new AbortController();
     const deadline = Date.now() + entry.timeoutMs;
     const deadlineTimer = setTimeout(() => controller.abort(deadlinePassed), entry.timeoutMs);
@@ -91,50 +118,36 @@ export function createRunner(deps: RunnerDeps) {
     const unsubscribe = await subscribeWithin(bus, id, 1_000, (type) => {
       if (type === "generation.failed") controller.abort(canceled);
     });
-    let lastEmit: number | undefined;
-    /** Whether a preview was kept: the first one always is (with its stage), however fast the drawing. */
-    let previewed = false;
-    // A fast generation's progress is held back and stored with the statement that completes it
-    // (one statement instead of one per event); once the generation has run `progressEveryMs`, what
-    // is held is stored, and later progress is stored as it comes (also the job's heartbeat).
-    const runStart = performance.now();
-    let held: PendingEvent[] | undefined = startedAt ? [startedEvent(id)] : [];
-    let writing = Promise.resolve();
-    const flush = () => {
-      const events = held ?? [];
-      held = undefined;
-      clearTimeout(holdTimer);
-      writing = writing.then(async () => {
-        for (const e of events) {
-          if (e.type === "generation.started") {
-            // The held start: queued → running, with its event (undefined: canceled meanwhile).
-            const started = await store.start(id);
-            if (!started) return void controller.abort(canceled);
-            startedAt = undefined;
-            g = started;
-            continue;
-          }
-          const alive = await store.append(id, e.type, e.data);
-          if (!alive) return void controller.abort(canceled); // no longer running: canceled or failed elsewhere
-        }
-      });
-      return writing;
-    };
-    let holdTimer: NodeJS.Timeout | undefined = setTimeout(() => void flush().catch(() => undefined), progressEveryMs);
-    const report = async (value: number, stage: string, preview?: AgentImage, force = false) => {
-      percent = Math.min(100, Math.max(percent, Math.round(value)));
-      const now = performance.now();
-      const firstPreview = preview !== undefined && !previewed;
-      if (!force && !firstPreview && lastEmit !== undefined && percent < 100 && now - lastEmit < progressEveryMs) return;
-      lastEmit = now;
-      if (preview) previewed = true;
-      const events: PendingEvent[] = [{ type: "generation.progress", data: { id, percent, stage } }];
-      if (preview) events.push({ type: "generation.preview", data: { id, b64: preview.png.toString("base64"), width: preview.width, height: preview.height } });
-      if (held && now - runStart < progressEveryMs) return void held.push(...events);
-      if (held) held.push(...events);
-      else held = events;
-      await flush();
-    };
+    const running: Running = { g: claimed.g, heldStartAt: claimed.heldStartAt };
+    const progress = holdProgress({
+      id,
+      store,
+      everyMs: progressEveryMs,
+      heldStart: claimed.heldStartAt !== undefined,
+      percent: claimed.percent,
+      onStarted: (g) => {
+        running.g = g;
+        running.heldStartAt = undefined;
+      },
+      onGone: () => controller.abort(canceled),
+    });
+    try {
+      const image = await drive(running.g, entry, driver, { signal: controller.signal, deadline, report: progress.report }, progress);
+      await complete(running, image, progress, controller.signal);
+    } catch (thrown) {
+      await retryOrFail(job, entry, thrown, controller.signal, progress);
+    } finally {
+      progress.stop();
+      clearTimeout(deadlineTimer);
+      unsubscribe();
+    }
+  }
+
+  /**
+   * The driver's image, finished as the entry's asset (post-processing off the event loop's thread,
+   * `finishAsset`), or the driver's error; an abort (cancel, deadline) throws.
+   */
+  async function drive(g: GenerationRecord, entry: AgentEntry, driver: AgentDriver, ctx: AgentContext, progress: HeldProgress): Promise<AgentImage> {
     const agentJob: AgentJob = {
       ...(g.prompt === null ? {} : { prompt: g.prompt }),
       ...(g.messages === null ? {} : { messages: g.messages as Message[] }),
@@ -144,50 +157,52 @@ export function createRunner(deps: RunnerDeps) {
       seed: g.seed,
       options: {},
     };
-    try {
-      const result = await driver.generate(agentJob, { signal: controller.signal, deadline, report });
-      controller.signal.throwIfAborted();
-      const native = result.images[0];
-      if (!native) throw new AgentError("unavailable", "The model answered without an image.");
-      if (!entry.exactAssets) await report(percent, "post-processing", undefined, true);
-      const image = entry.exactAssets ? native : await finishAsset(native, agentJob, entry, controller.signal);
-      clearTimeout(holdTimer);
-      await writing;
-      controller.signal.throwIfAborted();
-      await complete(g, image, held ?? [], startedAt);
-    } catch (thrown) {
-      if (controller.signal.reason === canceled) return; // canceled: the cancel refunded it
-      await flush().catch(() => undefined); // the progress held back comes before the ending
-      if (controller.signal.reason === canceled) return;
-      const error =
-        controller.signal.reason === deadlinePassed
-          ? new AgentError("timeout", `No answer within ${Math.round(entry.timeoutMs / 1000)} s.`)
-          : thrown instanceof AgentError
-            ? thrown
-            : unexpected(thrown, id);
-      const delay = retryDelay(error, attempt, entry, retryBaseMs);
-      if (delay !== undefined) {
-        const stage = `${error.kind.replace("_", " ")}: retrying in ${Math.max(1, Math.round(delay / 1000))} s`;
-        if (await store.append(id, "generation.progress", { id, percent, stage })) throw new RetryJob(delay);
-        return; // canceled meanwhile
-      }
-      logger.warn("generation failed", { generationId: id, agentId: entry.id, kind: error.kind, attempt, error: error.message });
-      await store.fail(id, failure(error));
-    } finally {
-      clearTimeout(holdTimer);
-      clearTimeout(deadlineTimer);
-      unsubscribe();
+    const result = await driver.generate(agentJob, ctx);
+    ctx.signal.throwIfAborted();
+    const native = result.images[0];
+    if (!native) throw new AgentError("unavailable", "The model answered without an image.");
+    if (entry.exactAssets) return native;
+    await progress.report(progress.percent, "post-processing", undefined, true);
+    return finishAsset(native, agentJob, entry, ctx.signal);
+  }
+
+  /** running (or, with its start held, queued) → succeeded: the asset, with the progress still held (`store.complete`). */
+  async function complete(running: Running, image: AgentImage, progress: HeldProgress, signal: AbortSignal): Promise<void> {
+    const pending = await progress.release();
+    signal.throwIfAborted();
+    const { asset, completedAt, view } = completion(running.g, image);
+    await store.complete(running.g.id, asset, completedAt, view, pending, running.heldStartAt);
+  }
+
+  /**
+   * After a failed attempt: nothing when it was canceled (the cancel refunded it); else the progress
+   * held back is stored first, then the attempt is retried (RetryJob after its delay, with a
+   * progress event saying so) or the generation fails and is refunded.
+   */
+  async function retryOrFail(job: Job, entry: AgentEntry, thrown: unknown, signal: AbortSignal, progress: HeldProgress): Promise<void> {
+    const id = job.generationId;
+    if (signal.reason === canceled) return;
+    await progress.flush().catch(() => undefined); // the progress held back comes before the ending
+    if (signal.reason === canceled) return;
+    const error =
+      signal.reason === deadlinePassed
+        ? new AgentError("timeout", `No answer within ${Math.round(entry.timeoutMs / 1000)} s.`)
+        : thrown instanceof AgentError
+          ? thrown
+          : unexpected(thrown, id);
+    const delay = retryDelay(error, job.attempt, entry, retryBaseMs);
+    if (delay !== undefined) {
+      const stage = `${error.kind.replace("_", " ")}: retrying in ${Math.max(1, Math.round(delay / 1000))} s`;
+      if (await store.append(id, "generation.progress", { id, percent: progress.percent, stage })) throw new RetryJob(delay);
+      return; // canceled meanwhile
     }
-  };
+    logger.warn("generation failed", { generationId: id, agentId: entry.id, kind: error.kind, attempt: job.attempt, error: error.message });
+    await store.fail(id, failure(error));
+  }
 
   function unexpected(thrown: unknown, id: string): AgentError {
     logger.error("generator failed unexpectedly", { generationId: id, error: thrown });
     return new AgentError("unavailable", "The generator failed unexpectedly.", { cause: thrown });
-  }
-
-  async function complete(g: GenerationRecord, image: AgentImage, pending: readonly PendingEvent[], startedAt: Date | undefined): Promise<void> {
-    const { asset, completedAt, view } = completion(g, image);
-    await store.complete(g.id, asset, completedAt, view, pending, startedAt);
   }
 }
 

@@ -3,15 +3,14 @@ import { AppError } from "../../contract/errors.js";
 import { generateRequest, type EstimateView, type GenerateRequest, type GenerationView } from "../../contract/schemas/generation.js";
 import { parseInput } from "../../contract/validation.js";
 import type { PrismaClient } from "../../infra/db/database.js";
-import { requireConsumers } from "../../infra/queue/consumers.js";
 import type { JobQueue } from "../../infra/queue/queue.js";
 import type { RateLimiter } from "../../infra/ratelimit/limiter.js";
 import type { AuthenticatedViewer } from "../auth/viewer.js";
-import { insufficientCredits } from "../credits/credits.js";
 import { fingerprint, type IdempotencyService } from "../idempotency/idempotency.js";
 import { consumeQuota } from "../limits.js";
 import { newId } from "../ids.js";
 import type { Ending, GenerationEvents } from "./events.js";
+import type { ReserveAndEnqueue } from "./reserve-and-enqueue.js";
 import type { GenerationStore, NewGeneration } from "./store.js";
 import { newGeneration, type SubmitOptions } from "./submit.js";
 import { generationView } from "./view.js";
@@ -22,14 +21,16 @@ export const maxBatchSize = 4;
 export interface SubmitManyDeps {
   prisma: PrismaClient;
   store: GenerationStore;
-  queue: JobQueue;
+  /** The money path (reserve-and-enqueue.ts), shared with submit.ts. */
+  reserveAndEnqueue: ReserveAndEnqueue;
+  /** The in-process queue forgets the jobs of generations a wait cancels (JobQueue.drop). */
+  queue: Pick<JobQueue, "drop">;
   idempotency: IdempotencyService;
   limiter: RateLimiter;
   events: GenerationEvents;
   /** The estimate use-case (submit.ts): validates the body against the agent and plans it (agent, size, price, interpretation). */
   estimate: (viewer: AuthenticatedViewer, raw: unknown) => Promise<EstimateView>;
   generatePerMinute: number;
-  maxActivePerAccount: number;
 }
 
 export interface BatchSubmission {
@@ -53,7 +54,8 @@ export interface BatchSubmission {
  * nothing: validation and planning are the single call's (`estimate`), the `generate` quota counts
  * the call once, and ONE statement (`store.reserveMany`) reserves n × the price and n of the
  * account's active slots, or nothing (402 naming the batch's price, or 429). The jobs are handed
- * to the queue as `submit` does (on Redis inside the reservation's transaction).
+ * to the queue by the same path as `submit`'s (reserve-and-enqueue.ts; on Redis inside the
+ * reservation's transaction).
  *
  * With `waitMs` it waits for all of them and answers the ones that succeeded; a generation still
  * unfinished when the wait ends (its time, or `stop` at shutdown) is canceled and refunded, so an
@@ -84,45 +86,8 @@ export function createSubmitMany(deps: SubmitManyDeps) {
         idempotencyRecordId: i === 0 ? recordId : null,
       }),
     );
-    await requireConsumers(queue); // on Redis with nobody taking jobs: 503 now, nothing charged
-    // The batch's jobs take n turns of the account, like n single calls (JobQueue.enqueue).
-    const reserved = queue.external
-      ? await prisma.$transaction(
-          async (tx) => {
-            const r = await store.reserveMany(tx, rows, deps.maxActivePerAccount);
-            if (r) for (const row of rows) await queue.enqueue(row.id, { accountId: row.accountId });
-            return r;
-          },
-          { maxWait: 5_000, timeout: 10_000 },
-        )
-      : await store.reserveMany(prisma, rows, deps.maxActivePerAccount);
-    if (reserved === undefined) throw await refusal(viewer.user.accountId, planned.agentId, price * n, n);
-    for (const row of rows) await store.publishQueued(row);
-    if (!queue.external) for (const row of rows) await queue.enqueue(row.id, { accountId: row.accountId });
-    return rows.map((row) =>
-      generationView(
-        { ...row, status: "queued", creditState: "reserved", createdAt: reserved.createdAt, startedAt: null, completedAt: null, errorCode: null, errorMessage: null },
-        [],
-        reserved.balance,
-      ),
-    );
-  }
-
-  /** Why the batch's reservation wrote nothing: the balance for all n (402) or the account's active slots (429). */
-  async function refusal(accountId: string, agentId: string, total: number, n: number): Promise<AppError> {
-    const current = await prisma.account.findUnique({ where: { id: accountId }, select: { balance: true, activeGenerations: true } });
-    const balance = current?.balance ?? 0;
-    if (balance < total) {
-      const error = insufficientCredits(total, balance, agentId);
-      return n === 1 ? error : new AppError(error.code, `${error.message} (${n} images; nothing was charged.)`, { param: error.param, details: { ...error.details, images: n } });
-    }
-    const limit = deps.maxActivePerAccount;
-    const active = current?.activeGenerations ?? limit;
-    return new AppError(
-      "rate_limited",
-      `This account has ${active} generations queued or running (at most ${limit}); ${n} more do not fit. Wait for some to finish, then retry.`,
-      { headers: { "retry-after": "2" }, details: { active, limit, requested: n, retryAfterSeconds: 2 } },
-    );
+    const { records, balance } = await deps.reserveAndEnqueue(rows, { batch: true });
+    return records.map((record) => generationView(record, [], balance));
   }
 
   /**
@@ -135,7 +100,7 @@ export function createSubmitMany(deps: SubmitManyDeps) {
     for (const [i, ending] of endings.entries()) {
       const g = ending.generation;
       if (g.status !== "queued" && g.status !== "running") continue;
-      await store.fail(g.id, {
+      const canceled = await store.fail(g.id, {
         status: "canceled",
         accountId,
         error: {
@@ -146,6 +111,7 @@ export function createSubmitMany(deps: SubmitManyDeps) {
           retryable: true,
         },
       });
+      if (canceled) queue.drop?.(g.id); // its job, still waiting in this process, would start from the row it carries
       endings[i] = { generation: await events.current(accountId, g.id) }; // it may have ended just before the cancel
     }
     const succeeded = endings.filter((e) => e.generation.status === "succeeded").map((e) => e.generation);

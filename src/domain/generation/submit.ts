@@ -3,36 +3,28 @@ import { AppError } from "../../contract/errors.js";
 import { chooseSize } from "../../contract/schemas/agents.js";
 import { generateRequest, type EstimateView, type GenerateRequest, type GenerationView, type InterpretationView } from "../../contract/schemas/generation.js";
 import { parseInput } from "../../contract/validation.js";
-import type { PrismaClient, SqlRunner } from "../../infra/db/database.js";
-import type { Logger } from "../../infra/logger.js";
-import { requireConsumers } from "../../infra/queue/consumers.js";
-import type { JobQueue } from "../../infra/queue/queue.js";
+import type { PrismaClient } from "../../infra/db/database.js";
 import type { RateLimiter } from "../../infra/ratelimit/limiter.js";
 import type { AgentService, ResolvedAgent } from "../agents/agents.js";
 import type { AuthenticatedViewer } from "../auth/viewer.js";
-import { insufficientCredits } from "../credits/credits.js";
 import { fingerprint, type IdempotencyService } from "../idempotency/idempotency.js";
 import { newId } from "../ids.js";
 import { consumeQuota, type Quota } from "../limits.js";
 import type { GenerationEvents, Listening } from "./events.js";
-import type { GenerationRecord, NewGeneration, GenerationStore } from "./store.js";
+import type { ReserveAndEnqueue } from "./reserve-and-enqueue.js";
+import type { NewGeneration } from "./store.js";
 import { generationView } from "./view.js";
 
 export interface SubmitDeps {
   prisma: PrismaClient;
-  /** The driver directly (Database.sql): the in-process reservation runs on it. */
-  sql?: SqlRunner;
-  store: GenerationStore;
-  queue: JobQueue;
+  /** The money path (reserve-and-enqueue.ts), shared with submit-many.ts. */
+  reserveAndEnqueue: ReserveAndEnqueue;
   agents: AgentService;
   idempotency: IdempotencyService;
   limiter: RateLimiter;
   events: GenerationEvents;
-  logger?: Logger;
   /** Generation calls per minute per account, on every transport. */
   generatePerMinute: number;
-  /** Generations queued or running at once per account. */
-  maxActivePerAccount: number;
 }
 
 export interface SubmitOptions {
@@ -64,18 +56,17 @@ export interface Submission {
  * no charge and nothing to run later.
  */
 export function createSubmit(deps: SubmitDeps) {
-  const { prisma, store, queue, agents, idempotency, events } = deps;
+  const { prisma, reserveAndEnqueue, agents, idempotency, events } = deps;
   const generatePolicy = { name: "generate", limit: deps.generatePerMinute, windowSeconds: 60 };
 
   /**
-   * Reserves the price and hands the job to the queue, consistently. On Redis the enqueue happens
-   * inside the reservation's transaction: if Redis refuses (or is slow, 2 s), the transaction
-   * rolls back and nothing was charged; if the commit fails after the enqueue, the job finds no
-   * generation and ends (runner.ts). In process, enqueueing cannot fail: it follows the commit.
+   * Reserves the price and hands the job to the queue (reserve-and-enqueue.ts), or refuses (402,
+   * 429) having written nothing.
    *
-   * `startNow` (one-shot calls, in process): when the queue has a free slot and nobody waits for
-   * one, the job runs in that slot as soon as the reservation is committed (JobQueue.claim),
-   * without waiting for the queue's next turn.
+   * `startNow` (one-shot calls, in process): the job runs in a slot claimed now when the queue has
+   * one free (JobQueue.claim). Such a call answers nothing before the generation ends with a
+   * durable statement, so its reservation need not wait for the flush (store.reserveMany); an
+   * idempotent one keeps every write durable (its record names the generation).
    */
   async function accept(
     viewer: AuthenticatedViewer,
@@ -95,67 +86,8 @@ export function createSubmit(deps: SubmitDeps) {
       cost: agent.credits,
       idempotencyRecordId: recordId,
     });
-    if (queue.external) {
-      await requireConsumers(queue); // nobody takes jobs: 503 now, nothing charged
-      // The queue serves accounts in fair turns (JobQueue.enqueue): it is told whose job this is.
-      const reserved = await prisma.$transaction(
-        async (tx) => {
-          const r = await store.reserve(tx, row, deps.maxActivePerAccount);
-          if (r) await queue.enqueue(row.id, { accountId: row.accountId });
-          return r;
-        },
-        { maxWait: 5_000, timeout: 10_000 },
-      );
-      if (reserved === undefined) throw await refusal(row.accountId, agent);
-      await publishQueued(row);
-      return queuedView(row, reserved);
-    }
-    let slot = startNow ? queue.claim?.(row.accountId) : undefined;
-    try {
-      // A one-shot call answers nothing before the generation ends with a durable statement (see
-      // store.reserve); an idempotent one keeps every write durable (its record names the generation).
-      const flush = !startNow || recordId !== null;
-      const reserved = await store.reserve(deps.sql ?? prisma, row, deps.maxActivePerAccount, { flush });
-      if (reserved === undefined) throw await refusal(row.accountId, agent);
-      // The job carries its row (the runner reads nothing back, and holds the start back: runner.ts).
-      const queued = queuedRecord(row, reserved);
-      const run = slot;
-      slot = undefined;
-      await publishQueued(row);
-      if (run) run.run({ generationId: row.id, context: queued });
-      else await queue.enqueue(row.id, { accountId: row.accountId, context: queued });
-      return generationView(queued, [], reserved.balance);
-    } finally {
-      slot?.release(); // refused or failed: the slot goes back
-    }
-  }
-
-  /**
-   * After the commit the generation runs and the call goes on, whatever happens to the publish: the
-   * event is stored, and streams and the one-shot wait read what the bus missed (a 5xx must not
-   * leave a charge behind).
-   */
-  const publishQueued = (row: NewGeneration) =>
-    store.publishQueued(row).catch((error: unknown) => deps.logger?.warn("could not publish an event", { generationId: row.id, error }));
-
-  /** The generation as its reservation left it (queued): everything the view needs is known, no read-back. */
-  function queuedRecord(row: NewGeneration, reserved: { createdAt: Date; active: number }): GenerationRecord {
-    return { ...row, status: "queued", creditState: "reserved", createdAt: reserved.createdAt, startedAt: null, completedAt: null, errorCode: null, errorMessage: null, attempt: 0 };
-  }
-  const queuedView = (row: NewGeneration, reserved: { balance: number; createdAt: Date; active: number }) =>
-    generationView(queuedRecord(row, reserved), [], reserved.balance);
-
-  /** Why a reservation wrote nothing: the balance (402) or the account's active generations (429). */
-  async function refusal(accountId: string, agent: ResolvedAgent): Promise<AppError> {
-    const current = await prisma.account.findUnique({ where: { id: accountId }, select: { balance: true, activeGenerations: true } });
-    const balance = current?.balance ?? 0;
-    if (balance < agent.credits) return insufficientCredits(agent.credits, balance, agent.id);
-    const limit = deps.maxActivePerAccount;
-    return new AppError(
-      "rate_limited",
-      `This account already has ${current?.activeGenerations ?? limit} generations queued or running (at most ${limit}). Wait for one to finish, then retry.`,
-      { headers: { "retry-after": "2" }, details: { active: current?.activeGenerations ?? limit, limit, retryAfterSeconds: 2 } },
-    );
+    const { records, balance } = await reserveAndEnqueue([row], { startNow, flush: !startNow || recordId !== null });
+    return generationView(records[0]!, [], balance);
   }
 
   /** One-shot calls: the end (or the generation as the wait left it). A failure is thrown as the caller's error. */

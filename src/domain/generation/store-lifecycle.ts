@@ -1,0 +1,191 @@
+import { Prisma } from "../../infra/db/database.js";
+import type { GenerationEventMessage } from "../../infra/events/bus.js";
+import { refundEntryCte } from "../credits/ledger.js";
+import { endingEvent, webhookDeliveriesCte } from "../webhooks/outbox.js";
+import { toRecord, type EventRow, type FailureInput, type GenerationRecord, type PendingEvent, type StoredImage, type StoreContext } from "./store-rows.js";
+
+/** jsonb's key order (shorter keys first, then by bytes), so an event published live reads as the same event replayed. */
+const jsonbKeyOrder = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The stored completed event's data with the image's `b64` put in its asset, in jsonb's key order:
+ * the event is stored without it (the image is stored once, as `assets.bytes`; a 512² texture's
+ * event would otherwise carry ~0.5 MB of JSON into the write-ahead log), and `eventsAfter`
+ * (store-reads.ts) puts it back the same way for a replay.
+ */
+function withB64(data: Record<string, unknown>, image: StoredImage): Record<string, unknown> {
+  if (!Array.isArray(data.assets)) return data;
+  const assets = (data.assets as Record<string, unknown>[]).map((asset) => {
+    if (asset.id !== image.assetId) return asset;
+    const whole: Record<string, unknown> = { ...asset, b64: image.png.toString("base64") };
+    return Object.fromEntries(Object.keys(whole).sort(jsonbKeyOrder).map((k) => [k, whole[k]]));
+  });
+  return { ...data, assets };
+}
+
+/**
+ * A generation's life after its reservation: start, resume (a retry or a dead worker's attempt),
+ * progress, and its end (complete, or fail / cancel with the refund). Each is ONE statement; each
+ * condition on the current status makes the change happen at most once whatever races with it.
+ */
+export function lifecycleStatements(ctx: StoreContext) {
+  return {
+    /**
+     * queued → running, with `generation.started`, returning the generation (the runner needs no
+     * second read). Undefined when it was not queued (canceled, taken, or not committed yet).
+     */
+    async start(id: string): Promise<GenerationRecord | undefined> {
+      const rows = await ctx.sql<Record<string, unknown> & EventRow>(Prisma.sql`
+        WITH g AS (
+          UPDATE "generations" SET "status" = 'running', "attempt" = 1, "started_at" = now(), "updated_at" = now(), "last_event_seq" = "last_event_seq" + 1
+          WHERE "id" = ${id} AND "status"::text = 'queued'
+          RETURNING *
+        ), e AS (
+          INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
+          SELECT "id", "last_event_seq", 'generation.started', jsonb_build_object('id', "id") FROM g
+          RETURNING "seq", "data"::text AS "data"
+        )
+        SELECT g.*, e."seq", e."data" FROM g, e`);
+      const row = rows[0];
+      if (!row) return undefined;
+      await ctx.publish(id, rows, "generation.started");
+      return toRecord(row);
+    },
+
+    /**
+     * Claims a `running` generation for attempt `attempt` (> 1 for a retry, or the same attempt for
+     * a job redelivered after its worker died): a retry takes over from attempt − 1; a redelivery
+     * only a stale one (no heartbeat since `staleBefore`), so a live run is never claimed twice.
+     * Appends a progress event at the last percent reached (the stream's percent never goes back)
+     * with `stage`. Returns that percent, or undefined when the claim failed (nothing to do).
+     */
+    async resume(id: string, attempt: number, staleBefore: Date, stage: string): Promise<number | undefined> {
+      const rows = await ctx.sql<EventRow>(Prisma.sql`
+        WITH g AS (
+          UPDATE "generations" SET "attempt" = ${attempt}::int, "updated_at" = now(), "last_event_seq" = "last_event_seq" + 1
+          WHERE "id" = ${id} AND "status"::text = 'running'
+            AND ("attempt" = ${attempt - 1}::int OR ("attempt" = ${attempt}::int AND "updated_at" < ${staleBefore}::timestamptz))
+          RETURNING "id", "last_event_seq"
+        )
+        INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
+        SELECT g."id", g."last_event_seq", 'generation.progress', jsonb_build_object('id', g."id", 'stage', ${stage}::text, 'percent',
+          COALESCE((SELECT (e."data"->>'percent')::int FROM "generation_events" e
+                    WHERE e."generation_id" = g."id" AND e."type" = 'generation.progress' ORDER BY e."seq" DESC LIMIT 1), 0))
+        FROM g
+        RETURNING "seq", "data"::text AS "data"`);
+      const event = await ctx.publish(id, rows, "generation.progress");
+      return event ? Number(event.data.percent) : undefined;
+    },
+
+    /** Appends a progress or preview event while running (also the job's heartbeat). */
+    async append(id: string, type: string, data: Record<string, unknown>): Promise<GenerationEventMessage | undefined> {
+      const rows = await ctx.sql<EventRow>(Prisma.sql`
+        WITH g AS (
+          UPDATE "generations" SET "last_event_seq" = "last_event_seq" + 1, "updated_at" = now()
+          WHERE "id" = ${id} AND "status"::text = 'running'
+          RETURNING "id", "last_event_seq"
+        )
+        INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
+        SELECT "id", "last_event_seq", ${type}, ${JSON.stringify(data)}::jsonb FROM g
+        RETURNING "seq", "data"::text AS "data"`);
+      return ctx.publish(id, rows, type);
+    },
+
+    /**
+     * running → succeeded: stores the asset, lets the charge stand, and appends `pending` (progress
+     * the runner held back, in order) then `generation.completed` carrying `view` (the whole
+     * generation object without b64: credits filled in here), in ONE statement; then publishes
+     * them in order, the completed event with `image` as its asset's b64 (`withB64`). Returns the
+     * completed event, or undefined when the generation was no longer running.
+     *
+     * `startedAt`: the runner held the start back too (in process: the job came with its queued
+     * row, see runner.ts), so the generation is still `queued` here and `pending` begins with
+     * `generation.started` (`startedEvent`): queued → succeeded, attempt 1, started at `startedAt`.
+     */
+    async complete(
+      id: string,
+      image: StoredImage,
+      completedAt: Date,
+      view: Record<string, unknown>,
+      pending: readonly PendingEvent[] = [],
+      startedAt?: Date,
+    ): Promise<GenerationEventMessage | undefined> {
+      const held = startedAt !== undefined;
+      if (held && pending[0]?.type !== "generation.started") throw new Error("complete: a held start comes first in pending");
+      const rows = await ctx.sql<EventRow & { type: string; deliveries: number }>(Prisma.sql`
+        WITH g AS (
+          UPDATE "generations" SET "status" = 'succeeded', "credit_state" = 'charged', "completed_at" = ${completedAt}::timestamptz,
+            "updated_at" = now(), "last_event_seq" = "last_event_seq" + ${pending.length + 1}::int${
+              held ? Prisma.sql`, "attempt" = 1, "started_at" = ${startedAt}::timestamptz` : Prisma.empty
+            }
+          WHERE "id" = ${id} AND "status"::text = ${held ? Prisma.sql`'queued'` : Prisma.sql`'running'`} AND "credit_state" = 'reserved'
+          RETURNING "id", "account_id", "cost", "last_event_seq"
+        ), released AS (
+          UPDATE "accounts" SET "active_generations" = "active_generations" - 1 FROM g WHERE "accounts"."id" = g."account_id"
+          RETURNING "accounts"."id", "accounts"."balance"
+        ), asset AS (
+          INSERT INTO "assets" ("id", "generation_id", "account_id", "mime_type", "width", "height", "byte_length", "sha256", "bytes")
+          SELECT ${image.assetId}, g."id", g."account_id", ${image.mimeType}, ${image.width}::int, ${image.height}::int,
+            ${image.png.byteLength}::int, ${image.sha256}, ${image.png}
+          FROM g
+        ), ${webhookDeliveriesCte("generation.completed")}, held AS (
+          INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
+          SELECT g."id", g."last_event_seq" - ${pending.length + 1}::int + p.ord::int, p.e->>'type', p.e->'data'
+          FROM g, jsonb_array_elements(${JSON.stringify(pending)}::jsonb) WITH ORDINALITY AS p(e, ord)
+          RETURNING "seq", "type", "data"::text AS "data"
+        ), completed AS (
+          INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
+          SELECT g."id", g."last_event_seq", 'generation.completed',
+            ${JSON.stringify(view)}::jsonb || jsonb_build_object('credits', jsonb_build_object('charged', g."cost", 'refunded', 0, 'balance', a."balance"))
+          FROM g JOIN released a ON a."id" = g."account_id"
+          RETURNING "seq", "type", "data"::text AS "data"
+        )
+        SELECT e."seq", e."type", e."data", (SELECT count(*) FROM webhook_deliveries)::int AS "deliveries"
+        FROM (SELECT * FROM held UNION ALL SELECT * FROM completed) e ORDER BY e."seq"`);
+      const last = rows[rows.length - 1];
+      if (!last || last.type !== "generation.completed") return undefined;
+      for (const row of rows.slice(0, -1)) await ctx.publish(id, [row], row.type);
+      const message = await ctx.publish(id, [last], "generation.completed", (data) => withB64(data, image));
+      if (Number(last.deliveries) > 0) ctx.onDeliveries?.();
+      return message;
+    },
+
+    /**
+     * queued|running → failed|canceled, refunding a still-reserved price exactly once (the
+     * credit_state guard, and a unique index on (generation, kind) behind it), with
+     * `generation.failed`. Undefined when the generation was already terminal (or not the account's).
+     */
+    async fail(id: string, input: FailureInput): Promise<GenerationEventMessage | undefined> {
+      const rows = await ctx.sql<EventRow>(Prisma.sql`
+        WITH old AS (
+          SELECT "id", "credit_state" FROM "generations"
+          WHERE "id" = ${id} AND "status"::text IN ('queued', 'running') AND (${input.accountId ?? null}::text IS NULL OR "account_id" = ${input.accountId ?? null})
+          FOR UPDATE
+        ), g AS (
+          UPDATE "generations" AS gen SET "status" = ${input.status}::"GenerationStatus", "error_code" = ${input.error.code},
+            "error_message" = ${input.error.message}, "completed_at" = now(), "updated_at" = now(),
+            "credit_state" = CASE WHEN gen."credit_state" = 'reserved' THEN 'refunded'::"CreditState" ELSE gen."credit_state" END,
+            "last_event_seq" = gen."last_event_seq" + 1
+          FROM old WHERE gen."id" = old."id" AND gen."status"::text IN ('queued', 'running')
+          RETURNING gen."id", gen."account_id", gen."cost", gen."last_event_seq",
+            CASE WHEN old."credit_state" = 'reserved' THEN gen."cost" ELSE 0 END AS "refund"
+        ), released AS (
+          UPDATE "accounts" AS a SET "balance" = a."balance" + g."refund", "active_generations" = a."active_generations" - 1, "updated_at" = now()
+          FROM g WHERE a."id" = g."account_id"
+          RETURNING a."id", a."balance", g."refund", g."id" AS "generation_id"
+        ), refunded AS (
+          SELECT * FROM released WHERE "refund" > 0
+        ), ${refundEntryCte(`generation ${input.status}`)}, ${webhookDeliveriesCte(endingEvent(input.status))}
+        INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
+        SELECT g."id", g."last_event_seq", 'generation.failed', jsonb_build_object(
+          'id', g."id", 'error', ${JSON.stringify(input.error)}::jsonb,
+          'credits', jsonb_build_object('refunded', g."refund", 'balance', m."balance"))
+        FROM g JOIN released m ON m."generation_id" = g."id"
+        RETURNING "seq", "data"::text AS "data", (SELECT count(*) FROM webhook_deliveries)::int AS "deliveries"`);
+      const message = await ctx.publish(id, rows, "generation.failed");
+      if (message && Number(rows[0]!.deliveries) > 0) ctx.onDeliveries?.();
+      return message;
+    },
+
+  };
+}

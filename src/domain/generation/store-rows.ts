@@ -1,0 +1,121 @@
+import type { PrismaClient, SqlRunner } from "../../infra/db/database.js";
+import type { EventBus, GenerationEventMessage } from "../../infra/events/bus.js";
+import type { InterpretationView, Message } from "../../contract/schemas/generation.js";
+import type { GenerationRow } from "./view.js";
+
+/** A generation as a call asks for it: the row its reservation creates. */
+export interface NewGeneration {
+  id: string;
+  accountId: string;
+  apiKeyId: string | null;
+  agentId: string;
+  prompt: string | null;
+  messages: Message[] | null;
+  interpretation: InterpretationView | null;
+  transparent: boolean;
+  seed: number;
+  width: number;
+  height: number;
+  cost: number;
+  idempotencyRecordId: string | null;
+}
+
+export interface StoredImage {
+  assetId: string;
+  png: Buffer;
+  mimeType: string;
+  width: number;
+  height: number;
+  sha256: string;
+}
+
+export interface FailureInput {
+  status: "failed" | "canceled";
+  /** The contract's error object (without requestId): code, message, retryable, and param/details where they apply. */
+  error: { code: string; message: string; retryable: boolean; param?: string; details?: Record<string, unknown> };
+  /** Only a generation of this account is touched (cancel by its owner). */
+  accountId?: string;
+}
+
+/** An event the runner held back (a fast generation's progress), stored with the statement that completes it. */
+export interface PendingEvent {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** A generation's row as the runner needs it (the database's columns, named as Prisma names them). */
+export type GenerationRecord = GenerationRow & { accountId: string; cost: number; attempt: number };
+
+/** An event row as a statement returns it: its sequence number and its data as JSON text. */
+export type EventRow = { seq: number; data: string; deliveries?: number };
+
+/** `generation.queued`'s data, as the reservation stores it and `publishQueued` publishes it. */
+export const queuedData = (g: Pick<NewGeneration, "id" | "agentId">) => JSON.stringify({ id: g.id, agentId: g.agentId });
+
+/**
+ * `generation.started`'s data, as `start` writes it (`jsonb_build_object('id', …)`): the runner
+ * holds it back with a fast generation's progress when its start is held (see `complete`).
+ */
+export const startedEvent = (id: string): PendingEvent => ({ type: "generation.started", data: { id } });
+
+/** Maps a `generations` row read straight from the driver (snake_case) to a GenerationRecord. */
+export function toRecord(r: Record<string, unknown>): GenerationRecord {
+  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string | Date));
+  return {
+    id: r.id as string,
+    accountId: r.account_id as string,
+    status: r.status as GenerationRecord["status"],
+    agentId: r.agent_id as string,
+    prompt: (r.prompt as string | null) ?? null,
+    messages: (r.messages as GenerationRecord["messages"]) ?? null,
+    interpretation: (r.interpretation as GenerationRecord["interpretation"]) ?? null,
+    transparent: Boolean(r.transparent),
+    seed: Number(r.seed),
+    width: Number(r.width),
+    height: Number(r.height),
+    cost: Number(r.cost),
+    creditState: r.credit_state as GenerationRecord["creditState"],
+    attempt: Number(r.attempt),
+    errorCode: (r.error_code as string | null) ?? null,
+    errorMessage: (r.error_message as string | null) ?? null,
+    createdAt: date(r.created_at)!,
+    startedAt: date(r.started_at),
+    completedAt: date(r.completed_at),
+  };
+}
+
+/** What each part of the store works with (store.ts builds it once). */
+export interface StoreContext {
+  prisma: PrismaClient;
+  bus: EventBus;
+  /** The driver directly (Database.sql): the statements every generation runs. */
+  sql: SqlRunner;
+  /** Called when an ending wrote webhook deliveries (the dispatcher's kick). */
+  onDeliveries?: () => void;
+  /**
+   * Publishes the event a statement stored (its first row), `fill` completing its data (the
+   * completed event's b64); undefined when the statement stored none.
+   */
+  publish(
+    generationId: string,
+    rows: EventRow[],
+    type: string,
+    fill?: (data: Record<string, unknown>) => Record<string, unknown>,
+  ): Promise<GenerationEventMessage | undefined>;
+}
+
+export function storeContext(prisma: PrismaClient, bus: EventBus, sql: SqlRunner, onDeliveries?: () => void): StoreContext {
+  return {
+    prisma,
+    bus,
+    sql,
+    onDeliveries,
+    async publish(generationId, rows, type, fill = (data) => data) {
+      const row = rows[0];
+      if (!row) return undefined;
+      const message = { generationId, seq: Number(row.seq), type, data: fill(JSON.parse(row.data) as Record<string, unknown>) };
+      await bus.publish(message);
+      return message;
+    },
+  };
+}
