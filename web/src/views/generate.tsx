@@ -1,7 +1,9 @@
 import type { RefObject } from "preact";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { agentOption, sizeRange } from "../agent-text";
-import { api, ApiError, followGeneration, type GenerateInput, type Generation } from "../api";
+import { api, ApiError } from "../api";
+import type { GenerateInput, Generation } from "../contract";
+import { followGeneration } from "../live";
 import { useSession } from "../state";
 import { AssetImage, Button, CopyButton, ErrorNote, Icon, Spinner, fileName, plural } from "../ui";
 
@@ -55,7 +57,7 @@ export function GenerateView({ active }: { active: boolean }) {
   const { agents, setBalance, refreshBalance } = session;
 
   const [prompt, setPrompt] = useState("");
-  const [agentId, setAgentId] = useState(() => (agents.some((a) => a.id === session.defaultAgentId) ? session.defaultAgentId : agents[0]?.id ?? ""));
+  const [agentId, setAgentId] = useState(() => agents.find((a) => a.id === session.defaultAgentId)?.id ?? agents[0]?.id ?? "");
   const agent = agents.find((a) => a.id === agentId) ?? agents[0];
   const [size, setSize] = useState(() => (agent ? sizeKey(agent.defaultSize) : ""));
   const [transparent, setTransparent] = useState(true);
