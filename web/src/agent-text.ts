@@ -1,4 +1,4 @@
-import type { Agent } from "./api";
+import type { Agent } from "./contract";
 import { plural } from "./ui";
 
 /**

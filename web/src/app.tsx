@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { api, ApiError, errorMessage, onSessionEnded, type Agent, type GenerateInput, type SessionUser } from "./api";
+import { api, ApiError, errorMessage, onSessionEnded } from "./api";
+import type { Agent, GenerateInput, SessionUser } from "./contract";
 import { AuthScreen } from "./views/auth";
 import { AdminView } from "./views/admin";
 import { CreditsView } from "./views/credits";
@@ -13,7 +14,8 @@ interface Booted {
   user: SessionUser;
   balance: number;
   agents: Agent[];
-  defaultAgentId: string;
+  /** Null when an admin disabled the default agent. */
+  defaultAgentId: string | null;
 }
 
 type Boot = { state: "loading" } | { state: "anonymous" } | { state: "error"; message: string } | { state: "ready"; data: Booted };

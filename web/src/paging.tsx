@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import type { Page } from "./api";
+import type { Page } from "./contract";
 import { Button, Spinner } from "./ui";
 
 export type PageInfo = Pick<Page<unknown>, "endCursor" | "hasNextPage">;

@@ -1,6 +1,6 @@
 import { createContext } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
-import type { Agent, GenerateInput, SessionUser } from "./api";
+import type { Agent, GenerateInput, SessionUser } from "./contract";
 
 // ---------------------------------------------------------------------------------------------
 // Routing: real paths (the server answers index.html for them), History API.
@@ -49,7 +49,8 @@ export interface Session {
   user: SessionUser;
   balance: number;
   agents: Agent[];
-  defaultAgentId: string;
+  /** Null when an admin disabled the default agent. */
+  defaultAgentId: string | null;
   setBalance(balance: number): void;
   /** Re-reads the balance (after an action whose answer does not carry it). */
   refreshBalance(): Promise<void>;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, type AdminAccount, type Page } from "../api";
+import { api } from "../api";
+import type { AdminAccount, Page } from "../contract";
 import { LoadMore } from "../paging";
 import { useSession } from "../state";
 import { Button, ErrorNote, Icon, Time, plural } from "../ui";

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { sizeRange } from "../agent-text";
-import { api, ApiError, type Agent } from "../api";
+import { api, ApiError } from "../api";
+import type { Agent } from "../contract";
 import { navigate, useRoute } from "../state";
 import { PixelArt, showcase } from "../sprites";
 import { Button, ErrorNote, Logo } from "../ui";

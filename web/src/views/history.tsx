@@ -1,5 +1,6 @@
 import { useEffect } from "preact/hooks";
-import { api, type Generation, type GenerateInput } from "../api";
+import { api } from "../api";
+import type { GenerateInput, Generation } from "../contract";
 import { LoadMore, usePagedList } from "../paging";
 import { linkHandler, useSession } from "../state";
 import { AssetImage, Button, CopyChip, ErrorNote, Icon, Spinner, Time, fileName } from "../ui";

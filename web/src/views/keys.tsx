@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, type ApiKey } from "../api";
+import { api } from "../api";
+import type { ApiKey } from "../contract";
 import { Button, ConfirmDialog, CopyButton, ErrorNote, Icon, Spinner, Time } from "../ui";
 
 /** A listed key; `revokedAt` only for a key revoked on this page (the API lists active keys only). */

@@ -1,0 +1,91 @@
+// What the screens read, as selections of the contract's own types (src/contract/schemas: the zod
+// schemas every transport answers with). Type-only imports: nothing of zod or the server reaches
+// the bundle. A field the contract renames or drops fails `npm run build:web` (its type check).
+import type { z } from "zod";
+import type { UserView, AccountView, SessionView } from "../../src/contract/schemas/accounts";
+import type { AgentView, agentsResponse } from "../../src/contract/schemas/agents";
+import type { LedgerEntryView } from "../../src/contract/schemas/credits";
+import type { GenerateRequest, GenerationView, generationEvent } from "../../src/contract/schemas/generation";
+import type { ApiKeyView, createdKeyResponse } from "../../src/contract/schemas/keys";
+import type { Selected, Selection } from "./selection";
+
+export type { Page } from "../../src/contract/cursor";
+
+const size = { width: true, height: true } as const;
+
+export const agentFields = {
+  id: true,
+  name: true,
+  description: true,
+  credits: true,
+  supportsTransparent: true,
+  sizes: size,
+  defaultSize: size,
+} as const satisfies Selection<AgentView>;
+export type Agent = Selected<AgentView, typeof agentFields>;
+/** GET /api/ai/agents (public: the sign-in screen shows them). */
+export type AgentList = z.output<typeof agentsResponse>;
+
+const userFields = { id: true, email: true, role: true } as const satisfies Selection<UserView>;
+export const viewerFields = { user: userFields, account: { id: true, balance: true } } as const satisfies Selection<SessionView>;
+export type SessionUser = Selected<UserView, typeof userFields>;
+export type Viewer = Selected<SessionView, typeof viewerFields>;
+/** GET /api/auth/session. */
+export type { SessionView };
+
+export const generationFields = {
+  id: true,
+  status: true,
+  agentId: true,
+  prompt: true,
+  transparent: true,
+  seed: true,
+  width: true,
+  height: true,
+  createdAt: true,
+  completedAt: true,
+  assets: { id: true, url: true, mimeType: true, width: true, height: true, bytes: true },
+  credits: { charged: true, refunded: true, balance: true },
+  error: { code: true, message: true },
+} as const satisfies Selection<GenerationView>;
+export type Generation = Selected<GenerationView, typeof generationFields>;
+
+/** What the Generate screen sends (the contract's request, with the fields it always fills). */
+export type GenerateInput = Required<Pick<GenerateRequest, "prompt" | "agentId" | "width" | "height" | "transparent">> & Pick<GenerateRequest, "seed">;
+
+type GenerationEventView = z.output<typeof generationEvent>;
+export const eventFields = { seq: true, type: true, data: true } as const satisfies Selection<GenerationEventView>;
+export type GenerationEvent = Selected<GenerationEventView, typeof eventFields>;
+
+export const ledgerFields = {
+  id: true,
+  kind: true,
+  amount: true,
+  balanceAfter: true,
+  reason: true,
+  createdAt: true,
+  generationId: true,
+} as const satisfies Selection<LedgerEntryView>;
+export type LedgerEntry = Selected<LedgerEntryView, typeof ledgerFields>;
+
+export const apiKeyFields = {
+  id: true,
+  name: true,
+  start: true,
+  scopes: true,
+  createdAt: true,
+  lastUsedAt: true,
+  expiresAt: true,
+} as const satisfies Selection<ApiKeyView>;
+export type ApiKey = Selected<ApiKeyView, typeof apiKeyFields>;
+type CreatedKeyView = z.output<typeof createdKeyResponse>;
+export const createdKeyFields = { secret: true, apiKey: apiKeyFields } as const satisfies Selection<CreatedKeyView>;
+export type CreatedKey = Selected<CreatedKeyView, typeof createdKeyFields>;
+
+export const balanceFields = { id: true, balance: true } as const satisfies Selection<AccountView>;
+export type AccountBalance = Selected<AccountView, typeof balanceFields>;
+
+/** GraphQL's Account (admin only) also has its creation time and its owner; no REST answer carries them. */
+type AdminAccountView = AccountView & { createdAt: UserView["createdAt"]; user: UserView | null };
+export const adminAccountFields = { id: true, balance: true, createdAt: true, user: userFields } as const satisfies Selection<AdminAccountView>;
+export type AdminAccount = Selected<AdminAccountView, typeof adminAccountFields>;

@@ -1,0 +1,221 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { agentOption, sizeRange } from "../agent-text";
+import { ApiError } from "../api";
+import type { GenerateInput } from "../contract";
+import { useSession } from "../state";
+import { Button, ErrorNote, Icon, plural } from "../ui";
+
+const examples = [
+  { prompt: "red health potion, glossy", agentId: "pixel-sprite" },
+  { prompt: "golden key with a blue gem", agentId: "icon" },
+  { prompt: "mossy cobblestone", agentId: "texture" },
+  { prompt: "green slime monster", agentId: "pixel-sprite" },
+];
+
+const sizeKey = (s: { width: number; height: number }) => `${s.width}x${s.height}`;
+
+/** The form field an API error's `param` names. */
+const fieldOf = (p: string | undefined) =>
+  p === "prompt" || p === "messages" ? "prompt" : p === "agentId" ? "agent" : p === "width" || p === "height" ? "size" : p === "seed" ? "seed" : p === "transparent" ? "transparent" : undefined;
+
+export interface GenerateFormProps {
+  /** Why the last start failed: shown under the field it names, else under the button. */
+  error: unknown;
+  starting: boolean;
+  disabled: boolean;
+  onStart(input: GenerateInput): void;
+  /** A refusal found before calling the API (an empty prompt). */
+  onRefuse(error: ApiError): void;
+}
+
+/** The generation settings: prompt (with examples), agent, size, seed, transparency, and the price. */
+export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: GenerateFormProps) {
+  const session = useSession();
+  const { agents } = session;
+  const [prompt, setPrompt] = useState("");
+  const [agentId, setAgentId] = useState(() => agents.find((a) => a.id === session.defaultAgentId)?.id ?? agents[0]?.id ?? "");
+  const agent = agents.find((a) => a.id === agentId) ?? agents[0];
+  const [size, setSize] = useState(() => (agent ? sizeKey(agent.defaultSize) : ""));
+  const [transparent, setTransparent] = useState(true);
+  const [seed, setSeed] = useState("");
+  const promptInput = useRef<HTMLTextAreaElement>(null);
+
+  const chooseAgent = (id: string) => {
+    const next = agents.find((a) => a.id === id);
+    if (!next) return;
+    setAgentId(id);
+    if (!next.sizes.some((s) => sizeKey(s) === size)) setSize(sizeKey(next.defaultSize));
+  };
+
+  const canTransparent = agent?.supportsTransparent ?? false;
+  const effectiveTransparent = canTransparent && transparent;
+  const sizes = agent?.sizes ?? [];
+  const [width, height] = size.split("x").map(Number) as [number, number];
+
+  const submit = (event?: Event) => {
+    event?.preventDefault();
+    if (!agent) return;
+    const input: GenerateInput = { prompt: prompt.trim(), agentId: agent.id, width, height, transparent: effectiveTransparent };
+    if (seed.trim() !== "") input.seed = Number(seed);
+    if (!input.prompt) {
+      onRefuse(new ApiError("Describe the asset you want first.", "", undefined, {}, "prompt"));
+      promptInput.current?.focus();
+      return;
+    }
+    onStart(input);
+  };
+
+  // Another screen asked for a run (History: "Run again" / "Edit").
+  useEffect(() => {
+    const pending = session.pendingRun;
+    if (!pending) return;
+    session.clearPendingRun();
+    const { input } = pending;
+    setPrompt(input.prompt);
+    if (agents.some((a) => a.id === input.agentId)) setAgentId(input.agentId);
+    setSize(sizeKey(input));
+    setTransparent(input.transparent);
+    setSeed(input.seed === undefined ? "" : String(input.seed));
+    if (pending.start) onStart(input);
+    else promptInput.current?.focus();
+  }, [session.pendingRun]);
+
+  const errorField = fieldOf(error instanceof ApiError ? error.param : undefined);
+  const price = agent?.credits ?? 0;
+  const short = session.balance < price;
+
+  return (
+    <form id="gen-form" class="card form-card" onSubmit={submit} aria-label="Generation settings">
+      <div class="field">
+        <label for="gen-prompt">Prompt</label>
+        <textarea
+          id="gen-prompt"
+          ref={promptInput}
+          rows={3}
+          maxLength={4000}
+          placeholder="e.g. a blue mana potion with a cork, glowing"
+          value={prompt}
+          onInput={(e) => setPrompt(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) submit(e);
+          }}
+          aria-invalid={errorField === "prompt" ? "true" : undefined}
+          aria-describedby="gen-prompt-hint"
+        />
+        <div class="field-foot">
+          <p class="hint" id="gen-prompt-hint">
+            Colour, subject and style words steer it. <kbd>Ctrl</kbd>+<kbd>Enter</kbd> generates.
+          </p>
+        </div>
+        {errorField === "prompt" ? <ErrorNote error={error} /> : null}
+        <div class="chips" role="group" aria-label="Examples">
+          {examples.map((ex) => (
+            <button
+              type="button"
+              class="chip"
+              key={ex.prompt}
+              onClick={() => {
+                setPrompt(ex.prompt);
+                chooseAgent(ex.agentId);
+                promptInput.current?.focus();
+              }}
+            >
+              {ex.prompt}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <div class="field">
+        <label for="gen-agent">Agent</label>
+        <div class="select">
+          <select id="gen-agent" value={agentId} onChange={(e) => chooseAgent(e.currentTarget.value)} aria-describedby="gen-agent-hint">
+            {agents.map((a) => (
+              <option key={a.id} value={a.id}>
+                {agentOption(a)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p class="hint" id="gen-agent-hint">
+          {agent ? <span class="hint-strong">{sizeRange(agent)}.</span> : null} {agent?.description}
+        </p>
+        {errorField === "agent" ? <ErrorNote error={error} /> : null}
+      </div>
+
+      <div class="field-row">
+        <div class="field">
+          <label for="gen-size">Size</label>
+          <div class="select">
+            <select id="gen-size" value={size} onChange={(e) => setSize(e.currentTarget.value)}>
+              {sizes.map((s) => (
+                <option key={sizeKey(s)} value={sizeKey(s)}>
+                  {s.width} × {s.height}
+                  {agent && sizeKey(s) === sizeKey(agent.defaultSize) ? " (default)" : ""}
+                </option>
+              ))}
+            </select>
+          </div>
+          {errorField === "size" ? <ErrorNote error={error} /> : null}
+        </div>
+        <div class="field">
+          <label for="gen-seed">Seed</label>
+          <div class="input-with-button">
+            <input
+              id="gen-seed"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={2147483647}
+              step={1}
+              placeholder="Random"
+              value={seed}
+              onInput={(e) => setSeed(e.currentTarget.value)}
+              aria-invalid={errorField === "seed" ? "true" : undefined}
+            />
+            <button
+              type="button"
+              class="icon-button"
+              aria-label="Randomize"
+              title="Pick a random seed"
+              onClick={() => setSeed(String(Math.floor(Math.random() * 2147483647)))}
+            >
+              <Icon name="dice" />
+            </button>
+          </div>
+          {errorField === "seed" ? <ErrorNote error={error} /> : null}
+        </div>
+      </div>
+
+      <div class="field">
+        <label class={`toggle${canTransparent ? "" : " is-disabled"}`} for="gen-transparent">
+          <input
+            id="gen-transparent"
+            type="checkbox"
+            checked={effectiveTransparent}
+            disabled={!canTransparent}
+            onChange={(e) => setTransparent(e.currentTarget.checked)}
+            aria-describedby="gen-transparent-hint"
+          />
+          <span class="toggle-track" aria-hidden="true" />
+          <span>Transparent background</span>
+        </label>
+        <p class="hint" id="gen-transparent-hint">
+          {canTransparent ? "PNG with an alpha channel, ready to drop into a scene." : `${agent?.name ?? "This agent"} always draws an opaque image.`}
+        </p>
+        {errorField === "transparent" ? <ErrorNote error={error} /> : null}
+      </div>
+
+      <div class="submit-row">
+        <Button type="submit" variant="primary" class="btn-block btn-lg" busy={starting} disabled={disabled} aria-describedby="gen-price">
+          <Icon name="sparkles" />
+          Generate
+        </Button>
+        <p class={`price${short ? " price-short" : ""}`} id="gen-price">
+          Costs {plural(price, "credit")} · balance {session.balance.toLocaleString("en-US")}
+        </p>
+        {error && !errorField ? <ErrorNote error={error} /> : null}
+      </div>
+    </form>
+  );
+}

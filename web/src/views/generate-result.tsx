@@ -1,0 +1,144 @@
+import type { RefObject } from "preact";
+import { useMemo } from "preact/hooks";
+import { AssetImage, Button, CopyButton, ErrorNote, Icon, Spinner, fileName, plural } from "../ui";
+import { stageLabel, type Run } from "./generation-run";
+
+/** The live result: progress and stages, previews, then the asset (or why it failed). */
+export function ResultCard({ cardRef, run, onAgain, onCancel, canceling, disabled }: {
+  cardRef: RefObject<HTMLElement | null>;
+  run: Run | null;
+  onAgain(): void;
+  onCancel(): void;
+  canceling: boolean;
+  disabled: boolean;
+}) {
+  const seconds = useMemo(() => (run?.finishedAt ? ((run.finishedAt - run.startedAt) / 1000).toFixed(1) : undefined), [run?.finishedAt, run?.startedAt]);
+
+  if (!run) {
+    return (
+      <section ref={cardRef} class="card result-card result-empty" aria-label="Result" tabIndex={-1}>
+        <div class="empty-art" aria-hidden="true">
+          <Icon name="image" size={40} />
+        </div>
+        <h2>Your asset appears here</h2>
+        <p class="muted">Progress shows here stage by stage as the agent reports it, with previews when the agent sends them.</p>
+      </section>
+    );
+  }
+
+  const asset = run.result?.assets[0];
+  const prompt = run.input.prompt;
+  const done = run.phase === "succeeded" && asset;
+  const running = run.phase === "queued" || run.phase === "running";
+
+  return (
+    <section ref={cardRef} class="card result-card" aria-label="Result" aria-busy={running ? "true" : "false"} tabIndex={-1}>
+      <div class="result-head">
+        <div class="result-title">
+          <span class={`status status-${run.phase}`} data-testid="run-status">
+            {stageLabel(run)}
+          </span>
+          <span class="percent" data-testid="run-percent">
+            {run.percent} %
+          </span>
+          <span class="muted small">
+            {run.input.agentId} · {run.input.width}×{run.input.height}
+            {seconds ? ` · ${seconds} s` : ""}
+          </span>
+        </div>
+        {running ? (
+          <Button small variant="ghost" icon="x" busy={canceling} onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+
+      <div
+        class="progress"
+        role="progressbar"
+        aria-label="Generation progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={run.percent}
+        aria-valuetext={`${run.percent}% · ${stageLabel(run)}`}
+      >
+        <div class={`progress-bar${run.phase === "failed" ? " is-failed" : ""}`} style={{ width: `${run.percent}%` }} />
+      </div>
+      {run.stages.length > 0 ? (
+        <ol class="stage-log" aria-label="Stages">
+          {run.stages.map((stage, i) => (
+            <li key={i} class={running && i === run.stages.length - 1 ? "is-current" : undefined}>
+              {stage.text} <span class="stage-percent">{stage.percent} %</span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+
+      {done ? (
+        <>
+          <AssetImage src={asset.url} alt={prompt} transparent={run.result!.transparent} width={asset.width} height={asset.height} class="stage-lg" />
+          <div class="result-info">
+          <p class="result-prompt">{prompt}</p>
+          <dl class="meta">
+            <div>
+              <dt>Seed</dt>
+              <dd class="mono">{run.result!.seed}</dd>
+            </div>
+            <div>
+              <dt>Size</dt>
+              <dd>
+                {asset.width} × {asset.height}
+              </dd>
+            </div>
+            <div>
+              <dt>Charged</dt>
+              <dd>{plural(run.result!.credits?.charged ?? 0, "credit")}</dd>
+            </div>
+          </dl>
+          </div>
+          <div class="actions">
+            <a class="btn btn-primary" href={asset.url} download={fileName(prompt, run.result!.seed)}>
+              <Icon name="download" size={17} />
+              Download
+            </a>
+            <CopyButton text={String(run.result!.seed)} label="Copy seed" />
+            <Button icon="refresh" onClick={onAgain} disabled={disabled} title="Same prompt and settings, a new seed">
+              Generate again
+            </Button>
+          </div>
+        </>
+      ) : run.phase === "failed" ? (
+        <div class="result-failed">
+          <div class="stage stage-lg stage-message">
+            <Icon name="alert" size={36} />
+          </div>
+          <p class="error-note" role="alert">
+            <Icon name="alert" size={16} />
+            <span>
+              {run.failure?.message}
+              {run.failure?.refunded ? <span class="error-extra"> {plural(run.failure.refunded, "credit")} refunded.</span> : null}
+            </span>
+          </p>
+          <div class="actions">
+            <Button icon="refresh" onClick={onAgain} disabled={disabled}>
+              Generate again
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div class="stage-wrap">
+          {run.preview ? (
+            <AssetImage src={run.preview.src} alt={`Preview of ${prompt}`} transparent={run.input.transparent} width={run.preview.width} height={run.preview.height} class="stage-lg is-preview" />
+          ) : (
+            <div class={`stage stage-lg stage-waiting${run.input.transparent ? " checker" : ""}`}>
+              <Spinner />
+            </div>
+          )}
+          <p class="result-prompt muted">{prompt}</p>
+          {run.previews > 0 ? <p class="small muted">{plural(run.previews, "preview")} so far</p> : null}
+        </div>
+      )}
+      {run.streamError && run.phase !== "succeeded" ? <ErrorNote error={run.streamError} /> : null}
+    </section>
+  );
+}
