@@ -4,7 +4,7 @@ import { startedEvent, type GenerationRecord, type GenerationStore, type Pending
 export interface ProgressOptions {
   id: string;
   store: Pick<GenerationStore, "start" | "append">;
-  /** At most one report stored per this many ms (besides the first, the first preview and 100 %). */
+  /** At most one report stored per this many ms (besides the first, those with a preview, and 100 %). */
   everyMs: number;
   /**
    * The job came with its queued row (runner.ts): its start is held too, as the first event held,
@@ -36,9 +36,9 @@ export interface HeldProgress {
 }
 
 /**
- * A generation's progress as the runner stores it: at the first report, with the first preview
- * (always kept, with its stage, however fast the drawing), at 100 % and at most once per `everyMs`
- * between (with its preview, if any). A fast generation's progress is held back and stored with
+ * A generation's progress as the runner stores it: at the first report, with every preview (kept
+ * with its stage, however fast the drawing: drivers send few, a procedural drawing one, a model at
+ * most its `partialImages`), at 100 % and at most once per `everyMs` between. A fast generation's progress is held back and stored with
  * the statement that completes it (one statement instead of one per event); once the generation
  * has run `everyMs`, what is held is stored, and later progress is stored as it comes (also the
  * job's heartbeat).
@@ -47,8 +47,6 @@ export function holdProgress(options: ProgressOptions): HeldProgress {
   const { id, store, everyMs } = options;
   let percent = options.percent;
   let lastEmit: number | undefined;
-  /** Whether a preview was kept: the first one always is. */
-  let previewed = false;
   const runStart = performance.now();
   /** The events held back; undefined once the hold is over (each report is then stored at once). */
   let held: PendingEvent[] | undefined = options.heldStart ? [startedEvent(id)] : [];
@@ -78,10 +76,8 @@ export function holdProgress(options: ProgressOptions): HeldProgress {
   const report = async (value: number, stage: string, preview?: AgentImage, force = false) => {
     percent = Math.min(100, Math.max(percent, Math.round(value)));
     const now = performance.now();
-    const firstPreview = preview !== undefined && !previewed;
-    if (!force && !firstPreview && lastEmit !== undefined && percent < 100 && now - lastEmit < everyMs) return;
+    if (!force && !preview && lastEmit !== undefined && percent < 100 && now - lastEmit < everyMs) return;
     lastEmit = now;
-    if (preview) previewed = true;
     const events: PendingEvent[] = [{ type: "generation.progress", data: { id, percent, stage } }];
     if (preview) events.push({ type: "generation.preview", data: { id, b64: preview.png.toString("base64"), width: preview.width, height: preview.height } });
     if (held && now - runStart < everyMs) return void held.push(...events);

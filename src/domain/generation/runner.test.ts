@@ -134,14 +134,14 @@ describe("the runner on PGlite", () => {
     expect(await types(id)).toEqual(["generation.queued", "generation.started", "generation.completed"]);
   });
 
-  it("holds progress: the first report, the first preview always, at most one per progressEveryMs between, and 100 %", async () => {
+  it("holds progress: the first report, every preview with its stage, at most one other per progressEveryMs between, and 100 %", async () => {
     const { id, job } = await queued();
     const preview = (n: number): AgentImage => ({ png: Buffer.from(`preview ${n}`), width: 4, height: 4 });
     script = async (_job, ctx) => {
       await ctx.report(0, "a");
       await ctx.report(10, "b");
-      await ctx.report(30, "c", preview(1)); // the first preview: kept, with its stage
-      await ctx.report(35, "d", preview(2));
+      await ctx.report(30, "c", preview(1)); // a preview: kept, with its stage, however soon
+      await ctx.report(35, "d", preview(2)); // and the next one too
       await sleep(everyMs * 2.5); // the hold ends: what was held is stored
       await until(async () => (await generationOf(db, id))?.status === "running");
       await ctx.report(40, "e");
@@ -151,9 +151,9 @@ describe("the runner on PGlite", () => {
       return { images: [image] };
     };
     await run(job);
-    expect(await progressOf(id)).toEqual(["0 a", "30 c", "preview", "40 e", "100 h"]);
+    expect(await progressOf(id)).toEqual(["0 a", "30 c", "preview", "35 d", "preview", "40 e", "45 g", "preview", "100 h"]);
     const previews = (await eventsOf(db, id)).filter((e) => e.type === "generation.preview");
-    expect(Buffer.from(previews[0]!.data.b64 as string, "base64").toString()).toBe("preview 1");
+    expect(previews.map((e) => Buffer.from(e.data.b64 as string, "base64").toString())).toEqual(["preview 1", "preview 2", "preview 3"]);
     expect((await types(id)).at(-1)).toBe("generation.completed");
   });
 

@@ -20,9 +20,9 @@ export interface RunnerDeps {
   /** A `running` generation whose heartbeat is older than this is an orphan a redelivered job may take over. */
   orphanAfterMs?: number;
   /**
-   * Progress is stored and published at 0 %, with the first preview, at 100 % and at most once per
-   * this many ms between (with its preview, if any): a fast generation's progress is three or four
-   * events, stored with the statement that completes it, not one per stage. Default 100.
+   * Progress is stored and published at 0 %, with every preview, at 100 % and at most once per this
+   * many ms between: a fast generation's progress is a few events, stored with the statement that
+   * completes it, not one per stage. Default 100.
    */
   progressEveryMs?: number;
   /** First retry delay (doubles per attempt, ±25 % jitter, at most 30 s). Default 1000 ms. */
