@@ -4,7 +4,7 @@ import type { Config } from "./config.js";
 import { syncAgents } from "./domain/agents/agents.js";
 import type { Database } from "./infra/db/database.js";
 import type { MigrateResult } from "./infra/db/migrate.js";
-import { openInfrastructure, type Infrastructure } from "./infra/infrastructure.js";
+import { openInfrastructure, type InfraSettings, type Infrastructure } from "./infra/infrastructure.js";
 import type { Logger } from "./infra/logger.js";
 import type { AppDeps } from "./services.js";
 
@@ -25,7 +25,7 @@ export interface Booted {
  */
 export async function boot(config: Config, logger: Logger, given: { db?: Database } = {}): Promise<Booted> {
   const catalog = await openCatalog({ file: config.agentsFile, drawThreads: config.drawThreads, drawThreadIdleMs: config.drawThreadIdleMs }, config.secret, logger);
-  const infra = await openInfrastructure(config, logger, given);
+  const infra = await openInfrastructure(infraSettings(config), logger, given);
   try {
     const migrations = await infra.db.migrate();
     await syncAgents(infra.db.prisma, catalog);
@@ -39,4 +39,13 @@ export async function boot(config: Config, logger: Logger, given: { db?: Databas
     await infra.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** What the infrastructure takes from the configuration. */
+function infraSettings(config: Config): InfraSettings {
+  return {
+    database: { databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize },
+    ...(config.redisUrl ? { redis: { url: config.redisUrl, prefix: config.redisPrefix } } : {}),
+    workerConcurrency: config.workerConcurrency,
+  };
 }

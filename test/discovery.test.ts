@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OpenApiDocument } from "../src/contract/openapi.js";
+import type { OpenApiDocument } from "../src/contract/openapi/types.js";
 import { origin, startTestApp, type TestApp } from "./support/harness.js";
 import { errorOf } from "./support/users.js";
 

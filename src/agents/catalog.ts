@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
-import type { AgentDriver, DriverEnvironment, DriverKind } from "./driver.js";
+import type { AgentDefaults, AgentDriver, DriverEnvironment, DriverKind } from "./driver.js";
 import { builtInCatalog } from "./procedural/agents.js";
 
 /**
@@ -9,11 +9,6 @@ import { builtInCatalog } from "./procedural/agents.js";
  * stops the service with one line naming the entry and the field. A new agent is one entry; a
  * new kind of model is one driver (registered in registry.ts) plus entries naming it.
  */
-export interface Size {
-  width: number;
-  height: number;
-}
-
 export const styles = ["none", "pixel-art", "icon", "texture"] as const;
 export type Style = (typeof styles)[number];
 
@@ -43,19 +38,6 @@ const fileSchema = z.strictObject({
 });
 
 export type CatalogFile = z.input<typeof fileSchema>;
-
-/**
- * What an agent is called, costs and makes: the fields a driver's built-in agents give by default
- * (an entry naming that driver may then omit them).
- */
-export interface AgentDefaults {
-  name: string;
-  description: string;
-  credits: number;
-  sizes: Size[];
-  defaultSize: Size;
-  supportsTransparent: boolean;
-}
 
 /** An agent of the catalog, every field resolved. */
 export interface AgentEntry extends AgentDefaults {

@@ -1,5 +1,4 @@
 import type { ZodType } from "zod";
-import type { AgentDefaults } from "./catalog.js";
 
 /**
  * The contract between the service and whatever makes images: procedural drawers in this process,
@@ -117,6 +116,24 @@ export interface DriverEnvironment {
   secret(name: string): string | undefined;
   fetch: typeof fetch;
   log: { warn(msg: string, fields?: Record<string, unknown>): void; info(msg: string, fields?: Record<string, unknown>): void };
+}
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+/**
+ * What an agent is called, costs and makes: the fields a driver's built-in agents give by default
+ * (an entry naming that driver may then omit them).
+ */
+export interface AgentDefaults {
+  name: string;
+  description: string;
+  credits: number;
+  sizes: Size[];
+  defaultSize: Size;
+  supportsTransparent: boolean;
 }
 
 /**

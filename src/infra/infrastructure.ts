@@ -1,11 +1,20 @@
-import type { Config } from "../config.js";
-import { openDatabase, type Database } from "./db/database.js";
+import { openDatabase, type Database, type DatabaseOptions } from "./db/database.js";
 import { createInProcessEventBus, type EventBus } from "./events/bus.js";
 import type { Logger } from "./logger.js";
 import type { Consumers } from "./queue/consumers.js";
 import { createInProcessQueue, type JobQueue } from "./queue/queue.js";
 import { createInProcessRateLimiter, type RateLimiter } from "./ratelimit/limiter.js";
 import { createInProcessSlots, type Slots } from "./ratelimit/slots.js";
+
+/** What the infrastructure is told (boot.ts takes it from the configuration). */
+export interface InfraSettings {
+  /** PostgreSQL (`databaseUrl`) or the embedded PGlite in `dataDir`. */
+  database: Omit<DatabaseOptions, "logger">;
+  /** REDIS_URL, and the prefix of every key and channel there; absent: the in-process versions. */
+  redis?: { url: string; prefix: string };
+  /** Jobs this process runs at once. */
+  workerConcurrency: number;
+}
 
 export interface Infrastructure {
   db: Database;
@@ -38,17 +47,17 @@ export interface Health {
  * counters) so that any number of API and worker processes share them. No code changes, only
  * configuration.
  */
-export async function openInfrastructure(config: Config, logger: Logger, given: { db?: Database } = {}): Promise<Infrastructure> {
-  const db = given.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, logger }));
+export async function openInfrastructure(settings: InfraSettings, logger: Logger, given: { db?: Database } = {}): Promise<Infrastructure> {
+  const db = given.db ?? (await openDatabase({ ...settings.database, logger }));
   const onJobError = (error: unknown, generationId: string) => logger.error("job failed", { generationId, error });
-  const redis = config.redisUrl;
+  const { redis } = settings;
   let shared: Pick<Infrastructure, "bus" | "queue" | "limiter" | "slots">;
   try {
     shared = redis
-      ? await openRedisShared(redis, config, logger)
+      ? await openRedisShared(redis, settings.workerConcurrency, logger)
       : {
           bus: createInProcessEventBus(),
-          queue: createInProcessQueue({ concurrency: config.workerConcurrency, onError: onJobError }),
+          queue: createInProcessQueue({ concurrency: settings.workerConcurrency, onError: onJobError }),
           limiter: createInProcessRateLimiter(),
           slots: createInProcessSlots(),
         };
@@ -83,8 +92,7 @@ export async function openInfrastructure(config: Config, logger: Logger, given: 
  * The Redis versions, loaded only when REDIS_URL is set: BullMQ and ioredis are ~270 CommonJS
  * modules (≈ 30 MB and 0.1–0.4 s at start) that a process without Redis never uses.
  */
-async function openRedisShared(url: string, config: Config, logger: Logger): Promise<Pick<Infrastructure, "bus" | "queue" | "limiter" | "slots">> {
-  const prefix = config.redisPrefix;
+async function openRedisShared({ url, prefix }: { url: string; prefix: string }, concurrency: number, logger: Logger): Promise<Pick<Infrastructure, "bus" | "queue" | "limiter" | "slots">> {
   const [{ createRedisEventBus }, { createBullMqQueue }, { createRedisRateLimiter }, { createRedisSlots }] = await Promise.all([
     import("./events/redis-bus.js"),
     import("./queue/bullmq-queue.js"),
@@ -93,7 +101,7 @@ async function openRedisShared(url: string, config: Config, logger: Logger): Pro
   ]);
   return {
     bus: createRedisEventBus({ url, logger, channelPrefix: `${prefix}:events:` }),
-    queue: createBullMqQueue({ url, concurrency: config.workerConcurrency, logger, prefix: `${prefix}-bull` }),
+    queue: createBullMqQueue({ url, concurrency, logger, prefix: `${prefix}-bull` }),
     limiter: createRedisRateLimiter({ url, logger, prefix: `${prefix}:ratelimit:` }),
     slots: createRedisSlots({ url, logger, prefix: `${prefix}:slots:` }),
   };

@@ -1,4 +1,4 @@
-import type { AgentDefaults, Size } from "../catalog.js";
+import type { AgentDefaults, Size } from "../driver.js";
 
 const square = (...edges: number[]): Size[] => edges.map((edge) => ({ width: edge, height: edge }));
 

@@ -1,20 +1,7 @@
 /** Humanoid sprite builders: knights, warriors, wizards, robots, skeletons... (front view). */
 import type { Random } from "./random.js";
 import { drawEyes, M, type SpriteAnchors, type SpriteBuilder, type SpriteGrid, type SpriteTraits } from "./sprite-grid.js";
-import { characterDetails } from "./sprite-details.js";
-
-export type Kind = "knight" | "warrior" | "wizard" | "hero" | "archer" | "king" | "ninja" | "robot" | "skeleton" | "zombie" | "goblin";
-
-export interface Body {
-  hy: number;
-  hr: number;
-  top: number;
-  tw: number;
-  waist: number;
-  /** The image-left arm: from armRight - armW to armRight. */
-  armRight: number;
-  armW: number;
-}
+import { characterDetails, type Body, type Kind } from "./sprite-details.js";
 
 /** Torso, arms, legs and boots; returns the proportions used. */
 function drawBody(g: SpriteGrid, rng: Random, traits: SpriteTraits, hy: number, limbs: { arm: number; leg: number; boot: number }): Body {

@@ -3,8 +3,22 @@
  * buckles, emblems, straps, teeth. A 32-cell design has no room for them; they are painted over
  * filled cells only, so they never change the silhouette.
  */
-import type { Body, Kind } from "./sprite-characters.js";
 import { M, type SpriteGrid } from "./sprite-grid.js";
+
+/** The characters (sprite-characters.ts draws them). */
+export type Kind = "knight" | "warrior" | "wizard" | "hero" | "archer" | "king" | "ninja" | "robot" | "skeleton" | "zombie" | "goblin";
+
+/** The proportions of a character's drawn body, which the details follow. */
+export interface Body {
+  hy: number;
+  hr: number;
+  top: number;
+  tw: number;
+  waist: number;
+  /** The image-left arm: from armRight - armW to armRight. */
+  armRight: number;
+  armW: number;
+}
 
 /** Paints a rectangle and its mirror image (filled cells only). */
 function mirroredRect(g: SpriteGrid, x0: number, y0: number, x1: number, y1: number, m: number): void {

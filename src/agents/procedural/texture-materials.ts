@@ -1,23 +1,9 @@
 /** Texture materials: default colours, lighting strength and a renderer for each. */
 import { mix, rgb, shadeFast, type Rgb } from "./color.js";
-import { PeriodicWorley, type PeriodicNoise } from "./noise.js";
-import { hash2, type Random } from "./random.js";
+import { PeriodicWorley } from "./noise.js";
+import { hash2 } from "./random.js";
 import { renderBrick, renderCobble, renderMetal, renderPlanks, renderTiles } from "./texture-patterns.js";
-import { smoothstep, type Surface } from "./texture-surface.js";
-
-export interface MaterialContext {
-  rng: Random;
-  noise: PeriodicNoise;
-  /** Main colour (prompt colour or the material's default). */
-  main: Rgb;
-  /** Secondary colour: mortar, gaps, veins, highlights... */
-  second: Rgb;
-  /** Feature density: 1 normal, < 1 "large", > 1 "small". */
-  scale: number;
-  /** Surface roughness: 1 normal, > 1 "weathered", < 1 "smooth". */
-  rough: number;
-  salt: number;
-}
+import { smoothstep, type MaterialContext, type Surface } from "./texture-surface.js";
 
 export interface Material {
   main: Rgb;

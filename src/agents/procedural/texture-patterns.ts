@@ -2,8 +2,7 @@
 import { mix, shadeFast, type Rgb } from "./color.js";
 import { PeriodicWorley } from "./noise.js";
 import { hash2 } from "./random.js";
-import { smoothstep, type Surface } from "./texture-surface.js";
-import type { MaterialContext } from "./texture-materials.js";
+import { smoothstep, type MaterialContext, type Surface } from "./texture-surface.js";
 
 const count = (base: number, ctx: MaterialContext): number => Math.max(1, Math.round(base * ctx.scale));
 

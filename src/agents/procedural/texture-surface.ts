@@ -5,7 +5,7 @@
  */
 import { mix, shadeFast, type Rgb } from "./color.js";
 import { PeriodicNoise, PeriodicWorley } from "./noise.js";
-import { hash2 } from "./random.js";
+import { hash2, type Random } from "./random.js";
 import { Canvas } from "./raster.js";
 
 export class Surface {
@@ -63,6 +63,21 @@ const HOT_WHITE: Rgb = { r: 255, g: 244, b: 180 };
 /** Glow colour ramp: deep at low strength, the base colour in the middle, hot (lighter) at full. */
 export function glowRamp(base: Rgb, t: number): Rgb {
   return t < 0.5 ? mix(shadeFast(base, -0.4), base, t * 2) : mix(base, mix(base, HOT_WHITE, 0.75), t * 2 - 1);
+}
+
+/** What a material's renderer draws with (texture-materials.ts, texture-patterns.ts). */
+export interface MaterialContext {
+  rng: Random;
+  noise: PeriodicNoise;
+  /** Main colour (prompt colour or the material's default). */
+  main: Rgb;
+  /** Secondary colour: mortar, gaps, veins, highlights... */
+  second: Rgb;
+  /** Feature density: 1 normal, < 1 "large", > 1 "small". */
+  scale: number;
+  /** Surface roughness: 1 normal, > 1 "weathered", < 1 "smooth". */
+  rough: number;
+  salt: number;
 }
 
 export interface OverlayContext {

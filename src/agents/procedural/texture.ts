@@ -10,8 +10,8 @@ import { PeriodicNoise } from "./noise.js";
 import { ProgressReporter } from "./progress.js";
 import { hasStyle, shapeKey, toneOf, type PromptSpec } from "./prompt.js";
 import { hashString, mixSeeds, Random } from "./random.js";
-import { MATERIAL_ALIASES, MATERIALS, type Material, type MaterialContext } from "./texture-materials.js";
-import { addCracks, addFrost, addGlowVeins, addMoss, addRust, finishSurface, Surface, type OverlayContext } from "./texture-surface.js";
+import { MATERIAL_ALIASES, MATERIALS, type Material } from "./texture-materials.js";
+import { addCracks, addFrost, addGlowVeins, addMoss, addRust, finishSurface, Surface, type MaterialContext, type OverlayContext } from "./texture-surface.js";
 import type { GeneratedImage, Generator, GeneratorInput, GeneratorProgress } from "./types.js";
 import { COLOR_VALUES } from "./vocabulary.js";
 

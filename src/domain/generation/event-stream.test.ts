@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GenerationEventMessage } from "../../infra/events/bus.js";
-import { GenerationEventStream, type EventStreamSource } from "./event-stream.js";
-import type { Listening } from "./events.js";
+import { GenerationEventStream, type EventStreamSource, type Listening } from "./event-stream.js";
 import { createHealer } from "./heal.js";
 
 const event = (seq: number, type = "generation.progress"): GenerationEventMessage => ({ generationId: "gen_1", seq, type, data: { seq } });

@@ -1,7 +1,17 @@
 import { terminalEventTypes } from "../../contract/schemas/generation.js";
 import type { GenerationEventMessage } from "../../infra/events/bus.js";
 import { onAbort } from "../abort.js";
-import type { Listening } from "./events.js";
+
+/** A generation's events heard on the bus, waiting for a stream to read them (`listen`). */
+export interface Listening {
+  pending: GenerationEventMessage[];
+  /** Set by the stream while it waits for an event. */
+  wake?: () => void;
+  ready: Promise<boolean>;
+  /** True once the bus subscribed, even after `ready` gave up waiting (a stream then stops polling). */
+  subscribed?: boolean;
+  close(): void;
+}
 
 /** What a stream reads: the bus (through `listen`) and the stored events. */
 export interface EventStreamSource {

@@ -6,10 +6,13 @@ import type { EventBus, GenerationEventMessage } from "../../infra/events/bus.js
 import type { Slots } from "../../infra/ratelimit/slots.js";
 import { onAbort } from "../abort.js";
 import type { AuthenticatedViewer } from "../auth/viewer.js";
-import { GenerationEventStream, type EventStreamSource } from "./event-stream.js";
+import { GenerationEventStream, type EventStreamSource, type Listening } from "./event-stream.js";
 import { createHealer } from "./heal.js";
 import type { GenerationStore } from "./store.js";
 import { generationView } from "./view.js";
+
+/** What `listen` returns (defined beside the stream that reads it); submit.ts takes it from here. */
+export type { Listening } from "./event-stream.js";
 
 export interface EventsDeps {
   prisma: PrismaClient;
@@ -41,17 +44,6 @@ export interface Ending {
   generation: GenerationView;
   /** The `generation.failed` event's error, when it failed (or was canceled). */
   error?: FailedEventError;
-}
-
-/** A generation's events heard on the bus, waiting for a stream to read them (`listen`). */
-export interface Listening {
-  pending: GenerationEventMessage[];
-  /** Set by the stream while it waits for an event. */
-  wake?: () => void;
-  ready: Promise<boolean>;
-  /** True once the bus subscribed, even after `ready` gave up waiting (a stream then stops polling). */
-  subscribed?: boolean;
-  close(): void;
 }
 
 /** How long a stream waits for the bus to subscribe before it relies on reading the database. */

@@ -4,8 +4,8 @@ import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Logger } from "../logger.js";
-import { BackupError, openBackup, removeLeftoverSnapshots, type BackupManifest, type BackupStream } from "./backup.js";
-import type { Database } from "./database.js";
+import { BackupError, openBackup, removeLeftoverSnapshots, type BackupManifest, type BackupStream } from "./backup-snapshot.js";
+import type { Database } from "./database-types.js";
 
 /**
  * How `npm run cli -- backup` reaches the process that holds the embedded database's folder (only

@@ -4,45 +4,15 @@ import { resolve } from "node:path";
 import type { Pool, PoolClient } from "pg";
 import { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import type { Logger } from "../logger.js";
-import { listenTo, type ListenHandlers, type Listener } from "./listen.js";
-import { applyMigrations, migrationSetup, readMigrations, type MigrateResult, type Migration, type MigrationDriver } from "./migrate.js";
+import type { Database, SqlRunner } from "./database-types.js";
+import { listenTo, type Listener } from "./listen.js";
+import { applyMigrations, migrationSetup, readMigrations, type Migration, type MigrationDriver } from "./migrate.js";
 import { lockFileOf, takeLock } from "./pglite-lock.js";
 import type { PGliteProxy } from "./pglite-proxy.js";
 
 export type { PrismaClient } from "../../generated/prisma/client.js";
 export { Prisma } from "../../generated/prisma/client.js";
-
-export type DatabaseKind = "pglite" | "postgres";
-
-/** Runs one statement (a `Prisma.sql` template: `$1` placeholders and values) and returns its rows. */
-export type SqlRunner = <T = Record<string, unknown>>(statement: Prisma.Sql) => Promise<T[]>;
-
-export interface Database {
-  kind: DatabaseKind;
-  prisma: PrismaClient;
-  /**
-   * The hot paths' statements, straight to the driver (no ORM on the way: its query engine costs
-   * more CPU than the statements do). On PostgreSQL each distinct statement is prepared once per
-   * connection. Column names are the database's (snake_case); int8 comes back as a string.
-   */
-  sql: SqlRunner;
-  /** A transaction on the driver: `fn` runs its statements on it; it commits when `fn` resolves. */
-  transaction<T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T>;
-  migrate(): Promise<MigrateResult>;
-  /** True when the database answers a trivial query. */
-  ping(): Promise<boolean>;
-  /**
-   * PostgreSQL only: LISTEN on `channel` over a connection of its own (reconnecting; see listen.ts),
-   * closed with the database. Absent on PGlite, whose single owning process makes every change itself.
-   */
-  listen?(channel: string, handlers: ListenHandlers): Listener;
-  /**
-   * The embedded database only: runs `queries` and copies its folder to `to` at one instant, with
-   * every statement and transaction of the process held back meanwhile (backup.ts); their rows.
-   */
-  snapshot?(to: string, queries: string[]): Promise<Record<string, unknown>[][]>;
-  close(): Promise<void>;
-}
+export type { Database, DatabaseKind, SqlRunner } from "./database-types.js";
 
 export interface DatabaseOptions {
   /** postgresql://… for PostgreSQL; absent for the embedded PGlite. */

@@ -6,7 +6,7 @@ import { createGunzip } from "node:zlib";
 import type { Logger } from "../logger.js";
 import { readTar, TarError, type TarEntry } from "./backup-archive.js";
 import { secretsKeyId } from "../secrets-box.js";
-import { BackupError, backupFormat, backupFormatVersion, countsQuery, pgliteMajor, tablesOf, type BackupCounts, type BackupManifest } from "./backup.js";
+import { BackupError, backupFormat, backupFormatVersion, countsQuery, pgliteMajor, tablesOf, type BackupCounts, type BackupManifest } from "./backup-snapshot.js";
 import { openDatabase, Prisma } from "./database.js";
 import { pgliteVersion } from "./pglite-folder.js";
 import { isAlive, lockFileOf, lockHolder, takeLock } from "./pglite-lock.js";

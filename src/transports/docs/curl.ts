@@ -1,4 +1,4 @@
-import type { MediaTypeObject, OpenApiDocument, OperationObject } from "../../contract/openapi.js";
+import type { MediaTypeObject, OpenApiDocument, OperationObject } from "../../contract/openapi/types.js";
 import { parameterOf, sampleOf } from "./schema-view.js";
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;

@@ -1,4 +1,4 @@
-import { serviceName, serviceSummary } from "../../contract/openapi.js";
+import { serviceName, serviceSummary } from "../../contract/openapi/info.js";
 
 /**
  * /llms.txt (https://llmstxt.org): an H1, a one-paragraph summary in a blockquote, a few facts,

@@ -1,5 +1,6 @@
 import { errorCodeList, errorCodes } from "../../contract/errors.js";
-import { errorExample, type MediaTypeObject, type OpenApiDocument, type OperationObject, type ResponseObject } from "../../contract/openapi.js";
+import { errorExample } from "../../contract/openapi/examples.js";
+import type { MediaTypeObject, OpenApiDocument, OperationObject, ResponseObject } from "../../contract/openapi/types.js";
 import { curlExample } from "./curl.js";
 import { renderPage } from "./layout.js";
 import { escapeHtml, inline, renderMarkdown, slug } from "./markdown.js";

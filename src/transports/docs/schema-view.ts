@@ -1,4 +1,4 @@
-import type { JsonSchema, OpenApiDocument, ParameterObject, Ref } from "../../contract/openapi.js";
+import type { JsonSchema, OpenApiDocument, ParameterObject, Ref } from "../../contract/openapi/types.js";
 
 /**
  * A JSON Schema of the OpenAPI document as a reader sees it: a type in words ("array of Asset",

@@ -1,4 +1,4 @@
-import type { Size } from "../../../agents/catalog.js";
+import type { Size } from "../../../agents/driver.js";
 import { agentSizes } from "../../../domain/agents/agents.js";
 import { builder, rule } from "../builder.js";
 

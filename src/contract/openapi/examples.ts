@@ -1,0 +1,195 @@
+import type { ZodType } from "zod";
+import { errorCodes, type ErrorCode } from "../errors.js";
+import { sessionResponse, signInRequest, signUpRequest } from "../schemas/accounts.js";
+import { agentsResponse } from "../schemas/agents.js";
+import { balanceResponse } from "../schemas/credits.js";
+import { discoveryResponse } from "../schemas/discovery.js";
+import { generateRequest, generation, generationOrEstimate } from "../schemas/generation.js";
+import { createdKeyResponse, createKeyRequest, keyListResponse } from "../schemas/keys.js";
+import { serviceName, serviceSummary, serviceVersion } from "./info.js";
+import type { MediaTypeObject } from "./types.js";
+
+/** The document's examples: bodies, errors and ids, as the service writes them (checked against their schemas by the tests). */
+
+const at = "2026-11-23T10:00:00.000Z";
+/** What the example generation (queued, then succeeded) asked for, and what the icon agent understood. */
+const potion = { agentId: "icon", prompt: "red health potion", transparent: true, seed: 1234, width: 128, height: 128, createdAt: at };
+const potionInterpretation = { subject: "potion", modifiers: ["red"], ignored: ["health"], fallback: false };
+export const examples = {
+  generateRequest: { prompt: "red health potion", agentId: "icon", transparent: true, width: 128, height: 128, seed: 1234 },
+  generateMessages: {
+    messages: [
+      { role: "user", content: "a potion" },
+      { role: "user", content: "make it blue, with a cork" },
+    ],
+    agentId: "pixel-sprite",
+    transparent: true,
+  },
+  succeeded: {
+    id: "gen_4fTq8ZkR2mWc7NvXbL1pDa",
+    status: "succeeded",
+    ...potion,
+    startedAt: "2026-11-23T10:00:00.031Z",
+    completedAt: "2026-11-23T10:00:00.212Z",
+    assets: [
+      {
+        id: "ast_9sKw2LmQx7Pz4RtVb8NcHe",
+        url: "/api/v1/assets/ast_9sKw2LmQx7Pz4RtVb8NcHe",
+        mimeType: "image/png",
+        width: 128,
+        height: 128,
+        bytes: 2345,
+        sha256: "5d41402abc4b2a76b9719d911017c592ae4e4b1b5d4f6e8a2c7e9f0b1a3c5d7e",
+        b64: "iVBORw0KGgoAAAANSUhEUgAAAIAAAACACAYAAADDPmHLAAAA…",
+      },
+    ],
+    credits: { charged: 2, refunded: 0, balance: 98 },
+    interpretation: potionInterpretation,
+  },
+  estimate: {
+    dryRun: true,
+    agentId: "icon",
+    width: 128,
+    height: 128,
+    transparent: true,
+    credits: { price: 2, balance: 98, sufficient: true },
+    interpretation: potionInterpretation,
+  },
+  queued: {
+    id: "gen_4fTq8ZkR2mWc7NvXbL1pDa",
+    status: "queued",
+    ...potion,
+    startedAt: null,
+    completedAt: null,
+    assets: [],
+    credits: { charged: 2, refunded: 0, balance: 98 },
+    interpretation: potionInterpretation,
+  },
+  agents: {
+    agents: [
+      {
+        id: "icon",
+        name: "Flat icon",
+        description: "Flat game-UI icons (sword, shield, potion, coin, heart, gem, key, star…).",
+        credits: 2,
+        supportsTransparent: true,
+        sizes: [64, 128, 256, 512].map((edge) => ({ width: edge, height: edge })),
+        defaultSize: { width: 256, height: 256 },
+        formats: ["image/png"],
+      },
+    ],
+    defaultAgentId: "pixel-sprite",
+  },
+  session: {
+    user: { id: "usr_2bXc9LmQw4RtZp7KsV1nHf", email: "ada@example.com", name: null, role: "user", createdAt: at },
+    account: { id: "acc_7PqL2wX9mZk4TcRb1VnS8d", balance: 100 },
+  },
+  createdKey: {
+    apiKey: {
+      id: "key_3KdT8mWq2XzL9pRc4VbN7s",
+      name: "my agent",
+      start: "ags_AbCd",
+      scopes: ["generate", "read"],
+      createdAt: at,
+      expiresAt: null,
+      lastUsedAt: null,
+    },
+    secret: "ags_AbCd…(42 characters; shown once)",
+  },
+  balance: { balance: 98 },
+  discovery: {
+    name: serviceName,
+    version: serviceVersion,
+    description: serviceSummary,
+    links: {
+      openapi: "http://localhost:3000/openapi.json",
+      docs: "http://localhost:3000/docs",
+      gettingStarted: "http://localhost:3000/docs/getting-started",
+      llmsTxt: "http://localhost:3000/llms.txt",
+      llmsFullTxt: "http://localhost:3000/llms-full.txt",
+      mcp: "http://localhost:3000/mcp",
+      agents: "http://localhost:3000/api/ai/agents",
+      generate: "http://localhost:3000/api/v1/generate",
+      webApp: "http://localhost:3000/",
+    },
+  },
+};
+
+/** The example of a response body, by schema (and status where one schema answers several ways). */
+export function responseExample(schema: ZodType, status: number): unknown {
+  if (schema === generation) return status === 202 ? examples.queued : examples.succeeded;
+  if (schema === generationOrEstimate) return examples.succeeded;
+  if (schema === agentsResponse) return examples.agents;
+  if (schema === sessionResponse) return examples.session;
+  if (schema === createdKeyResponse) return examples.createdKey;
+  if (schema === keyListResponse) return { apiKeys: [examples.createdKey.apiKey] };
+  if (schema === balanceResponse) return examples.balance;
+  if (schema === discoveryResponse) return examples.discovery;
+  return undefined;
+}
+
+export function requestExamples(schema: ZodType): MediaTypeObject["examples"] | undefined {
+  if (schema === createKeyRequest) return { key: { summary: "A key that may generate", value: { name: "my agent", scopes: ["generate"] } } };
+  if (schema === signUpRequest || schema === signInRequest) {
+    return { account: { summary: "Email and password", value: { email: "ada@example.com", password: "correct horse battery" } } };
+  }
+  if (schema === generateRequest) {
+    return {
+      prompt: { summary: "A prompt", value: examples.generateRequest },
+      messages: { summary: "A conversation (the last user message weighs most)", value: examples.generateMessages },
+    };
+  }
+  return undefined;
+}
+
+/** One example error per code: what a caller sees (messages as the service writes them). */
+const errorExamples: Partial<Record<ErrorCode, { message: string; param?: string; details?: Record<string, unknown> }>> = {
+  invalid_json: { message: "The request body is not valid JSON: Expected property name or '}' in JSON at position 1." },
+  invalid_request: {
+    message: 'size: Unknown field "size": use width and height (e.g. "width": 64, "height": 64); GET /api/ai/agents lists each agent\'s sizes.',
+    param: "size",
+    details: { docs: "/docs#generate" },
+  },
+  unknown_agent: { message: 'No agent is called "dalle". Use one of: pixel-sprite, icon, texture (GET /api/ai/agents lists them).', param: "agentId" },
+  unsupported_option: { message: "The agent texture cannot make transparent assets; leave transparent out or pick another agent.", param: "transparent" },
+  unauthenticated: {
+    message: "The API key looks mistyped (its checksum does not match): copy it again from where you saved it.",
+    details: { docs: "/docs/getting-started#create-a-key" },
+  },
+  insufficient_credits: { message: "This call costs 2 credits; the balance is 1.", param: "agentId", details: { required: 2, balance: 1 } },
+  forbidden: { message: 'This API key lacks the "generate" scope.', details: { requiredScope: "generate" } },
+  not_found: { message: "No such generation." },
+  method_not_allowed: { message: "/api/v1/generate takes POST, not GET." },
+  request_timeout: { message: "The request body did not arrive in full; send the request again." },
+  idempotency_in_progress: { message: "A request with this Idempotency-Key is still running; retry in 1 s." },
+  payload_too_large: { message: "The request body exceeds 65536 bytes.", details: { limitBytes: 65536 } },
+  unsupported_media_type: { message: "Send the body as JSON with Content-Type: application/json." },
+  idempotency_key_reused: { message: "This Idempotency-Key was used with another body; use a new key for a new request." },
+  content_rejected: { message: "The model refused this prompt: it violates the content policy. The credits were refunded; change the prompt.", details: { reason: "rejected" } },
+  rate_limited: { message: "Too many requests: 60 per 60 s. Retry in 12 s.", details: { limit: 60, windowSeconds: 60, retryAfterSeconds: 12 } },
+  internal_error: { message: "Something went wrong on our side. Retry later, quoting the request id." },
+  generator_unavailable: { message: "The agent's model did not answer in time; the credits were refunded. Retry later.", details: { reason: "timeout" } },
+  service_unavailable: { message: "The database does not answer; nothing was charged. Retry in a few seconds.", details: { dependency: "database" } },
+};
+
+/** The envelope of an example error with `code`, as this service writes it. */
+export function errorExample(code: ErrorCode) {
+  const example = errorExamples[code] ?? { message: `A ${code} error.` };
+  return {
+    error: {
+      code,
+      message: example.message,
+      requestId: "req_7Hc2mQx9LwZ4pKt1VbR8sN",
+      ...(example.param ? { param: example.param } : {}),
+      retryable: errorCodes[code].retryable,
+      ...(example.details ? { details: example.details } : {}),
+    },
+  };
+}
+
+/** An example id for the path parameter that follows each collection. */
+export const idExamples: Record<string, string> = {
+  generations: "gen_4fTq8ZkR2mWc7NvXbL1pDa",
+  assets: "ast_9sKw2LmQx7Pz4RtVb8NcHe",
+  keys: "key_3KdT8mWq2XzL9pRc4VbN7s",
+};
