@@ -72,7 +72,7 @@ async function admit(id: RestRouteId, state: RequestState, params: Record<string
   return viewer;
 }
 
-/** Registers a non-REST row of the table (GraphQL's endpoints) with its own handler. */
+/** Registers a non-REST row of the table (graphql-sse, MCP, the OpenAI layer, the docs) with its own handler. */
 export function mountRoute(app: H3, id: RouteId, handler: (event: H3Event) => unknown): void {
   const spec = routes[id];
   app.on(spec.method, spec.path, handler);
