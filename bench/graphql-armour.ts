@@ -1,7 +1,8 @@
 /**
  * What the GraphQL armour costs (the guard, CSRF prevention, our error masking and the field
- * suggestions block of production), in process and without the network: the Node front's Yoga
- * (src/transports/graphql/yoga.ts) with and without it, on the same requests, alternated; then each
+ * suggestions block of production), in process and without the network: /graphql behind the app's
+ * edge (src/transports/http/edge.ts, src/transports/graphql/yoga.ts) with and without it, on the
+ * same requests, alternated; then each
  * part's own cost (the whole armour against the armour without that part, alternated); then the
  * guard alone on the web client's documents, i.e. what a document pays the first time (Yoga's parser
  * cache spares every repeat: src/transports/graphql/yoga.test.ts).
@@ -12,21 +13,34 @@ import { parse, validate, specifiedRules } from "graphql";
 import { createLogger } from "../src/infra/logger.js";
 import { guardDocument, parseGuarded } from "../src/transports/graphql/guard.js";
 import { schema } from "../src/transports/graphql/schema/index.js";
-import { armourParts, createGraphQLFrontRoute, type GraphQLDeps } from "../src/transports/graphql/yoga.js";
-import { setRequestState, type RequestState } from "../src/transports/http/request-state.js";
+import { errorResponse } from "../src/contract/render.js";
+import { anonymous } from "../src/domain/auth/viewer.js";
+import { armourParts, createGraphQLHandler, type ArmourPart, type GraphQLDeps } from "../src/transports/graphql/yoga.js";
+import { createEdge, type Edge } from "../src/transports/http/edge.js";
 
 const n = Number(process.env.ARMOUR_N ?? 20_000);
 const rounds = Number(process.env.ARMOUR_ROUNDS ?? 7);
 const logger = createLogger("silent");
 // `{ __typename }` and refused documents touch neither the database nor the services.
 const deps = { prisma: {}, services: {}, logger, production: true, streamReservationMs: 1000 } as unknown as GraphQLDeps;
-const state = (): RequestState =>
-  ({ requestId: "req_bench", logger, startedAt: 0, cookies: [], headers: {}, clientAddress: "unknown", viewer: async () => ({ kind: "anonymous" }) }) as RequestState;
 
-const armoured = createGraphQLFrontRoute(deps);
-const bare = createGraphQLFrontRoute(deps, { armour: [] });
+/** /graphql behind the edge, with the armour's parts `armour`. */
+const serve = (armour: readonly ArmourPart[]): Edge =>
+  createEdge({
+    logger,
+    authenticate: async () => ({ viewer: anonymous }),
+    trustProxy: false,
+    bodyLimitBytes: 100_000,
+    direct: { "/graphql": createGraphQLHandler(deps, { armour }) },
+    router: () => new Response(null, { status: 404 }),
+    renderError: (_path, error, state) => errorResponse(error, state.requestId),
+  });
+
+const armoured = serve(armourParts);
+const bare = serve([]);
 /** The armour without one part, per part. */
-const without = armourParts.map((part) => [part, createGraphQLFrontRoute(deps, { armour: armourParts.filter((p) => p !== part) })] as const);
+const without = armourParts.map((part) => [part, serve(armourParts.filter((p) => p !== part))] as const);
+const headers = { "content-type": "application/json" };
 
 /** CPU time (user + system) of this process in µs: steadier than the clock on a shared machine. */
 const cpu = () => {
@@ -37,13 +51,17 @@ const cpu = () => {
 async function run(route: typeof armoured, query: (i: number) => string, expectStatus: number): Promise<number> {
   const started = cpu();
   for (let i = 0; i < n; i++) {
-    const request = new route.Request("http://localhost/graphql", {
+    const body = JSON.stringify({ query: query(i) });
+    const response = await route.handle({
       method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ query: query(i) }),
+      url: "http://localhost/graphql",
+      path: "/graphql",
+      headers: { get: (name) => headers[name as keyof typeof headers] ?? null },
+      headersInit: headers,
+      clientAddress: undefined,
+      readBody: async () => body,
+      signal: () => new AbortController().signal,
     });
-    setRequestState(request, state());
-    const response = await route.fetch(request);
     await response.text();
     if (response.status !== expectStatus) throw new Error(`status ${response.status}`);
   }
@@ -75,7 +93,7 @@ async function alternated(a: typeof armoured, b: typeof armoured, query: (i: num
   return [median(as), median(bs)];
 }
 
-console.log(`Node front's Yoga in process, ${n} requests per measurement, median of ${rounds} alternated rounds (CPU µs per request):`);
+console.log(`/graphql behind the edge in process, ${n} requests per measurement, median of ${rounds} alternated rounds (CPU µs per request):`);
 for (const [name, query, status] of scenarios) {
   const [with_, none] = await alternated(armoured, bare, query, status);
   console.log(`- ${name}: armour ${with_.toFixed(1)}, without ${none.toFixed(1)}: +${(with_ - none).toFixed(1)} µs (${((100 * (with_ - none)) / none).toFixed(0)}%)`);

@@ -1,23 +1,20 @@
-import { Request as WhatwgRequest } from "@whatwg-node/fetch";
 import { H3, HTTPError } from "h3";
 import { AppError } from "./contract/errors.js";
 import { errorResponse } from "./contract/render.js";
 import { methodsFor, routes } from "./contract/routes.js";
 import { createServices, type AppDeps, type Services } from "./services.js";
 import { createGraphQLSseHandler } from "./transports/graphql/graphql-sse.js";
-import { createGraphQLFrontRoute, createGraphQLHandler } from "./transports/graphql/yoga.js";
+import { createGraphQLHandler } from "./transports/graphql/yoga.js";
 import { createAuthenticator } from "./transports/http/auth.js";
-import { assertJsonBody, readTextCapped } from "./transports/http/body.js";
-import { createRequestState, finishResponse, methodNotAllowed, type Edge } from "./transports/http/edge.js";
-import type { FrontParts, FrontRoute } from "./transports/http/node-front.js";
+import { answerFetch, createEdge, methodNotAllowed, type Edge } from "./transports/http/edge.js";
 import { docsHandlers } from "./transports/docs/handlers.js";
-import { requestState, setRequestState, type RequestState } from "./transports/http/request-state.js";
+import { requestState, type RequestState } from "./transports/http/request-state.js";
 import { createMcpHttpHandler } from "./transports/mcp/http.js";
 import { isOpenAiPath, openAiErrorResponse } from "./transports/openai/errors.js";
 import { openAiHandlers } from "./transports/openai/handlers.js";
 import { agentHandlers } from "./transports/rest/agents.js";
 import { authHandlers } from "./transports/rest/auth.js";
-import { generationEventsFront, generationHandlers } from "./transports/rest/generation.js";
+import { generationHandlers } from "./transports/rest/generation.js";
 import { healthHandlers } from "./transports/rest/health.js";
 import { keyHandlers } from "./transports/rest/keys.js";
 import { mountRestRoutes, mountRoute } from "./transports/rest/route.js";
@@ -25,21 +22,18 @@ import { webhookHandlers } from "./transports/rest/webhooks.js";
 import { createWebHandler } from "./transports/web/static.js";
 
 export interface App {
-  /** Answers one request; this is all a server (or a test) needs. */
+  /**
+   * The one edge every request passes (transports/http/edge.ts): what the real server's Node entry
+   * serves (transports/http/node-front.ts, main.ts).
+   */
+  readonly edge: Edge;
+  /** The same edge for a fetch Request (in-process callers, tests): the production path. */
   fetch(request: Request): Promise<Response>;
   services: Services;
   /** Ends every open event stream with a final `stream.closed` event, and every one-shot wait (shutdown). */
   closeStreams(): void;
-  /** The method and path of every route the router serves (the catch-all `/**` included). */
+  /** The method and path of every route served (the router's, its catch-all `/**` included, and the edge's own). */
   servedRoutes(): { method: string; path: string }[];
-  /**
-   * What the real server answers ahead of `fetch`, straight from Node's request (main.ts,
-   * transports/http/node-front.ts): the same edge as `fetch`, /graphql on Yoga's own (faster)
-   * request classes, and the REST event streams written straight to Node's response (a few KB per
-   * open stream instead of a fetch Request, Response and ReadableStream each). `fetch` still serves
-   * every route, /graphql and the streams included.
-   */
-  readonly front: FrontParts;
 }
 
 /** Builds the whole HTTP surface over `deps`. Never listens: only main.ts does. */
@@ -48,24 +42,16 @@ export function createApp(deps: AppDeps): App {
   const services = createServices(deps);
   const authenticate = createAuthenticator({ keys: services.keys, sessions: services.sessions, allowedOrigins: config.allowedOrigins });
   const graphqlDeps = { prisma: db.prisma, services, logger, production: config.production, streamReservationMs: config.streamReservationMs };
-  const graphql = createGraphQLHandler(graphqlDeps);
   const graphqlSse = createGraphQLSseHandler(graphqlDeps);
-  const edge: Edge = { logger, authenticate, trustProxy: config.trustProxy, bodyLimitBytes: config.bodyLimitBytes };
-  let front: FrontParts | undefined;
   const closing = new AbortController();
   const web = createWebHandler({ distDir: new URL("../web/dist", import.meta.url).pathname });
 
   const app = new H3({
     silent: true, // errors are logged by us, once, under the request id
-    onError(error, event) {
-      const state = requestState(event.req);
-      return renderError(event.req, fromH3(error), state);
-    },
+    onError: (error, event) => renderError(event.url.pathname, fromH3(error), requestState(event.req)),
   });
 
   // Every path below has its row in the route table (contract/routes.ts).
-  mountRoute(app, "graphqlGet", (event) => graphql(event.req));
-  mountRoute(app, "graphqlPost", (event) => graphql(event.req));
   for (const id of ["graphqlStreamGet", "graphqlStreamPost", "graphqlStreamPut", "graphqlStreamDelete"] as const) {
     mountRoute(app, id, (event) => graphqlSse(event.req, requestState(event.req).requestId));
   }
@@ -98,87 +84,35 @@ export function createApp(deps: AppDeps): App {
     throw new AppError("not_found", `No such route: ${path}. GET /openapi.json (or /docs) lists every endpoint.`);
   });
 
+  // /graphql is answered by the edge itself, on Yoga's own request and response classes (faster;
+  // h3 answers only with Node's): every other path goes through the router.
+  const graphql = createGraphQLHandler(graphqlDeps);
+  const edgeRoutes = [routes.graphqlGet, routes.graphqlPost];
+  const edge = createEdge({
+    logger,
+    authenticate,
+    trustProxy: config.trustProxy,
+    bodyLimitBytes: config.bodyLimitBytes,
+    direct: { [routes.graphqlPost.path]: graphql },
+    router: app.fetch,
+    renderError,
+  });
+
   return {
+    edge,
+    fetch: (request) => answerFetch(edge, request),
     services,
     closeStreams: () => closing.abort(),
-    servedRoutes: () => app["~routes"].map((r) => ({ method: r.method || "*", path: r.route ?? "" })),
-    get front() {
-      // The one-shot generate calls go straight into the router on whatwg-node's request class:
-      // no srvx, no Node fetch Request made and then made again with the body read (issue 16).
-      const router: FrontRoute = {
-        Request: WhatwgRequest,
-        fetch: async (request) => {
-          try {
-            return await app.fetch(request);
-          } catch (error) {
-            return renderError(request, error, requestState(request));
-          }
-        },
-      };
-      return (front ??= {
-        edge,
-        routes: {
-          "/graphql": createGraphQLFrontRoute(graphqlDeps),
-          ...Object.fromEntries(frontRouterPaths.map((path) => [path, router])),
-        },
-        streams: [generationEventsFront(services, closing.signal, mountOptions)],
-      });
-    },
-    async fetch(request) {
-      const state = createRequestState(edge, request.headers, (request as Request & { ip?: string }).ip);
-      setRequestState(request, state);
-      let response: Response;
-      // Whether the request's body was read to its end: a refusal before that (413, or 408 while
-      // reading) answers `Connection: close`, so a client that reuses connections is not left
-      // waiting on the unread rest (Node would otherwise keep the connection for a next request).
-      let bodyRead = request.body === null || request.method === "GET" || request.method === "HEAD";
-      try {
-        // Size and type are checked before any handler runs, for every route (GraphQL included).
-        // HEAD is the GET of the same path without its body, for every GET route.
-        const buffered = request.method === "HEAD" ? asGet(request) : await bufferBody(request, config.bodyLimitBytes, () => (bodyRead = true));
-        if (buffered !== request) setRequestState(buffered, state);
-        response = await app.fetch(buffered);
-        if (request.method === "HEAD" && response.body) {
-          await response.body.cancel(); // e.g. an event stream: closed (and its slot freed) at once
-          response = new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
-        }
-      } catch (error) {
-        response = renderError(request, error, state);
-        if (!bodyRead) response.headers.set("connection", "close");
-      }
-      // The last net, X-Request-Id, cookies and collected headers, the log line (edge.ts, shared with the Node front).
-      return finishResponse(response, state, request.method, new URL(request.url).pathname);
-    },
+    servedRoutes: () => [
+      ...edgeRoutes.map((r) => ({ method: r.method, path: r.path })),
+      ...app["~routes"].map((r) => ({ method: r.method || "*", path: r.route ?? "" })),
+    ],
   };
 }
 
-/**
- * Paths the Node front hands to the router itself: the one-shot generate calls, the busiest POSTs.
- * (Not /v1/images/generations: the front renders its own refusals, 413 and 415, in the contract's
- * envelope, and that layer answers OpenAI's.)
- */
-const frontRouterPaths = [routes.generate.path, routes.generateInApp.path];
-
-/** The one error renderer for the request's path: OpenAI's shape on the compatibility layer (/v1/), else the contract's envelope. */
-function renderError(request: Request, error: unknown, state: RequestState): Response {
-  return (isOpenAiPath(request) ? openAiErrorResponse : errorResponse)(error, state.requestId, state.logger);
-}
-
-/**
- * A request with a body: 415 unless it is JSON, 413 past the cap (counted while reading, whatever
- * Content-Length says, chunked or not). Returns a request whose body is already in memory; `read`
- * is called once the whole body has arrived.
- */
-async function bufferBody(request: Request, limitBytes: number, read: () => void): Promise<Request> {
-  if (request.body === null || request.method === "GET" || request.method === "HEAD") return request;
-  const text = await readTextCapped(request, limitBytes);
-  read();
-  assertJsonBody(text, request.headers.get("content-type"));
-  return new Request(request.url, { method: request.method, headers: request.headers, body: text === "" ? null : text, signal: request.signal });
-}
-
-function asGet(request: Request): Request {
-  return new Request(request.url, { method: "GET", headers: request.headers, signal: request.signal });
+/** The one error renderer for a path: OpenAI's shape on the compatibility layer (/v1/), else the contract's envelope. */
+function renderError(path: string, error: unknown, state: RequestState): Response {
+  return (isOpenAiPath(path) ? openAiErrorResponse : errorResponse)(error, state.requestId, state.logger);
 }
 
 /** What h3 itself throws: our errors it wrapped, and its own refusals, by what they mean. */

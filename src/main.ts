@@ -6,7 +6,7 @@ import { createLogger } from "./infra/logger.js";
 import { memoryNow, runProcess } from "./process-lifecycle.js";
 
 /** The HTTP surface: REST, GraphQL, MCP, docs, the web client (about a second of module loading). */
-const loadSurface = () => Promise.all([import("./app.js"), import("srvx/node"), import("./transports/http/node-front.js")]);
+const loadSurface = () => Promise.all([import("./app.js"), import("./transports/http/node-front.js")]);
 
 /** The entry point: the only place that reads the environment, listens and handles signals. */
 async function main(config: Config) {
@@ -20,10 +20,10 @@ async function main(config: Config) {
   let app: App;
   let listener: RequestListener;
   try {
-    const [{ createApp }, { toNodeHandler }, { createNodeFront }] = await surface;
+    const [{ createApp }, { createNodeListener }] = await surface;
     app = createApp(deps);
-    // /graphql is answered straight from Node's request (node-front.ts, same edge); everything else by the app.
-    listener = createNodeFront(app.front, toNodeHandler(app.fetch) as RequestListener);
+    // Every request: from Node's request through the app's one edge, its answer straight to Node's response.
+    listener = createNodeListener(app.edge, logger);
   } catch (error) {
     await close().catch(() => undefined);
     throw error;

@@ -1,17 +1,17 @@
 import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { toNodeHandler } from "srvx/node";
 import { afterEach, describe, expect, it } from "vitest";
-import { createNodeFront } from "../src/transports/http/node-front.js";
+import { createNodeListener } from "../src/transports/http/node-front.js";
 import { openNodeStreams } from "../src/transports/http/sse-node.js";
 import { startTestApp, type TestApp } from "./support/harness.js";
 import { generateWithKey, readEvents, type GenerationBody } from "./support/generation.js";
 import { bearer, createKey, signUp, type TestUser } from "./support/users.js";
 
 /**
- * The real server writes GET /api/v1/generations/:id/events straight to Node's response (the Node
- * front, transports/http/sse-node.ts) instead of through the app's fetch path. Over real HTTP it
- * must answer exactly as the app does, and free a stream the moment its client goes away.
+ * The real server's Node entry writes the REST event streams (GET /api/v1/generations/:id/events)
+ * straight to Node's response (transports/http/sse-node.ts), where the fetch entry (`app.fetch`)
+ * makes a ReadableStream of the same events. Over real HTTP they must answer exactly as in
+ * process, and free a stream the moment its client goes away.
  */
 interface Served {
   t: TestApp;
@@ -21,10 +21,10 @@ interface Served {
   secret: string;
 }
 
-/** The app behind a real HTTP server wired as main.ts wires it (the Node front, then srvx). */
+/** The app behind a real HTTP server wired as main.ts wires it (the Node entry). */
 async function serve(env: Record<string, string>, options: { worker?: boolean } = {}): Promise<Served> {
   const t = await startTestApp(env, options);
-  const server = createServer(createNodeFront(t.app.front, toNodeHandler(t.app.fetch) as Parameters<typeof createNodeFront>[1]));
+  const server = createServer(createNodeListener(t.app.edge, t.logger));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const user = await signUp(t);
   const { secret } = await createKey(t, user);
@@ -83,7 +83,7 @@ async function eventually(check: () => Promise<boolean> | boolean, ms = 2_000): 
   }
 }
 
-describe("event streams on the Node front", () => {
+describe("event streams over real HTTP", () => {
   it("answers as the app does: the same events, ids and headers; Last-Event-ID and ?after= replay; refusals in the envelope", async () => {
     const s = await serve({});
     opened.push(s);

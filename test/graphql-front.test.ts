@@ -6,9 +6,10 @@ import { startSignedInServer, type SignedInServer } from "./support/signed-in-se
 import { rawCall, type Answer } from "./support/raw-http.js";
 
 /**
- * The real server answers /graphql from Yoga's own Node path (transports/http/node-front.ts), ahead
- * of h3; the app keeps serving it in process (`app.fetch`). Everything the app's edge promises must
- * hold on that path too, over real HTTP, and both paths must answer alike.
+ * The real server answers /graphql through its Node entry (transports/http/node-front.ts) and the
+ * app's one edge, which hands it to Yoga on Yoga's own request classes, ahead of h3; in-process
+ * tests reach the same edge and Yoga through `app.fetch`. Everything the edge promises must hold
+ * over real HTTP, and both entries must answer alike.
  */
 const origin = "http://localhost:3000";
 const env = {
@@ -41,13 +42,13 @@ const gql = (query: string, headers: Record<string, string> = {}, variables?: Re
 const requestIdOf = (answer: Answer) => String(answer.headers["x-request-id"]);
 const generate = 'mutation { generate(input: {prompt: "slime", width: 16}) { id status } }';
 
-describe("/graphql on the Node front", () => {
-  it("is answered by Yoga's Node path (a whole body with Content-Length), not through srvx", async () => {
+describe("/graphql over real HTTP", () => {
+  it("is answered whole (Content-Length), with or without a query string; /graphql/stream by graphql-sse", async () => {
     const answer = await gql("{ __typename }");
     expect(answer.status).toBe(200);
     expect(answer.json()).toEqual({ data: { __typename: "Query" } });
     expect(answer.headers["content-length"]).toBe(String(Buffer.byteLength(answer.text)));
-    // …with a query string too; /graphql/stream stays on the app (graphql-sse's own content type).
+    // …with a query string too; /graphql/stream goes through the router to graphql-sse (its own content type).
     expect((await call("POST", "/graphql?op=x", json, JSON.stringify({ query: "{ __typename }" }))).json()).toEqual({ data: { __typename: "Query" } });
     const stream = await call("POST", "/graphql/stream", { ...json, accept: "text/event-stream" }, JSON.stringify({ query: "{ __typename }" }));
     expect(stream.headers["content-type"]).toBe("text/event-stream; charset=utf-8");
@@ -186,7 +187,7 @@ describe("/graphql on the Node front", () => {
   });
 });
 
-describe("the Node front and the app answer alike", () => {
+describe("the Node entry and the fetch entry answer alike", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(env);

@@ -4,17 +4,17 @@
 // every refusal is an isError result `invalid_request: <param>: …`, nothing is charged and no
 // generation row is written.
 import type { ChildProcess } from "node:child_process";
-import { createServer, type RequestListener, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { toNodeHandler } from "srvx/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "./support/harness.js";
 import { bearer, createKey, signUp, type TestUser } from "./support/users.js";
+import { createNodeListener } from "../src/transports/http/node-front.js";
 
 const repo = fileURLToPath(new URL("../", import.meta.url));
 
@@ -25,7 +25,7 @@ const clients: Client[] = [];
 
 beforeAll(async () => {
   t = await startTestApp({ RATE_LIMIT_GENERATE_PER_MINUTE: "1000" });
-  server = createServer(toNodeHandler(t.app.fetch) as RequestListener);
+  server = createServer(createNodeListener(t.app.edge, t.logger));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

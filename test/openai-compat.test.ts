@@ -10,13 +10,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import OpenAI from "openai";
 import { PNG } from "pngjs";
-import { toNodeHandler } from "srvx/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openAiReplies, startOpenAiImagesDouble, type OpenAiImagesDouble } from "./doubles/openai-images.js";
 import { expectBalancedLedger, readEvents, waitForAllDone } from "./support/generation.js";
 import { startTestApp, type TestApp } from "./support/harness.js";
 import { testImagesKey, testImagesKeyEnv, testModelAgent, writeCatalog } from "./support/model-agents.js";
 import { bearer, json } from "./support/users.js";
+import { createNodeListener } from "../src/transports/http/node-front.js";
 
 let t: TestApp;
 let server: Server;
@@ -39,7 +39,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   t = await startTestApp({ AGENTS_FILE: agentsFile, [testImagesKeyEnv]: testImagesKey, RATE_LIMIT_GENERATE_PER_MINUTE: "1000", PUBLIC_ORIGIN: base });
-  listener = toNodeHandler(t.app.fetch) as RequestListener;
+  listener = createNodeListener(t.app.edge, t.logger);
 });
 
 afterAll(async () => {

@@ -6,10 +6,10 @@ import { startSignedInServer, type SignedInServer } from "./support/signed-in-se
 import { rawCall, type Answer } from "./support/raw-http.js";
 
 /**
- * The real server hands the one-shot generate calls (`POST /api/v1/generate`, `/api/ai/generate`)
- * straight to the router on whatwg-node's request class (app.ts, transports/http/node-front.ts),
- * not through srvx. Everything the app's edge promises must hold on that path too, over real HTTP,
- * and both paths must answer alike.
+ * The real server answers through its Node entry (transports/http/node-front.ts), in-process tests
+ * through the fetch entry (`app.fetch`), both over the app's one edge (transports/http/edge.ts).
+ * Everything the edge promises must hold for the one-shot generate calls (`POST /api/v1/generate`,
+ * `/api/ai/generate`, the busiest) over real HTTP, and both entries must answer alike.
  */
 const origin = "http://localhost:3000";
 const env = { PUBLIC_ORIGIN: origin, BODY_LIMIT_BYTES: "4096", SIGNUP_CREDITS: "3", SIGNUP_LIMIT_PER_HOUR: "1000", LOG_LEVEL: "info" };
@@ -30,7 +30,7 @@ afterAll(() => front?.close());
 
 const requestIdOf = (answer: Answer) => String(answer.headers["x-request-id"]);
 
-describe("the one-shot generate calls on the Node front", () => {
+describe("the one-shot generate calls over real HTTP", () => {
   it("answer the generation whole (Content-Length), with the credit, quota and request-id headers, by key and by cookie", async () => {
     const byKey = await call("POST", "/api/v1/generate", { ...json, authorization: `Bearer ${key}` }, JSON.stringify({ prompt: "red slime", agentId: "pixel-sprite", width: 16 }));
     expect(byKey.status).toBe(200);
@@ -84,7 +84,7 @@ describe("the one-shot generate calls on the Node front", () => {
   });
 });
 
-describe("the Node front and the app answer the generate paths alike", () => {
+describe("the Node entry and the fetch entry answer the generate paths alike", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(env);
@@ -125,7 +125,7 @@ describe("the Node front and the app answer the generate paths alike", () => {
 /**
  * A kept-alive connection whose request is refused before its body was read (413 past the cap,
  * declared or counted): the answer says `Connection: close` and the server closes, on every path
- * (the Node front's own and the app's fallback), so the client's next request goes on a fresh
+ * (the generate calls, /graphql, any other route), so the client's next request goes on a fresh
  * connection instead of waiting for REQUEST_TIMEOUT_MS on this one.
  */
 describe("a refusal before the body is read", () => {

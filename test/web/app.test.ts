@@ -7,9 +7,9 @@ import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { toNodeHandler } from "srvx/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/harness.js";
+import { createNodeListener } from "../../src/transports/http/node-front.js";
 
 const repo = fileURLToPath(new URL("../../", import.meta.url));
 const screenshots = process.env.SCREENSHOTS === "1" ? `${repo}docs/screenshots/` : undefined;
@@ -35,7 +35,7 @@ describe.runIf(process.env.TEST_DB === "pglite")("web client in a real browser",
     host = `127.0.0.1:${port}`;
     origin = `http://${host}`;
     t = await startTestApp({ PUBLIC_ORIGIN: origin });
-    handle = toNodeHandler(t.app.fetch) as RequestListener;
+    handle = createNodeListener(t.app.edge, t.logger);
     browser = await chromium.launch({
       executablePath: chromiumPath,
       args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--no-first-run"],

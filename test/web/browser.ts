@@ -6,8 +6,8 @@ import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { toNodeHandler } from "srvx/node";
 import { startTestApp, type TestApp } from "../support/harness.js";
+import { createNodeListener } from "../../src/transports/http/node-front.js";
 
 export const repo = fileURLToPath(new URL("../../", import.meta.url));
 export const chromiumPath = "/usr/bin/chromium";
@@ -33,7 +33,7 @@ export async function startWebBench(env: Record<string, string> = {}): Promise<W
   const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
   const origin = `http://${host}`;
   const t = await startTestApp({ PUBLIC_ORIGIN: origin, ...env });
-  handle = toNodeHandler(t.app.fetch) as RequestListener;
+  handle = createNodeListener(t.app.edge, t.logger);
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--no-first-run"],

@@ -4,7 +4,7 @@ import { createHandler, type Request as SseRequest, type RequestParams } from "g
 import { AppError } from "../../contract/errors.js";
 import { errorResponse, libraryRefusal } from "../../contract/render.js";
 import { leased } from "../../domain/generation/events.js";
-import { requestState } from "../http/request-state.js";
+import { requestBody, requestState } from "../http/request-state.js";
 import type { GraphQLContext } from "./context.js";
 import { maskGraphQLError } from "./errors.js";
 import { guardDocument, guardVariables, parseGuarded } from "./guard.js";
@@ -112,7 +112,7 @@ export function createGraphQLSseHandler(deps: GraphQLDeps): (request: Request, r
         method: request.method,
         url: request.url,
         headers: request.headers,
-        body: () => request.text(),
+        body: requestBody(request).text,
         raw: request,
         context: undefined,
       });

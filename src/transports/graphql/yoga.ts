@@ -67,9 +67,6 @@ const operationPlugin: Plugin<GraphQLContext> = {
 const renderGraphiQLLazily = async (options: GraphiQLOptions): Promise<string> =>
   (await import("@graphql-yoga/render-graphiql")).renderGraphiQL(options);
 
-/** Node's own fetch classes: the Responses h3 recognises (the app's path). */
-const nodeFetchAPI = { Request, Response, Headers, ReadableStream, TextEncoder, TextDecoder, URL, URLSearchParams, fetch };
-
 /**
  * The armour's parts: the guard (guard.ts: token, depth, alias, cost limits, one `generate` per
  * document), the field-suggestions block (production), our error masking, CSRF prevention.
@@ -78,13 +75,13 @@ export const armourParts = ["guard", "suggestions", "masking", "csrf"] as const;
 export type ArmourPart = (typeof armourParts)[number];
 
 /**
- * GraphQL Yoga at /graphql, GraphiQL (inlined, works offline) on GET. One configuration, two
- * instances: the app's (on Node's fetch classes, for h3 and in-process calls) and the Node front's
- * (on Yoga's default whatwg-node classes, much cheaper), which answer alike. `armour` lists the
- * parts served (all of them unless told): fewer only to measure what each costs
+ * GraphQL Yoga at /graphql, GraphiQL (inlined, works offline) on GET, on Yoga's own fetch classes
+ * (whatwg-node's, much cheaper than Node's): the edge (transports/http/edge.ts) makes every
+ * request of that class and hands /graphql straight here, ahead of h3. `armour` lists the parts
+ * served (all of them unless told): fewer only to measure what each costs
  * (bench/graphql-armour.ts), never to serve.
  */
-function createYogaServer(deps: GraphQLDeps, fetchAPI?: typeof nodeFetchAPI, armour: readonly ArmourPart[] = armourParts) {
+function createYogaServer(deps: GraphQLDeps, armour: readonly ArmourPart[] = armourParts) {
   const on = new Set(armour);
   const masking: Plugin<GraphQLContext> = {
     // Every error (parse and validation ones too, which skip maskError) leaves with a code of
@@ -98,7 +95,6 @@ function createYogaServer(deps: GraphQLDeps, fetchAPI?: typeof nodeFetchAPI, arm
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
-    ...(fetchAPI ? { fetchAPI } : {}),
     renderGraphiQL: renderGraphiQLLazily,
     graphiql: { title: "AssetForge GraphQL", defaultQuery: "{\n  agents {\n    id\n    name\n    credits\n  }\n}\n" },
     landingPage: false,
@@ -122,9 +118,9 @@ function createYogaServer(deps: GraphQLDeps, fetchAPI?: typeof nodeFetchAPI, arm
 }
 
 /**
- * Yoga's answer as the contract wants it, on both paths: a request refused before execution is
- * answered in the media type it accepted; when that is text/event-stream, give the contract's
- * envelope instead (the errors' codes are ours already).
+ * Yoga's answer as the contract wants it: a request refused before execution is answered in the
+ * media type it accepted; when that is text/event-stream, give the contract's envelope instead (the
+ * errors' codes are ours already).
  */
 async function contractAnswer(response: Response, request: Request): Promise<Response> {
   if (response.status >= 400 && response.headers.get("content-type")?.startsWith("text/event-stream")) {
@@ -133,25 +129,10 @@ async function contractAnswer(response: Response, request: Request): Promise<Res
   return response;
 }
 
-/** The app's /graphql handler (mounted in h3: in-process calls, and any server without the Node front). */
-export function createGraphQLHandler(deps: GraphQLDeps) {
-  const yoga = createYogaServer(deps, nodeFetchAPI);
-  return async (request: Request) => contractAnswer(await yoga.fetch(request), request);
-}
-
-/**
- * /graphql for the Node front (transports/http/node-front.ts): the same Yoga on its default fetch
- * classes. `Request` is the class to build requests with; `fetch` answers one that passed the edge.
- */
-export function createGraphQLFrontRoute(
-  deps: GraphQLDeps,
-  options: { armour?: readonly ArmourPart[] } = {},
-): { Request: new (url: string, init: RequestInit) => Request; fetch(request: Request): Promise<Response> } {
-  const yoga = createYogaServer(deps, undefined, options.armour);
+/** /graphql: answers a request that passed the edge (its context is set: `requestState(request)`). */
+export function createGraphQLHandler(deps: GraphQLDeps, options: { armour?: readonly ArmourPart[] } = {}): (request: Request) => Promise<Response> {
+  const yoga = createYogaServer(deps, options.armour);
   // Read once (the adapter binds on every property read); no server context: the state is the request's.
   const handle = yoga.handleRequest as (request: Request) => Promise<Response> | Response;
-  return {
-    Request: yoga.fetchAPI.Request,
-    fetch: async (request) => contractAnswer(await handle(request), request),
-  };
+  return async (request) => contractAnswer(await handle(request), request);
 }

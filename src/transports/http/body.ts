@@ -2,47 +2,60 @@ import { AppError } from "../../contract/errors.js";
 import { assertStorableText } from "../../contract/strings.js";
 
 /**
- * The JSON object of a request whose body the app already read within the cap (app.ts), after
- * checking the content type.
+ * A request's body as the edge read it (edge.ts: once, within the cap, before any handler), carried
+ * on the request's context (`requestBody(request)`): its text, and its JSON parsed on first use
+ * only (Yoga reads the text itself; REST, MCP and the OpenAI layer take the parsed value).
  */
-export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
-  const type = request.headers.get("content-type");
-  if (!type || !/^application\/json\s*(;|$)/i.test(type)) {
-    throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
-  }
-  return parseJsonObject(await request.text());
+export interface RequestBody {
+  readonly text: string;
+  /** The parsed JSON (any value); invalid_json when it is not JSON. */
+  json(): unknown;
+  /** The JSON object of a route that declares a body: 415 unless sent as JSON, then invalid_json or invalid_request. */
+  object(): Record<string, unknown>;
 }
 
-/** Parses a JSON object; anything else is invalid_json or invalid_request. */
-export function parseJsonObject(text: string): Record<string, unknown> {
-  if (text.trim() === "") throw new AppError("invalid_json", "The request body is empty; send a JSON object.");
-  let value: unknown;
+export function createRequestBody(text: string, contentType: string | null): RequestBody {
+  let parsed: { value: unknown } | undefined;
+  const json = () => (parsed ??= { value: parseJson(text) }).value;
+  return {
+    text,
+    json,
+    object() {
+      if (!isJson(contentType)) throw unsupportedType();
+      if (text.trim() === "") throw new AppError("invalid_json", "The request body is empty; send a JSON object.");
+      const value = json();
+      if (value === null || typeof value !== "object" || Array.isArray(value)) {
+        throw new AppError("invalid_request", "The request body must be a JSON object.");
+      }
+      assertStorableText(value);
+      return value as Record<string, unknown>;
+    },
+  };
+}
+
+function parseJson(text: string): unknown {
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     throw new AppError("invalid_json", `The request body is not valid JSON: ${(error as Error).message}`);
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw new AppError("invalid_request", "The request body must be a JSON object.");
-  }
-  assertStorableText(value);
-  return value as Record<string, unknown>;
 }
+
+const isJson = (contentType: string | null | undefined): boolean => !!contentType && /^application\/json\s*(;|$)/i.test(contentType);
+const unsupportedType = () => new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
 
 /** A request with a body: 415 unless it is JSON (an empty body is no body, whatever its type). */
 export function assertJsonBody(text: string, contentType: string | null | undefined): void {
-  if (text !== "" && !(contentType && /^application\/json\s*(;|$)/i.test(contentType))) {
-    throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
-  }
+  if (text !== "" && !isJson(contentType)) throw unsupportedType();
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
- * The body cap of every server path (the fetch path below, and node-front.ts on Node's own
- * stream): 413 at once for a declared Content-Length over the cap, else as soon as the bytes read
- * pass it, whatever was declared (chunked or not). `text()` decodes what was read (bad UTF-8:
- * invalid_json).
+ * The body cap of both entries (node-front.ts on Node's own stream, `readTextCapped` below on a
+ * fetch Request's): 413 at once for a declared Content-Length over the cap, else as soon as the
+ * bytes read pass it, whatever was declared (chunked or not). `text()` decodes what was read (bad
+ * UTF-8: invalid_json).
  */
 export function cappedBody(limitBytes: number, declaredLength: string | null | undefined) {
   const tooLarge = () =>
@@ -72,6 +85,7 @@ export function incompleteBody(cause: unknown): AppError {
   return new AppError("request_timeout", "The request body did not arrive in full; send the request again.", { cause });
 }
 
+/** A fetch Request's body within the cap (the fetch entry, `answerFetch` in edge.ts). */
 export async function readTextCapped(request: Request, limitBytes: number): Promise<string> {
   const body = cappedBody(limitBytes, request.headers.get("content-length"));
   if (!request.body) return "";

@@ -1,20 +1,145 @@
+import { Request as WhatwgRequest } from "@whatwg-node/fetch";
+import { FastResponse, type ServerRequest } from "srvx";
 import { AppError } from "../../contract/errors.js";
 import { errorResponse, libraryRefusal } from "../../contract/render.js";
+import { methodsFor } from "../../contract/routes.js";
 import { newId } from "../../domain/ids.js";
 import type { Logger } from "../../infra/logger.js";
 import type { Authenticator, HeaderReader } from "./auth.js";
-import type { RequestState } from "./request-state.js";
+import { assertJsonBody, createRequestBody, readTextCapped } from "./body.js";
+import type { RequestContext, RequestState } from "./request-state.js";
+import { JsonResponse } from "./responses.js";
+import { EventStreamResponse, streamedResponse } from "./sse.js";
 
 /**
- * The app's edge, shared by every server path: the fetch path (app.ts, used in process and behind
- * srvx) and the Node front (node-front.ts, ahead of h3 for the paths it serves). Each step has ONE
- * implementation here, so both paths answer alike.
+ * The app's edge: every request passes here, whichever entry it came by (node-front.ts for Node's
+ * server, `answerFetch` below for `app.fetch`), and every step has ONE implementation. In order: the
+ * request's state (X-Request-Id, logger, the lazy auth step); the body, read once within the cap
+ * (413 counted while reading, 408 when it stops arriving) and JSON only (415), carried on the
+ * request's context with the state; HEAD as the GET of the same path; one Request of whatwg-node's
+ * class (Yoga's own, much cheaper to make than Node's); the handler (a direct one by exact path, or
+ * the router); then, whatever came back, the last net, X-Request-Id, the security headers, cookies
+ * and collected headers, and the log line.
  */
-export interface Edge {
+export interface EdgeOptions {
   logger: Logger;
   authenticate: Authenticator;
   trustProxy: boolean;
   bodyLimitBytes: number;
+  /** Handlers the edge calls itself, by exact path (any query): /graphql, on Yoga's own classes, which h3 cannot answer with. */
+  direct: Readonly<Record<string, Handler>>;
+  /** Every other path: the router (h3), which renders its handlers' errors itself. */
+  router: Handler;
+  /** The one error renderer for a path: OpenAI's shape on the compatibility layer (/v1/), else the contract's envelope. */
+  renderError(path: string, error: unknown, state: RequestState): Response;
+}
+
+export type Handler = (request: Request) => Response | Promise<Response>;
+
+/** A request as an entry hands it to the edge. */
+export interface Incoming {
+  method: string;
+  /** The absolute URL, and its path without the query. */
+  url: string;
+  path: string;
+  /** The headers as the edge reads them (auth, the body's type and length). */
+  headers: HeaderReader;
+  /** The same headers as the Request is made with (Node's header object, or a fetch Headers). */
+  headersInit: HeadersInit;
+  /** The socket's address (undefined in process). */
+  clientAddress: string | undefined;
+  /** The whole body within `limitBytes`: 413 as soon as the bytes read pass it, 408 when it stops arriving. */
+  readBody(limitBytes: number): Promise<string>;
+  /** The request's signal, aborted when the client goes away; asked for only by handlers that need it. */
+  signal(): AbortSignal;
+}
+
+export interface Edge {
+  /** Answers one request; the answer may be a `JsonResponse` or an `EventStreamResponse`, which each entry writes its own way. */
+  handle(incoming: Incoming): Promise<Response>;
+}
+
+/**
+ * The Request every handler gets: whatwg-node's, carrying the edge's context (srvx's and h3's
+ * `request.context`, which h3 takes as `event.context`), with a signal made on first use.
+ */
+class EdgeRequest extends WhatwgRequest {
+  #signal?: AbortSignal;
+  constructor(
+    url: string,
+    init: RequestInit,
+    readonly context: RequestContext,
+    private readonly makeSignal: () => AbortSignal,
+  ) {
+    super(url, init);
+  }
+  override get signal(): AbortSignal {
+    return (this.#signal ??= this.makeSignal());
+  }
+}
+
+export function createEdge(options: EdgeOptions): Edge {
+  const direct = new Map(Object.entries(options.direct).map(([path, handler]) => [path, { handler, allowed: methodsFor(path) }]));
+  const dispatch = (request: Request, path: string): Response | Promise<Response> => {
+    const route = direct.get(path);
+    if (!route) return options.router(request);
+    if (!route.allowed.includes(request.method as never)) throw methodNotAllowed(path, request.method, route.allowed);
+    return route.handler(request);
+  };
+
+  return {
+    async handle(incoming) {
+      const { method, path } = incoming;
+      const state = createRequestState(options, incoming.headers, incoming.clientAddress);
+      const get = method === "GET" || method === "HEAD";
+      // Whether the body was read to its end: a refusal before that (413, or 408 while reading)
+      // answers `Connection: close`, so a client that reuses connections is not left waiting on
+      // the unread rest (Node would otherwise keep the connection for a next request).
+      let bodyRead = get;
+      let response: Response;
+      try {
+        const text = get ? "" : await incoming.readBody(options.bodyLimitBytes);
+        bodyRead = true;
+        const contentType = incoming.headers.get("content-type");
+        // Size and type are checked before any handler runs, for every route (a 405 with a huge body is still 413).
+        assertJsonBody(text, contentType);
+        const context: RequestContext = { state, body: createRequestBody(text, contentType) };
+        // HEAD is the GET of the same path without its body, for every GET route.
+        const init = { method: get ? "GET" : method, headers: incoming.headersInit, body: text === "" ? null : text };
+        response = await dispatch(new EdgeRequest(incoming.url, init, context, incoming.signal), path);
+        if (method === "HEAD") response = await withoutBody(response);
+      } catch (error) {
+        response = options.renderError(path, error, state);
+        if (!bodyRead) response.headers.set("connection", "close");
+      }
+      return finishResponse(response, state, method, path);
+    },
+  };
+}
+
+/**
+ * The fetch entry (`app.fetch`: in-process callers and tests): a fetch Request through the same edge
+ * as Node's requests. An event stream becomes a ReadableStream ended when `request`'s signal aborts.
+ */
+export async function answerFetch(edge: Edge, request: Request): Promise<Response> {
+  const response = await edge.handle({
+    method: request.method,
+    url: request.url,
+    path: new URL(request.url).pathname,
+    headers: request.headers,
+    headersInit: request.headers,
+    clientAddress: (request as ServerRequest).ip,
+    readBody: (limitBytes) => readTextCapped(request, limitBytes),
+    signal: () => request.signal,
+  });
+  return response instanceof EventStreamResponse ? streamedResponse(response, request.signal) : response;
+}
+
+/** The answer to a HEAD: the GET's status and headers; its body is released unread (an event stream's slot at once). */
+async function withoutBody(response: Response): Promise<Response> {
+  if (response instanceof EventStreamResponse) void response.events.return?.(undefined)?.catch(() => undefined);
+  else if (!(response instanceof JsonResponse)) await response.body?.cancel().catch(() => undefined);
+  return new FastResponse(null, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /**
@@ -22,7 +147,11 @@ export interface Edge {
  * then memoised; a slid session's Set-Cookie and the account id are recorded), the headers and
  * cookies to add to whatever response leaves, and the client's address.
  */
-export function createRequestState(edge: Edge, headers: HeaderReader, socketAddress: string | undefined): RequestState {
+export function createRequestState(
+  edge: Pick<EdgeOptions, "logger" | "authenticate" | "trustProxy">,
+  headers: HeaderReader,
+  socketAddress: string | undefined,
+): RequestState {
   const requestId = newId("req");
   const forwarded = edge.trustProxy ? headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
   let viewer: ReturnType<RequestState["viewer"]> | undefined;
@@ -68,7 +197,7 @@ const securityHeaders: Readonly<Record<string, string>> = {
  * headers the request collected (RateLimit…, never overriding the handler's), and the request log
  * line. Returns the response to send (the same one unless the net replaced it).
  */
-export async function finishResponse(response: Response, state: RequestState, method: string, path: string): Promise<Response> {
+async function finishResponse(response: Response, state: RequestState, method: string, path: string): Promise<Response> {
   if (response.status >= 400 && !response.headers.get("content-type")?.startsWith("application/json")) {
     state.logger.warn("untranslated library refusal", { status: response.status });
     const rendered = errorResponse(libraryRefusal(response.status, await response.text()), state.requestId, state.logger);

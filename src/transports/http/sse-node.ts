@@ -1,18 +1,15 @@
 import type { ServerResponse } from "node:http";
 import { classify, errorObject } from "../../contract/render.js";
 import { onAbort } from "../../domain/abort.js";
-import type { Logger } from "../../infra/logger.js";
-import { closedEvent, formatEvent, streamOpen, type SseEvent } from "./sse.js";
+import { closedEvent, formatEvent, keepAliveMs, streamOpen, type EventStreamResponse } from "./sse.js";
 
 /**
- * Event streams written straight to Node's response: the Node front's path for the REST event
- * streams (node-front.ts), the same wire format as `sseResponse` (sse.ts) without a fetch Request,
- * Response, ReadableStream, reader or per-stream timer. An open stream holds only its socket, the
- * events' iterator and a few closures, so ten thousand of them fit in one process (bench (e)).
+ * Event streams written straight to Node's response: how the Node entry (node-front.ts) writes an
+ * `EventStreamResponse` (sse.ts), the same wire format as the fetch entry's ReadableStream without
+ * a fetch Response, ReadableStream, reader or per-stream timer. An open stream holds only its
+ * socket, the events' iterator and a few closures, so ten thousand of them fit in one process
+ * (bench (e)).
  */
-
-/** How often every open stream gets a `: keep-alive` comment (the contract: at least every 15 s). */
-export const keepAliveMs = 15_000;
 
 /** Every open stream, for the ONE keep-alive timer they share (instead of one interval each). */
 const open = new Set<ServerResponse>();
@@ -43,23 +40,14 @@ export function openNodeStreams(): number {
   return open.size;
 }
 
-export interface PipeOptions {
-  /** Aborted when the server shuts down: the stream ends with `stream.closed` (reason `shutdown`). */
-  closing?: AbortSignal;
-  /** Quoted in a `stream.closed` event that reports an error. */
-  requestId: string;
-  /** Where an unexpected error of the events is logged. */
-  logger: Logger;
-}
-
 /**
- * Streams `events` to `res`, whose headers are already set (not sent): `: stream open`, then each
+ * Streams the answer's events to `res`, whose head is already written: `: stream open`, then each
  * event as it comes (waiting for `drain` when the client reads slowly), then the end. When the
  * client goes away the iterator is ended at once (which unsubscribes and frees its slot); when
  * the server shuts down, or reading the events fails, the stream ends with `stream.closed`, as
- * `sseResponse` does.
+ * the fetch entry's stream does.
  */
-export function pipeEvents(events: AsyncIterator<SseEvent>, res: ServerResponse, options: PipeOptions): void {
+export function pipeEvents({ events, options }: EventStreamResponse, res: ServerResponse): void {
   let ended = false;
   let lastId: string | number | undefined;
   /** Ends the stream (with a last chunk) unless it has ended; whether it was still open. */

@@ -1,3 +1,4 @@
+import { FastResponse } from "srvx";
 import { classify, errorObject } from "../../contract/render.js";
 import { onAbort } from "../../domain/abort.js";
 import type { Logger } from "../../infra/logger.js";
@@ -9,20 +10,20 @@ export interface SseEvent {
 }
 
 export interface SseOptions {
-  keepAliveMs?: number;
   headers?: Record<string, string>;
   status?: number;
   /** Aborted when the server shuts down: the stream ends with `stream.closed` (reason `shutdown`). */
   closing?: AbortSignal;
-  /** The request's signal: aborted when the client goes away, which ends the events at once (not at the next write). */
-  signal?: AbortSignal;
   /** Quoted in a `stream.closed` event that reports an error. */
-  requestId?: string;
+  requestId: string;
   /** Where an unexpected error of the events is logged. */
-  logger?: Logger;
+  logger: Logger;
 }
 
-/** The headers of every event stream (the fetch path below and the Node front's, sse-node.ts). */
+/** How often an open stream gets a `: keep-alive` comment (the contract: at least every 15 s). */
+export const keepAliveMs = 15_000;
+
+/** The headers of every event stream. */
 export const sseHeaders: Readonly<Record<string, string>> = {
   "content-type": "text/event-stream; charset=utf-8",
   "cache-control": "no-cache, no-transform",
@@ -39,16 +40,39 @@ export function closedEvent(data: Record<string, unknown>, lastId: string | numb
 }
 
 /**
- * A text/event-stream Response fed by `events`, with a `: keep-alive` comment every
- * `keepAliveMs` while open. When the client goes away the iterator is closed at once (which
- * unsubscribes); nothing else is affected: a generation goes on without its watcher. The stream
- * ends with a `stream.closed` event when the server shuts down (`reason: "shutdown"`) or when
- * reading the events fails (`reason: "error"`, with the contract's error object): the client
- * resumes with Last-Event-ID.
+ * An event stream answer: a Response (srvx's FastResponse, the class h3 answers with, so h3 passes
+ * it on as it is) that carries its events instead of a body. Each entry writes them its own way:
+ * the Node entry straight to Node's response (sse-node.ts: no fetch Response, ReadableStream or
+ * timer per stream), the fetch entry as a ReadableStream (`streamedResponse` below). Either way a
+ * `: keep-alive` comment goes out every 15 s; when the client goes away the events end at once
+ * (which unsubscribes; a generation goes on without its watcher); the stream ends with a
+ * `stream.closed` event when the server shuts down (`reason: "shutdown"`) or when reading the
+ * events fails (`reason: "error"`, with the contract's error object): the client resumes with
+ * Last-Event-ID.
  */
-export function sseResponse(events: AsyncIterable<SseEvent>, options: SseOptions = {}): Response {
+export class EventStreamResponse extends FastResponse {
+  readonly events: AsyncIterator<SseEvent>;
+  constructor(
+    events: AsyncIterable<SseEvent>,
+    readonly options: SseOptions,
+  ) {
+    super(null, { status: options.status ?? 200, headers: { ...sseHeaders, ...options.headers } });
+    this.events = events[Symbol.asyncIterator]();
+  }
+}
+
+export function sseResponse(events: AsyncIterable<SseEvent>, options: SseOptions): EventStreamResponse {
+  return new EventStreamResponse(events, options);
+}
+
+/**
+ * The fetch entry's Response for an event stream: its events as a ReadableStream. `signal` is the
+ * caller's request's: aborted when the client goes away, which ends the events at once (not at the
+ * next write).
+ */
+export function streamedResponse(response: EventStreamResponse, signal?: AbortSignal): Response {
+  const { events: iterator, options } = response;
   const encoder = new TextEncoder();
-  const iterator = events[Symbol.asyncIterator]();
   let keepAlive: NodeJS.Timeout | undefined;
   let lastId: string | number | undefined;
   let onClosing: (() => void) | undefined;
@@ -61,7 +85,7 @@ export function sseResponse(events: AsyncIterable<SseEvent>, options: SseOptions
     stopListening();
     stopWatchingClient();
   };
-  const stopWatchingClient = onAbort(options.signal, () => {
+  const stopWatchingClient = onAbort(signal, () => {
     if (ended) return;
     cleanup();
     void iterator.return?.(undefined);
@@ -76,7 +100,7 @@ export function sseResponse(events: AsyncIterable<SseEvent>, options: SseOptions
         } catch {
           cleanup();
         }
-      }, options.keepAliveMs ?? 15_000);
+      }, keepAliveMs);
     },
     async pull(controller) {
       try {
@@ -100,7 +124,7 @@ export function sseResponse(events: AsyncIterable<SseEvent>, options: SseOptions
       } catch (error) {
         if (ended) return;
         cleanup();
-        controller.enqueue(closed({ reason: "error", error: errorObject(classify(error, options.logger), options.requestId ?? "") }));
+        controller.enqueue(closed({ reason: "error", error: errorObject(classify(error, options.logger), options.requestId) }));
         controller.close();
       }
     },
@@ -109,10 +133,7 @@ export function sseResponse(events: AsyncIterable<SseEvent>, options: SseOptions
       await iterator.return?.(undefined);
     },
   });
-  return new Response(stream, {
-    status: options.status ?? 200,
-    headers: { ...sseHeaders, ...options.headers },
-  });
+  return new Response(stream, { status: response.status, headers: response.headers });
 }
 
 export function formatEvent(e: SseEvent): string {

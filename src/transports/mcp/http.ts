@@ -5,7 +5,7 @@ import { authorize } from "../../domain/auth/viewer.js";
 import { consumeQuota, quotaHeaders } from "../../domain/limits.js";
 import type { RateLimiter } from "../../infra/ratelimit/limiter.js";
 import type { Services } from "../../services.js";
-import { requestState } from "../http/request-state.js";
+import { requestContext } from "../http/request-state.js";
 import { createInProcessApi } from "./in-process.js";
 import type { createMcpServer } from "./tools.js";
 
@@ -31,7 +31,7 @@ export function createMcpHttpHandler(deps: McpHttpDeps) {
   return async (event: H3Event): Promise<Response> => {
     const { Transport, createServer } = await loadMcp();
     const request = event.req;
-    const state = requestState(request);
+    const { state, body: sent } = requestContext(request);
     const viewer = authorize(await state.viewer(), routes.mcp.auth, { write: true })!;
     state.accountId = viewer.user.accountId;
     const accountKey = `acc:${viewer.user.accountId}`;
@@ -41,7 +41,7 @@ export function createMcpHttpHandler(deps: McpHttpDeps) {
       onQuota: (q) => Object.assign(state.headers, quotaHeaders(q)),
     });
     const server = createServer(api, { stop: deps.closing, logger: state.logger, ...(deps.maxWaitMs ? { maxWaitMs: deps.maxWaitMs } : {}) });
-    const body = await request.clone().json().catch(() => undefined);
+    const body = parsedOrUndefined(() => sent.json()); // not JSON: the SDK answers its own parse error
     const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: !asksForProgress(body) });
     transport.onerror = (error) => state.logger.debug("mcp transport", { error: error.message });
     await server.connect(transport);
@@ -90,7 +90,15 @@ function withMcpAccept(request: Request): Request {
   if (accept.includes("application/json") && accept.includes("text/event-stream")) return request;
   const headers = new Headers(request.headers);
   headers.set("accept", "application/json, text/event-stream");
-  return new Request(request, { headers });
+  return new Request(request.url, { method: request.method, headers, body: requestContext(request).body.text || null, signal: request.signal });
+}
+
+function parsedOrUndefined(parse: () => unknown): unknown {
+  try {
+    return parse();
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether any request in the POSTed message(s) carries `params._meta.progressToken`. */

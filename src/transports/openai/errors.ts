@@ -3,8 +3,7 @@ import { openAiErrorTable, openAiParamNames, type OpenAiErrorBody } from "../../
 import type { Logger } from "../../infra/logger.js";
 
 /** Paths of the OpenAI-compatible layer: every answer there, errors included, speaks OpenAI's protocol. */
-export function isOpenAiPath(request: Request): boolean {
-  const path = new URL(request.url).pathname;
+export function isOpenAiPath(path: string): boolean {
   return path === "/v1" || path.startsWith("/v1/");
 }
 

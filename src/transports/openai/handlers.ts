@@ -7,8 +7,7 @@ import { authorize, type AuthenticatedViewer } from "../../domain/auth/viewer.js
 import { consumeQuota, quotaHeaders } from "../../domain/limits.js";
 import type { RateLimiter } from "../../infra/ratelimit/limiter.js";
 import type { Services } from "../../services.js";
-import { readJsonBody } from "../http/body.js";
-import { requestState, type RequestState } from "../http/request-state.js";
+import { requestContext, type RequestState } from "../http/request-state.js";
 import { jsonResponse } from "../http/responses.js";
 import { openAiErrorResponse } from "./errors.js";
 import { creditHeaders, imagesAnswer, imagesStream } from "./images.js";
@@ -30,6 +29,8 @@ export interface OpenAiDeps {
 interface Ctx {
   request: Request;
   state: RequestState;
+  /** The body's JSON object (the edge read it within the cap). */
+  jsonBody(): Record<string, unknown>;
   viewer: AuthenticatedViewer;
   params: Record<string, string>;
 }
@@ -54,7 +55,7 @@ export function openAiHandlers(deps: OpenAiDeps) {
     (rule: AuthRule, rate: "read" | undefined, handle: (ctx: Ctx) => Promise<Response>) =>
     async (event: H3Event): Promise<Response> => {
       const request = event.req;
-      const state = requestState(request);
+      const { state, body, params = {} } = requestContext(request);
       try {
         const viewer = authorize(await state.viewer(), rule, { write: request.method !== "GET" })!;
         state.accountId = viewer.user.accountId;
@@ -62,15 +63,15 @@ export function openAiHandlers(deps: OpenAiDeps) {
           const policy = { name: "read", limit: deps.readPerMinute, windowSeconds: 60 };
           await consumeQuota(deps.limiter, policy, `acc:${viewer.user.accountId}`, (q) => Object.assign(state.headers, quotaHeaders(q)));
         }
-        return await handle({ request, state, viewer, params: (event.context.params ?? {}) as Record<string, string> });
+        return await handle({ request, state, viewer, params, jsonBody: () => body.object() });
       } catch (error) {
         return openAiErrorResponse(error, state.requestId, state.logger);
       }
     };
 
   return {
-    openaiImages: guarded(routes.openaiImages.auth, undefined, async ({ request, state, viewer }) => {
-      const call = await readImagesCall(services.agents, await readJsonBody(request));
+    openaiImages: guarded(routes.openaiImages.auth, undefined, async ({ request, state, viewer, jsonBody }) => {
+      const call = await readImagesCall(services.agents, jsonBody());
       // `quality` and `user` are OpenAI's: recorded here, under the request id, with what was made.
       state.logger.info("openai images", {
         model: call.agent.id,
@@ -88,7 +89,7 @@ export function openAiHandlers(deps: OpenAiDeps) {
       };
       if (call.stream) {
         const submission = await services.generations.submitMany(viewer, call.body, call.n, options);
-        return imagesStream(submission, call, { services, viewer, state, request, closing: deps.closing });
+        return imagesStream(submission, call, { services, viewer, state, closing: deps.closing });
       }
       const submission = await services.generations.submitMany(viewer, call.body, call.n, { ...options, waitMs: syncTimeoutMs, stop: deps.closing });
       const body = await imagesAnswer(submission, call, { services, viewer, publicOrigin: deps.publicOrigin });

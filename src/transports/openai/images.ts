@@ -63,7 +63,7 @@ export async function imagesAnswer(
 export function imagesStream(
   s: BatchSubmission,
   call: ImagesCall,
-  deps: { services: Services; viewer: AuthenticatedViewer; state: RequestState; request: Request; closing: AbortSignal },
+  deps: { services: Services; viewer: AuthenticatedViewer; state: RequestState; closing: AbortSignal },
 ): Response {
   const { events } = deps.services.generations;
   const ids = s.generations.map((g) => g.id);
@@ -165,7 +165,6 @@ export function imagesStream(
   };
 
   return sseResponse(iterator, {
-    signal: deps.request.signal,
     requestId: deps.state.requestId,
     logger: deps.state.logger,
     headers: { ...creditHeaders(s), "x-generation-ids": ids.join(",") },

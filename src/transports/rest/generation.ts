@@ -3,13 +3,11 @@ import type { AuthenticatedViewer } from "../../domain/auth/viewer.js";
 import type { Submission, SubmitOptions } from "../../domain/generation/submit.js";
 import { quotaHeaders } from "../../domain/limits.js";
 import type { GenerationEventMessage } from "../../infra/events/bus.js";
-import { routes } from "../../contract/routes.js";
 import type { Services } from "../../services.js";
-import type { FrontStream } from "../http/node-front.js";
 import { jsonResponse, jsonTextResponse } from "../http/responses.js";
 import type { RequestState } from "../http/request-state.js";
 import { frameEvents, sseResponse, type SseEvent } from "../http/sse.js";
-import { admit, type MountOptions, type RestHandlers } from "./route.js";
+import type { RestHandlers } from "./route.js";
 
 export interface GenerationRouteDeps {
   services: Services;
@@ -66,7 +64,6 @@ export function generationHandlers(deps: GenerationRouteDeps): Handlers {
       const s = await generations.submit(viewer, body, submitOptions(request, state));
       const events = await generations.events.open(viewer, s.generation.id, 0, { checkOwner: false });
       return sseResponse(framed(events), {
-        signal: request.signal,
         closing,
         requestId: state.requestId,
         logger: state.logger,
@@ -76,9 +73,15 @@ export function generationHandlers(deps: GenerationRouteDeps): Handlers {
 
     getGeneration: ({ viewer, params }) => generations.get(viewer, params.id!),
 
+    // The events after Last-Event-ID (or `?after=`), from the subscription's own source
+    // (`events.open`, what `Subscription.generationEvents` resolves to), not from an execution of
+    // the subscription through graphql-sse per stream, which would add a second request, its
+    // streams and a parsed document to every open stream (bench/README.md, section (e)).
     generationEvents: async ({ request, viewer, params, state }) => {
-      const events = await openGenerationEvents(services, viewer, params.id!, request);
-      return sseResponse(events, { closing, signal: request.signal, requestId: state.requestId, logger: state.logger });
+      const header = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("after") ?? "0";
+      const after = /^\d{1,9}$/.test(header) ? Number(header) : 0;
+      const events = framed(await generations.events.open(viewer, params.id!, after));
+      return sseResponse(events, { closing, requestId: state.requestId, logger: state.logger });
     },
 
     cancelGeneration: async ({ viewer, params }) => {
@@ -105,36 +108,3 @@ export function generationHandlers(deps: GenerationRouteDeps): Handlers {
 
 const framed = (events: AsyncIterator<GenerationEventMessage>) =>
   frameEvents(events, (m): SseEvent => ({ event: m.type, id: m.seq, data: m.data }), (m) => terminalEventTypes.has(m.type));
-
-/**
- * GET /api/v1/generations/:id/events on every server path: the events after Last-Event-ID (or
- * `?after=`), framed. They come from the subscription's own source (`events.open`, what
- * `Subscription.generationEvents` resolves to), not from an execution of the subscription through
- * graphql-sse per stream, which would add a second request, its streams and a parsed document to
- * every open stream (bench/README.md, section (e): 10,000 streams at ~11 KB each).
- */
-async function openGenerationEvents(services: Services, viewer: AuthenticatedViewer, id: string, request: { headers: { get(name: string): string | null }; url: string }) {
-  const header = request.headers.get("last-event-id") ?? new URL(request.url, "http://localhost").searchParams.get("after") ?? "0";
-  const after = /^\d{1,9}$/.test(header) ? Number(header) : 0;
-  return framed(await services.generations.events.open(viewer, id, after));
-}
-
-/**
- * The same stream for the Node front (transports/http/node-front.ts), which writes it straight to
- * Node's response: no fetch Request, Response or ReadableStream per stream (bench (e): 10,000 open
- * streams in one process). It matches plain ids only; anything else goes through the app as before.
- */
-export function generationEventsFront(services: Services, closing: AbortSignal, options: MountOptions): FrontStream {
-  const pattern = new RegExp(`^${routes.generationEvents.path.replace(":id", "([A-Za-z0-9_-]{1,64})")}$`);
-  return {
-    closing,
-    match(path) {
-      const found = pattern.exec(path);
-      return found ? { id: found[1]! } : undefined;
-    },
-    async open(request, state, params) {
-      const viewer = (await admit("generationEvents", state, params, options))!;
-      return { events: await openGenerationEvents(services, viewer, params.id!, request) };
-    },
-  };
-}

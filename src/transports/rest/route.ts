@@ -6,8 +6,8 @@ import { authorize, type AuthenticatedViewer } from "../../domain/auth/viewer.js
 import { consumeQuota, quotaHeaders } from "../../domain/limits.js";
 import type { RateLimiter } from "../../infra/ratelimit/limiter.js";
 import { safeMethods } from "../http/auth.js";
-import { readJsonBody } from "../http/body.js";
-import { requestState, type RequestState } from "../http/request-state.js";
+import { requestContext, type RequestState } from "../http/request-state.js";
+import { jsonResponse } from "../http/responses.js";
 
 export interface RouteContext<R extends AuthRule> {
   event: H3Event;
@@ -16,7 +16,7 @@ export interface RouteContext<R extends AuthRule> {
   /** The authorised caller; undefined only on public routes called anonymously. */
   viewer: R extends { allow: "public" } ? AuthenticatedViewer | undefined : AuthenticatedViewer;
   params: Record<string, string>;
-  /** The JSON body (an object), read within the size cap, when the route declares one; validated by the use-case with the same schema. */
+  /** The JSON body (an object) the edge read within the size cap, when the route declares one; validated by the use-case with the same schema. */
   body: Record<string, unknown>;
 }
 
@@ -41,22 +41,22 @@ export function mountRestRoutes(app: H3, handlers: RestHandlers, options: MountO
   for (const [id, handler] of Object.entries(handlers) as [RestRouteId, (ctx: RouteContext<AuthRule>) => unknown][]) {
     const spec = routes[id];
     app.on(spec.method, spec.path, async (event) => {
-      const state = requestState(event.req);
-      const params = (event.context.params ?? {}) as Record<string, string>;
+      const { state, body, params = {} } = requestContext(event.req);
       const viewer = await admit(id, state, params, options);
-      const body = "body" in spec ? ((await readJsonBody(event.req)) as Record<string, unknown>) : {};
-      return handler({ event, request: event.req, state, viewer: viewer as AuthenticatedViewer, params, body });
+      const json = "body" in spec ? body.object() : {};
+      const answer = await handler({ event, request: event.req, state, viewer: viewer as AuthenticatedViewer, params, body: json });
+      // A value is answered as JSON here (the Node entry writes its text as it is), a Response as it is.
+      return answer instanceof Response || answer === undefined ? answer : jsonResponse(answer);
     });
   }
 }
 
 /**
- * What the row decides before its handler runs, on every server path (h3 above, and the Node
- * front's event streams, transports/http/node-front.ts): auth first (a request refused for its
- * credentials never counts against a quota), then the `read` quota per account, then the path
- * parameters. Returns the authorised caller (undefined only on public routes called anonymously).
+ * What the row decides before its handler runs: auth first (a request refused for its credentials
+ * never counts against a quota), then the `read` quota per account, then the path parameters.
+ * Returns the authorised caller (undefined only on public routes called anonymously).
  */
-export async function admit(id: RestRouteId, state: RequestState, params: Record<string, string>, options: MountOptions): Promise<AuthenticatedViewer | undefined> {
+async function admit(id: RestRouteId, state: RequestState, params: Record<string, string>, options: MountOptions): Promise<AuthenticatedViewer | undefined> {
   const spec = routes[id];
   const rule: AuthRule = spec.auth;
   const write = !safeMethods.has(spec.method);
@@ -72,7 +72,7 @@ export async function admit(id: RestRouteId, state: RequestState, params: Record
   return viewer;
 }
 
-/** Registers a non-REST row of the table (GraphQL's endpoints) with its own handler. */
+/** Registers a non-REST row of the table (graphql-sse, MCP, the OpenAI layer, the docs) with its own handler. */
 export function mountRoute(app: H3, id: RouteId, handler: (event: H3Event) => unknown): void {
   const spec = routes[id];
   app.on(spec.method, spec.path, handler);
