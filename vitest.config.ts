@@ -14,25 +14,15 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 // One copy of graphql for the app and the libraries (else: "Cannot use GraphQLSchema from another realm").
 const graphql = fileURLToPath(new URL("./node_modules/graphql/index.js", import.meta.url));
 
-// The HTTP suite runs on the embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set
-// (each test file gets a fresh database cloned from a migrated template on that server).
-// Two files at a time (the machine has 2 cores and most files wait on I/O), except the files that
-// measure time or the machine (event-loop delay, fairness deadlines, SIGKILL and lock expiry, a real
-// browser, process starts): they run afterwards, one at a time, alone (`sequence.groupOrder`).
-const serial = [
-  "test/load.test.ts",
-  "test/picture-load.test.ts",
-  "test/fairness-load.test.ts",
-  "test/outage.test.ts",
-  "test/limits.test.ts",
-  "test/crash.test.ts",
-  "test/distributed.test.ts",
-  "test/shutdown.test.ts",
-  "test/signals.test.ts",
-  "test/startup.test.ts",
-  "test/webhooks-isolation.test.ts",
-  "test/web/**/*.test.ts",
-];
+// The tests by kind: unit tests beside the code (src/**), in-process HTTP tests (test/http/), tests
+// that start the service or the command line as processes (test/process/), tests in a real browser
+// (test/browser/), and tests that measure time or the machine (event-loop delay, fairness
+// deadlines, SIGKILL and lock expiry, process starts and signals: test/machine/).
+// The suites under test/ run on the embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL
+// is set (each test file gets a fresh database cloned from a migrated template on that server).
+// Two files at a time (the machine has 2 cores and most files wait on I/O), except the browser and
+// machine folders: they run afterwards, one file at a time, alone (`sequence.groupOrder`).
+const serial = ["test/machine/**/*.test.ts", "test/browser/**/*.test.ts"];
 const httpSuite = (name: string, env: Record<string, string>, globalSetup?: string): TestProjectInlineConfiguration[] => {
   const common = { env, ...(globalSetup ? { globalSetup } : {}) };
   return [

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { chooseFitMode, fit } from "./fit.js";
 import { createImage, pixelAt } from "./rgba.js";
 import type { RgbaImage } from "./rgba.js";
-import { alphaAt, opaqueColours, renderSvg } from "./test-images.js";
+import { alphaAt, opaqueColours, renderSvg } from "../../../test/support/pipeline-images.js";
 
 /** Opaque picture: left third red, middle third green, right third blue (makes crops visible). */
 async function stripes(width: number, height: number): Promise<RgbaImage> {

@@ -3,7 +3,7 @@ import { contentBox, icon, maskBox, squareAround, trimBorder } from "./icon.js";
 import { backgroundMask } from "./remove-background.js";
 import { createImage, isOpaque, pixelAt, rgbDistance } from "./rgba.js";
 import type { RgbaImage } from "./rgba.js";
-import { addNoise, alphaAt, renderSvg } from "./test-images.js";
+import { addNoise, alphaAt, renderSvg } from "../../../test/support/pipeline-images.js";
 
 /** Bounding box of the pixels for which `inside` holds. */
 function bbox(image: RgbaImage, inside: (x: number, y: number) => boolean): { left: number; top: number; right: number; bottom: number } {

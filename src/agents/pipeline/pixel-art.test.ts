@@ -5,7 +5,7 @@ import { downsampleToGrid, pixelArt } from "./pixel-art.js";
 import { quantize } from "./quantize.js";
 import { createImage, pixelAt } from "./rgba.js";
 import type { RgbaImage } from "./rgba.js";
-import { addNoise, alphaAt, countAlpha, opaqueColours, renderSvg } from "./test-images.js";
+import { addNoise, alphaAt, countAlpha, opaqueColours, renderSvg } from "../../../test/support/pipeline-images.js";
 
 /** A shaded sphere (hundreds of colours) on a transparent background, with a semi-transparent rim. */
 async function shadedSphere(size = 512): Promise<RgbaImage> {

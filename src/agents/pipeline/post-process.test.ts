@@ -3,7 +3,7 @@ import { postProcess } from "./post-process.js";
 import type { PostProcessOptions } from "./post-process.js";
 import { decodeImage, encodePng, isOpaque, pixelAt } from "./rgba.js";
 import type { RgbaImage } from "./rgba.js";
-import { alphaAt, countAlpha, opaqueColours, renderSvg, subjectPicture, texturePicture } from "./test-images.js";
+import { alphaAt, countAlpha, opaqueColours, renderSvg, subjectPicture, texturePicture } from "../../../test/support/pipeline-images.js";
 
 type Model = { png: Buffer; width: number; height: number };
 

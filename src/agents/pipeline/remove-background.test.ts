@@ -3,7 +3,7 @@ import { estimateBorderBackground } from "./border-colours.js";
 import { backgroundMask, removeBackground } from "./remove-background.js";
 import { pixelAt, rgbDistance } from "./rgba.js";
 import type { RgbaImage } from "./rgba.js";
-import { addNoise, alphaAt, countAlpha, prng, renderSvg, ringPicture, subjectPicture } from "./test-images.js";
+import { addNoise, alphaAt, countAlpha, prng, renderSvg, ringPicture, subjectPicture } from "../../../test/support/pipeline-images.js";
 
 /** Distance (px) outside the test subject of `subjectPicture` (circle r = 0.3·s + square), ≤ 0 inside. */
 function outside(x: number, y: number, w: number, h: number): number {

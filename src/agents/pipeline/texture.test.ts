@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fit } from "./fit.js";
 import { featherWeights, makeSeamless } from "./texture.js";
-import { seamScores, texturePicture } from "./test-images.js";
+import { seamScores, texturePicture } from "../../../test/support/pipeline-images.js";
 
 describe("makeSeamless", () => {
   it("makes the wrap-around join look like any pair of neighbouring columns and rows", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { generators, interpretPrompt } from "./index.js";
-import { alphaAt, countAlpha, decode, run } from "./test-helpers.js";
+import { alphaAt, countAlpha, decode, run } from "../../../test/support/drawing.js";
 
 const CASES = [
   { kind: "pixel-sprite", sizes: [16, 32, 64, 128], transparent: true, prompt: "red dragon" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alphaAt, countAlpha, dominantHue, hueDistance, run, silhouetteDifference } from "./test-helpers.js";
+import { alphaAt, countAlpha, dominantHue, hueDistance, run, silhouetteDifference } from "../../../test/support/drawing.js";
 
 describe("icon generator", () => {
   it("colours the subject from the prompt: red potion vs blue potion", async () => {

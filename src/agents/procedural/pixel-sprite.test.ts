@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { interpretPrompt } from "./prompt.js";
 import { pickSpriteBuilder } from "./pixel-sprite.js";
-import { alphaAt, countAlpha, dominantHue, hueDistance, luminanceAt, run, silhouetteDifference, type Decoded } from "./test-helpers.js";
+import { alphaAt, countAlpha, dominantHue, hueDistance, luminanceAt, run, silhouetteDifference, type Decoded } from "../../../test/support/drawing.js";
 
 function isMirrorSymmetric(img: Decoded): boolean {
   for (let y = 0; y < img.height; y++) {

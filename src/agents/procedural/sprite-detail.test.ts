@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { planSprite } from "./pixel-sprite.js";
 import { interpretPrompt } from "./prompt.js";
-import { alphaAt, luminanceAt, run, type Decoded } from "./test-helpers.js";
+import { alphaAt, luminanceAt, run, type Decoded } from "../../../test/support/drawing.js";
 
 /** Pixels that differ between two images inside a region given in fractions of the size. */
 function differingIn(a: Decoded, b: Decoded, x0: number, y0: number, x1: number, y1: number): number {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { toHsl } from "./color.js";
 import { interpretPrompt } from "./prompt.js";
 import { chooseMaterial } from "./texture.js";
-import { isSeamless, meanColor, run, seamScores } from "./test-helpers.js";
+import { isSeamless, meanColor, run, seamScores } from "../../../test/support/drawing.js";
 
 const MATERIALS = ["stone", "cobblestone", "brick", "wood planks", "tiles", "metal", "grass", "sand", "water", "lava", "dirt", "snow", "ice", "marble"];
 

@@ -29,7 +29,7 @@ export type { RefusalState, Reserved } from "./store-reservation.js";
  * only index it can use is the primary key. With `"status" = 'queued'` the planner may pick the
  * (status, updated_at) index when its statistics say few are queued, and then reads every queued
  * generation to find one: with a backlog of 3,000, a completion read 3,000 index entries
- * (0.97 ms instead of 0.02; `test/generation-plans.test.ts`).
+ * (0.97 ms instead of 0.02; `test/http/generation-plans.test.ts`).
  *
  * `prisma` serves the statements that run rarely; `sql` (the driver directly, see Database.sql)
  * the ones every generation runs. `onDeliveries` is called when an ending wrote webhook deliveries

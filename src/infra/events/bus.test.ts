@@ -1,5 +1,5 @@
 import { createInProcessEventBus } from "./bus.js";
-import { describeEventBusContract } from "./bus.contract.js";
+import { describeEventBusContract } from "../../../test/support/contracts/bus.js";
 
 // One process: both "instances" are the same bus.
 describeEventBusContract("in-process", () => {

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { describeWithRedis, startRedisProxy, type RedisProxy } from "../redis-test-url.js";
+import { describeWithRedis, startRedisProxy, type RedisProxy } from "../../../test/support/redis.js";
 import type { EventBus, GenerationEventMessage } from "./bus.js";
-import { describeEventBusContract } from "./bus.contract.js";
+import { describeEventBusContract } from "../../../test/support/contracts/bus.js";
 import { createRedisEventBus } from "./redis-bus.js";
 
 const event = (generationId: string, seq: number): GenerationEventMessage => ({

@@ -4,10 +4,10 @@ import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DependencyUnavailableError } from "../dependency.js";
-import { deleteRedisKeys, describeWithRedis, rejection, startRedisProxy, unreachableRedisUrl, type RedisProxy } from "../redis-test-url.js";
+import { deleteRedisKeys, describeWithRedis, rejection, startRedisProxy, unreachableRedisUrl, type RedisProxy } from "../../../test/support/redis.js";
 import { createBullMqQueue, type BullMqQueueOptions } from "./bullmq-queue.js";
 import { RetryJob, type JobQueue } from "./queue.js";
-import { describeJobQueueContract } from "./queue.contract.js";
+import { describeJobQueueContract } from "../../../test/support/contracts/queue.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {

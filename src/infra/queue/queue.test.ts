@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createInProcessQueue, RetryJob } from "./queue.js";
-import { describeJobQueueContract } from "./queue.contract.js";
+import { describeJobQueueContract } from "../../../test/support/contracts/queue.js";
 
 const as = { accountId: "acc_test" };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createInProcessRateLimiter } from "./limiter.js";
-import { describeRateLimiterContract } from "./limiter.contract.js";
+import { describeRateLimiterContract } from "../../../test/support/contracts/limiter.js";
 
 // One process: both "instances" are the same limiter.
 describeRateLimiterContract("in-process", (now) => {

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DependencyUnavailableError } from "../dependency.js";
-import { deleteRedisKeys, describeWithRedis, rejection, startRedisProxy, unreachableRedisUrl, type RedisProxy } from "../redis-test-url.js";
+import { deleteRedisKeys, describeWithRedis, rejection, startRedisProxy, unreachableRedisUrl, type RedisProxy } from "../../../test/support/redis.js";
 import type { RateLimiter } from "./limiter.js";
-import { describeRateLimiterContract } from "./limiter.contract.js";
+import { describeRateLimiterContract } from "../../../test/support/contracts/limiter.js";
 import { createRedisRateLimiter } from "./redis-limiter.js";
 
 

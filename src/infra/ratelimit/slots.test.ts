@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { deleteRedisKeys, describeWithRedis } from "../redis-test-url.js";
+import { deleteRedisKeys, describeWithRedis } from "../../../test/support/redis.js";
 import { createRedisSlots } from "./redis-slots.js";
 import { createInProcessSlots, type Slots } from "./slots.js";
 

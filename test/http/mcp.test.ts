@@ -1,0 +1,373 @@
+// The MCP server through the SDK's own client, over both transports: Streamable HTTP at /mcp (the
+// in-process tools) and stdio (`node --import tsx src/mcp.ts`, the REST client), against the app
+// listening on a real port. A model agent served by an OpenAI Images double can be slowed down.
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openAiReplies, startOpenAiImagesDouble, type OpenAiImagesDouble } from "../doubles/openai-images.js";
+import { startTestApp, type TestApp } from "../support/harness.js";
+import { testImagesKey, testImagesKeyEnv, writeModelCatalog } from "../support/model-agents.js";
+import { bearer, createKey, signUp, type TestUser } from "../support/users.js";
+import { createNodeListener } from "../../src/transports/http/node-front.js";
+
+const repo = fileURLToPath(new URL("../..", import.meta.url));
+const toolNames = ["cancel_generation", "estimate_cost", "generate_asset", "get_balance", "get_generation", "list_agents"];
+
+let t: TestApp;
+let server: Server;
+let base: string;
+let double: OpenAiImagesDouble;
+let dir: string;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  double = await startOpenAiImagesDouble({ apiKey: testImagesKey });
+  dir = await mkdtemp(join(tmpdir(), "mcp-test-"));
+  const agentsFile = await writeModelCatalog(dir, double.url, { timeoutMs: 20_000, maxRetries: 0 });
+  t = await startTestApp({ AGENTS_FILE: agentsFile, [testImagesKeyEnv]: testImagesKey, RATE_LIMIT_GENERATE_PER_MINUTE: "1000" });
+  server = createServer(createNodeListener(t.app.edge, t.logger));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  await t?.close();
+  await double?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function httpClient(secret?: string): Promise<Client> {
+  const client = new Client({ name: "mcp-test", version: "1.0.0" });
+  const transport = new StreamableHTTPClientTransport(new URL("/mcp", base), {
+    requestInit: { headers: secret ? { authorization: `Bearer ${secret}` } : {} },
+  });
+  await client.connect(transport);
+  clients.push(client);
+  return client;
+}
+
+async function stdioClient(secret: string): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ["scripts/start.mjs", "mcp"],
+    cwd: repo,
+    env: { PATH: process.env.PATH ?? "", AGS_BASE_URL: base, AGS_API_KEY: secret },
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: "mcp-stdio-test", version: "1.0.0" });
+  await client.connect(transport);
+  clients.push(client);
+  return { client, stderr: () => stderr };
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown> = {}, onprogress?: (p: Progress) => void): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args }, undefined, onprogress ? { onprogress } : {})) as CallToolResult;
+}
+
+const textOf = (r: CallToolResult) => r.content.filter((c) => c.type === "text").map((c) => (c as { text: string }).text).join("\n");
+const imageOf = (r: CallToolResult) => r.content.find((c) => c.type === "image") as { data: string; mimeType: string } | undefined;
+const linkOf = (r: CallToolResult) => r.content.find((c) => c.type === "resource_link") as { uri: string; mimeType?: string; name: string } | undefined;
+const generationIdOf = (r: CallToolResult) => /\bgen_[A-Za-z0-9_-]+/.exec(textOf(r))?.[0];
+
+async function balanceOf(secret: string): Promise<number> {
+  const response = await t.request("/api/v1/credits", { headers: bearer(secret) });
+  return ((await response.json()) as { balance: number }).balance;
+}
+
+async function userWithKey(body: Record<string, unknown> = {}): Promise<{ user: TestUser; secret: string }> {
+  const user = await signUp(t);
+  const { secret } = await createKey(t, user, body);
+  return { user, secret };
+}
+
+/** Calls get_generation every 300 ms until its answer carries the image (15 s at most); answers the last one. */
+async function generationWhenDone(client: Client, id: string): Promise<CallToolResult> {
+  let got: CallToolResult;
+  const until = Date.now() + 15_000;
+  do {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    got = await call(client, "get_generation", { generationId: id });
+  } while (!imageOf(got) && Date.now() < until);
+  return got;
+}
+
+/** Checks a successful generation answer: a PNG preview within 128×128, a link to the full asset, a short text. */
+async function expectAssetAnswer(result: CallToolResult): Promise<{ uri: string; preview: { width: number; height: number } }> {
+  expect(result.isError, textOf(result)).toBeFalsy();
+  const image = imageOf(result)!;
+  expect(image.mimeType).toBe("image/png");
+  const meta = await sharp(Buffer.from(image.data, "base64")).metadata();
+  expect(meta.format).toBe("png");
+  expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(128);
+  expect(image.data.length).toBeLessThan(40_000);
+  const link = linkOf(result)!;
+  expect(link.uri).toMatch(/^asset:\/\/ast_/);
+  expect(link.mimeType).toBe("image/png");
+  expect(textOf(result).length).toBeLessThan(1500);
+  return { uri: link.uri, preview: { width: meta.width!, height: meta.height! } };
+}
+
+describe("MCP over Streamable HTTP (/mcp)", () => {
+  it("refuses a call without an API key: 401 with WWW-Authenticate in the contract's envelope", async () => {
+    const response = await fetch(`${base}/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("unauthenticated");
+    await expect(httpClient()).rejects.toThrow();
+  });
+
+  it("serves a client that accepts only JSON (or anything) instead of answering 406", async () => {
+    const { secret } = await userWithKey();
+    for (const accept of ["application/json", "*/*"]) {
+      const response = await fetch(`${base}/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept, authorization: `Bearer ${secret}` },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+      expect(response.status, accept).toBe(200);
+      const body = (await response.json()) as { result: { tools: unknown[] } };
+      expect(body.result.tools, accept).toHaveLength(toolNames.length);
+    }
+  });
+
+  it("answers GET and DELETE with 405 and Allow: POST (no sessions, no server-initiated stream)", async () => {
+    for (const method of ["GET", "DELETE"]) {
+      const response = await fetch(`${base}/mcp`, { method, headers: { accept: "text/event-stream" } });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get("allow")).toBe("POST");
+    }
+  });
+
+  it("lists the six tools with schemas and descriptions, and the asset resource template", async () => {
+    const { secret } = await userWithKey();
+    const client = await httpClient(secret);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(toolNames);
+    for (const tool of tools) {
+      expect(tool.description!.length, tool.name).toBeGreaterThan(150);
+      expect(tool.inputSchema.type).toBe("object");
+    }
+    const generate = tools.find((tool) => tool.name === "generate_asset")!;
+    expect(Object.keys(generate.inputSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(["prompt", "messages", "agentId", "width", "height", "transparent", "seed", "idempotencyKey", "maxWaitSeconds"]),
+    );
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((r) => r.uriTemplate)).toEqual(["asset://{id}"]);
+  });
+
+  it("list_agents, estimate_cost and get_balance answer and charge nothing", async () => {
+    const { secret } = await userWithKey();
+    const client = await httpClient(secret);
+    const before = await balanceOf(secret);
+    const agents = await call(client, "list_agents");
+    expect(agents.isError).toBeFalsy();
+    expect(textOf(agents)).toContain('{"id":"pixel-sprite","name":"Pixel sprite"');
+    expect(textOf(agents)).toContain('{"id":"model"');
+    const estimate = await call(client, "estimate_cost", { agentId: "icon", width: 128, height: 128 });
+    expect(textOf(estimate)).toContain(`icon at 128×128 costs 2 credits; the balance is ${before}`);
+    expect(textOf(estimate)).toContain('"sufficient":true');
+    expect(textOf(await call(client, "get_balance"))).toBe(`Balance: ${before} credits.`);
+    // With the prompt: what the agent understood, as REST's dry run says it (and still nothing charged).
+    const withPrompt = await call(client, "estimate_cost", { agentId: "icon", prompt: "a red potion with a cork" });
+    expect(textOf(withPrompt)).toContain("It understood: subject potion; modifiers red;");
+    expect(JSON.parse(textOf(withPrompt).split("\n")[1]!)).toMatchObject({ credits: 2, interpretation: { subject: "potion", modifiers: ["red"], fallback: false } });
+    const unknownSubject = await call(client, "estimate_cost", { agentId: "icon", prompt: "a quantum flux capacitor" });
+    expect(textOf(unknownSubject)).toContain("would draw a generic design");
+    const byModel = await call(client, "estimate_cost", { agentId: "model", prompt: "a red potion" });
+    expect(textOf(byModel)).toContain("reads the prompt as it is");
+    const both = await call(client, "estimate_cost", { prompt: "a", messages: [{ role: "user", content: "b" }] });
+    expect(textOf(both)).toMatch(/^invalid_request: prompt: Give prompt or messages, not both\./);
+    const badSize = await call(client, "estimate_cost", { agentId: "icon", width: 100, height: 100 });
+    expect(badSize.isError).toBe(true);
+    expect(textOf(badSize)).toMatch(/^invalid_request: The agent icon makes 64×64, 128×128/);
+    expect(await balanceOf(secret)).toBe(before);
+  });
+
+  it("generate_asset reports progress, answers a preview and a link, charges once; a retry with its key replays for free", async () => {
+    const { user, secret } = await userWithKey();
+    const client = await httpClient(secret);
+    const before = await balanceOf(secret);
+    const progress: Progress[] = [];
+    const result = await call(client, "generate_asset", { prompt: "a golden sword icon", agentId: "icon", seed: 7 }, (p) => progress.push(p));
+    const { uri, preview } = await expectAssetAnswer(result);
+    expect(preview).toEqual({ width: 128, height: 128 }); // the 256×256 icon, shrunk
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every((p) => p.total === 100 && typeof p.message === "string")).toBe(true);
+    expect(progress.map((p) => p.progress)).toEqual([...progress.map((p) => p.progress)].sort((a, b) => a - b));
+    expect(textOf(result)).toContain(`Charged 2 credits; balance ${before - 2}.`);
+    const key = /idempotencyKey: (\S+)\./.exec(textOf(result))![1]!;
+    const id = generationIdOf(result)!;
+    expect(await balanceOf(secret)).toBe(before - 2);
+
+    // The full asset, as a resource: only the owner's.
+    const read = await client.readResource({ uri });
+    const blob = read.contents[0] as { blob: string; mimeType: string };
+    expect(blob.mimeType).toBe("image/png");
+    expect(await sharp(Buffer.from(blob.blob, "base64")).metadata()).toMatchObject({ width: 256, height: 256 });
+    const other = await httpClient((await userWithKey()).secret);
+    const refused = (await other.readResource({ uri }).catch((error: unknown) => error)) as Error & { code: number };
+    expect(refused.code).toBe(-32002);
+    expect(refused.message).toMatch(/^MCP error -32002: not_found: /); // the prefix once, not twice
+
+    // The same key again: the same generation, nothing more charged.
+    const again = await call(client, "generate_asset", { prompt: "a golden sword icon", agentId: "icon", seed: 7, idempotencyKey: key });
+    await expectAssetAnswer(again);
+    expect(generationIdOf(again)).toBe(id);
+    expect(textOf(again)).toContain("nothing more was charged");
+    expect(await balanceOf(secret)).toBe(before - 2);
+    const charges = await t.db.prisma.ledgerEntry.count({ where: { accountId: user.accountId, kind: "charge" } });
+    expect(charges).toBe(1);
+
+    // get_generation answers the finished one the same way.
+    const got = await call(client, "get_generation", { generationId: id });
+    await expectAssetAnswer(got);
+    expect(textOf(got)).toContain(id);
+  });
+
+  it("answers a generation still running at the bound with its id and status, never a timeout; get_generation and cancel_generation follow it", async () => {
+    const { secret } = await userWithKey();
+    const client = await httpClient(secret);
+    const before = await balanceOf(secret);
+    double.next(openAiReplies.slow(2_500));
+    const slow = await call(client, "generate_asset", { prompt: "a red disc", agentId: "model", maxWaitSeconds: 1 });
+    expect(slow.isError, textOf(slow)).toBeFalsy();
+    expect(textOf(slow)).toMatch(/gen_\S+ is still (queued|running)/);
+    expect(textOf(slow)).toContain("call get_generation");
+    expect(imageOf(slow)).toBeUndefined();
+    const id = generationIdOf(slow)!;
+    await expectAssetAnswer(await generationWhenDone(client, id));
+    expect(await balanceOf(secret)).toBe(before - 3);
+
+    // Canceled while it runs: refunded.
+    double.next(openAiReplies.slow(5_000));
+    const second = await call(client, "generate_asset", { prompt: "another disc", agentId: "model", maxWaitSeconds: 0 });
+    const secondId = generationIdOf(second)!;
+    expect(await balanceOf(secret)).toBe(before - 6);
+    const canceled = await call(client, "cancel_generation", { generationId: secondId });
+    expect(canceled.isError).toBeFalsy();
+    expect(textOf(canceled)).toContain(`Canceled ${secondId}; 3 credits refunded.`);
+    expect(await balanceOf(secret)).toBe(before - 3);
+  });
+
+  it("answers refusals as isError results with the contract's code: 402, unknown agent, bad input, read-only key, unknown id", async () => {
+    const { user, secret } = await userWithKey();
+    const client = await httpClient(secret);
+    const balance = await balanceOf(secret);
+    await t.app.services.credits.grant({ accountId: user.accountId, amount: 1 - balance, reason: "fixture" }, "adjustment", user.userId);
+
+    const poor = await call(client, "generate_asset", { prompt: "a sword", agentId: "icon" });
+    expect(poor.isError).toBe(true);
+    expect(textOf(poor)).toMatch(/^insufficient_credits: This call costs 2 credits; the balance is 1\./);
+    expect(textOf(poor)).toContain("Next:");
+    expect(textOf(await call(client, "estimate_cost", { agentId: "icon" }))).toContain('"sufficient":false');
+
+    const unknown = await call(client, "generate_asset", { prompt: "a sword", agentId: "nope" });
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toMatch(/^unknown_agent: No agent is called "nope"/);
+
+    const noPrompt = await call(client, "generate_asset", { agentId: "pixel-sprite" });
+    expect(noPrompt.isError).toBe(true);
+    expect(textOf(noPrompt)).toMatch(/^invalid_request: /);
+
+    const tooLong = await call(client, "generate_asset", { prompt: "a sword", maxWaitSeconds: 600 });
+    expect(tooLong.isError).toBe(true);
+    expect(textOf(tooLong)).toMatch(/^invalid_request: maxWaitSeconds: Must be at most 45\./);
+
+    // A misnamed argument: the Next step is about that argument, not about agents' sizes.
+    const misnamed = await call(client, "get_generation", { id: "gen_nothing" });
+    expect(textOf(misnamed)).toMatch(/^invalid_request: /);
+    expect(textOf(misnamed)).not.toContain("list_agents");
+    const badSeed = await call(client, "generate_asset", { prompt: "a sword", seed: -1 });
+    expect(textOf(badSeed)).toMatch(/^invalid_request: seed: /);
+    expect(textOf(badSeed)).not.toContain("list_agents");
+    const badWidth = await call(client, "generate_asset", { prompt: "a sword", agentId: "icon", width: 100, height: 100 });
+    expect(textOf(badWidth)).toContain("list_agents shows each agent's id, sizes");
+
+    const missing = await call(client, "get_generation", { generationId: "gen_nothing" });
+    expect(missing.isError).toBe(true);
+    expect(textOf(missing)).toMatch(/^not_found: /);
+
+    const readOnly = await httpClient((await createKey(t, user, { name: "read only", scopes: ["read"] })).secret);
+    const forbidden = await call(readOnly, "generate_asset", { prompt: "a sword", agentId: "pixel-sprite" });
+    expect(forbidden.isError).toBe(true);
+    expect(textOf(forbidden)).toMatch(/^forbidden: This API key lacks the "generate" scope/);
+    expect((await call(readOnly, "cancel_generation", { generationId: "gen_nothing" })).isError).toBe(true);
+    for (const [name, args] of [["list_agents", {}], ["estimate_cost", { agentId: "pixel-sprite" }], ["get_balance", {}]] as const) {
+      expect((await call(readOnly, name, args)).isError, name).toBeFalsy();
+    }
+    expect(await t.db.prisma.generation.count({ where: { accountId: user.accountId } })).toBe(0);
+  });
+});
+
+describe("MCP over stdio (npm run mcp)", () => {
+  it("lists the tools, generates an asset with progress, follows a long one by id, and answers errors as results", async () => {
+    const { secret } = await userWithKey();
+    const { client, stderr } = await stdioClient(secret);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(toolNames);
+    const before = await balanceOf(secret);
+    expect(textOf(await call(client, "get_balance"))).toBe(`Balance: ${before} credits.`);
+    expect(textOf(await call(client, "list_agents"))).toContain('{"id":"icon"');
+    expect(textOf(await call(client, "estimate_cost", { agentId: "pixel-sprite", width: 32, height: 32 }))).toContain("costs 1 credit");
+    expect(textOf(await call(client, "estimate_cost", { agentId: "pixel-sprite", prompt: "a green slime" }))).toContain("It understood: subject slime; modifiers green;");
+
+    const progress: Progress[] = [];
+    const result = await call(client, "generate_asset", { prompt: "a green slime", agentId: "pixel-sprite", width: 32, height: 32 }, (p) => progress.push(p));
+    const { uri, preview } = await expectAssetAnswer(result);
+    expect(preview).toEqual({ width: 128, height: 128 }); // 32×32 pixel art, enlarged 4× with nearest-neighbour
+    expect(progress.length).toBeGreaterThan(0);
+    expect(await balanceOf(secret)).toBe(before - 1);
+    const read = await client.readResource({ uri });
+    expect(await sharp(Buffer.from((read.contents[0] as { blob: string }).blob, "base64")).metadata()).toMatchObject({ width: 32, height: 32 });
+    const key = /idempotencyKey: (\S+)\./.exec(textOf(result))![1]!;
+    const replay = await call(client, "generate_asset", { prompt: "a green slime", agentId: "pixel-sprite", width: 32, height: 32, idempotencyKey: key });
+    expect(generationIdOf(replay)).toBe(generationIdOf(result));
+    expect(textOf(replay)).toContain("nothing more was charged");
+    expect(await balanceOf(secret)).toBe(before - 1);
+
+    double.next(openAiReplies.slow(2_000));
+    const slow = await call(client, "generate_asset", { prompt: "a slow disc", agentId: "model", maxWaitSeconds: 1 });
+    expect(slow.isError, textOf(slow)).toBeFalsy();
+    expect(textOf(slow)).toMatch(/is still (queued|running)/);
+    const id = generationIdOf(slow)!;
+    await expectAssetAnswer(await generationWhenDone(client, id));
+    expect(textOf(await call(client, "cancel_generation", { generationId: id }))).toContain("had already ended (succeeded)");
+
+    const unknown = await call(client, "generate_asset", { prompt: "x", agentId: "nope" });
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toMatch(/^unknown_agent: /);
+    expect(stderr()).not.toMatch(/error/i);
+  });
+
+  it("exits 1 with one line on stderr without AGS_API_KEY", async () => {
+    const { execFile } = await import("node:child_process");
+    const outcome = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = execFile(process.execPath, ["scripts/start.mjs", "mcp"], { cwd: repo, env: { PATH: process.env.PATH ?? "" } }, (error, stdout, stderr) =>
+        resolve({ code: error ? (error as { code?: number }).code ?? 1 : 0, stdout, stderr }),
+      );
+      child.stdin?.end();
+    });
+    expect(outcome.code).toBe(1);
+    expect(outcome.stdout).toBe("");
+    expect(outcome.stderr.trim().split("\n")).toHaveLength(1);
+    expect(outcome.stderr).toMatch(/^AGS_API_KEY is required/);
+  });
+});

@@ -1,0 +1,70 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer, type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEmptyPostgresDatabase } from "../support/harness.js";
+import { startServer, type ServerProcess } from "../support/process.js";
+
+const run = promisify(execFile);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+}
+
+/**
+ * A coding agent that knows only the base URL: it reads /llms.txt and runs the shell commands it
+ * shows, as they are (curl, jq, base64), against a fresh service. Its first asset must be on disk
+ * within five HTTP calls, counting the read of llms.txt.
+ */
+let server: ServerProcess;
+let dataDir: string;
+let work: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), "ags-llms-"));
+  work = await mkdtemp(join(tmpdir(), "ags-llms-agent-"));
+  const storage: Record<string, string> = process.env.TEST_DB === "postgres" ? { DATABASE_URL: await createEmptyPostgresDatabase() } : {};
+  // A fixed port, as a user runs it: PUBLIC_ORIGIN (which llms.txt shows) defaults to http://localhost:<PORT>.
+  server = await startServer({ DATA_DIR: dataDir, PORT: String(await freePort()), ...storage });
+});
+afterAll(async () => {
+  server?.child.kill("SIGTERM");
+  await server?.exited;
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(work, { recursive: true, force: true });
+});
+
+describe("llms.txt alone", () => {
+  it("takes a script from the base URL to its first PNG in at most five calls", async () => {
+    const base = server.url;
+    let calls = 0;
+    const { stdout: llms } = await run("curl", ["-sf", `${base}/llms.txt`]);
+    calls++;
+    // The blocks of shell the file shows, in order.
+    const blocks = [...llms.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!.split("\n").map((line) => line.trim()).filter(Boolean).join("\n"));
+    expect(blocks.length).toBeGreaterThanOrEqual(3);
+    // The origin it names is the one the server answers on (its PUBLIC_ORIGIN, here http://localhost:<port>).
+    const origin = /Origin: (http:\/\/[^'"`\s]+)/.exec(llms)![1]!;
+    expect(new URL(origin).port).toBe(new URL(base).port);
+    // One shell, as an agent's would be: a variable exported by one block is there for the next.
+    const script = blocks.join("\n");
+    calls += (script.match(/\bcurl\b/g) ?? []).length;
+    expect(calls).toBeLessThanOrEqual(5);
+    const { stderr } = await run("bash", ["--norc", "--noprofile", "-eo", "pipefail", "-c", script], { cwd: work, env: { PATH: process.env.PATH ?? "", HOME: work } });
+    expect(stderr).toBe("");
+    const png = await readFile(join(work, "potion.png"));
+    const meta = await sharp(png).metadata();
+    expect(meta).toMatchObject({ format: "png", width: 128, height: 128, hasAlpha: true });
+    const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    expect(data[3]).toBe(0); // the corner is background: transparent, as asked
+  });
+});
