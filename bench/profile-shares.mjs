@@ -35,4 +35,4 @@ for (const [id, count] of counts) {
 }
 const busy = total - idle;
 console.log(`busy: ${((busy / total) * 100).toFixed(1)} % of ${total} samples`);
-res.forEach((re, i) => console.log(`${((hits[i] / busy) * 100).toFixed(1).padStart(5)} %  ${re.source}`));
+res.forEach((re, i) => void console.log(`${((hits[i] / busy) * 100).toFixed(1).padStart(5)} %  ${re.source}`));

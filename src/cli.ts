@@ -109,7 +109,7 @@ async function run(): Promise<void> {
   }
   process.stderr.write(`Using ${describeDatabase(config)}.\n`);
   const logger = createLogger(config.logLevel === "debug" ? "debug" : "warn", (line) => process.stderr.write(`${line}\n`));
-  const { infra, deps, close } = await boot(config, logger);
+  const { deps, close } = await boot(config, logger);
   try {
     const services = createServices(deps);
     const userByEmail = async () => {

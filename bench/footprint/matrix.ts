@@ -63,7 +63,7 @@ for (let round = 1; round <= Number(roundsArg); round++) {
       const busyBefore = await quiet(Number(process.env.QUIET_MAX_BUSY ?? 0.25), Number(process.env.QUIET_MAX_WAIT_MS ?? 120_000));
       try {
         const r = await measure({ name: `${name}/${scenario}`, cwd: v.cwd, env: { ...base, ...env }, command, restMs, probe: true, snapshot: false, ready, outDir: `${root}/out/probes` });
-        appendFileSync(out, JSON.stringify({ variant: name, scenario, round, busyBefore, ...r }) + "\n");
+        appendFileSync(out, `${JSON.stringify({ variant: name, scenario, round, busyBefore, ...r })}\n`);
         console.error(`${name}/${scenario} #${round}: ${r.msToFirstAnswer ?? r.msToLogLine} ms, service ${r.service.rssMb} MB, tree ${r.treeRssMb} MB (busy ${busyBefore}, load ${r.loadavg})`);
       } catch (error) {
         console.error(`${name}/${scenario} #${round} FAILED: ${(error as Error).message.slice(0, 2000)}`);

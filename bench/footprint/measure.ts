@@ -109,7 +109,7 @@ export async function launch(o: Omit<Options, "restMs" | "snapshot">): Promise<L
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
     keep(chunk);
     buf += chunk;
-    let i;
+    let i: number;
     while ((i = buf.indexOf("\n")) >= 0) {
       onLine(buf.slice(0, i));
       buf = buf.slice(i + 1);

@@ -6,6 +6,6 @@ export async function load(url, context, nextLoad) {
   const r = await nextLoad(url, context);
   const ms = performance.now() - t;
   const len = r.source == null ? 0 : typeof r.source === "string" ? r.source.length : r.source.byteLength;
-  if (out) appendFileSync(out, JSON.stringify({ url, format: r.format, len, ms: Math.round(ms * 100) / 100, at: Math.round(t) }) + "\n");
+  if (out) appendFileSync(out, `${JSON.stringify({ url, format: r.format, len, ms: Math.round(ms * 100) / 100, at: Math.round(t) })}\n`);
   return r;
 }

@@ -31,7 +31,7 @@ export function readProc(pid: number): ProcSample | undefined {
       pid,
       ppid: Number(f[1]),
       comm: /^\S+ \((.*)\)/.exec(stat)?.[1] ?? "?",
-      cmd: cmd.length > 160 ? cmd.slice(0, 160) + "…" : cmd,
+      cmd: cmd.length > 160 ? `${cmd.slice(0, 160)}…` : cmd,
       threads: field("Threads"),
       rssKb: field("VmRSS"),
       hwmKb: field("VmHWM"),
@@ -77,7 +77,7 @@ export function topMappings(pid: number, n = 8) {
   }
   // Group file mappings by file; keep anonymous regions separate (the WASM memory is one big region).
   const byName = new Map<string, { name: string; sizeKb: number; rssKb: number; anonKb: number; regions: number }>();
-  let anonSmall = { name: "[anon <8MB regions]", sizeKb: 0, rssKb: 0, anonKb: 0, regions: 0 };
+  const anonSmall = { name: "[anon <8MB regions]", sizeKb: 0, rssKb: 0, anonKb: 0, regions: 0 };
   for (const m of maps) {
     if (m.name === "[anon]" && m.rssKb < 8 * 1024) {
       anonSmall.sizeKb += m.sizeKb; anonSmall.rssKb += m.rssKb; anonSmall.anonKb += m.anonKb; anonSmall.regions++;

@@ -54,8 +54,8 @@ for (const [k, rs] of groups) {
 const phased = [...groups].filter(([, rs]) => rs.some((r) => r.logged?.marks));
 if (phased.length) {
   const names = ["modulesLoaded", "eagerLoaded", "dbModulesLoaded", "initdbDone", "pgliteCreated", "prismaCreated", "infraOpened", "migrated", "agentsSynced", "appCreated", "listening", "ready"];
-  console.log("\n| variant | scen. | spawn→process start | " + names.join(" | ") + " | first answer |");
-  console.log("|---|---|---|" + names.map(() => "---").join("|") + "|---|");
+  console.log(`\n| variant | scen. | spawn→process start | ${names.join(" | ")} | first answer |`);
+  console.log(`|---|---|---|${names.map(() => "---").join("|")}|---|`);
   for (const [k, rs] of phased) {
     const [variant, scenario] = k.split("|");
     const cells = names.map((n) => fmt(rs.map((r) => r.logged?.marks?.[n])));

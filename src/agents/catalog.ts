@@ -71,7 +71,7 @@ export class CatalogError extends Error {
 export interface LoadCatalogOptions {
   /** Path of AGENTS_FILE; the built-in catalog when undefined. */
   file?: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has its own options type
+  // biome-ignore lint/suspicious/noExplicitAny: each kind has its own options type
   kinds: readonly DriverKind<any>[];
   env: DriverEnvironment;
 }

@@ -7,7 +7,7 @@ import { closeDrawPool, configureDrawPool } from "./procedural/draw-pool.js";
 import { proceduralDrivers } from "./procedural/driver.js";
 
 /** Every kind of driver a catalog entry may name. A new kind of model is one driver file and one line here. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has its own options type
+// biome-ignore lint/suspicious/noExplicitAny: each kind has its own options type
 export const driverKinds: readonly DriverKind<any>[] = [...proceduralDrivers, openAiImagesDriver, falQueueDriver];
 
 /** Loads the catalog the configuration names (AGENTS_FILE) or the built-in one, with every driver kind. */

@@ -139,7 +139,7 @@ export function unknownFieldMessage(field: string, value: unknown, known: readon
   if (spelled) return `${head}: use ${spelled} (field names are camelCase and case-sensitive).`;
   // An alias applies to the body it was written for (the generation request).
   const alias = aliases.get(normalise(field));
-  if (alias && alias.needs.every((n) => known.includes(n))) return `${head}: ${alias.hint(value)}`;
+  if (alias?.needs.every((n) => known.includes(n))) return `${head}: ${alias.hint(value)}`;
   const close = closestField(field, known);
   if (close) return `${head}: did you mean ${close}?`;
   return known.length > 0 ? `${head}. The fields are: ${known.join(", ")}.` : `${head}.`;

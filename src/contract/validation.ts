@@ -27,7 +27,7 @@ export function toInvalidRequest(error: z.ZodError, context: ValidationContext =
     const objectPath = issue.path as (string | number)[];
     const object = valueAt(context.input, objectPath);
     const known = context.schema ? fieldsAt(context.schema, objectPath) : [];
-    const [first, ...others] = issue.keys.map((key) => unknownFieldMessage(key, valueOf(object, key), known));
+    const [first, ...others] = issue.keys.map((key) => unknownFieldMessage(key, ownValue(object, key), known));
     path = [...path, issue.keys[0]!];
     message = others.length > 0 ? `${first} Also: ${others.join(" ")}` : first!;
   } else if (issue.code === "invalid_type") {
@@ -39,13 +39,13 @@ export function toInvalidRequest(error: z.ZodError, context: ValidationContext =
   return new AppError("invalid_request", param ? `${param}: ${message}` : message, { param, details: { docs: docsFor(context.schema) } });
 }
 
-function valueOf(object: unknown, key: string): unknown {
+function ownValue(object: unknown, key: string): unknown {
   return object !== null && typeof object === "object" && Object.hasOwn(object, key) ? (object as Record<string, unknown>)[key] : undefined;
 }
 
 function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
   let value = root;
-  for (const key of path) value = valueOf(value, String(key));
+  for (const key of path) value = ownValue(value, String(key));
   return value;
 }
 

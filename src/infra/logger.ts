@@ -24,7 +24,7 @@ function serialize(value: unknown): unknown {
 
 export function createLogger(
   level: LogLevel,
-  sink: (line: string) => void = (line) => process.stdout.write(line + "\n"),
+  sink: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
   base: LogFields = {},
 ): Logger {
   return new JsonLogger(level, sink, base);

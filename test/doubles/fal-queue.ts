@@ -107,7 +107,7 @@ export const falReplies = {
     detail(422, { detail: [{ loc: ["body", field], msg: "Input should be a valid enum member", type: "enum", url: "https://docs.fal.ai/errors#enum" }] }),
   unauthorized: (): Reply => detail(401, { detail: "No user found for Key ID and Secret" }),
   malformedJson: (): Reply => ({ kind: "raw", status: 200, contentType: "application/json", body: '{"status": "IN_PROG' }),
-  slow: (ms: number, then: Reply): Reply => ({ kind: "delay", ms, then }),
+  slow: (ms: number, then: Reply): Reply => ({ kind: "delay", ms, reply: then }),
   hang: (): Reply => ({ kind: "hang" }),
   reset: (): Reply => ({ kind: "reset" }),
 };

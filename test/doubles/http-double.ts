@@ -16,7 +16,7 @@ export type Reply =
   /** `text/event-stream`: each event written in turn, `gapMs` apart; `thenHang` keeps the stream open. */
   | { kind: "sse"; events: Array<{ event?: string; data: unknown }>; gapMs?: number; thenHang?: boolean; headers?: Record<string, string> }
   /** Answers `then` after `ms` (unless the client went away first). */
-  | { kind: "delay"; ms: number; then: Reply }
+  | { kind: "delay"; ms: number; reply: Reply }
   /** Never answers: the request stays open until the client goes away (or the double closes). */
   | { kind: "hang" }
   /** Destroys the socket without answering (the client sees a reset / "other side closed"). */
@@ -155,7 +155,7 @@ export async function startHttpDouble(handler: Handler): Promise<HttpDouble> {
       }
       case "delay":
         await wait(reply.ms);
-        return send(reply.then, res);
+        return send(reply.reply, res);
       case "hang":
         return; // nothing written: the client waits for the status line until it gives up
       case "reset":

@@ -168,7 +168,7 @@ export const openAiReplies = {
   notBase64: (): Reply => ({ kind: "json", body: { created: 1767225600, data: [{ b64_json: "%%% not base64 %%%" }] } }),
   /** Answers `then` (default: a success) only after `ms`. */
   slow: (ms: number, then: OpenAiImagesReply = { kind: "image" }): OpenAiImagesReply =>
-    then.kind === "image" || then.kind === "stream" ? { ...then, delayMs: ms } : { kind: "delay", ms, then },
+    then.kind === "image" || then.kind === "stream" ? { ...then, delayMs: ms } : { kind: "delay", ms, reply: then },
   /** A redirect (307 keeps the POST and its body) to `location`, e.g. another local server. */
   redirect: (location: string, status = 307): Reply => ({ kind: "raw", status, body: "", headers: { location } }),
   /** Never answers; the double records when the client gives up and closes the socket. */
@@ -190,7 +190,7 @@ export async function startOpenAiImagesDouble(options: OpenAiImagesDoubleOptions
   async function resolve(reply: OpenAiImagesReply, req: RecordedRequest): Promise<Reply> {
     const body = (req.json ?? {}) as Record<string, unknown>;
     const wrapped = (r: Reply): Reply =>
-      (reply.kind === "image" || reply.kind === "stream") && reply.delayMs ? { kind: "delay", ms: reply.delayMs, then: r } : r;
+      (reply.kind === "image" || reply.kind === "stream") && reply.delayMs ? { kind: "delay", ms: reply.delayMs, reply: r } : r;
     if (reply.kind === "image") {
       const { width, height } = { ...sizeOf(body), ...pick(reply) };
       const format = reply.format ?? "png";

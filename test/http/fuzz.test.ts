@@ -64,7 +64,7 @@ describe(`fuzz (seed ${seed})`, () => {
     const readRoutes = [
       ...routeList.filter((r) => r.method === "GET").map((r) => concrete(r.path)),
       `/api/v1/generations/${generationId}/events`, "/api/v1/generations/gen_%00", "/api/v1/assets/../../etc/passwd",
-      "/%ZZ", "/api/v1/generations/" + "x".repeat(3000), "/graphql?query=%7B__typename%7D", `/graphql/stream?query=${encodeURIComponent("{ __typename }")}`,
+      "/%ZZ", `/api/v1/generations/${"x".repeat(3000)}`, "/graphql?query=%7B__typename%7D", `/graphql/stream?query=${encodeURIComponent("{ __typename }")}`,
     ];
     const hostileDocuments = [
       `{ ${Array.from({ length: 400 }, (_, i) => `a${i}:__typename`).join(" ")} }`,
@@ -83,8 +83,8 @@ describe(`fuzz (seed ${seed})`, () => {
         { authorization: `Bearer ${secret.slice(0, -1)}${secret.endsWith("a") ? "b" : "a"}` },
         { authorization: "Basic dXNlcjpwYXNz" },
         { authorization: `Bearer ${"ags_".padEnd(42, "\u00e9")}` },
-        { authorization: "Bearer ags_" + "A".repeat(38) },
-        { cookie: "ags_session=" + "z".repeat(40) },
+        { authorization: `Bearer ags_${"A".repeat(38)}` },
+        { cookie: `ags_session=${"z".repeat(40)}` },
         { cookie: `${user.cookie}`, origin: "https://evil.example" },
         { cookie: `${user.cookie}` }, // a write by cookie without Origin
         { cookie: "ags_session=;;;==" },
@@ -103,7 +103,7 @@ describe(`fuzz (seed ${seed})`, () => {
         () => ({ body: '{"__proto__":{"admin":true},"prompt":5}', type: "application/json" }),
         () => ({ body: "null", type: "application/json" }),
         () => ({ body: '"just a string"', type: "application/json" }),
-        () => ({ body: JSON.stringify({ query: "{ " + "viewer { account { user { ".repeat(30) + "id" + " } } }".repeat(30) + " }" }), type: "application/json" }),
+        () => ({ body: JSON.stringify({ query: `{ ${"viewer { account { user { ".repeat(30)}id${" } } }".repeat(30)} }` }), type: "application/json" }),
         () => ({ body: JSON.stringify({ query: "mutation { generate(input: { prompt: 5 }) { id } }" }), type: "application/json" }),
         () => ({ body: JSON.stringify({ query: "mutation { createApiKey(input: { name: \"\" }) { secret } }", variables: wrongType() }), type: "application/json" }),
         () => ({ body: JSON.stringify({ query: wrongType() }), type: "application/json" }),

@@ -397,6 +397,7 @@ describe("GraphQL generation API", () => {
       headers: { "content-type": "application/json", ...bearer(secret) },
       body: JSON.stringify({ query, variables }),
     });
+    // biome-ignore lint/suspicious/noExplicitAny: the answers of several documents, read field by field
     return (await response.json()) as { data?: Record<string, any>; errors?: { extensions: { code: string } }[] };
   };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { origin, startTestApp, type TestApp } from "../support/harness.js";
+import { startTestApp, type TestApp } from "../support/harness.js";
 import { inOneWindow } from "../support/rate-window.js";
 import { generateWithCookie, generateWithKey } from "../support/generation.js";
 import { bearer, createKey, errorOf, json, signUp, type TestUser } from "../support/users.js";

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { falReplies, startFalQueueDouble, type FalQueueDouble } from "../doubles/fal-queue.js";
+import { startFalQueueDouble, type FalQueueDouble } from "../doubles/fal-queue.js";
 import { jsonReply, startHttpDouble, type HttpDouble } from "../doubles/http-double.js";
 import { pictureBomb, testImage } from "../doubles/images.js";
 import { openAiReplies, startOpenAiImagesDouble, type OpenAiImagesDouble } from "../doubles/openai-images.js";

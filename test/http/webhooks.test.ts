@@ -548,7 +548,7 @@ describe("without WEBHOOKS_ALLOW_PRIVATE", () => {
     const key = (await createKey(strict, user)).secret;
     // Registered while it resolved publicly (written directly: the sandbox has no public DNS), it now resolves to loopback.
     const id = "whk_rebound";
-    const secret = "whsec_" + Buffer.alloc(32, 1).toString("base64");
+    const secret = `whsec_${Buffer.alloc(32, 1).toString("base64")}`;
     await strict.db.prisma.webhook.create({
       data: {
         id,

@@ -107,7 +107,9 @@ describe("endpoint isolation", () => {
     // How: one attempt at a time to an endpoint that has not succeeded yet, a share of the slots
     // per account, and a failing endpoint backed off as a whole (one probe, not one try per delivery).
     for (const [a, plan] of plans.entries()) {
-      plan.forEach((behaviour, e) => behaviour !== "refuse" && expect(receiver.maxOpen(`/dead/${a}/${e}`)).toBeLessThanOrEqual(1));
+      plan.forEach((behaviour, e) => {
+        if (behaviour !== "refuse") expect(receiver.maxOpen(`/dead/${a}/${e}`)).toBeLessThanOrEqual(1);
+      });
       const hanging = plan.map((_, e) => receiver.open(`/dead/${a}/${e}`)).reduce((x, y) => x + y, 0);
       expect(hanging).toBeLessThanOrEqual(8);
     }

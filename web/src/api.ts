@@ -133,7 +133,7 @@ export async function gql<T>(query: string, variables?: Record<string, unknown>)
   const first = json?.errors?.[0];
   if (first) {
     const ext = first.extensions ?? {};
-    if (ext.code === "unauthenticated") sessionEndedListeners.forEach((listener) => listener());
+    if (ext.code === "unauthenticated") for (const listener of sessionEndedListeners) listener();
     throw new ApiError(first.message, ext.code ?? "graphql_error", response.status, ext.details ?? {}, ext.param, retryAfterOf(response, ext.details));
   }
   if (json?.error) {

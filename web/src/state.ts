@@ -14,13 +14,15 @@ const current = (): Route => {
 };
 
 const listeners = new Set<() => void>();
-addEventListener("popstate", () => listeners.forEach((l) => l()));
+addEventListener("popstate", () => {
+  for (const l of listeners) l();
+});
 
 export function navigate(to: Route, options: { replace?: boolean } = {}): void {
   if (location.pathname === to) return;
   if (options.replace) history.replaceState(null, "", to);
   else history.pushState(null, "", to);
-  listeners.forEach((l) => l());
+  for (const l of listeners) l();
 }
 
 export function useRoute(): Route {

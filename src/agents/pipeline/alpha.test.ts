@@ -5,7 +5,9 @@ import { createImage, pixelAt } from "./rgba.js";
 
 function row(...pixels: number[][]): ReturnType<typeof createImage> {
   const image = createImage(pixels.length, 1);
-  pixels.forEach((p, x) => image.data.set(p, x * 4));
+  pixels.forEach((p, x) => {
+    image.data.set(p, x * 4);
+  });
   return image;
 }
 

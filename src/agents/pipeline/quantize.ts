@@ -39,7 +39,9 @@ export function quantize(image: RgbaImage, options: QuantizeOptions): RgbaImage 
 
   // the opaque pixels as a 1-row image: transparency never reaches the quantiser
   const points = new Uint8Array(opaque.length * 4);
-  opaque.forEach((i, k) => points.set(out.subarray(i, i + 4), k * 4));
+  opaque.forEach((i, k) => {
+    points.set(out.subarray(i, i + 4), k * 4);
+  });
   const container = utils.PointContainer.fromUint8Array(points, opaque.length, 1);
   const metric = new distance.EuclideanBT709NoAlpha();
   const wu = new paletteQuantizers.WuQuant(metric, colours, 4);

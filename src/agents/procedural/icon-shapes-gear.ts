@@ -1,6 +1,6 @@
 /** Icon shapes for weapons, gear and items, drawn in the unit square. */
 import { arcBand, capsule, circle, ellipse, PathBuilder, rect, regularPolygon, roundRect, star, type Contour } from "./geometry.js";
-import { leftOf, liquidClip, rightOf, rotateParts, scaleAbout, type IconShape, type Part } from "./icon-parts.js";
+import { leftOf, liquidClip, rotateParts, scaleAbout, type IconShape, type Part } from "./icon-parts.js";
 
 const deg = (d: number): number => (d * Math.PI) / 180;
 const outsideOf = (contour: Contour): Contour[] => [rect(-1, -1, 3, 3), contour];

@@ -81,8 +81,8 @@ function lookup(map: ReadonlyMap<string, string>, word: string): string | undefi
   const direct = map.get(word);
   if (direct !== undefined) return direct;
   const candidates: string[] = [];
-  if (word.endsWith("ies")) candidates.push(word.slice(0, -3) + "y");
-  if (word.endsWith("ves")) candidates.push(word.slice(0, -3) + "f");
+  if (word.endsWith("ies")) candidates.push(`${word.slice(0, -3)}y`);
+  if (word.endsWith("ves")) candidates.push(`${word.slice(0, -3)}f`);
   if (word.endsWith("es")) candidates.push(word.slice(0, -2));
   if (word.endsWith("s")) candidates.push(word.slice(0, -1));
   for (const candidate of candidates) {

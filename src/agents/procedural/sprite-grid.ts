@@ -259,6 +259,7 @@ export interface SpriteBuilder {
   reacts?: readonly ("cute" | "scary")[];
   /** Items this character carries when the prompt names none (an archer's bow). */
   defaultItems?: readonly string[];
+  // biome-ignore lint/suspicious/noConfusingVoidType: most builders return nothing; those with a held item return its anchors
   build(g: SpriteGrid, rng: Random, traits: SpriteTraits): SpriteAnchors | void;
 }
 

@@ -4,7 +4,7 @@
  * wrap-around neighbours so the tile stays seamless, and conversion to a canvas).
  */
 import { mix, shadeFast, type Rgb } from "./color.js";
-import { PeriodicNoise, PeriodicWorley } from "./noise.js";
+import { type PeriodicNoise, PeriodicWorley } from "./noise.js";
 import { hash2, type Random } from "./random.js";
 import { Canvas } from "./raster.js";
 
@@ -35,7 +35,7 @@ export class Surface {
   /** Blends colour c into pixel i with weight t. */
   blend(i: number, c: Rgb, t: number): void {
     if (t <= 0) return;
-    const k = t > 1 ? 1 : t;
+    const k = Math.min(t , 1);
     for (let ch = 0; ch < 3; ch++) {
       const value = ch === 0 ? c.r : ch === 1 ? c.g : c.b;
       const j = i * 3 + ch;

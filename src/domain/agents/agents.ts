@@ -66,7 +66,7 @@ export function createAgentService(prisma: PrismaClient, catalog: Catalog, optio
     async resolve(id: string | undefined): Promise<ResolvedAgent> {
       const wanted = id ?? catalog.defaultAgentId;
       const agent = await read(wanted);
-      if (!agent || !agent.enabled) {
+      if (!agent?.enabled) {
         const others = (await this.list()).map((a) => a.id);
         if (id === undefined) {
           throw new AppError("invalid_request", `There is no default agent right now (${wanted} is disabled); name one with agentId: ${others.join(", ") || "none is enabled"}.`, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../contract/errors.js";
+import type { AppError } from "../../contract/errors.js";
 import { anonymous, authorize, normalizeScopes, type Viewer } from "./viewer.js";
 
 const user = { id: "usr_1", email: "a@b.c", name: null, role: "user" as const, accountId: "acc_1" };

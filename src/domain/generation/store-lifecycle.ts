@@ -143,7 +143,7 @@ export function lifecycleStatements(ctx: StoreContext) {
         SELECT e."seq", e."type", e."data", (SELECT count(*) FROM webhook_deliveries)::int AS "deliveries"
         FROM (SELECT * FROM held UNION ALL SELECT * FROM completed) e ORDER BY e."seq"`);
       const last = rows[rows.length - 1];
-      if (!last || last.type !== "generation.completed") return undefined;
+      if (last?.type !== "generation.completed") return undefined;
       for (const row of rows.slice(0, -1)) await ctx.publish(id, [row], row.type);
       const message = await ctx.publish(id, [last], "generation.completed", (data) => withB64(data, image));
       if (Number(last.deliveries) > 0) ctx.onDeliveries?.();

@@ -186,7 +186,7 @@ export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher
       logger.error("webhook secret does not open", { webhookId: row.webhook_id, reason: (error as Error).message });
       return failed("The webhook's secret cannot be read on the server (SECRETS_KEY changed?); nothing was sent.");
     }
-    let target;
+    let target: Awaited<ReturnType<typeof vetWebhookUrl>>;
     try {
       target = await vetWebhookUrl(row.url, { allowPrivate: settings.allowPrivate, resolve: deps.resolve, timeoutMs: 5_000 });
     } catch (error) {

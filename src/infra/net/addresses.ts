@@ -126,7 +126,7 @@ export function v6Bytes(address: string): number[] | undefined {
     const bytes = v4Bytes(quad[1]!);
     if (!bytes) return undefined;
     tail = bytes;
-    text = text.slice(0, -quad[1]!.length) + "0:0"; // placeholder groups, replaced below
+    text = `${text.slice(0, -quad[1]!.length)}0:0`; // placeholder groups, replaced below
   }
   const halves = text.split("::");
   if (halves.length > 2) return undefined;

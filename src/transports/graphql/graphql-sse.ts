@@ -75,7 +75,7 @@ export function createGraphQLSseHandler(deps: GraphQLDeps): (request: Request, r
       return token;
     },
     onSubscribe(req, params: RequestParams) {
-      let document;
+      let document: ReturnType<typeof parseGuarded>;
       try {
         if (typeof params.query !== "string") return refusal(400, "Send the operation's query as a string.");
         document = parseGuarded(params.query);
@@ -106,7 +106,7 @@ export function createGraphQLSseHandler(deps: GraphQLDeps): (request: Request, r
   });
 
   return async (request, requestId) => {
-    let answer;
+    let answer: Awaited<ReturnType<typeof handler>>;
     try {
       answer = await handler({
         method: request.method,

@@ -170,7 +170,7 @@ async function refusal(response: Response): Promise<AppError> {
   }
   const code = ({ 401: "unauthenticated", 403: "forbidden", 404: "not_found", 429: "rate_limited" } as const)[response.status as 401] ??
     (response.status >= 500 ? "service_unavailable" : "invalid_request");
-  return new AppError(code, `The asset service answered ${response.status} ${response.statusText || ""}`.trim() + ".");
+  return new AppError(code, `${`The asset service answered ${response.status} ${response.statusText || ""}`.trim()}.`);
 }
 
 function describe(error: unknown): string {

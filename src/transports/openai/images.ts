@@ -65,7 +65,6 @@ export function imagesStream(
   call: ImagesCall,
   deps: { services: Services; viewer: AuthenticatedViewer; state: RequestState; closing: AbortSignal },
 ): Response {
-  const { events } = deps.services.generations;
   const ids = s.generations.map((g) => g.id);
   const common = () => ({ created_at: seconds(Date.now()), size: call.size, quality: call.quality, background: call.background, output_format: "png" as const });
   let index = 0;
