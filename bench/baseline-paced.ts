@@ -19,7 +19,11 @@ const postgres = process.argv[3] === "postgres";
 const dir = postgres ? undefined : await mkdtemp(join(tmpdir(), "bench-baseline-paced-"));
 try {
   const port = await freePort();
-  const env: Record<string, string> = { PORT: String(port), HOST: "127.0.0.1", ...(postgres ? { DATABASE_URL: await createDatabase("baseline_paced") } : { DATA_DIR: dir! }) };
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    ...(postgres ? { DATABASE_URL: await createDatabase("baseline_paced") } : { DATA_DIR: dir! }),
+  };
   if (process.env.IRREDUCIBLE_DRAWING) env.IRREDUCIBLE_DRAWING = process.env.IRREDUCIBLE_DRAWING;
   const child = await startChild({ name: "irreducible", script: "bench/baselines/irreducible.ts", port, env });
   const spec = { url: `${child.url}/generate`, method: "POST" as const, headers: { "content-type": "application/json" }, body: generateBody };

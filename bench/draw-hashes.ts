@@ -22,9 +22,18 @@ for (const generator of ["pixel-sprite", "icon", "texture"] as const) {
       for (let v = 0; v < 3; v++, k++) {
         const style = styles[(k * 7 + v) % styles.length];
         const prompt = `${style} ${subject}${v === 2 ? " with a sword" : ""}`.trim();
-        const task = { generator, prompt: { prompt }, width: size, height: size, transparent: generator !== "texture" && k % 2 === 0, seed: (k * 7919) % 100000 };
+        const task = {
+          generator,
+          prompt: { prompt },
+          width: size,
+          height: size,
+          transparent: generator !== "texture" && k % 2 === 0,
+          seed: (k * 7919) % 100000,
+        };
         const image = await draw(task, () => undefined);
-        console.log(`${generator} ${size} ${task.seed} ${task.transparent ? "t" : "o"} "${prompt}" png=${sha(image.png)} rgba=${sha(PNG.sync.read(image.png).data)}`);
+        console.log(
+          `${generator} ${size} ${task.seed} ${task.transparent ? "t" : "o"} "${prompt}" png=${sha(image.png)} rgba=${sha(PNG.sync.read(image.png).data)}`,
+        );
       }
     }
   }

@@ -82,7 +82,13 @@ function call(kind: Kind, i: number): Promise<Sample & { body?: string }> {
     method = "POST";
     path = "/api/v1/generate";
     headers = { ...auth, "content-type": "application/json", prefer: "respond-async" };
-    body = JSON.stringify({ prompt: ["red slime", "knight with a sword", "blue potion", "green tree"][i % 4], agentId: "pixel-sprite", width: size, height: size, seed: i });
+    body = JSON.stringify({
+      prompt: ["red slime", "knight with a sword", "blue potion", "green tree"][i % 4],
+      agentId: "pixel-sprite",
+      width: size,
+      height: size,
+      seed: i,
+    });
   } else if (kind === "generation") {
     path = `/api/v1/generations/${ids[(i * 7919) % ids.length]}`;
     headers = auth;
@@ -156,7 +162,10 @@ try {
   threadMs.sort((a, b) => b.cpuMs - a.cpuMs);
   await sleep(300);
   const rssAfter = await memoryOf(service.child.pid);
-  const lines = (await readFile(monitorFile, "utf8")).trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+  const lines = (await readFile(monitorFile, "utf8"))
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   const windows = lines.filter((l) => "window" in l);
   const raw = windows.at(-1)?.window as { p50: number; p99: number; max: number; samples: number; late: { p50: number; p99: number; max: number } } | undefined;
   // The delay proper (each percentile minus the monitor's 10 ms tick); the raw tick intervals beside it.
@@ -185,7 +194,14 @@ try {
     perSecondP99Ms: perSecond,
     requests: byKind,
     // the service's CPU over the window: the main thread, and the busiest other threads (the database's, the drawing's, V8's)
-    serviceCpuMs: { total: threadMs.reduce((a, t) => a + t.cpuMs, 0), main: threadMs.find((t) => t.main)?.cpuMs, others: threadMs.filter((t) => !t.main).slice(0, 4).map((t) => t.cpuMs) },
+    serviceCpuMs: {
+      total: threadMs.reduce((a, t) => a + t.cpuMs, 0),
+      main: threadMs.find((t) => t.main)?.cpuMs,
+      others: threadMs
+        .filter((t) => !t.main)
+        .slice(0, 4)
+        .map((t) => t.cpuMs),
+    },
     machineBusyBefore,
     machineBusyDuring: Math.round(((cpuAfter.busy - cpuBefore.busy) / (cpuAfter.total - cpuBefore.total)) * 100) / 100,
     loadavg: (await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).join(" "),
@@ -202,6 +218,9 @@ try {
 console.log(JSON.stringify(result, null, 1));
 if (process.env.BENCH_SAVE === "1") {
   await mkdir(join(root, "bench/results"), { recursive: true });
-  const file = join(root, `bench/results/embedded-loop-${new Date().toISOString().slice(0, 10)}${process.env.BENCH_TAG ? `.${process.env.BENCH_TAG}` : ""}.json`);
+  const file = join(
+    root,
+    `bench/results/embedded-loop-${new Date().toISOString().slice(0, 10)}${process.env.BENCH_TAG ? `.${process.env.BENCH_TAG}` : ""}.json`,
+  );
   await writeFile(file, `${JSON.stringify(result, null, 1)}\n`);
 }

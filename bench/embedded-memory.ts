@@ -57,7 +57,7 @@ async function child(mode: Mode, dir: string) {
     client = await PGliteProxy.create({ dataDir: dir, startParams, initDbArgs: settingArgs() });
   }
   const driver: MigrationDriver = {
-    query: async <T,>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+    query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
     execInTransaction: async (script) => void (await client.transaction((tx) => tx.exec(script))),
     withLock: (fn) => fn(),
   };
@@ -72,7 +72,9 @@ async function child(mode: Mode, dir: string) {
     await fn();
     return Math.round(performance.now() - t);
   };
-  await client.exec("DROP TABLE IF EXISTS bench_rt; CREATE TABLE bench_rt (id int PRIMARY KEY, name text NOT NULL, n int NOT NULL, at timestamptz NOT NULL DEFAULT now())");
+  await client.exec(
+    "DROP TABLE IF EXISTS bench_rt; CREATE TABLE bench_rt (id int PRIMARY KEY, name text NOT NULL, n int NOT NULL, at timestamptz NOT NULL DEFAULT now())",
+  );
   const n = 2_000;
   const insert2000 = await time(async () => {
     for (let i = 0; i < n; i++) await client.query("INSERT INTO bench_rt (id, name, n) VALUES ($1, $2, $3)", [i, `row ${i}`, i * 7]);
@@ -85,13 +87,24 @@ async function child(mode: Mode, dir: string) {
   });
   const rows = Array.from({ length: 500 }, (_, i) => [n + i, `bulk ${i}`, i, new Date()]);
   const insert500 = await time(() =>
-    client.query(`INSERT INTO bench_rt (id, name, n, at) VALUES ${rows.map((_, i) => `($${4 * i + 1}, $${4 * i + 2}, $${4 * i + 3}, $${4 * i + 4})`).join(", ")}`, rows.flat()),
+    client.query(
+      `INSERT INTO bench_rt (id, name, n, at) VALUES ${rows.map((_, i) => `($${4 * i + 1}, $${4 * i + 2}, $${4 * i + 3}, $${4 * i + 4})`).join(", ")}`,
+      rows.flat(),
+    ),
   );
   const select500 = await time(() => client.query("SELECT * FROM bench_rt WHERE id >= $1 ORDER BY id", [n]));
   await client.exec("DROP TABLE bench_rt");
   const afterWork = Math.round((await statusKb("VmRSS")) / 1024);
   await client.close();
-  return { mode, folder: migrations.applied.length > 0 ? "new" : "existing", readyMs, sharedBuffers: settings?.sb, rest, afterWorkMb: afterWork, ms: { insert2000, select2000, tx2000, insert500, select500 } };
+  return {
+    mode,
+    folder: migrations.applied.length > 0 ? "new" : "existing",
+    readyMs,
+    sharedBuffers: settings?.sb,
+    rest,
+    afterWorkMb: afterWork,
+    ms: { insert2000, select2000, tx2000, insert500, select500 },
+  };
 }
 
 if (process.argv[2] === "child") {
@@ -112,7 +125,10 @@ for (let round = 0; round < rounds; round++) {
     const dir = await mkdtemp(join(tmpdir(), `embedded-memory-${mode}-`));
     try {
       for (const pass of ["new", "existing"]) {
-        const { stdout } = await run(process.execPath, ["--import", "tsx", "bench/embedded-memory.ts", "child", mode, join(dir, "pglite")], { cwd: root, maxBuffer: 1 << 20 });
+        const { stdout } = await run(process.execPath, ["--import", "tsx", "bench/embedded-memory.ts", "child", mode, join(dir, "pglite")], {
+          cwd: root,
+          maxBuffer: 1 << 20,
+        });
         const result = JSON.parse(stdout.trim().split("\n").at(-1)!) as Record<string, unknown>;
         results.push({ round, pass, loadavg: (await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).join(" "), ...result });
         process.stderr.write(`${JSON.stringify(results.at(-1))}\n`);
@@ -124,7 +140,9 @@ for (let round = 0; round < rounds; round++) {
 }
 
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
-console.log("| mode | folder | ready ms | RSS at rest MB | peak MB | RSS after work | 2,000 INSERT ms | 2,000 SELECT ms | 2,000 tx ms | 500-row INSERT ms | 500-row SELECT ms |");
+console.log(
+  "| mode | folder | ready ms | RSS at rest MB | peak MB | RSS after work | 2,000 INSERT ms | 2,000 SELECT ms | 2,000 tx ms | 500-row INSERT ms | 500-row SELECT ms |",
+);
 console.log("|---|---|---|---|---|---|---|---|---|---|---|");
 for (const mode of modes) {
   for (const folder of ["new", "existing"]) {

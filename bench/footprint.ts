@@ -85,7 +85,10 @@ const templateExists = () => existsSync(join(root, "node_modules/.cache/asset-ge
 
 /** `npm start` would rebuild a stale dist/ first (in its own time): build now, so that no scenario measures a build. */
 function buildIfStale(): void {
-  execFileSync(process.execPath, ["--input-type=module", "-e", "const b = await import('./scripts/build.mjs'); if (b.isStale()) await b.buildService();"], { cwd: root, stdio: "inherit" });
+  execFileSync(process.execPath, ["--input-type=module", "-e", "const b = await import('./scripts/build.mjs'); if (b.isStale()) await b.buildService();"], {
+    cwd: root,
+    stdio: "inherit",
+  });
 }
 
 interface RunOptions {
@@ -108,7 +111,13 @@ export async function runFootprint(o: RunOptions): Promise<FootprintResult> {
   const dataDir = join(dataParent, "data");
 
   /** Starts, rests, samples; `then` runs before the stop (the load check). */
-  const run = async (scenario: ScenarioId, command: string[], env: Record<string, string>, ready: "listening" | "worker", then?: (l: Launched, rest: ReturnType<typeof sample>) => Promise<void>) => {
+  const run = async (
+    scenario: ScenarioId,
+    command: string[],
+    env: Record<string, string>,
+    ready: "listening" | "worker",
+    then?: (l: Launched, rest: ReturnType<typeof sample>) => Promise<void>,
+  ) => {
     const busyBefore = await quiet(0.35, quietS * 1000);
     const loadavg = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
     let l: Launched | undefined;
@@ -120,18 +129,31 @@ export async function runFootprint(o: RunOptions): Promise<FootprintResult> {
       const mappings = mappingsOf(l.servicePid);
       if (then) await then(l, rest);
       const stop = await l.stop();
-      const folderLine = l.output().split("\n").map(parse).find((r) => r?.msg === "new data folder");
+      const folderLine = l
+        .output()
+        .split("\n")
+        .map(parse)
+        .find((r) => r?.msg === "new data folder");
       const r: ScenarioResult = {
-        scenario, command: command.join(" "), env, busyBefore, loadavg,
+        scenario,
+        command: command.join(" "),
+        env,
+        busyBefore,
+        loadavg,
         msToLogLine: l.msToLogLine,
         ...(l.msToFirstAnswer === undefined ? {} : { msToFirstAnswer: l.msToFirstAnswer }),
         logged: l.logged,
         ...(folderLine ? { newFolder: { from: folderLine.from, ms: folderLine.ms } } : {}),
-        cpuMsAtReady: l.cpuMsAtReady, rest, mappings, stop,
+        cpuMsAtReady: l.cpuMsAtReady,
+        rest,
+        mappings,
+        stop,
       };
       result.scenarios.push(r);
       const time = r.msToFirstAnswer === undefined ? `ready line ${r.msToLogLine} ms` : `first 200 ${r.msToFirstAnswer} ms`;
-      o.log(`  (${scenario}) ${time}, service RSS ${rest.service.rssMb} MB, tree ${rest.treeRssMb} MB (machine ${Math.round(busyBefore * 100)} % busy before, load ${loadavg})`);
+      o.log(
+        `  (${scenario}) ${time}, service RSS ${rest.service.rssMb} MB, tree ${rest.treeRssMb} MB (machine ${Math.round(busyBefore * 100)} % busy before, load ${loadavg})`,
+      );
     } catch (error) {
       result.scenarios.push({ scenario, error: String(error).slice(0, 4000) });
       o.log(`  (${scenario}) failed: ${String(error).slice(0, 2000)}`);
@@ -143,7 +165,9 @@ export async function runFootprint(o: RunOptions): Promise<FootprintResult> {
 
   const port = () => freePort().then(String);
   try {
-    o.log(`footprint: npm start / npm run worker, ${restMs / 1000} s at rest (PGlite template ${result.templateBefore ? "present" : "absent: (a) runs initdb"})`);
+    o.log(
+      `footprint: npm start / npm run worker, ${restMs / 1000} s at rest (PGlite template ${result.templateBefore ? "present" : "absent: (a) runs initdb"})`,
+    );
     await run("a", ["npm", "start"], { PORT: await port(), DATA_DIR: dataDir }, "listening");
     await run("b", ["npm", "start"], { PORT: await port(), DATA_DIR: dataDir }, "listening");
     if (!o.pg) result.skipped.push("c", "w", "load: PostgreSQL does not answer");
@@ -179,10 +203,21 @@ function parse(line: string): Record<string, unknown> | undefined {
 }
 
 /** RSS at rest (given), right after `loadS` s of POST /api/v1/generate, 10 s and 40 s after the load stopped. */
-async function loadCheck(l: Launched, rest: ReturnType<typeof sample>, o: { loadS: number; connections: number; log: (line: string) => void }): Promise<LoadCheck> {
+async function loadCheck(
+  l: Launched,
+  rest: ReturnType<typeof sample>,
+  o: { loadS: number; connections: number; log: (line: string) => void },
+): Promise<LoadCheck> {
   const url = l.url!;
   const { key } = await signUpWithKey(url, `http://localhost:${new URL(url).port}`);
-  const load = await runLoad({ url: `${url}/api/v1/generate`, method: "POST", headers: generateHeaders(key), body: generateBody, connections: o.connections, durationS: o.loadS });
+  const load = await runLoad({
+    url: `${url}/api/v1/generate`,
+    method: "POST",
+    headers: generateHeaders(key),
+    body: generateBody,
+    connections: o.connections,
+    durationS: o.loadS,
+  });
   const after = sample(l);
   const settleMs = 10_000;
   await sleep(settleMs);
@@ -203,6 +238,8 @@ async function loadCheck(l: Launched, rest: ReturnType<typeof sample>, o: { load
     treeSettledMb: settled.treeRssMb,
     load,
   };
-  o.log(`  (load) ${o.loadS} s, ${load.rps.toFixed(0)} req/s (${load.non2xx + load.errors} failed): RSS ${r.restMb} MB at rest → ${r.afterLoadMb} right after → ${r.settledMb} ${settleMs / 1000} s later → ${r.laterMb} ${laterMs / 1000} s later (peak ${r.hwmMb}; threads ${r.threads.join(" → ")})`);
+  o.log(
+    `  (load) ${o.loadS} s, ${load.rps.toFixed(0)} req/s (${load.non2xx + load.errors} failed): RSS ${r.restMb} MB at rest → ${r.afterLoadMb} right after → ${r.settledMb} ${settleMs / 1000} s later → ${r.laterMb} ${laterMs / 1000} s later (peak ${r.hwmMb}; threads ${r.threads.join(" → ")})`,
+  );
   return r;
 }

@@ -96,7 +96,9 @@ async function alternated(a: typeof armoured, b: typeof armoured, query: (i: num
 console.log(`/graphql behind the edge in process, ${n} requests per measurement, median of ${rounds} alternated rounds (CPU µs per request):`);
 for (const [name, query, status] of scenarios) {
   const [with_, none] = await alternated(armoured, bare, query, status);
-  console.log(`- ${name}: armour ${with_.toFixed(1)}, without ${none.toFixed(1)}: +${(with_ - none).toFixed(1)} µs (${((100 * (with_ - none)) / none).toFixed(0)}%)`);
+  console.log(
+    `- ${name}: armour ${with_.toFixed(1)}, without ${none.toFixed(1)}: +${(with_ - none).toFixed(1)} µs (${((100 * (with_ - none)) / none).toFixed(0)}%)`,
+  );
   for (const [part, route] of without) {
     const [all, allBut] = await alternated(armoured, route, query, status);
     console.log(`    ${part.padEnd(11)} +${(all - allBut).toFixed(1)} µs (whole armour ${all.toFixed(1)}, without ${part} ${allBut.toFixed(1)})`);
@@ -128,5 +130,7 @@ for (const [name, source] of Object.entries(documents)) {
   const guarded = time(() => guardDocument(parseGuarded(source)));
   const document = parse(source);
   const validation = time(() => validate(schema, document, specifiedRules), 2_000);
-  console.log(`- ${name} (${source.length} chars): parse ${plain.toFixed(1)} | guarded ${guarded.toFixed(1)} (+${(guarded - plain).toFixed(1)}) | validate ${validation.toFixed(1)}`);
+  console.log(
+    `- ${name} (${source.length} chars): parse ${plain.toFixed(1)} | guarded ${guarded.toFixed(1)} (+${(guarded - plain).toFixed(1)}) | validate ${validation.toFixed(1)}`,
+  );
 }

@@ -40,7 +40,9 @@ try {
     const perGeneration = ((await databaseStats(url)).xact_commit - before - 1) / calls;
     times.sort((a, b) => a - b);
     const ms = (p: number) => percentile(times, p).toFixed(2);
-    console.log(`${root} | ${calls} calls one at a time | p10 ${ms(10)} ms, p50 ${ms(50)} ms, p90 ${ms(90)} ms | ${perGeneration.toFixed(2)} transactions per generation`);
+    console.log(
+      `${root} | ${calls} calls one at a time | p10 ${ms(10)} ms, p50 ${ms(50)} ms, p90 ${ms(90)} ms | ${perGeneration.toFixed(2)} transactions per generation`,
+    );
   } finally {
     await stopChild(service.child);
     await service.cleanup();

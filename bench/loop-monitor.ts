@@ -39,7 +39,11 @@ function monitor() {
   }, 1_000).unref();
   process.on("SIGWINCH", () => {
     const late_ = { p50: late(window.percentile(50)), p99: late(window.percentile(99)), max: late(window.max) };
-    emit({ window: { p50: ms(window.percentile(50)), p99: ms(window.percentile(99)), max: ms(window.max), samples: window.count, late: late_ }, ...memory(), t: Date.now() });
+    emit({
+      window: { p50: ms(window.percentile(50)), p99: ms(window.percentile(99)), max: ms(window.max), samples: window.count, late: late_ },
+      ...memory(),
+      t: Date.now(),
+    });
     window.reset();
   });
   process.on("SIGUSR2", () => {

@@ -63,7 +63,12 @@ export async function databaseStats(url: string): Promise<{ xact_commit: number;
       `SELECT xact_commit, tup_inserted, tup_updated, tup_fetched FROM pg_stat_database WHERE datname = current_database()`,
     );
     const row = rows[0]!;
-    return { xact_commit: Number(row.xact_commit), tup_inserted: Number(row.tup_inserted), tup_updated: Number(row.tup_updated), tup_fetched: Number(row.tup_fetched) };
+    return {
+      xact_commit: Number(row.xact_commit),
+      tup_inserted: Number(row.tup_inserted),
+      tup_updated: Number(row.tup_updated),
+      tup_fetched: Number(row.tup_fetched),
+    };
   } finally {
     await client.end();
   }

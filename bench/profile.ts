@@ -79,7 +79,10 @@ function summarise(profile: CpuProfile): string[] {
     for (const s of seen) inclusive.set(s, (inclusive.get(s) ?? 0) + dt);
   });
   const top = (m: Map<string, number>, k: number) =>
-    [...m].sort((a, b) => b[1] - a[1]).slice(0, k).map(([name, t]) => `  ${((100 * t) / total).toFixed(1).padStart(5)}%  ${name}`);
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([name, t]) => `  ${((100 * t) / total).toFixed(1).padStart(5)}%  ${name}`);
   return [
     `profile: ${(total / 1e6).toFixed(1)} s sampled`,
     "self time by area:",
@@ -130,11 +133,15 @@ try {
   const result = await runLoad({ url: `${service.url}${path}`, ...request, connections: 32, durationS: seconds });
   await new Promise((r) => setTimeout(r, 2_000)); // cut-off requests finish; statistics are flushed
   const after = url ? await databaseStats(url) : undefined;
-  say(`${path} on ${pglite ? "PGlite" : "PostgreSQL"} under load: ${result.rps.toFixed(1)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.non2xx + result.errors} failed`);
+  say(
+    `${path} on ${pglite ? "PGlite" : "PostgreSQL"} under load: ${result.rps.toFixed(1)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.non2xx + result.errors} failed`,
+  );
   if (before && after) {
     const per = (k: keyof typeof before) => ((after[k] - before[k]) / Math.max(1, result.ok)).toFixed(1);
-    say(`per answered request, in the database: ${per("xact_commit")} transactions committed, ${per("tup_inserted")} rows inserted, ` +
-      `${per("tup_updated")} updated, ${per("tup_fetched")} fetched (pg_stat_database; includes the cut-off requests' work)`);
+    say(
+      `per answered request, in the database: ${per("xact_commit")} transactions committed, ${per("tup_inserted")} rows inserted, ` +
+        `${per("tup_updated")} updated, ${per("tup_fetched")} fetched (pg_stat_database; includes the cut-off requests' work)`,
+    );
   }
   await stopChild(service.child);
   // One profile per thread (tsx's loader hooks run in a worker thread): the main thread's is the largest.

@@ -31,7 +31,10 @@ const quick = process.env.BENCH_QUICK === "1";
 const durationS = Number(process.env.BENCH_DURATION_S ?? (quick ? 3 : 10));
 const warmupS = quick ? 1 : 2;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const streamCounts = (process.env.BENCH_STREAMS ?? (quick ? "200,500" : "1000,5000,10000")).split(",").map((s) => Number(s.trim())).filter((n) => n > 0);
+const streamCounts = (process.env.BENCH_STREAMS ?? (quick ? "200,500" : "1000,5000,10000"))
+  .split(",")
+  .map((s) => Number(s.trim()))
+  .filter((n) => n > 0);
 /** (d): rounds of (bare Yoga, service, bare Yoga on Node's fetch), alternated. */
 const graphqlRounds = Math.max(1, Number(process.env.BENCH_D_ROUNDS ?? 1));
 const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,half,footprint").split(","));
@@ -40,7 +43,10 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const measurements: Record<string, Measured | { error: string }> = {};
 const paced: Record<string, PacedResult | { error: string }> = {};
 const streams: (StreamsResult | { n: number; bus: StreamsBus; error: string })[] = [];
-const streamBuses = (process.env.BENCH_SSE_BUSES ?? "memory,redis").split(",").map((s) => s.trim()).filter((s): s is StreamsBus => s === "memory" || s === "redis");
+const streamBuses = (process.env.BENCH_SSE_BUSES ?? "memory,redis")
+  .split(",")
+  .map((s) => s.trim())
+  .filter((s): s is StreamsBus => s === "memory" || s === "redis");
 let footprint: FootprintResult | { error: string } | undefined;
 const tempDirs: string[] = [];
 
@@ -64,9 +70,11 @@ async function bench(key: string, server: Child, spec: Omit<LoadSpec, "connectio
     };
     measurements[key] = result;
     const bad = result.non2xx + result.errors + result.timeouts;
-    log(`  ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, server ${result.serverCpuMsPerRequest.toFixed(2)} CPU ms/request ` +
-      `(${result.serverCores.toFixed(2)} cores; load generator ${result.benchCores.toFixed(2)}; machine ${(100 * result.machineBusy).toFixed(0)}% busy)` +
-      `${bad ? `, ${bad} failed ${JSON.stringify(result.statusCodes)}` : ""}`);
+    log(
+      `  ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, server ${result.serverCpuMsPerRequest.toFixed(2)} CPU ms/request ` +
+        `(${result.serverCores.toFixed(2)} cores; load generator ${result.benchCores.toFixed(2)}; machine ${(100 * result.machineBusy).toFixed(0)}% busy)` +
+        `${bad ? `, ${bad} failed ${JSON.stringify(result.statusCodes)}` : ""}`,
+    );
     return result;
   } catch (error) {
     measurements[key] = { error: String(error) };
@@ -116,30 +124,37 @@ async function measureAll(pg: boolean): Promise<void> {
 
   if (only.has("a")) {
     log("(a) bare node:http hello world");
-    await withChild(() => baseline("hello", "bench/baselines/hello.ts"), (c) => bench("a.hello", c, { url: `${c.url}/` }));
+    await withChild(
+      () => baseline("hello", "bench/baselines/hello.ts"),
+      (c) => bench("a.hello", c, { url: `${c.url}/` }),
+    );
   }
   if (only.has("b") || only.has("c")) {
     log("(b) bare node:http, one SQL statement + one 64×64 PNG encode");
     if (pg) {
       const url = await createDatabase("irreducible");
-      await withChild(() => baseline("irreducible-pg", "bench/baselines/irreducible.ts", { DATABASE_URL: url }), (c) =>
-        bench("b.irreducible.postgres", c, { url: `${c.url}/generate`, ...irreducibleRequest }),
+      await withChild(
+        () => baseline("irreducible-pg", "bench/baselines/irreducible.ts", { DATABASE_URL: url }),
+        (c) => bench("b.irreducible.postgres", c, { url: `${c.url}/generate`, ...irreducibleRequest }),
       );
       // (b′): the same with the service's own drawing, the ceiling of anything that draws what the service draws.
       const drawingUrl = await createDatabase("irreducible-drawing");
-      await withChild(() => baseline("irreducible-drawing-pg", "bench/baselines/irreducible.ts", { DATABASE_URL: drawingUrl, IRREDUCIBLE_DRAWING: "service" }), (c) =>
-        bench("b.drawing.postgres", c, { url: `${c.url}/generate`, ...irreducibleRequest }),
+      await withChild(
+        () => baseline("irreducible-drawing-pg", "bench/baselines/irreducible.ts", { DATABASE_URL: drawingUrl, IRREDUCIBLE_DRAWING: "service" }),
+        (c) => bench("b.drawing.postgres", c, { url: `${c.url}/generate`, ...irreducibleRequest }),
       );
       // (b″): (b′) writing what the service writes, with its own two statements: the ceiling of anything over its storage.
       const writesUrl = await createDatabase("irreducible-writes");
-      await withChild(() => baseline("irreducible-writes-pg", "bench/baselines/irreducible.ts", { DATABASE_URL: writesUrl, IRREDUCIBLE_WRITES: "service" }), (c) =>
-        bench("b.writes.postgres", c, { url: `${c.url}/generate`, ...irreducibleRequest }),
+      await withChild(
+        () => baseline("irreducible-writes-pg", "bench/baselines/irreducible.ts", { DATABASE_URL: writesUrl, IRREDUCIBLE_WRITES: "service" }),
+        (c) => bench("b.writes.postgres", c, { url: `${c.url}/generate`, ...irreducibleRequest }),
       );
     }
     const dir = await mkdtemp(join(tmpdir(), "bench-irreducible-"));
     tempDirs.push(dir);
-    await withChild(() => baseline("irreducible-pglite", "bench/baselines/irreducible.ts", { DATA_DIR: dir }), (c) =>
-      bench("b.irreducible.pglite", c, { url: `${c.url}/generate`, ...irreducibleRequest }),
+    await withChild(
+      () => baseline("irreducible-pglite", "bench/baselines/irreducible.ts", { DATA_DIR: dir }),
+      (c) => bench("b.irreducible.pglite", c, { url: `${c.url}/generate`, ...irreducibleRequest }),
     );
   }
   const generate = (s: Service) => ({ url: `${s.url}/api/v1/generate`, method: "POST" as const, headers: generateHeaders(s.key), body: generateBody });
@@ -182,7 +197,11 @@ async function measureAll(pg: boolean): Promise<void> {
       try {
         yoga = await baseline("yoga", "bench/baselines/yoga.ts");
         native = await baseline("yoga-native", "bench/baselines/yoga.ts", { YOGA_FETCH: "native" });
-        const servers: [string, Child][] = [["d.yoga", yoga], ["d.service.graphql", s.child], ["d.yoga.native", native]];
+        const servers: [string, Child][] = [
+          ["d.yoga", yoga],
+          ["d.service.graphql", s.child],
+          ["d.yoga.native", native],
+        ];
         for (let round = 1; round <= graphqlRounds; round++) {
           for (const [key, child] of round % 2 === 1 ? servers : [...servers].reverse()) {
             await bench(roundKey(key, round), child, { url: `${child.url}/graphql`, ...gqlRequest });
@@ -209,8 +228,10 @@ async function measureAll(pg: boolean): Promise<void> {
           const bus = kind === "redis" ? { kind, url: redisUrl, prefix } : { kind };
           const result = await runStreams({ n, dbUrl: url, timeoutS, log, bus });
           streams.push(result);
-          log(`  RSS/stream ${result.perStreamKb.toFixed(1)} KB, lag p50 ${result.lag.p50.toFixed(1)} ms p99 ${result.lag.p99.toFixed(1)} ms, lost ${result.lost}, ` +
-            `${result.generationsPerSecond.toFixed(0)} generations/s${result.errors.length ? `; ${result.errors.join("; ")}` : ""}`);
+          log(
+            `  RSS/stream ${result.perStreamKb.toFixed(1)} KB, lag p50 ${result.lag.p50.toFixed(1)} ms p99 ${result.lag.p99.toFixed(1)} ms, lost ${result.lost}, ` +
+              `${result.generationsPerSecond.toFixed(0)} generations/s${result.errors.length ? `; ${result.errors.join("; ")}` : ""}`,
+          );
         } catch (error) {
           streams.push({ n, bus: kind, error: String(error) });
           log(`  failed: ${String(error).slice(0, 2000)}`);

@@ -42,7 +42,21 @@ import { median, round } from "./scale/numbers.js";
 import { isMain, plotSubtitle, plotSvg, plotTitle } from "./scale/plot.js";
 import { parseInfo } from "./scale/probes.js";
 import { stopWorkersNow, workers } from "./scale/processes.js";
-import { connections, defaultLog, durationS, fromSources, parseConfigs, pgServer, quick, rounds, service, traceOn, warmupS, workerConcurrency, type Log } from "./scale/settings.js";
+import {
+  connections,
+  defaultLog,
+  durationS,
+  fromSources,
+  parseConfigs,
+  pgServer,
+  quick,
+  rounds,
+  service,
+  traceOn,
+  warmupS,
+  workerConcurrency,
+  type Log,
+} from "./scale/settings.js";
 import { runTrace } from "./scale/trace.js";
 
 function gitState(): { commit: string; dirty: string[] } {
@@ -76,8 +90,12 @@ export async function runScale(log: Log = defaultLog): Promise<{ json: string; p
   const maxConnections = Number((await admin.query("SHOW max_connections")).rows[0].max_connections);
   const pgVersion = String((await admin.query("SHOW server_version")).rows[0].server_version);
   const redisVersion = parseInfo(await redis.info("server")).redis_version;
-  log(`Scale-out on ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), Node ${process.version}, PostgreSQL ${pgVersion} (max_connections ${maxConnections}), Redis ${redisVersion}.`);
-  log(`${connections} connections round-robin over the API ports, ${durationS} s after a ${warmupS} s warm-up; WORKER_CONCURRENCY=${workerConcurrency}; configurations ${configs.map((c) => c.label).join(", ")}, ${rounds} round(s).`);
+  log(
+    `Scale-out on ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), Node ${process.version}, PostgreSQL ${pgVersion} (max_connections ${maxConnections}), Redis ${redisVersion}.`,
+  );
+  log(
+    `${connections} connections round-robin over the API ports, ${durationS} s after a ${warmupS} s warm-up; WORKER_CONCURRENCY=${workerConcurrency}; configurations ${configs.map((c) => c.label).join(", ")}, ${rounds} round(s).`,
+  );
   log(`With ${cpus().length} cores, more than ${cpus().length} busy processes measure contention for the same cores, not added capacity.\n`);
   const runs: Run[] = [];
   const failures: { config: string; round: number; error: string }[] = [];
@@ -129,7 +147,13 @@ export async function runScale(log: Log = defaultLog): Promise<{ json: string; p
       p99: avg((x) => x.p99),
       p50Median: median(these.map((x) => x.p50)),
       p99Median: median(these.map((x) => x.p99)),
-      cpuMsPerRequest: { api: avg((x) => x.cpuMsPerRequest.api), worker: avg((x) => x.cpuMsPerRequest.worker), postgres: avg((x) => x.cpuMsPerRequest.postgresBackends), redis: avg((x) => x.cpuMsPerRequest.redis), loadGenerator: avg((x) => x.cpuMsPerRequest.loadGenerator) },
+      cpuMsPerRequest: {
+        api: avg((x) => x.cpuMsPerRequest.api),
+        worker: avg((x) => x.cpuMsPerRequest.worker),
+        postgres: avg((x) => x.cpuMsPerRequest.postgresBackends),
+        redis: avg((x) => x.cpuMsPerRequest.redis),
+        loadGenerator: avg((x) => x.cpuMsPerRequest.loadGenerator),
+      },
       pgConnectionsMax: Math.max(0, ...these.map((x) => x.postgres.connectionsOurs.max)),
       redisOpsPerSecond: avg((x) => x.redis.opsPerSecond),
       othersCores: avg((x) => x.cores.others),
@@ -142,8 +166,20 @@ export async function runScale(log: Log = defaultLog): Promise<{ json: string; p
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     quick,
-    machine: { cpus: cpus().length, model: cpus()[0]?.model, totalMemMb: Math.round(totalmem() / 2 ** 20), node: process.version, postgres: pgVersion, maxConnections, redis: redisVersion },
-    git: { atStart: gitAtStart, atEnd: gitAtEnd, serviceFrom: service.commit ?? (fromSources ? "working tree, src/*.ts through tsx" : "working tree, dist/ built from it") },
+    machine: {
+      cpus: cpus().length,
+      model: cpus()[0]?.model,
+      totalMemMb: Math.round(totalmem() / 2 ** 20),
+      node: process.version,
+      postgres: pgVersion,
+      maxConnections,
+      redis: redisVersion,
+    },
+    git: {
+      atStart: gitAtStart,
+      atEnd: gitAtEnd,
+      serviceFrom: service.commit ?? (fromSources ? "working tree, src/*.ts through tsx" : "working tree, dist/ built from it"),
+    },
     settings: {
       connections,
       durationS,
@@ -163,10 +199,14 @@ export async function runScale(log: Log = defaultLog): Promise<{ json: string; p
   const json = join(dir, `scale-${date}${suffix}.json`);
   await writeFile(json, `${JSON.stringify(result, null, 2)}\n`);
   log("");
-  log("| N × W | req/s median (each round) | p50 / p99 ms (means) | CPU ms/req api · worker · pg · redis (means) | PG conns max | Redis ops/s | others' cores | ledger |");
+  log(
+    "| N × W | req/s median (each round) | p50 / p99 ms (means) | CPU ms/req api · worker · pg · redis (means) | PG conns max | Redis ops/s | others' cores | ledger |",
+  );
   log("|---|---|---|---|---|---|---|---|");
   for (const s of summary) {
-    log(`| ${s.config} | ${s.rpsMedian} (${s.rpsEach.join(", ")}) | ${s.p50} / ${s.p99} | ${s.cpuMsPerRequest.api} · ${s.cpuMsPerRequest.worker} · ${s.cpuMsPerRequest.postgres} · ${s.cpuMsPerRequest.redis} | ${s.pgConnectionsMax} | ${s.redisOpsPerSecond} | ${s.othersCores} | ${s.rounds ? (s.ledgerExact ? "exact" : "WRONG") : "—"} |`);
+    log(
+      `| ${s.config} | ${s.rpsMedian} (${s.rpsEach.join(", ")}) | ${s.p50} / ${s.p99} | ${s.cpuMsPerRequest.api} · ${s.cpuMsPerRequest.worker} · ${s.cpuMsPerRequest.postgres} · ${s.cpuMsPerRequest.redis} | ${s.pgConnectionsMax} | ${s.redisOpsPerSecond} | ${s.othersCores} | ${s.rounds ? (s.ledgerExact ? "exact" : "WRONG") : "—"} |`,
+    );
   }
   let png: string | undefined;
   if (runs.some(isMain)) {
@@ -174,7 +214,8 @@ export async function runScale(log: Log = defaultLog): Promise<{ json: string; p
     const svg = plotSvg(runs, plotTitle, plotSubtitle(date, connections, durationS));
     await sharp(Buffer.from(svg)).png().toFile(png);
   }
-  if (gitAtEnd.commit !== gitAtStart.commit || gitAtEnd.dirty.join() !== gitAtStart.dirty.join()) log("note: the working tree changed during the run; see \"git\" in the JSON.");
+  if (gitAtEnd.commit !== gitAtStart.commit || gitAtEnd.dirty.join() !== gitAtStart.dirty.join())
+    log('note: the working tree changed during the run; see "git" in the JSON.');
   log(`results: ${json}${png ? `, ${png}` : ""}`);
   return { json, ...(png ? { png } : {}) };
 }
@@ -183,7 +224,9 @@ export async function runScale(log: Log = defaultLog): Promise<{ json: string; p
 async function replot(path: string): Promise<string> {
   const data = JSON.parse(await readFile(path, "utf8")) as { runs: Run[]; startedAt: string; settings: { connections: number; durationS: number } };
   const png = path.replace(/\.json$/, ".png");
-  await sharp(Buffer.from(plotSvg(data.runs, plotTitle, plotSubtitle(data.startedAt.slice(0, 10), data.settings.connections, data.settings.durationS)))).png().toFile(png);
+  await sharp(Buffer.from(plotSvg(data.runs, plotTitle, plotSubtitle(data.startedAt.slice(0, 10), data.settings.connections, data.settings.durationS))))
+    .png()
+    .toFile(png);
   return png;
 }
 

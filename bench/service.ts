@@ -104,7 +104,12 @@ export async function signUpWithKey(url: string, origin: string): Promise<{ key:
 
 /** `"K=V K2=V2"` (an environment variable of a diagnostic script) as settings for `startService`'s `env`. */
 export function settingsFrom(text: string | undefined): Record<string, string> {
-  return Object.fromEntries((text ?? "").split(/\s+/).filter(Boolean).map((kv) => kv.split("=", 2) as [string, string]));
+  return Object.fromEntries(
+    (text ?? "")
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((kv) => kv.split("=", 2) as [string, string]),
+  );
 }
 
 export const generateBody = JSON.stringify({ prompt: "red slime", agentId: "pixel-sprite", width: 64, height: 64 });

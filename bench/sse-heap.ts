@@ -115,7 +115,9 @@ try {
   await sleep(1_000);
   const rssOpen = (await memoryOf(pid)).rssKb;
   const open = await snapshot(pid, signal, "open");
-  console.log(`${opened.ok} streams open (${opened.failed} failed); RSS ${(rssBefore / 1024).toFixed(0)} → ${(rssOpen / 1024).toFixed(0)} MB, ${((rssOpen - rssBefore) / n).toFixed(1)} KB per stream`);
+  console.log(
+    `${opened.ok} streams open (${opened.failed} failed); RSS ${(rssBefore / 1024).toFixed(0)} → ${(rssOpen / 1024).toFixed(0)} MB, ${((rssOpen - rssBefore) / n).toFixed(1)} KB per stream`,
+  );
   const beforeSummary = await summarize(before);
   console.log(difference(beforeSummary, await summarize(open), n));
   // Every client goes away at once: what the streams held must be gone with them.
@@ -124,7 +126,12 @@ try {
   await sleep(2_000);
   const closed = await snapshot(pid, signal, "closed");
   console.log(`\nafter every client went away (2 s), compared with before the streams:`);
-  console.log(difference(beforeSummary, await summarize(closed), n).split("\n").slice(0, 12).join("\n"));
+  console.log(
+    difference(beforeSummary, await summarize(closed), n)
+      .split("\n")
+      .slice(0, 12)
+      .join("\n"),
+  );
   console.log(`snapshots: ${before}, ${open}, ${closed}`);
 } finally {
   if (release) await release();

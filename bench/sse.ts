@@ -121,11 +121,15 @@ interface ClientHandle {
 }
 
 export function startClient(input: { url: string; key: string; ids: string[]; openConcurrency: number }): ClientHandle {
-  const child = spawn("bash", ["-c", 'ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"', process.execPath, "--import", "tsx", "bench/sse-client.ts"], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
-    stdio: ["pipe", "pipe", "inherit"],
-  });
+  const child = spawn(
+    "bash",
+    ["-c", 'ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"', process.execPath, "--import", "tsx", "bench/sse-client.ts"],
+    {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
+      stdio: ["pipe", "pipe", "inherit"],
+    },
+  );
   child.stdin.write(`${JSON.stringify(input)}\n`);
   const messages = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const exited = new Promise<never>((_, reject) => child.on("exit", (code) => reject(new Error(`SSE client exited with ${code}`))));
@@ -218,7 +222,10 @@ export async function runStreams(options: {
     const heapClosed = monitor.length && exit === "running" ? await heapAfterGc(service, monitorFile!) : undefined;
     const stored = await storedEvents(options.dbUrl, ids);
     const summary = summarize(records, stored);
-    const failedStatuses = records.filter((r) => r.end === "error").slice(0, 3).map((r) => `${r.id}: ${r.error}`);
+    const failedStatuses = records
+      .filter((r) => r.end === "error")
+      .slice(0, 3)
+      .map((r) => `${r.id}: ${r.error}`);
     errors.push(...failedStatuses);
     return {
       n,
@@ -234,7 +241,14 @@ export async function runStreams(options: {
       rssAfterKb: after.rssKb,
       ...(idleStatementsPerSecond === undefined ? {} : { idleStatementsPerSecond }),
       ...(heapBefore !== undefined && heapOpen !== undefined
-        ? { heapAfterGc: { beforeMb: heapBefore, openMb: heapOpen, perStreamKb: ((heapOpen - heapBefore) * 1024) / n, ...(heapClosed === undefined ? {} : { closedMb: heapClosed }) } }
+        ? {
+            heapAfterGc: {
+              beforeMb: heapBefore,
+              openMb: heapOpen,
+              perStreamKb: ((heapOpen - heapBefore) * 1024) / n,
+              ...(heapClosed === undefined ? {} : { closedMb: heapClosed }),
+            },
+          }
         : {}),
       ...summary,
       processSeconds,
@@ -259,7 +273,10 @@ async function heapAfterGc(service: Service, file: string): Promise<number> {
   service.child.child.kill("SIGUSR2");
   for (let i = 0; i < 100; i++) {
     await sleep(200);
-    const lines = (await readFile(file, "utf8")).trim().split("\n").map((l) => JSON.parse(l) as { gc?: boolean; heapUsed: number; t: number });
+    const lines = (await readFile(file, "utf8"))
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { gc?: boolean; heapUsed: number; t: number });
     const done = lines.filter((m) => m.gc && m.t >= since).at(-1);
     if (done) return done.heapUsed;
   }
@@ -319,4 +336,3 @@ function summarize(records: StreamRecord[], stored: Map<string, Map<number, numb
   }
   return { lag: lagStats(lags), completedLag: lagStats(completedLags), lost, gaps, duplicates, missingTerminal, unfinished };
 }
-

@@ -24,9 +24,7 @@ try {
   await probe.connect();
   try {
     for (let i = 0; i < 300; i++) await writes.generate(64, 64, i);
-    const { rows } = await probe.query<{ pid: number }>(
-      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-    );
+    const { rows } = await probe.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
     const pids = rows.map((r) => r.pid);
     const before = await Promise.all(pids.map(cpuTimeMs));
     const [t0, own0] = [performance.now(), process.cpuUsage()];
@@ -34,13 +32,15 @@ try {
     const after = await Promise.all(pids.map(cpuTimeMs));
     const own = process.cpuUsage(own0);
     const postgres = after.reduce((sum, ms, i) => sum + ms - before[i]!, 0);
-    console.log(JSON.stringify({
-      generations,
-      wallMsPerGeneration: +((performance.now() - t0) / generations).toFixed(3),
-      postgresCpuMsPerGeneration: +(postgres / generations).toFixed(3),
-      clientCpuMsPerGeneration: +((own.user + own.system) / 1000 / generations).toFixed(3),
-      backends: pids.length,
-    }));
+    console.log(
+      JSON.stringify({
+        generations,
+        wallMsPerGeneration: +((performance.now() - t0) / generations).toFixed(3),
+        postgresCpuMsPerGeneration: +(postgres / generations).toFixed(3),
+        clientCpuMsPerGeneration: +((own.user + own.system) / 1000 / generations).toFixed(3),
+        backends: pids.length,
+      }),
+    );
   } finally {
     await probe.end();
     await writes.close();

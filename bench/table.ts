@@ -43,7 +43,9 @@ export function tableRows(
     const half = m(`c.service.${db}.half`);
     return {
       ...row(`(c) ${label} half max rate${half?.overallRate ? ` (${half.overallRate}/s)` : ""}, autocannon overallRate`, `c.service.${db}.half`),
-      ...(half ? { ratio: half.p99 / half.p50, ratioText: `p99/p50 ${(half.p99 / half.p50).toFixed(2)}`, target: "p99 ≤ 4 × p50", met: half.p99 <= 4 * half.p50 } : {}),
+      ...(half
+        ? { ratio: half.p99 / half.p50, ratioText: `p99/p50 ${(half.p99 / half.p50).toFixed(2)}`, target: "p99 ≤ 4 × p50", met: half.p99 <= 4 * half.p50 }
+        : {}),
     };
   };
   const out: Row[] = [

@@ -49,7 +49,12 @@ async function postgresMs(): Promise<number> {
 /** Baseline (b) on PostgreSQL, shaped like a started service for the loop below. */
 async function startIrreducible(url: string) {
   const port = await freePort();
-  const child = await startChild({ name: "irreducible", script: "bench/baselines/irreducible.ts", port, env: { PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url } });
+  const child = await startChild({
+    name: "irreducible",
+    script: "bench/baselines/irreducible.ts",
+    port,
+    env: { PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url },
+  });
   return { child, url: child.url, cleanup: async () => undefined };
 }
 
@@ -70,7 +75,13 @@ try {
   const service = irreducible ? await startIrreducible(url) : await startService({ name: "threads", db: { kind: "postgres", url }, env });
   const spec = irreducible
     ? { url: `${service.url}/generate`, method: "POST" as const, headers: { "content-type": "application/json" }, body: generateBody, connections: 32 }
-    : { url: `${service.url}/api/v1/generate`, method: "POST" as const, headers: generateHeaders("key" in service ? service.key : ""), body: generateBody, connections: 32 };
+    : {
+        url: `${service.url}/api/v1/generate`,
+        method: "POST" as const,
+        headers: generateHeaders("key" in service ? service.key : ""),
+        body: generateBody,
+        connections: 32,
+      };
   try {
     await runLoad({ ...spec, durationS: 2 }); // warm-up
     for (let r = 0; r < runs; r++) {
@@ -78,7 +89,13 @@ try {
       const [pgBefore, selfBefore] = [await postgresMs(), process.cpuUsage()];
       const load = await runLoad({ ...spec, durationS: seconds });
       const after = await threads(service.child.pid);
-      const [pgMs, selfMs] = [(await postgresMs()) - pgBefore, (() => { const u = process.cpuUsage(selfBefore); return (u.user + u.system) / 1000; })()];
+      const [pgMs, selfMs] = [
+        (await postgresMs()) - pgBefore,
+        (() => {
+          const u = process.cpuUsage(selfBefore);
+          return (u.user + u.system) / 1000;
+        })(),
+      ];
       const used = [...after].map(([tid, t]) => ({ tid, name: t.name, ms: t.ms - (before.get(tid)?.ms ?? 0) })).sort((a, b) => b.ms - a.ms);
       const main = used.find((t) => t.tid === service.child.pid)?.ms ?? 0;
       const others = used.filter((t) => t.tid !== service.child.pid);

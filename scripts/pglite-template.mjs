@@ -3,7 +3,6 @@
 // and five migrations (~3–5 s) at the first `npm start`. Best effort: without it, the first new
 // folder makes it (src/infra/db/pglite-folder.ts). Skipped when it exists.
 
-
 const dist = new URL("../dist/", import.meta.url);
 try {
   const started = performance.now();

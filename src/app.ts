@@ -55,9 +55,19 @@ export function createApp(deps: AppDeps): App {
   for (const id of ["graphqlStreamGet", "graphqlStreamPost", "graphqlStreamPut", "graphqlStreamDelete"] as const) {
     mountRoute(app, id, (event) => graphqlSse(event.req, requestState(event.req).requestId));
   }
-  mountRoute(app, "mcp", createMcpHttpHandler({ services, limiter: deps.limiter, readPerMinute: config.rateLimitGeneratePerMinute * 10, closing: closing.signal }));
+  mountRoute(
+    app,
+    "mcp",
+    createMcpHttpHandler({ services, limiter: deps.limiter, readPerMinute: config.rateLimitGeneratePerMinute * 10, closing: closing.signal }),
+  );
   // The OpenAI-compatible layer (/v1/): its own auth step and error shape, like MCP.
-  const openai = openAiHandlers({ services, limiter: deps.limiter, readPerMinute: config.rateLimitGeneratePerMinute * 10, publicOrigin: config.publicOrigin, closing: closing.signal });
+  const openai = openAiHandlers({
+    services,
+    limiter: deps.limiter,
+    readPerMinute: config.rateLimitGeneratePerMinute * 10,
+    publicOrigin: config.publicOrigin,
+    closing: closing.signal,
+  });
   for (const id of Object.keys(openai) as (keyof typeof openai)[]) mountRoute(app, id, openai[id]);
   // GET / is the docs' row: JSON for machine clients, the web client's page for browsers (it asks the web handler first).
   const docs = docsHandlers({ publicOrigin: config.publicOrigin, web });

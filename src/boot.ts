@@ -24,7 +24,11 @@ export interface Booted {
  * the rest, apply pending migrations, and write the catalog into the database.
  */
 export async function boot(config: Config, logger: Logger, given: { db?: Database } = {}): Promise<Booted> {
-  const catalog = await openCatalog({ file: config.agentsFile, drawThreads: config.drawThreads, drawThreadIdleMs: config.drawThreadIdleMs }, config.secret, logger);
+  const catalog = await openCatalog(
+    { file: config.agentsFile, drawThreads: config.drawThreads, drawThreadIdleMs: config.drawThreadIdleMs },
+    config.secret,
+    logger,
+  );
   const infra = await openInfrastructure(infraSettings(config), logger, given);
   try {
     const migrations = await infra.db.migrate();

@@ -216,7 +216,8 @@ async function backupCommand(command: "backup" | "restore", config: Config): Pro
 try {
   await run();
 } catch (error) {
-  const known = error instanceof AppError || error instanceof ConfigError || error instanceof CatalogError || (error as Error | undefined)?.name === "BackupError";
+  const known =
+    error instanceof AppError || error instanceof ConfigError || error instanceof CatalogError || (error as Error | undefined)?.name === "BackupError";
   const message = known ? (error as Error).message : String(error);
   process.stderr.write(`error: ${message}\n`);
   process.exitCode = 1;

@@ -17,9 +17,7 @@ describe("loadConfig", () => {
 
   it("derives PUBLIC_ORIGIN from PORT and trims a trailing slash", () => {
     expect(loadConfig({ PORT: "8080" }).publicOrigin).toBe("http://localhost:8080");
-    expect(loadConfig({ PUBLIC_ORIGIN: "https://assets.example.com/" }).publicOrigin).toBe(
-      "https://assets.example.com",
-    );
+    expect(loadConfig({ PUBLIC_ORIGIN: "https://assets.example.com/" }).publicOrigin).toBe("https://assets.example.com");
   });
 
   it.each([

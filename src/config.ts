@@ -17,7 +17,10 @@ const schema = z
       .string()
       .regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL")
       .optional(),
-    REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, "must be 1–32 letters, digits, _ or -").default("ags"),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,32}$/, "must be 1–32 letters, digits, _ or -")
+      .default("ags"),
     PUBLIC_ORIGIN: z
       .string()
       .url()
@@ -25,7 +28,12 @@ const schema = z
       .optional(),
     SIGNUP_CREDITS: z.coerce.number().int().min(0).max(1_000_000_000).default(100),
     RATE_LIMIT_GENERATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
-    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(64 * 1024),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(16 * 1024 * 1024)
+      .default(64 * 1024),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     RUN_JOBS: z.enum(["auto", "true", "false"]).default("auto"),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -37,7 +45,10 @@ const schema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
     TRUST_PROXY: z.enum(["true", "false"]).default("false"),
     GRAPHQL_STREAM_RESERVATION_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-    SECRETS_KEY: z.string().refine((v) => parseSecretsKey(v) !== undefined, "must be 32 random bytes, base64 (openssl rand -base64 32)").optional(),
+    SECRETS_KEY: z
+      .string()
+      .refine((v) => parseSecretsKey(v) !== undefined, "must be 32 random bytes, base64 (openssl rand -base64 32)")
+      .optional(),
     WEBHOOKS_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
     WEBHOOKS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
     WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
@@ -45,8 +56,17 @@ const schema = z
       .string()
       .regex(/^\d{1,9}(,\d{1,9}){0,31}$/, "must be delays in milliseconds, comma-separated (e.g. 5000,30000,120000)")
       .default("5000,30000,120000,600000,1800000,3600000,7200000"),
-    WEBHOOKS_RETRY_FOR_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(86_400),
-    WEBHOOKS_DISABLE_AFTER_HOURS: z.coerce.number().min(0).max(24 * 365).default(72),
+    WEBHOOKS_RETRY_FOR_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(30 * 86_400)
+      .default(86_400),
+    WEBHOOKS_DISABLE_AFTER_HOURS: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 365)
+      .default(72),
     DRAW_THREADS: z.coerce.number().int().min(0).max(64).optional(),
     DRAW_THREAD_IDLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -55,7 +75,11 @@ const schema = z
   .superRefine((env, ctx) => {
     // Every process must open the webhook secrets the others sealed: one key, given to all.
     if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SECRETS_KEY) {
-      ctx.addIssue({ code: "custom", path: ["SECRETS_KEY"], message: "is required in production with DATABASE_URL (every process must share it): openssl rand -base64 32" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["SECRETS_KEY"],
+        message: "is required in production with DATABASE_URL (every process must share it): openssl rand -base64 32",
+      });
     }
   })
   .transform((env) => ({

@@ -57,7 +57,9 @@ async function main(config: Config) {
         ? { code: "request_timeout", message: "The request was not received in time; send it again.", requestId: "req_unparsed", retryable: true }
         : { code: "invalid_request", message: `The HTTP request is malformed (${error.code ?? "parse error"}).`, requestId: "req_unparsed", retryable: false },
     });
-    socket.end(`HTTP/1.1 ${timedOut ? "408 Request Timeout" : "400 Bad Request"}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-request-id: req_unparsed\r\nconnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${timedOut ? "408 Request Timeout" : "400 Bad Request"}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-request-id: req_unparsed\r\nconnection: close\r\n\r\n${body}`,
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

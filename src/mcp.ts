@@ -15,9 +15,7 @@ const configSchema = z.object({
     .string({ error: "AGS_API_KEY is required: set it to an API key of the service (ags_…; create one with POST /api/keys or in the web client)." })
     .trim()
     .min(1, "AGS_API_KEY is empty: set it to an API key of the service (ags_…)."),
-  AGS_BASE_URL: z
-    .url({ protocol: /^https?$/, error: "AGS_BASE_URL must be an http(s) URL, e.g. http://localhost:3000." })
-    .default("http://localhost:3000"),
+  AGS_BASE_URL: z.url({ protocol: /^https?$/, error: "AGS_BASE_URL must be an http(s) URL, e.g. http://localhost:3000." }).default("http://localhost:3000"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("warn"),
 });
 

@@ -9,15 +9,15 @@ import type { Logger } from "./infra/logger.js";
  * once on SIGTERM or SIGINT before the process exits 0. While it runs, memory a busy spell grew is
  * given back once the process goes quiet (infra/idle-memory.ts).
  */
-export async function runProcess(
-  name: string,
-  start: (config: Config) => Promise<{ logger: Logger; stop: () => Promise<void> }>,
-): Promise<void> {
+export async function runProcess(name: string, start: (config: Config) => Promise<{ logger: Logger; stop: () => Promise<void> }>): Promise<void> {
   let started: Awaited<ReturnType<typeof start>>;
   try {
     started = await start(loadConfig());
   } catch (error) {
-    const message = error instanceof ConfigError || error instanceof CatalogError ? error.message : `${name} start-up failed: ${error instanceof Error ? error.message : String(error)}`;
+    const message =
+      error instanceof ConfigError || error instanceof CatalogError
+        ? error.message
+        : `${name} start-up failed: ${error instanceof Error ? error.message : String(error)}`;
     process.stderr.write(`${message}\n`);
     process.exit(1);
   }

@@ -59,7 +59,12 @@ export function createServices(deps: AppDeps) {
   // Webhooks: the statement that ends a generation writes its deliveries; the dispatcher (started by
   // the processes that run jobs) sends them, kicked at once when a generation ends in this process.
   const secretsBox = createSecretsBox({ key: deps.config.secret("SECRETS_KEY"), keyFile: join(deps.config.dataDir, "secrets.key") });
-  const webhookDispatcher = createWebhookDispatcher({ prisma, box: secretsBox, logger: deps.logger.child({ component: "webhooks" }), settings: deps.config.webhooks });
+  const webhookDispatcher = createWebhookDispatcher({
+    prisma,
+    box: secretsBox,
+    logger: deps.logger.child({ component: "webhooks" }),
+    settings: deps.config.webhooks,
+  });
   const store = createGenerationStore(prisma, deps.bus, deps.db.sql, webhookDispatcher.kick);
   const idempotency = createIdempotencyService(prisma);
   const events = createGenerationEvents({
@@ -130,8 +135,7 @@ export function createServices(deps: AppDeps) {
     health: deps.health,
     /** The job handler: main (or a worker) passes it to `queue.start`. */
     runGeneration: createRunner({ store, bus: deps.bus, catalog: deps.catalog, logger: deps.logger }),
-    recover: (options: Parameters<typeof recoverGenerations>[1]) =>
-      recoverGenerations({ prisma, store, queue: deps.queue, idempotency }, options),
+    recover: (options: Parameters<typeof recoverGenerations>[1]) => recoverGenerations({ prisma, store, queue: deps.queue, idempotency }, options),
   };
 }
 

@@ -81,8 +81,10 @@ function flat(width: number, height: number, seed: number): Buffer {
 /** The service's drawing (IRREDUCIBLE_DRAWING=service), loaded only then. */
 const drawing =
   process.env.IRREDUCIBLE_DRAWING === "service"
-    ? await import("../../src/agents/procedural/draw-task.js").then(({ draw }) => async (width: number, height: number, seed: number) =>
-        (await draw({ generator: "pixel-sprite", prompt: { prompt: "red slime" }, width, height, transparent: false, seed }, () => undefined)).png,
+    ? await import("../../src/agents/procedural/draw-task.js").then(
+        ({ draw }) =>
+          async (width: number, height: number, seed: number) =>
+            (await draw({ generator: "pixel-sprite", prompt: { prompt: "red slime" }, width, height, transparent: false, seed }, () => undefined)).png,
       )
     : undefined;
 
@@ -112,12 +114,11 @@ serve(
           response.end(json);
           return;
         }
-        const rows = await db.query(
-          `UPDATE bench_accounts SET balance = balance - 1, updated_at = now() WHERE id = $1 AND balance >= 1 RETURNING balance`,
-          ["acc_bench"],
-        );
+        const rows = await db.query(`UPDATE bench_accounts SET balance = balance - 1, updated_at = now() WHERE id = $1 AND balance >= 1 RETURNING balance`, [
+          "acc_bench",
+        ]);
         const [width, height] = [body.width ?? 64, body.height ?? 64];
-        const bytes = drawing ? (await drawing(width, height, counter++)) : flat(width, height, counter++);
+        const bytes = drawing ? await drawing(width, height, counter++) : flat(width, height, counter++);
         const json = JSON.stringify({ id: `gen_${counter}`, status: "succeeded", balance: Number(rows[0]?.balance), b64: bytes.toString("base64") });
         response.writeHead(200, { "content-type": "application/json" });
         response.end(json);

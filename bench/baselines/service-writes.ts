@@ -45,8 +45,19 @@ export async function openServiceWrites(databaseUrl: string): Promise<ServiceWri
 
   async function generate(width: number, height: number, seed: number): Promise<string> {
     const row: NewGeneration = {
-      id: newId("gen"), accountId, apiKeyId: null, agentId, prompt, messages: null, interpretation,
-      transparent: false, seed, width, height, cost: 1, idempotencyRecordId: null,
+      id: newId("gen"),
+      accountId,
+      apiKeyId: null,
+      agentId,
+      prompt,
+      messages: null,
+      interpretation,
+      transparent: false,
+      seed,
+      width,
+      height,
+      cost: 1,
+      idempotencyRecordId: null,
     };
     const reserved = await store.reserveMany(db.sql, [row], 1_000_000, { flush: false });
     if (!reserved) throw new Error("the bench account ran out of credits");
@@ -57,7 +68,17 @@ export async function openServiceWrites(databaseUrl: string): Promise<ServiceWri
     const image = await draw({ generator: agentId, prompt: { prompt }, width, height, transparent: false, seed }, (p) => {
       if (pending.length === 1 || p.percent === 100) pending.push({ type: "generation.progress", data: { id: row.id, percent: p.percent, stage: p.stage } });
     });
-    const g = { ...row, status: "running", creditState: "reserved", attempt: 1, createdAt: reserved.createdAt, startedAt, completedAt: null, errorCode: null, errorMessage: null } as const;
+    const g = {
+      ...row,
+      status: "running",
+      creditState: "reserved",
+      attempt: 1,
+      createdAt: reserved.createdAt,
+      startedAt,
+      completedAt: null,
+      errorCode: null,
+      errorMessage: null,
+    } as const;
     const { asset, completedAt, view } = completion(g, { png: Buffer.from(image.png.buffer, image.png.byteOffset, image.png.byteLength), width, height });
     const completed = await store.complete(row.id, asset, completedAt, view, pending, startedAt);
     if (!completed) throw new Error(`generation ${row.id} was not completed`);

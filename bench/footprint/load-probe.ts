@@ -31,7 +31,14 @@ try {
   if (process.env.PROBE_SMAPS) writeFileSync(`${process.env.PROBE_SMAPS}.rest`, readFileSync(`/proc/${pid}/smaps`, "utf8"));
   const rounds = Number(process.env.PROBE_ROUNDS ?? 1);
   for (let round = 1; round <= rounds; round++) {
-    const load = await runLoad({ url: `${s.url}/api/v1/generate`, method: "POST", headers: generateHeaders(s.key), body: process.env.PROBE_BODY ?? generateBody, connections: 32, durationS: Number(process.env.PROBE_LOAD_S ?? 5) });
+    const load = await runLoad({
+      url: `${s.url}/api/v1/generate`,
+      method: "POST",
+      headers: generateHeaders(s.key),
+      body: process.env.PROBE_BODY ?? generateBody,
+      connections: 32,
+      durationS: Number(process.env.PROBE_LOAD_S ?? 5),
+    });
     snap(`round ${round}: after load (${Math.round(load.rps)} req/s)`);
     let waited = 0;
     for (const t of [5, 10, 20, 40]) {
@@ -43,8 +50,20 @@ try {
       if (t === 10) console.log(`${label}: round ${round} +10 s / rest = ${(r.rss / rest.rss).toFixed(2)}`);
     }
   }
-  console.log(s.child.output().split("\n").filter((l) => l.includes("idle")).slice(-5).join("\n"));
-  console.log("MALLOC_ARENA_MAX in child:", readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").filter((v) => v.startsWith("MALLOC")));
+  console.log(
+    s.child
+      .output()
+      .split("\n")
+      .filter((l) => l.includes("idle"))
+      .slice(-5)
+      .join("\n"),
+  );
+  console.log(
+    "MALLOC_ARENA_MAX in child:",
+    readFileSync(`/proc/${pid}/environ`, "utf8")
+      .split("\0")
+      .filter((v) => v.startsWith("MALLOC")),
+  );
 } finally {
   await stopChild(s.child);
   await s.cleanup();

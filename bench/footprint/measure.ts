@@ -116,7 +116,14 @@ export async function launch(o: Omit<Options, "restMs" | "snapshot">): Promise<L
     }
   });
   child.stderr.setEncoding("utf8").on("data", keep);
-  const kill = () => { for (const pid of tree(child.pid!)) try { process.kill(pid, "SIGKILL"); } catch { /* gone */ } };
+  const kill = () => {
+    for (const pid of tree(child.pid!))
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        /* gone */
+      }
+  };
 
   const deadline = Date.now() + 120_000;
   while (tLine === undefined) {
@@ -138,7 +145,9 @@ export async function launch(o: Omit<Options, "restMs" | "snapshot">): Promise<L
     }
     tFirst = performance.now() - t0;
   }
-  const atReady = tree(child.pid!).map(readProc).filter((p): p is ProcSample => !!p);
+  const atReady = tree(child.pid!)
+    .map(readProc)
+    .filter((p): p is ProcSample => !!p);
   const nodes = atReady.filter((p) => p.comm === "node" || p.comm === "MainThread");
   const loggedPid = typeof logged!.pid === "number" ? logged!.pid : undefined;
   const service = atReady.find((p) => p.pid === loggedPid) ?? nodes[nodes.length - 1]!;
@@ -158,10 +167,20 @@ export async function launch(o: Omit<Options, "restMs" | "snapshot">): Promise<L
     async stop(graceMs = 20_000) {
       const stopped = performance.now();
       const pids = tree(child.pid!);
-      try { process.kill(service.pid, "SIGTERM"); } catch { /* gone */ }
+      try {
+        process.kill(service.pid, "SIGTERM");
+      } catch {
+        /* gone */
+      }
       const killAt = Date.now() + graceMs;
       while (exited === undefined && Date.now() < killAt) await sleep(20);
-      if (exited === undefined) for (const pid of pids) try { process.kill(pid, "SIGKILL"); } catch { /* gone */ }
+      if (exited === undefined)
+        for (const pid of pids)
+          try {
+            process.kill(pid, "SIGKILL");
+          } catch {
+            /* gone */
+          }
       while (exited === undefined) await sleep(20);
       return { stopMs: Math.round(performance.now() - stopped), exitCode: exited };
     },
@@ -170,7 +189,9 @@ export async function launch(o: Omit<Options, "restMs" | "snapshot">): Promise<L
 
 /** Memory of the service process and of every process of the tree now (`/proc`), in MB. */
 export function sample(l: Pick<Launched, "rootPid" | "servicePid">) {
-  const procs = tree(l.rootPid).map(readProc).filter((p): p is ProcSample => !!p);
+  const procs = tree(l.rootPid)
+    .map(readProc)
+    .filter((p): p is ProcSample => !!p);
   const svc = procs.find((p) => p.pid === l.servicePid);
   if (!svc) throw new Error(`the service process ${l.servicePid} is gone`);
   const r = svc.rollup;
@@ -187,7 +208,15 @@ export function sample(l: Pick<Launched, "rootPid" | "servicePid">) {
       threads: svc.threads,
       cpuMs: svc.cpuMs,
     },
-    tree: procs.map((p) => ({ pid: p.pid, comm: p.comm, cmd: p.cmd, rssMb: kb(p.rssKb), pssMb: kb(p.rollup.Pss), anonMb: kb(p.rollup.Anonymous), cpuMs: p.cpuMs })),
+    tree: procs.map((p) => ({
+      pid: p.pid,
+      comm: p.comm,
+      cmd: p.cmd,
+      rssMb: kb(p.rssKb),
+      pssMb: kb(p.rollup.Pss),
+      anonMb: kb(p.rollup.Anonymous),
+      cpuMs: p.cpuMs,
+    })),
     treeRssMb: kb(procs.reduce((a, p) => a + p.rssKb, 0)),
     treePssMb: kb(procs.reduce((a, p) => a + (p.rollup.Pss ?? 0), 0)),
   };
@@ -251,14 +280,28 @@ export async function measure(o: Options) {
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { name: "run", cwd: process.cwd(), env: {}, command: [], restMs: 10_000, probe: false, snapshot: false, ready: "listening", outDir: join(tmpdir(), "footprint-probes") };
+  const o: Options = {
+    name: "run",
+    cwd: process.cwd(),
+    env: {},
+    command: [],
+    restMs: 10_000,
+    probe: false,
+    snapshot: false,
+    ready: "listening",
+    outDir: join(tmpdir(), "footprint-probes"),
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === "--") { o.command = argv.slice(i + 1); break; }
-    else if (a === "--name") o.name = argv[++i]!;
+    if (a === "--") {
+      o.command = argv.slice(i + 1);
+      break;
+    } else if (a === "--name") o.name = argv[++i]!;
     else if (a === "--cwd") o.cwd = argv[++i]!;
-    else if (a === "--env") { const [k, ...v] = argv[++i]!.split("="); o.env[k!] = v.join("="); }
-    else if (a === "--rest") o.restMs = Number(argv[++i]);
+    else if (a === "--env") {
+      const [k, ...v] = argv[++i]!.split("=");
+      o.env[k!] = v.join("=");
+    } else if (a === "--rest") o.restMs = Number(argv[++i]);
     else if (a === "--probe") o.probe = true;
     else if (a === "--snapshot") o.snapshot = true;
     else if (a === "--ready") o.ready = argv[++i] as Options["ready"];

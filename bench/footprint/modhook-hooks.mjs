@@ -1,6 +1,8 @@
 import { appendFileSync } from "node:fs";
 let out;
-export function initialize(data) { out = data.out; }
+export function initialize(data) {
+  out = data.out;
+}
 export async function load(url, context, nextLoad) {
   const t = performance.now();
   const r = await nextLoad(url, context);

@@ -78,5 +78,16 @@ if (process.argv[2] === undefined) {
   const afterGc = mb(process.memoryUsage().rss);
   const tables = (await db.query("select count(*)::int as n from pg_class")).rows[0];
   await db.close();
-  console.log(JSON.stringify({ mode, initMs: Math.round(initMs), readyMs: Math.round(readyMs), rssAtReady: atReady, rssRest3s: rest3s, rssAfterGc: afterGc, hwm: mb(Number(/VmHWM:\s+(\d+)/.exec(readFileSync("/proc/self/status", "utf8"))![1]) * 1024), tables }));
+  console.log(
+    JSON.stringify({
+      mode,
+      initMs: Math.round(initMs),
+      readyMs: Math.round(readyMs),
+      rssAtReady: atReady,
+      rssRest3s: rest3s,
+      rssAfterGc: afterGc,
+      hwm: mb(Number(/VmHWM:\s+(\d+)/.exec(readFileSync("/proc/self/status", "utf8"))![1]) * 1024),
+      tables,
+    }),
+  );
 }

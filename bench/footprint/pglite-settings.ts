@@ -20,22 +20,8 @@ export const presets: Record<string, string[]> = {
   sb16: ["shared_buffers=16MB"],
   sb8: ["shared_buffers=8MB"],
   // shared_buffers, plus the settings whose size follows max_connections or that allocate per backend
-  small: [
-    "shared_buffers=16MB",
-    "max_connections=2",
-    "superuser_reserved_connections=0",
-    "temp_buffers=1MB",
-    "maintenance_work_mem=16MB",
-    "wal_buffers=512kB",
-  ],
-  small8: [
-    "shared_buffers=8MB",
-    "max_connections=2",
-    "superuser_reserved_connections=0",
-    "temp_buffers=1MB",
-    "maintenance_work_mem=16MB",
-    "wal_buffers=256kB",
-  ],
+  small: ["shared_buffers=16MB", "max_connections=2", "superuser_reserved_connections=0", "temp_buffers=1MB", "maintenance_work_mem=16MB", "wal_buffers=512kB"],
+  small8: ["shared_buffers=8MB", "max_connections=2", "superuser_reserved_connections=0", "temp_buffers=1MB", "maintenance_work_mem=16MB", "wal_buffers=256kB"],
 };
 
 v8.setFlagsFromString("--expose-gc");
@@ -76,10 +62,12 @@ const heap = () => (db.Module as unknown as { HEAPU8: Uint8Array }).HEAPU8.lengt
 const afterCreate = { rss: mb(process.memoryUsage().rss), wasmMb: mb(heap()), wasmResident: wasmResidentMb(heap()) };
 await fullGc();
 const afterGc = { rss: mb(process.memoryUsage().rss), wasmResident: wasmResidentMb(heap()) };
-const shmem = Number(((await db.query<{ t: string }>("select sum(allocated_size)::bigint::text as t from pg_shmem_allocations")).rows[0]!).t);
-const shown = (await db.query<{ name: string; setting: string; unit: string | null }>(
-  "select name, current_setting(name) as setting, null as unit from pg_settings where name in ('shared_buffers','wal_buffers','max_connections','temp_buffers','maintenance_work_mem','work_mem')",
-)).rows.map((r) => `${r.name}=${r.setting}${r.unit ?? ""}`);
+const shmem = Number((await db.query<{ t: string }>("select sum(allocated_size)::bigint::text as t from pg_shmem_allocations")).rows[0]!.t);
+const shown = (
+  await db.query<{ name: string; setting: string; unit: string | null }>(
+    "select name, current_setting(name) as setting, null as unit from pg_settings where name in ('shared_buffers','wal_buffers','max_connections','temp_buffers','maintenance_work_mem','work_mem')",
+  )
+).rows.map((r) => `${r.name}=${r.setting}${r.unit ?? ""}`);
 
 await db.exec("drop table if exists bench_rt; create table bench_rt (id int primary key, name text not null, n int not null, data bytea not null)");
 let t = performance.now();
@@ -100,8 +88,23 @@ await db.exec("drop table bench_rt");
 await fullGc();
 const afterWork = { rss: mb(process.memoryUsage().rss), wasmMb: mb(heap()), wasmResident: wasmResidentMb(heap()) };
 await db.close();
-console.log(JSON.stringify({
-  dataDir, preset: presetName, blobKb: Number(blobKbArg), rssStartMb: mb(rssStart), createMs: Math.round(createMs), afterCreate, afterGc,
-  shmemMb: mb(shmem), settings: shown,
-  tableMb: Math.round(tableMb), rounds, insertMs: Math.round(insertMs), selectMs: Math.round(selectMs), updateMs: Math.round(updateMs), scan20Ms: Math.round(scanMs), afterWork,
-}));
+console.log(
+  JSON.stringify({
+    dataDir,
+    preset: presetName,
+    blobKb: Number(blobKbArg),
+    rssStartMb: mb(rssStart),
+    createMs: Math.round(createMs),
+    afterCreate,
+    afterGc,
+    shmemMb: mb(shmem),
+    settings: shown,
+    tableMb: Math.round(tableMb),
+    rounds,
+    insertMs: Math.round(insertMs),
+    selectMs: Math.round(selectMs),
+    updateMs: Math.round(updateMs),
+    scan20Ms: Math.round(scanMs),
+    afterWork,
+  }),
+);

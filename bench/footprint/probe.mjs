@@ -27,12 +27,14 @@ if (dir) {
       heap: v8.getHeapStatistics(),
       spacesAfter: v8.getHeapSpaceStatistics().map((s) => ({ name: s.space_name, used: s.space_used_size, size: s.space_size })),
       cjsModules: Object.keys(require.cache).length,
-      cjsByPackage: Object.entries(Object.keys(require.cache).reduce((acc, f) => {
-        const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f);
-        const k = m ? m[1] : f;
-        acc[k] = (acc[k] ?? 0) + 1;
-        return acc;
-      }, {})).sort((a, b) => b[1] - a[1]),
+      cjsByPackage: Object.entries(
+        Object.keys(require.cache).reduce((acc, f) => {
+          const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f);
+          const k = m ? m[1] : f;
+          acc[k] = (acc[k] ?? 0) + 1;
+          return acc;
+        }, {}),
+      ).sort((a, b) => b[1] - a[1]),
       resourceUsage: process.resourceUsage(),
     };
     if (process.env.FOOTPRINT_SNAPSHOT) out.snapshot = v8.writeHeapSnapshot(`${dir}/${process.pid}.heapsnapshot`);

@@ -80,12 +80,18 @@ export function topMappings(pid: number, n = 8) {
   const anonSmall = { name: "[anon <8MB regions]", sizeKb: 0, rssKb: 0, anonKb: 0, regions: 0 };
   for (const m of maps) {
     if (m.name === "[anon]" && m.rssKb < 8 * 1024) {
-      anonSmall.sizeKb += m.sizeKb; anonSmall.rssKb += m.rssKb; anonSmall.anonKb += m.anonKb; anonSmall.regions++;
+      anonSmall.sizeKb += m.sizeKb;
+      anonSmall.rssKb += m.rssKb;
+      anonSmall.anonKb += m.anonKb;
+      anonSmall.regions++;
       continue;
     }
     const key = m.name === "[anon]" ? `[anon ${m.range}]` : m.name;
     const g = byName.get(key) ?? { name: key, sizeKb: 0, rssKb: 0, anonKb: 0, regions: 0 };
-    g.sizeKb += m.sizeKb; g.rssKb += m.rssKb; g.anonKb += m.anonKb; g.regions++;
+    g.sizeKb += m.sizeKb;
+    g.rssKb += m.rssKb;
+    g.anonKb += m.anonKb;
+    g.regions++;
     byName.set(key, g);
   }
   return [...byName.values(), anonSmall].sort((a, b) => b.rssKb - a.rssKb).slice(0, n);

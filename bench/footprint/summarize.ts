@@ -20,7 +20,10 @@ interface Row {
 }
 
 const [file = "out/matrix.jsonl", only] = process.argv.slice(2);
-const rows = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Row);
+const rows = readFileSync(file, "utf8")
+  .trim()
+  .split("\n")
+  .map((l) => JSON.parse(l) as Row);
 const MB = 1048576;
 const med = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -41,7 +44,9 @@ for (const r of rows) {
   groups.set(k, [...(groups.get(k) ?? []), r]);
 }
 
-console.log("| variant | scen. | n | first answer ms | service RSS MB | anon MB | file MB | V8 heap used MB | external MB | RSS after GC MB | whole tree RSS MB | CPU ms to ready |");
+console.log(
+  "| variant | scen. | n | first answer ms | service RSS MB | anon MB | file MB | V8 heap used MB | external MB | RSS after GC MB | whole tree RSS MB | CPU ms to ready |",
+);
 console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
 for (const [k, rs] of groups) {
   const [variant, scenario] = k.split("|");
@@ -53,7 +58,20 @@ for (const [k, rs] of groups) {
 // Phase split (prototype variants log performance.now() marks; 0 = the service process's own start).
 const phased = [...groups].filter(([, rs]) => rs.some((r) => r.logged?.marks));
 if (phased.length) {
-  const names = ["modulesLoaded", "eagerLoaded", "dbModulesLoaded", "initdbDone", "pgliteCreated", "prismaCreated", "infraOpened", "migrated", "agentsSynced", "appCreated", "listening", "ready"];
+  const names = [
+    "modulesLoaded",
+    "eagerLoaded",
+    "dbModulesLoaded",
+    "initdbDone",
+    "pgliteCreated",
+    "prismaCreated",
+    "infraOpened",
+    "migrated",
+    "agentsSynced",
+    "appCreated",
+    "listening",
+    "ready",
+  ];
   console.log(`\n| variant | scen. | spawn→process start | ${names.join(" | ")} | first answer |`);
   console.log(`|---|---|---|${names.map(() => "---").join("|")}|---|`);
   for (const [k, rs] of phased) {

@@ -46,7 +46,10 @@ export async function prepareSource(log: Log): Promise<void> {
 
 /** What `npm start` / `npm run worker` run: dist/, built here once (not by N processes at once) when src/ changed. */
 async function buildIfStale(log: Log): Promise<void> {
-  const build = (await import(pathToFileURL(join(root, "scripts", "build.mjs")).href)) as { isStale(): boolean; buildService(): Promise<{ files: number; ms: number }> };
+  const build = (await import(pathToFileURL(join(root, "scripts", "build.mjs")).href)) as {
+    isStale(): boolean;
+    buildService(): Promise<{ files: number; ms: number }>;
+  };
   if (build.isStale()) {
     const { files, ms } = await build.buildService();
     log(`  built ${files} files into dist/ in ${Math.round(ms)} ms (src/ changed)`);
@@ -63,7 +66,10 @@ export interface Deployment {
   stop(): Promise<void>;
 }
 
-export async function deploy(cfg: { n: number; w: number; accounts: number; concurrency: number; tag: string; apiDbUrl?: (db: string) => string; workerDbUrl?: (db: string) => string }, log: Log): Promise<Deployment> {
+export async function deploy(
+  cfg: { n: number; w: number; accounts: number; concurrency: number; tag: string; apiDbUrl?: (db: string) => string; workerDbUrl?: (db: string) => string },
+  log: Log,
+): Promise<Deployment> {
   if (!fromSources && service.dir === root) await buildIfStale(log);
   const dbUrl = await createDatabase(cfg.tag);
   const prefix = `bs${Date.now().toString(36)}${cfg.tag.replace(/[^a-z0-9]/gi, "")}`.slice(0, 32);
@@ -84,7 +90,14 @@ export async function deploy(cfg: { n: number; w: number; accounts: number; conc
     const workerUrl = cfg.workerDbUrl ? cfg.workerDbUrl(dbName(dbUrl)) : dbUrl;
     const startApi = async (i: number) => {
       const port = await freePort();
-      return apiProc(await startChild({ name: `api-${i + 1}`, script: fromSources ? "src/main.ts" : `${join(service.dir, "scripts", "start.mjs")} service`, port, env: envFor(port, apiUrl) }));
+      return apiProc(
+        await startChild({
+          name: `api-${i + 1}`,
+          script: fromSources ? "src/main.ts" : `${join(service.dir, "scripts", "start.mjs")} service`,
+          port,
+          env: envFor(port, apiUrl),
+        }),
+      );
     };
     // The first process applies the migrations; the others start together.
     procs.push(await startApi(0));
@@ -105,7 +118,9 @@ export async function deploy(cfg: { n: number; w: number; accounts: number; conc
       keys.push(key);
       accountIds.push(accountId);
     }
-    log(`  started ${apis.length} API + ${procs.length - apis.length} worker processes, ${cfg.accounts} accounts, database ${dbName(dbUrl)}, REDIS_PREFIX ${prefix}`);
+    log(
+      `  started ${apis.length} API + ${procs.length - apis.length} worker processes, ${cfg.accounts} accounts, database ${dbName(dbUrl)}, REDIS_PREFIX ${prefix}`,
+    );
     return { dbUrl, prefix, procs, apis, keys, accountIds, stop };
   } catch (error) {
     await stop();

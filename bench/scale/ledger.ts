@@ -45,12 +45,15 @@ export async function checkLedger(url: string, accountIds: string[], answered2xx
       const id = String(r.id);
       const n = (k: string) => Number(r[k]);
       if (n("ledger_sum") !== n("balance")) problems.push(`${id}: ledger sum ${n("ledger_sum")} ≠ balance ${n("balance")}`);
-      if (n("granted") - n("succeeded_cost") !== n("balance")) problems.push(`${id}: grants ${n("granted")} − succeeded cost ${n("succeeded_cost")} ≠ balance ${n("balance")}`);
+      if (n("granted") - n("succeeded_cost") !== n("balance"))
+        problems.push(`${id}: grants ${n("granted")} − succeeded cost ${n("succeeded_cost")} ≠ balance ${n("balance")}`);
       if (n("charges") !== n("generations")) problems.push(`${id}: ${n("charges")} charges for ${n("generations")} generations`);
       if (n("refunds") !== n("failed")) problems.push(`${id}: ${n("refunds")} refunds for ${n("failed")} failed/canceled`);
-      if (n("charges") - n("refunds") !== n("succeeded")) problems.push(`${id}: charges − refunds ${n("charges") - n("refunds")} ≠ succeeded ${n("succeeded")}`);
+      if (n("charges") - n("refunds") !== n("succeeded"))
+        problems.push(`${id}: charges − refunds ${n("charges") - n("refunds")} ≠ succeeded ${n("succeeded")}`);
       if (n("assets") !== n("succeeded")) problems.push(`${id}: ${n("assets")} assets for ${n("succeeded")} succeeded`);
-      if (n("unfinished") !== 0 || n("active_generations") !== 0) problems.push(`${id}: ${n("unfinished")} unfinished, active_generations ${n("active_generations")}`);
+      if (n("unfinished") !== 0 || n("active_generations") !== 0)
+        problems.push(`${id}: ${n("unfinished")} unfinished, active_generations ${n("active_generations")}`);
     }
     const succeeded = sum("succeeded");
     // Every 2xx answer is a succeeded generation; requests cut off at the end of a run still finish.
@@ -86,9 +89,11 @@ export async function drain(url: string, timeoutMs = 60_000): Promise<number> {
 /** What a generation that never finished looks like: its row, its events, its BullMQ job and the job's state. */
 export async function stuckGenerations(d: Deployment, redis: Redis): Promise<Record<string, unknown>[]> {
   const rows = await withDb(d.dbUrl, async (c) => {
-    const gens = (await c.query(
-      "SELECT id, status, attempt, credit_state, created_at, started_at, updated_at, last_event_seq FROM generations WHERE status IN ('queued', 'running') ORDER BY created_at LIMIT 10",
-    )).rows;
+    const gens = (
+      await c.query(
+        "SELECT id, status, attempt, credit_state, created_at, started_at, updated_at, last_event_seq FROM generations WHERE status IN ('queued', 'running') ORDER BY created_at LIMIT 10",
+      )
+    ).rows;
     for (const g of gens) {
       g.events = (await c.query("SELECT seq, type, created_at FROM generation_events WHERE generation_id = $1 ORDER BY seq", [g.id])).rows;
     }

@@ -25,10 +25,11 @@ interface Sample {
   redisMemory: number;
 }
 
-
 export async function measureConfig(cfg: Config, roundNo: number, log: Log, admin: pg.Client, redis: Redis) {
   const tag = `scale_${cfg.n}x${cfg.w}a${cfg.accounts}c${cfg.concurrency}_r${roundNo}`;
-  log(`- ${cfg.n} API × ${cfg.w} worker${cfg.w === 1 ? "" : "s"} (WORKER_CONCURRENCY ${cfg.concurrency}), ${cfg.accounts} account${cfg.accounts === 1 ? "" : "s"} (round ${roundNo})`);
+  log(
+    `- ${cfg.n} API × ${cfg.w} worker${cfg.w === 1 ? "" : "s"} (WORKER_CONCURRENCY ${cfg.concurrency}), ${cfg.accounts} account${cfg.accounts === 1 ? "" : "s"} (round ${roundNo})`,
+  );
   const d = await deploy({ ...cfg, tag }, log);
   try {
     const urls = d.apis.map((a) => a.url!);
@@ -59,7 +60,8 @@ export async function measureConfig(cfg: Config, roundNo: number, log: Log, admi
       let remapped = 0;
       while (sampling) {
         const t = performance.now();
-        const rows = (await admin.query("SELECT datname, state, client_port, wait_event_type FROM pg_stat_activity WHERE backend_type = 'client backend'")).rows as {
+        const rows = (await admin.query("SELECT datname, state, client_port, wait_event_type FROM pg_stat_activity WHERE backend_type = 'client backend'"))
+          .rows as {
           datname: string;
           state: string | null;
           client_port: number | null;
@@ -91,9 +93,23 @@ export async function measureConfig(cfg: Config, roundNo: number, log: Log, admi
     const la0 = await loadavg();
     const cpu0 = new Map<number, number>();
     for (const p of d.procs) cpu0.set(p.pid, await cpuTimeMs(p.pid));
-    const [pg0, r0, m0, b0, t0, wall0] = [await pgSnap(admin, db), await redisSnap(redis), await machineCpu(), process.cpuUsage(), performance.now(), new Date()];
+    const [pg0, r0, m0, b0, t0, wall0] = [
+      await pgSnap(admin, db),
+      await redisSnap(redis),
+      await machineCpu(),
+      process.cpuUsage(),
+      performance.now(),
+      new Date(),
+    ];
     const result = await load(urls, d.keys, durationS);
-    const [t1, wall1, b1, m1, r1, pg1] = [performance.now(), new Date(), process.cpuUsage(b0), await machineCpu(), await redisSnap(redis), await pgSnap(admin, db)];
+    const [t1, wall1, b1, m1, r1, pg1] = [
+      performance.now(),
+      new Date(),
+      process.cpuUsage(b0),
+      await machineCpu(),
+      await redisSnap(redis),
+      await pgSnap(admin, db),
+    ];
     const cpu1 = new Map<number, number>();
     for (const p of d.procs) cpu1.set(p.pid, await cpuTimeMs(p.pid));
     const la1 = await loadavg();
@@ -126,19 +142,22 @@ export async function measureConfig(cfg: Config, roundNo: number, log: Log, admi
     // measurement): created → started is the queue (BullMQ, and the worker's retry when the job was
     // fetched before the reservation committed); started → completed is the run (drawing, statements).
     const phases = await withDb(d.dbUrl, async (c) => {
-      const q = (await c.query(
-        `SELECT count(*)::int AS n,
+      const q = (
+        await c.query(
+          `SELECT count(*)::int AS n,
            percentile_cont(ARRAY[0.5, 0.9, 0.99]) WITHIN GROUP (ORDER BY extract(epoch FROM started_at - created_at) * 1000) AS queued,
            percentile_cont(ARRAY[0.5, 0.9, 0.99]) WITHIN GROUP (ORDER BY extract(epoch FROM completed_at - started_at) * 1000) AS running,
            avg(CASE WHEN started_at - created_at > interval '190 milliseconds' THEN 1 ELSE 0 END)::float AS over190
          FROM generations WHERE status = 'succeeded' AND completed_at BETWEEN $1 AND $2`,
-        [wall0, wall1],
-      )).rows[0];
+          [wall0, wall1],
+        )
+      ).rows[0];
       const pct = (a: number[] | null) => ({ p50: round(a?.[0] ?? NaN, 1), p90: round(a?.[1] ?? NaN, 1), p99: round(a?.[2] ?? NaN, 1) });
       // The account's active generations at submission (the queue's priority before fair turns),
       // rebuilt from the timestamps, against the time spent queued.
-      const byPriority = (await c.query(
-        `WITH p AS (
+      const byPriority = (
+        await c.query(
+          `WITH p AS (
            SELECT g.id, extract(epoch FROM g.started_at - g.created_at) * 1000 AS queued,
              (SELECT count(*) FROM generations o WHERE o.account_id = g.account_id AND o.created_at <= g.created_at
                 AND (o.completed_at IS NULL OR o.completed_at > g.created_at))::int AS priority
@@ -146,9 +165,16 @@ export async function measureConfig(cfg: Config, roundNo: number, log: Log, admi
          )
          SELECT priority, count(*)::int AS n, percentile_cont(0.5) WITHIN GROUP (ORDER BY queued) AS p50, max(queued) AS max
          FROM p GROUP BY priority ORDER BY priority`,
-        [wall0, wall1],
-      )).rows.map((r) => ({ priority: Number(r.priority), n: Number(r.n), queuedP50Ms: round(Number(r.p50), 1), queuedMaxMs: round(Number(r.max), 1) }));
-      return { completed: Number(q.n), queuedMs: pct(q.queued), runningMs: pct(q.running), shareQueuedOver190ms: round(Number(q.over190), 3), queuedByPriority: byPriority };
+          [wall0, wall1],
+        )
+      ).rows.map((r) => ({ priority: Number(r.priority), n: Number(r.n), queuedP50Ms: round(Number(r.p50), 1), queuedMaxMs: round(Number(r.max), 1) }));
+      return {
+        completed: Number(q.n),
+        queuedMs: pct(q.queued),
+        runningMs: pct(q.running),
+        shareQueuedOver190ms: round(Number(q.over190), 3),
+        queuedByPriority: byPriority,
+      };
     });
 
     const s = (f: (x: Sample) => number) => stats(samples.map(f));
@@ -175,7 +201,12 @@ export async function measureConfig(cfg: Config, roundNo: number, log: Log, admi
         loadGenerator: round(benchMs / ok),
         total: round((kindMs("api") + kindMs("worker") + pgBackendMs + redisMs + benchMs) / ok),
       },
-      processes: perProc.map((p) => ({ ...p, cpuMsPerRequestOfAll: round(p.cpuMs / ok), ...rss.find((r) => r.name === p.name), ...connectionsPerProcess(d.procs, finalSockets).find((c) => c.name === p.name) })),
+      processes: perProc.map((p) => ({
+        ...p,
+        cpuMsPerRequestOfAll: round(p.cpuMs / ok),
+        ...rss.find((r) => r.name === p.name),
+        ...connectionsPerProcess(d.procs, finalSockets).find((c) => c.name === p.name),
+      })),
       cores: {
         api: round(kindMs("api") / (t1 - t0)),
         worker: round(kindMs("worker") / (t1 - t0)),
@@ -212,7 +243,11 @@ export async function measureConfig(cfg: Config, roundNo: number, log: Log, admi
         opsPerRequest: round((r1.commands - r0.commands) / ok, 1),
         idleOpsPerSecondBefore: Math.round(redisIdleOps),
         instantaneousOps: { mean: Math.round(s((x) => x.redisOps).mean), max: s((x) => x.redisOps).max },
-        usedMemoryMb: { before: round(r0.usedMemory / 2 ** 20, 1), after: round(r1.usedMemory / 2 ** 20, 1), max: round(s((x) => x.redisMemory).max / 2 ** 20, 1) },
+        usedMemoryMb: {
+          before: round(r0.usedMemory / 2 ** 20, 1),
+          after: round(r1.usedMemory / 2 ** 20, 1),
+          max: round(s((x) => x.redisMemory).max / 2 ** 20, 1),
+        },
         netInBytesPerRequest: Math.round((r1.netIn - r0.netIn) / ok),
         netOutBytesPerRequest: Math.round((r1.netOut - r0.netOut) / ok),
       },

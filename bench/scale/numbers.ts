@@ -1,6 +1,7 @@
 /** Small arithmetic shared by the measurement, the trace and the report. */
 
-export const stats = (xs: number[]) => (xs.length ? { mean: xs.reduce((a, b) => a + b, 0) / xs.length, max: Math.max(...xs), min: Math.min(...xs) } : { mean: 0, max: 0, min: 0 });
+export const stats = (xs: number[]) =>
+  xs.length ? { mean: xs.reduce((a, b) => a + b, 0) / xs.length, max: Math.max(...xs), min: Math.min(...xs) } : { mean: 0, max: 0, min: 0 };
 export const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 
 export function median(xs: number[]): number {

@@ -24,7 +24,9 @@ export function plotSvg(runs: Run[], title: string, subtitle: string): string {
   const byN = ns.map((n) => ({ n, runs: main.filter((r) => r.config.n === n) }));
   const parts: string[] = [];
   const text = (x: number, y: number, t: string, o: { size?: number; anchor?: string; fill?: string; weight?: string } = {}) =>
-    parts.push(`<text x="${x}" y="${y}" font-family="${font}" font-size="${o.size ?? 12}" text-anchor="${o.anchor ?? "start"}" fill="${o.fill ?? "#000"}"${o.weight ? ` font-weight="${o.weight}"` : ""}>${escapeXml(t)}</text>`);
+    parts.push(
+      `<text x="${x}" y="${y}" font-family="${font}" font-size="${o.size ?? 12}" text-anchor="${o.anchor ?? "start"}" fill="${o.fill ?? "#000"}"${o.weight ? ` font-weight="${o.weight}"` : ""}>${escapeXml(t)}</text>`,
+    );
   parts.push(`<rect width="${W}" height="${H}" fill="white"/>`);
   text(W / 2, 30, title, { size: 20, anchor: "middle", weight: "bold" });
   text(W / 2, 54, subtitle, { size: 13, anchor: "middle", fill: "#444" });
@@ -39,9 +41,13 @@ export function plotSvg(runs: Run[], title: string, subtitle: string): string {
       parts.push(`<line x1="${x0}" y1="${ys(v)}" x2="${x0 + w}" y2="${ys(v)}" stroke="#e4e4e4"/>`);
       text(x0 - 8, ys(v) + 4, String(Math.round(v)), { anchor: "end" });
     }
-    parts.push(`<line x1="${x0}" y1="${y0 + h}" x2="${x0 + w}" y2="${y0 + h}" stroke="#333"/><line x1="${x0}" y1="${y0}" x2="${x0}" y2="${y0 + h}" stroke="#333"/>`);
+    parts.push(
+      `<line x1="${x0}" y1="${y0 + h}" x2="${x0 + w}" y2="${y0 + h}" stroke="#333"/><line x1="${x0}" y1="${y0}" x2="${x0}" y2="${y0 + h}" stroke="#333"/>`,
+    );
     text(x0 + w / 2, y0 - 14, panelTitle, { size: 14, anchor: "middle", weight: "bold" });
-    parts.push(`<text transform="translate(${x0 - 46} ${y0 + h / 2}) rotate(-90)" font-family="${font}" font-size="13" text-anchor="middle">${escapeXml(yLabel)}</text>`);
+    parts.push(
+      `<text transform="translate(${x0 - 46} ${y0 + h / 2}) rotate(-90)" font-family="${font}" font-size="13" text-anchor="middle">${escapeXml(yLabel)}</text>`,
+    );
     const xs = (n: number) => x0 + ((ns.indexOf(n) + 0.5) / ns.length) * w;
     for (const n of ns) {
       text(xs(n), y0 + h + 20, `N = ${n}`, { size: 13, anchor: "middle" });
@@ -53,13 +59,18 @@ export function plotSvg(runs: Run[], title: string, subtitle: string): string {
     let ly = y0 + 10;
     for (const it of items) {
       if (it.box) parts.push(`<rect x="${x0 + 12}" y="${ly - 7}" width="22" height="12" fill="${it.color}"/>`);
-      else parts.push(`<line x1="${x0 + 10}" y1="${ly}" x2="${x0 + 36}" y2="${ly}" stroke="${it.color}" stroke-width="2.5"${it.dash ? ` stroke-dasharray="${it.dash}"` : ""}/>`);
+      else
+        parts.push(
+          `<line x1="${x0 + 10}" y1="${ly}" x2="${x0 + 36}" y2="${ly}" stroke="${it.color}" stroke-width="2.5"${it.dash ? ` stroke-dasharray="${it.dash}"` : ""}/>`,
+        );
       text(x0 + 42, ly + 4, it.name);
       ly += 17;
     }
   };
   const line = (pts: { x: number; y: number }[], color: string, dash?: string) =>
-    parts.push(`<path d="${pts.map((p, i) => `${i ? "L" : "M"}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" ")}" fill="none" stroke="${color}" stroke-width="2.5"${dash ? ` stroke-dasharray="${dash}"` : ""}/>`);
+    parts.push(
+      `<path d="${pts.map((p, i) => `${i ? "L" : "M"}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" ")}" fill="none" stroke="${color}" stroke-width="2.5"${dash ? ` stroke-dasharray="${dash}"` : ""}/>`,
+    );
 
   // 1. Throughput.
   {
@@ -68,8 +79,15 @@ export function plotSvg(runs: Run[], title: string, subtitle: string): string {
     const base = rps[0]?.y ?? 0;
     const yMax = niceCeil(Math.max(...main.map((r) => r.rps), base * 2) * 1.25);
     const { xs, ys } = axes(x0, yMax, "generations per second (2xx answers)", "Throughput");
-    line(ns.map((n) => ({ x: xs(n), y: ys(Math.min(yMax, (base * n) / (ns[0] ?? 1))) })), "#999", "6 5");
-    line(rps.map((p) => ({ x: xs(p.n), y: ys(p.y) })), "#1f6fb4");
+    line(
+      ns.map((n) => ({ x: xs(n), y: ys(Math.min(yMax, (base * n) / (ns[0] ?? 1))) })),
+      "#999",
+      "6 5",
+    );
+    line(
+      rps.map((p) => ({ x: xs(p.n), y: ys(p.y) })),
+      "#1f6fb4",
+    );
     for (const r of main) parts.push(`<circle cx="${xs(r.config.n)}" cy="${ys(r.rps)}" r="3.5" fill="none" stroke="#1f6fb4" stroke-width="1.3"/>`);
     for (const p of rps) {
       parts.push(`<circle cx="${xs(p.n)}" cy="${ys(p.y)}" r="5" fill="#1f6fb4"/>`);
@@ -91,9 +109,15 @@ export function plotSvg(runs: Run[], title: string, subtitle: string): string {
     const x0 = 600;
     const yMax = niceCeil(Math.max(...main.map((r) => r.p99)) * 1.12);
     const { xs, ys } = axes(x0, yMax, "latency, ms (32 connections, closed loop)", "Latency");
-    for (const [key, color] of [["p99", "#c0392b"], ["p50", "#27864a"]] as const) {
+    for (const [key, color] of [
+      ["p99", "#c0392b"],
+      ["p50", "#27864a"],
+    ] as const) {
       const pts = byN.map((b) => ({ n: b.n, y: median(b.runs.map((r) => r[key])) }));
-      line(pts.map((p) => ({ x: xs(p.n), y: ys(p.y) })), color);
+      line(
+        pts.map((p) => ({ x: xs(p.n), y: ys(p.y) })),
+        color,
+      );
       for (const r of main) parts.push(`<circle cx="${xs(r.config.n)}" cy="${ys(r[key])}" r="3.5" fill="none" stroke="${color}" stroke-width="1.3"/>`);
       for (const p of pts) {
         parts.push(`<circle cx="${xs(p.n)}" cy="${ys(p.y)}" r="5" fill="${color}"/>`);
@@ -117,7 +141,10 @@ export function plotSvg(runs: Run[], title: string, subtitle: string): string {
       { key: "redis", name: "Redis", color: "#c0392b" },
       { key: "loadGenerator", name: "autocannon", color: "#999" },
     ] as const;
-    const per = byN.map((b) => ({ n: b.n, v: Object.fromEntries(comps.map((c) => [c.key, median(b.runs.map((r) => r.cpuMsPerRequest[c.key]))])) as Record<string, number> }));
+    const per = byN.map((b) => ({
+      n: b.n,
+      v: Object.fromEntries(comps.map((c) => [c.key, median(b.runs.map((r) => r.cpuMsPerRequest[c.key]))])) as Record<string, number>,
+    }));
     const totals = per.map((p) => comps.reduce((s, c) => s + p.v[c.key]!, 0));
     const yMax = niceCeil(Math.max(...totals) * 1.3);
     const { xs, ys } = axes(x0, yMax, "CPU ms per generation", "CPU per generation");
@@ -131,10 +158,18 @@ export function plotSvg(runs: Run[], title: string, subtitle: string): string {
       }
       text(xs(p.n), ys(acc) - 6, `${totals[i]!.toFixed(1)} ms`, { anchor: "middle", weight: "bold" });
     });
-    legend(x0, comps.map((c) => ({ name: c.name, color: c.color, box: true })));
+    legend(
+      x0,
+      comps.map((c) => ({ name: c.name, color: c.color, box: true })),
+    );
     text(x0 + w / 2, y0 + h + 56, "medians of rounds; CPU time from /proc (Redis: INFO cpu)", { size: 11, anchor: "middle", fill: "#555" });
   }
-  text(W / 2, H - 20, "2 cores: beyond 2 busy processes the added processes share the same cores (contention), so the curve shows the machine, not the design's ceiling.", { size: 12, anchor: "middle", fill: "#333" });
+  text(
+    W / 2,
+    H - 20,
+    "2 cores: beyond 2 busy processes the added processes share the same cores (contention), so the curve shows the machine, not the design's ceiling.",
+    { size: 12, anchor: "middle", fill: "#333" },
+  );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${parts.join("")}</svg>`;
 }
 

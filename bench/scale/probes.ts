@@ -59,7 +59,12 @@ interface PgSnap {
   backends: Map<number, number>;
 }
 export async function pgSnap(admin: pg.Client, db: string): Promise<PgSnap> {
-  const s = (await admin.query("SELECT xact_commit, xact_rollback, tup_inserted, tup_updated, tup_deleted, tup_returned, pg_current_wal_lsn()::text AS lsn FROM pg_stat_database WHERE datname = $1", [db])).rows[0];
+  const s = (
+    await admin.query(
+      "SELECT xact_commit, xact_rollback, tup_inserted, tup_updated, tup_deleted, tup_returned, pg_current_wal_lsn()::text AS lsn FROM pg_stat_database WHERE datname = $1",
+      [db],
+    )
+  ).rows[0];
   const pids = (await admin.query("SELECT pid FROM pg_stat_activity WHERE datname = $1", [db])).rows.map((r) => Number(r.pid));
   const backends = new Map<number, number>();
   for (const pid of pids) {

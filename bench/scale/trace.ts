@@ -47,7 +47,11 @@ export async function runTrace(log: Log, admin: pg.Client): Promise<Record<strin
   try {
     const api = d.apis[0]!;
     const one = async () => {
-      const r = await fetch(`${api.url}/api/v1/generate`, { method: "POST", headers: { authorization: `Bearer ${d.keys[0]}`, "content-type": "application/json" }, body: generateBody });
+      const r = await fetch(`${api.url}/api/v1/generate`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${d.keys[0]}`, "content-type": "application/json" },
+        body: generateBody,
+      });
       await r.arrayBuffer();
       if (r.status !== 200) throw new Error(`generate answered ${r.status}`);
       return r;
@@ -123,7 +127,11 @@ export async function runTrace(log: Log, admin: pg.Client): Promise<Record<strin
     const wal = await walDiff(admin, pg0.walLsn, pg1.walLsn);
     const content = await withDb(d.dbUrl, async (c) => ({
       asset: (await c.query("SELECT avg(byte_length)::float AS png, avg(pg_column_size(bytes))::float AS stored FROM assets")).rows[0],
-      events: (await c.query("SELECT type, count(*)::int AS n, avg(pg_column_size(data))::float AS stored, avg(length(data::text))::float AS text FROM generation_events GROUP BY type ORDER BY type")).rows,
+      events: (
+        await c.query(
+          "SELECT type, count(*)::int AS n, avg(pg_column_size(data))::float AS stored, avg(length(data::text))::float AS text FROM generation_events GROUP BY type ORDER BY type",
+        )
+      ).rows,
     }));
 
     const G = traceGenerations;
@@ -135,7 +143,12 @@ export async function runTrace(log: Log, admin: pg.Client): Promise<Record<strin
       }
       return out;
     };
-    const perGen = (r: Record<string, number>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, round(v / G)]).sort((a, b) => Number(b[1]) - Number(a[1])));
+    const perGen = (r: Record<string, number>) =>
+      Object.fromEntries(
+        Object.entries(r)
+          .map(([k, v]) => [k, round(v / G)])
+          .sort((a, b) => Number(b[1]) - Number(a[1])),
+      );
     const pgSide = (s: ProxyStats, idle: ProxyStats) => ({
       executed: round(((s.messages.E ?? 0) + (s.messages.Q ?? 0)) / G),
       roundTrips: round(((s.messages.S ?? 0) + (s.messages.Q ?? 0)) / G),
@@ -151,7 +164,8 @@ export async function runTrace(log: Log, admin: pg.Client): Promise<Record<strin
     // that command (INFO commandstats over the window; Redis-wide, so other sessions' calls of the
     // same command blend in). EVALSHA's microseconds include the script's inner commands.
     const ourCalls: Record<string, number> = {};
-    for (const k of ["api", "worker"] as const) for (const [name, v] of Object.entries(windowTally.byKind[k])) ourCalls[name.toLowerCase()] = (ourCalls[name.toLowerCase()] ?? 0) + v;
+    for (const k of ["api", "worker"] as const)
+      for (const [name, v] of Object.entries(windowTally.byKind[k])) ourCalls[name.toLowerCase()] = (ourCalls[name.toLowerCase()] ?? 0) + v;
     let redisUsec = 0;
     const redisUsecByCommand: Record<string, number> = {};
     for (const [name, calls] of Object.entries(ourCalls)) {
@@ -185,11 +199,19 @@ export async function runTrace(log: Log, admin: pg.Client): Promise<Record<strin
         tableGrowthBytesPerGeneration: Object.fromEntries(Object.keys(sizes1).map((k) => [k, Math.round(((sizes1[k] ?? 0) - (sizes0[k] ?? 0)) / G)])),
         assetPngBytes: Math.round(content.asset.png),
         assetStoredBytes: Math.round(content.asset.stored),
-        events: content.events.map((e: { type: string; n: number; stored: number; text: number }) => ({ type: e.type, perGeneration: round(e.n / (G + 20)), storedBytes: Math.round(e.stored), jsonBytes: Math.round(e.text) })),
+        events: content.events.map((e: { type: string; n: number; stored: number; text: number }) => ({
+          type: e.type,
+          perGeneration: round(e.n / (G + 20)),
+          storedBytes: Math.round(e.stored),
+          jsonBytes: Math.round(e.text),
+        })),
       },
       redis: {
         api: { commandsPerGeneration: net(windowTally.byKind.api, idleRedis.byKind.api), total: round(sum(net(windowTally.byKind.api, idleRedis.byKind.api))) },
-        worker: { commandsPerGeneration: net(windowTally.byKind.worker, idleRedis.byKind.worker), total: round(sum(net(windowTally.byKind.worker, idleRedis.byKind.worker))) },
+        worker: {
+          commandsPerGeneration: net(windowTally.byKind.worker, idleRedis.byKind.worker),
+          total: round(sum(net(windowTally.byKind.worker, idleRedis.byKind.worker))),
+        },
         insideLuaPerGeneration: net(windowTally.lua, idleRedis.lua),
         idleCommandsPerSecond: {
           api: round(sum(idleRedis.byKind.api) / idleS, 1),

@@ -27,7 +27,10 @@ const model = {
   name: "GPT Image mini",
   driver: "openai-images",
   credits: 4,
-  sizes: [{ width: 64, height: 64 }, { width: 256, height: 256 }],
+  sizes: [
+    { width: 64, height: 64 },
+    { width: 256, height: 256 },
+  ],
   defaultSize: { width: 256, height: 256 },
   supportsTransparent: true,
   style: "pixel-art",
@@ -51,8 +54,20 @@ describe("the agents catalog", () => {
   });
 
   it("resolves a model entry (contract section 8's example) and lets a procedural entry override its defaults", () => {
-    const catalog = build({ defaultAgentId: "pixel-sprite", agents: [{ id: "pixel-sprite", driver: "procedural-sprite", credits: 5, name: "Sprites" }, model] }, { OPENAI_API_KEY: "sk-1" });
-    expect(catalog.entry("pixel-sprite")).toMatchObject({ name: "Sprites", credits: 5, sizes: [{ width: 16, height: 16 }, { width: 32, height: 32 }, { width: 64, height: 64 }, { width: 128, height: 128 }] });
+    const catalog = build(
+      { defaultAgentId: "pixel-sprite", agents: [{ id: "pixel-sprite", driver: "procedural-sprite", credits: 5, name: "Sprites" }, model] },
+      { OPENAI_API_KEY: "sk-1" },
+    );
+    expect(catalog.entry("pixel-sprite")).toMatchObject({
+      name: "Sprites",
+      credits: 5,
+      sizes: [
+        { width: 16, height: 16 },
+        { width: 32, height: 32 },
+        { width: 64, height: 64 },
+        { width: 128, height: 128 },
+      ],
+    });
     expect(catalog.entry("gpt-image")).toMatchObject({
       driver: "openai-images",
       credits: 4,
@@ -68,13 +83,34 @@ describe("the agents catalog", () => {
   });
 
   it.each([
-    ["an unknown driver", { agents: [{ id: "x", driver: "nope" }] }, /^AGENTS_FILE agents\.json: agents\[0\] \("x"\)\.driver: unknown driver "nope" \(known: procedural-sprite, procedural-icon, procedural-texture, openai-images, fal-queue\)\.$/],
+    [
+      "an unknown driver",
+      { agents: [{ id: "x", driver: "nope" }] },
+      /^AGENTS_FILE agents\.json: agents\[0\] \("x"\)\.driver: unknown driver "nope" \(known: procedural-sprite, procedural-icon, procedural-texture, openai-images, fal-queue\)\.$/,
+    ],
     ["a model entry without a price", { agents: [{ ...model, credits: undefined }] }, /agents\[0\] \("gpt-image"\)\.credits: is required for this driver\.$/],
     ["bad driver options", { agents: [{ ...model, options: { ...model.options, baseUrl: "not a url" } }] }, /agents\[0\] \("gpt-image"\)\.options\.baseUrl: /],
     ["an unknown field", { agents: [{ ...model, colour: "red" }] }, /agents\[0\] \("gpt-image"\)\.colour: unknown field\.$/],
-    ["a default size that is not a size", { agents: [{ ...model, defaultSize: { width: 32, height: 32 } }] }, /agents\[0\] \("gpt-image"\)\.defaultSize: must be one of sizes\.$/],
-    ["two entries with one id", { agents: [{ id: "a", driver: "procedural-icon" }, { id: "a", driver: "procedural-icon" }] }, /agents\[1\] \("a"\)\.id: another entry has this id\.$/],
-    ["a default agent that is not listed", { defaultAgentId: "zzz", agents: [{ id: "a", driver: "procedural-icon" }] }, /defaultAgentId: no entry has the id "zzz"\.$/],
+    [
+      "a default size that is not a size",
+      { agents: [{ ...model, defaultSize: { width: 32, height: 32 } }] },
+      /agents\[0\] \("gpt-image"\)\.defaultSize: must be one of sizes\.$/,
+    ],
+    [
+      "two entries with one id",
+      {
+        agents: [
+          { id: "a", driver: "procedural-icon" },
+          { id: "a", driver: "procedural-icon" },
+        ],
+      },
+      /agents\[1\] \("a"\)\.id: another entry has this id\.$/,
+    ],
+    [
+      "a default agent that is not listed",
+      { defaultAgentId: "zzz", agents: [{ id: "a", driver: "procedural-icon" }] },
+      /defaultAgentId: no entry has the id "zzz"\.$/,
+    ],
     ["no agents", { agents: [] }, /agents: List at least one agent\.$/],
     ["a bad style", { agents: [{ ...model, style: "watercolour" }] }, /agents\[0\] \("gpt-image"\)\.style: /],
   ])("refuses %s, naming the entry and the field in one line", (_name, raw, expected) => {

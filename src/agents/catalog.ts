@@ -117,7 +117,8 @@ export function buildCatalog(raw: unknown, where: string, options: Omit<LoadCata
       if (!options.env.secret(name)) fail("options.apiKeyEnv", `the environment variable ${name} is not set.`);
     }
     const defaults = kind.defaults;
-    const required = <T>(value: T | undefined, field: string): T => value ?? defaults?.[field as keyof typeof defaults] as T ?? fail(field, "is required for this driver.");
+    const required = <T>(value: T | undefined, field: string): T =>
+      value ?? (defaults?.[field as keyof typeof defaults] as T) ?? fail(field, "is required for this driver.");
     const sizes = required(entry.sizes, "sizes");
     const defaultSize = required(entry.defaultSize, "defaultSize");
     if (!sizes.some((s) => s.width === defaultSize.width && s.height === defaultSize.height)) fail("defaultSize", "must be one of sizes.");

@@ -6,6 +6,4 @@ export type Scope = (typeof scopes)[number];
  * The credentials a route or root field accepts, and what they must allow. Declared beside every
  * route (routes.ts) and GraphQL root field, applied by the domain's `authorize`.
  */
-export type AuthRule =
-  | { allow: "public" }
-  | { allow: "session" | "api_key" | "any"; scope?: Scope; admin?: boolean };
+export type AuthRule = { allow: "public" } | { allow: "session" | "api_key" | "any"; scope?: Scope; admin?: boolean };

@@ -96,10 +96,19 @@ describe("the OpenAPI document", () => {
 
   it("describes the generation streams as text/event-stream with the payload of every event", () => {
     const doc = openApiDocument();
-    for (const [path, method] of [["/api/v1/generations/{id}/events", "get"], ["/api/ai/stream", "post"]] as const) {
+    for (const [path, method] of [
+      ["/api/v1/generations/{id}/events", "get"],
+      ["/api/ai/stream", "post"],
+    ] as const) {
       const media = doc.paths[path]![method]!.responses["200"]!.content!["text/event-stream"]!;
       expect(media["x-events"]!.map((e) => e.event)).toEqual([
-        "generation.queued", "generation.started", "generation.progress", "generation.preview", "generation.completed", "generation.failed", "stream.closed",
+        "generation.queued",
+        "generation.started",
+        "generation.progress",
+        "generation.preview",
+        "generation.completed",
+        "generation.failed",
+        "stream.closed",
       ]);
       expect(media["x-events"]!.find((e) => e.event === "generation.completed")!.data).toEqual({ $ref: "#/components/schemas/Generation" });
       expect(media.example).toContain("event: generation.queued");
@@ -135,12 +144,40 @@ describe("the OpenAPI document", () => {
   it("takes any row: no body, no response schema, an unknown transport, a compatibility path, a shared id", async () => {
     const shared = z.object({ a: z.string().transform((s) => s.length) }).meta({ id: "Shared" });
     const rows: (RouteSpec & { id: string })[] = [
-      { id: "bare", method: "GET", path: "/bare/:thing", transport: "rest", auth: { allow: "public" }, summary: "Nothing more.", tags: [], responses: { 200: { description: "ok" } }, errors: [] },
       {
-        id: "compat", method: "POST", path: "/v1/images/generations", transport: "rest", auth: { allow: "api_key", scope: "generate" }, summary: "OpenAI Images.",
-        tags: ["OpenAI compatibility"], body: shared, responses: { 200: { description: "ok", schema: shared }, 204: { description: "none" } }, errors: ["invalid_request", "rate_limited"],
+        id: "bare",
+        method: "GET",
+        path: "/bare/:thing",
+        transport: "rest",
+        auth: { allow: "public" },
+        summary: "Nothing more.",
+        tags: [],
+        responses: { 200: { description: "ok" } },
+        errors: [],
       },
-      { id: "other", method: "DELETE", path: "/x", transport: "mcp" as RouteSpec["transport"], auth: { allow: "any", admin: true }, summary: "Something new.", tags: ["New"], responses: {}, errors: ["not_found"] },
+      {
+        id: "compat",
+        method: "POST",
+        path: "/v1/images/generations",
+        transport: "rest",
+        auth: { allow: "api_key", scope: "generate" },
+        summary: "OpenAI Images.",
+        tags: ["OpenAI compatibility"],
+        body: shared,
+        responses: { 200: { description: "ok", schema: shared }, 204: { description: "none" } },
+        errors: ["invalid_request", "rate_limited"],
+      },
+      {
+        id: "other",
+        method: "DELETE",
+        path: "/x",
+        transport: "mcp" as RouteSpec["transport"],
+        auth: { allow: "any", admin: true },
+        summary: "Something new.",
+        tags: ["New"],
+        responses: {},
+        errors: ["not_found"],
+      },
     ];
     const doc = buildOpenApiDocument(rows);
     await valid(doc);

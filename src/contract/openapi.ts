@@ -2,7 +2,16 @@ import { errorCodes, type ErrorCode } from "./errors.js";
 import { routeList, type Method, type ResponseSpec, type RouteSpec } from "./routes.js";
 import { errorEnvelope } from "./schemas/common.js";
 import { errorExample, idExamples, requestExamples, responseExample } from "./openapi/examples.js";
-import { authText, errorHeaders, headerParameterRef, headerParameters, responseHeaders, securityOf, securitySchemes, successHeaders } from "./openapi/headers.js";
+import {
+  authText,
+  errorHeaders,
+  headerParameterRef,
+  headerParameters,
+  responseHeaders,
+  securityOf,
+  securitySchemes,
+  successHeaders,
+} from "./openapi/headers.js";
 import { info, tagsInReadingOrder } from "./openapi/info.js";
 import { SchemaRegistry } from "./openapi/json-schema.js";
 import { graphqlRequest, graphqlResult, jsonRpcRequest } from "./openapi/protocols.js";
@@ -120,10 +129,7 @@ function operationFor(route: RouteSpec & { id: string }, registry: SchemaRegistr
     notes.push("**Compatibility layer** (OpenAI Images protocol) over the same use-cases; `/api/v1/` stays the reference API.");
   }
 
-  const parameters: (ParameterObject | Ref)[] = [
-    ...pathParameters(route.path),
-    ...(route.headers ?? []).map(headerParameterRef),
-  ];
+  const parameters: (ParameterObject | Ref)[] = [...pathParameters(route.path), ...(route.headers ?? []).map(headerParameterRef)];
   const protocolBody = route.transport === "graphql" ? graphqlRequest : route.transport === "mcp" ? jsonRpcRequest : undefined;
   const body = route.body ?? (route.method === "POST" ? protocolBody : undefined);
   let requestBody: OperationObject["requestBody"];

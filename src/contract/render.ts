@@ -75,7 +75,12 @@ export function libraryRefusal(status: number, body: string, prefix = "Request r
 /** The message of a plain-text body, `{errors: [{message}]}` (GraphQL) or `{error: {message}}`, or of SSE `data:` lines carrying them. */
 function readableMessage(body: string): string {
   const text = body.trim();
-  const data = text.includes("data:") ? text.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()) : [text];
+  const data = text.includes("data:")
+    ? text
+        .split("\n")
+        .filter((l) => l.startsWith("data:"))
+        .map((l) => l.slice(5).trim())
+    : [text];
   for (const candidate of data) {
     try {
       const parsed = JSON.parse(candidate) as { errors?: { message?: unknown }[]; error?: { message?: unknown } };

@@ -52,7 +52,8 @@ const sizeHint = (value: unknown): string => {
   if (typeof value === "number" && Number.isInteger(value) && value > 0) example = { width: value, height: value };
   const match = typeof value === "string" ? /^\s*(\d{1,5})\s*[x×*,:]\s*(\d{1,5})\s*$/i.exec(value) : null;
   if (match) example = { width: Number(match[1]), height: Number(match[2]) };
-  if (Array.isArray(value) && value.length === 2 && value.every((n) => Number.isInteger(n))) example = { width: value[0] as number, height: value[1] as number };
+  if (Array.isArray(value) && value.length === 2 && value.every((n) => Number.isInteger(n)))
+    example = { width: value[0] as number, height: value[1] as number };
   return `use width and height (e.g. "width": ${example.width}, "height": ${example.height}); GET /api/ai/agents lists each agent's sizes.`;
 };
 const countHint = () => "one asset per call; call again for more (a different seed gives a different one).";
@@ -91,8 +92,17 @@ const aliases = new Map<string, Alias>(
       [["style", "stylepreset", "preset"], { needs: generation, hint: styleHint }],
       [["randomseed", "seedvalue", "noiseseed"], { needs: ["seed"], hint: seedHint }],
       [["idempotencykey"], { needs: generation, hint: () => "send it as the Idempotency-Key header, not in the body." }],
-      [["stream", "streaming"], { needs: generation, hint: () => "send Prefer: respond-async, then read GET /api/v1/generations/{id}/events (server-sent events)." }],
-      [["async", "wait", "sync", "webhook", "callbackurl"], { needs: generation, hint: () => "send the header Prefer: respond-async for a 202 at once, then poll GET /api/v1/generations/{id} or stream its /events." }],
+      [
+        ["stream", "streaming"],
+        { needs: generation, hint: () => "send Prefer: respond-async, then read GET /api/v1/generations/{id}/events (server-sent events)." },
+      ],
+      [
+        ["async", "wait", "sync", "webhook", "callbackurl"],
+        {
+          needs: generation,
+          hint: () => "send the header Prefer: respond-async for a 202 at once, then poll GET /api/v1/generations/{id} or stream its /events.",
+        },
+      ],
       [["user", "userid"], { needs: generation, hint: () => "not needed: the API key says who calls." }],
     ] as [string[], Alias][]
   ).flatMap(([names, alias]) => names.map((name) => [name, alias] as [string, Alias])),

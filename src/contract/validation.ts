@@ -98,8 +98,4 @@ export const trimmed = (min: number, max: number) =>
 
 /** An integer in [min, max] with messages that say so. */
 export const integer = (min: number, max: number) =>
-  z
-    .number()
-    .int("Must be an integer.")
-    .min(min, `Must be at least ${min}.`)
-    .max(max, `Must be at most ${max}.`);
+  z.number().int("Must be an integer.").min(min, `Must be at least ${min}.`).max(max, `Must be at most ${max}.`);

@@ -92,7 +92,11 @@ export async function openInfrastructure(settings: InfraSettings, logger: Logger
  * The Redis versions, loaded only when REDIS_URL is set: BullMQ and ioredis are ~270 CommonJS
  * modules (≈ 30 MB and 0.1–0.4 s at start) that a process without Redis never uses.
  */
-async function openRedisShared({ url, prefix }: { url: string; prefix: string }, concurrency: number, logger: Logger): Promise<Pick<Infrastructure, "bus" | "queue" | "limiter" | "slots">> {
+async function openRedisShared(
+  { url, prefix }: { url: string; prefix: string },
+  concurrency: number,
+  logger: Logger,
+): Promise<Pick<Infrastructure, "bus" | "queue" | "limiter" | "slots">> {
   const [{ createRedisEventBus }, { createBullMqQueue }, { createRedisRateLimiter }, { createRedisSlots }] = await Promise.all([
     import("./events/redis-bus.js"),
     import("./queue/bullmq-queue.js"),

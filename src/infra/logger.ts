@@ -22,11 +22,7 @@ function serialize(value: unknown): unknown {
   return value;
 }
 
-export function createLogger(
-  level: LogLevel,
-  sink: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
-  base: LogFields = {},
-): Logger {
+export function createLogger(level: LogLevel, sink: (line: string) => void = (line) => process.stdout.write(`${line}\n`), base: LogFields = {}): Logger {
   return new JsonLogger(level, sink, base);
 }
 

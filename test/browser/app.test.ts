@@ -27,7 +27,7 @@ describe.runIf(process.env.TEST_DB === "pglite")("web client in a real browser",
 
   beforeAll(async () => {
     if (!existsSync(chromiumPath)) throw new Error(`No browser at ${chromiumPath}: install Debian's Chromium (apt-get install chromium).`);
-      // Listen first: PUBLIC_ORIGIN (the Origin the session cookie's writes must carry) is the page's origin.
+    // Listen first: PUBLIC_ORIGIN (the Origin the session cookie's writes must carry) is the page's origin.
     let handle: RequestListener = (_req, res) => res.writeHead(503).end();
     server = createServer((req, res) => handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -38,7 +38,15 @@ describe.runIf(process.env.TEST_DB === "pglite")("web client in a real browser",
     handle = createNodeListener(t.app.edge, t.logger);
     browser = await chromium.launch({
       executablePath: chromiumPath,
-      args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+      args: [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+      ],
     });
     if (screenshots) mkdirSync(screenshots, { recursive: true });
   }, 90_000);
@@ -146,7 +154,9 @@ describe.runIf(process.env.TEST_DB === "pglite")("web client in a real browser",
     await expect.poll(() => balance(page).textContent()).toBe("100 credits");
 
     // Generate: progress streams over graphql-sse (POST, Accept: text/event-stream), then the image.
-    const stream = page.waitForRequest((r) => r.url() === `${origin}/graphql/stream` && r.method() === "POST" && (r.headers().accept ?? "").includes("text/event-stream"));
+    const stream = page.waitForRequest(
+      (r) => r.url() === `${origin}/graphql/stream` && r.method() === "POST" && (r.headers().accept ?? "").includes("text/event-stream"),
+    );
     stream.catch(() => undefined); // awaited below; a failure before that must not be unhandled
     const percents: number[] = [];
     await page.exposeFunction("reportPercent", (value: number) => void percents.push(value));

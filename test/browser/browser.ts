@@ -36,7 +36,15 @@ export async function startWebBench(env: Record<string, string> = {}): Promise<W
   handle = createNodeListener(t.app.edge, t.logger);
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    args: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
   });
   const problems: string[] = [];
 
@@ -74,5 +82,8 @@ export async function signUp(page: Page, origin: string, email: string, password
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign up", exact: true }).click();
-  await page.getByRole("banner").getByRole("link", { name: /credits?$/ }).waitFor();
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /credits?$/ })
+    .waitFor();
 }

@@ -75,7 +75,11 @@ describe.runIf(process.env.TEST_DB === "pglite")("the Generate screen, live", ()
     double = await startOpenAiImagesDouble({ apiKey: testImagesKey });
     dir = await mkdtemp(join(tmpdir(), "web-live-"));
     // No `icon` agent here: the sign-in screen must not show a card for it.
-    const agentsFile = await writeCatalog(dir, [testModelAgent(double.url, { timeoutMs: 10_000, maxRetries: 0, stream: true, partialImages: 2 })], ["pixel-sprite", "texture"]);
+    const agentsFile = await writeCatalog(
+      dir,
+      [testModelAgent(double.url, { timeoutMs: 10_000, maxRetries: 0, stream: true, partialImages: 2 })],
+      ["pixel-sprite", "texture"],
+    );
     bench = await startWebBench({ AGENTS_FILE: agentsFile, [testImagesKeyEnv]: testImagesKey, RATE_LIMIT_GENERATE_PER_MINUTE: "1000" });
   }, 90_000);
 
@@ -85,7 +89,9 @@ describe.runIf(process.env.TEST_DB === "pglite")("the Generate screen, live", ()
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it("shows each stage, percent and preview as they arrive; then announces the result and focuses it so Tab reaches Download", { timeout: 60_000 }, async () => {
+  it("shows each stage, percent and preview as they arrive; then announces the result and focuses it so Tab reaches Download", {
+    timeout: 60_000,
+  }, async () => {
     const { context, page } = await bench.newContext(desktop);
 
     // The sign-in screen shows no card for an agent this service does not offer.
@@ -123,7 +129,10 @@ describe.runIf(process.env.TEST_DB === "pglite")("the Generate screen, live", ()
     for (const [i, p] of progress.filter((p) => p.stage.startsWith("partial image")).entries()) {
       const shown = running.filter((s) => s.status === `${human(p.stage)}…` && s.percent === `${p.percent} %`);
       expect(shown.length, `${p.stage} at ${p.percent} % while running`).toBeGreaterThan(0);
-      expect(shown.some((s) => s.images.includes(previews[i]!)), `preview ${i + 1} beside ${p.stage}`).toBe(true);
+      expect(
+        shown.some((s) => s.images.includes(previews[i]!)),
+        `preview ${i + 1} beside ${p.stage}`,
+      ).toBe(true);
     }
     for (const preview of previews) expect(running.some((s) => s.images.includes(preview))).toBe(true);
     // The stage list keeps every reported stage, in order, with its latest percent.
@@ -142,7 +151,11 @@ describe.runIf(process.env.TEST_DB === "pglite")("the Generate screen, live", ()
     await expect.poll(() => announcer.textContent()).toContain("Done: “blue mana potion”, 64 × 64");
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Result");
     await page.keyboard.press("Tab");
-    const focused = await page.evaluate(() => ({ tag: document.activeElement?.tagName, text: document.activeElement?.textContent?.trim(), href: document.activeElement?.getAttribute("href") }));
+    const focused = await page.evaluate(() => ({
+      tag: document.activeElement?.tagName,
+      text: document.activeElement?.textContent?.trim(),
+      href: document.activeElement?.getAttribute("href"),
+    }));
     expect(focused).toMatchObject({ tag: "A", text: "Download" });
     expect(focused.href).toMatch(/^\/api\/v1\/assets\/ast_/);
 
@@ -182,9 +195,14 @@ describe.runIf(process.env.TEST_DB === "pglite")("the Generate screen, live", ()
       const said: string[] = ((window as unknown as { __said: string[] }).__said = []);
       new MutationObserver(() => said.push(el.textContent ?? "")).observe(el, { subtree: true, childList: true, characterData: true });
     });
-    await page.getByRole("button", { name: /^Run again/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Run again/ })
+      .first()
+      .click();
     const said = () => page.evaluate(() => (window as unknown as { __said: string[] }).__said.filter((s) => s !== ""));
-    await expect.poll(async () => (await said()).map((s) => s.split(",")[0]), { timeout: 20_000 }).toEqual(["Generating “green slime monster”…", "Done: “green slime monster”"]);
+    await expect
+      .poll(async () => (await said()).map((s) => s.split(",")[0]), { timeout: 20_000 })
+      .toEqual(["Generating “green slime monster”…", "Done: “green slime monster”"]);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Result");
     await context.close();
     expect(bench.problems).toEqual([]);

@@ -78,14 +78,17 @@ export interface FalQueueDouble {
 /** Answers as fal documents them, for scripts. */
 export const falReplies = {
   /** 429 with `retry-after` in seconds (or an HTTP-date). */
-  rateLimited: (retryAfter = "2"): Reply =>
-    detail(429, { detail: "Too many concurrent requests" }, { "retry-after": retryAfter }),
+  rateLimited: (retryAfter = "2"): Reply => detail(429, { detail: "Too many concurrent requests" }, { "retry-after": retryAfter }),
   /** A request error (https://fal.ai/docs/documentation/model-apis/request-errors). */
   serverError: (status = 503, errorType = "runner_scheduling_failure", retryAfter?: string): Reply =>
-    detail(status, { detail: "No runner could be allocated to handle the request", error_type: errorType }, {
-      "x-fal-error-type": errorType,
-      ...(retryAfter !== undefined && { "retry-after": retryAfter }),
-    }),
+    detail(
+      status,
+      { detail: "No runner could be allocated to handle the request", error_type: errorType },
+      {
+        "x-fal-error-type": errorType,
+        ...(retryAfter !== undefined && { "retry-after": retryAfter }),
+      },
+    ),
   /** The documented model error for a refused prompt, as the result fetch answers it. */
   contentPolicy: (): Reply =>
     detail(

@@ -159,7 +159,12 @@ export const openAiReplies = {
   badRequest: (message = "Invalid value for 'size'.", param: string | null = "size"): Reply =>
     error(400, { message, type: "invalid_request_error", param, code: "invalid_value" }),
   /** 200 with a JSON body cut in the middle. */
-  malformedJson: (): Reply => ({ kind: "raw", status: 200, contentType: "application/json", body: '{"created": 1767225600, "data": [{"b64_json": "iVBORw0KGgoAAAANSUhEUg' }),
+  malformedJson: (): Reply => ({
+    kind: "raw",
+    status: 200,
+    contentType: "application/json",
+    body: '{"created": 1767225600, "data": [{"b64_json": "iVBORw0KGgoAAAANSUhEUg',
+  }),
   /** 200, valid JSON, but no `data[0].b64_json`. */
   noImage: (): Reply => ({ kind: "json", body: { created: 1767225600, data: [] } }),
   /** 200 whose `b64_json` holds these bytes (e.g. a truncated PNG, or no image at all). */
@@ -262,7 +267,12 @@ export async function startOpenAiImagesDouble(options: OpenAiImagesDoubleOptions
     }
     const body = req.json as Record<string, unknown> | undefined;
     if (!body || typeof body.prompt !== "string" || body.prompt === "") {
-      return error(400, { message: "Missing required parameter: 'prompt'.", type: "invalid_request_error", param: "prompt", code: "missing_required_parameter" });
+      return error(400, {
+        message: "Missing required parameter: 'prompt'.",
+        type: "invalid_request_error",
+        param: "prompt",
+        code: "missing_required_parameter",
+      });
     }
     const scripted = script.shift();
     if (scripted) return resolve(scripted, req);

@@ -177,7 +177,10 @@ describe("GraphQL root fields", () => {
           body: JSON.stringify({ query: field.query, variables: field.variables?.() }),
         });
         const body = subscription
-          ? ((JSON.parse((await response.text()).split("event: next\ndata: ")[1]!.split("\n")[0]!)) as { data?: Record<string, unknown> | null; errors?: { extensions: { code: string } }[] })
+          ? (JSON.parse((await response.text()).split("event: next\ndata: ")[1]!.split("\n")[0]!) as {
+              data?: Record<string, unknown> | null;
+              errors?: { extensions: { code: string } }[];
+            })
           : ((await response.json()) as { data?: Record<string, unknown> | null; errors?: { extensions: { code: string } }[] });
         if (outcome === "ok" || outcome === "null") {
           expect(body.errors).toBeUndefined();

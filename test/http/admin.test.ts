@@ -16,11 +16,16 @@ const accounts = async (variables: Record<string, unknown>) => {
     method: "POST",
     headers: { "content-type": "application/json", cookie: admin.cookie, origin },
     body: JSON.stringify({
-      query: "query ($search: String, $first: Int, $after: String) { accounts(search: $search, first: $first, after: $after) { totalCount hasNextPage endCursor nodes { id balance user { email } } } }",
+      query:
+        "query ($search: String, $first: Int, $after: String) { accounts(search: $search, first: $first, after: $after) { totalCount hasNextPage endCursor nodes { id balance user { email } } } }",
       variables,
     }),
   });
-  return ((await response.json()) as { data: { accounts: { totalCount: number; hasNextPage: boolean; endCursor: string | null; nodes: { balance: number; user: { email: string } }[] } } }).data.accounts;
+  return (
+    (await response.json()) as {
+      data: { accounts: { totalCount: number; hasNextPage: boolean; endCursor: string | null; nodes: { balance: number; user: { email: string } }[] } };
+    }
+  ).data.accounts;
 };
 
 describe("admin account queries", () => {

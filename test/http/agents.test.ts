@@ -21,9 +21,7 @@ describe("GET /api/ai/agents", () => {
     expect(body.defaultAgentId).toBe(builtInCatalog.defaultAgentId);
     expect(body.agents.map((a) => a.id)).toEqual(builtInAgents.map((a) => a.id));
     for (const agent of body.agents) {
-      expect(Object.keys(agent).sort()).toEqual(
-        ["credits", "defaultSize", "description", "formats", "id", "name", "sizes", "supportsTransparent"].sort(),
-      );
+      expect(Object.keys(agent).sort()).toEqual(["credits", "defaultSize", "description", "formats", "id", "name", "sizes", "supportsTransparent"].sort());
       expect(agent.credits).toBeGreaterThan(0);
       expect(agent.sizes).toContainEqual(agent.defaultSize);
       expect(agent.formats).toEqual(["image/png"]);

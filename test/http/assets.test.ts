@@ -40,7 +40,13 @@ describe.each(builtInAgents.map((a) => [a.id, a] as const))("%s", (agentId, agen
     const g = await generate({ prompt: "blue potion", agentId, transparent: true, seed: 3 });
     const png = decodePng(g.assets[0]!.b64!);
     const alpha = (x: number, y: number) => png.data[(y * png.width + x) * 4 + 3];
-    for (const [x, y] of [[0, 0], [png.width - 1, 0], [0, png.height - 1], [png.width - 1, png.height - 1]]) expect(alpha(x!, y!)).toBe(0);
+    for (const [x, y] of [
+      [0, 0],
+      [png.width - 1, 0],
+      [0, png.height - 1],
+      [png.width - 1, png.height - 1],
+    ])
+      expect(alpha(x!, y!)).toBe(0);
     let opaque = 0;
     let clear = 0;
     for (let i = 3; i < png.data.length; i += 4) {

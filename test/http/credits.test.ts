@@ -6,7 +6,12 @@ import { bearer, createKey, errorOf, signUp } from "../support/users.js";
 let t: TestApp;
 beforeAll(async () => {
   // The active-generations cap would refuse most of the 200 racing calls before the balance does: lift it here (its own test is in limits.test.ts).
-  t = await startTestApp({ SIGNUP_CREDITS: "50", RATE_LIMIT_GENERATE_PER_MINUTE: "100000", WORKER_CONCURRENCY: "4", MAX_ACTIVE_GENERATIONS_PER_ACCOUNT: "1000" });
+  t = await startTestApp({
+    SIGNUP_CREDITS: "50",
+    RATE_LIMIT_GENERATE_PER_MINUTE: "100000",
+    WORKER_CONCURRENCY: "4",
+    MAX_ACTIVE_GENERATIONS_PER_ACCOUNT: "1000",
+  });
 });
 afterAll(() => t.close());
 
@@ -61,11 +66,18 @@ describe("reads", () => {
         method: "POST",
         headers: { "content-type": "application/json", ...bearer(secret) },
         body: JSON.stringify({
-          query: "query ($after: String) { viewer { account { balance ledger(first: 2, after: $after) { nodes { kind amount balanceAfter } hasNextPage endCursor } } } }",
+          query:
+            "query ($after: String) { viewer { account { balance ledger(first: 2, after: $after) { nodes { kind amount balanceAfter } hasNextPage endCursor } } } }",
           variables: { after },
         }),
       });
-      return ((await response.json()) as { data: { viewer: { account: { ledger: { nodes: { kind: string; amount: number; balanceAfter: number }[]; hasNextPage: boolean; endCursor: string } } } } }).data.viewer.account.ledger;
+      return (
+        (await response.json()) as {
+          data: {
+            viewer: { account: { ledger: { nodes: { kind: string; amount: number; balanceAfter: number }[]; hasNextPage: boolean; endCursor: string } } };
+          };
+        }
+      ).data.viewer.account.ledger;
     };
     const first = await page();
     expect(first.nodes).toEqual([
@@ -84,11 +96,13 @@ describe("reads", () => {
 
 describe("admin grants and adjustments", () => {
   const mutate = (cookie: string, query: string, variables: Record<string, unknown>) =>
-    t.request("/graphql", {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie, origin: t.config.publicOrigin },
-      body: JSON.stringify({ query, variables }),
-    }).then((r) => r.json() as Promise<{ data?: Record<string, { balance: number }> | null; errors?: { extensions: { code: string } }[] }>);
+    t
+      .request("/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie, origin: t.config.publicOrigin },
+        body: JSON.stringify({ query, variables }),
+      })
+      .then((r) => r.json() as Promise<{ data?: Record<string, { balance: number }> | null; errors?: { extensions: { code: string } }[] }>);
 
   it("admins grant and adjust any account with a reason; never below zero; others get forbidden", async () => {
     const admin = await signUp(t, { admin: true });

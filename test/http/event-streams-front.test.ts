@@ -145,7 +145,9 @@ describe("event streams over real HTTP", () => {
   it("ends open streams with stream.closed (reason shutdown, the last id) when the server shuts down", async () => {
     const s = await serve({}, { worker: false });
     opened.push(s);
-    const g = (await (await generateWithKey(s.t, s.secret, { prompt: "green slime", agentId: "pixel-sprite" }, { prefer: "respond-async" })).json()) as GenerationBody;
+    const g = (await (
+      await generateWithKey(s.t, s.secret, { prompt: "green slime", agentId: "pixel-sprite" }, { prefer: "respond-async" })
+    ).json()) as GenerationBody;
     const stream = openStream(s, `/api/v1/generations/${g.id}/events`);
     await stream.until("event: generation.queued");
     s.t.app.closeStreams();
@@ -159,7 +161,9 @@ describe("event streams over real HTTP", () => {
   it("delivers live events as they happen, in order, ending with the terminal event", async () => {
     const s = await serve({});
     opened.push(s);
-    const g = (await (await generateWithKey(s.t, s.secret, { prompt: "stone wall", agentId: "texture", width: 256, height: 256 }, { prefer: "respond-async" })).json()) as GenerationBody;
+    const g = (await (
+      await generateWithKey(s.t, s.secret, { prompt: "stone wall", agentId: "texture", width: 256, height: 256 }, { prefer: "respond-async" })
+    ).json()) as GenerationBody;
     const events = await readEvents(new Response(await openStream(s, `/api/v1/generations/${g.id}/events`).ended));
     expect(events[0]!.event).toBe("generation.queued");
     expect(events.map((e) => e.id)).toEqual(events.map((_, i) => i + 1));

@@ -12,7 +12,6 @@ import { createKey, signUp, type TestUser } from "../support/users.js";
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const count = Number(process.env.FUZZ_COUNT ?? 1200);
 
-
 let t: TestApp;
 let user: TestUser;
 let secret: string;
@@ -22,11 +21,13 @@ beforeAll(async () => {
   t = await startTestApp({ RATE_LIMIT_GENERATE_PER_MINUTE: "100000" });
   user = await signUp(t);
   ({ secret } = await createKey(t, user));
-  const g = (await (await t.request("/api/v1/generate", {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${secret}` },
-    body: JSON.stringify({ prompt: "seed asset", width: 16 }),
-  })).json()) as { id: string; assets: { id: string }[] };
+  const g = (await (
+    await t.request("/api/v1/generate", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${secret}` },
+      body: JSON.stringify({ prompt: "seed asset", width: 16 }),
+    })
+  ).json()) as { id: string; assets: { id: string }[] };
   generationId = g.id;
   assetId = g.assets[0]!.id;
 });
@@ -52,19 +53,46 @@ describe(`fuzz (seed ${seed})`, () => {
     const bytes = (n: number) => Uint8Array.from({ length: n }, () => Math.floor(random() * 256));
     const deep = (n: number) => "[".repeat(n) + "]".repeat(n);
     const wrongType = () =>
-      pick([42, -1, 1.5, true, null, [], {}, "x".repeat(5000), ["a"], { role: "user" }, "\u0000", "a\ud800b", "\udfff", 2 ** 53, -(2 ** 31), "2147483648", "+275760-09-13T00:00:00Z"]);
+      pick([
+        42,
+        -1,
+        1.5,
+        true,
+        null,
+        [],
+        {},
+        "x".repeat(5000),
+        ["a"],
+        { role: "user" },
+        "\u0000",
+        "a\ud800b",
+        "\udfff",
+        2 ** 53,
+        -(2 ** 31),
+        "2147483648",
+        "+275760-09-13T00:00:00Z",
+      ]);
 
     // Every route of the table (ids filled in with real ones, or broken ones), and then some.
     const concrete = (path: string) => path.replace(":id", pick([generationId, assetId, "key_nope", "gen_%00", "%E0%A4%A", "x".repeat(300)]));
     const writeRoutes = [
       // (sign-out needs no body: with the user's cookie it would succeed, which is not what this tests)
       ...routeList.filter((r) => r.method !== "GET" && r.id !== "signOut").map((r) => concrete(r.path)),
-      "/api/v1/generate", "/api/ai/stream", "/graphql", "/graphql/stream", `/graphql/stream?token=${"t".repeat(30)}`,
+      "/api/v1/generate",
+      "/api/ai/stream",
+      "/graphql",
+      "/graphql/stream",
+      `/graphql/stream?token=${"t".repeat(30)}`,
     ];
     const readRoutes = [
       ...routeList.filter((r) => r.method === "GET").map((r) => concrete(r.path)),
-      `/api/v1/generations/${generationId}/events`, "/api/v1/generations/gen_%00", "/api/v1/assets/../../etc/passwd",
-      "/%ZZ", `/api/v1/generations/${"x".repeat(3000)}`, "/graphql?query=%7B__typename%7D", `/graphql/stream?query=${encodeURIComponent("{ __typename }")}`,
+      `/api/v1/generations/${generationId}/events`,
+      "/api/v1/generations/gen_%00",
+      "/api/v1/assets/../../etc/passwd",
+      "/%ZZ",
+      `/api/v1/generations/${"x".repeat(3000)}`,
+      "/graphql?query=%7B__typename%7D",
+      `/graphql/stream?query=${encodeURIComponent("{ __typename }")}`,
     ];
     const hostileDocuments = [
       `{ ${Array.from({ length: 400 }, (_, i) => `a${i}:__typename`).join(" ")} }`,
@@ -73,7 +101,7 @@ describe(`fuzz (seed ${seed})`, () => {
       'mutation { a: generate(input: {prompt: "a"}) { id } b: generate(input: {prompt: "b"}) { id } }',
       'mutation { generate(input: {prompt: "\u0000"}) { id } }',
       `{ ${"defaultAgentId ".repeat(2_500)} }`,
-      "subscription { generationEvents(id: \"gen_nope\") { seq } }",
+      'subscription { generationEvents(id: "gen_nope") { seq } }',
       "fragment A on Query { ...B } fragment B on Query { ...A } { ...A }",
     ];
     const badAuth = () =>
@@ -105,11 +133,23 @@ describe(`fuzz (seed ${seed})`, () => {
         () => ({ body: '"just a string"', type: "application/json" }),
         () => ({ body: JSON.stringify({ query: `{ ${"viewer { account { user { ".repeat(30)}id${" } } }".repeat(30)} }` }), type: "application/json" }),
         () => ({ body: JSON.stringify({ query: "mutation { generate(input: { prompt: 5 }) { id } }" }), type: "application/json" }),
-        () => ({ body: JSON.stringify({ query: "mutation { createApiKey(input: { name: \"\" }) { secret } }", variables: wrongType() }), type: "application/json" }),
+        () => ({
+          body: JSON.stringify({ query: 'mutation { createApiKey(input: { name: "" }) { secret } }', variables: wrongType() }),
+          type: "application/json",
+        }),
         () => ({ body: JSON.stringify({ query: wrongType() }), type: "application/json" }),
         () => ({ body: JSON.stringify({ query: pick(hostileDocuments), variables: { input: { prompt: wrongType() } } }), type: "application/json" }),
-        () => ({ body: JSON.stringify({ query: "mutation G($input: GenerateInput!) { generate(input: $input) { id } }", variables: { input: { prompt: wrongType(), width: wrongType() } } }), type: "application/json" }),
-        () => ({ body: JSON.stringify({ prompt: "a", width: wrongType(), height: wrongType(), seed: wrongType(), transparent: wrongType() }), type: "application/json" }),
+        () => ({
+          body: JSON.stringify({
+            query: "mutation G($input: GenerateInput!) { generate(input: $input) { id } }",
+            variables: { input: { prompt: wrongType(), width: wrongType() } },
+          }),
+          type: "application/json",
+        }),
+        () => ({
+          body: JSON.stringify({ prompt: "a", width: wrongType(), height: wrongType(), seed: wrongType(), transparent: wrongType() }),
+          type: "application/json",
+        }),
         () => ({ body: JSON.stringify({ name: wrongType(), scopes: wrongType(), expiresAt: wrongType() }), type: "application/json" }),
         () => ({ body: JSON.stringify([{ query: "{ __typename }" }, { query: "{ __typename }" }]), type: "application/json" }),
         () => ({ body: JSON.stringify({ email: wrongType(), password: wrongType() }), type: "application/json; charset=utf-16" }),
@@ -142,7 +182,16 @@ describe(`fuzz (seed ${seed})`, () => {
       }
       const where = `seed ${seed} #${i} ${path} → ${response.status}`;
       seen.set(response.status, (seen.get(response.status) ?? 0) + 1);
-      if (response.status >= 500) console.log(where, JSON.stringify(headers), String(body).slice(0, 300), t.logs.filter((l) => l.level === "error").slice(-1).map((l) => JSON.stringify(l).slice(0, 1500)));
+      if (response.status >= 500)
+        console.log(
+          where,
+          JSON.stringify(headers),
+          String(body).slice(0, 300),
+          t.logs
+            .filter((l) => l.level === "error")
+            .slice(-1)
+            .map((l) => JSON.stringify(l).slice(0, 1500)),
+        );
       expect(response.status, where).toBeLessThan(500);
       expect(response.headers.get("x-request-id"), where).toMatch(/^req_/);
       const text = await response.text();
@@ -171,4 +220,3 @@ describe(`fuzz (seed ${seed})`, () => {
     expect([...seen.keys()].some((s) => s >= 400)).toBe(true);
   }, 300_000);
 });
-

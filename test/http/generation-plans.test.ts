@@ -37,7 +37,7 @@ describe.runIf(process.env.TEST_DB === "postgres")("plans of the statements that
     const plans: { name: string; plan: string }[] = [];
     let name = "";
     // Each statement is explained instead of run (EXPLAIN without ANALYZE changes nothing).
-    const explain: SqlRunner = async <T,>(statement: Prisma.Sql) => {
+    const explain: SqlRunner = async <T>(statement: Prisma.Sql) => {
       const rows = await t.db.sql<{ "QUERY PLAN": unknown }>(Prisma.sql`EXPLAIN (FORMAT JSON) ${statement}`);
       plans.push({ name, plan: JSON.stringify(rows[0]!["QUERY PLAN"]) });
       return [] as T[];

@@ -154,7 +154,11 @@ describe("in-app endpoints (session cookie)", () => {
     const response = await generateWithCookie(t, user.cookie, "/api/ai/generate", { prompt: "golden coin", agentId: "icon" });
     expect(response.status).toBe(200);
     expect(((await response.json()) as GenerationBody).status).toBe("succeeded");
-    const withKey = await t.request("/api/ai/generate", { method: "POST", headers: { ...bearer(secret), "content-type": "application/json" }, body: '{"prompt":"x"}' });
+    const withKey = await t.request("/api/ai/generate", {
+      method: "POST",
+      headers: { ...bearer(secret), "content-type": "application/json" },
+      body: '{"prompt":"x"}',
+    });
     expect(withKey.status).toBe(401);
     const foreign = await generateWithCookie(t, user.cookie, "/api/ai/generate", { prompt: "x" }, { origin: "https://evil.example" });
     expect(foreign.status).toBe(403);
@@ -195,7 +199,9 @@ describe("in-app endpoints (session cookie)", () => {
   it("one-shot calls, whether they run in a free slot at once or wait for one: the same events, in order, once each", async () => {
     // WORKER_CONCURRENCY is 2 here: of eight calls at once, the first take free slots and the rest
     // queue behind them; every start is held back and stored with the completing statement.
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => generateWithKey(t, secret, { prompt: `red slime ${i}`, agentId: "pixel-sprite", width: 32 })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => generateWithKey(t, secret, { prompt: `red slime ${i}`, agentId: "pixel-sprite", width: 32 })),
+    );
     for (const response of answers) {
       expect(response.status).toBe(200);
       const g = (await response.json()) as GenerationBody & { startedAt: string | null; createdAt: string; completedAt: string };
@@ -356,7 +362,9 @@ describe("generations, assets and cancel", () => {
     const owner = await signUp(t);
     const key = await createKey(t, owner);
     const slow = { prompt: "dark oak wood planks", agentId: "texture", width: 512, height: 512 };
-    const busy = await Promise.all([1, 2].map(async () => (await (await generateWithKey(t, key.secret, slow, { prefer: "respond-async" })).json()) as GenerationBody));
+    const busy = await Promise.all(
+      [1, 2].map(async () => (await (await generateWithKey(t, key.secret, slow, { prefer: "respond-async" })).json()) as GenerationBody),
+    );
     const waiting = (await (await generateWithKey(t, key.secret, { prompt: "axe", agentId: "icon" }, { prefer: "respond-async" })).json()) as GenerationBody;
     const before = t.infra.queue.pending();
     const canceled = await t.request(`/api/v1/generations/${waiting.id}/cancel`, { method: "POST", headers: bearer(key.secret) });
@@ -375,9 +383,13 @@ describe("generations, assets and cancel", () => {
     const paused = await startTestApp({}, { worker: false }); // nothing runs: generations stay queued
     const owner = await signUp(paused);
     const key = await createKey(paused, owner);
-    const queued = (await (await generateWithKey(paused, key.secret, { prompt: "axe", agentId: "icon" }, { prefer: "respond-async" })).json()) as GenerationBody;
+    const queued = (await (
+      await generateWithKey(paused, key.secret, { prompt: "axe", agentId: "icon" }, { prefer: "respond-async" })
+    ).json()) as GenerationBody;
     expect(queued.credits.balance).toBe(98);
-    const [first, second] = await Promise.all([1, 2].map(() => paused.request(`/api/v1/generations/${queued.id}/cancel`, { method: "POST", headers: bearer(key.secret) })));
+    const [first, second] = await Promise.all(
+      [1, 2].map(() => paused.request(`/api/v1/generations/${queued.id}/cancel`, { method: "POST", headers: bearer(key.secret) })),
+    );
     const canceled = (await first!.json()) as GenerationBody;
     expect(canceled).toMatchObject({ status: "canceled", credits: { charged: 0, refunded: 2, balance: 100 }, error: { code: "canceled" } });
     expect(((await second!.json()) as GenerationBody).status).toBe("canceled");
@@ -412,7 +424,10 @@ describe("GraphQL generation API", () => {
       body: JSON.stringify({ query: "subscription ($id: ID!) { generationEvents(id: $id) { seq type data } }", variables: { id } }),
     });
     const text = await stream.text();
-    const nexts = text.split("\n\n").filter((b) => b.startsWith("event: next")).map((b) => JSON.parse(b.split("data: ")[1]!).data.generationEvents);
+    const nexts = text
+      .split("\n\n")
+      .filter((b) => b.startsWith("event: next"))
+      .map((b) => JSON.parse(b.split("data: ")[1]!).data.generationEvents);
     expect(nexts[0].type).toBe("generation.queued");
     expect(nexts.at(-1).type).toBe("generation.completed");
     expect(nexts.map((e: { seq: number }) => e.seq)).toEqual(nexts.map((_: unknown, i: number) => i + 1));

@@ -46,7 +46,11 @@ describe("request limits before any work", () => {
   });
 
   it("415 for a POST body that is not JSON, everywhere", async () => {
-    for (const [path, type] of [["/api/v1/generate", "text/plain"], ["/graphql", "application/x-www-form-urlencoded"], ["/api/keys", "multipart/form-data; boundary=x"]] as const) {
+    for (const [path, type] of [
+      ["/api/v1/generate", "text/plain"],
+      ["/graphql", "application/x-www-form-urlencoded"],
+      ["/api/keys", "multipart/form-data; boundary=x"],
+    ] as const) {
       const response = await post(path, { headers: { "content-type": type }, body: "query=%7B__typename%7D" });
       expect(await errorOf(response), path).toMatchObject({ status: 415, code: "unsupported_media_type" });
     }
@@ -128,7 +132,10 @@ describe("GraphQL armour", () => {
   });
 
   it("does not batch", async () => {
-    const response = await post("/graphql", { headers: { "content-type": "application/json" }, body: JSON.stringify([{ query: "{ defaultAgentId }" }, { query: "{ defaultAgentId }" }]) });
+    const response = await post("/graphql", {
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify([{ query: "{ defaultAgentId }" }, { query: "{ defaultAgentId }" }]),
+    });
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
   });
@@ -144,11 +151,19 @@ describe("GraphQL armour", () => {
     const dev = await gql({ query: "{ agentz { id } }" });
     expect(dev.body.errors![0]!.message).toMatch(/Did you mean/);
     const prod = await startTestApp({ NODE_ENV: "production" });
-    const response = await prod.request("/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ agentz { id } }" }) });
+    const response = await prod.request("/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "{ agentz { id } }" }),
+    });
     const body = (await response.json()) as { errors: { message: string }[] };
     expect(body.errors[0]!.message).not.toMatch(/Did you mean/);
     await prod.db.prisma.$executeRawUnsafe("DROP TABLE agents CASCADE"); // make a resolver fail for real
-    const broken = await prod.request("/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ agents { id } }" }) });
+    const broken = await prod.request("/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "{ agents { id } }" }),
+    });
     const masked = (await broken.json()) as { errors: { message: string; extensions: { code: string } }[] };
     expect(masked.errors[0]!.extensions.code).toBe("internal_error");
     expect(JSON.stringify(masked)).not.toMatch(/relation|does not exist|prisma|node_modules|\.ts/i);

@@ -39,7 +39,15 @@ beforeAll(async () => {
       name: "Streaming model",
       driver: "openai-images",
       credits: 3,
-      options: { baseUrl: openai.url, model: "gpt-image-1-mini", apiKeyEnv: testImagesKeyEnv, nativeSize: "64x64", stream: true, partialImages: 2, maxRetries: 0 },
+      options: {
+        baseUrl: openai.url,
+        model: "gpt-image-1-mini",
+        apiKeyEnv: testImagesKeyEnv,
+        nativeSize: "64x64",
+        stream: true,
+        partialImages: 2,
+        maxRetries: 0,
+      },
     }),
     modelAgent(64, { id: "fal", name: "fal", driver: "fal-queue", credits: 2, options: { ...falOptions, trustedHosts: [new URL(fal.url).host] } }),
     modelAgent(64, { id: "fal-untrusting", name: "fal, no trusted hosts", driver: "fal-queue", credits: 2, options: falOptions }),
@@ -122,7 +130,8 @@ describe("a provider that redirects", () => {
 });
 
 describe("an image URL a provider hands back", () => {
-  const pointingAt = (url: string) => jsonReply(200, { images: [{ url, width: 64, height: 64, content_type: "image/png" }], seed: 1, has_nsfw_concepts: [false] });
+  const pointingAt = (url: string) =>
+    jsonReply(200, { images: [{ url, width: 64, height: 64, content_type: "image/png" }], seed: 1, has_nsfw_concepts: [false] });
 
   it("on a local address: refused by the address guard unless the entry trusts its host; nothing fetched, refunded", async () => {
     const before = await expectBalancedLedger(t, user.accountId);

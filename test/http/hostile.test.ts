@@ -88,7 +88,9 @@ describe("every GraphQL entry point refuses the same documents before running th
   const entryPoints: Record<string, (query: string) => Promise<string>> = {
     "POST /graphql": async (query) => JSON.stringify((await postGraphql(query)).body),
     "GET /graphql": async (query) => {
-      const response = await t.request(`/graphql?query=${encodeURIComponent(query)}`, { headers: { ...bearer(secret), "x-graphql-csrf": "1", accept: "application/json" } });
+      const response = await t.request(`/graphql?query=${encodeURIComponent(query)}`, {
+        headers: { ...bearer(secret), "x-graphql-csrf": "1", accept: "application/json" },
+      });
       return response.text();
     },
     "POST /graphql/stream (distinct connections)": async (query) => {
@@ -159,7 +161,10 @@ describe("graphql-sse's reserved streams", () => {
       expect(await errorOf(hijack)).toMatchObject({ status: 404, code: "not_found" });
       // The owner connects and runs an operation on it.
       const controller = new AbortController();
-      const connection = await small.request(`/graphql/stream?token=${token}`, { headers: { accept: "text/event-stream", ...bearer(key) }, signal: controller.signal });
+      const connection = await small.request(`/graphql/stream?token=${token}`, {
+        headers: { accept: "text/event-stream", ...bearer(key) },
+        signal: controller.signal,
+      });
       expect(connection.status).toBe(200);
       const reader = connection.body!.getReader();
       const op = await small.request("/graphql/stream", {

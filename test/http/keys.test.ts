@@ -160,7 +160,11 @@ describe("authenticating with a key", () => {
     const key = await createKey(t, user);
     const viaKey = await execute(t, ListKeys, undefined, bearer(key.secret));
     expect(viaKey.errors).toBeUndefined();
-    const mint = await t.request("/api/keys", { method: "POST", headers: { "content-type": "application/json", ...bearer(key.secret) }, body: JSON.stringify({ name: "x" }) });
+    const mint = await t.request("/api/keys", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...bearer(key.secret) },
+      body: JSON.stringify({ name: "x" }),
+    });
     expect(await errorOf(mint)).toMatchObject({ status: 401, code: "unauthenticated" });
   });
 });

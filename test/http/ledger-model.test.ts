@@ -15,7 +15,6 @@ import { signUp } from "../support/users.js";
 const steps = Number(process.env.LEDGER_STEPS ?? 5000);
 const seed = Number(process.env.LEDGER_SEED ?? Date.now() % 2 ** 31);
 
-
 let t: TestApp;
 let store: GenerationStore;
 beforeAll(async () => {
@@ -39,7 +38,27 @@ describe(`ledger model (seed ${seed}, ${steps} steps)`, () => {
     const reserve = (accountId: string, cost: number, idempotencyRecordId: string | null = null) => {
       const id = newId("gen");
       return store
-        .reserveMany(t.db.prisma, [{ id, accountId, apiKeyId: null, agentId: "pixel-sprite", prompt: "model", messages: null, interpretation: null, transparent: false, seed: 1, width: 16, height: 16, cost, idempotencyRecordId }], 1_000_000)
+        .reserveMany(
+          t.db.prisma,
+          [
+            {
+              id,
+              accountId,
+              apiKeyId: null,
+              agentId: "pixel-sprite",
+              prompt: "model",
+              messages: null,
+              interpretation: null,
+              transparent: false,
+              seed: 1,
+              width: 16,
+              height: 16,
+              cost,
+              idempotencyRecordId,
+            },
+          ],
+          1_000_000,
+        )
         .then((reserved) => ({ id, after: reserved?.balance }));
     };
     const applyReserve = (accountId: string, cost: number, id: string, after: number | undefined, where: string) => {
@@ -77,7 +96,9 @@ describe(`ledger model (seed ${seed}, ${steps} steps)`, () => {
         name = "release (two racing)";
         const id = any[int(any.length)]!;
         const g = gens.get(id)!;
-        const results = await Promise.all([1, 2].map(() => store.fail(id, { status: "failed", error: { code: "generator_unavailable", message: "x", retryable: true } })));
+        const results = await Promise.all(
+          [1, 2].map(() => store.fail(id, { status: "failed", error: { code: "generator_unavailable", message: "x", retryable: true } })),
+        );
         const wasOpen = g.state === "reserved";
         expect(results.filter(Boolean).length, where).toBe(wasOpen ? 1 : 0);
         if (wasOpen) {

@@ -85,7 +85,11 @@ async function userWithKey(): Promise<{ user: TestUser; secret: string }> {
   return { user, secret: (await createKey(t, user)).secret };
 }
 
-const textOf = (r: CallToolResult) => r.content.filter((c) => c.type === "text").map((c) => (c as { text: string }).text).join("\n");
+const textOf = (r: CallToolResult) =>
+  r.content
+    .filter((c) => c.type === "text")
+    .map((c) => (c as { text: string }).text)
+    .join("\n");
 
 /** What the account holds and has written: its balance, generations, ledger entries and idempotency records. */
 async function footprint(user: TestUser, secret: string) {
@@ -112,7 +116,9 @@ async function expectRefusals(client: Client, cases: readonly Case[]): Promise<v
     expect(first, label).toMatch(new RegExp(`^invalid_request: ${param.replace(/\./g, "\\.")}: `));
     expect(first!.slice(`invalid_request: ${param}: `.length), label).toMatch(message);
     // What to do next is about the refused argument.
-    expect(next, label).toMatch(param === "generationId" ? /^Next: use a generation id \("gen_…"\) that generate_asset answered/ : /^Next: fix the argument named above/);
+    expect(next, label).toMatch(
+      param === "generationId" ? /^Next: use a generation id \("gen_…"\) that generate_asset answered/ : /^Next: fix the argument named above/,
+    );
   }
   // Each 5,000-level object did go over the wire.
   expect(deepSent - sentBefore).toBe(cases.filter(([, args]) => JSON.stringify(args).includes(JSON.stringify(deep))).length);
@@ -127,7 +133,18 @@ const generateCases: Case[] = [
   ["generate_asset", { ...sword, prompt: "a sword \uD800" }, "prompt", /lone UTF-16 surrogate/],
   ["generate_asset", { ...sword, prompt: "\uDFFFa sword" }, "prompt", /lone UTF-16 surrogate/],
   ["generate_asset", { agentId: "pixel-sprite", messages: [{ role: "user", content: "a \uDC00 sword" }] }, "messages.0.content", /lone UTF-16 surrogate/],
-  ["generate_asset", { agentId: "pixel-sprite", messages: [{ role: "system", content: "pixel art" }, { role: "user", content: "a sword\u0000" }] }, "messages.1.content", /NUL character/],
+  [
+    "generate_asset",
+    {
+      agentId: "pixel-sprite",
+      messages: [
+        { role: "system", content: "pixel art" },
+        { role: "user", content: "a sword\u0000" },
+      ],
+    },
+    "messages.1.content",
+    /NUL character/,
+  ],
   ["generate_asset", { ...sword, agentId: "pixel\u0000sprite" }, "agentId", /NUL character/],
   ["generate_asset", { ...sword, idempotencyKey: "key-\uD83D" }, "idempotencyKey", /lone UTF-16 surrogate/],
   ["generate_asset", { ...sword, idempotencyKey: "clé d'essai" }, "idempotencyKey", /visible ASCII/],
@@ -208,7 +225,17 @@ describe("MCP tool arguments follow REST's input rules", () => {
     const message = (generate.messages as { items: { additionalProperties: unknown; properties: Record<string, unknown> } }).items;
     expect(message.additionalProperties).toBe(false);
     expect(message.properties.content).toMatchObject({ type: "string", minLength: 1, maxLength: 4000 });
-    expect(Object.keys(generate).sort()).toEqual(["agentId", "height", "idempotencyKey", "maxWaitSeconds", "messages", "prompt", "seed", "transparent", "width"]);
+    expect(Object.keys(generate).sort()).toEqual([
+      "agentId",
+      "height",
+      "idempotencyKey",
+      "maxWaitSeconds",
+      "messages",
+      "prompt",
+      "seed",
+      "transparent",
+      "width",
+    ]);
     expect(props("estimate_cost").width).toMatchObject({ type: "integer", minimum: 1, maximum: 4096 });
     expect(props("get_generation").generationId).toMatchObject({ type: "string", minLength: 1, maxLength: 64 });
     expect(props("list_agents")).toEqual({});

@@ -78,7 +78,11 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
   return (await client.callTool({ name, arguments: args }, undefined, onprogress ? { onprogress } : {})) as CallToolResult;
 }
 
-const textOf = (r: CallToolResult) => r.content.filter((c) => c.type === "text").map((c) => (c as { text: string }).text).join("\n");
+const textOf = (r: CallToolResult) =>
+  r.content
+    .filter((c) => c.type === "text")
+    .map((c) => (c as { text: string }).text)
+    .join("\n");
 const imageOf = (r: CallToolResult) => r.content.find((c) => c.type === "image") as { data: string; mimeType: string } | undefined;
 const linkOf = (r: CallToolResult) => r.content.find((c) => c.type === "resource_link") as { uri: string; mimeType?: string; name: string } | undefined;
 const generationIdOf = (r: CallToolResult) => /\bgen_[A-Za-z0-9_-]+/.exec(textOf(r))?.[0];
@@ -188,7 +192,10 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     // With the prompt: what the agent understood, as REST's dry run says it (and still nothing charged).
     const withPrompt = await call(client, "estimate_cost", { agentId: "icon", prompt: "a red potion with a cork" });
     expect(textOf(withPrompt)).toContain("It understood: subject potion; modifiers red;");
-    expect(JSON.parse(textOf(withPrompt).split("\n")[1]!)).toMatchObject({ credits: 2, interpretation: { subject: "potion", modifiers: ["red"], fallback: false } });
+    expect(JSON.parse(textOf(withPrompt).split("\n")[1]!)).toMatchObject({
+      credits: 2,
+      interpretation: { subject: "potion", modifiers: ["red"], fallback: false },
+    });
     const unknownSubject = await call(client, "estimate_cost", { agentId: "icon", prompt: "a quantum flux capacitor" });
     expect(textOf(unknownSubject)).toContain("would draw a generic design");
     const byModel = await call(client, "estimate_cost", { agentId: "model", prompt: "a red potion" });
@@ -310,7 +317,11 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     expect(forbidden.isError).toBe(true);
     expect(textOf(forbidden)).toMatch(/^forbidden: This API key lacks the "generate" scope/);
     expect((await call(readOnly, "cancel_generation", { generationId: "gen_nothing" })).isError).toBe(true);
-    for (const [name, args] of [["list_agents", {}], ["estimate_cost", { agentId: "pixel-sprite" }], ["get_balance", {}]] as const) {
+    for (const [name, args] of [
+      ["list_agents", {}],
+      ["estimate_cost", { agentId: "pixel-sprite" }],
+      ["get_balance", {}],
+    ] as const) {
       expect((await call(readOnly, name, args)).isError, name).toBeFalsy();
     }
     expect(await t.db.prisma.generation.count({ where: { accountId: user.accountId } })).toBe(0);
@@ -327,7 +338,9 @@ describe("MCP over stdio (npm run mcp)", () => {
     expect(textOf(await call(client, "get_balance"))).toBe(`Balance: ${before} credits.`);
     expect(textOf(await call(client, "list_agents"))).toContain('{"id":"icon"');
     expect(textOf(await call(client, "estimate_cost", { agentId: "pixel-sprite", width: 32, height: 32 }))).toContain("costs 1 credit");
-    expect(textOf(await call(client, "estimate_cost", { agentId: "pixel-sprite", prompt: "a green slime" }))).toContain("It understood: subject slime; modifiers green;");
+    expect(textOf(await call(client, "estimate_cost", { agentId: "pixel-sprite", prompt: "a green slime" }))).toContain(
+      "It understood: subject slime; modifiers green;",
+    );
 
     const progress: Progress[] = [];
     const result = await call(client, "generate_asset", { prompt: "a green slime", agentId: "pixel-sprite", width: 32, height: 32 }, (p) => progress.push(p));
@@ -361,7 +374,7 @@ describe("MCP over stdio (npm run mcp)", () => {
     const { execFile } = await import("node:child_process");
     const outcome = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
       const child = execFile(process.execPath, ["scripts/start.mjs", "mcp"], { cwd: repo, env: { PATH: process.env.PATH ?? "" } }, (error, stdout, stderr) =>
-        resolve({ code: error ? (error as { code?: number }).code ?? 1 : 0, stdout, stderr }),
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       );
       child.stdin?.end();
     });

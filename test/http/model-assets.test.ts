@@ -46,7 +46,16 @@ beforeAll(async () => {
         name: "Flux via fal",
         driver: "fal-queue",
         credits: 2,
-        options: { baseUrl: fal.url, model: "fal-ai/flux/schnell", apiKeyEnv: "PIPELINE_FAL_KEY", nativeSize: "512x512", pollIntervalMs: 50, maxPollIntervalMs: 100, maxRetries: 0, trustedHosts: [new URL(fal.url).host] },
+        options: {
+          baseUrl: fal.url,
+          model: "fal-ai/flux/schnell",
+          apiKeyEnv: "PIPELINE_FAL_KEY",
+          nativeSize: "512x512",
+          pollIntervalMs: 50,
+          maxPollIntervalMs: 100,
+          maxRetries: 0,
+          trustedHosts: [new URL(fal.url).host],
+        },
       }),
     ],
     ["pixel-sprite", "icon"],
@@ -74,7 +83,15 @@ describe("a model's picture becomes a game asset", () => {
     const png = decodePng(g.assets[0]!.b64!);
     expect([png.width, png.height]).toEqual([64, 64]);
     const alpha = (x: number, y: number) => png.data[(y * 64 + x) * 4 + 3]!;
-    for (const [x, y] of [[0, 0], [63, 0], [0, 63], [63, 63], [32, 0], [0, 32]] as const) expect(alpha(x, y)).toBe(0);
+    for (const [x, y] of [
+      [0, 0],
+      [63, 0],
+      [0, 63],
+      [63, 63],
+      [32, 0],
+      [0, 32],
+    ] as const)
+      expect(alpha(x, y)).toBe(0);
     expect(alpha(32, 32)).toBe(255); // the double draws a disc in the middle
     const colours = new Set<string>();
     for (let i = 0; i < png.data.length; i += 4) {
@@ -111,7 +128,9 @@ describe("a queue-style provider (fal)", () => {
     fal.next({ running: Infinity });
     const cancels = fal.cancels().length;
     const seen = fal.requests.length;
-    const accepted = (await (await generateWithKey(t, secret, { prompt: "a slow castle", agentId: "flux" }, { prefer: "respond-async" })).json()) as GenerationBody;
+    const accepted = (await (
+      await generateWithKey(t, secret, { prompt: "a slow castle", agentId: "flux" }, { prefer: "respond-async" })
+    ).json()) as GenerationBody;
     // The driver is polling this request's status: the model is running upstream.
     await fal.waitForRequest((r) => r.seq > seen && r.method === "GET" && r.path.endsWith("/status"));
     const canceled = await t.request(`/api/v1/generations/${accepted.id}/cancel`, { method: "POST", headers: bearer(secret) });
@@ -125,7 +144,9 @@ describe("a queue-style provider (fal)", () => {
 
 describe("procedural agents say what they understood", () => {
   it("every generation carries its interpretation", async () => {
-    const g = (await (await generateWithKey(t, secret, { prompt: "red health potion with a cork", agentId: "icon", width: 64, height: 64 })).json()) as GenerationBody & {
+    const g = (await (
+      await generateWithKey(t, secret, { prompt: "red health potion with a cork", agentId: "icon", width: 64, height: 64 })
+    ).json()) as GenerationBody & {
       interpretation: { subject: string; modifiers: string[]; ignored: string[]; fallback: boolean };
     };
     expect(g.interpretation).toMatchObject({ subject: "potion", fallback: false });
@@ -147,7 +168,9 @@ describe("procedural agents say what they understood", () => {
     expect(await expectBalancedLedger(t, user.accountId)).toBe(before);
     expect(await t.db.prisma.generation.count({ where: { accountId: user.accountId } })).toBe(count);
     // Without strict, the same prompt is a best-effort design, and says so.
-    const loose = (await (await generateWithKey(t, secret, { prompt: "a grass tile", agentId: "pixel-sprite", width: 16 })).json()) as { interpretation: { fallback: boolean } };
+    const loose = (await (await generateWithKey(t, secret, { prompt: "a grass tile", agentId: "pixel-sprite", width: 16 })).json()) as {
+      interpretation: { fallback: boolean };
+    };
     expect(loose.interpretation.fallback).toBe(true);
   });
 
@@ -166,10 +189,18 @@ describe("procedural agents say what they understood", () => {
     });
     const viaGraphql = await t.request(
       "/graphql",
-      json({ query: '{ estimate(input: {prompt: "a castle", agentId: "flux"}) { agentId width credits { price sufficient } interpretation { subject } } }' }, bearer(secret)),
+      json(
+        { query: '{ estimate(input: {prompt: "a castle", agentId: "flux"}) { agentId width credits { price sufficient } interpretation { subject } } }' },
+        bearer(secret),
+      ),
     );
-    expect(await viaGraphql.json()).toEqual({ data: { estimate: { agentId: "flux", width: 256, credits: { price: 2, sufficient: true }, interpretation: null } } });
-    expect(await errorOf(await generateWithKey(t, secret, { prompt: "x", agentId: "nope", dryRun: true }))).toMatchObject({ status: 400, code: "unknown_agent" });
+    expect(await viaGraphql.json()).toEqual({
+      data: { estimate: { agentId: "flux", width: 256, credits: { price: 2, sufficient: true }, interpretation: null } },
+    });
+    expect(await errorOf(await generateWithKey(t, secret, { prompt: "x", agentId: "nope", dryRun: true }))).toMatchObject({
+      status: 400,
+      code: "unknown_agent",
+    });
     expect(await expectBalancedLedger(t, user.accountId)).toBe(before);
     expect(await t.db.prisma.generation.count({ where: { accountId: user.accountId } })).toBe(count);
   });

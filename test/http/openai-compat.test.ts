@@ -76,7 +76,11 @@ async function setBalance(c: Caller, balance: number): Promise<void> {
 }
 
 const charges = (accountId: string) =>
-  t.db.prisma.ledgerEntry.findMany({ where: { accountId, kind: "charge" }, orderBy: { id: "asc" }, select: { amount: true, balanceAfter: true, generationId: true } });
+  t.db.prisma.ledgerEntry.findMany({
+    where: { accountId, kind: "charge" },
+    orderBy: { id: "asc" },
+    select: { amount: true, balanceAfter: true, generationId: true },
+  });
 
 function decode(b64: string): PNG {
   return PNG.sync.read(Buffer.from(b64, "base64"));
@@ -134,14 +138,23 @@ describe("POST /v1/images/generations", () => {
     expect(image.id).toMatch(/^gen_/);
     const png = decode(image.b64_json!);
     expect([png.width, png.height]).toEqual([64, 64]);
-    for (const [x, y] of [[0, 0], [63, 0], [0, 63], [63, 63]] as const) expect(alphaAt(png, x, y)).toBe(0);
+    for (const [x, y] of [
+      [0, 0],
+      [63, 0],
+      [0, 63],
+      [63, 63],
+    ] as const)
+      expect(alphaAt(png, x, y)).toBe(0);
     expect(response.headers.get("x-credits-charged")).toBe("2");
     expect(response.headers.get("x-credits-balance")).toBe(String(before - 2));
     expect(response.headers.get("x-request-id")).toMatch(/^req_/);
     expect(await expectBalancedLedger(t, c.accountId)).toBe(before - 2);
     expect(await charges(c.accountId)).toEqual([{ amount: -2, balanceAfter: before - 2, generationId: image.id }]);
     // The same generation on our own API.
-    const g = (await (await t.request(`/api/v1/generations/${image.id}`, { headers: { authorization: `Bearer ${c.secret}` } })).json()) as Record<string, unknown>;
+    const g = (await (await t.request(`/api/v1/generations/${image.id}`, { headers: { authorization: `Bearer ${c.secret}` } })).json()) as Record<
+      string,
+      unknown
+    >;
     expect(g).toMatchObject({ status: "succeeded", agentId: "icon", transparent: true, width: 64, height: 64, prompt: "a red potion" });
   });
 
@@ -236,7 +249,15 @@ describe("POST /v1/images/generations", () => {
   it("accepts and ignores the fields OpenAI takes for other models (style, moderation, output_compression); echoes quality", async () => {
     const c = await caller();
     const answer = await c.client.images.generate({
-      model: "icon", prompt: "a red potion", size: px("64x64"), style: "vivid", moderation: "low", output_compression: 80, quality: "high", user: "player-42", output_format: "png",
+      model: "icon",
+      prompt: "a red potion",
+      size: px("64x64"),
+      style: "vivid",
+      moderation: "low",
+      output_compression: 80,
+      quality: "high",
+      user: "player-42",
+      output_format: "png",
     });
     expect(answer).toMatchObject({ quality: "high", output_format: "png" });
     expect(decode(answer.data![0]!.b64_json!).width).toBe(64);
@@ -254,7 +275,11 @@ describe("POST /v1/images/generations", () => {
     expect(ids).toMatchObject({ type: "generation_ids", generation_ids: [expect.stringMatching(/^gen_/)] });
     events.splice(0, events.length, ...openAiEvents);
     expect(events.map((e) => e.type)).toEqual(["image_generation.partial_image", "image_generation.partial_image", "image_generation.completed"]);
-    const [first, second, done] = events as [OpenAI.Images.ImageGenPartialImageEvent, OpenAI.Images.ImageGenPartialImageEvent, OpenAI.Images.ImageGenCompletedEvent];
+    const [first, second, done] = events as [
+      OpenAI.Images.ImageGenPartialImageEvent,
+      OpenAI.Images.ImageGenPartialImageEvent,
+      OpenAI.Images.ImageGenCompletedEvent,
+    ];
     expect(Object.keys(first).sort()).toEqual(["b64_json", "background", "created_at", "output_format", "partial_image_index", "quality", "size", "type"]);
     expect([first.partial_image_index, second.partial_image_index]).toEqual([0, 1]);
     expect(first).toMatchObject({ size: "64x64", background: "opaque", output_format: "png", quality: "auto", created_at: expect.any(Number) });
@@ -323,7 +348,11 @@ describe("POST /v1/images/generations", () => {
     const c = await caller();
     double.next(openAiReplies.serverError(503));
     const stream = await c.client.images.generate({ model: "model", prompt: "a red potion", stream: true });
-    const error = await failure((async () => { for await (const _ of stream) void _; })());
+    const error = await failure(
+      (async () => {
+        for await (const _ of stream) void _;
+      })(),
+    );
     expect(error.error).toMatchObject({ code: "generator_unavailable", type: "server_error" });
     expect(await expectBalancedLedger(t, c.accountId)).toBe(100);
   });
@@ -352,16 +381,24 @@ describe("POST /v1/images/generations", () => {
   it("keeps every answer of /v1/ in OpenAI's shape: wrong method, unknown path, a body that is not JSON", async () => {
     const c = await caller();
     const auth = { authorization: `Bearer ${c.secret}` };
-    const shape = async (response: Response) => ({ status: response.status, body: (await response.json()) as { error: Record<string, unknown> }, headers: response.headers });
+    const shape = async (response: Response) => ({
+      status: response.status,
+      body: (await response.json()) as { error: Record<string, unknown> },
+      headers: response.headers,
+    });
     const get = await shape(await fetch(`${base}/v1/images/generations`, { headers: auth }));
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST");
     expect(get.body).toEqual({ error: { message: expect.any(String), type: "invalid_request_error", param: null, code: "method_not_allowed" } });
     const nothing = await shape(await fetch(`${base}/v1/chat/completions`, { method: "POST", headers: auth }));
     expect(nothing).toMatchObject({ status: 404, body: { error: { code: "not_found", type: "not_found_error" } } });
-    const text = await shape(await fetch(`${base}/v1/images/generations`, { method: "POST", headers: { ...auth, "content-type": "text/plain" }, body: "a red potion" }));
+    const text = await shape(
+      await fetch(`${base}/v1/images/generations`, { method: "POST", headers: { ...auth, "content-type": "text/plain" }, body: "a red potion" }),
+    );
     expect(text).toMatchObject({ status: 415, body: { error: { code: "unsupported_media_type" } } });
-    const broken = await shape(await fetch(`${base}/v1/images/generations`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: "{" }));
+    const broken = await shape(
+      await fetch(`${base}/v1/images/generations`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: "{" }),
+    );
     expect(broken).toMatchObject({ status: 400, body: { error: { code: "invalid_json", type: "invalid_request_error" } } });
     expect(broken.headers.get("x-request-id")).toMatch(/^req_/);
     // Our own API keeps its envelope.
@@ -385,7 +422,10 @@ describe("POST /v1/images/generations", () => {
     expect(await expectBalancedLedger(t, c.accountId)).toBe(96);
   });
 
-  it.each([["icon", 2], ["free", 0]] as const)("after a crash, a repeat of the key resumes the same batch (%s: found by its %s-credit charges or its statement)", async (model, price) => {
+  it.each([
+    ["icon", 2],
+    ["free", 0],
+  ] as const)("after a crash, a repeat of the key resumes the same batch (%s: found by its %s-credit charges or its statement)", async (model, price) => {
     const c = await caller();
     const key = `crash-${randomBytes(6).toString("hex")}`;
     const body = { model, prompt: "a silver key", size: px("64x64"), n: 2 };
@@ -408,7 +448,11 @@ describe("POST /v1/images/generations", () => {
     const doc = (await (await t.request("/openapi.json")).json()) as {
       paths: Record<string, Record<string, { "x-compatibility-layer"?: string; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
     };
-    for (const [path, method] of [["/v1/images/generations", "post"], ["/v1/models", "get"], ["/v1/models/{id}", "get"]] as const) {
+    for (const [path, method] of [
+      ["/v1/images/generations", "post"],
+      ["/v1/models", "get"],
+      ["/v1/models/{id}", "get"],
+    ] as const) {
       const operation = doc.paths[path]![method]!;
       expect(operation["x-compatibility-layer"]).toBe("openai-images");
       expect(operation.responses["401"]!.content!["application/json"]!.schema).toEqual({ $ref: "#/components/schemas/OpenAiError" });
@@ -431,7 +475,10 @@ describe.runIf(process.env.TEST_DB === "postgres")("on Redis (the queue outside 
       const { account } = (await signUp.json()) as { account: { id: string } };
       const cookie = signUp.headers.get("set-cookie")!.split(";")[0]!;
       const { secret } = (await (await r.request("/api/keys", json({ name: "k" }, { cookie }))).json()) as { secret: string };
-      const response = await r.request("/v1/images/generations", json({ model: "pixel-sprite", prompt: "a slime", size: "32x32", n: 3 }, { authorization: `Bearer ${secret}` }));
+      const response = await r.request(
+        "/v1/images/generations",
+        json({ model: "pixel-sprite", prompt: "a slime", size: "32x32", n: 3 }, { authorization: `Bearer ${secret}` }),
+      );
       expect(response.status).toBe(200);
       const body = (await response.json()) as { data: { id: string; b64_json: string }[] };
       expect(body.data).toHaveLength(3);
@@ -454,7 +501,10 @@ describe("shutdown", () => {
       const { secret } = (await (await r.request("/api/keys", json({ name: "k" }, { cookie }))).json()) as { secret: string };
       const seen = double.requests.length;
       double.next(openAiReplies.stream({ partials: 1, stall: true })); // upstream never finishes
-      const response = await r.request("/v1/images/generations", json({ model: "model", prompt: "a red potion", stream: true, partial_images: 1 }, { authorization: `Bearer ${secret}` }));
+      const response = await r.request(
+        "/v1/images/generations",
+        json({ model: "model", prompt: "a red potion", stream: true, partial_images: 1 }, { authorization: `Bearer ${secret}` }),
+      );
       expect(response.status).toBe(200);
       const reading = readEvents(response);
       await double.waitForRequest((req) => req.seq > seen); // the image is being made

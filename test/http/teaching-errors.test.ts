@@ -32,12 +32,12 @@ async function generate(body: unknown, path = "/api/v1/generate"): Promise<{ sta
 describe("invalid bodies", () => {
   it.each([
     ["prompt: 42", { prompt: 42 }, "prompt", "prompt: Must be a string, not a number."],
-    ["transparent: \"true\"", { prompt: "a potion", transparent: "true" }, "transparent", 'Must be a boolean: send true without quotes, not the string "true".'],
-    ["transparent: \"false\"", { prompt: "a potion", transparent: "false" }, "transparent", "send false without quotes"],
-    ["width: \"64\"", { prompt: "a potion", width: "64" }, "width", 'send 64 without quotes, not the string "64"'],
+    ['transparent: "true"', { prompt: "a potion", transparent: "true" }, "transparent", 'Must be a boolean: send true without quotes, not the string "true".'],
+    ['transparent: "false"', { prompt: "a potion", transparent: "false" }, "transparent", "send false without quotes"],
+    ['width: "64"', { prompt: "a potion", width: "64" }, "width", 'send 64 without quotes, not the string "64"'],
     ["seed: 1.5", { prompt: "a potion", seed: 1.5 }, "seed", "Must be an integer (a whole number), not 1.5."],
-    ["messages: [\"x\"]", { messages: ["x"] }, "messages.0", 'Each message is an object {role, content}, e.g. {"role": "user", "content": "a red potion"}'],
-    ["messages: \"x\"", { messages: "x" }, "messages", "Must be an array of messages {role, content}, not a string; to send a single text, use prompt instead."],
+    ['messages: ["x"]', { messages: ["x"] }, "messages.0", 'Each message is an object {role, content}, e.g. {"role": "user", "content": "a red potion"}'],
+    ['messages: "x"', { messages: "x" }, "messages", "Must be an array of messages {role, content}, not a string; to send a single text, use prompt instead."],
     ["prompt: null", { prompt: null }, "prompt", "not null; leave the field out instead"],
   ])("a wrong type (%s) names the expected type", async (_, body, param, message) => {
     const error = await generate(body);
@@ -89,7 +89,11 @@ describe("invalid bodies", () => {
   });
 
   it("keeps the other invalid_request answers as they were", async () => {
-    expect(await generate({ prompt: "a", messages: [{ role: "user", content: "b" }] })).toMatchObject({ status: 400, code: "invalid_request", param: "prompt" });
+    expect(await generate({ prompt: "a", messages: [{ role: "user", content: "b" }] })).toMatchObject({
+      status: 400,
+      code: "invalid_request",
+      param: "prompt",
+    });
     expect(await generate({ agentId: "icon" })).toMatchObject({ status: 400, code: "invalid_request", param: "prompt" });
     expect(await generate({ messages: [{ role: "robot", content: "x" }] })).toMatchObject({ status: 400, param: "messages.0.role" });
     expect(await generate({ prompt: "a", agentId: "nope" })).toMatchObject({ status: 400, code: "unknown_agent" });
@@ -113,7 +117,11 @@ describe("API keys that are not right", () => {
   it.each([
     ["cut short", () => key.slice(0, 30), "has 30 characters, not 42: it looks cut short"],
     ["too long", () => `${key}x`, "it looks too long"],
-    ["another service's", () => "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789", "This is not one of our API keys: A key looks like ags_ followed by 38 letters and digits (42 characters in all)"],
+    [
+      "another service's",
+      () => "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789",
+      "This is not one of our API keys: A key looks like ags_ followed by 38 letters and digits (42 characters in all)",
+    ],
     ["an unexpanded shell variable", () => "$AGS_KEY", "the shell did not expand the variable"],
     ["quoted", () => `"${key}"`, "wrapped in quotes"],
     ["with stray characters", () => `${key.slice(0, 41)}!`, "characters a key never has"],

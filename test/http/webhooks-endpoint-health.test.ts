@@ -35,7 +35,11 @@ async function generate(key: string): Promise<string> {
 }
 
 const enable = (user: TestUser, id: string, body: unknown = {}) =>
-  t.request(`/api/v1/webhooks/${id}/enable`, { method: "POST", headers: { "content-type": "application/json", cookie: user.cookie, origin }, body: JSON.stringify(body) });
+  t.request(`/api/v1/webhooks/${id}/enable`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: user.cookie, origin },
+    body: JSON.stringify(body),
+  });
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
@@ -97,7 +101,12 @@ describe("disabling an endpoint that keeps failing", () => {
     receiver.set(path, 200);
     const enabled = await enable(user, id);
     expect(enabled.status).toBe(200);
-    expect(((await enabled.json()) as { webhook: WebhookView }).webhook).toMatchObject({ id, disabledAt: null, failingSince: null, lastError: "The receiver answered 500." });
+    expect(((await enabled.json()) as { webhook: WebhookView }).webhook).toMatchObject({
+      id,
+      disabledAt: null,
+      failingSince: null,
+      lastError: "The receiver answered 500.",
+    });
     expect((await enable(user, id)).status).toBe(200); // idempotent
     await generate(key);
     await waitFor("a delivery after enabling", () => receiver.requests(path).length > before);
@@ -133,7 +142,12 @@ describe("disabling an endpoint that keeps failing", () => {
 describe("backing off a failing endpoint as a whole", () => {
   let slow: TestApp;
   beforeAll(async () => {
-    slow = await startTestApp({ WEBHOOKS_ALLOW_PRIVATE: "true", WEBHOOKS_POLL_MS: "50", WEBHOOKS_RETRY_SCHEDULE_MS: "500,120000", WEBHOOKS_TIMEOUT_MS: "2000" });
+    slow = await startTestApp({
+      WEBHOOKS_ALLOW_PRIVATE: "true",
+      WEBHOOKS_POLL_MS: "50",
+      WEBHOOKS_RETRY_SCHEDULE_MS: "500,120000",
+      WEBHOOKS_TIMEOUT_MS: "2000",
+    });
     slow.app.services.webhooks.dispatcher.start();
   });
   afterAll(async () => {
@@ -149,7 +163,8 @@ describe("backing off a failing endpoint as a whole", () => {
     const created = await slow.request("/api/v1/webhooks", json({ url: receiver.url(path) }, { cookie: user.cookie }));
     const { id } = ((await created.json()) as { webhook: WebhookView }).webhook;
     await slow.app.services.webhooks.dispatcher.stop(1_000);
-    for (let i = 0; i < 4; i++) expect((await generateWithKey(slow, key, { prompt: "a red gem", agentId: "pixel-sprite", width: 16, seed: i })).status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await generateWithKey(slow, key, { prompt: "a red gem", agentId: "pixel-sprite", width: 16, seed: i })).status).toBe(200);
     slow.app.services.webhooks.dispatcher.start();
 
     // A new endpoint gets one attempt at a time; after its 1st failure it waits ~0.5 s (one probe), after its 2nd ~2 min.
@@ -169,9 +184,19 @@ describe("backing off a failing endpoint as a whole", () => {
     const response = await slow.request(`/api/v1/webhooks/${id}/deliveries/${pending[0]!.id}/redeliver`, json({}, { cookie: user.cookie }));
     expect(response.status).toBe(202);
     const started = Date.now();
-    await waitFor("all four delivered", async () => (await slow.db.prisma.webhookDelivery.count({ where: { webhookId: id, status: "succeeded" } })) === 4 || undefined);
+    await waitFor(
+      "all four delivered",
+      async () => (await slow.db.prisma.webhookDelivery.count({ where: { webhookId: id, status: "succeeded" } })) === 4 || undefined,
+    );
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(new Set(receiver.requests(path).slice(2).map((r) => r.webhookId)).size).toBe(4);
+    expect(
+      new Set(
+        receiver
+          .requests(path)
+          .slice(2)
+          .map((r) => r.webhookId),
+      ).size,
+    ).toBe(4);
     expect(await slow.db.prisma.webhook.findUniqueOrThrow({ where: { id } })).toMatchObject({ consecutiveFailures: 0, pausedUntil: null, lastError: null });
   });
 });

@@ -220,7 +220,11 @@ describe("registering webhooks", () => {
     const key = (await createKey(t, user)).secret;
     const readKey = (await createKey(t, user, { scopes: ["read"] })).secret;
     const post = (secret: string) =>
-      t.request("/api/v1/webhooks", { method: "POST", headers: { "content-type": "application/json", ...bearer(secret) }, body: JSON.stringify({ url: hookUrl("/hooks/by-key") }) });
+      t.request("/api/v1/webhooks", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...bearer(secret) },
+        body: JSON.stringify({ url: hookUrl("/hooks/by-key") }),
+      });
     expect((await post(key)).status).toBe(201);
     expect(await errorOf(await post(readKey))).toMatchObject({ status: 403, code: "forbidden" });
     expect((await t.request("/api/v1/webhooks", { headers: bearer(readKey) })).status).toBe(200);
@@ -232,7 +236,12 @@ describe("registering webhooks", () => {
     expect(await errorOf(await register(t, user, { url: hookUrl("/x"), events: ["generation.started"] }))).toMatchObject({ status: 400, param: "events.0" });
     expect(await errorOf(await register(t, user, { url: hookUrl("/x"), events: [] }))).toMatchObject({ status: 400, param: "events" });
     expect(await errorOf(await register(t, user, { url: hookUrl("/x"), secret: "mine" }))).toMatchObject({ status: 400, param: "secret" });
-    expect(await errorOf(await register(t, user, { url: "not a url" }))).toMatchObject({ status: 400, code: "invalid_request", param: "url", message: expect.stringMatching(/absolute URL/) });
+    expect(await errorOf(await register(t, user, { url: "not a url" }))).toMatchObject({
+      status: 400,
+      code: "invalid_request",
+      param: "url",
+      message: expect.stringMatching(/absolute URL/),
+    });
     expect(await errorOf(await register(t, user, {}))).toMatchObject({ status: 400, param: "url" });
   });
 
@@ -302,7 +311,10 @@ describe("deliveries", () => {
     expect(await errorOf(response)).toMatchObject({ status: 422, code: "content_rejected" });
     const [delivery] = await receivedAt("/hooks/failed");
     expect(delivery!.verifyError).toBeUndefined();
-    expect(delivery!.payload).toMatchObject({ type: "generation.failed", data: { status: "failed", agentId: "model", error: { code: "content_rejected" }, assets: [] } });
+    expect(delivery!.payload).toMatchObject({
+      type: "generation.failed",
+      data: { status: "failed", agentId: "model", error: { code: "content_rejected" }, assets: [] },
+    });
   });
 
   it("sends generation.canceled for a canceled generation", async () => {
@@ -348,8 +360,14 @@ describe("deliveries", () => {
 
     const other = await signUp(t);
     expect(await errorOf(await t.request(path, json({}, { cookie: other.cookie })))).toMatchObject({ status: 404, code: "not_found" });
-    expect(await errorOf(await t.request(`/api/v1/webhooks/${hook.webhook.id}/deliveries/msg_nope/redeliver`, json({}, { cookie: user.cookie })))).toMatchObject({ status: 404 });
-    expect(await errorOf(await t.request(`/api/v1/webhooks/${hook.webhook.id}/deliveries/${encodeURIComponent("a'b")}/redeliver`, json({}, { cookie: user.cookie })))).toMatchObject({ status: 404 });
+    expect(
+      await errorOf(await t.request(`/api/v1/webhooks/${hook.webhook.id}/deliveries/msg_nope/redeliver`, json({}, { cookie: user.cookie }))),
+    ).toMatchObject({ status: 404 });
+    expect(
+      await errorOf(
+        await t.request(`/api/v1/webhooks/${hook.webhook.id}/deliveries/${encodeURIComponent("a'b")}/redeliver`, json({}, { cookie: user.cookie })),
+      ),
+    ).toMatchObject({ status: 404 });
 
     const response = await t.request(path, json({}, { cookie: user.cookie }));
     expect(response.status).toBe(202);
@@ -432,7 +450,10 @@ describe("deliveries", () => {
       expect(rounds[0]).toBeGreaterThanOrEqual(2);
       expect(rounds[0]).toBeLessThanOrEqual(5);
       expect(rounds.reduce((a, b) => a + b, 0)).toBe(12);
-      for (const [path, limit] of [["/hooks/shared-proven", 4], ["/hooks/shared-new", 4]] as const) {
+      for (const [path, limit] of [
+        ["/hooks/shared-proven", 4],
+        ["/hooks/shared-new", 4],
+      ] as const) {
         const requests = at(path).slice(path === "/hooks/shared-proven" ? 1 : 0);
         expect(requests).toHaveLength(6);
         expect(new Set(requests.map((r) => r.headers["webhook-id"])).size).toBe(6);
@@ -442,7 +463,9 @@ describe("deliveries", () => {
       // The new endpoint's first attempt was alone: the second began after the first was answered.
       const [first, second] = at("/hooks/shared-new");
       expect(second!.arrivedAt).toBeGreaterThanOrEqual(first!.answeredAt!);
-      expect(await t.db.prisma.webhookDelivery.count({ where: { webhookId: { in: [proven.hook.webhook.id, fresh.webhook.id] }, status: "succeeded" } })).toBe(13);
+      expect(await t.db.prisma.webhookDelivery.count({ where: { webhookId: { in: [proven.hook.webhook.id, fresh.webhook.id] }, status: "succeeded" } })).toBe(
+        13,
+      );
     } finally {
       t.app.services.webhooks.dispatcher.start();
     }
@@ -540,7 +563,9 @@ describe("without WEBHOOKS_ALLOW_PRIVATE", () => {
     expect(error).toMatchObject({ status: 400, code: "invalid_request", param: "url", message: `url: ${notAllowedMessage}` });
     expect(error.message).toMatch(/not allowed/);
     expect(error.message).not.toMatch(/\d+\.\d+\.\d+\.\d+|::|localhost|invalid|resolves to|loopback|private|link-local/);
-    expect(strict.logs).toContainEqual(expect.objectContaining({ msg: "webhook URL refused", accountId: user.accountId, reason: expect.stringMatching(detail) }));
+    expect(strict.logs).toContainEqual(
+      expect.objectContaining({ msg: "webhook URL refused", accountId: user.accountId, reason: expect.stringMatching(detail) }),
+    );
   });
 
   it("checks the address again at delivery: a host that now resolves privately is not sent to", async () => {
@@ -560,17 +585,26 @@ describe("without WEBHOOKS_ALLOW_PRIVATE", () => {
     });
     const generated = await generateWithKey(strict, key, { prompt: "a gem", agentId: "pixel-sprite", width: 16 });
     expect(generated.status).toBe(200);
-    const attempt = await waitFor("the refused attempt", async () => (await strict.db.prisma.webhookAttempt.findFirst({ where: { delivery: { webhookId: id } } })) ?? undefined);
+    const attempt = await waitFor(
+      "the refused attempt",
+      async () => (await strict.db.prisma.webhookAttempt.findFirst({ where: { delivery: { webhookId: id } } })) ?? undefined,
+    );
     expect(attempt).toMatchObject({ statusCode: null, error: `Not sent: ${notAllowedMessage}` });
     expect(at("/hooks/rebound")).toHaveLength(0);
     // The owner sees "not allowed" on the webhook and its delivery, never what the host resolved to; the log has it.
-    const listed = ((await (await strict.request("/api/v1/webhooks", { headers: { cookie: user.cookie } })).json()) as { webhooks: CreatedWebhook["webhook"][] }).webhooks;
+    const listed = (
+      (await (await strict.request("/api/v1/webhooks", { headers: { cookie: user.cookie } })).json()) as { webhooks: CreatedWebhook["webhook"][] }
+    ).webhooks;
     expect(listed).toMatchObject([{ id, lastError: `Not sent: ${notAllowedMessage}`, disabledAt: null, failingSince: expect.any(String) }]);
     const text = JSON.stringify([listed, await deliveries(strict, user, id)]);
     expect(text).toContain("not allowed");
     expect(text).not.toMatch(/127\.0\.0\.1|::1|resolves to|loopback/);
     expect(strict.logs).toContainEqual(
-      expect.objectContaining({ msg: "webhook URL refused at delivery", webhookId: id, reason: expect.stringMatching(/^localhost resolves to (127\.0\.0\.1|::1), which is a loopback address/) }),
+      expect.objectContaining({
+        msg: "webhook URL refused at delivery",
+        webhookId: id,
+        reason: expect.stringMatching(/^localhost resolves to (127\.0\.0\.1|::1), which is a loopback address/),
+      }),
     );
   });
 });
@@ -588,7 +622,9 @@ describe("configuration", () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect(error!.message).toMatch(/^Invalid configuration: SECRETS_KEY must be 32 random bytes/);
     expect(error!.message).not.toContain(bad);
-    expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/x" })).toThrow(/^Invalid configuration: SECRETS_KEY is required in production with DATABASE_URL/);
+    expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/x" })).toThrow(
+      /^Invalid configuration: SECRETS_KEY is required in production with DATABASE_URL/,
+    );
     const config = loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/x", SECRETS_KEY: secretsKey });
     expect(JSON.stringify(config)).not.toContain(secretsKey); // read through secret(), never a setting
     expect(config.secret("SECRETS_KEY")).toBe(secretsKey);

@@ -30,9 +30,15 @@ describe("SIGKILL in the middle of generations", () => {
     };
     const first = await startServer(env);
     const origin = { origin: "http://localhost:3000", "content-type": "application/json" };
-    const signUp = await fetch(`${first.url}/api/auth/sign-up`, { method: "POST", headers: origin, body: JSON.stringify({ email: "crash@example.com", password: "long enough" }) });
+    const signUp = await fetch(`${first.url}/api/auth/sign-up`, {
+      method: "POST",
+      headers: origin,
+      body: JSON.stringify({ email: "crash@example.com", password: "long enough" }),
+    });
     const cookie = signUp.headers.get("set-cookie")!.split(";")[0]!;
-    const key = (await (await fetch(`${first.url}/api/keys`, { method: "POST", headers: { ...origin, cookie }, body: JSON.stringify({ name: "k" }) })).json()) as { secret: string };
+    const key = (await (
+      await fetch(`${first.url}/api/keys`, { method: "POST", headers: { ...origin, cookie }, body: JSON.stringify({ name: "k" }) })
+    ).json()) as { secret: string };
     const auth = { authorization: `Bearer ${key.secret}` };
 
     const ids = await Promise.all(
@@ -77,7 +83,11 @@ describe("SIGKILL in the middle of generations", () => {
           headers: { ...auth, "content-type": "application/json" },
           body: JSON.stringify({ query: "{ viewer { account { balance ledger(first: 100) { nodes { kind amount balanceAfter generationId } } } } }" }),
         })
-      ).json()) as { data: { viewer: { account: { balance: number; ledger: { nodes: { kind: string; amount: number; balanceAfter: number; generationId: string | null }[] } } } } };
+      ).json()) as {
+        data: {
+          viewer: { account: { balance: number; ledger: { nodes: { kind: string; amount: number; balanceAfter: number; generationId: string | null }[] } } };
+        };
+      };
       const { balance, ledger: page } = ledger.data.viewer.account;
       const entries = page.nodes;
       expect(entries.reduce((sum, e) => sum + e.amount, 0)).toBe(balance);
@@ -87,7 +97,12 @@ describe("SIGKILL in the middle of generations", () => {
       expect(charges).toHaveLength(20);
       expect(new Set(charges.map((e) => e.generationId)).size).toBe(20);
       expect(new Set(refunds.map((e) => e.generationId)).size).toBe(refunds.length);
-      expect(refunds.map((e) => e.generationId).sort()).toEqual(final.filter((g) => g.status === "failed").map((g) => g.id).sort());
+      expect(refunds.map((e) => e.generationId).sort()).toEqual(
+        final
+          .filter((g) => g.status === "failed")
+          .map((g) => g.id)
+          .sort(),
+      );
       expect(balance).toBe(100 - 2 * final.filter((g) => g.status === "succeeded").length);
       // The restart did real recovery work (queued ones re-run, running ones refunded).
       expect(recovered).toBeDefined();

@@ -32,7 +32,10 @@ describe.runIf(process.env.TEST_DB === "postgres")("several processes: PostgreSQ
     // A model agent whose first call hangs: the worker is certainly in the middle of it when it is killed.
     const double = await startOpenAiImagesDouble({ apiKey: testImagesKey });
     const dir = await mkdtemp(join(tmpdir(), "ags-dist-"));
-    cleanups.push(() => double.close(), () => rm(dir, { recursive: true, force: true }));
+    cleanups.push(
+      () => double.close(),
+      () => rm(dir, { recursive: true, force: true }),
+    );
     const env = {
       AGENTS_FILE: await writeModelCatalog(dir, double.url, { timeoutMs: 60_000, maxRetries: 0 }),
       [testImagesKeyEnv]: testImagesKey,
@@ -51,9 +54,15 @@ describe.runIf(process.env.TEST_DB === "postgres")("several processes: PostgreSQ
     let worker = await start("src/worker.ts");
 
     const headers = { origin: "http://localhost:3000", "content-type": "application/json" };
-    const signUp = await fetch(`${api1.url}/api/auth/sign-up`, { method: "POST", headers, body: JSON.stringify({ email: "scale@example.com", password: "long enough" }) });
+    const signUp = await fetch(`${api1.url}/api/auth/sign-up`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email: "scale@example.com", password: "long enough" }),
+    });
     const cookie = signUp.headers.get("set-cookie")!.split(";")[0]!;
-    const { secret } = (await (await fetch(`${api1.url}/api/keys`, { method: "POST", headers: { ...headers, cookie }, body: '{"name":"k"}' })).json()) as { secret: string };
+    const { secret } = (await (await fetch(`${api1.url}/api/keys`, { method: "POST", headers: { ...headers, cookie }, body: '{"name":"k"}' })).json()) as {
+      secret: string;
+    };
     const auth = { authorization: `Bearer ${secret}` };
     const submit = async (prompt: string, agentId = "texture") => {
       const r = await fetch(`${api1.url}/api/v1/generate`, {
@@ -103,7 +112,12 @@ describe.runIf(process.env.TEST_DB === "postgres")("several processes: PostgreSQ
     expect(percents.length).toBeGreaterThan(2);
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
     expect(double.generations()).toHaveLength(2); // the killed call, and the one after the takeover
-    expect(final.map((g) => [g.credits.charged, g.credits.refunded])).toEqual([[3, 0], [2, 0], [2, 0], [2, 0]]);
+    expect(final.map((g) => [g.credits.charged, g.credits.refunded])).toEqual([
+      [3, 0],
+      [2, 0],
+      [2, 0],
+      [2, 0],
+    ]);
     const ledger = (await (
       await fetch(`${api1.url}/graphql`, {
         method: "POST",
@@ -128,16 +142,30 @@ describe.runIf(process.env.TEST_DB === "postgres")("several processes: PostgreSQ
     const api = await startServer(env);
     children.push(api);
     const headers = { origin: "http://localhost:3000", "content-type": "application/json" };
-    const signUp = await fetch(`${api.url}/api/auth/sign-up`, { method: "POST", headers, body: JSON.stringify({ email: "alone@example.com", password: "long enough" }) });
+    const signUp = await fetch(`${api.url}/api/auth/sign-up`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email: "alone@example.com", password: "long enough" }),
+    });
     const cookie = signUp.headers.get("set-cookie")!.split(";")[0]!;
-    const { secret } = (await (await fetch(`${api.url}/api/keys`, { method: "POST", headers: { ...headers, cookie }, body: '{"name":"k"}' })).json()) as { secret: string };
+    const { secret } = (await (await fetch(`${api.url}/api/keys`, { method: "POST", headers: { ...headers, cookie }, body: '{"name":"k"}' })).json()) as {
+      secret: string;
+    };
     const auth = { authorization: `Bearer ${secret}` };
     const health = async () => (await (await fetch(`${api.url}/healthz`)).json()) as { status: string; checks: Record<string, string>; reasons?: string[] };
     const generate = () =>
-      fetch(`${api.url}/api/v1/generate`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ prompt: "green slime", agentId: "pixel-sprite" }) });
+      fetch(`${api.url}/api/v1/generate`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ prompt: "green slime", agentId: "pixel-sprite" }),
+      });
     const balance = async () => ((await (await fetch(`${api.url}/api/v1/credits`, { headers: auth })).json()) as { balance: number }).balance;
 
-    expect(await health()).toMatchObject({ status: "degraded", checks: { database: "up", redis: "up", workers: "none" }, reasons: [expect.stringContaining("npm run worker")] });
+    expect(await health()).toMatchObject({
+      status: "degraded",
+      checks: { database: "up", redis: "up", workers: "none" },
+      reasons: [expect.stringContaining("npm run worker")],
+    });
     const started = performance.now();
     const refused = await generate();
     expect(performance.now() - started).toBeLessThan(5_000); // not the one-shot call's 60 s wait

@@ -118,7 +118,9 @@ async function runLoad(t: TestApp): Promise<LoadResult> {
 
 const queues: { name: string; env: Record<string, string> }[] = [
   { name: "in process", env: {} },
-  ...(process.env.REDIS_TEST_URL ? [{ name: "BullMQ on Redis", env: { REDIS_URL: process.env.REDIS_TEST_URL, REDIS_PREFIX: `fl${randomBytes(4).toString("hex")}` } }] : []),
+  ...(process.env.REDIS_TEST_URL
+    ? [{ name: "BullMQ on Redis", env: { REDIS_URL: process.env.REDIS_TEST_URL, REDIS_PREFIX: `fl${randomBytes(4).toString("hex")}` } }]
+    : []),
 ];
 
 describe.runIf(process.env.TEST_DB === "postgres")("fair turns under sustained load from many accounts", () => {

@@ -79,7 +79,13 @@ describe("generations queued or running per account", () => {
       ids.push(((await (await generateWithKey(t, a.secret, { prompt: "slow", agentId: "model" }, { prefer: "respond-async" })).json()) as GenerationBody).id);
       await double.waitForRequest(() => double.generations().length > 0 && double.generations().at(-1)!.closedEarly === false);
       for (let i = 0; i < 14; i++) {
-        ids.push(((await (await generateWithKey(t, a.secret, { prompt: `texture ${i}`, agentId: "texture", width: 512 }, { prefer: "respond-async" })).json()) as GenerationBody).id);
+        ids.push(
+          (
+            (await (
+              await generateWithKey(t, a.secret, { prompt: `texture ${i}`, agentId: "texture", width: 512 }, { prefer: "respond-async" })
+            ).json()) as GenerationBody
+          ).id,
+        );
       }
       const started = Date.now();
       const mine = await generateWithKey(t, b.secret, { prompt: "one sprite", agentId: "pixel-sprite", width: 16 });
@@ -140,8 +146,7 @@ describe("sign-in and sign-up throttles", () => {
     await withApp({ SIGNIN_ATTEMPTS_PER_15_MINUTES: "3", TRUST_PROXY: "true" }, async (t) => {
       await inOneWindow(20_000, 15 * 60_000);
       const user = await signUp(t);
-      const attempt = (email: string, address: string, password = "wrong password") =>
-        t.request("/api/auth/sign-in", json({ email, password }, from(address)));
+      const attempt = (email: string, address: string, password = "wrong password") => t.request("/api/auth/sign-in", json({ email, password }, from(address)));
       for (const email of [user.email, "nobody@example.com"]) {
         const statuses = [];
         for (let i = 0; i < 4; i++) statuses.push((await attempt(email, `10.0.0.${i + 1}`)).status);
@@ -185,7 +190,11 @@ describe("admin powers need a session", () => {
         const { secret } = await createKey(t, admin, { scopes });
         const viaKey = await t.request("/graphql", { method: "POST", headers: { ...headers, ...bearer(secret) }, body: query });
         expect(((await viaKey.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe("not_found");
-        const own = await t.request("/graphql", { method: "POST", headers: { ...headers, ...bearer(secret) }, body: JSON.stringify({ query: `{ account(id: "${admin.accountId}") { id } }` }) });
+        const own = await t.request("/graphql", {
+          method: "POST",
+          headers: { ...headers, ...bearer(secret) },
+          body: JSON.stringify({ query: `{ account(id: "${admin.accountId}") { id } }` }),
+        });
         expect(((await own.json()) as { data: { account: { id: string } } }).data.account.id).toBe(admin.accountId);
       }
       const viaSession = await t.request("/graphql", { method: "POST", headers: { ...headers, cookie: admin.cookie, origin }, body: query });
@@ -202,11 +211,19 @@ describe("the Origin of cookie requests", () => {
       const error = await errorOf(foreign);
       expect(error).toMatchObject({ status: 403, code: "forbidden" });
       expect(error.message).toContain("only http://localhost:3000 may");
-      const missing = await t.request("/api/keys", { method: "POST", headers: { "content-type": "application/json", cookie: user.cookie }, body: '{"name":"k"}' });
+      const missing = await t.request("/api/keys", {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: user.cookie },
+        body: '{"name":"k"}',
+      });
       expect((await errorOf(missing)).message).toContain("must carry Origin: http://localhost:3000");
       expect((await t.request("/api/keys", json({ name: "k" }, { cookie: user.cookie, origin: "http://127.0.0.1:3000" }))).status).toBe(201);
       // A read-only GraphQL query by cookie needs no Origin; a mutation does.
-      const read = await t.request("/graphql", { method: "POST", headers: { "content-type": "application/json", cookie: user.cookie }, body: JSON.stringify({ query: "{ viewer { account { balance } } }" }) });
+      const read = await t.request("/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: user.cookie },
+        body: JSON.stringify({ query: "{ viewer { account { balance } } }" }),
+      });
       expect(((await read.json()) as { data: { viewer: { account: { balance: number } } } }).data.viewer.account.balance).toBe(100);
       const write = await t.request("/graphql", {
         method: "POST",

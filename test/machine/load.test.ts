@@ -11,7 +11,12 @@ import { bearer, createKey, signUp } from "../support/users.js";
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ RATE_LIMIT_GENERATE_PER_MINUTE: "100000", MAX_ACTIVE_GENERATIONS_PER_ACCOUNT: "20", MAX_STREAMS_PER_ACCOUNT: "20", WORKER_CONCURRENCY: "2" });
+  t = await startTestApp({
+    RATE_LIMIT_GENERATE_PER_MINUTE: "100000",
+    MAX_ACTIVE_GENERATIONS_PER_ACCOUNT: "20",
+    MAX_STREAMS_PER_ACCOUNT: "20",
+    WORKER_CONCURRENCY: "2",
+  });
 });
 afterAll(() => t.close());
 
@@ -65,7 +70,9 @@ describe.runIf(process.env.TEST_DB === "postgres")("under a flood from one accou
     for (const controller of streams) controller.abort();
 
     const p99 = delay.percentile(99) / 1e6;
-    console.log(`one-shot under flood: ${timings.map((ms) => Math.round(ms)).join(", ")} ms; event loop p99 ${p99.toFixed(1)} ms; refused ${JSON.stringify(refused)}`);
+    console.log(
+      `one-shot under flood: ${timings.map((ms) => Math.round(ms)).join(", ")} ms; event loop p99 ${p99.toFixed(1)} ms; refused ${JSON.stringify(refused)}`,
+    );
     expect(Math.max(...timings)).toBeLessThan(10_000);
     expect(p99).toBeLessThan(100);
     expect(refused.generations).toBeGreaterThan(0); // the cap was reached and held

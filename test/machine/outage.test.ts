@@ -85,12 +85,18 @@ describe.runIf(hasRedisServer)("Redis goes away", () => {
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await errorOf(refused)).toMatchObject({ status: 503, code: "service_unavailable" });
     // GraphQL's generate, the same use-case: the same answer.
-    const viaGraphql = await t.request("/graphql", json({ query: 'mutation { generate(input: {prompt: "slime", width: 16}, idempotencyKey: "outage-2") { id } }' }, bearer(secret)));
+    const viaGraphql = await t.request(
+      "/graphql",
+      json({ query: 'mutation { generate(input: {prompt: "slime", width: 16}, idempotencyKey: "outage-2") { id } }' }, bearer(secret)),
+    );
     const graphqlBody = (await viaGraphql.json()) as { errors: { extensions: { code: string; requestId: string } }[] };
     expect(graphqlBody.errors[0]!.extensions).toMatchObject({ code: "service_unavailable", requestId: expect.stringMatching(/^req_/) });
     const health = await t.request("/healthz");
     expect(health.status).toBe(503);
-    expect(((await health.json()) as { error: { details: { checks: Record<string, string> } } }).error.details.checks).toEqual({ database: "up", redis: "down" });
+    expect(((await health.json()) as { error: { details: { checks: Record<string, string> } } }).error.details.checks).toEqual({
+      database: "up",
+      redis: "down",
+    });
     // Nothing charged, no generation, no idempotency record left behind.
     expect(await expectBalancedLedger(t, user.accountId)).toBe(balance);
     expect(await generations()).toBe(1);
@@ -115,16 +121,22 @@ describe.runIf(hasRedisServer)("Redis goes away", () => {
 describe.runIf(process.env.TEST_DB === "postgres")("PostgreSQL goes away", () => {
   it("answers 503 service_unavailable within 5 s (submit, reads, health), changes nothing, and recovers", async () => {
     let proxy: TcpProxy | undefined;
-    const t = await startTestApp({}, {
-      // The app reaches its database through a proxy in front of the real server.
-      rewriteDatabaseUrl: async (url) => {
-        const real = new URL(url);
-        proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) });
-        real.host = `127.0.0.1:${proxy.port}`;
-        return real.toString();
+    const t = await startTestApp(
+      {},
+      {
+        // The app reaches its database through a proxy in front of the real server.
+        rewriteDatabaseUrl: async (url) => {
+          const real = new URL(url);
+          proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) });
+          real.host = `127.0.0.1:${proxy.port}`;
+          return real.toString();
+        },
       },
-    });
-    cleanups.push(() => proxy?.close(), () => t.close());
+    );
+    cleanups.push(
+      () => proxy?.close(),
+      () => t.close(),
+    );
     const user = await signUp(t);
     const { secret } = await createKey(t, user);
     const balance = await expectBalancedLedger(t, user.accountId);

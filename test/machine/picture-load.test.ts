@@ -53,13 +53,21 @@ afterAll(async () => {
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) * 1024;
 
 describe("a model's pictures", () => {
-  it("never hold up another account (≤ 300 ms) nor grow the process past 400 MB; bombs refused and refunded, large pictures made", { timeout: 120_000 }, async () => {
+  it("never hold up another account (≤ 300 ms) nor grow the process past 400 MB; bombs refused and refunded, large pictures made", {
+    timeout: 120_000,
+  }, async () => {
     const { base, cookie } = front;
     const json = { "content-type": "application/json" };
     const generate = (agentId: string) =>
       rawCall(base, "POST", "/api/ai/generate", { ...json, cookie, origin }, JSON.stringify({ prompt: "a red potion", agentId, transparent: true }));
     // Another account, with its own key: its reads are what must not wait.
-    const other = await rawCall(base, "POST", "/api/auth/sign-up", { ...json, origin }, JSON.stringify({ email: `other-${Date.now()}@example.com`, password: "other password 1234" }));
+    const other = await rawCall(
+      base,
+      "POST",
+      "/api/auth/sign-up",
+      { ...json, origin },
+      JSON.stringify({ email: `other-${Date.now()}@example.com`, password: "other password 1234" }),
+    );
     const otherCookie = String(other.headers["set-cookie"]![0]!.split(";")[0]);
     const probe = () => rawCall(base, "GET", "/api/v1/credits", { cookie: otherCookie });
 

@@ -31,9 +31,15 @@ async function env(extra: Record<string, string> = {}) {
 
 async function keyFor(server: ServerProcess): Promise<Record<string, string>> {
   const headers = { origin: "http://localhost:3000", "content-type": "application/json" };
-  const signUp = await fetch(`${server.url}/api/auth/sign-up`, { method: "POST", headers, body: JSON.stringify({ email: "stop@example.com", password: "long enough" }) });
+  const signUp = await fetch(`${server.url}/api/auth/sign-up`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email: "stop@example.com", password: "long enough" }),
+  });
   const cookie = signUp.headers.get("set-cookie")!.split(";")[0]!;
-  const key = (await (await fetch(`${server.url}/api/keys`, { method: "POST", headers: { ...headers, cookie }, body: '{"name":"k"}' })).json()) as { secret: string };
+  const key = (await (await fetch(`${server.url}/api/keys`, { method: "POST", headers: { ...headers, cookie }, body: '{"name":"k"}' })).json()) as {
+    secret: string;
+  };
   return { authorization: `Bearer ${key.secret}` };
 }
 
@@ -43,7 +49,11 @@ function raw(url: string, payload: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () => socket.end(payload));
     let out = "";
-    socket.setEncoding("utf8").on("data", (d) => (out += d)).on("end", () => resolve(out)).on("error", reject);
+    socket
+      .setEncoding("utf8")
+      .on("data", (d) => (out += d))
+      .on("end", () => resolve(out))
+      .on("error", reject);
     setTimeout(() => socket.destroy(), 5_000).unref();
   });
 }
@@ -54,14 +64,20 @@ describe("the process under abuse and shutdown", () => {
     try {
       const auth = await keyFor(server);
       const body = '{"prompt":"a red slime"}';
-      const short = await raw(server.url, `POST /api/v1/generate HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth.authorization}\r\nContent-Type: application/json\r\nContent-Length: 5\r\n\r\n${body}`);
+      const short = await raw(
+        server.url,
+        `POST /api/v1/generate HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth.authorization}\r\nContent-Type: application/json\r\nContent-Length: 5\r\n\r\n${body}`,
+      );
       const statuses = [...short.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((m) => Number(m[1]));
       expect(statuses.length).toBeGreaterThanOrEqual(1);
       expect(statuses.every((s) => s >= 400 && s < 500)).toBe(true);
       // The 5 declared bytes are broken JSON; the rest is a malformed next request: both refused in the envelope.
       expect(short).toMatch(/"error":\{"code":"(invalid_json|invalid_request)"/);
       expect(short).not.toMatch(/ 5\d\d /);
-      const chunked = await raw(server.url, `POST /api/v1/generate HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth.authorization}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZZ\r\nnot a chunk\r\n0\r\n\r\n`);
+      const chunked = await raw(
+        server.url,
+        `POST /api/v1/generate HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth.authorization}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZZ\r\nnot a chunk\r\n0\r\n\r\n`,
+      );
       expect(chunked).toMatch(/^HTTP\/1\.1 400/);
       expect(chunked).toContain('"code":"invalid_request"');
       const health = await fetch(`${server.url}/healthz`);
@@ -77,7 +93,11 @@ describe("the process under abuse and shutdown", () => {
     dirs.push(dir);
     // The first generation is a model call that takes 1.5 s, so the three behind it are certainly
     // still queued when the signal comes (one generation at a time).
-    const settings = await env({ WORKER_CONCURRENCY: "1", AGENTS_FILE: await writeModelCatalog(dir, double.url, { timeoutMs: 8_000 }), [testImagesKeyEnv]: testImagesKey });
+    const settings = await env({
+      WORKER_CONCURRENCY: "1",
+      AGENTS_FILE: await writeModelCatalog(dir, double.url, { timeoutMs: 8_000 }),
+      [testImagesKeyEnv]: testImagesKey,
+    });
     const server = await startServer(settings);
     const auth = await keyFor(server);
     const submit = async (body: Record<string, unknown>) => {
@@ -108,7 +128,9 @@ describe("the process under abuse and shutdown", () => {
     const again = await startServer(settings);
     try {
       const statuses = async () =>
-        Promise.all(ids.map(async (id) => ((await (await fetch(`${again.url}/api/v1/generations/${id}`, { headers: auth })).json()) as { status: string }).status));
+        Promise.all(
+          ids.map(async (id) => ((await (await fetch(`${again.url}/api/v1/generations/${id}`, { headers: auth })).json()) as { status: string }).status),
+        );
       let final: string[] = [];
       for (let i = 0; i < 300; i++) {
         final = await statuses();

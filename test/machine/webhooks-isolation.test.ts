@@ -69,7 +69,12 @@ describe("endpoint isolation", () => {
     await dispatcher.stop(5_000);
 
     // The storm: 4 accounts × 10 endpoints (24 hang, 8 refuse, 8 answer 500), 10 generations each.
-    const plans = [Array(10).fill("hang"), Array(10).fill("hang"), [...Array(5).fill("refuse"), ...Array(5).fill(500)], [...Array(4).fill("hang"), ...Array(3).fill("refuse"), ...Array(3).fill(500)]] as const;
+    const plans = [
+      Array(10).fill("hang"),
+      Array(10).fill("hang"),
+      [...Array(5).fill("refuse"), ...Array(5).fill(500)],
+      [...Array(4).fill("hang"), ...Array(3).fill("refuse"), ...Array(3).fill(500)],
+    ] as const;
     const attackers: Hooked[] = [];
     for (const [a, plan] of plans.entries()) {
       const who = await account();
@@ -84,7 +89,9 @@ describe("endpoint isolation", () => {
       }
     }
     for (let g = 0; g < 10; g++) await Promise.all(attackers.map((who, a) => generate(who, 100 * a + g)));
-    const pending = await t.db.prisma.webhookDelivery.count({ where: { status: "pending", webhook: { accountId: { in: attackers.map((a) => a.user.accountId) } } } });
+    const pending = await t.db.prisma.webhookDelivery.count({
+      where: { status: "pending", webhook: { accountId: { in: attackers.map((a) => a.user.accountId) } } },
+    });
     expect(pending).toBe(400);
 
     dispatcher.start();
@@ -100,7 +107,9 @@ describe("endpoint isolation", () => {
     const third = await generate(newcomer, 3);
     const fresh = await waitFor("the new endpoint's delivery", () => deliveryOf("/healthy/new", third.id), deadline + 5_000);
     const lateness = { established: Math.round(established2.at - second.askedAt), fresh: Math.round(fresh.at - third.askedAt) };
-    console.info(`webhook isolation: healthy deliveries ${lateness.established} ms and ${lateness.fresh} ms after their generations were asked for, ${receiver.open()} attempts hanging`);
+    console.info(
+      `webhook isolation: healthy deliveries ${lateness.established} ms and ${lateness.fresh} ms after their generations were asked for, ${receiver.open()} attempts hanging`,
+    );
     expect(lateness.established).toBeLessThan(deadline);
     expect(lateness.fresh).toBeLessThan(deadline);
 

@@ -120,18 +120,32 @@ describe.skipIf(onPostgres)("backup and restore of the embedded database, throug
     const db = await openDatabase({ dataDir: restoredDir, logger: createLogger("silent") });
     let succeeded: { id: string; account_id: string; assets: { id: string; sha256: string; bytes: Uint8Array }[] }[];
     try {
-      const q = <T,>(text: string) => db.sql<T>(Prisma.raw(text));
+      const q = <T>(text: string) => db.sql<T>(Prisma.raw(text));
       // The ledger balances: each balance is the sum of its entries and the last entry's balance after.
       expect(
         await q(`SELECT a."id" FROM "accounts" a WHERE a."balance" <> (SELECT coalesce(sum(l."amount"), 0) FROM "ledger_entries" l WHERE l."account_id" = a."id")
                  OR a."balance" <> (SELECT l."balance_after" FROM "ledger_entries" l WHERE l."account_id" = a."id" ORDER BY l."id" DESC LIMIT 1)`),
       ).toEqual([]);
       // Each generation is charged once, refunded exactly when its credit state says so, counted active exactly while queued or running.
-      expect(await q(`SELECT g."id" FROM "generations" g WHERE (SELECT count(*) FROM "ledger_entries" l WHERE l."generation_id" = g."id" AND l."kind" = 'charge' AND l."amount" = -g."cost") <> 1`)).toEqual([]);
-      expect(await q(`SELECT g."id" FROM "generations" g WHERE (g."credit_state" = 'refunded') <> EXISTS (SELECT 1 FROM "ledger_entries" l WHERE l."generation_id" = g."id" AND l."kind" = 'refund')`)).toEqual([]);
-      expect(await q(`SELECT a."id" FROM "accounts" a WHERE a."active_generations" <> (SELECT count(*) FROM "generations" g WHERE g."account_id" = a."id" AND g."status" IN ('queued', 'running'))`)).toEqual([]);
+      expect(
+        await q(
+          `SELECT g."id" FROM "generations" g WHERE (SELECT count(*) FROM "ledger_entries" l WHERE l."generation_id" = g."id" AND l."kind" = 'charge' AND l."amount" = -g."cost") <> 1`,
+        ),
+      ).toEqual([]);
+      expect(
+        await q(
+          `SELECT g."id" FROM "generations" g WHERE (g."credit_state" = 'refunded') <> EXISTS (SELECT 1 FROM "ledger_entries" l WHERE l."generation_id" = g."id" AND l."kind" = 'refund')`,
+        ),
+      ).toEqual([]);
+      expect(
+        await q(
+          `SELECT a."id" FROM "accounts" a WHERE a."active_generations" <> (SELECT count(*) FROM "generations" g WHERE g."account_id" = a."id" AND g."status" IN ('queued', 'running'))`,
+        ),
+      ).toEqual([]);
       // A succeeded generation has its asset, an unfinished one none; every asset's bytes match their hash and length.
-      expect(await q(`SELECT g."id" FROM "generations" g WHERE (g."status" = 'succeeded') <> EXISTS (SELECT 1 FROM "assets" a WHERE a."generation_id" = g."id")`)).toEqual([]);
+      expect(
+        await q(`SELECT g."id" FROM "generations" g WHERE (g."status" = 'succeeded') <> EXISTS (SELECT 1 FROM "assets" a WHERE a."generation_id" = g."id")`),
+      ).toEqual([]);
       expect(await q(`SELECT "id" FROM "assets" WHERE encode(sha256("bytes"), 'hex') <> "sha256" OR octet_length("bytes") <> "byte_length"`)).toEqual([]);
       const rows = await q<{ id: string; account_id: string; asset_id: string; sha256: string; bytes: Uint8Array }>(
         `SELECT g."id", g."account_id", a."id" AS asset_id, a."sha256", a."bytes" FROM "generations" g JOIN "assets" a ON a."generation_id" = g."id" WHERE g."status" = 'succeeded' ORDER BY g."id"`,
@@ -157,7 +171,11 @@ describe.skipIf(onPostgres)("backup and restore of the embedded database, throug
       const body = (await answer!.json()) as { status: string; assets: { id: string; sha256: string }[] };
       expect(body.status).toBe("succeeded");
       expect(body.assets.map((a) => [a.id, a.sha256])).toEqual(generation.assets.map((a) => [a.id, a.sha256]));
-      const bytes = new Uint8Array(await (await fetch(`${server.url}/api/v1/assets/${generation.assets[0]!.id}`, { headers: { authorization: `Bearer ${keyOf.get(generation.account_id)!}` } })).arrayBuffer());
+      const bytes = new Uint8Array(
+        await (
+          await fetch(`${server.url}/api/v1/assets/${generation.assets[0]!.id}`, { headers: { authorization: `Bearer ${keyOf.get(generation.account_id)!}` } })
+        ).arrayBuffer(),
+      );
       expect(sha256(bytes)).toBe(sha256(generation.assets[0]!.bytes));
       expect(Buffer.from(bytes).equals(Buffer.from(generation.assets[0]!.bytes))).toBe(true);
     }
@@ -173,11 +191,17 @@ describe.skipIf(onPostgres)("backup and restore of the embedded database, throug
         body: JSON.stringify({ query: "{ viewer { user { email } } }" }),
       });
       expect(await viewer.json()).toEqual({ data: { viewer: { user: { email: user.email } } } });
-      const signIn = await fetch(`${second.url}/api/auth/sign-in`, { method: "POST", headers, body: JSON.stringify({ email: user.email, password: user.password }) });
+      const signIn = await fetch(`${second.url}/api/auth/sign-in`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ email: user.email, password: user.password }),
+      });
       expect(signIn.status).toBe(200);
     }
     for (const generation of succeeded.slice(0, 5)) {
-      const asset = await fetch(`${second.url}/api/v1/assets/${generation.assets[0]!.id}`, { headers: { authorization: `Bearer ${keyOf.get(generation.account_id)!}` } });
+      const asset = await fetch(`${second.url}/api/v1/assets/${generation.assets[0]!.id}`, {
+        headers: { authorization: `Bearer ${keyOf.get(generation.account_id)!}` },
+      });
       expect(asset.status).toBe(200);
       expect(Buffer.from(await asset.arrayBuffer()).equals(Buffer.from(generation.assets[0]!.bytes))).toBe(true);
     }
@@ -189,7 +213,9 @@ describe.skipIf(onPostgres)("backup and restore of the embedded database, throug
     expect(backupFile && original && originalDir).toBeTruthy();
     const inUse = await cli(["restore", backupFile!], { DATA_DIR: originalDir! });
     expect(inUse.code).toBe(1);
-    expect(lastLine(inUse.stderr)).toBe(`error: The data folder ${originalDir} is in use by process ${original!.child.pid}. Stop the service, then restore into an empty data folder.`);
+    expect(lastLine(inUse.stderr)).toBe(
+      `error: The data folder ${originalDir} is in use by process ${original!.child.pid}. Stop the service, then restore into an empty data folder.`,
+    );
 
     const occupied = await tempDir("occupied");
     await writeFile(join(occupied, "notes.txt"), "mine");
@@ -214,8 +240,13 @@ describe.runIf(onPostgres)("backup and restore on PostgreSQL", () => {
   it("point to pg_dump and pg_restore", async () => {
     const env = { DATA_DIR: await tempDir("pg"), DATABASE_URL: await createEmptyPostgresDatabase() };
     const backup = await cli(["backup", "db.dump"], env);
-    expect([backup.code, lastLine(backup.stderr)]).toEqual([1, `error: This service uses PostgreSQL (DATABASE_URL): back it up with pg_dump, e.g. pg_dump --format=custom --file=db.dump "$DATABASE_URL" (README, Operations).`]);
+    expect([backup.code, lastLine(backup.stderr)]).toEqual([
+      1,
+      `error: This service uses PostgreSQL (DATABASE_URL): back it up with pg_dump, e.g. pg_dump --format=custom --file=db.dump "$DATABASE_URL" (README, Operations).`,
+    ]);
     const restore = await cli(["restore", "db.dump"], env);
-    expect(lastLine(restore.stderr)).toMatch(/^error: This service uses PostgreSQL \(DATABASE_URL\): restore a pg_dump file with pg_restore into an empty database/);
+    expect(lastLine(restore.stderr)).toMatch(
+      /^error: This service uses PostgreSQL \(DATABASE_URL\): restore a pg_dump file with pg_restore into an empty database/,
+    );
   });
 });

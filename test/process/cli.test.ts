@@ -50,10 +50,19 @@ describe("npm run cli", () => {
     expect(JSON.parse(granted.stdout)).toMatchObject({ amount: 50, balance: 150 });
     const adjusted = await cli(["credits:grant", "--email", "root@example.com", "--amount", "-10", "--reason", "typo"]);
     expect(JSON.parse(adjusted.stdout)).toMatchObject({ amount: -10, balance: 140 });
-    const ledger = JSON.parse((await cli(["credits:ledger", "--email", "root@example.com", "--first", "2"])).stdout) as { nodes: { kind: string; amount: number }[]; hasNextPage: boolean };
-    expect(ledger.nodes.map((e) => [e.kind, e.amount])).toEqual([["adjustment", -10], ["grant", 50]]);
+    const ledger = JSON.parse((await cli(["credits:ledger", "--email", "root@example.com", "--first", "2"])).stdout) as {
+      nodes: { kind: string; amount: number }[];
+      hasNextPage: boolean;
+    };
+    expect(ledger.nodes.map((e) => [e.kind, e.amount])).toEqual([
+      ["adjustment", -10],
+      ["grant", 50],
+    ]);
     expect(ledger.hasNextPage).toBe(true);
-    const accounts = JSON.parse((await cli(["accounts:list", "--search", "root@"])).stdout) as { nodes: { balance: number; user: { email: string } }[]; totalCount: number };
+    const accounts = JSON.parse((await cli(["accounts:list", "--search", "root@"])).stdout) as {
+      nodes: { balance: number; user: { email: string } }[];
+      totalCount: number;
+    };
     expect(accounts).toMatchObject({ totalCount: 1, nodes: [{ balance: 140, user: { email: "root@example.com" } }] });
 
     const key = await cli(["key:create", "--email", "root@example.com", "--name", "ops", "--scopes", "read"]);

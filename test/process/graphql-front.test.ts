@@ -34,7 +34,8 @@ beforeAll(async () => {
 afterAll(() => front?.close());
 
 /** One request over a fresh connection; `body` as an array is sent chunked (no Content-Length). */
-const call = (method: string, path: string, headers: Record<string, string | number> = {}, body?: string | Buffer | Buffer[]) => rawCall(base, method, path, headers, body);
+const call = (method: string, path: string, headers: Record<string, string | number> = {}, body?: string | Buffer | Buffer[]) =>
+  rawCall(base, method, path, headers, body);
 
 const json = { "content-type": "application/json" };
 const gql = (query: string, headers: Record<string, string> = {}, variables?: Record<string, unknown>) =>
@@ -55,7 +56,12 @@ describe("/graphql over real HTTP", () => {
   });
 
   it("gives every answer an X-Request-Id, quoted by its errors and by its log line", async () => {
-    const answers = [await gql("{ __typename }"), await gql("{ agentz }"), await call("PUT", "/graphql"), await call("POST", "/graphql", { "content-type": "text/plain" }, "x")];
+    const answers = [
+      await gql("{ __typename }"),
+      await gql("{ agentz }"),
+      await call("PUT", "/graphql"),
+      await call("POST", "/graphql", { "content-type": "text/plain" }, "x"),
+    ];
     for (const answer of answers) expect(requestIdOf(answer)).toMatch(/^req_[A-Za-z0-9]{22}$/);
     expect(new Set(answers.map(requestIdOf)).size).toBe(answers.length);
     for (const answer of answers.slice(1)) expect(answer.error().requestId).toBe(requestIdOf(answer));
@@ -70,7 +76,12 @@ describe("/graphql over real HTTP", () => {
   it("413 for a declared Content-Length over the cap, and for a chunked body that grows past it while read", async () => {
     const big = JSON.stringify({ query: generate, padding: "x".repeat(5000) });
     const declared = await call("POST", "/graphql", { ...json, authorization: `Bearer ${key}` }, big);
-    const chunked = await call("POST", "/graphql", { ...json, authorization: `Bearer ${key}`, "transfer-encoding": "chunked" }, Array.from({ length: 10 }, () => Buffer.from(" ".repeat(1000))));
+    const chunked = await call(
+      "POST",
+      "/graphql",
+      { ...json, authorization: `Bearer ${key}`, "transfer-encoding": "chunked" },
+      Array.from({ length: 10 }, () => Buffer.from(" ".repeat(1000))),
+    );
     for (const answer of [declared, chunked]) {
       expect(answer.status).toBe(413);
       expect(answer.error()).toMatchObject({ code: "payload_too_large", requestId: requestIdOf(answer) });
@@ -156,7 +167,11 @@ describe("/graphql over real HTTP", () => {
     const preflighted = await call("GET", "/graphql?query=%7B__typename%7D", { accept: "application/json", "x-graphql-csrf": "1" });
     expect(preflighted.status).toBe(200);
     expect(preflighted.json()).toEqual({ data: { __typename: "Query" } });
-    const mutation = await call("GET", `/graphql?query=${encodeURIComponent(generate)}`, { accept: "application/json", "x-graphql-csrf": "1", authorization: `Bearer ${key}` });
+    const mutation = await call("GET", `/graphql?query=${encodeURIComponent(generate)}`, {
+      accept: "application/json",
+      "x-graphql-csrf": "1",
+      authorization: `Bearer ${key}`,
+    });
     expect(mutation.status).toBe(405);
   });
 
@@ -217,7 +232,12 @@ describe("the Node entry and the fetch entry answer alike", () => {
     ["event stream refusal", "POST", "/graphql", { ...json, accept: "text/event-stream" }, JSON.stringify({ query: "{ agentz }" })],
     ["GET without CSRF header", "GET", "/graphql?query=%7B__typename%7D", { accept: "application/json" }],
     ["GET with CSRF header", "GET", "/graphql?query=%7B__typename%7D", { accept: "application/json", "x-graphql-csrf": "1" }],
-    ["mutation by GET", "GET", "/graphql?query=mutation%7BcancelGeneration(id%3A%22gen_x%22)%7Bid%7D%7D", { accept: "application/json", "x-graphql-csrf": "1" }],
+    [
+      "mutation by GET",
+      "GET",
+      "/graphql?query=mutation%7BcancelGeneration(id%3A%22gen_x%22)%7Bid%7D%7D",
+      { accept: "application/json", "x-graphql-csrf": "1" },
+    ],
     ["HEAD", "HEAD", "/graphql?query=%7B__typename%7D", { accept: "application/json", "x-graphql-csrf": "1" }],
     ["PUT", "PUT", "/graphql", json, "{}"],
     ["PATCH too large", "PATCH", "/graphql", json, "x".repeat(5000)],

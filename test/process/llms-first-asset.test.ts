@@ -50,7 +50,13 @@ describe("llms.txt alone", () => {
     const { stdout: llms } = await run("curl", ["-sf", `${base}/llms.txt`]);
     calls++;
     // The blocks of shell the file shows, in order.
-    const blocks = [...llms.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!.split("\n").map((line) => line.trim()).filter(Boolean).join("\n"));
+    const blocks = [...llms.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) =>
+      m[1]!
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .join("\n"),
+    );
     expect(blocks.length).toBeGreaterThanOrEqual(3);
     // The origin it names is the one the server answers on (its PUBLIC_ORIGIN, here http://localhost:<port>).
     const origin = /Origin: (http:\/\/[^'"`\s]+)/.exec(llms)![1]!;
@@ -59,7 +65,10 @@ describe("llms.txt alone", () => {
     const script = blocks.join("\n");
     calls += (script.match(/\bcurl\b/g) ?? []).length;
     expect(calls).toBeLessThanOrEqual(5);
-    const { stderr } = await run("bash", ["--norc", "--noprofile", "-eo", "pipefail", "-c", script], { cwd: work, env: { PATH: process.env.PATH ?? "", HOME: work } });
+    const { stderr } = await run("bash", ["--norc", "--noprofile", "-eo", "pipefail", "-c", script], {
+      cwd: work,
+      env: { PATH: process.env.PATH ?? "", HOME: work },
+    });
     expect(stderr).toBe("");
     const png = await readFile(join(work, "potion.png"));
     const meta = await sharp(png).metadata();

@@ -19,7 +19,8 @@ let front: SignedInServer;
 let base: URL;
 let cookie: string;
 let key: string;
-const call = (method: string, path: string, headers: Record<string, string | number> = {}, body?: string | Buffer | Buffer[]) => rawCall(base, method, path, headers, body);
+const call = (method: string, path: string, headers: Record<string, string | number> = {}, body?: string | Buffer | Buffer[]) =>
+  rawCall(base, method, path, headers, body);
 
 beforeAll(async () => {
   front = await startSignedInServer(env, "rest-front");
@@ -32,7 +33,12 @@ const requestIdOf = (answer: Answer) => String(answer.headers["x-request-id"]);
 
 describe("the one-shot generate calls over real HTTP", () => {
   it("answer the generation whole (Content-Length), with the credit, quota and request-id headers, by key and by cookie", async () => {
-    const byKey = await call("POST", "/api/v1/generate", { ...json, authorization: `Bearer ${key}` }, JSON.stringify({ prompt: "red slime", agentId: "pixel-sprite", width: 16 }));
+    const byKey = await call(
+      "POST",
+      "/api/v1/generate",
+      { ...json, authorization: `Bearer ${key}` },
+      JSON.stringify({ prompt: "red slime", agentId: "pixel-sprite", width: 16 }),
+    );
     expect(byKey.status).toBe(200);
     expect(byKey.headers["content-length"]).toBe(String(Buffer.byteLength(byKey.text)));
     const g = byKey.json() as { id: string; status: string; assets: { b64: string }[] };
@@ -41,7 +47,12 @@ describe("the one-shot generate calls over real HTTP", () => {
     expect(byKey.headers).toMatchObject({ "x-credits-charged": "1", "x-credits-balance": "2", "ratelimit-policy": '"generate";q=60;w=60' });
     expect(requestIdOf(byKey)).toMatch(/^req_/);
 
-    const byCookie = await call("POST", "/api/ai/generate", { ...json, cookie, origin }, JSON.stringify({ prompt: "blue slime", agentId: "pixel-sprite", width: 16 }));
+    const byCookie = await call(
+      "POST",
+      "/api/ai/generate",
+      { ...json, cookie, origin },
+      JSON.stringify({ prompt: "blue slime", agentId: "pixel-sprite", width: 16 }),
+    );
     expect(byCookie.status).toBe(200);
     expect(byCookie.headers["x-credits-balance"]).toBe("1");
     const foreign = await call("POST", "/api/ai/generate", { ...json, cookie, origin: "https://evil.example" }, "{}");
@@ -71,9 +82,19 @@ describe("the one-shot generate calls over real HTTP", () => {
       ["broken JSON", await call("POST", "/api/v1/generate", auth, '{"prompt": "x'), 400, "invalid_json"],
       ["unknown field", await call("POST", "/api/v1/generate", auth, JSON.stringify({ prompt: "x", colour: "red" })), 400, "invalid_request"],
       ["chunked past the cap", await call("POST", "/api/v1/generate", auth, [Buffer.from('{"prompt":"'), Buffer.alloc(5000, 0x61)]), 413, "payload_too_large"],
-      ["not JSON", await call("POST", "/api/v1/generate", { "content-type": "text/plain", authorization: `Bearer ${key}` }, "x"), 415, "unsupported_media_type"],
+      [
+        "not JSON",
+        await call("POST", "/api/v1/generate", { "content-type": "text/plain", authorization: `Bearer ${key}` }, "x"),
+        415,
+        "unsupported_media_type",
+      ],
       ["too dear", await call("POST", "/api/v1/generate", auth, JSON.stringify({ prompt: "golden coin", agentId: "icon" })), 402, "insufficient_credits"],
-      ["nothing left", await call("POST", "/api/v1/generate", auth, JSON.stringify({ prompt: "slime", agentId: "pixel-sprite", width: 16 })), 402, "insufficient_credits"],
+      [
+        "nothing left",
+        await call("POST", "/api/v1/generate", auth, JSON.stringify({ prompt: "slime", agentId: "pixel-sprite", width: 16 })),
+        402,
+        "insufficient_credits",
+      ],
     ];
     for (const [name, answer, status, code] of cases) {
       expect(answer.status, name).toBe(status);
@@ -164,7 +185,12 @@ describe("a refusal before the body is read", () => {
   const health = () => `GET /healthz HTTP/1.1\r\nhost: ${base.host}\r\nconnection: keep-alive\r\n\r\n`;
 
   const paths = ["/mcp", "/v1/images/generations", "/api/v1/webhooks", "/api/v1/generate", "/graphql", "/api/keys"];
-  it.each(paths.flatMap((path) => [[path, "declared"], [path, "chunked"]]))("%s (%s): 413 with Connection: close, and the connection ends at once", async (path, framing) => {
+  it.each(
+    paths.flatMap((path) => [
+      [path, "declared"],
+      [path, "chunked"],
+    ]),
+  )("%s (%s): 413 with Connection: close, and the connection ends at once", async (path, framing) => {
     const { answers, closedAfterMs } = await onOneConnection(oversized(path, framing === "declared"), health());
     expect(answers).toMatch(/^HTTP\/1\.1 413/);
     expect(answers.split("\r\n\r\n")[0]!.toLowerCase()).toContain("connection: close");
@@ -178,9 +204,12 @@ describe("a refusal before the body is read", () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const send = (method: string, path: string, body?: string) =>
       new Promise<number>((resolve, reject) => {
-        const req = http.request({ host: base.hostname, port: base.port, method, path, agent, headers: body ? { "content-type": "application/json" } : {} }, (res) => {
-          res.resume().on("end", () => resolve(res.statusCode!));
-        });
+        const req = http.request(
+          { host: base.hostname, port: base.port, method, path, agent, headers: body ? { "content-type": "application/json" } : {} },
+          (res) => {
+            res.resume().on("end", () => resolve(res.statusCode!));
+          },
+        );
         req.on("error", reject);
         req.end(body);
       });

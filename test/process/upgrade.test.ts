@@ -91,14 +91,26 @@ async function makeFirstReleaseFolder(dataDir: string): Promise<OldData> {
     const [acc, usr, key] = [`acc_${base62(22)}`, `usr_${base62(22)}`, `key_${base62(22)}`];
     const sizes = JSON.stringify([64, 128, 256, 512].map((s) => ({ width: s, height: s })));
     await db.transaction(async (sql) => {
-      for (const [index, [id, kind, credits]] of ([["pixel-sprite", "pixel-sprite", 1], ["icon", "icon", 2], ["texture", "texture", 2]] as const).entries()) {
+      for (const [index, [id, kind, credits]] of (
+        [
+          ["pixel-sprite", "pixel-sprite", 1],
+          ["icon", "icon", 2],
+          ["texture", "texture", 2],
+        ] as const
+      ).entries()) {
         await sql(Prisma.sql`INSERT INTO "agents" ("id", "name", "description", "credits", "sizes", "default_width", "default_height", "supports_transparent", "formats", "generator_kind", "sort_order", "updated_at")
           VALUES (${id}, ${id}, 'built in', ${credits}, ${sizes}::jsonb, 64, 64, ${kind !== "texture"}, ARRAY['image/png'], ${kind}, ${index}, now())`);
       }
       await sql(Prisma.sql`INSERT INTO "accounts" ("id", "balance", "updated_at") VALUES (${acc}, 148, now())`);
-      await sql(Prisma.sql`INSERT INTO "users" ("id", "email", "password_hash", "name", "account_id", "updated_at") VALUES (${usr}, ${data.email}, ${passwordHash}, 'Old Timer', ${acc}, now())`);
-      await sql(Prisma.sql`INSERT INTO "sessions" ("id", "user_id", "expires_at") VALUES (${sha256Hex(data.sessionToken)}, ${usr}, now() + interval '20 days')`);
-      await sql(Prisma.sql`INSERT INTO "api_keys" ("id", "account_id", "user_id", "name", "hash", "start", "scopes") VALUES (${key}, ${acc}, ${usr}, 'old key', ${sha256Hex(data.key)}, ${data.key.slice(0, 8)}, ARRAY['generate', 'read'])`);
+      await sql(
+        Prisma.sql`INSERT INTO "users" ("id", "email", "password_hash", "name", "account_id", "updated_at") VALUES (${usr}, ${data.email}, ${passwordHash}, 'Old Timer', ${acc}, now())`,
+      );
+      await sql(
+        Prisma.sql`INSERT INTO "sessions" ("id", "user_id", "expires_at") VALUES (${sha256Hex(data.sessionToken)}, ${usr}, now() + interval '20 days')`,
+      );
+      await sql(
+        Prisma.sql`INSERT INTO "api_keys" ("id", "account_id", "user_id", "name", "hash", "start", "scopes") VALUES (${key}, ${acc}, ${usr}, 'old key', ${sha256Hex(data.key)}, ${data.key.slice(0, 8)}, ARRAY['generate', 'read'])`,
+      );
       await sql(Prisma.sql`INSERT INTO "generations" ("id", "account_id", "api_key_id", "agent_id", "status", "prompt", "seed", "width", "height", "cost", "credit_state", "last_event_seq", "updated_at", "started_at", "completed_at")
         VALUES (${data.generationId}, ${acc}, ${key}, 'icon', 'succeeded', 'red health potion', 1234, 64, 64, 2, 'charged', 3, now(), now(), now())`);
       await sql(Prisma.sql`INSERT INTO "generations" ("id", "account_id", "api_key_id", "agent_id", "status", "prompt", "seed", "width", "height", "cost", "credit_state", "error_code", "error_message", "updated_at", "started_at", "completed_at")
@@ -112,7 +124,9 @@ async function makeFirstReleaseFolder(dataDir: string): Promise<OldData> {
         ["refund", 2, 98, data.failedId, "generation failed"],
         ["grant", 50, 148, null, "welcome"],
       ] as const) {
-        await sql(Prisma.sql`INSERT INTO "ledger_entries" ("account_id", "kind", "amount", "balance_after", "generation_id", "reason") VALUES (${acc}, ${kind}::"LedgerKind", ${amount}, ${after}, ${generation}, ${reason})`);
+        await sql(
+          Prisma.sql`INSERT INTO "ledger_entries" ("account_id", "kind", "amount", "balance_after", "generation_id", "reason") VALUES (${acc}, ${kind}::"LedgerKind", ${amount}, ${after}, ${generation}, ${reason})`,
+        );
       }
     });
   } finally {
@@ -124,7 +138,11 @@ async function makeFirstReleaseFolder(dataDir: string): Promise<OldData> {
 /** What a user of the first release still has on this version: sign-in, session, key, balance, ledger, generations, asset bytes; and it generates. */
 async function expectIntact(server: ServerProcess, data: OldData): Promise<void> {
   const json = { "content-type": "application/json", origin: "http://localhost:3000" };
-  const signIn = await fetch(`${server.url}/api/auth/sign-in`, { method: "POST", headers: json, body: JSON.stringify({ email: data.email, password: data.password }) });
+  const signIn = await fetch(`${server.url}/api/auth/sign-in`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email: data.email, password: data.password }),
+  });
   expect(signIn.status).toBe(200);
   expect(await signIn.json()).toMatchObject({ user: { email: data.email, name: "Old Timer" }, account: { balance: 148 } });
   const session = await fetch(`${server.url}/api/auth/session`, { headers: { cookie: `ags_session=${data.sessionToken}` } });

@@ -34,12 +34,9 @@ export async function run(kind: string, input: string | PromptInput, options: Ru
   const size = options.size ?? 64;
   const progress: GeneratorProgress[] = [];
   const spec = interpretPrompt(typeof input === "string" ? { prompt: input } : input);
-  const result = await generator.generate(
-    { spec, width: size, height: size, transparent: options.transparent ?? false, seed: options.seed ?? 1 },
-    (p) => {
-      progress.push(p);
-    },
-  );
+  const result = await generator.generate({ spec, width: size, height: size, transparent: options.transparent ?? false, seed: options.seed ?? 1 }, (p) => {
+    progress.push(p);
+  });
   return { png: result.png, image: decode(result.png), progress };
 }
 
@@ -157,7 +154,7 @@ export function isSeamless(s: SeamScores): boolean {
 /** Fraction of pixels whose opacity (alpha > 0) differs between two images of the same size. */
 export function silhouetteDifference(a: Decoded, b: Decoded): number {
   let differ = 0;
-  for (let i = 3; i < a.data.length; i += 4) if (((a.data[i] ?? 0) > 127) !== ((b.data[i] ?? 0) > 127)) differ++;
+  for (let i = 3; i < a.data.length; i += 4) if ((a.data[i] ?? 0) > 127 !== (b.data[i] ?? 0) > 127) differ++;
   return differ / (a.width * a.height);
 }
 

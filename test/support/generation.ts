@@ -22,7 +22,13 @@ export const generateWithKey = (t: TestApp, secret: string, body: unknown, heade
     body: JSON.stringify(body),
   });
 
-export const generateWithCookie = (t: TestApp, cookie: string, path: "/api/ai/generate" | "/api/ai/stream", body: unknown, headers: Record<string, string> = {}) =>
+export const generateWithCookie = (
+  t: TestApp,
+  cookie: string,
+  path: "/api/ai/generate" | "/api/ai/stream",
+  body: unknown,
+  headers: Record<string, string> = {},
+) =>
   t.request(path, {
     method: "POST",
     headers: { "content-type": "application/json", cookie, origin, ...headers },

@@ -18,7 +18,7 @@ export function addNoise(image: RgbaImage, amount: number, seed = 7): RgbaImage 
   for (let i = 0; i < data.length; i += 4) {
     for (let c = 0; c < 3; c++) {
       const v = (data[i + c] ?? 0) + Math.round((random() * 2 - 1) * amount);
-      data[i + c] = v < 0 ? 0 : Math.min(v , 255);
+      data[i + c] = v < 0 ? 0 : Math.min(v, 255);
     }
   }
   return { data, width: image.width, height: image.height };
@@ -138,5 +138,7 @@ export async function previewPng(image: RgbaImage, factor = 4): Promise<Buffer> 
       board[o + 3] = 255;
     }
   }
-  return sharp(board, { raw: { width: w, height: h, channels: 4 } }).png().toBuffer();
+  return sharp(board, { raw: { width: w, height: h, channels: 4 } })
+    .png()
+    .toBuffer();
 }

@@ -26,10 +26,7 @@ export default async function setup(project: TestProject) {
   project.provide("pgRun", run);
 
   return async () => {
-    const { rows } = await admin.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE datname LIKE $1",
-      [`${run}%`],
-    );
+    const { rows } = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [`${run}%`]);
     for (const { datname } of rows) {
       await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     }

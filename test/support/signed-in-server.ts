@@ -23,7 +23,13 @@ export async function startSignedInServer(env: Record<string, string> & { PUBLIC
   const server = await startServer({ ...env, DATA_DIR: dataDir, ...storage });
   const base = new URL(server.url);
   const headers = { "content-type": "application/json", origin: env.PUBLIC_ORIGIN };
-  const signUp = await rawCall(base, "POST", "/api/auth/sign-up", headers, JSON.stringify({ email: `${name}-${Date.now()}@example.com`, password: "front password 1234" }));
+  const signUp = await rawCall(
+    base,
+    "POST",
+    "/api/auth/sign-up",
+    headers,
+    JSON.stringify({ email: `${name}-${Date.now()}@example.com`, password: "front password 1234" }),
+  );
   expect(signUp.status).toBe(201);
   const cookie = String(signUp.headers["set-cookie"]![0]!.split(";")[0]);
   const created = await rawCall(base, "POST", "/api/keys", { ...headers, cookie }, JSON.stringify({ name }));

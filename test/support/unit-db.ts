@@ -71,7 +71,13 @@ export async function ledgerOf(db: Database, accountId: string): Promise<LedgerR
   const rows = await db.sql<{ kind: string; amount: number; balance_after: number; generation_id: string | null; idempotency_record_id: string | null }>(
     Prisma.sql`SELECT "kind", "amount", "balance_after", "generation_id", "idempotency_record_id" FROM "ledger_entries" WHERE "account_id" = ${accountId} ORDER BY "id"`,
   );
-  return rows.map((r) => ({ kind: r.kind, amount: Number(r.amount), balanceAfter: Number(r.balance_after), generationId: r.generation_id, idempotencyRecordId: r.idempotency_record_id }));
+  return rows.map((r) => ({
+    kind: r.kind,
+    amount: Number(r.amount),
+    balanceAfter: Number(r.balance_after),
+    generationId: r.generation_id,
+    idempotencyRecordId: r.idempotency_record_id,
+  }));
 }
 
 /** A generation's stored events, in order. */
@@ -93,7 +99,7 @@ export async function generationOf(db: Database, id: string) {
 /** `sql` counting the statements it runs (the hot path's budget: a generation in process is two). */
 export function countingSql(sql: SqlRunner): SqlRunner & { count: number } {
   const counting = Object.assign(
-    async <T,>(statement: Prisma.Sql): Promise<T[]> => {
+    async <T>(statement: Prisma.Sql): Promise<T[]> => {
       counting.count++;
       return sql<T>(statement);
     },

@@ -57,8 +57,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   return {
     url: (path) => `http://127.0.0.1:${port}${path}`,
     set: (path, behaviour) => void behaviours.set(path, behaviour),
-    requests: (filter) =>
-      received.filter((r) => filter === undefined || (typeof filter === "string" ? r.path === filter : filter(r.path))),
+    requests: (filter) => received.filter((r) => filter === undefined || (typeof filter === "string" ? r.path === filter : filter(r.path))),
     open: (path) => (path === undefined ? [...openNow.values()].reduce((a, b) => a + b, 0) : (openNow.get(path) ?? 0)),
     maxOpen: (path) => maxOpen.get(path) ?? 0,
     async close() {

@@ -72,12 +72,9 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 function offline(error: unknown): ApiError {
-  return new ApiError(
-    "Cannot reach the service. Check your connection and try again.",
-    "network_error",
-    undefined,
-    { cause: error instanceof Error ? error.message : String(error) },
-  );
+  return new ApiError("Cannot reach the service. Check your connection and try again.", "network_error", undefined, {
+    cause: error instanceof Error ? error.message : String(error),
+  });
 }
 
 /** A REST call with a JSON body; resolves to the JSON answer (undefined for 204). */
@@ -138,7 +135,14 @@ export async function gql<T>(query: string, variables?: Record<string, unknown>)
   }
   if (json?.error) {
     const e = json.error;
-    throw new ApiError(e.message ?? `The request failed (${response.status}).`, e.code ?? "http_error", response.status, e.details ?? {}, e.param, retryAfterOf(response, e.details));
+    throw new ApiError(
+      e.message ?? `The request failed (${response.status}).`,
+      e.code ?? "http_error",
+      response.status,
+      e.details ?? {},
+      e.param,
+      retryAfterOf(response, e.details),
+    );
   }
   if (!response.ok || !json?.data) throw new ApiError(`The request failed (${response.status}).`, "http_error", response.status);
   return json.data;
@@ -198,13 +202,15 @@ export const api = {
 
   createApiKey: async (name: string, scopes: string[]) =>
     (
-      await gql<{ createApiKey: CreatedKey }>(`mutation CreateKey($input: CreateApiKeyInput!) { createApiKey(input: $input) { ${fields(createdKeyFields)} } }`, {
-        input: { name, scopes },
-      })
+      await gql<{ createApiKey: CreatedKey }>(
+        `mutation CreateKey($input: CreateApiKeyInput!) { createApiKey(input: $input) { ${fields(createdKeyFields)} } }`,
+        {
+          input: { name, scopes },
+        },
+      )
     ).createApiKey,
 
-  revokeApiKey: async (id: string) =>
-    (await gql<{ revokeApiKey: boolean }>("mutation Revoke($id: ID!) { revokeApiKey(id: $id) }", { id })).revokeApiKey,
+  revokeApiKey: async (id: string) => (await gql<{ revokeApiKey: boolean }>("mutation Revoke($id: ID!) { revokeApiKey(id: $id) }", { id })).revokeApiKey,
 
   accounts: async (search: string, first: number, after: string | null) =>
     (

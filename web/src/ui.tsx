@@ -95,7 +95,19 @@ export type IconName = keyof typeof paths;
 
 export function Icon({ name, size = 18 }: { name: IconName; size?: number }) {
   return (
-    <svg class="icon" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      class="icon"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      stroke-width="1.8"
+      stroke-linecap="round"
+      stroke-linejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       {paths[name]}
     </svg>
   );
@@ -166,7 +178,19 @@ export function Button(
 }
 
 /** Copies `text`; says so for a moment (and to screen readers). */
-export function CopyButton({ text, label, small, title, variant = "secondary" }: { text: string; label: string; small?: boolean; title?: string; variant?: "secondary" | "ghost" | "primary" }) {
+export function CopyButton({
+  text,
+  label,
+  small,
+  title,
+  variant = "secondary",
+}: {
+  text: string;
+  label: string;
+  small?: boolean;
+  title?: string;
+  variant?: "secondary" | "ghost" | "primary";
+}) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

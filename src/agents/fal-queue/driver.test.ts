@@ -17,7 +17,14 @@ const m = useModelDriver({
   keyEnv: KEY_ENV,
   start: (key) => startFalQueueDouble({ key }),
   // The double serves its images on its own local address: trusted here (else the address guard refuses it).
-  entry: (double) => ({ baseUrl: double.url, model: MODEL, nativeSize: "256x256", pollIntervalMs: 5, maxPollIntervalMs: 20, trustedHosts: [new URL(double.url).host] }),
+  entry: (double) => ({
+    baseUrl: double.url,
+    model: MODEL,
+    nativeSize: "256x256",
+    pollIntervalMs: 5,
+    maxPollIntervalMs: 20,
+    trustedHosts: [new URL(double.url).host],
+  }),
   prompt: "a mossy stone chest",
   seed: 1234,
 });
@@ -99,7 +106,9 @@ describe("fal-queue: success", () => {
       const base = `${elsewhere.url}/fal-ai/flux/requests/stolen`;
       // The double accepts the submit but its answer's URLs point at another host.
       const { driver: d } = driver();
-      m.double.next({ submit: { kind: "json", body: { request_id: "req-1", status_url: `${base}/status`, response_url: base, cancel_url: `${base}/cancel` } } });
+      m.double.next({
+        submit: { kind: "json", body: { request_id: "req-1", status_url: `${base}/status`, response_url: base, cancel_url: `${base}/cancel` } },
+      });
       const error = await caught(() => d.generate(job(), m.t.ctx));
       expect(elsewhere.requests).toHaveLength(0);
       // Our own URL for an id the double never queued: 404 → unavailable, and the cancel went home too.

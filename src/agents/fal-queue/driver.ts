@@ -40,7 +40,16 @@
 import { z } from "zod";
 import { AgentError, type AgentDriver, type AgentJob, type DriverEnvironment } from "../driver.js";
 import { classifyHttpFailure, modelDriverKind, modelHttp, modelOptions, passThroughOption, withAttempt, type ModelNames } from "../model-http.js";
-import { isRecord, normalizeBaseUrl, parseRetryAfter, ProgressTracker, readBody, sanitizeSnippet, tryParseJson, MAX_BODY_BYTES } from "../openai-images/http.js";
+import {
+  isRecord,
+  normalizeBaseUrl,
+  parseRetryAfter,
+  ProgressTracker,
+  readBody,
+  sanitizeSnippet,
+  tryParseJson,
+  MAX_BODY_BYTES,
+} from "../openai-images/http.js";
 import { decodeBase64, limitOfNativeSize, toNativePng } from "../openai-images/image.js";
 import { promptFromJob } from "../openai-images/prompt.js";
 import { AddressRefused } from "../../infra/net/addresses.js";

@@ -56,10 +56,7 @@ describe("openai-images: success", () => {
 
   it("uses the default native size 1024x1024", async () => {
     const { env } = testEnvironment({ [KEY_ENV]: KEY });
-    const d = openAiImagesDriver.create(
-      openAiImagesDriver.options.parse({ baseUrl: m.double.url, model: "gpt-image-1-mini", apiKeyEnv: KEY_ENV }),
-      env,
-    );
+    const d = openAiImagesDriver.create(openAiImagesDriver.options.parse({ baseUrl: m.double.url, model: "gpt-image-1-mini", apiKeyEnv: KEY_ENV }), env);
     const { images } = await d.generate(job(), m.t.ctx);
     expect([images[0]!.width, images[0]!.height]).toEqual([1024, 1024]);
     expect((m.double.generations()[0]!.json as { size: string }).size).toBe("1024x1024");
@@ -155,19 +152,16 @@ describe("openai-images: provider errors", () => {
     expect(m.double.generations()).toHaveLength(2);
   });
 
-  it.each(["moderation_blocked", "content_policy_violation"] as const)(
-    "400 %s → rejected, final, without the upstream text",
-    async (code) => {
-      m.double.next(openAiReplies.contentPolicy(code));
-      const { driver: d, logs } = driver();
-      const error = (await caught(() => d.generate(job(), m.t.ctx))) as AgentError;
-      expect(error).toBeInstanceOf(AgentError);
-      expect(error.kind).toBe("rejected");
-      expect(error.retryable).toBe(false);
-      expect(error.message).not.toMatch(/safety_violations|req_0123|help\.openai/);
-      expect(logs.some((l) => l.fields?.code === code)).toBe(true);
-    },
-  );
+  it.each(["moderation_blocked", "content_policy_violation"] as const)("400 %s → rejected, final, without the upstream text", async (code) => {
+    m.double.next(openAiReplies.contentPolicy(code));
+    const { driver: d, logs } = driver();
+    const error = (await caught(() => d.generate(job(), m.t.ctx))) as AgentError;
+    expect(error).toBeInstanceOf(AgentError);
+    expect(error.kind).toBe("rejected");
+    expect(error.retryable).toBe(false);
+    expect(error.message).not.toMatch(/safety_violations|req_0123|help\.openai/);
+    expect(logs.some((l) => l.fields?.code === code)).toBe(true);
+  });
 
   it("another 400 (an option the model refuses) → unavailable, not rejected", async () => {
     m.double.next(openAiReplies.badRequest());
@@ -322,7 +316,10 @@ describe("openai-images: streaming", () => {
   });
 
   it("a stream that ends without the completed event → unavailable", async () => {
-    m.double.next({ kind: "sse", events: [{ event: "image_generation.partial_image", data: { type: "image_generation.partial_image", b64_json: "", partial_image_index: 0 } }] });
+    m.double.next({
+      kind: "sse",
+      events: [{ event: "image_generation.partial_image", data: { type: "image_generation.partial_image", b64_json: "", partial_image_index: 0 } }],
+    });
     const error = (await caught(() => driver({ stream: true, partialImages: 1 }).driver.generate(job(), m.t.ctx))) as AgentError;
     expect(error).toMatchObject({ kind: "unavailable" });
   });

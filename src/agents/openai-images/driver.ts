@@ -198,9 +198,7 @@ function createOpenAiImagesDriver(options: OpenAiImagesOptions, env: DriverEnvir
   /** The AgentError for an `error` carried inside a 200 stream (no HTTP status to go by). */
   function streamedFailure(payload: unknown, key: string | undefined, raw: string): AgentError {
     const fields = errorFields(payload);
-    const error = isContentPolicy(fields)
-      ? contentPolicyRefusal(NAMES)
-      : new AgentError("unavailable", "The image model reported an error while streaming");
+    const error = isContentPolicy(fields) ? contentPolicyRefusal(NAMES) : new AgentError("unavailable", "The image model reported an error while streaming");
     env.log.warn("openai-images: error event in the image stream", {
       model: options.model,
       kind: error.kind,

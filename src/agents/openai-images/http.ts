@@ -129,10 +129,7 @@ export class AttemptScope {
     private readonly label: string,
   ) {
     const budget = Math.max(0, Math.min(attemptTimeoutMs, ctx.deadline - Date.now()));
-    this.attemptTimer = setTimeout(
-      () => this.attempt.abort(new DOMException(`${label} took longer than its time budget`, "TimeoutError")),
-      budget,
-    );
+    this.attemptTimer = setTimeout(() => this.attempt.abort(new DOMException(`${label} took longer than its time budget`, "TimeoutError")), budget);
     this.signal = AbortSignal.any([ctx.signal, this.attempt.signal]);
   }
 

@@ -110,7 +110,10 @@ export async function toNativePng(bytes: Buffer, what = "The model's image", lim
   const { width, height } = sniffed;
   if (width < 1 || height < 1) throw new AgentError("unavailable", `${what} has an unusable size (${width}×${height})`);
   if (!withinLimit(sniffed, limit)) {
-    throw new AgentError("unavailable", `${what} is ${width}×${height}, larger than this agent takes (at most ${limit.maxWidth}×${limit.maxHeight}); it was refused`);
+    throw new AgentError(
+      "unavailable",
+      `${what} is ${width}×${height}, larger than this agent takes (at most ${limit.maxWidth}×${limit.maxHeight}); it was refused`,
+    );
   }
   if (sniffed.format === "png") {
     // Its chunks are walked, not its pixels decoded: a cut or altered file fails here (no IEND, a

@@ -141,9 +141,14 @@ describe("images", () => {
   });
 
   it("sniffs lossless and extended WebP", async () => {
-    const lossless = await sharp(await testImage({ width: 77, height: 33 })).webp({ lossless: true }).toBuffer();
+    const lossless = await sharp(await testImage({ width: 77, height: 33 }))
+      .webp({ lossless: true })
+      .toBuffer();
     expect(sniffImage(lossless)).toEqual({ format: "webp", width: 77, height: 33 });
-    const alpha = await sharp(await testImage({ width: 50, height: 40 })).ensureAlpha(0.5).webp().toBuffer();
+    const alpha = await sharp(await testImage({ width: 50, height: 40 }))
+      .ensureAlpha(0.5)
+      .webp()
+      .toBuffer();
     expect(sniffImage(alpha)).toEqual({ format: "webp", width: 50, height: 40 });
   });
 

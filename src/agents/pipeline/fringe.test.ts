@@ -27,7 +27,11 @@ describe("matteFringe", () => {
     const { image, mask } = edge();
     const out = matteFringe(image, mask, { width: 3, tolerance: 32 });
     expect(pixelAt(out, 5, 4)).toEqual({ r: 0, g: 0, b: 0, a: 0 });
-    for (const [x, alpha] of [[10, 64], [11, 128], [12, 191]] as const) {
+    for (const [x, alpha] of [
+      [10, 64],
+      [11, 128],
+      [12, 191],
+    ] as const) {
       const p = pixelAt(out, x, 4);
       expect(Math.abs(p.a - alpha), `alpha at ${x}: ${p.a}`).toBeLessThanOrEqual(2);
       // un-mixed: the old grey is gone from the colour (no halo)

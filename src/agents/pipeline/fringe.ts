@@ -134,7 +134,7 @@ export function matteFringe(image: RgbaImage, mask: Uint8Array, options: FringeO
           const len = sr * sr + sg * sg + sb * sb;
           if (len < tolSq) continue;
           let a = (cr * sr + cg * sg + cb * sb) / len;
-          a = a < 0 ? 0 : Math.min(a , 1);
+          a = a < 0 ? 0 : Math.min(a, 1);
           const residual = (cr - a * sr) ** 2 + (cg - a * sg) ** 2 + (cb - a * sb) ** 2;
           if (residual < bestResidual) {
             bestResidual = residual;

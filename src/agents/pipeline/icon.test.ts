@@ -57,8 +57,11 @@ describe("icon", () => {
 
   it("trims an opaque picture, keeps its own background in the margin, and stays opaque", async () => {
     const grey = { r: 228, g: 228, b: 228 };
-    const image = addNoise(await renderSvg(`<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="768">
-      <rect width="1024" height="768" fill="#e4e4e4"/><rect x="600" y="100" width="300" height="300" fill="#1a8f2a"/></svg>`), 5);
+    const image = addNoise(
+      await renderSvg(`<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="768">
+      <rect width="1024" height="768" fill="#e4e4e4"/><rect x="600" y="100" width="300" height="300" fill="#1a8f2a"/></svg>`),
+      5,
+    );
     const out = await icon(image, { width: 128, height: 128, background: grey });
     expect(isOpaque(out)).toBe(true);
     expect(rgbDistance(pixelAt(out, 2, 2), grey)).toBeLessThan(4);
@@ -71,9 +74,12 @@ describe("icon", () => {
     await expect(icon(image, { width: 64, height: 64 })).rejects.toThrow(/background/);
   });
   it("has no seam between the trimmed part and the margin on a gradient background", async () => {
-    const image = addNoise(await renderSvg(`<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024">
+    const image = addNoise(
+      await renderSvg(`<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024">
       <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f4f4f4"/><stop offset="1" stop-color="#b0b0b0"/></linearGradient></defs>
-      <rect width="1024" height="1024" fill="url(#g)"/><rect x="400" y="300" width="200" height="400" fill="#1a8f2a"/></svg>`), 4);
+      <rect width="1024" height="1024" fill="url(#g)"/><rect x="400" y="300" width="200" height="400" fill="#1a8f2a"/></svg>`),
+      4,
+    );
     // a trim against one colour cannot find the subject on a gradient; the background mask can
     const { mask } = backgroundMask(image);
     const box = maskBox(mask, image.width, image.height);
@@ -86,7 +92,6 @@ describe("icon", () => {
     expect(jump).toBeLessThan(8);
   });
 });
-
 
 describe("contentBox, trimBorder and squareAround", () => {
   it("trim cuts the transparent border; an empty image comes back whole", async () => {

@@ -42,7 +42,11 @@ describe("quantize", () => {
     let n = 0;
     for (let i = 0; i < out.data.length; i += 4) {
       if (out.data[i + 3] !== 255) continue;
-      error += Math.hypot((out.data[i] ?? 0) - (grid.data[i] ?? 0), (out.data[i + 1] ?? 0) - (grid.data[i + 1] ?? 0), (out.data[i + 2] ?? 0) - (grid.data[i + 2] ?? 0));
+      error += Math.hypot(
+        (out.data[i] ?? 0) - (grid.data[i] ?? 0),
+        (out.data[i + 1] ?? 0) - (grid.data[i + 1] ?? 0),
+        (out.data[i + 2] ?? 0) - (grid.data[i + 2] ?? 0),
+      );
       n++;
     }
     expect(error / n).toBeLessThan(12);

@@ -38,7 +38,13 @@ describe("postProcess: 64×64 transparent pixel art from a 1024×1024 opaque pic
     expect([result.width, result.height]).toEqual([64, 64]);
     const out = await decodeImage(result.png);
     expect([out.width, out.height]).toEqual([64, 64]);
-    for (const [x, y] of [[0, 0], [63, 0], [0, 63], [63, 63]] as const) expect(pixelAt(out, x, y), `corner ${x},${y}`).toEqual({ r: 0, g: 0, b: 0, a: 0 });
+    for (const [x, y] of [
+      [0, 0],
+      [63, 0],
+      [0, 63],
+      [63, 63],
+    ] as const)
+      expect(pixelAt(out, x, y), `corner ${x},${y}`).toEqual({ r: 0, g: 0, b: 0, a: 0 });
     expect(alphaAt(out, 32, 32)).toBe(255); // the subject's centre
     expect(countAlpha(out, (a) => a > 0 && a < 255)).toBe(0); // no semi-transparent pixel at all
     // a ring around the subject (beyond the outline, if any) is fully transparent; the inside opaque
@@ -90,10 +96,14 @@ describe("postProcess: transparency", () => {
   });
 
   it("gives fully opaque output when transparency is not asked, and for textures", async () => {
-    const withAlpha = await asModelImage(await renderSvg(`<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><circle cx="128" cy="128" r="60" fill="#d42a2a"/></svg>`));
+    const withAlpha = await asModelImage(
+      await renderSvg(`<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><circle cx="128" cy="128" r="60" fill="#d42a2a"/></svg>`),
+    );
     for (const style of ["none", "pixel-art", "icon", "texture"] as const) {
       for (const model of [picture, withAlpha]) {
-        const out = await decodeImage((await postProcess(model, { width: 64, height: 64, transparent: style === "texture", nativeTransparency: false, style })).png);
+        const out = await decodeImage(
+          (await postProcess(model, { width: 64, height: 64, transparent: style === "texture", nativeTransparency: false, style })).png,
+        );
         expect(isOpaque(out), style).toBe(true);
       }
     }
@@ -110,7 +120,12 @@ describe("postProcess: sizes, determinism, options", () => {
 
   it.each(styles)("%s: the output is a PNG of exactly the asked size (square, non-square, upscale)", async (style) => {
     const small = await asModelImage(await subjectPicture({ width: 256, height: 256 }));
-    for (const [model, width, height] of [[picture, 64, 64], [picture, 128, 64], [picture, 48, 96], [small, 512, 512]] as const) {
+    for (const [model, width, height] of [
+      [picture, 64, 64],
+      [picture, 128, 64],
+      [picture, 48, 96],
+      [small, 512, 512],
+    ] as const) {
       for (const transparent of [true, false]) {
         const result = await postProcess(model, { width, height, transparent, nativeTransparency: false, style });
         expect(result.png.subarray(1, 4).toString()).toBe("PNG");

@@ -37,7 +37,14 @@ describe("removeBackground", () => {
   it("clears a slightly noisy plain background and keeps the subject opaque", async () => {
     const picture = await subjectPicture();
     const out = removeBackground(picture);
-    for (const [x, y] of [[0, 0], [1023, 0], [0, 1023], [1023, 1023], [512, 5], [100, 512]] as const) {
+    for (const [x, y] of [
+      [0, 0],
+      [1023, 0],
+      [0, 1023],
+      [1023, 1023],
+      [512, 5],
+      [100, 512],
+    ] as const) {
       expect(pixelAt(out, x, y), `${x},${y}`).toEqual({ r: 0, g: 0, b: 0, a: 0 });
     }
     expect(alphaAt(out, 512, 512)).toBe(255); // circle centre
@@ -85,7 +92,13 @@ describe("removeBackground", () => {
     const picture = addNoise(await renderSvg(svg), 4);
     expect(rgbDistance(pixelAt(picture, 256, 422), GREY)).toBeGreaterThan(60); // the shadow's core is dark
     const out = removeBackground(picture);
-    for (const [x, y] of [[256, 422], [180, 420], [330, 425], [256, 440]] as const) expect(alphaAt(out, x, y), `${x},${y}`).toBe(0);
+    for (const [x, y] of [
+      [256, 422],
+      [180, 420],
+      [330, 425],
+      [256, 440],
+    ] as const)
+      expect(alphaAt(out, x, y), `${x},${y}`).toBe(0);
     expect(alphaAt(out, 256, 300)).toBe(255);
   });
 
@@ -99,7 +112,8 @@ describe("removeBackground", () => {
 
   it("handles a fake-transparency checkerboard (two background colours)", async () => {
     const squares: string[] = [];
-    for (let y = 0; y < 512; y += 32) for (let x = (y / 32) % 2 === 0 ? 0 : 32; x < 512; x += 64) squares.push(`<rect x="${x}" y="${y}" width="32" height="32" fill="#cccccc"/>`);
+    for (let y = 0; y < 512; y += 32)
+      for (let x = (y / 32) % 2 === 0 ? 0 : 32; x < 512; x += 64) squares.push(`<rect x="${x}" y="${y}" width="32" height="32" fill="#cccccc"/>`);
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512"><rect width="512" height="512" fill="#ffffff"/>${squares.join("")}
       <circle cx="256" cy="256" r="153.6" fill="#d42a2a"/><rect x="296.96" y="296.96" width="122.88" height="122.88" fill="#2a4fd4"/></svg>`;
     const picture = addNoise(await renderSvg(svg), 3);

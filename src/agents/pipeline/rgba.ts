@@ -37,11 +37,7 @@ export const MAX_INPUT_PIXELS = 8192 * 8192;
 export async function decodeImage(bytes: Buffer, maxSide?: number): Promise<RgbaImage> {
   let pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
   if (maxSide !== undefined) pipeline = pipeline.resize(maxSide, maxSide, { fit: "inside", withoutEnlargement: true, kernel: "lanczos3" });
-  const { data, info } = await pipeline
-    .toColourspace("srgb")
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await pipeline.toColourspace("srgb").ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   if (info.channels !== 4) throw new Error(`decoded ${info.channels} channels, expected 4`);
   return { data, width: info.width, height: info.height };
 }

@@ -38,7 +38,7 @@ function blendAxis(image: RgbaImage, horizontal: boolean, feather: number): Rgba
     for (let x = 0; x < w; x++) {
       const m = weights[horizontal ? x : y] ?? 1;
       const i = (y * w + x) * 4;
-      const j = horizontal ? (y * w + ((x + half) % w)) * 4 : ((((y + half) % h) * w + x) * 4);
+      const j = horizontal ? (y * w + ((x + half) % w)) * 4 : (((y + half) % h) * w + x) * 4;
       for (let c = 0; c < 4; c++) out[i + c] = Math.round((src[i + c] ?? 0) * m + (src[j + c] ?? 0) * (1 - m));
     }
   }

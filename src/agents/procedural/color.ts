@@ -19,7 +19,7 @@ export function rgb(hex: number): Rgb {
   return { r: (hex >> 16) & 255, g: (hex >> 8) & 255, b: hex & 255 };
 }
 
-const clamp01 = (v: number): number => (v < 0 ? 0 : Math.min(v , 1));
+const clamp01 = (v: number): number => (v < 0 ? 0 : Math.min(v, 1));
 
 export function toHsl(c: Rgb): Hsl {
   const r = c.r / 255;

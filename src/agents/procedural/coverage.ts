@@ -106,7 +106,7 @@ export class Mask {
         const cov = Math.min(1, row[x] ?? 0);
         if (cov <= 0) continue;
         const old = this.data[base + x] ?? 0;
-        this.data[base + x] = mode === "union" ? (Math.max(cov , old)) : old * (1 - cov);
+        this.data[base + x] = mode === "union" ? Math.max(cov, old) : old * (1 - cov);
       }
     }
     if (mode === "union") {

@@ -18,23 +18,23 @@ configureDrawPool(2); // two threads: concurrent drawings share the progress cha
 afterAll(() => closeDrawPool());
 
 describe("drawOffThread", () => {
-  it.each([["a fast drawing (progress answered with the image)", fast], ["a long drawing (progress streamed)", slow]] as const)(
-    "%s: the same PNG and the same progress, previews included, as drawing in-process",
-    async (_name, task) => {
-      const inProcess: GeneratorProgress[] = [];
-      const expected = await draw(task, (p) => void inProcess.push(p));
-      const { image, reports } = await drawn(task);
-      expect(image.png.equals(expected.png)).toBe(true);
-      expect(reports.map((r) => [r.p.percent, r.p.stage])).toEqual(inProcess.map((p) => [p.percent, p.stage]));
-      const previews = reports.filter((r) => r.p.preview);
-      expect(previews.length).toBeGreaterThan(0);
-      for (const [k, { p }] of previews.entries()) {
-        const want = inProcess.filter((q) => q.preview)[k]!.preview!;
-        expect(p.preview!.png.equals(want.png)).toBe(true);
-        expect(PNG.sync.read(p.preview!.png).width).toBe(p.preview!.width);
-      }
-    },
-  );
+  it.each([
+    ["a fast drawing (progress answered with the image)", fast],
+    ["a long drawing (progress streamed)", slow],
+  ] as const)("%s: the same PNG and the same progress, previews included, as drawing in-process", async (_name, task) => {
+    const inProcess: GeneratorProgress[] = [];
+    const expected = await draw(task, (p) => void inProcess.push(p));
+    const { image, reports } = await drawn(task);
+    expect(image.png.equals(expected.png)).toBe(true);
+    expect(reports.map((r) => [r.p.percent, r.p.stage])).toEqual(inProcess.map((p) => [p.percent, p.stage]));
+    const previews = reports.filter((r) => r.p.preview);
+    expect(previews.length).toBeGreaterThan(0);
+    for (const [k, { p }] of previews.entries()) {
+      const want = inProcess.filter((q) => q.preview)[k]!.preview!;
+      expect(p.preview!.png.equals(want.png)).toBe(true);
+      expect(PNG.sync.read(p.preview!.png).width).toBe(p.preview!.width);
+    }
+  });
 
   it("streams a long drawing's progress before its image is in", async () => {
     const { reports, done } = await drawn(slow);

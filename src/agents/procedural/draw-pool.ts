@@ -62,7 +62,8 @@ export async function drawOffThread(
   streams.set(id, (m) => (m.done ? void reporting.then(allStreamed) : hand(m.progress)));
   try {
     const result = (await thePool().run({ ...task, id }, { signal })) as DrawResult;
-    if (result.streamed) await streamed; // every progress report is in before the image is handed on
+    if (result.streamed)
+      await streamed; // every progress report is in before the image is handed on
     else for (const m of result.progress) hand(m);
     await reporting;
     if (signal.aborted) throw abortError();

@@ -18,7 +18,13 @@ describe("generators registry", () => {
 describe.each(CASES.filter((c) => c.transparent))("$kind transparency", ({ kind, sizes, prompt }) => {
   it.each(sizes)("keeps the background transparent and the subject opaque at %i px", async (size) => {
     const { image } = await run(kind, prompt, { size, transparent: true });
-    for (const [x, y] of [[0, 0], [size - 1, 0], [0, size - 1], [size - 1, size - 1]] as const) expect(alphaAt(image, x, y)).toBe(0);
+    for (const [x, y] of [
+      [0, 0],
+      [size - 1, 0],
+      [0, size - 1],
+      [size - 1, size - 1],
+    ] as const)
+      expect(alphaAt(image, x, y)).toBe(0);
     const opaque = countAlpha(image, (a) => a === 255) / (size * size);
     expect(opaque).toBeGreaterThan(0.15);
     expect(countAlpha(image, (a) => a === 0)).toBeGreaterThan(0);

@@ -25,8 +25,30 @@ export const sword: IconShape = {
       : roundRect(0.5 - guardHalf, base - 0.005, guardHalf * 2, 0.075, 0.035);
     const gripTop = base + 0.06;
     const parts: Part[] = [
-      { path: [[[0.5, tip], [0.5 + w, shoulder], [0.5 + w, base], [0.5 - w, base], [0.5 - w, shoulder]]], fill: "primary" },
-      { path: [[[0.5, tip], [0.5, base], [0.5 - w, base], [0.5 - w, shoulder]]], fill: "primary+", outline: false },
+      {
+        path: [
+          [
+            [0.5, tip],
+            [0.5 + w, shoulder],
+            [0.5 + w, base],
+            [0.5 - w, base],
+            [0.5 - w, shoulder],
+          ],
+        ],
+        fill: "primary",
+      },
+      {
+        path: [
+          [
+            [0.5, tip],
+            [0.5, base],
+            [0.5 - w, base],
+            [0.5 - w, shoulder],
+          ],
+        ],
+        fill: "primary+",
+        outline: false,
+      },
       { path: [rect(0.49, tip + 0.2, 0.02, base - tip - 0.27)], fill: "primary-", outline: false },
       { path: [rect(0.455, gripTop, 0.09, 0.3)], fill: "wood" },
       { path: [circle(0.5, gripTop + 0.34, 0.065)], fill: "secondary" },
@@ -36,7 +58,17 @@ export const sword: IconShape = {
     ];
     for (let i = 1; i <= 4; i++) {
       const y = gripTop + i * 0.062;
-      parts.push({ path: [[[0.455, y], [0.545, y - 0.03]]], fill: "wood-", stroke: 0.014, outline: false });
+      parts.push({
+        path: [
+          [
+            [0.455, y],
+            [0.545, y - 0.03],
+          ],
+        ],
+        fill: "wood-",
+        stroke: 0.014,
+        outline: false,
+      });
     }
     return rotateParts(parts, 45);
   },
@@ -74,14 +106,28 @@ export const shield: IconShape = {
         kind === 0
           ? [rect(0.44, 0.1, 0.12, 0.9), rect(0.1, 0.34, 0.8, 0.12)]
           : kind === 1
-            ? [[[0.1, 0.62], [0.5, 0.3], [0.9, 0.62], [0.9, 0.76], [0.5, 0.44], [0.1, 0.76]]]
+            ? [
+                [
+                  [0.1, 0.62],
+                  [0.5, 0.3],
+                  [0.9, 0.62],
+                  [0.9, 0.76],
+                  [0.5, 0.44],
+                  [0.1, 0.76],
+                ],
+              ]
             : kind === 2
               ? [rect(0.1, 0.36, 0.8, 0.16)]
               : [circle(0.5, 0.45, 0.13)];
       for (const contour of decoration) parts.push({ path: [contour], fill: "secondary", clips: [[face]], outline: false });
       if (kind === 3) parts.push({ path: [circle(0.47, 0.42, 0.05)], fill: "secondary++", outline: false });
     }
-    for (const [x, y] of [[0.2, 0.17], [0.8, 0.17], [0.2, 0.6], [0.8, 0.6]] as const) {
+    for (const [x, y] of [
+      [0.2, 0.17],
+      [0.8, 0.17],
+      [0.2, 0.6],
+      [0.8, 0.6],
+    ] as const) {
       parts.push({ path: [circle(x, y, 0.022)], fill: "secondary++", outline: false });
     }
     return parts;
@@ -148,8 +194,7 @@ export const coin: IconShape = {
     ];
     if (!hasEmblem) {
       const kind = rng.int(0, 2);
-      const emblem =
-        kind === 0 ? star(0.5, 0.51, 0.18, 0.08, 5) : kind === 1 ? regularPolygon(0.5, 0.5, 0.17, 4) : regularPolygon(0.5, 0.5, 0.16, 6, 0);
+      const emblem = kind === 0 ? star(0.5, 0.51, 0.18, 0.08, 5) : kind === 1 ? regularPolygon(0.5, 0.5, 0.17, 4) : regularPolygon(0.5, 0.5, 0.16, 6, 0);
       parts.push({ path: [emblem.map(([x, y]) => [x + 0.015, y + 0.015] as const)], fill: "primary--", outline: false });
       parts.push({ path: [emblem], fill: "primary+", outline: false });
     }
@@ -183,13 +228,32 @@ export const axe: IconShape = {
       const edge = outsideOf(left.map(([x, y]) => [x + 0.06, y] as const));
       parts.push({ path: [left], fill: "primary" }, { path: [left], fill: "primary-", clips: [edge], outline: false });
     } else {
-      parts.push({ path: [[[0.44, 0.15], [0.28, 0.21], [0.44, 0.27]]], fill: "primary-" });
+      parts.push({
+        path: [
+          [
+            [0.44, 0.15],
+            [0.28, 0.21],
+            [0.44, 0.27],
+          ],
+        ],
+        fill: "primary-",
+      });
     }
     parts.push({ path: [roundRect(0.42, 0.09, 0.16, 0.25, 0.035)], fill: "primary-" });
     parts.push({ path: [rect(0.44, 0.17, 0.12, 0.025)], fill: "primary--", outline: false });
     for (let i = 0; i < 4; i++) {
       const y = 0.72 + i * 0.055;
-      parts.push({ path: [[[0.45, y], [0.55, y - 0.03]]], fill: "secondary", stroke: 0.02, outline: false });
+      parts.push({
+        path: [
+          [
+            [0.45, y],
+            [0.55, y - 0.03],
+          ],
+        ],
+        fill: "secondary",
+        stroke: 0.02,
+        outline: false,
+      });
     }
     return rotateParts(parts, 38);
   },
@@ -211,10 +275,49 @@ export const bow: IconShape = {
       { path: [arcBand(cx, 0.5, r - 0.035, r + 0.035, a0, a1)], fill: "primary" },
       { path: [arcBand(cx, 0.5, r + 0.005, r + 0.035, a0, a1)], fill: "primary+", outline: false },
       { path: [roundRect(cx - r - 0.045, 0.43, 0.09, 0.14, 0.02)], fill: "secondary" },
-      { path: [[[0.08, 0.5], [0.84, 0.5]]], fill: "wood+", stroke: 0.028 },
-      { path: [[[0.94, 0.5], [0.8, 0.435], [0.83, 0.5], [0.8, 0.565]]], fill: "metal" },
-      { path: [[[0.06, 0.43], [0.2, 0.43], [0.24, 0.5], [0.1, 0.5]]], fill: "accent" },
-      { path: [[[0.06, 0.57], [0.2, 0.57], [0.24, 0.5], [0.1, 0.5]]], fill: "accent-" },
+      {
+        path: [
+          [
+            [0.08, 0.5],
+            [0.84, 0.5],
+          ],
+        ],
+        fill: "wood+",
+        stroke: 0.028,
+      },
+      {
+        path: [
+          [
+            [0.94, 0.5],
+            [0.8, 0.435],
+            [0.83, 0.5],
+            [0.8, 0.565],
+          ],
+        ],
+        fill: "metal",
+      },
+      {
+        path: [
+          [
+            [0.06, 0.43],
+            [0.2, 0.43],
+            [0.24, 0.5],
+            [0.1, 0.5],
+          ],
+        ],
+        fill: "accent",
+      },
+      {
+        path: [
+          [
+            [0.06, 0.57],
+            [0.2, 0.57],
+            [0.24, 0.5],
+            [0.1, 0.5],
+          ],
+        ],
+        fill: "accent-",
+      },
     ];
     return rotateParts(parts, -45);
   },
@@ -251,7 +354,18 @@ export const scroll: IconShape = {
     for (let i = 0; i < 5; i++) {
       const y = 0.33 + i * 0.085;
       const end = 0.7 - rng.range(0, 0.16);
-      parts.push({ path: [[[0.3, y], [end, y]]], fill: "accent", stroke: 0.025, opacity: 0.65, outline: false });
+      parts.push({
+        path: [
+          [
+            [0.3, y],
+            [end, y],
+          ],
+        ],
+        fill: "accent",
+        stroke: 0.025,
+        opacity: 0.65,
+        outline: false,
+      });
     }
     for (const y of [0.1, 0.74]) {
       parts.push({ path: [roundRect(0.15, y, 0.7, 0.14, 0.06)], fill: "primary" });

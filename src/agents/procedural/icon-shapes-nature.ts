@@ -51,14 +51,45 @@ export const gem: IconShape = {
     if (rng.chance(0.5)) {
       const [l, cl, cr, r, g, t, b] = [0.14, 0.32, 0.68, 0.86, 0.36, 0.14, 0.92];
       addFacets(
-        [[l, g], [cl, t], [cr, t], [r, g], [0.5, b]],
         [
-          [[l, g], [cl, t], [0.4, g]],
-          [[cl, t], [cr, t], [0.6, g], [0.4, g]],
-          [[cr, t], [r, g], [0.6, g]],
-          [[l, g], [0.4, g], [0.5, b]],
-          [[0.4, g], [0.6, g], [0.5, b]],
-          [[0.6, g], [r, g], [0.5, b]],
+          [l, g],
+          [cl, t],
+          [cr, t],
+          [r, g],
+          [0.5, b],
+        ],
+        [
+          [
+            [l, g],
+            [cl, t],
+            [0.4, g],
+          ],
+          [
+            [cl, t],
+            [cr, t],
+            [0.6, g],
+            [0.4, g],
+          ],
+          [
+            [cr, t],
+            [r, g],
+            [0.6, g],
+          ],
+          [
+            [l, g],
+            [0.4, g],
+            [0.5, b],
+          ],
+          [
+            [0.4, g],
+            [0.6, g],
+            [0.5, b],
+          ],
+          [
+            [0.6, g],
+            [r, g],
+            [0.5, b],
+          ],
         ],
         0.5,
         0.32,
@@ -66,14 +97,47 @@ export const gem: IconShape = {
     } else {
       const [top, shoulder, foot, bottom] = [0.04, 0.22, 0.78, 0.96];
       addFacets(
-        [[0.5, top], [0.74, shoulder], [0.74, foot], [0.5, bottom], [0.26, foot], [0.26, shoulder]],
         [
-          [[0.5, top], [0.26, shoulder], [0.42, 0.3]],
-          [[0.26, shoulder], [0.42, 0.3], [0.42, 0.72], [0.26, foot]],
-          [[0.58, 0.3], [0.74, shoulder], [0.74, foot], [0.58, 0.72]],
-          [[0.5, top], [0.74, shoulder], [0.58, 0.3]],
-          [[0.42, 0.72], [0.58, 0.72], [0.5, bottom]],
-          [[0.58, 0.72], [0.74, foot], [0.5, bottom]],
+          [0.5, top],
+          [0.74, shoulder],
+          [0.74, foot],
+          [0.5, bottom],
+          [0.26, foot],
+          [0.26, shoulder],
+        ],
+        [
+          [
+            [0.5, top],
+            [0.26, shoulder],
+            [0.42, 0.3],
+          ],
+          [
+            [0.26, shoulder],
+            [0.42, 0.3],
+            [0.42, 0.72],
+            [0.26, foot],
+          ],
+          [
+            [0.58, 0.3],
+            [0.74, shoulder],
+            [0.74, foot],
+            [0.58, 0.72],
+          ],
+          [
+            [0.5, top],
+            [0.74, shoulder],
+            [0.58, 0.3],
+          ],
+          [
+            [0.42, 0.72],
+            [0.58, 0.72],
+            [0.5, bottom],
+          ],
+          [
+            [0.58, 0.72],
+            [0.74, foot],
+            [0.5, bottom],
+          ],
         ],
         0.5,
         0.5,
@@ -120,12 +184,42 @@ export const skull: IconShape = {
     ];
     const eye = rng.range(0.085, 0.105);
     for (const x of [0.36, 0.64]) parts.push({ path: [ellipse(x, 0.48, eye, eye * 1.1)], fill: "dark", outline: false });
-    parts.push({ path: [[[0.5, 0.58], [0.455, 0.67], [0.545, 0.67]]], fill: "dark", outline: false });
+    parts.push({
+      path: [
+        [
+          [0.5, 0.58],
+          [0.455, 0.67],
+          [0.545, 0.67],
+        ],
+      ],
+      fill: "dark",
+      outline: false,
+    });
     for (let i = 0; i < 4; i++) {
       const x = 0.38 + i * 0.08;
-      parts.push({ path: [[[x, 0.74], [x, 0.85]]], fill: "primary--", stroke: 0.02, outline: false });
+      parts.push({
+        path: [
+          [
+            [x, 0.74],
+            [x, 0.85],
+          ],
+        ],
+        fill: "primary--",
+        stroke: 0.02,
+        outline: false,
+      });
     }
-    parts.push({ path: [[[0.34, 0.74], [0.66, 0.74]]], fill: "primary--", stroke: 0.018, outline: false });
+    parts.push({
+      path: [
+        [
+          [0.34, 0.74],
+          [0.66, 0.74],
+        ],
+      ],
+      fill: "primary--",
+      stroke: 0.018,
+      outline: false,
+    });
     parts.push({ path: [ellipse(0.36, 0.2, 0.07, 0.035, deg(-25))], fill: "light", opacity: 0.6, outline: false });
     return parts;
   },
@@ -172,16 +266,38 @@ export const leaf: IconShape = {
       .cubicTo(0.5 - w, 0.62, 0.5 - w * 1.1, 0.24, 0.5, 0.04)
       .build();
     const parts: Part[] = [
-      { path: [[[0.5, 0.8], [0.5, 0.98]]], fill: "secondary", stroke: 0.045 },
+      {
+        path: [
+          [
+            [0.5, 0.8],
+            [0.5, 0.98],
+          ],
+        ],
+        fill: "secondary",
+        stroke: 0.045,
+      },
       { path: [body], fill: "primary" },
       { path: [body], fill: "primary-", clips: [rightOf(0.5)], outline: false },
-      { path: [[[0.5, 0.12], [0.5, 0.86]]], fill: "primary--", stroke: 0.022, outline: false },
+      {
+        path: [
+          [
+            [0.5, 0.12],
+            [0.5, 0.86],
+          ],
+        ],
+        fill: "primary--",
+        stroke: 0.022,
+        outline: false,
+      },
     ];
     for (let i = 0; i < 4; i++) {
       const y = 0.26 + i * 0.14;
       for (const dir of [-1, 1]) {
         const reach = w * (0.75 - Math.abs(i - 1.3) * 0.12);
-        const vein: Contour = [[0.5, y + 0.08], [0.5 + dir * reach, y - 0.02]];
+        const vein: Contour = [
+          [0.5, y + 0.08],
+          [0.5 + dir * reach, y - 0.02],
+        ];
         parts.push({ path: [vein], fill: dir < 0 ? "primary-" : "primary--", stroke: 0.016, outline: false });
       }
     }
@@ -216,14 +332,31 @@ export const crown: IconShape = {
   accent: "blue",
   build() {
     const band = roundRect(0.17, 0.62, 0.66, 0.2, 0.03);
-    const points: Point[] = [[0.18, 0.64], [0.12, 0.3], [0.34, 0.47], [0.5, 0.2], [0.66, 0.47], [0.88, 0.3], [0.82, 0.64]];
+    const points: Point[] = [
+      [0.18, 0.64],
+      [0.12, 0.3],
+      [0.34, 0.47],
+      [0.5, 0.2],
+      [0.66, 0.47],
+      [0.88, 0.3],
+      [0.82, 0.64],
+    ];
     const parts: Part[] = [
       { path: [points], fill: "primary" },
       { path: [points], fill: "primary+", clips: [leftOf(0.5)], outline: false },
       { path: [band], fill: "primary-" },
     ];
-    for (const [x, y] of [[0.12, 0.28], [0.5, 0.17], [0.88, 0.28]] as const) parts.push({ path: [circle(x, y, 0.05)], fill: "primary" });
-    for (const [x, fill] of [[0.3, "accent"], [0.5, "secondary"], [0.7, "accent"]] as const) {
+    for (const [x, y] of [
+      [0.12, 0.28],
+      [0.5, 0.17],
+      [0.88, 0.28],
+    ] as const)
+      parts.push({ path: [circle(x, y, 0.05)], fill: "primary" });
+    for (const [x, fill] of [
+      [0.3, "accent"],
+      [0.5, "secondary"],
+      [0.7, "accent"],
+    ] as const) {
       parts.push({ path: [regularPolygon(x, 0.72, 0.055, 4)], fill, outline: false });
     }
     return parts;
@@ -270,7 +403,15 @@ export const bolt: IconShape = {
   secondary: "white",
   accent: "white",
   build() {
-    const body: Point[] = [[0.6, 0.03], [0.2, 0.56], [0.46, 0.56], [0.36, 0.97], [0.82, 0.4], [0.55, 0.4], [0.7, 0.03]];
+    const body: Point[] = [
+      [0.6, 0.03],
+      [0.2, 0.56],
+      [0.46, 0.56],
+      [0.36, 0.97],
+      [0.82, 0.4],
+      [0.55, 0.4],
+      [0.7, 0.03],
+    ];
     return [
       { path: [body], fill: "primary" },
       { path: [body], fill: "primary+", clips: [leftOf(0.48)], outline: false },

@@ -76,7 +76,16 @@ describe("icon generator", () => {
 
   it("follows a conversation: a later 'make it blue' recolours the icon", async () => {
     const first = await run("icon", { messages: [{ role: "user", content: "red potion" }] }, { size: 128 });
-    const refined = await run("icon", { messages: [{ role: "user", content: "red potion" }, { role: "user", content: "make it blue" }] }, { size: 128 });
+    const refined = await run(
+      "icon",
+      {
+        messages: [
+          { role: "user", content: "red potion" },
+          { role: "user", content: "make it blue" },
+        ],
+      },
+      { size: 128 },
+    );
     expect(hueDistance(dominantHue(first.image), 0)).toBeLessThan(30);
     expect(hueDistance(dominantHue(refined.image), 220)).toBeLessThan(35);
   });

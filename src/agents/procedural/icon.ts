@@ -70,11 +70,7 @@ function shapeColors(shape: IconShape, colors: readonly string[], spec: PromptSp
   const tone = toneOf(spec);
   const primary = colors[0] !== undefined ? colorValue(colors[0]) : colorValue(shape.primary);
   const secondary =
-    colors[1] !== undefined
-      ? colorValue(colors[1])
-      : shape.derivedSecondary && colors[0] !== undefined
-        ? shade(primary, 0.35)
-        : colorValue(shape.secondary);
+    colors[1] !== undefined ? colorValue(colors[1]) : shape.derivedSecondary && colors[0] !== undefined ? shade(primary, 0.35) : colorValue(shape.secondary);
   const accent = colors[2] !== undefined ? colorValue(colors[2]) : colorValue(shape.accent);
   const roles: Record<Role, Rgb> = {
     ...FIXED_ROLES,
@@ -136,7 +132,13 @@ function badgePattern(mask: Mask, size: number, rng: Random): void {
     for (let i = 0; i < rays; i++) {
       const a = offset + (i / rays) * Math.PI * 2;
       const w = Math.PI / rays / 2;
-      mask.fill([[[c, c], [c + Math.cos(a - w) * size, c + Math.sin(a - w) * size], [c + Math.cos(a + w) * size, c + Math.sin(a + w) * size]]]);
+      mask.fill([
+        [
+          [c, c],
+          [c + Math.cos(a - w) * size, c + Math.sin(a - w) * size],
+          [c + Math.cos(a + w) * size, c + Math.sin(a + w) * size],
+        ],
+      ]);
     }
   } else if (kind === 1) {
     const rings = rng.int(2, 3);
@@ -158,7 +160,10 @@ function drawBadge(canvas: Canvas, mask: Mask, contour: Contour, colors: BadgeCo
   mask.intersect(clip);
   paintMask(canvas, mask, colors.rim, 0.12);
   mask.clear();
-  mask.stroke(contour.map(([x, y]) => [size / 2 + (x - size / 2) * 0.93, size / 2 + (y - size / 2) * 0.93] as const), size * 0.018);
+  mask.stroke(
+    contour.map(([x, y]) => [size / 2 + (x - size / 2) * 0.93, size / 2 + (y - size / 2) * 0.93] as const),
+    size * 0.018,
+  );
   paintMask(canvas, mask, colors.rim, 0.45);
   mask.clear();
   mask.fill([[...circle(size / 2, size * 0.28, size * 0.42, 72)]]);
@@ -187,11 +192,7 @@ function pixelate(canvas: Canvas): Canvas {
   return scaleNearest(small, factor);
 }
 
-async function generateIcon(
-  input: GeneratorInput,
-  onProgress: (p: GeneratorProgress) => void | Promise<void>,
-  signal?: AbortSignal,
-): Promise<GeneratedImage> {
+async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProgress) => void | Promise<void>, signal?: AbortSignal): Promise<GeneratedImage> {
   const progress = new ProgressReporter(onProgress, signal);
   await progress.report(0, "interpreting");
   const { spec, width: size } = input;
@@ -242,4 +243,3 @@ async function generateIcon(
 }
 
 export const iconGenerator: Generator = { kind: "icon", generate: generateIcon };
-

@@ -25,7 +25,12 @@ describe("interpret: what the procedural drivers understood", () => {
     expect(read(sprite, "red health potion with a cork")).toEqual({ subject: "potion", modifiers: ["red"], ignored: ["health", "cork"], fallback: false });
     expect(read(icon, "red health potion with a cork")).toEqual({ subject: "potion", modifiers: ["red"], ignored: ["health", "cork"], fallback: false });
     // a texture has no potion: it falls back (the colour still applies)
-    expect(read(texture, "red health potion with a cork")).toEqual({ subject: null, modifiers: ["red"], ignored: ["potion", "health", "cork"], fallback: true });
+    expect(read(texture, "red health potion with a cork")).toEqual({
+      subject: null,
+      modifiers: ["red"],
+      ignored: ["potion", "health", "cork"],
+      fallback: true,
+    });
   });
 
   it("knows which vocabulary is its own: a grass tile is a texture, not a sprite", () => {
@@ -62,7 +67,12 @@ describe("interpret: what the procedural drivers understood", () => {
   });
 
   it("reports the styles each driver honours and the ones it ignores", () => {
-    expect(read(sprite, "glowing green slime without outline")).toEqual({ subject: "slime", modifiers: ["green", "glowing", "no outline"], ignored: [], fallback: false });
+    expect(read(sprite, "glowing green slime without outline")).toEqual({
+      subject: "slime",
+      modifiers: ["green", "glowing", "no outline"],
+      ignored: [],
+      fallback: false,
+    });
     expect(read(sprite, "cute mossy potion")).toEqual({ subject: "potion", modifiers: [], ignored: ["cute", "mossy"], fallback: false });
     expect(read(sprite, "cute slime")).toMatchObject({ modifiers: ["cute"], ignored: [] });
     expect(read(icon, "round glossy coin")).toMatchObject({ subject: "coin", modifiers: ["round", "glossy"], ignored: [] });
@@ -80,14 +90,36 @@ describe("interpret: what the procedural drivers understood", () => {
     ];
     expect(sprite.interpret({ messages })).toEqual({ subject: "potion", modifiers: ["blue"], ignored: [], fallback: false });
     expect(icon.interpret({ messages })).toEqual({ subject: "potion", modifiers: ["blue"], ignored: [], fallback: false });
-    const replaced = sprite.interpret({ messages: [{ role: "user", content: "red dragon" }, { role: "user", content: "now a knight with a sword instead" }] });
+    const replaced = sprite.interpret({
+      messages: [
+        { role: "user", content: "red dragon" },
+        { role: "user", content: "now a knight with a sword instead" },
+      ],
+    });
     expect(replaced).toEqual({ subject: "knight", modifiers: ["red", "sword"], ignored: [], fallback: false });
-    const added = sprite.interpret({ messages: [{ role: "user", content: "a mage" }, { role: "user", content: "also a staff" }] });
+    const added = sprite.interpret({
+      messages: [
+        { role: "user", content: "a mage" },
+        { role: "user", content: "also a staff" },
+      ],
+    });
     expect(added).toMatchObject({ subject: "wizard", modifiers: ["staff"] });
   });
 
   it("agrees with what the generators choose to draw", () => {
-    for (const prompt of ["golden knight", "a leaf", "rocket ship", "green slime monster", "zorblax", "fire mage", "sword and shield", "wood planks", "lava", "gear", "blue shield with star"]) {
+    for (const prompt of [
+      "golden knight",
+      "a leaf",
+      "rocket ship",
+      "green slime monster",
+      "zorblax",
+      "fire mage",
+      "sword and shield",
+      "wood planks",
+      "lava",
+      "gear",
+      "blue shield with star",
+    ]) {
       const spec = interpretPrompt({ prompt });
       const s = read(sprite, prompt);
       expect(s.subject ?? "monster", prompt).toBe(pickSpriteBuilder(spec).name);

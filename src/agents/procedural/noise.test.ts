@@ -5,7 +5,11 @@ import { Random } from "./random.js";
 describe("periodic noise", () => {
   it("wraps with its integer periods", () => {
     const noise = new PeriodicNoise(new Random(7));
-    for (const [x, y] of [[0.3, 0.7], [2.9, 1.1], [5.5, 3.25]] as const) {
+    for (const [x, y] of [
+      [0.3, 0.7],
+      [2.9, 1.1],
+      [5.5, 3.25],
+    ] as const) {
       expect(noise.noise(x + 6, y, 6, 4)).toBeCloseTo(noise.noise(x, y, 6, 4), 9);
       expect(noise.noise(x, y + 4, 6, 4)).toBeCloseTo(noise.noise(x, y, 6, 4), 9);
     }

@@ -6,13 +6,31 @@ import { alphaAt, countAlpha, dominantHue, hueDistance, luminanceAt, run, silhou
 function isMirrorSymmetric(img: Decoded): boolean {
   for (let y = 0; y < img.height; y++) {
     for (let x = 0; x < img.width / 2; x++) {
-      if ((alphaAt(img, x, y) > 0) !== (alphaAt(img, img.width - 1 - x, y) > 0)) return false;
+      if (alphaAt(img, x, y) > 0 !== alphaAt(img, img.width - 1 - x, y) > 0) return false;
     }
   }
   return true;
 }
 
-const SUBJECTS = ["dragon", "slime", "knight", "wizard", "robot", "skeleton", "ghost", "bat", "spider", "bird", "wolf", "spaceship", "potion", "sword", "gem", "mushroom", "zorblax"];
+const SUBJECTS = [
+  "dragon",
+  "slime",
+  "knight",
+  "wizard",
+  "robot",
+  "skeleton",
+  "ghost",
+  "bat",
+  "spider",
+  "bird",
+  "wolf",
+  "spaceship",
+  "potion",
+  "sword",
+  "gem",
+  "mushroom",
+  "zorblax",
+];
 
 describe("pixel-sprite generator", () => {
   it.each(SUBJECTS)("draws a mirror-symmetric %s with a dark outline", async (subject) => {
@@ -70,7 +88,12 @@ describe("pixel-sprite generator", () => {
     const first = await run("pixel-sprite", { messages: [{ role: "user", content: "a red dragon" }] }, { size: 64, transparent: true });
     const refined = await run(
       "pixel-sprite",
-      { messages: [{ role: "user", content: "a red dragon" }, { role: "user", content: "make it blue" }] },
+      {
+        messages: [
+          { role: "user", content: "a red dragon" },
+          { role: "user", content: "make it blue" },
+        ],
+      },
       { size: 64, transparent: true },
     );
     expect(hueDistance(dominantHue(first.image), 10)).toBeLessThan(30);
@@ -79,7 +102,14 @@ describe("pixel-sprite generator", () => {
 
   it("drops the outline for 'no outline' and changes with style words", async () => {
     const base = await run("pixel-sprite", "green slime", { size: 64 });
-    for (const prompt of ["green slime without outline", "dark green slime", "pastel green slime", "retro green slime", "glowing green slime", "flat green slime"]) {
+    for (const prompt of [
+      "green slime without outline",
+      "dark green slime",
+      "pastel green slime",
+      "retro green slime",
+      "glowing green slime",
+      "flat green slime",
+    ]) {
       const other = await run("pixel-sprite", prompt, { size: 64 });
       expect(other.png.equals(base.png), prompt).toBe(false);
     }

@@ -128,7 +128,8 @@ function spritePalette(spec: PromptSpec, builder: SpriteBuilder, rng: Random, tr
   for (let m = 1; m < MATERIAL_COUNT; m++) {
     const c = m === M.LINE ? outline : applyTone(base[m] ?? primary, m === M.DARK || m === M.SHINE ? undefined : tone);
     ramps[m] = FLAT.has(m) ? [c, c, c] : [shade(c, -0.24), c, shade(c, 0.2)];
-    ramps5[m] = m === M.LINE || m === M.EYE || m === M.DARK || m === M.SHINE ? [c, c, c, c, c] : [shade(c, -0.4), shade(c, -0.22), c, shade(c, 0.15), shade(c, 0.3)];
+    ramps5[m] =
+      m === M.LINE || m === M.EYE || m === M.DARK || m === M.SHINE ? [c, c, c, c, c] : [shade(c, -0.4), shade(c, -0.22), c, shade(c, 0.15), shade(c, 0.3)];
   }
   return { ramps, ramps5, outline };
 }
@@ -197,9 +198,7 @@ async function generateSprite(
       outline,
       flat: hasStyle(spec, "flat"),
       outlined: !isNegated(spec, "outline"),
-      ...(background
-        ? { background: { ...background, ...(hasStyle(spec, "glowing") ? { halo: ramps[M.BODY]?.[2] ?? background.bg } : {}) } }
-        : {}),
+      ...(background ? { background: { ...background, ...(hasStyle(spec, "glowing") ? { halo: ramps[M.BODY]?.[2] ?? background.bg } : {}) } } : {}),
     });
     await progress.report(70, "shading", canvas);
     return progress.finish(canvas);

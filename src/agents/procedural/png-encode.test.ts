@@ -27,7 +27,14 @@ function image(width: number, height: number, seed: number, kind: "noise" | "blo
 }
 
 describe("encodeRgbaPng", () => {
-  const sizes: [number, number][] = [[1, 1], [3, 5], [16, 16], [32, 32], [64, 64], [128, 40]];
+  const sizes: [number, number][] = [
+    [1, 1],
+    [3, 5],
+    [16, 16],
+    [32, 32],
+    [64, 64],
+    [128, 40],
+  ];
   const kinds = ["noise", "blocks", "gradient", "sparse"] as const;
 
   it.each(sizes)("writes pngjs's bytes at %ix%i (adaptive filters and each fixed filter)", (width, height) => {

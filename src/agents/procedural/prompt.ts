@@ -13,16 +13,7 @@
  *   "not dark") switch a style off until a later turn names it again.
  * When both `messages` and `prompt` are given, `prompt` is read as the last user turn.
  */
-import {
-  ADDITIVE_WORDS,
-  COLOR_WORDS,
-  FILLER_WORDS,
-  GENERIC_SUBJECTS,
-  NEGATIONS,
-  STYLE_GROUPS,
-  STYLE_WORDS,
-  SUBJECT_WORDS,
-} from "./vocabulary.js";
+import { ADDITIVE_WORDS, COLOR_WORDS, FILLER_WORDS, GENERIC_SUBJECTS, NEGATIONS, STYLE_GROUPS, STYLE_WORDS, SUBJECT_WORDS } from "./vocabulary.js";
 import type { Tone } from "./color.js";
 
 export interface PromptMessage {
@@ -126,7 +117,9 @@ function parseTurn(content: string): TurnSpec {
     otherWords: [],
     additive: false,
   };
-  const tokens = normalizeText(content).split(/[^a-z0-9]+/).filter(Boolean);
+  const tokens = normalizeText(content)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
   let negateFor = 0;
   for (const token of tokens) {
     if (NEGATIONS.has(token)) {

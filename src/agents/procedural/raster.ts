@@ -47,7 +47,7 @@ export class Canvas {
     if (opacity <= 0 || x < 0 || y < 0 || x >= this.width || y >= this.height) return;
     const { data } = this;
     const i = (y * this.width + x) * 4;
-    const sa = Math.min(opacity , 1);
+    const sa = Math.min(opacity, 1);
     const da = (data[i + 3] ?? 0) / 255;
     const outA = sa + da * (1 - sa);
     if (outA <= 0) return;

@@ -68,31 +68,93 @@ function build(kind: Kind, g: SpriteGrid, rng: Random, traits: SpriteTraits): Sp
       if (kind === "archer") {
         // a hood: wider than the head, open on the face
         g.ellipse(0.5, hy - c * 0.5, hr + c * 1.5, hr + c, M.BODY);
-        g.poly([[0.5 - hr - c * 1.5, hy], [0.5 - b.tw - c, b.top + 0.03], [0.5, b.top + 0.03], [0.5, hy]], M.BODY);
+        g.poly(
+          [
+            [0.5 - hr - c * 1.5, hy],
+            [0.5 - b.tw - c, b.top + 0.03],
+            [0.5, b.top + 0.03],
+            [0.5, hy],
+          ],
+          M.BODY,
+        );
         g.ellipse(0.5, hy + c, hr * 0.78, hr * 0.8, M.SKIN);
         g.ellipse(0.5, hy - hr * 0.5, hr * 0.8, hr * 0.35, M.HAIR, "paint");
       } else if (kind !== "goblin") g.ellipse(0.5, hy - hr * 0.45, hr * 1.02, hr * 0.62, M.HAIR, "paint");
       if (kind === "warrior") g.rect(0.5 - hr, hy - hr * 0.35, 0.5, hy - hr * 0.1, M.ACCENT, "paint");
-      if (kind === "goblin") g.poly([[0.5 - hr * 0.8, hy - c], [0.5 - hr - 0.12, hy - 0.09], [0.5 - hr * 0.8, hy + 0.05]], M.SKIN);
-      if (kind === "hero" && rng.chance(0.4)) g.poly([[0.5 - hr * 0.8, hy], [0.5 - hr - 0.06, hy - 0.07], [0.5 - hr * 0.8, hy + 0.04]], M.SKIN);
+      if (kind === "goblin")
+        g.poly(
+          [
+            [0.5 - hr * 0.8, hy - c],
+            [0.5 - hr - 0.12, hy - 0.09],
+            [0.5 - hr * 0.8, hy + 0.05],
+          ],
+          M.SKIN,
+        );
+      if (kind === "hero" && rng.chance(0.4))
+        g.poly(
+          [
+            [0.5 - hr * 0.8, hy],
+            [0.5 - hr - 0.06, hy - 0.07],
+            [0.5 - hr * 0.8, hy + 0.04],
+          ],
+          M.SKIN,
+        );
       if (kind === "zombie") g.rect(0.5 - b.tw, b.waist - 0.02, 0.5 - b.tw + 0.04, b.waist + 0.04, M.EMPTY, "erase");
       belt(g, b, M.WOOD);
       if (kind === "warrior") g.ellipse(0.5 - b.tw - 0.02, b.top + 0.03, 0.06, 0.045, M.METAL);
       break;
     }
     case "wizard": {
-      g.poly([[0.5, 0.02], [0.5 - hr * 0.95, hy - hr * 0.45], [0.5, hy - hr * 0.45]], M.BODY);
+      g.poly(
+        [
+          [0.5, 0.02],
+          [0.5 - hr * 0.95, hy - hr * 0.45],
+          [0.5, hy - hr * 0.45],
+        ],
+        M.BODY,
+      );
       g.rect(0.5 - hr - 0.06, hy - hr * 0.55, 0.5, hy - hr * 0.3, M.BODY);
       g.rect(0.5 - hr * 0.9, hy - hr * 0.55, 0.5, hy - hr * 0.35, M.BELLY, "paint");
-      g.poly([[0.5 - hr * 0.7, hy + hr * 0.25], [0.5, hy + hr * 0.25], [0.5, b.top + 0.14]], M.METAL);
-      g.poly([[0.5 - b.tw, b.top], [0.5, b.top], [0.5, 0.93], [0.5 - b.tw - 0.08, 0.93]], M.BODY);
+      g.poly(
+        [
+          [0.5 - hr * 0.7, hy + hr * 0.25],
+          [0.5, hy + hr * 0.25],
+          [0.5, b.top + 0.14],
+        ],
+        M.METAL,
+      );
+      g.poly(
+        [
+          [0.5 - b.tw, b.top],
+          [0.5, b.top],
+          [0.5, 0.93],
+          [0.5 - b.tw - 0.08, 0.93],
+        ],
+        M.BODY,
+      );
       g.rect(0.5 - c, b.top + 0.1, 0.5, 0.93, M.BELLY, "paint");
       g.rect(0.5 - b.tw - 0.08, 0.89, 0.5, 0.93, M.BELLY, "paint");
       break;
     }
     case "king": {
-      g.poly([[0.5 - b.tw - 0.07, b.top + 0.02], [0.5, b.top], [0.5, 0.9], [0.5 - b.tw - 0.12, 0.9]], M.WING);
-      g.poly([[0.5 - b.tw, b.top], [0.5, b.top], [0.5, 0.88], [0.5 - b.tw - 0.04, 0.88]], M.BODY);
+      g.poly(
+        [
+          [0.5 - b.tw - 0.07, b.top + 0.02],
+          [0.5, b.top],
+          [0.5, 0.9],
+          [0.5 - b.tw - 0.12, 0.9],
+        ],
+        M.WING,
+      );
+      g.poly(
+        [
+          [0.5 - b.tw, b.top],
+          [0.5, b.top],
+          [0.5, 0.88],
+          [0.5 - b.tw - 0.04, 0.88],
+        ],
+        M.BODY,
+      );
       g.rect(0.5 - b.tw - 0.07, b.top - 0.01, 0.5, b.top + 0.05, M.BELLY);
       g.rect(0.5 - b.tw - 0.05, 0.84, 0.5, 0.88, M.BELLY, "paint");
       g.rect(0.5 - c, b.top + 0.05, 0.5, 0.88, M.ACCENT, "paint");

@@ -6,23 +6,54 @@ function dragon(g: SpriteGrid, rng: Random, traits: SpriteTraits): void {
   const c = g.u;
   const span = rng.range(0.02, 0.08);
   const wingTop = rng.range(0.08, 0.16);
-  g.poly([[0.42, 0.46], [span, wingTop], [span + 0.02, 0.42], [0.1, 0.6], [0.22, 0.56], [0.3, 0.66], [0.42, 0.62]], M.WING);
+  g.poly(
+    [
+      [0.42, 0.46],
+      [span, wingTop],
+      [span + 0.02, 0.42],
+      [0.1, 0.6],
+      [0.22, 0.56],
+      [0.3, 0.66],
+      [0.42, 0.62],
+    ],
+    M.WING,
+  );
   g.line(0.42, 0.46, span + 0.01, wingTop, M.BODY, Math.max(1, Math.round(g.n / 24)));
   g.ellipse(0.5, 0.64, rng.range(0.17, 0.2), 0.2, M.BODY);
   g.ellipse(0.5, 0.68, 0.09, 0.15, M.BELLY, "paint");
   g.rect(0.44, 0.36, 0.5, 0.5, M.BODY);
   const headY = rng.range(0.27, 0.31);
   const horn = rng.range(0.03, 0.07);
-  g.poly([[0.38, headY - 0.05], [0.31 - horn * 0.6, headY - 0.12 - horn], [0.35 - horn * 0.3, headY - 0.15 - horn], [0.45, headY - 0.08]], M.ACCENT);
+  g.poly(
+    [
+      [0.38, headY - 0.05],
+      [0.31 - horn * 0.6, headY - 0.12 - horn],
+      [0.35 - horn * 0.3, headY - 0.15 - horn],
+      [0.45, headY - 0.08],
+    ],
+    M.ACCENT,
+  );
   g.ellipse(0.5, headY, 0.13, 0.1, M.BODY);
   g.ellipse(0.5, headY + 0.075, 0.085, 0.055, M.BODY);
   g.ellipse(0.5, headY + 0.09, 0.06, 0.03, M.BELLY, "paint");
-  g.poly([[0.4, headY - 0.1], [0.44, headY - 0.16], [0.48, headY - 0.1]], M.BODY);
+  g.poly(
+    [
+      [0.4, headY - 0.1],
+      [0.44, headY - 0.16],
+      [0.48, headY - 0.1],
+    ],
+    M.BODY,
+  );
   g.ellipse(0.36, 0.84, 0.07, 0.06, M.BODY);
   g.rect(0.3, 0.88, 0.36, 0.9 + c, M.ACCENT);
   if (g.hires) {
     // finger bones of the wing, scales on the horn, a ridge down the neck
-    for (const [x, y] of [[0.1, 0.6], [0.22, 0.56], [0.3, 0.66]] as const) g.line(span + 0.012, wingTop + 0.01, x, y, M.BODY, Math.max(1, Math.round(g.px * 0.75)), "paint");
+    for (const [x, y] of [
+      [0.1, 0.6],
+      [0.22, 0.56],
+      [0.3, 0.66],
+    ] as const)
+      g.line(span + 0.012, wingTop + 0.01, x, y, M.BODY, Math.max(1, Math.round(g.px * 0.75)), "paint");
     for (let k = 1; k <= 3; k++) g.line(0.38 - k * 0.02, headY - 0.06 - k * 0.025, 0.42 - k * 0.015, headY - 0.07 - k * 0.02, M.ACCENT, 1, "darken");
   }
   g.mirror();
@@ -57,7 +88,12 @@ function slime(g: SpriteGrid, rng: Random, traits: SpriteTraits): void {
   g.dot(0.7, 0.68, M.BELLY, g.px, "paint");
   if (g.hires) {
     // bubbles inside the jelly, a second glint, a darker base
-    for (const [x, y, r] of [[0.36, 0.74, 0.03], [0.6, 0.62, 0.02], [0.3, 0.62, 0.015], [0.7, 0.8, 0.022]] as const) {
+    for (const [x, y, r] of [
+      [0.36, 0.74, 0.03],
+      [0.6, 0.62, 0.02],
+      [0.3, 0.62, 0.015],
+      [0.7, 0.8, 0.022],
+    ] as const) {
       g.ellipse(x, y, r, r, M.BODY, "lighten");
       g.dot(x - r * 0.5, y - r * 0.5, M.SHINE, Math.max(1, Math.round(g.px / 2)), "paint");
     }
@@ -74,7 +110,15 @@ function ghost(g: SpriteGrid, rng: Random, traits: SpriteTraits): void {
   const wave = rng.int(2, 3);
   for (let k = 0; k < wave; k++) {
     const x = 0.5 - r + ((k + 0.5) * r) / wave;
-    g.poly([[x - 0.06, 0.87], [x + 0.06, 0.87], [x, 0.78]], M.EMPTY, "erase");
+    g.poly(
+      [
+        [x - 0.06, 0.87],
+        [x + 0.06, 0.87],
+        [x, 0.78],
+      ],
+      M.EMPTY,
+      "erase",
+    );
   }
   g.ellipse(0.5 - r - 0.02, 0.58, 0.06, 0.05, M.BODY);
   g.mirror();
@@ -86,13 +130,37 @@ function ghost(g: SpriteGrid, rng: Random, traits: SpriteTraits): void {
 function bat(g: SpriteGrid, rng: Random, traits: SpriteTraits): void {
   const c = g.u;
   const lift = rng.range(-0.06, 0.06);
-  g.poly([[0.44, 0.42], [0.22, 0.28 + lift], [0.05, 0.36 + lift], [0.06, 0.62], [0.16, 0.56], [0.24, 0.66], [0.32, 0.58], [0.42, 0.66]], M.WING);
+  g.poly(
+    [
+      [0.44, 0.42],
+      [0.22, 0.28 + lift],
+      [0.05, 0.36 + lift],
+      [0.06, 0.62],
+      [0.16, 0.56],
+      [0.24, 0.66],
+      [0.32, 0.58],
+      [0.42, 0.66],
+    ],
+    M.WING,
+  );
   g.line(0.44, 0.42, 0.22, 0.28 + lift, M.BODY, g.px);
   g.line(0.22, 0.28 + lift, 0.06, 0.37 + lift, M.BODY, g.px);
-  if (g.hires) for (const [x, y] of [[0.16, 0.56], [0.32, 0.58]] as const) g.line(0.22, 0.28 + lift, x, y, M.BODY, Math.max(1, Math.round(g.px * 0.75)), "paint");
+  if (g.hires)
+    for (const [x, y] of [
+      [0.16, 0.56],
+      [0.32, 0.58],
+    ] as const)
+      g.line(0.22, 0.28 + lift, x, y, M.BODY, Math.max(1, Math.round(g.px * 0.75)), "paint");
   g.ellipse(0.5, 0.52, 0.11, 0.15, M.BODY);
   g.ellipse(0.5, 0.38, 0.1, 0.09, M.BODY);
-  g.poly([[0.42, 0.36], [0.4, 0.22], [0.47, 0.32]], M.BODY);
+  g.poly(
+    [
+      [0.42, 0.36],
+      [0.4, 0.22],
+      [0.47, 0.32],
+    ],
+    M.BODY,
+  );
   g.ellipse(0.5, 0.56, 0.06, 0.09, M.BELLY, "paint");
   g.mirror();
   drawEyes(g, 0.38, 0.09, { ...traits, scary: true });
@@ -114,7 +182,15 @@ function spider(g: SpriteGrid, rng: Random, traits: SpriteTraits): void {
   }
   g.ellipse(0.5, 0.66, rng.range(0.17, 0.21), 0.2, M.BODY);
   g.ellipse(0.5, 0.42, 0.12, 0.1, M.BODY);
-  g.poly([[0.5, 0.58], [0.46, 0.66], [0.5, 0.74]], M.ACCENT, "paint");
+  g.poly(
+    [
+      [0.5, 0.58],
+      [0.46, 0.66],
+      [0.5, 0.74],
+    ],
+    M.ACCENT,
+    "paint",
+  );
   g.mirror();
   drawEyes(g, 0.41, 0.1, { ...traits, scary: true });
   drawEyes(g, 0.46, 0.04, { ...traits, scary: true });
@@ -135,14 +211,30 @@ function insect(g: SpriteGrid, rng: Random, traits: SpriteTraits): void {
 
 function bird(g: SpriteGrid, rng: Random, traits: SpriteTraits): void {
   const c = g.u;
-  g.poly([[0.36, 0.44], [0.1, 0.5 - rng.range(0, 0.1)], [0.14, 0.62], [0.36, 0.7]], M.WING);
+  g.poly(
+    [
+      [0.36, 0.44],
+      [0.1, 0.5 - rng.range(0, 0.1)],
+      [0.14, 0.62],
+      [0.36, 0.7],
+    ],
+    M.WING,
+  );
   g.ellipse(0.5, 0.6, 0.2, 0.24, M.BODY);
   g.ellipse(0.5, 0.66, 0.11, 0.15, M.BELLY, "paint");
   g.ellipse(0.5, 0.32, 0.15, 0.14, M.BODY);
   g.rect(0.5 - c, 0.14, 0.5, 0.2, M.BODY);
   g.rect(0.42, 0.84, 0.45, 0.92, M.ACCENT);
   g.mirror();
-  g.poly([[0.46, 0.36], [0.54, 0.36], [0.5, 0.43]], M.ACCENT, "paint");
+  g.poly(
+    [
+      [0.46, 0.36],
+      [0.54, 0.36],
+      [0.5, 0.43],
+    ],
+    M.ACCENT,
+    "paint",
+  );
   if (g.hires) {
     for (let y = 0.58; y < 0.8; y += c * 2) for (let x = 0.42; x < 0.6; x += c * 2.5) g.rect(x, y, x + c, y + c * 0.5, M.BELLY, "darken");
     for (const k of [0, 1, 2]) g.line(0.34 - k * 0.06, 0.47 + k * 0.04, 0.22 - k * 0.05, 0.62, M.WING, 1, "darken");
@@ -158,8 +250,23 @@ function beast(g: SpriteGrid, rng: Random, traits: SpriteTraits): void {
   const hr = rng.range(0.2, 0.23) + (traits.cute ? 0.02 : 0);
   g.ellipse(0.5, 0.38, hr, hr * 0.85, M.BODY);
   const ear = rng.range(0.08, 0.14);
-  g.poly([[0.5 - hr * 0.9, 0.32], [0.5 - hr * 0.85, 0.38 - hr - ear], [0.5 - hr * 0.2, 0.24]], M.BODY);
-  g.poly([[0.5 - hr * 0.75, 0.28], [0.5 - hr * 0.75, 0.36 - hr - ear * 0.6], [0.5 - hr * 0.35, 0.26]], M.BELLY, "paint");
+  g.poly(
+    [
+      [0.5 - hr * 0.9, 0.32],
+      [0.5 - hr * 0.85, 0.38 - hr - ear],
+      [0.5 - hr * 0.2, 0.24],
+    ],
+    M.BODY,
+  );
+  g.poly(
+    [
+      [0.5 - hr * 0.75, 0.28],
+      [0.5 - hr * 0.75, 0.36 - hr - ear * 0.6],
+      [0.5 - hr * 0.35, 0.26],
+    ],
+    M.BELLY,
+    "paint",
+  );
   g.ellipse(0.5, 0.46, hr * 0.45, hr * 0.32, M.BELLY, "paint");
   g.mirror();
   drawEyes(g, 0.36, hr * 0.85, traits);
@@ -184,7 +291,14 @@ function monster(g: SpriteGrid, rng: Random, traits: SpriteTraits): void {
   g.ellipse(0.5, cy, bw, bh, M.BODY);
   if (rng.chance(0.6)) {
     const tip = cy - bh - rng.range(0.08, 0.16);
-    g.poly([[0.5 - bw * 0.6, cy - bh * 0.7], [0.5 - bw * 0.9 - 0.04, tip], [0.5 - bw * 0.2, cy - bh * 0.9]], M.ACCENT);
+    g.poly(
+      [
+        [0.5 - bw * 0.6, cy - bh * 0.7],
+        [0.5 - bw * 0.9 - 0.04, tip],
+        [0.5 - bw * 0.2, cy - bh * 0.9],
+      ],
+      M.ACCENT,
+    );
   }
   const legs = rng.int(0, 2);
   if (legs === 0) for (let k = 0; k < 2; k++) g.rect(0.5 - bw * (0.3 + k * 0.35), cy + bh * 0.6, 0.5 - bw * (0.3 + k * 0.35) + 0.05, 0.92, M.BODY);
@@ -212,13 +326,46 @@ function ship(g: SpriteGrid, rng: Random): void {
   const c = g.u;
   const w = rng.range(0.08, 0.11);
   const sweep = rng.range(0.5, 0.62);
-  g.poly([[0.5, 0.05], [0.5 + c * 0.01, 0.82], [0.5 - w, 0.82], [0.5 - w, 0.3]], M.BODY);
-  g.poly([[0.5 - w, sweep - 0.12], [0.07, sweep + 0.16], [0.07, sweep + 0.26], [0.5 - w, sweep + 0.18]], M.BODY);
-  g.poly([[0.5 - w, sweep + 0.04], [0.14, sweep + 0.2], [0.14, sweep + 0.24], [0.5 - w, sweep + 0.12]], M.BELLY, "paint");
+  g.poly(
+    [
+      [0.5, 0.05],
+      [0.5 + c * 0.01, 0.82],
+      [0.5 - w, 0.82],
+      [0.5 - w, 0.3],
+    ],
+    M.BODY,
+  );
+  g.poly(
+    [
+      [0.5 - w, sweep - 0.12],
+      [0.07, sweep + 0.16],
+      [0.07, sweep + 0.26],
+      [0.5 - w, sweep + 0.18],
+    ],
+    M.BODY,
+  );
+  g.poly(
+    [
+      [0.5 - w, sweep + 0.04],
+      [0.14, sweep + 0.2],
+      [0.14, sweep + 0.24],
+      [0.5 - w, sweep + 0.12],
+    ],
+    M.BELLY,
+    "paint",
+  );
   g.rect(0.07, sweep + 0.06, 0.07 + Math.max(c, 0.03), sweep + 0.26, M.METAL);
   g.rect(0.5 - w * 0.9, 0.8, 0.5 - c * 0.5, 0.86, M.METAL);
   g.rect(0.5 - w * 0.8, 0.86, 0.5 - c, 0.95, M.GLOW);
-  if (rng.chance(0.5)) g.poly([[0.5 - w, 0.66], [0.5 - w - 0.08, 0.84], [0.5 - w, 0.8]], M.ACCENT);
+  if (rng.chance(0.5))
+    g.poly(
+      [
+        [0.5 - w, 0.66],
+        [0.5 - w - 0.08, 0.84],
+        [0.5 - w, 0.8],
+      ],
+      M.ACCENT,
+    );
   g.mirror();
   g.ellipse(0.5, 0.32, Math.max(c, 0.045), 0.08, M.GLASS, "paint");
   g.dot(0.5 - c, 0.28, M.SHINE, g.px, "paint");

@@ -73,7 +73,15 @@ export function characterDetails(kind: Kind, g: SpriteGrid, b: Body): void {
     }
     case "hero":
     case "archer": {
-      g.poly([[0.5 - u * 1.6, top - u * 0.2], [0.5, top + 0.055], [0.5 + u * 1.6, top - u * 0.2]], M.SKIN, "paint");
+      g.poly(
+        [
+          [0.5 - u * 1.6, top - u * 0.2],
+          [0.5, top + 0.055],
+          [0.5 + u * 1.6, top - u * 0.2],
+        ],
+        M.SKIN,
+        "paint",
+      );
       if (kind === "archer") strap(g, b, M.WOOD);
       buckle(g, waist - 0.04, waist, M.METAL);
       mirroredRect(g, b.armRight - b.armW, top + 0.19, b.armRight, top + 0.22, M.CLOTH);
@@ -86,7 +94,15 @@ export function characterDetails(kind: Kind, g: SpriteGrid, b: Body): void {
       g.rect(sx - u * 0.4, sy - u * 1.3, sx + u * 0.4, sy + u * 1.3, M.SHINE, "paint");
       g.rect(sx - u * 1.3, sy - u * 0.4, sx + u * 1.3, sy + u * 0.4, M.SHINE, "paint");
       // a long pointed beard over the robe, with strands, under a moustache
-      g.poly([[0.5 - hr * 0.7, hy + hr * 0.25], [0.5 + hr * 0.7, hy + hr * 0.25], [0.5, top + 0.16]], M.METAL, "paint");
+      g.poly(
+        [
+          [0.5 - hr * 0.7, hy + hr * 0.25],
+          [0.5 + hr * 0.7, hy + hr * 0.25],
+          [0.5, top + 0.16],
+        ],
+        M.METAL,
+        "paint",
+      );
       for (const dx of [-0.35, 0, 0.35]) g.line(0.5 + hr * dx, hy + hr * 0.6, 0.5 + hr * dx * 0.4, top + 0.1, M.METAL, 1, "darken");
       g.rect(0.5 - hr * 0.45, hy + hr * 0.3, 0.5 + hr * 0.45, hy + hr * 0.3 + u * 0.7, M.METAL, "lighten");
       g.rect(0, waist - 0.035, 1, waist, M.ACCENT, "paint");
@@ -117,7 +133,8 @@ export function characterDetails(kind: Kind, g: SpriteGrid, b: Body): void {
     }
     case "zombie": {
       g.line(0.5 - hr * 0.7, hy + hr * 0.45, 0.5 - hr * 0.35, hy + hr * 0.7, M.DARK, Math.max(1, Math.round(g.px / 2)), "paint");
-      for (const t of [0.3, 0.6]) g.rect(0.5 - hr * (0.9 - t * 0.5), hy + hr * (0.45 + t * 0.2), 0.5 - hr * (0.9 - t * 0.5) + u * 0.4, hy + hr * (0.65 + t * 0.2), M.DARK, "paint");
+      for (const t of [0.3, 0.6])
+        g.rect(0.5 - hr * (0.9 - t * 0.5), hy + hr * (0.45 + t * 0.2), 0.5 - hr * (0.9 - t * 0.5) + u * 0.4, hy + hr * (0.65 + t * 0.2), M.DARK, "paint");
       buckle(g, waist - 0.04, waist, M.METAL);
       break;
     }

@@ -154,7 +154,15 @@ const spear: Drawer = ({ item: t }, l) => {
   const [cl, cr] = shaft(t, l, pw, top, Math.round(n * 0.93) - 1);
   const cx = (cl + cr + 1) / 2 / n;
   const d = 1 / 32;
-  t.poly([[cx, 0.04], [cx - 2.6 * d, 0.15], [cx, top / n + 0.01], [cx + 2.6 * d, 0.15]], M.METAL);
+  t.poly(
+    [
+      [cx, 0.04],
+      [cx - 2.6 * d, 0.15],
+      [cx, top / n + 0.01],
+      [cx + 2.6 * d, 0.15],
+    ],
+    M.METAL,
+  );
   box(t, cl - (l.hires ? len(l, 0.5) : 0), top, cr + (l.hires ? len(l, 0.5) : 0), top + len(l, 1) - 1, M.ACCENT);
   if (l.hires) t.line(cx, 0.06, cx, top / n, M.METAL, Math.max(1, Math.round(l.s / 2)), "darken");
   return fistOver(l, cl, cr);
@@ -176,8 +184,24 @@ const axe: Drawer = ({ item: t }, l) => {
   const d = 1 / 32;
   const y = top / n;
   const out = 4.5;
-  t.poly([[cx, y + 0.01], [cx - out * 0.8 * d, y - 0.035], [cx - out * d, y + 0.05], [cx - out * 0.8 * d, y + 0.14], [cx, y + 0.1]], M.METAL);
-  t.poly([[cx, y + 0.03], [cx + 2.2 * d, y + 0.055], [cx, y + 0.08]], M.METAL);
+  t.poly(
+    [
+      [cx, y + 0.01],
+      [cx - out * 0.8 * d, y - 0.035],
+      [cx - out * d, y + 0.05],
+      [cx - out * 0.8 * d, y + 0.14],
+      [cx, y + 0.1],
+    ],
+    M.METAL,
+  );
+  t.poly(
+    [
+      [cx, y + 0.03],
+      [cx + 2.2 * d, y + 0.055],
+      [cx, y + 0.08],
+    ],
+    M.METAL,
+  );
   if (l.hires) {
     const edge = Math.ceil((cx - out * d) * n);
     for (let j = Math.round((y - 0.02) * n); j <= Math.round((y + 0.12) * n); j++) {
@@ -235,10 +259,26 @@ const shield: Drawer = ({ item: t }, l) => {
   const cx = l.anchors.armOuter + 0.5 * d;
   const cy = l.handT / l.n - 2 * d;
   const w = 4.6 * d;
-  const outline: [number, number][] = [[cx - w, cy - 5.5 * d], [cx + w, cy - 5.5 * d], [cx + w, cy + 1.5 * d], [cx, cy + 6.5 * d], [cx - w, cy + 1.5 * d]];
+  const outline: [number, number][] = [
+    [cx - w, cy - 5.5 * d],
+    [cx + w, cy - 5.5 * d],
+    [cx + w, cy + 1.5 * d],
+    [cx, cy + 6.5 * d],
+    [cx - w, cy + 1.5 * d],
+  ];
   t.poly(outline, M.METAL);
   const inset = Math.max(1 / l.n, d);
-  t.poly([[cx - w + inset, cy - 5.5 * d + inset], [cx + w - inset, cy - 5.5 * d + inset], [cx + w - inset, cy + 1.5 * d], [cx, cy + 6.5 * d - inset * 1.6], [cx - w + inset, cy + 1.5 * d]], M.ACCENT, "paint");
+  t.poly(
+    [
+      [cx - w + inset, cy - 5.5 * d + inset],
+      [cx + w - inset, cy - 5.5 * d + inset],
+      [cx + w - inset, cy + 1.5 * d],
+      [cx, cy + 6.5 * d - inset * 1.6],
+      [cx - w + inset, cy + 1.5 * d],
+    ],
+    M.ACCENT,
+    "paint",
+  );
   if (l.n > 16) {
     t.rect(cx - Math.max(0.5 / l.n, 0.75 * d), cy - 5.5 * d + inset, cx + Math.max(0.5 / l.n, 0.75 * d), cy + 6.5 * d - inset, M.BELLY, "paint");
     t.rect(cx - w + inset, cy - 2.6 * d, cx + w - inset, cy - 2.6 * d + Math.max(1 / l.n, 1.5 * d), M.BELLY, "paint");
@@ -246,7 +286,13 @@ const shield: Drawer = ({ item: t }, l) => {
   if (l.hires) {
     t.ellipse(cx, cy - 1.85 * d, 1.3 * d, 1.3 * d, M.METAL, "paint");
     t.ellipse(cx - 0.4 * d, cy - 2.25 * d, 0.45 * d, 0.45 * d, M.SHINE, "paint");
-    for (const [x, y] of [[cx - w + inset / 2, cy - 5 * d], [cx + w - inset / 2, cy - 5 * d], [cx - w + inset / 2, cy + d], [cx + w - inset / 2, cy + d]] as const) t.ellipse(x, y, 0.3 * d, 0.3 * d, M.SHINE, "paint");
+    for (const [x, y] of [
+      [cx - w + inset / 2, cy - 5 * d],
+      [cx + w - inset / 2, cy - 5 * d],
+      [cx - w + inset / 2, cy + d],
+      [cx + w - inset / 2, cy + d],
+    ] as const)
+      t.ellipse(x, y, 0.3 * d, 0.3 * d, M.SHINE, "paint");
   }
   return {};
 };
@@ -254,9 +300,24 @@ const shield: Drawer = ({ item: t }, l) => {
 /** A teardrop flame: orange outside, yellow inside. */
 function fire(t: SpriteGrid, l: Layout, cx: number, cy: number, r: number): void {
   t.ellipse(cx, cy, r, r, M.FIRE);
-  t.poly([[cx - r * 0.9, cy - r * 0.2], [cx + r * 0.15, cy - r * 2.6], [cx + r * 0.9, cy - r * 0.2]], M.FIRE);
+  t.poly(
+    [
+      [cx - r * 0.9, cy - r * 0.2],
+      [cx + r * 0.15, cy - r * 2.6],
+      [cx + r * 0.9, cy - r * 0.2],
+    ],
+    M.FIRE,
+  );
   t.ellipse(cx, cy + r * 0.15, r * 0.55, r * 0.55, M.EMBER, "paint");
-  t.poly([[cx - r * 0.45, cy], [cx + r * 0.05, cy - r * 1.5], [cx + r * 0.45, cy]], M.EMBER, "paint");
+  t.poly(
+    [
+      [cx - r * 0.45, cy],
+      [cx + r * 0.05, cy - r * 1.5],
+      [cx + r * 0.45, cy],
+    ],
+    M.EMBER,
+    "paint",
+  );
   if (l.hires) t.ellipse(cx, cy + r * 0.25, r * 0.25, r * 0.25, M.SHINE, "paint");
 }
 

@@ -25,7 +25,12 @@ function potion(g: SpriteGrid, rng: Random): void {
     g.rect(0.38, 0.2, 0.62, 0.2 + c * 0.6, M.GLASS, "lighten");
     const surface = cy - r * 0.6;
     g.rect(0, surface - c * 0.2, 1, surface + c * 0.6, M.BODY, "lighten");
-    for (const [x, y, k] of [[0.44, cy + r * 0.1, 0.9], [0.52, cy - r * 0.25, 0.6], [0.4, cy + r * 0.45, 0.5]] as const) g.ellipse(x, y, c * k, c * k, M.BODY, "lighten");
+    for (const [x, y, k] of [
+      [0.44, cy + r * 0.1, 0.9],
+      [0.52, cy - r * 0.25, 0.6],
+      [0.4, cy + r * 0.45, 0.5],
+    ] as const)
+      g.ellipse(x, y, c * k, c * k, M.BODY, "lighten");
     g.rect(0.5 + r * 0.55, cy - c, 0.5 + r * 0.55 + c * 0.7, cy + r * 0.4, M.BODY, "lighten");
     g.rect(0, cy + r * 0.55, 1, 1, M.BODY, "darken");
   }
@@ -38,7 +43,15 @@ function sword(g: SpriteGrid, rng: Random): void {
   const w = Math.max(c * 1.5, rng.range(0.05, 0.07)) * stout;
   const guard = rng.range(0.6, 0.66);
   const gh = 0.06 * stout;
-  g.poly([[0.5, 0.04], [0.5, guard], [0.5 - w, guard], [0.5 - w, 0.04 + w * 1.5]], M.BODY);
+  g.poly(
+    [
+      [0.5, 0.04],
+      [0.5, guard],
+      [0.5 - w, guard],
+      [0.5 - w, 0.04 + w * 1.5],
+    ],
+    M.BODY,
+  );
   g.rect(0.5 - rng.range(0.16, 0.22), guard, 0.5, guard + gh, M.ACCENT);
   g.rect(0.5 - Math.max(c, 0.03) * stout, guard + gh, 0.5, 0.86, M.WOOD);
   g.ellipse(0.5, 0.89, 0.05 * stout, 0.04 * stout, M.ACCENT);
@@ -59,11 +72,33 @@ function sword(g: SpriteGrid, rng: Random): void {
 function gem(g: SpriteGrid, rng: Random): void {
   const c = g.u;
   const girdle = rng.range(0.36, 0.42);
-  const pts: Point[] = [[0.5, 0.16], [0.32, 0.16], [0.1, girdle], [0.5, 0.9]];
+  const pts: Point[] = [
+    [0.5, 0.16],
+    [0.32, 0.16],
+    [0.1, girdle],
+    [0.5, 0.9],
+  ];
   g.poly(pts, M.BODY);
-  g.poly([[0.5, 0.16], [0.36, 0.16], [0.28, girdle], [0.5, girdle]], M.BELLY, "paint");
+  g.poly(
+    [
+      [0.5, 0.16],
+      [0.36, 0.16],
+      [0.28, girdle],
+      [0.5, girdle],
+    ],
+    M.BELLY,
+    "paint",
+  );
   g.mirror();
-  g.poly([[0.1, girdle], [0.28, girdle], [0.5, 0.9]], M.BELLY, "paint");
+  g.poly(
+    [
+      [0.1, girdle],
+      [0.28, girdle],
+      [0.5, 0.9],
+    ],
+    M.BELLY,
+    "paint",
+  );
   g.dot(0.34, 0.22, M.SHINE, Math.max(1, Math.round(g.n / 16)), "paint");
   g.rect(0, girdle - c * 0.5, 1, girdle + c * 0.5, M.BODY, "paint");
   if (g.hires) {
@@ -76,9 +111,25 @@ function gem(g: SpriteGrid, rng: Random): void {
 
 function shield(g: SpriteGrid, rng: Random): void {
   const c = g.u;
-  const outline: Point[] = [[0.5, 0.08], [0.14, 0.12], [0.14, 0.5], [0.3, 0.78], [0.5, 0.93]];
+  const outline: Point[] = [
+    [0.5, 0.08],
+    [0.14, 0.12],
+    [0.14, 0.5],
+    [0.3, 0.78],
+    [0.5, 0.93],
+  ];
   g.poly(outline, M.ACCENT);
-  g.poly([[0.5, 0.08 + c * 1.5], [0.14 + c * 1.5, 0.12 + c * 1.5], [0.14 + c * 1.5, 0.5], [0.32, 0.75], [0.5, 0.88]], M.BODY, "paint");
+  g.poly(
+    [
+      [0.5, 0.08 + c * 1.5],
+      [0.14 + c * 1.5, 0.12 + c * 1.5],
+      [0.14 + c * 1.5, 0.5],
+      [0.32, 0.75],
+      [0.5, 0.88],
+    ],
+    M.BODY,
+    "paint",
+  );
   if (rng.chance(0.5)) {
     g.rect(0.5 - Math.max(c, 0.04), 0.14, 0.5, 0.86, M.BELLY, "paint");
     g.rect(0.18, 0.36, 0.5, 0.36 + Math.max(c * 2, 0.07), M.BELLY, "paint");
@@ -87,12 +138,25 @@ function shield(g: SpriteGrid, rng: Random): void {
   }
   g.mirror();
   g.dot(0.24, 0.2, M.SHINE, g.px, "paint");
-  if (g.hires) for (const [x, y] of [[0.2, 0.2], [0.2, 0.45], [0.5, 0.13]] as const) g.mirroredDisc(x, y, c * 0.45, M.SHINE);
+  if (g.hires)
+    for (const [x, y] of [
+      [0.2, 0.2],
+      [0.2, 0.45],
+      [0.5, 0.13],
+    ] as const)
+      g.mirroredDisc(x, y, c * 0.45, M.SHINE);
 }
 
 function heart(g: SpriteGrid): void {
   g.ellipse(0.32, 0.36, 0.2, 0.2, M.BODY);
-  g.poly([[0.12, 0.42], [0.5, 0.88], [0.5, 0.3]], M.BODY);
+  g.poly(
+    [
+      [0.12, 0.42],
+      [0.5, 0.88],
+      [0.5, 0.3],
+    ],
+    M.BODY,
+  );
   g.mirror();
   g.ellipse(0.28, 0.32, Math.max(g.cell, 0.05), Math.max(g.cell, 0.05), M.SHINE, "paint");
 }
@@ -168,14 +232,31 @@ function tree(g: SpriteGrid, rng: Random): void {
   g.ellipse(0.62, 0.55, 0.06, 0.05, M.BELLY, "paint");
   if (g.hires) {
     for (let y = 0.62; y < 0.9; y += g.u * 2.5) g.rect(0.47, y, 0.48, y + g.u * 1.5, M.WOOD, "darken");
-    for (const [x, y] of [[0.3, 0.45], [0.55, 0.3], [0.7, 0.42], [0.42, 0.62], [0.6, 0.7], [0.25, 0.66]] as const) g.ellipse(x, y, 0.035, 0.025, M.BODY, "darken");
+    for (const [x, y] of [
+      [0.3, 0.45],
+      [0.55, 0.3],
+      [0.7, 0.42],
+      [0.42, 0.62],
+      [0.6, 0.7],
+      [0.25, 0.66],
+    ] as const)
+      g.ellipse(x, y, 0.035, 0.025, M.BODY, "darken");
   }
 }
 
 function crown(g: SpriteGrid): void {
   const c = g.u;
   g.rect(0.14, 0.56, 0.5, 0.78, M.BODY);
-  g.poly([[0.14, 0.58], [0.12, 0.22], [0.3, 0.42], [0.5, 0.16], [0.5, 0.58]], M.BODY);
+  g.poly(
+    [
+      [0.14, 0.58],
+      [0.12, 0.22],
+      [0.3, 0.42],
+      [0.5, 0.16],
+      [0.5, 0.58],
+    ],
+    M.BODY,
+  );
   g.ellipse(0.12, 0.22, 0.04, 0.04, M.BODY);
   g.ellipse(0.5, 0.14, 0.04, 0.04, M.BODY);
   g.rect(0.14, 0.7, 0.5, 0.74, M.BELLY, "paint");
@@ -200,7 +281,15 @@ function star(g: SpriteGrid): void {
   }
   g.poly(pts, M.BODY);
   g.mirror();
-  g.poly([[0.5, 0.12], [0.5, 0.53], [0.38, 0.4]], M.BELLY, "paint");
+  g.poly(
+    [
+      [0.5, 0.12],
+      [0.5, 0.53],
+      [0.38, 0.4],
+    ],
+    M.BELLY,
+    "paint",
+  );
 }
 
 function skull(g: SpriteGrid): void {
@@ -218,11 +307,37 @@ function skull(g: SpriteGrid): void {
 function flame(g: SpriteGrid, rng: Random): void {
   const lean = rng.range(0.3, 0.4);
   g.ellipse(0.5, 0.66, 0.3, 0.26, M.BODY);
-  g.poly([[0.2, 0.64], [lean, 0.26], [0.46, 0.4], [0.5, 0.05], [0.5, 0.7]], M.BODY);
+  g.poly(
+    [
+      [0.2, 0.64],
+      [lean, 0.26],
+      [0.46, 0.4],
+      [0.5, 0.05],
+      [0.5, 0.7],
+    ],
+    M.BODY,
+  );
   g.ellipse(0.5, 0.72, 0.18, 0.17, M.BELLY, "paint");
-  g.poly([[0.34, 0.72], [0.45, 0.46], [0.5, 0.36], [0.5, 0.8]], M.BELLY, "paint");
+  g.poly(
+    [
+      [0.34, 0.72],
+      [0.45, 0.46],
+      [0.5, 0.36],
+      [0.5, 0.8],
+    ],
+    M.BELLY,
+    "paint",
+  );
   // at 64 and 128 pixels the thin tip would be a needle: a broader tongue of flame
-  if (g.hires) g.poly([[0.42, 0.45], [0.5, 0.09], [0.5, 0.45]], M.BODY);
+  if (g.hires)
+    g.poly(
+      [
+        [0.42, 0.45],
+        [0.5, 0.09],
+        [0.5, 0.45],
+      ],
+      M.BODY,
+    );
   g.mirror();
   g.ellipse(0.5, 0.76, 0.08, 0.08, M.SHINE, "paint");
 }

@@ -163,7 +163,7 @@ function renderMarble(s: Surface, ctx: MaterialContext): void {
   const a = rng.int(1, 2);
   const b = rng.int(-2, 2);
   s.forEach((i, u, v) => {
-    const t = Math.sin(((u * a + v * b) + noise.fbm(u, v, 2, 2, 6) * 1.4) * Math.PI * 2);
+    const t = Math.sin((u * a + v * b + noise.fbm(u, v, 2, 2, 6) * 1.4) * Math.PI * 2);
     const vein = (1 - Math.abs(t)) ** 10;
     const fine = (1 - Math.abs(Math.sin((u * 3 + noise.fbm(v, u, 3, 3, 5) * 2) * Math.PI * 2))) ** 24;
     const cloud = noise.fbm(u, v, 3, 3, 4);

@@ -35,7 +35,7 @@ export class Surface {
   /** Blends colour c into pixel i with weight t. */
   blend(i: number, c: Rgb, t: number): void {
     if (t <= 0) return;
-    const k = Math.min(t , 1);
+    const k = Math.min(t, 1);
     for (let ch = 0; ch < 3; ch++) {
       const value = ch === 0 ? c.r : ch === 1 ? c.g : c.b;
       const j = i * 3 + ch;

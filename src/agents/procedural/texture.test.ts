@@ -8,7 +8,11 @@ const MATERIALS = ["stone", "cobblestone", "brick", "wood planks", "tiles", "met
 
 describe("texture generator", () => {
   it.each(MATERIALS)("%s tiles seamlessly (wrap difference ≈ adjacent-pixel difference)", async (prompt) => {
-    for (const [size, seed] of [[64, 9], [256, 9], [128, 21]] as const) {
+    for (const [size, seed] of [
+      [64, 9],
+      [256, 9],
+      [128, 21],
+    ] as const) {
       const { image } = await run("texture", prompt, { size, seed });
       const s = seamScores(image);
       expect(isSeamless(s), `${prompt} ${size}: ${JSON.stringify(s)}`).toBe(true);
@@ -23,7 +27,8 @@ describe("texture generator", () => {
     // retro: compare whole 4x4 blocks (one sample per block), since pixels inside a block are equal
     const { image } = await run("texture", "retro grass", { size: 128, seed: 3 });
     const blocks = { width: 32, height: 32, data: Buffer.alloc(32 * 32 * 4) };
-    for (let y = 0; y < 32; y++) for (let x = 0; x < 32; x++) image.data.copy(blocks.data, (y * 32 + x) * 4, (y * 4 * 128 + x * 4) * 4, (y * 4 * 128 + x * 4) * 4 + 4);
+    for (let y = 0; y < 32; y++)
+      for (let x = 0; x < 32; x++) image.data.copy(blocks.data, (y * 32 + x) * 4, (y * 4 * 128 + x * 4) * 4, (y * 4 * 128 + x * 4) * 4 + 4);
     expect(isSeamless(seamScores(blocks)), "retro grass").toBe(true);
   });
 
@@ -73,7 +78,18 @@ describe("texture generator", () => {
   it("follows a conversation: 'make it blue' recolours the texture", async () => {
     const first = meanColor((await run("texture", { messages: [{ role: "user", content: "red brick wall" }] }, { size: 64 })).image);
     const refined = meanColor(
-      (await run("texture", { messages: [{ role: "user", content: "red brick wall" }, { role: "user", content: "make it blue" }] }, { size: 64 })).image,
+      (
+        await run(
+          "texture",
+          {
+            messages: [
+              { role: "user", content: "red brick wall" },
+              { role: "user", content: "make it blue" },
+            ],
+          },
+          { size: 64 },
+        )
+      ).image,
     );
     expect(first.r).toBeGreaterThan(first.b);
     expect(refined.b).toBeGreaterThan(refined.r);

@@ -28,9 +28,7 @@ export interface MaterialChoice {
 }
 
 export function chooseMaterial(spec: PromptSpec): MaterialChoice {
-  const named = spec.subjects
-    .map((subject) => (MATERIALS[subject] ? subject : MATERIAL_ALIASES[subject]))
-    .filter((name): name is string => name !== undefined);
+  const named = spec.subjects.map((subject) => (MATERIALS[subject] ? subject : MATERIAL_ALIASES[subject])).filter((name): name is string => name !== undefined);
   if (named.length === 0) {
     if (spec.otherWords.length === 0) return { material: "stone", substance: undefined };
     const index = hashString(spec.otherWords.join(" ")) % MATERIAL_NAMES.length;

@@ -28,9 +28,5 @@ export interface GeneratedImage {
 
 export interface Generator {
   readonly kind: string;
-  generate(
-    input: GeneratorInput,
-    onProgress: (p: GeneratorProgress) => void | Promise<void>,
-    signal?: AbortSignal,
-  ): Promise<GeneratedImage>;
+  generate(input: GeneratorInput, onProgress: (p: GeneratorProgress) => void | Promise<void>, signal?: AbortSignal): Promise<GeneratedImage>;
 }

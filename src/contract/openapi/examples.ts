@@ -165,7 +165,10 @@ const errorExamples: Partial<Record<ErrorCode, { message: string; param?: string
   payload_too_large: { message: "The request body exceeds 65536 bytes.", details: { limitBytes: 65536 } },
   unsupported_media_type: { message: "Send the body as JSON with Content-Type: application/json." },
   idempotency_key_reused: { message: "This Idempotency-Key was used with another body; use a new key for a new request." },
-  content_rejected: { message: "The model refused this prompt: it violates the content policy. The credits were refunded; change the prompt.", details: { reason: "rejected" } },
+  content_rejected: {
+    message: "The model refused this prompt: it violates the content policy. The credits were refunded; change the prompt.",
+    details: { reason: "rejected" },
+  },
   rate_limited: { message: "Too many requests: 60 per 60 s. Retry in 12 s.", details: { limit: 60, windowSeconds: 60, retryAfterSeconds: 12 } },
   internal_error: { message: "Something went wrong on our side. Retry later, quoting the request id." },
   generator_unavailable: { message: "The agent's model did not answer in time; the credits were refunded. Retry later.", details: { reason: "timeout" } },

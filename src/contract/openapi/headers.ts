@@ -48,13 +48,22 @@ export const headerParameterRef = (header: string): Ref => ({ $ref: `#/component
 
 export const responseHeaders = {
   XRequestId: { description: "The request's id, also in every error body as requestId; quote it when asking for help.", schema: { type: "string" } },
-  XCreditsCharged: { description: "Credits this call charged (reserved, then charged): 0 on an idempotent replay, whose body keeps the first answer's credits.charged.", schema: { type: "integer", minimum: 0 } },
+  XCreditsCharged: {
+    description: "Credits this call charged (reserved, then charged): 0 on an idempotent replay, whose body keeps the first answer's credits.charged.",
+    schema: { type: "integer", minimum: 0 },
+  },
   XCreditsBalance: { description: "The account's balance after this call.", schema: { type: "integer" } },
   RateLimitPolicy: { description: 'The quota (IETF draft syntax): "generate";q=60;w=60.', schema: { type: "string" } },
   RateLimit: { description: 'What is left of it: "generate";r=59;t=60 (remaining, seconds to reset).', schema: { type: "string" } },
-  RetryAfter: { description: "Seconds to wait before retrying: what the service will honour, 1–300 whatever an upstream provider asked.", schema: { type: "integer", minimum: 1, maximum: 300 } },
+  RetryAfter: {
+    description: "Seconds to wait before retrying: what the service will honour, 1–300 whatever an upstream provider asked.",
+    schema: { type: "integer", minimum: 1, maximum: 300 },
+  },
   Location: { description: "Where to follow the generation: /api/v1/generations/{id}.", schema: { type: "string" } },
-  IdempotentReplayed: { description: "true when this answer is the replay of an earlier request with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } },
+  IdempotentReplayed: {
+    description: "true when this answer is the replay of an earlier request with the same Idempotency-Key.",
+    schema: { type: "string", enum: ["true"] },
+  },
   ETag: { description: "The version of this content; send it back as If-None-Match.", schema: { type: "string" } },
   CacheControl: { description: "How long the content may be cached.", schema: { type: "string" } },
   WWWAuthenticate: { description: 'Bearer realm="assets": how to authenticate.', schema: { type: "string" } },
@@ -111,7 +120,8 @@ export const securitySchemes = {
     type: "apiKey",
     in: "cookie",
     name: "ags_session",
-    description: "The cookie `ags_session` that `POST /api/auth/sign-in` and `sign-up` set (the web app's session). A write by cookie must carry the service's `Origin`.",
+    description:
+      "The cookie `ags_session` that `POST /api/auth/sign-in` and `sign-up` set (the web app's session). A write by cookie must carry the service's `Origin`.",
   },
 };
 

@@ -21,7 +21,8 @@ function tidy(node: unknown, io: "input" | "output"): unknown {
       out[key] = value;
       continue;
     }
-    out[key] = key === "properties" || key === "$defs" ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, tidy(v, io)])) : tidy(value, io);
+    out[key] =
+      key === "properties" || key === "$defs" ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, tidy(v, io)])) : tidy(value, io);
   }
   if (out.minimum === -SAFE) delete out.minimum;
   if (out.maximum === SAFE) delete out.maximum;
@@ -35,7 +36,9 @@ function tidy(node: unknown, io: "input" | "output"): unknown {
   if (Array.isArray(out.anyOf)) {
     const branches: unknown[] = [];
     const seen = new Set<string>();
-    for (const branch of (out.anyOf as JsonSchema[]).flatMap((b) => (Object.keys(b).length === 1 && Array.isArray(b.anyOf) ? (b.anyOf as JsonSchema[]) : [b]))) {
+    for (const branch of (out.anyOf as JsonSchema[]).flatMap((b) =>
+      Object.keys(b).length === 1 && Array.isArray(b.anyOf) ? (b.anyOf as JsonSchema[]) : [b],
+    )) {
       const key = JSON.stringify(branch);
       if (!seen.has(key)) branches.push(branch);
       seen.add(key);

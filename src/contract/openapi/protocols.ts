@@ -13,7 +13,9 @@ export const graphqlResult = z
   .object({
     data: z.record(z.string(), z.unknown()).nullable().optional(),
     errors: z
-      .array(z.object({ message: z.string(), path: z.array(z.union([z.string(), z.number()])).optional(), extensions: z.object({ code: z.string() }).optional() }))
+      .array(
+        z.object({ message: z.string(), path: z.array(z.union([z.string(), z.number()])).optional(), extensions: z.object({ code: z.string() }).optional() }),
+      )
       .optional()
       .describe("extensions.code is one of the closed set of error codes."),
   })

@@ -9,7 +9,11 @@ import type { JsonSchema, MediaTypeObject } from "./types.js";
 const eventError = errorEnvelope.shape.error.omit({ requestId: true }).extend({ code: z.string().describe("An error code of the closed set, or canceled.") });
 
 export const generationStreamEvents: { event: string; description: string; data: ZodType }[] = [
-  { event: "generation.queued", description: "Accepted and waiting for a worker; the price is reserved.", data: z.object({ id: z.string(), agentId: z.string(), position: z.number().int().optional() }) },
+  {
+    event: "generation.queued",
+    description: "Accepted and waiting for a worker; the price is reserved.",
+    data: z.object({ id: z.string(), agentId: z.string(), position: z.number().int().optional() }),
+  },
   { event: "generation.started", description: "A worker took it.", data: z.object({ id: z.string() }) },
   {
     event: "generation.progress",
@@ -40,13 +44,13 @@ export const generationStreams = new Set(["streamInApp", "generationEvents"]);
 const streamExample = [
   ": stream open",
   "",
-  "event: generation.queued\nid: 1\ndata: {\"id\":\"gen_4fTq8ZkR2mWc7NvXbL1pDa\",\"agentId\":\"icon\"}",
+  'event: generation.queued\nid: 1\ndata: {"id":"gen_4fTq8ZkR2mWc7NvXbL1pDa","agentId":"icon"}',
   "",
-  "event: generation.started\nid: 2\ndata: {\"id\":\"gen_4fTq8ZkR2mWc7NvXbL1pDa\"}",
+  'event: generation.started\nid: 2\ndata: {"id":"gen_4fTq8ZkR2mWc7NvXbL1pDa"}',
   "",
-  "event: generation.progress\nid: 3\ndata: {\"id\":\"gen_4fTq8ZkR2mWc7NvXbL1pDa\",\"stage\":\"drawing\",\"percent\":40}",
+  'event: generation.progress\nid: 3\ndata: {"id":"gen_4fTq8ZkR2mWc7NvXbL1pDa","stage":"drawing","percent":40}',
   "",
-  "event: generation.completed\nid: 5\ndata: {\"id\":\"gen_4fTq8ZkR2mWc7NvXbL1pDa\",\"status\":\"succeeded\",…}",
+  'event: generation.completed\nid: 5\ndata: {"id":"gen_4fTq8ZkR2mWc7NvXbL1pDa","status":"succeeded",…}',
   "",
 ].join("\n");
 
@@ -68,7 +72,11 @@ export function generationStreamEventSchema(registry: SchemaRegistry): JsonSchem
   const eventSchemas = generationStreamEvents.map((e) => ({
     type: "object",
     description: e.description,
-    properties: { event: { const: e.event }, id: { type: "integer", description: "The sequence number (resume with Last-Event-ID)." }, data: registry.toJson(e.data, "output") },
+    properties: {
+      event: { const: e.event },
+      id: { type: "integer", description: "The sequence number (resume with Last-Event-ID)." },
+      data: registry.toJson(e.data, "output"),
+    },
     required: ["event", "data"],
   }));
   return {

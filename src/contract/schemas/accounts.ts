@@ -2,12 +2,7 @@ import { z } from "zod";
 import { trimmed } from "../validation.js";
 import { instant } from "./common.js";
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254, "Must be at most 254 characters.")
-  .pipe(z.email("Must be an email address."));
+export const emailSchema = z.string().trim().toLowerCase().max(254, "Must be at most 254 characters.").pipe(z.email("Must be an email address."));
 export const passwordSchema = z.string().min(8, "Must be at least 8 characters.").max(256, "Must be at most 256 characters.");
 
 export const signUpRequest = z.strictObject({

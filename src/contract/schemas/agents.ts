@@ -25,7 +25,10 @@ export type AgentView = z.output<typeof agent>;
  * else the one of its sizes that matches what was given (400 naming the field when none or
  * several do). The rule of the submit use-case, and of the MCP tools' estimate.
  */
-export function chooseSize(agent: Pick<AgentView, "id" | "sizes" | "defaultSize">, size: { width?: number; height?: number }): { width: number; height: number } {
+export function chooseSize(
+  agent: Pick<AgentView, "id" | "sizes" | "defaultSize">,
+  size: { width?: number; height?: number },
+): { width: number; height: number } {
   if (size.width === undefined && size.height === undefined) return { ...agent.defaultSize };
   const match = agent.sizes.filter((s) => (size.width ?? s.width) === s.width && (size.height ?? s.height) === s.height);
   if (match.length !== 1) {

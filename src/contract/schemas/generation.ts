@@ -21,15 +21,24 @@ export const generateFields = {
     .refine((m) => m.some((x) => x.role === "user"), 'Include at least one message with role "user".')
     .optional()
     .describe("A conversation instead of a prompt; the last user message weighs most."),
-  agentId: z.string().min(1, "Must not be empty.").max(64, "Must be at most 64 characters.").optional().describe("GET /api/ai/agents lists them; the default agent when absent."),
+  agentId: z
+    .string()
+    .min(1, "Must not be empty.")
+    .max(64, "Must be at most 64 characters.")
+    .optional()
+    .describe("GET /api/ai/agents lists them; the default agent when absent."),
   transparent: z.boolean().optional().describe("Background pixels fully transparent (alpha 0)."),
-  seed: integer(0, 2 ** 31 - 1).optional().describe("Same agent, prompt, seed and options: same bytes."),
+  seed: integer(0, 2 ** 31 - 1)
+    .optional()
+    .describe("Same agent, prompt, seed and options: same bytes."),
   width: integer(1, 4096).optional().describe("One of the agent's sizes."),
   height: integer(1, 4096).optional().describe("One of the agent's sizes."),
   strict: z
     .boolean()
     .optional()
-    .describe("Refuse (400 unsupported_option, listing what the agent knows) instead of falling back when the agent does not know the prompt's subject. Charges nothing."),
+    .describe(
+      "Refuse (400 unsupported_option, listing what the agent knows) instead of falling back when the agent does not know the prompt's subject. Charges nothing.",
+    ),
   dryRun: z.boolean().optional().describe("Answer the price, the agent, the size and the interpretation without generating or charging anything."),
 };
 
@@ -119,7 +128,9 @@ export const generation = z
     completedAt: instant.nullable(),
     assets: z.array(asset),
     credits: generationCredits,
-    interpretation: interpretation.nullable().describe("What a procedural agent understood of the prompt; null for model agents (the model reads it as it is)."),
+    interpretation: interpretation
+      .nullable()
+      .describe("What a procedural agent understood of the prompt; null for model agents (the model reads it as it is)."),
     error: z.object({ code: z.string(), message: z.string() }).optional(),
   })
   .meta({ id: "Generation" });

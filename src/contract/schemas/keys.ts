@@ -8,7 +8,11 @@ const maxExpiryMs = 10 * 366 * 24 * 3600_000;
 
 export const createKeyRequest = z.strictObject({
   name: trimmed(1, 100),
-  scopes: z.array(z.enum(scopes, { error: 'Must be "generate" or "read".' })).min(1, "Give at least one scope.").max(scopes.length).optional(),
+  scopes: z
+    .array(z.enum(scopes, { error: 'Must be "generate" or "read".' }))
+    .min(1, "Give at least one scope.")
+    .max(scopes.length)
+    .optional(),
   expiresAt: z
     .union([z.iso.datetime({ offset: true, error: "Must be an ISO-8601 date-time, e.g. 2027-01-31T00:00:00Z." }), z.date()])
     .transform((value) => new Date(value))

@@ -19,7 +19,9 @@ export const openAiImageRequest = z
       "An agent id (GET /v1/models lists them); the default agent when absent.",
     ),
     n: nullish(integer(1, 4)).describe("How many images, 1–4; each is charged the agent's price. All or nothing: either all n are reserved, or none."),
-    size: nullish(z.string().max(32, "Must be at most 32 characters.")).describe('"WxH", one of the agent\'s sizes (e.g. "64x64"), or "auto" (its default size).'),
+    size: nullish(z.string().max(32, "Must be at most 32 characters.")).describe(
+      '"WxH", one of the agent\'s sizes (e.g. "64x64"), or "auto" (its default size).',
+    ),
     background: nullish(z.enum(["transparent", "opaque", "auto"], { error: 'Must be "transparent", "opaque" or "auto".' })).describe(
       "transparent: background pixels alpha 0 (agents that support it); auto (default): transparent when the agent supports it, else opaque.",
     ),
@@ -27,9 +29,9 @@ export const openAiImageRequest = z
     response_format: nullish(z.enum(["b64_json", "url"], { error: 'Must be "b64_json" or "url".' })).describe(
       "b64_json (default): the PNG inline; url: an absolute URL of GET /api/v1/assets/{id} (fetch it with the same key).",
     ),
-    quality: nullish(z.enum(["auto", "low", "medium", "high", "standard", "hd"], { error: 'Must be "auto", "low", "medium", "high", "standard" or "hd".' })).describe(
-      "Accepted, logged and echoed; each agent has one quality.",
-    ),
+    quality: nullish(
+      z.enum(["auto", "low", "medium", "high", "standard", "hd"], { error: 'Must be "auto", "low", "medium", "high", "standard" or "hd".' }),
+    ).describe("Accepted, logged and echoed; each agent has one quality."),
     user: nullish(z.string().max(256, "Must be at most 256 characters.")).describe("Your end user's id: accepted and logged under the request id."),
     stream: nullish(z.boolean()).describe("true: answer server-sent events image_generation.partial_image … image_generation.completed."),
     partial_images: nullish(integer(0, 3)).describe("While streaming: at most this many partial images per image (0–3, default 0), from the agent's previews."),
@@ -75,7 +77,9 @@ export type OpenAiImagesResponse = z.output<typeof openAiImagesResponse>;
 
 const openAiErrorObject = z.object({
   message: z.string().describe("What went wrong and what to do next."),
-  type: z.string().describe("invalid_request_error, authentication_error, permission_error, not_found_error, rate_limit_error, insufficient_quota, server_error…"),
+  type: z
+    .string()
+    .describe("invalid_request_error, authentication_error, permission_error, not_found_error, rate_limit_error, insufficient_quota, server_error…"),
   param: z.string().nullable().describe("The request field at fault (OpenAI's names: model, size, background…)."),
   code: z.string().nullable().describe("Our error code (contract section 1); insufficient_quota for insufficient_credits."),
 });

@@ -45,7 +45,9 @@ export const webhook = z
     lastError: z.string().nullable().describe("Why the latest attempt failed, while the endpoint is failing; null once an attempt succeeds."),
     failingSince: instant
       .nullable()
-      .describe("When the current run of failed attempts began (null when the latest attempt succeeded): the webhook is disabled once it has lasted WEBHOOKS_DISABLE_AFTER_HOURS."),
+      .describe(
+        "When the current run of failed attempts began (null when the latest attempt succeeded): the webhook is disabled once it has lasted WEBHOOKS_DISABLE_AFTER_HOURS.",
+      ),
   })
   .meta({ id: "Webhook" });
 
@@ -54,9 +56,7 @@ export const webhookResponse = z.object({ webhook }).meta({ id: "WebhookResponse
 export const createdWebhookResponse = z
   .object({
     webhook,
-    secret: z
-      .string()
-      .describe("The signing secret (whsec_ + base64), as the Standard Webhooks libraries take it. Save it now: it is never shown again."),
+    secret: z.string().describe("The signing secret (whsec_ + base64), as the Standard Webhooks libraries take it. Save it now: it is never shown again."),
   })
   .meta({ id: "CreatedWebhook" });
 
@@ -78,7 +78,9 @@ export const webhookDelivery = z
     webhookId: z.string(),
     type: z.enum(webhookEventTypes),
     generationId: z.string(),
-    status: z.enum(["pending", "succeeded", "failed"]).describe("pending: being sent or retried; succeeded: a 2xx came; failed: retried for the whole window without one."),
+    status: z
+      .enum(["pending", "succeeded", "failed"])
+      .describe("pending: being sent or retried; succeeded: a 2xx came; failed: retried for the whole window without one."),
     attemptCount: z.number().int(),
     createdAt: instant,
     nextAttemptAt: instant.nullable(),

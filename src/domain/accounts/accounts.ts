@@ -42,7 +42,10 @@ export function createAccountService(prisma: PrismaClient, options: { signupCred
             },
             select: { id: true, user: { select: userSelect } },
           });
-          const balance = credits > 0 ? (await grantCredits(tx, { accountId: account.id, amount: credits, kind: "signup_grant", reason: "sign-up credits" })).balanceAfter : 0;
+          const balance =
+            credits > 0
+              ? (await grantCredits(tx, { accountId: account.id, amount: credits, kind: "signup_grant", reason: "sign-up credits" })).balanceAfter
+              : 0;
           return { user: userView(account.user!), account: { id: account.id, balance } };
         });
       } catch (error) {
@@ -87,9 +90,7 @@ export function createAccountService(prisma: PrismaClient, options: { signupCred
       const { search, ...page } = (args ?? {}) as Record<string, unknown>;
       const { first, after } = parseInput(pageArgs, page);
       const filter = parseInput(accountsArgs, search === undefined ? {} : { search });
-      const where: Prisma.AccountWhereInput = filter.search
-        ? { user: { email: { contains: filter.search.trim().toLowerCase(), mode: "insensitive" } } }
-        : {};
+      const where: Prisma.AccountWhereInput = filter.search ? { user: { email: { contains: filter.search.trim().toLowerCase(), mode: "insensitive" } } } : {};
       const cursor = after === undefined ? undefined : decodeCursor(after, ["instant", "string"] as const);
       const [rows, totalCount] = await Promise.all([
         prisma.account.findMany({
@@ -102,7 +103,15 @@ export function createAccountService(prisma: PrismaClient, options: { signupCred
         }),
         prisma.account.count({ where }),
       ]);
-      return { ...toPage(rows, first, (r) => [r.createdAt.toISOString(), r.id], (r) => ({ id: r.id })), totalCount };
+      return {
+        ...toPage(
+          rows,
+          first,
+          (r) => [r.createdAt.toISOString(), r.id],
+          (r) => ({ id: r.id }),
+        ),
+        totalCount,
+      };
     },
 
     async setRole(userId: string, role: "user" | "admin"): Promise<void> {

@@ -69,10 +69,14 @@ export function createAgentService(prisma: PrismaClient, catalog: Catalog, optio
       if (!agent?.enabled) {
         const others = (await this.list()).map((a) => a.id);
         if (id === undefined) {
-          throw new AppError("invalid_request", `There is no default agent right now (${wanted} is disabled); name one with agentId: ${others.join(", ") || "none is enabled"}.`, {
-            param: "agentId",
-            details: { agents: others },
-          });
+          throw new AppError(
+            "invalid_request",
+            `There is no default agent right now (${wanted} is disabled); name one with agentId: ${others.join(", ") || "none is enabled"}.`,
+            {
+              param: "agentId",
+              details: { agents: others },
+            },
+          );
         }
         throw new AppError("unknown_agent", `No agent is called ${JSON.stringify(id)}. Use one of: ${others.join(", ")} (GET /api/ai/agents lists them).`, {
           param: "agentId",
@@ -93,8 +97,9 @@ export type AgentService = ReturnType<typeof createAgentService>;
  */
 export async function syncAgents(prisma: PrismaClient, catalog: Catalog): Promise<void> {
   await prisma.$transaction(
-    catalog.entries.map((entry, index) =>
-      prisma.$executeRaw`
+    catalog.entries.map(
+      (entry, index) =>
+        prisma.$executeRaw`
         INSERT INTO "agents" ("id", "name", "description", "credits", "catalog_credits", "enabled", "sizes", "default_width", "default_height",
           "supports_transparent", "formats", "driver", "sort_order", "updated_at")
         VALUES (${entry.id}, ${entry.name}, ${entry.description}, ${entry.credits}::int, ${entry.credits}::int, true, ${JSON.stringify(entry.sizes)}::jsonb,

@@ -4,7 +4,12 @@ import { anonymous, authorize, normalizeScopes, type Viewer } from "./viewer.js"
 
 const user = { id: "usr_1", email: "a@b.c", name: null, role: "user" as const, accountId: "acc_1" };
 const session: Viewer = { kind: "session", user, sessionId: "s", origin: { trusted: true, expected: "http://localhost:3000", given: "http://localhost:3000" } };
-const foreignSession: Viewer = { kind: "session", user, sessionId: "s", origin: { trusted: false, expected: "http://localhost:3000", given: "https://evil.example" } };
+const foreignSession: Viewer = {
+  kind: "session",
+  user,
+  sessionId: "s",
+  origin: { trusted: false, expected: "http://localhost:3000", given: "https://evil.example" },
+};
 const readKey: Viewer = { kind: "api_key", user, apiKeyId: "k", scopes: ["read"] };
 const generateKey: Viewer = { kind: "api_key", user, apiKeyId: "k", scopes: ["generate", "read"] };
 

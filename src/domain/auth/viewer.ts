@@ -27,7 +27,6 @@ export type Viewer =
 export type AuthenticatedViewer = Exclude<Viewer, { kind: "anonymous" }>;
 export const anonymous: Viewer = { kind: "anonymous" };
 
-
 /** Normalised scopes: `generate` implies `read`; sorted, no duplicates. */
 export function normalizeScopes(input: readonly Scope[]): Scope[] {
   const set = new Set(input);
@@ -43,7 +42,8 @@ export function authorize(viewer: Viewer, rule: AuthRule, options: { write?: boo
   if (options.write && viewer.kind === "session") assertTrustedOrigin(viewer);
   if (rule.allow === "public") return viewer.kind === "anonymous" ? undefined : viewer;
   if (viewer.kind === "anonymous") {
-    const how = rule.allow === "api_key" ? "an API key (Authorization: Bearer ags_…)" : rule.allow === "session" ? "a signed-in session" : "a session or an API key";
+    const how =
+      rule.allow === "api_key" ? "an API key (Authorization: Bearer ags_…)" : rule.allow === "session" ? "a signed-in session" : "a session or an API key";
     throw new AppError("unauthenticated", `This endpoint needs ${how}.`);
   }
   if (rule.allow !== "any" && viewer.kind !== rule.allow) {

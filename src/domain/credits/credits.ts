@@ -32,15 +32,20 @@ export function createCreditService(prisma: PrismaClient) {
         orderBy: { id: "desc" },
         take: first + 1,
       });
-      return toPage(rows, first, (r) => [r.id.toString()], (r) => ({
-        id: r.id.toString(),
-        kind: r.kind,
-        amount: r.amount,
-        balanceAfter: r.balanceAfter,
-        reason: r.reason,
-        generationId: r.generationId,
-        createdAt: r.createdAt.toISOString(),
-      }));
+      return toPage(
+        rows,
+        first,
+        (r) => [r.id.toString()],
+        (r) => ({
+          id: r.id.toString(),
+          kind: r.kind,
+          amount: r.amount,
+          balanceAfter: r.balanceAfter,
+          reason: r.reason,
+          generationId: r.generationId,
+          createdAt: r.createdAt.toISOString(),
+        }),
+      );
     },
 
     /** Admins (or the command line: no actor): adds credits (`grant`) or corrects them (`adjustment`). */

@@ -46,7 +46,9 @@ describe("GenerationEventStream", () => {
   it("replays the stored events, then live ones in sequence order, and ends with the terminal event, letting everything go", async () => {
     const fake = fakeSource([event(1, "generation.queued"), event(2, "generation.started")]);
     let released = 0;
-    const stream = new GenerationEventStream(fake.source, "gen_1", 0, { lease: { refresh: async () => undefined, release: async () => void released++, refreshMs: 60_000 } });
+    const stream = new GenerationEventStream(fake.source, "gen_1", 0, {
+      lease: { refresh: async () => undefined, release: async () => void released++, refreshMs: 60_000 },
+    });
     expect((await stream.next()).value?.seq).toBe(1);
     expect((await stream.next()).value?.seq).toBe(2);
     const third = stream.next();
@@ -66,7 +68,9 @@ describe("GenerationEventStream", () => {
   it("starts after `after`, skips duplicates, and return() while it waits ends the pending next() at once, releasing once", async () => {
     const fake = fakeSource([event(1), event(2), event(3)]);
     let released = 0;
-    const stream = new GenerationEventStream(fake.source, "gen_1", 2, { lease: { refresh: async () => undefined, release: async () => void released++, refreshMs: 60_000 } });
+    const stream = new GenerationEventStream(fake.source, "gen_1", 2, {
+      lease: { refresh: async () => undefined, release: async () => void released++, refreshMs: 60_000 },
+    });
     expect((await stream.next()).value?.seq).toBe(3);
     const waiting = stream.next();
     await tick();
@@ -116,7 +120,9 @@ describe("GenerationEventStream", () => {
       throw new Error("database down");
     };
     let released = 0;
-    const stream = new GenerationEventStream(fake.source, "gen_1", 0, { lease: { refresh: async () => undefined, release: async () => void released++, refreshMs: 60_000 } });
+    const stream = new GenerationEventStream(fake.source, "gen_1", 0, {
+      lease: { refresh: async () => undefined, release: async () => void released++, refreshMs: 60_000 },
+    });
     await expect(stream.next()).rejects.toThrow("database down");
     expect(released).toBe(1);
     expect(fake.listenings.size).toBe(0);

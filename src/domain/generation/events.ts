@@ -89,7 +89,10 @@ export function createGenerationEvents({ prisma, store, bus, healEveryMs, slots,
     );
     let timer: NodeJS.Timeout | undefined;
     listening.ready = Promise.race([
-      subscribed.then(() => true, () => false),
+      subscribed.then(
+        () => true,
+        () => false,
+      ),
       new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), subscribeTimeoutMs))),
     ]).finally(() => {
       clearTimeout(timer);
@@ -129,10 +132,14 @@ export function createGenerationEvents({ prisma, store, bus, healEveryMs, slots,
     async holdStreamSlot(accountId: string, holder: string): Promise<{ release(): Promise<void>; refresh(): Promise<void> }> {
       const key = `streams:${accountId}`;
       if (!(await slots.acquire(key, holder, maxStreamsPerAccount, streamLeaseMs))) {
-        throw new AppError("rate_limited", `This account has ${maxStreamsPerAccount} event streams open (at most ${maxStreamsPerAccount}). Close one, then retry.`, {
-          headers: { "retry-after": "5" },
-          details: { limit: maxStreamsPerAccount, retryAfterSeconds: 5 },
-        });
+        throw new AppError(
+          "rate_limited",
+          `This account has ${maxStreamsPerAccount} event streams open (at most ${maxStreamsPerAccount}). Close one, then retry.`,
+          {
+            headers: { "retry-after": "5" },
+            details: { limit: maxStreamsPerAccount, retryAfterSeconds: 5 },
+          },
+        );
       }
       return { release: () => slots.release(key, holder), refresh: () => slots.refresh(key, holder, streamLeaseMs) };
     },
@@ -142,7 +149,12 @@ export function createGenerationEvents({ prisma, store, bus, healEveryMs, slots,
      * viewer's generation's events (404 before any event if it is not theirs), holding one of the
      * account's stream slots until the stream ends — which it does as soon as its client goes away.
      */
-    async open(viewer: AuthenticatedViewer, id: string, after = 0, options: { checkOwner?: boolean } = {}): Promise<AsyncGenerator<GenerationEventMessage, undefined>> {
+    async open(
+      viewer: AuthenticatedViewer,
+      id: string,
+      after = 0,
+      options: { checkOwner?: boolean } = {},
+    ): Promise<AsyncGenerator<GenerationEventMessage, undefined>> {
       if (options.checkOwner !== false) await assertOwner(viewer.user.accountId, id);
       const slot = await this.holdStreamSlot(viewer.user.accountId, `${id}:${randomUUID()}`);
       // Ending the stream ends its wait at once (it may be waiting for an event that never comes) and releases the slot.

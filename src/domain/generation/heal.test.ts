@@ -13,7 +13,10 @@ describe("the streams' shared heal", () => {
   it("reads once per interval for every watched stream, and wakes only those the database is ahead of", async () => {
     vi.useFakeTimers();
     const reads: string[][] = [];
-    const seqs = new Map([["gen_a", 3], ["gen_b", 5]]);
+    const seqs = new Map([
+      ["gen_a", 3],
+      ["gen_b", 5],
+    ]);
     healer = createHealer(10_000, async (ids) => {
       reads.push(ids);
       return new Map(ids.filter((id) => seqs.has(id)).map((id) => [id, seqs.get(id)!]));
@@ -25,7 +28,13 @@ describe("the streams' shared heal", () => {
       { name: "b, behind", id: "gen_b", last: 4 },
       { name: "gone", id: "gen_gone", last: 1 },
     ];
-    const unwatch = streams.map((s) => healer!.watch(s.id, () => s.last, () => woken.push(s.name)));
+    const unwatch = streams.map((s) =>
+      healer!.watch(
+        s.id,
+        () => s.last,
+        () => woken.push(s.name),
+      ),
+    );
     expect(healer.size()).toBe(4);
     await vi.advanceTimersByTimeAsync(9_999);
     expect(reads).toEqual([]);
@@ -49,7 +58,12 @@ describe("the streams' shared heal", () => {
       return new Map(ids.map((id) => [id, 2]));
     });
     let woken = 0;
-    for (let i = 0; i < 10_000; i++) watch(`gen_${i}`, () => 1, () => void woken++);
+    for (let i = 0; i < 10_000; i++)
+      watch(
+        `gen_${i}`,
+        () => 1,
+        () => void woken++,
+      );
     await vi.advanceTimersByTimeAsync(1_000);
     expect(sizes).toEqual([1_000]); // the first chunk failed: the rest of that round is skipped
     expect(woken).toBe(0);
@@ -67,7 +81,11 @@ describe("the streams' shared heal", () => {
       calls++;
       return new Promise((resolve) => (answer = () => resolve(new Map(ids.map((id) => [id, 0])))));
     });
-    watch("gen_a", () => 0, () => undefined);
+    watch(
+      "gen_a",
+      () => 0,
+      () => undefined,
+    );
     await vi.advanceTimersByTimeAsync(1_000); // ten intervals, one read still pending
     expect(calls).toBe(1);
     answer();

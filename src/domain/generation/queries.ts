@@ -20,16 +20,19 @@ export function createGenerationQueries(prisma: PrismaClient, events: Generation
       const rows = await prisma.generation.findMany({
         where: {
           accountId,
-          ...(cursor
-            ? { OR: [{ createdAt: { lt: new Date(cursor[0]) } }, { createdAt: new Date(cursor[0]), id: { lt: cursor[1] } }] }
-            : {}),
+          ...(cursor ? { OR: [{ createdAt: { lt: new Date(cursor[0]) } }, { createdAt: new Date(cursor[0]), id: { lt: cursor[1] } }] } : {}),
         },
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
         take: first + 1,
         include: { assets: { select: { id: true, mimeType: true, width: true, height: true, byteLength: true, sha256: true } } },
       });
       const { balance } = await prisma.account.findUniqueOrThrow({ where: { id: accountId }, select: { balance: true } });
-      return toPage(rows, first, (g) => [g.createdAt.toISOString(), g.id], (g) => generationView(g, g.assets, balance, false));
+      return toPage(
+        rows,
+        first,
+        (g) => [g.createdAt.toISOString(), g.id],
+        (g) => generationView(g, g.assets, balance, false),
+      );
     },
 
     async asset(viewer: AuthenticatedViewer, id: string) {

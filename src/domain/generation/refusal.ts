@@ -40,7 +40,9 @@ export async function refusal(store: Pick<GenerationStore, "refusalState">, requ
   const balance = state?.balance ?? 0;
   if (balance < total) {
     const error = insufficientCredits(total, balance, agentId);
-    return n === 1 ? error : new AppError(error.code, `${error.message} (${n} images; nothing was charged.)`, { param: error.param, details: { ...error.details, images: n } });
+    return n === 1
+      ? error
+      : new AppError(error.code, `${error.message} (${n} images; nothing was charged.)`, { param: error.param, details: { ...error.details, images: n } });
   }
   const active = state?.active ?? limit;
   const retryAfterSeconds = state ? slotWaitSeconds(state, active + n - limit) : unmeasuredSlotWaitSeconds;

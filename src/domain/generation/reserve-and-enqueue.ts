@@ -115,5 +115,15 @@ export type ReserveAndEnqueue = ReturnType<typeof createReserveAndEnqueue>;
 
 /** A generation as its reservation left it (queued). */
 function queuedRecord(row: NewGeneration, reserved: Reserved): GenerationRecord {
-  return { ...row, status: "queued", creditState: "reserved", createdAt: reserved.createdAt, startedAt: null, completedAt: null, errorCode: null, errorMessage: null, attempt: 0 };
+  return {
+    ...row,
+    status: "queued",
+    creditState: "reserved",
+    createdAt: reserved.createdAt,
+    startedAt: null,
+    completedAt: null,
+    errorCode: null,
+    errorMessage: null,
+    attempt: 0,
+  };
 }

@@ -106,7 +106,9 @@ describe("the runner on PGlite", () => {
   }
   const types = async (id: string) => (await eventsOf(db, id)).map((e) => e.type);
   const progressOf = async (id: string) =>
-    (await eventsOf(db, id)).filter((e) => e.type === "generation.progress" || e.type === "generation.preview").map((e) => (e.type === "generation.preview" ? "preview" : `${e.data.percent as number} ${e.data.stage as string}`));
+    (await eventsOf(db, id))
+      .filter((e) => e.type === "generation.progress" || e.type === "generation.preview")
+      .map((e) => (e.type === "generation.preview" ? "preview" : `${e.data.percent as number} ${e.data.stage as string}`));
 
   it("a fast generation in process: its held start and progress are stored with its completion, in one statement", async () => {
     const { accountId, id, job } = await queued();
@@ -199,7 +201,10 @@ describe("the runner on PGlite", () => {
       };
       await run(job);
       const failed = (await eventsOf(db, id)).at(-1)!;
-      expect(failed).toMatchObject({ type: "generation.failed", data: { error: { code: "generator_unavailable", details: { reason: "rate_limited", retryAfterSeconds: 120 } } } });
+      expect(failed).toMatchObject({
+        type: "generation.failed",
+        data: { error: { code: "generator_unavailable", details: { reason: "rate_limited", retryAfterSeconds: 120 } } },
+      });
       expect(await accountOf(db, accountId)).toEqual({ balance: 10, active: 0 });
     });
 
@@ -218,7 +223,10 @@ describe("the runner on PGlite", () => {
       expect((await progressOf(id)).at(-1)).toMatch(/^0 timeout: retrying in 1 s$/);
       await run({ generationId: id, attempt: 2, enqueuedAt: job.enqueuedAt });
       expect(reasons).toHaveLength(2);
-      expect((await eventsOf(db, id)).at(-1)).toMatchObject({ type: "generation.failed", data: { error: { code: "generator_unavailable", details: { reason: "timeout" } } } });
+      expect((await eventsOf(db, id)).at(-1)).toMatchObject({
+        type: "generation.failed",
+        data: { error: { code: "generator_unavailable", details: { reason: "timeout" } } },
+      });
       expect(await accountOf(db, accountId)).toEqual({ balance: 10, active: 0 });
       expect(logs.some((l) => l.msg === "generation failed" && l.kind === "timeout")).toBe(true);
     });
@@ -231,7 +239,10 @@ describe("the runner on PGlite", () => {
       };
       await run(job);
       expect(logs.some((l) => l.msg === "generator failed unexpectedly" && l.generationId === id)).toBe(true);
-      expect((await eventsOf(db, id)).at(-1)).toMatchObject({ type: "generation.failed", data: { error: { code: "generator_unavailable", details: { reason: "unavailable" } } } });
+      expect((await eventsOf(db, id)).at(-1)).toMatchObject({
+        type: "generation.failed",
+        data: { error: { code: "generator_unavailable", details: { reason: "unavailable" } } },
+      });
       expect(await accountOf(db, accountId)).toEqual({ balance: 10, active: 0 });
 
       entry = entryOf({ maxRetries: 1 });

@@ -254,13 +254,15 @@ const laterOf = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
 async function subscribeWithin(bus: EventBus, id: string, ms: number, listener: (type: string) => void): Promise<() => void> {
   let wanted = true;
   let off: (() => void) | undefined;
-  const subscribed = bus.subscribe(id, (m) => listener(m.type)).then(
-    (unsubscribe) => {
-      if (wanted) off = unsubscribe;
-      else unsubscribe();
-    },
-    () => undefined,
-  );
+  const subscribed = bus
+    .subscribe(id, (m) => listener(m.type))
+    .then(
+      (unsubscribe) => {
+        if (wanted) off = unsubscribe;
+        else unsubscribe();
+      },
+      () => undefined,
+    );
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([subscribed, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
   clearTimeout(timer);

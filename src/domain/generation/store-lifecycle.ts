@@ -18,7 +18,11 @@ function withB64(data: Record<string, unknown>, image: StoredImage): Record<stri
   const assets = (data.assets as Record<string, unknown>[]).map((asset) => {
     if (asset.id !== image.assetId) return asset;
     const whole: Record<string, unknown> = { ...asset, b64: image.png.toString("base64") };
-    return Object.fromEntries(Object.keys(whole).sort(jsonbKeyOrder).map((k) => [k, whole[k]]));
+    return Object.fromEntries(
+      Object.keys(whole)
+        .sort(jsonbKeyOrder)
+        .map((k) => [k, whole[k]]),
+    );
   });
   return { ...data, assets };
 }
@@ -186,6 +190,5 @@ export function lifecycleStatements(ctx: StoreContext) {
       if (message && Number(rows[0]!.deliveries) > 0) ctx.onDeliveries?.();
       return message;
     },
-
   };
 }

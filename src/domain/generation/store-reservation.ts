@@ -27,8 +27,7 @@ export interface RefusalState {
 }
 
 /** Runs `statement` on a Prisma client or transaction, or straight on the driver. */
-const query = <T>(db: ReservationDb, statement: Prisma.Sql): Promise<T[]> =>
-  typeof db === "function" ? db<T>(statement) : db.$queryRaw<T[]>(statement);
+const query = <T>(db: ReservationDb, statement: Prisma.Sql): Promise<T[]> => (typeof db === "function" ? db<T>(statement) : db.$queryRaw<T[]>(statement));
 
 export function reservationStatements(ctx: StoreContext) {
   return {
@@ -53,12 +52,7 @@ export function reservationStatements(ctx: StoreContext) {
      * anyway) can lose it, and then it loses all of it, the charge with the generation: the balance
      * and the ledger stay exact. The lock on the account's row is held for less time.
      */
-    async reserveMany(
-      db: ReservationDb,
-      rows: readonly NewGeneration[],
-      maxActive: number,
-      options: { flush?: boolean } = {},
-    ): Promise<Reserved | undefined> {
+    async reserveMany(db: ReservationDb, rows: readonly NewGeneration[], maxActive: number, options: { flush?: boolean } = {}): Promise<Reserved | undefined> {
       const first = rows[0];
       if (!first) throw new Error("reserveMany: no rows");
       if (rows.some((r) => r.accountId !== first.accountId)) throw new Error("reserveMany: rows of several accounts");

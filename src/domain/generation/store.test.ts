@@ -1,14 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  accountOf,
-  eventsOf,
-  generationOf,
-  insertAgent,
-  ledgerOf,
-  newAccount,
-  newRow,
-  openUnitDatabase,
-} from "../../../test/support/unit-db.js";
+import { accountOf, eventsOf, generationOf, insertAgent, ledgerOf, newAccount, newRow, openUnitDatabase } from "../../../test/support/unit-db.js";
 import type { Database } from "../../infra/db/database.js";
 import { createInProcessEventBus, type GenerationEventMessage } from "../../infra/events/bus.js";
 import { newId } from "../ids.js";
@@ -92,7 +83,14 @@ describe("the generation store on PGlite", () => {
     it("a batch's charge entries come in its order, each with the balance after it, all naming the call's idempotency record", async () => {
       const accountId = await newAccount(db, 20);
       const record = await db.prisma.idempotencyRecord.create({
-        data: { id: newId("idem"), accountId, key: "batch-1", requestHash: "f", expiresAt: new Date(Date.now() + 60_000), lockedUntil: new Date(Date.now() + 60_000) },
+        data: {
+          id: newId("idem"),
+          accountId,
+          key: "batch-1",
+          requestHash: "f",
+          expiresAt: new Date(Date.now() + 60_000),
+          lockedUntil: new Date(Date.now() + 60_000),
+        },
       });
       const rows = [
         newRow(accountId, agentId, { cost: 3, idempotencyRecordId: record.id }),
@@ -145,7 +143,8 @@ describe("the generation store on PGlite", () => {
         const complete = () => store.complete(row.id, image(), new Date(), view(row.id));
         const cancel = () => store.fail(row.id, { ...canceled, accountId });
         // Sent together, in either order (the second finds the first's ending).
-        const [completed, failed] = i % 2 ? await Promise.all([complete(), cancel()]) : await Promise.all([cancel(), complete()]).then(([f, c]) => [c, f] as const);
+        const [completed, failed] =
+          i % 2 ? await Promise.all([complete(), cancel()]) : await Promise.all([cancel(), complete()]).then(([f, c]) => [c, f] as const);
         expect([completed, failed].filter(Boolean)).toHaveLength(1);
         winners.push(completed ? "complete" : "cancel");
         const stored = await generationOf(db, row.id);
@@ -157,7 +156,10 @@ describe("the generation store on PGlite", () => {
         } else {
           expect(stored).toMatchObject({ status: "canceled", creditState: "refunded" });
           expect(await accountOf(db, accountId)).toEqual({ balance: 10, active: 0 });
-          expect(ledger.map((e) => [e.kind, e.amount, e.balanceAfter])).toEqual([["charge", -4, 6], ["refund", 4, 10]]);
+          expect(ledger.map((e) => [e.kind, e.amount, e.balanceAfter])).toEqual([
+            ["charge", -4, 6],
+            ["refund", 4, 10],
+          ]);
           expect(await db.prisma.asset.count({ where: { generationId: row.id } })).toBe(0);
         }
         expect((await eventsOf(db, row.id)).filter((e) => e.type === "generation.completed" || e.type === "generation.failed")).toHaveLength(1);
@@ -169,7 +171,11 @@ describe("the generation store on PGlite", () => {
       const accountId = await newAccount(db, 10);
       const row = await running(accountId);
       const failure = { status: "failed" as const, error: { code: "generator_unavailable", message: "Down.", retryable: true } };
-      const results = await Promise.all([store.fail(row.id, { ...canceled, accountId }), store.fail(row.id, failure), store.fail(row.id, { ...canceled, accountId })]);
+      const results = await Promise.all([
+        store.fail(row.id, { ...canceled, accountId }),
+        store.fail(row.id, failure),
+        store.fail(row.id, { ...canceled, accountId }),
+      ]);
       expect(results.filter(Boolean)).toHaveLength(1);
       expect(await accountOf(db, accountId)).toEqual({ balance: 10, active: 0 });
       expect((await ledgerOf(db, accountId)).filter((e) => e.kind === "refund")).toHaveLength(1);
@@ -220,7 +226,10 @@ describe("the generation store on PGlite", () => {
     await reserve([ended]);
     await store.start(ended.id);
     await store.complete(ended.id, image(), new Date(), view(ended.id));
-    await db.prisma.generation.update({ where: { id: ended.id }, data: { createdAt: new Date(Date.now() - 60_000), completedAt: new Date(Date.now() - 30_000) } });
+    await db.prisma.generation.update({
+      where: { id: ended.id },
+      data: { createdAt: new Date(Date.now() - 60_000), completedAt: new Date(Date.now() - 30_000) },
+    });
     await reserve(active);
     const state = (await store.refusalState(accountId, 10))!;
     expect(state).toMatchObject({ balance: 97, active: 2 });

@@ -71,7 +71,13 @@ export function createSubmitMany(deps: SubmitManyDeps) {
   const { prisma, store, queue, idempotency, events } = deps;
   const generatePolicy = { name: "generate", limit: deps.generatePerMinute, windowSeconds: 60 };
 
-  async function accept(viewer: AuthenticatedViewer, input: GenerateRequest, planned: EstimateView, n: number, recordId: string | null): Promise<GenerationView[]> {
+  async function accept(
+    viewer: AuthenticatedViewer,
+    input: GenerateRequest,
+    planned: EstimateView,
+    n: number,
+    recordId: string | null,
+  ): Promise<GenerationView[]> {
     const price = planned.credits.price;
     const rows: NewGeneration[] = Array.from({ length: n }, (_, i) =>
       newGeneration(viewer, input, newId("gen"), {
@@ -148,8 +154,7 @@ export function createSubmitMany(deps: SubmitManyDeps) {
     return [firstId, ...siblings.map((s) => s.id)];
   }
 
-  const balanceOf = async (accountId: string) =>
-    (await prisma.account.findUniqueOrThrow({ where: { id: accountId }, select: { balance: true } })).balance;
+  const balanceOf = async (accountId: string) => (await prisma.account.findUniqueOrThrow({ where: { id: accountId }, select: { balance: true } })).balance;
 
   async function submitMany(viewer: AuthenticatedViewer, raw: unknown, n: number, options: SubmitOptions = {}): Promise<BatchSubmission> {
     if (!Number.isInteger(n) || n < 1 || n > maxBatchSize) {
@@ -168,7 +173,17 @@ export function createSubmitMany(deps: SubmitManyDeps) {
       return { generations, outcome, balance, replayed: false, json: JSON.stringify({ generations, balance }) };
     };
     const finish = async (queued: GenerationView[]) =>
-      options.waitMs ? answer(await settle(viewer, queued.map((g) => g.id), options.waitMs, options.stop), "succeeded") : answer(queued, "accepted");
+      options.waitMs
+        ? answer(
+            await settle(
+              viewer,
+              queued.map((g) => g.id),
+              options.waitMs,
+              options.stop,
+            ),
+            "succeeded",
+          )
+        : answer(queued, "accepted");
 
     if (options.idempotencyKey === undefined) return finish(await accept(viewer, input, planned, n, null));
 

@@ -142,7 +142,10 @@ describe("submit and submitMany: the one money path", () => {
       const { generation } = await submit(viewerOf(accountId), sprite);
       await store.fail(generation.id, { status: "failed", error: { code: "generator_unavailable", message: "x", retryable: true } });
       const created = new Date(Date.now() - 600_000);
-      await db.prisma.generation.update({ where: { id: generation.id }, data: { createdAt: created, completedAt: new Date(created.getTime() + heldS * 1000) } });
+      await db.prisma.generation.update({
+        where: { id: generation.id },
+        data: { createdAt: created, completedAt: new Date(created.getTime() + heldS * 1000) },
+      });
     }
     const oldest = await submit(viewerOf(accountId), sprite);
     await db.prisma.generation.update({ where: { id: oldest.generation.id }, data: { createdAt: new Date(Date.now() - 20_000) } });

@@ -114,10 +114,14 @@ export function createSubmit(deps: SubmitDeps) {
     const interpretation = driver?.interpret?.({ prompt: input.prompt, messages: input.messages }) ?? null;
     if (input.strict && interpretation?.fallback) {
       const known = driver?.knownSubjects?.() ?? [];
-      throw new AppError("unsupported_option", `The agent ${agent.id} does not know what to draw for this prompt. It knows: ${known.join(", ")}. Name one of them, or leave strict out for a best-effort design.`, {
-        param: "prompt",
-        details: { knownSubjects: known, interpretation },
-      });
+      throw new AppError(
+        "unsupported_option",
+        `The agent ${agent.id} does not know what to draw for this prompt. It knows: ${known.join(", ")}. Name one of them, or leave strict out for a best-effort design.`,
+        {
+          param: "prompt",
+          details: { knownSubjects: known, interpretation },
+        },
+      );
     }
     return { input, agent, size: chooseSize(agent, input), transparent: input.transparent ?? false, interpretation };
   }
@@ -126,7 +130,8 @@ export function createSubmit(deps: SubmitDeps) {
     // Everything that can be refused for the request itself is refused before the quota counts it.
     const planned = await plan(raw);
     const { input } = planned;
-    if (input.dryRun) throw new AppError("invalid_request", "dryRun answers an estimate: call estimate (REST: the same endpoint answers it).", { param: "dryRun" });
+    if (input.dryRun)
+      throw new AppError("invalid_request", "dryRun answers an estimate: call estimate (REST: the same endpoint answers it).", { param: "dryRun" });
     if (options.idempotencyKey !== undefined) idempotency.assertKey(options.idempotencyKey);
     await consumeQuota(deps.limiter, generatePolicy, `acc:${viewer.user.accountId}`, options.onQuota);
 

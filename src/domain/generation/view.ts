@@ -32,8 +32,23 @@ export function assetView(asset: AssetRow, withB64: boolean): AssetView {
 /** The columns a view needs (a full row, or one built from what the accepting statement returned). */
 export type GenerationRow = Pick<
   Generation,
-  | "id" | "status" | "agentId" | "prompt" | "messages" | "transparent" | "seed" | "width" | "height"
-  | "createdAt" | "startedAt" | "completedAt" | "cost" | "creditState" | "errorCode" | "errorMessage" | "interpretation"
+  | "id"
+  | "status"
+  | "agentId"
+  | "prompt"
+  | "messages"
+  | "transparent"
+  | "seed"
+  | "width"
+  | "height"
+  | "createdAt"
+  | "startedAt"
+  | "completedAt"
+  | "cost"
+  | "creditState"
+  | "errorCode"
+  | "errorMessage"
+  | "interpretation"
 >;
 
 export function generationView(g: GenerationRow, assets: AssetRow[], balance: number, withB64 = true): GenerationView {

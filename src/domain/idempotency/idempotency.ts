@@ -28,13 +28,17 @@ const visibleAscii = /^[\x21-\x7e]{1,255}$/;
 
 /** The record's fingerprint: the operation and its validated input as canonical JSON (key order does not matter). */
 export function fingerprint(operation: string, input: unknown): string {
-  return createHash("sha256").update(`${operation}\n${canonicalJson(input)}`).digest("hex");
+  return createHash("sha256")
+    .update(`${operation}\n${canonicalJson(input)}`)
+    .digest("hex");
 }
 
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
   }
   return JSON.stringify(value);
@@ -77,9 +81,13 @@ export function createIdempotencyService(prisma: PrismaClient, options: { ttlMs?
           continue;
         }
         if (existing.requestHash !== hash) {
-          throw new AppError("idempotency_key_reused", "This Idempotency-Key was used with another request; send the same request again, or use a new key for a new one.", {
-            param: "Idempotency-Key",
-          });
+          throw new AppError(
+            "idempotency_key_reused",
+            "This Idempotency-Key was used with another request; send the same request again, or use a new key for a new one.",
+            {
+              param: "Idempotency-Key",
+            },
+          );
         }
         if (existing.state === "completed") {
           return {

@@ -31,10 +31,7 @@ describe("API key format", () => {
     expect(rejected).toBe(tried);
   });
 
-  it.each(["", "ags_", "ags_short", `sk_${"a".repeat(38)}`, `ags_${"a".repeat(37)}!`, `AGS_${"a".repeat(38)}`])(
-    "rejects a malformed key %j",
-    (candidate) => {
-      expect(isWellFormedKey(candidate)).toBe(false);
-    },
-  );
+  it.each(["", "ags_", "ags_short", `sk_${"a".repeat(38)}`, `ags_${"a".repeat(37)}!`, `AGS_${"a".repeat(38)}`])("rejects a malformed key %j", (candidate) => {
+    expect(isWellFormedKey(candidate)).toBe(false);
+  });
 });

@@ -46,7 +46,8 @@ export function isWellFormedKey(candidate: string): boolean {
  */
 export function keyFormatProblem(candidate: string): string | undefined {
   const match = shape.exec(candidate);
-  if (match) return checksum(match[1]!) === match[2] ? undefined : "The API key looks mistyped (its checksum does not match): copy it again from where you saved it.";
+  if (match)
+    return checksum(match[1]!) === match[2] ? undefined : "The API key looks mistyped (its checksum does not match): copy it again from where you saved it.";
   const looksLike = `A key looks like ${keyPrefix} followed by ${secretLength + checksumLength} letters and digits (${keyPrefix.length + secretLength + checksumLength} characters in all)`;
   if (/^\$\{?\w+\}?$/.test(candidate)) {
     return `The API key is the literal text ${candidate}: the shell did not expand the variable (use double quotes around the header, and export the variable first). ${looksLike}.`;

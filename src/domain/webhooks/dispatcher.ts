@@ -204,19 +204,33 @@ export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher
   /** Stores the attempt, moves the delivery and its endpoint's health (record.ts). */
   async function record(row: ClaimedRow, outcome: AttemptOutcome, attemptedAt: Date): Promise<void> {
     const result = await recordAttempt(prisma, settings, row, outcome, attemptedAt);
-    const fields = { deliveryId: row.id, webhookId: row.webhook_id, type: row.event_type, attempt: Number(row.attempt_count) + 1, status: outcome.statusCode, ms: outcome.durationMs };
+    const fields = {
+      deliveryId: row.id,
+      webhookId: row.webhook_id,
+      type: row.event_type,
+      attempt: Number(row.attempt_count) + 1,
+      status: outcome.statusCode,
+      ms: outcome.durationMs,
+    };
     if (outcome.ok) logger.info("webhook delivered", fields);
     else {
       const msg = result.status === "failed" ? "webhook delivery failed for good" : "webhook attempt failed";
       logger.warn(msg, { ...fields, reason: outcome.error, retryInMs: result.retryInMs, endpointPausedForMs: result.pausedForMs });
     }
-    if (result.disabled) logger.warn("webhook disabled: every attempt failed for the configured period", { webhookId: row.webhook_id, accountId: row.account_id, disableAfterMs: settings.disableAfterMs });
+    if (result.disabled)
+      logger.warn("webhook disabled: every attempt failed for the configured period", {
+        webhookId: row.webhook_id,
+        accountId: row.account_id,
+        disableAfterMs: settings.disableAfterMs,
+      });
   }
 
   /** Gives the claim back at once (shutdown): another process, or the next start, sends it. */
   async function release(row: ClaimedRow): Promise<void> {
     await prisma.$executeRaw`
-      UPDATE "webhook_deliveries" SET "locked_until" = NULL, "lock_token" = NULL WHERE "id" = ${row.id} AND "lock_token" = ${row.lock_token}`.catch(() => undefined);
+      UPDATE "webhook_deliveries" SET "locked_until" = NULL, "lock_token" = NULL WHERE "id" = ${row.id} AND "lock_token" = ${row.lock_token}`.catch(
+      () => undefined,
+    );
   }
 
   function kick(): void {

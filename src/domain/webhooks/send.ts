@@ -51,8 +51,7 @@ export function sendPinned(target: PinnedTarget, options: SendOptions): Promise<
       request.destroy();
       resolve({ ...outcome, durationMs: elapsed() });
     };
-    const failure = (error: string, extra: Partial<AttemptOutcome> = {}) =>
-      finish({ ok: false, statusCode: null, error, responseSnippet: null, ...extra });
+    const failure = (error: string, extra: Partial<AttemptOutcome> = {}) => finish({ ok: false, statusCode: null, error, responseSnippet: null, ...extra });
 
     const body = Buffer.from(options.body, "utf8");
     const request = (url.protocol === "https:" ? https : http).request({

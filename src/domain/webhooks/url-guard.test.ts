@@ -9,11 +9,13 @@ import { deliveryHeaders, newWebhookSecret, signature } from "./signing.js";
 import { nonPublicKind, v6Bytes } from "../../infra/net/addresses.js";
 import { assertWebhookUrl, notAllowedMessage, UrlRefused, vetWebhookUrl, type Resolver } from "./url-guard.js";
 
-const resolver = (table: Record<string, string[]>): Resolver => async (host) => {
-  const addresses = table[host];
-  if (!addresses) throw Object.assign(new Error("not found"), { code: "ENOTFOUND" });
-  return addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
-};
+const resolver =
+  (table: Record<string, string[]>): Resolver =>
+  async (host) => {
+    const addresses = table[host];
+    if (!addresses) throw Object.assign(new Error("not found"), { code: "ENOTFOUND" });
+    return addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
+  };
 
 describe("address classification", () => {
   it.each([
@@ -123,11 +125,15 @@ describe("the URL guard", () => {
 
   it("bounds a DNS lookup that never answers", async () => {
     const hang: Resolver = () => new Promise(() => undefined);
-    const error = (await vetWebhookUrl("https://slow.example.com/", { allowPrivate: false, resolve: hang, timeoutMs: 50 }).catch((e: unknown) => e)) as UrlRefused;
+    const error = (await vetWebhookUrl("https://slow.example.com/", { allowPrivate: false, resolve: hang, timeoutMs: 50 }).catch(
+      (e: unknown) => e,
+    )) as UrlRefused;
     expect(error.message).toBe(notAllowedMessage);
     expect(error.detail).toMatch(/did not resolve within/);
     // With WEBHOOKS_ALLOW_PRIVATE (development), the caller is told.
-    await expect(vetWebhookUrl("https://slow.example.com/", { allowPrivate: true, resolve: hang, timeoutMs: 50 })).rejects.toThrow(/^Slow\.example\.com did not resolve within/);
+    await expect(vetWebhookUrl("https://slow.example.com/", { allowPrivate: true, resolve: hang, timeoutMs: 50 })).rejects.toThrow(
+      /^Slow\.example\.com did not resolve within/,
+    );
   });
 
   it("keeps addresses out of a connection error's text", () => {
@@ -217,6 +223,9 @@ describe("a pinned attempt", () => {
 
   it("reports a refused connection", async () => {
     const closed = { ...pinned(), url: new URL("http://pinned.invalid:1/") };
-    expect(await sendPinned(closed, { headers: {}, body: "{}", timeoutMs: 2_000 })).toMatchObject({ ok: false, error: expect.stringMatching(/refused \(ECONNREFUSED\)/) });
+    expect(await sendPinned(closed, { headers: {}, body: "{}", timeoutMs: 2_000 })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/refused \(ECONNREFUSED\)/),
+    });
   });
 });

@@ -191,7 +191,10 @@ export function createWebhookService(deps: WebhookServiceDeps) {
           SELECT "disabled_at" IS NOT NULL AS "disabled" FROM "webhooks" WHERE "id" = ${webhookId} AND "account_id" = ${viewer.user.accountId} FOR NO KEY UPDATE`;
         if (!hook) throw noDelivery();
         if (hook.disabled) {
-          throw new AppError("invalid_request", `This webhook is disabled (every attempt failed for a long time); enable it first: POST /api/v1/webhooks/${webhookId}/enable, then redeliver.`);
+          throw new AppError(
+            "invalid_request",
+            `This webhook is disabled (every attempt failed for a long time); enable it first: POST /api/v1/webhooks/${webhookId}/enable, then redeliver.`,
+          );
         }
         const moved = await tx.$queryRaw<{ id: string }[]>`
           UPDATE "webhook_deliveries" AS d SET "status" = 'pending', "next_attempt_at" = now(),

@@ -162,7 +162,11 @@ class Bytes {
   }
 }
 
-const field = (header: Buffer, start: number, length: number) => header.subarray(start, start + length).toString("utf8").replace(/\0.*$/s, "");
+const field = (header: Buffer, start: number, length: number) =>
+  header
+    .subarray(start, start + length)
+    .toString("utf8")
+    .replace(/\0.*$/s, "");
 const number = (header: Buffer, start: number, length: number) => {
   const text = field(header, start, length).trim();
   if (!/^[0-7]*$/.test(text)) throw new TarError("The archive has a malformed header: it is not a backup, or it is damaged.");
@@ -181,8 +185,14 @@ export async function* readTar(source: AsyncIterable<Buffer>): AsyncGenerator<Ta
     const prefix = field(raw, 345, 155);
     const name = (prefix ? `${prefix}/` : "") + field(raw, 0, 100);
     const size = number(raw, 124, 12);
-    if (type !== "0" && type !== "\0" && type !== "5") throw new TarError(`The archive holds ${name}, which is neither a file nor a folder: not a backup of this service.`);
-    const entry: TarEntry = { name: name.replace(/\/$/, ""), type: type === "5" ? "dir" : "file", size: type === "5" ? 0 : size, body: () => bytes.pieces(entry.size) };
+    if (type !== "0" && type !== "\0" && type !== "5")
+      throw new TarError(`The archive holds ${name}, which is neither a file nor a folder: not a backup of this service.`);
+    const entry: TarEntry = {
+      name: name.replace(/\/$/, ""),
+      type: type === "5" ? "dir" : "file",
+      size: type === "5" ? 0 : size,
+      body: () => bytes.pieces(entry.size),
+    };
     let consumed = false;
     const body = entry.body;
     entry.body = () => {
@@ -191,6 +201,7 @@ export async function* readTar(source: AsyncIterable<Buffer>): AsyncGenerator<Ta
     };
     yield entry;
     if (!consumed) for await (const _ of entry.body()) void _;
-    if (padding(entry.size) && !(await bytes.read(padding(entry.size)))) throw new TarError("The archive ends in the middle of an entry: the file is incomplete.");
+    if (padding(entry.size) && !(await bytes.read(padding(entry.size))))
+      throw new TarError("The archive ends in the middle of an entry: the file is incomplete.");
   }
 }

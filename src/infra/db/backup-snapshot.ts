@@ -30,7 +30,9 @@ const countedTables: Record<string, string> = {
 
 /** The public tables of the database. */
 export async function tablesOf(db: Database): Promise<Set<string>> {
-  const rows = await db.sql<{ name: string }>(Prisma.raw(`SELECT relname::text AS name FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace`));
+  const rows = await db.sql<{ name: string }>(
+    Prisma.raw(`SELECT relname::text AS name FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace`),
+  );
   return new Set(rows.map((row) => row.name));
 }
 

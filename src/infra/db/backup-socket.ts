@@ -142,7 +142,9 @@ export async function requestBackup(dataDir: string, pid: number): Promise<Backu
     }
     buffered = Buffer.concat([buffered, next.value]);
   }
-  const answer = JSON.parse(buffered.subarray(0, newline).toString("utf8")) as { ok: true; manifest: BackupManifest; bytes: number } | { ok: false; error: string };
+  const answer = JSON.parse(buffered.subarray(0, newline).toString("utf8")) as
+    | { ok: true; manifest: BackupManifest; bytes: number }
+    | { ok: false; error: string };
   if (!answer.ok) {
     socket.destroy();
     throw new BackupError(answer.error);
@@ -158,7 +160,9 @@ export async function requestBackup(dataDir: string, pid: number): Promise<Backu
       yield next.value;
     }
     if (received !== (answer as { bytes: number }).bytes) {
-      throw new BackupError(`Process ${pid} stopped sending the backup after ${received} of ${(answer as { bytes: number }).bytes} bytes; nothing was written. Run it again.`);
+      throw new BackupError(
+        `Process ${pid} stopped sending the backup after ${received} of ${(answer as { bytes: number }).bytes} bytes; nothing was written. Run it again.`,
+      );
     }
   }
   return { manifest: answer.manifest, bytes: answer.bytes, tar: tar(), dispose: async () => void socket.destroy() };

@@ -118,7 +118,10 @@ describe("backup and restore of a data folder (no service running)", () => {
     await db.close();
     backup = join(root, "source.tgz");
     const summary = await backupToFile(source, backup, logger);
-    expect(summary).toMatchObject({ file: backup, manifest: { pglite: "0.5.16", postgres: "18", counts: { accounts: 1, ledgerEntries: 1, webhooks: 1, credits: 42 } } });
+    expect(summary).toMatchObject({
+      file: backup,
+      manifest: { pglite: "0.5.16", postgres: "18", counts: { accounts: 1, ledgerEntries: 1, webhooks: 1, credits: 42 } },
+    });
     expect(summary).not.toHaveProperty("fromProcess");
     expect((await stat(backup)).mode & 0o777).toBe(0o600);
     expect(await readdir(source)).not.toContain("pglite.lock"); // the folder is free again
@@ -157,7 +160,14 @@ describe("backup and restore of a data folder (no service running)", () => {
     const manifest = JSON.parse(entries[0]!.bytes.toString("utf8")) as Record<string, unknown>;
     const older = Buffer.from(JSON.stringify({ ...manifest, pglite: "0.4.2", postgres: "17" }));
     const rewritten = await collect(
-      writeTar(entries.map((e, i) => ({ name: e.name, type: e.type as "file" | "dir", mode: 0o600, ...(i === 0 ? { content: older, size: older.length } : { content: e.bytes, size: e.bytes.length }) }))),
+      writeTar(
+        entries.map((e, i) => ({
+          name: e.name,
+          type: e.type as "file" | "dir",
+          mode: 0o600,
+          ...(i === 0 ? { content: older, size: older.length } : { content: e.bytes, size: e.bytes.length }),
+        })),
+      ),
     );
     await writeFile(join(root, "older.tgz"), gzipSync(rewritten));
     const target = join(root, "refused");
@@ -168,13 +178,17 @@ describe("backup and restore of a data folder (no service running)", () => {
 
     const gz = await readFile(backup);
     await writeFile(join(root, "cut.tgz"), gz.subarray(0, Math.floor(gz.length / 2)));
-    await expect(restoreFromFile(join(root, "cut.tgz"), target, logger)).rejects.toThrow(/is not a complete backup \(gzip: unexpected end of file\)\. Nothing was restored\./);
+    await expect(restoreFromFile(join(root, "cut.tgz"), target, logger)).rejects.toThrow(
+      /is not a complete backup \(gzip: unexpected end of file\)\. Nothing was restored\./,
+    );
     expect(await readdir(target)).toEqual([]);
     await writeFile(join(root, "cut.tar"), tar.subarray(0, tar.length - 4096));
     await expect(restoreFromFile(join(root, "cut.tar"), target, logger)).rejects.toThrow(/the file is incomplete\. Nothing was restored\./);
     expect(await readdir(target)).toEqual([]);
 
-    await expect(restoreFromFile(backup, source, logger)).rejects.toThrow(/^The data folder \S+ is not empty \(it holds pglite, run\)\. A restore only fills an empty folder/);
+    await expect(restoreFromFile(backup, source, logger)).rejects.toThrow(
+      /^The data folder \S+ is not empty \(it holds pglite, run\)\. A restore only fills an empty folder/,
+    );
     expect((await readdir(source)).sort()).toEqual(["pglite", "run"]);
   }, 60_000);
 });

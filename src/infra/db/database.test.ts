@@ -54,11 +54,19 @@ describe("openDatabase on PGlite (worker thread)", () => {
       .catch((e: unknown) => e);
     expect(failed).toMatchObject({ message: "no" });
     // a batch transaction too
-    await db.prisma.$transaction([db.prisma.account.create({ data: { id: "acc_3" } }), db.prisma.account.update({ where: { id: "acc_3" }, data: { balance: 1 } })]);
+    await db.prisma.$transaction([
+      db.prisma.account.create({ data: { id: "acc_3" } }),
+      db.prisma.account.update({ where: { id: "acc_3" }, data: { balance: 1 } }),
+    ]);
     const accounts = await db.prisma.account.findMany({ orderBy: { id: "asc" }, select: { id: true, balance: true, createdAt: true } });
-    expect(accounts.map((a) => [a.id, a.balance])).toEqual([["acc_1", 15], ["acc_3", 1]]);
+    expect(accounts.map((a) => [a.id, a.balance])).toEqual([
+      ["acc_1", 15],
+      ["acc_3", 1],
+    ]);
     expect(accounts[0]!.createdAt).toBeInstanceOf(Date);
-    const [raw] = await db.prisma.$queryRaw<{ b: Uint8Array; n: bigint; j: unknown }[]>`SELECT '\\x0aff'::bytea AS b, 9007199254740993::int8 AS n, '{"k":[1]}'::jsonb AS j`;
+    const [raw] = await db.prisma.$queryRaw<
+      { b: Uint8Array; n: bigint; j: unknown }[]
+    >`SELECT '\\x0aff'::bytea AS b, 9007199254740993::int8 AS n, '{"k":[1]}'::jsonb AS j`;
     expect(raw).toEqual({ b: new Uint8Array([10, 255]), n: 9007199254740993n, j: { k: [1] } });
   });
 
@@ -73,7 +81,9 @@ describe("openDatabase on PGlite (worker thread)", () => {
   });
 
   it("Database.sql and Database.transaction: rows as the driver returns them, all or nothing", async () => {
-    const rows = await db.sql<{ id: string; balance: number; created_at: Date }>(Prisma.sql`SELECT id, balance, created_at FROM accounts WHERE id = ${"acc_1"}`);
+    const rows = await db.sql<{ id: string; balance: number; created_at: Date }>(
+      Prisma.sql`SELECT id, balance, created_at FROM accounts WHERE id = ${"acc_1"}`,
+    );
     expect(rows).toEqual([{ id: "acc_1", balance: 15, created_at: expect.any(Date) }]);
     const total = await db.transaction(async (sql) => {
       await sql(Prisma.sql`UPDATE accounts SET balance = balance - ${5} WHERE id = ${"acc_1"}`);
@@ -96,7 +106,9 @@ describe("openDatabase on PGlite (worker thread)", () => {
     db = await openDatabase({ dataDir, logger });
     const result = await db.migrate();
     expect(result).toEqual({ applied: [], alreadyApplied: (await readMigrations()).length });
-    expect(await db.sql(Prisma.sql`SELECT current_setting('shared_buffers') AS sb, balance FROM accounts WHERE id = ${"acc_1"}`)).toEqual([{ sb: "16MB", balance: 10 }]);
+    expect(await db.sql(Prisma.sql`SELECT current_setting('shared_buffers') AS sb, balance FROM accounts WHERE id = ${"acc_1"}`)).toEqual([
+      { sb: "16MB", balance: 10 },
+    ]);
   });
 
   it("a folder in use by another live process is refused", async () => {
@@ -128,7 +140,11 @@ describe("Prisma over the proxy when the worker dies", () => {
     const pending = prisma.$queryRaw`SELECT 3`;
     await proxy.worker.terminate();
     release();
-    for (const error of [await pending.catch((e: unknown) => e), await interactive.catch((e: unknown) => e), await prisma.$queryRaw`SELECT 4`.catch((e: unknown) => e)]) {
+    for (const error of [
+      await pending.catch((e: unknown) => e),
+      await interactive.catch((e: unknown) => e),
+      await prisma.$queryRaw`SELECT 4`.catch((e: unknown) => e),
+    ]) {
       expect(error).toBeInstanceOf(Error);
       expect(unavailableDependency(error)).toBe("database");
     }

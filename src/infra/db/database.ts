@@ -69,8 +69,10 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     },
   };
   const listeners = new Set<Listener>();
-  const run = (client: Pool | PoolClient): SqlRunner => async <T,>(statement: Prisma.Sql) =>
-    (await client.query({ name: preparedName(statement.text), text: statement.text, values: statement.values })).rows as T[];
+  const run =
+    (client: Pool | PoolClient): SqlRunner =>
+    async <T>(statement: Prisma.Sql) =>
+      (await client.query({ name: preparedName(statement.text), text: statement.text, values: statement.values })).rows as T[];
   return {
     kind: "postgres",
     prisma,
@@ -171,8 +173,8 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const db: Database = {
     kind: "pglite",
     prisma,
-    sql: async <T,>(statement: Prisma.Sql) => (await client.query<T>(statement.text, statement.values)).rows,
-    transaction: (fn) => client.transaction((tx) => fn(async <T,>(statement: Prisma.Sql) => (await tx.query<T>(statement.text, statement.values)).rows)),
+    sql: async <T>(statement: Prisma.Sql) => (await client.query<T>(statement.text, statement.values)).rows,
+    transaction: (fn) => client.transaction((tx) => fn(async <T>(statement: Prisma.Sql) => (await tx.query<T>(statement.text, statement.values)).rows)),
     migrate: () => applyMigrations(driver, options.logger, migrations),
     ping: () => ping(prisma),
     snapshot: (to, queries) => client.snapshot(to, queries),

@@ -19,13 +19,7 @@ export interface Listener {
  * Notifications sent while it was away are lost, which is why `onLive(false)` matters: the caller
  * must stop trusting what the notifications were keeping fresh.
  */
-export function listenTo(
-  Client: typeof pg.Client,
-  url: string,
-  channel: string,
-  handlers: ListenHandlers,
-  logger: Logger,
-): Listener {
+export function listenTo(Client: typeof pg.Client, url: string, channel: string, handlers: ListenHandlers, logger: Logger): Listener {
   let closed = false;
   let client: pg.Client | undefined;
   let retryMs = 100;

@@ -27,7 +27,10 @@ export interface Migration {
 
 export async function readMigrations(dir = migrationsDir): Promise<Migration[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(`${dir}/${name}/migration.sql`, "utf8");
@@ -59,24 +62,16 @@ export interface MigrateResult {
   alreadyApplied: number;
 }
 
-export async function applyMigrations(
-  driver: MigrationDriver,
-  logger: Logger,
-  migrations?: Migration[],
-): Promise<MigrateResult> {
+export async function applyMigrations(driver: MigrationDriver, logger: Logger, migrations?: Migration[]): Promise<MigrateResult> {
   const all = migrations ?? (await readMigrations());
   return driver.withLock(async () => {
     await driver.query(createTable);
-    const rows = await driver.query<AppliedRow>(
-      `SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"`,
-    );
+    const rows = await driver.query<AppliedRow>(`SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"`);
     const done = new Map<string, AppliedRow>();
     for (const row of rows) {
       if (row.rolled_back_at) continue;
       if (!row.finished_at) {
-        throw new Error(
-          `Migration ${row.migration_name} started but never finished; fix the database by hand, then delete its row from _prisma_migrations.`,
-        );
+        throw new Error(`Migration ${row.migration_name} started but never finished; fix the database by hand, then delete its row from _prisma_migrations.`);
       }
       done.set(row.migration_name, row);
     }
@@ -111,6 +106,9 @@ export function migrationScript(migration: Migration): string {
  */
 export async function migrationSetup(migrations?: Migration[]): Promise<{ key: string; scripts: string[] }> {
   const all = migrations ?? (await readMigrations());
-  const key = createHash("sha256").update(all.map((m) => `${m.name}:${m.checksum}`).join("\n")).digest("hex").slice(0, 12);
+  const key = createHash("sha256")
+    .update(all.map((m) => `${m.name}:${m.checksum}`).join("\n"))
+    .digest("hex")
+    .slice(0, 12);
   return { key, scripts: [createTable, ...all.map(migrationScript)] };
 }

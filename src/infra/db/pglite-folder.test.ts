@@ -60,16 +60,18 @@ describe("new data folders, made outside the process", () => {
     const db = await PGliteProxy.create({ dataDir: dir, startParams: [...PGlite.defaultStartParams, ...settingArgs()] });
     try {
       const driver = {
-        query: async <T,>(sql: string, params?: unknown[]) => (await db.query<T>(sql, params)).rows,
+        query: async <T>(sql: string, params?: unknown[]) => (await db.query<T>(sql, params)).rows,
         execInTransaction: (script: string) => db.transaction(async (tx) => void (await tx.exec(script))),
-        withLock: <T,>(fn: () => Promise<T>) => fn(),
+        withLock: <T>(fn: () => Promise<T>) => fn(),
       };
       const infos: string[] = [];
       const logger = { debug() {}, info: (msg: string) => void infos.push(msg), warn: (msg: string) => void infos.push(msg), error() {}, child: () => logger };
       const result = await applyMigrations(driver, logger as never);
       expect(result).toEqual({ applied: [], alreadyApplied: (await readMigrations()).length });
       expect(infos).toEqual([]); // no "migration file changed": the template recorded the same checksums
-      expect((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'generations'`)).rows).toEqual([{ n: 1 }]);
+      expect((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'generations'`)).rows).toEqual([
+        { n: 1 },
+      ]);
     } finally {
       await db.close();
     }

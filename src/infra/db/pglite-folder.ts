@@ -47,7 +47,11 @@ export async function pgliteVersion(): Promise<string> {
   throw new Error("@electric-sql/pglite's package.json was not found");
 }
 
-const exists = (path: string) => stat(path).then(() => true, () => false);
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 /** What `ensureDataFolder` did. */
 export type FolderOrigin = "existing" | "template" | "initdb";
@@ -110,8 +114,12 @@ export async function initdbInChild(dir: string, tarball?: string, scripts: stri
       initDbStartParams: ${JSON.stringify(settings)},
     });
     for (const script of scripts) await db.transaction((tx) => tx.exec(script));
-    ${tarball ? `const { writeFile } = await import("node:fs/promises");
-    await writeFile(${JSON.stringify(tarball)}, new Uint8Array(await (await db.dumpDataDir("none")).arrayBuffer()));` : ""}
+    ${
+      tarball
+        ? `const { writeFile } = await import("node:fs/promises");
+    await writeFile(${JSON.stringify(tarball)}, new Uint8Array(await (await db.dumpDataDir("none")).arrayBuffer()));`
+        : ""
+    }
     await db.close();`;
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, ["--input-type=module", "-e", code], { stdio: ["pipe", "ignore", "pipe"] });

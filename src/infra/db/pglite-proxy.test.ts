@@ -30,12 +30,29 @@ describe("PGlite in a worker thread: the proxy", () => {
     const at = new Date("2026-11-23T10:00:00.123Z");
     const pooled = Buffer.from("AQID", "base64"); // a view on Buffer's shared pool
     const insert = await db.query("INSERT INTO t (id, name, at, data, big, doc) VALUES ($1, $2, $3, $4, $5, $6), ($7, $8, $9, $10, $11, $12)", [
-      1, "one", at, new Uint8Array([0, 255, 7]), 9007199254740993n, { a: [1, "x"], b: null },
-      2, null, null, pooled, 5, JSON.stringify({ s: "text" }),
+      1,
+      "one",
+      at,
+      new Uint8Array([0, 255, 7]),
+      9007199254740993n,
+      { a: [1, "x"], b: null },
+      2,
+      null,
+      null,
+      pooled,
+      5,
+      JSON.stringify({ s: "text" }),
     ]);
     expect(insert.affectedRows).toBe(2);
     const { rows, fields } = await db.query<Record<string, unknown>>("SELECT id, name, at, data, big, doc FROM t ORDER BY id");
-    expect(fields.map((f) => [f.name, f.dataTypeID])).toEqual([["id", 23], ["name", 25], ["at", 1184], ["data", 17], ["big", 20], ["doc", 3802]]);
+    expect(fields.map((f) => [f.name, f.dataTypeID])).toEqual([
+      ["id", 23],
+      ["name", 25],
+      ["at", 1184],
+      ["data", 17],
+      ["big", 20],
+      ["doc", 3802],
+    ]);
     expect(rows[0]).toEqual({ id: 1, name: "one", at, data: new Uint8Array([0, 255, 7]), big: 9007199254740993n, doc: { a: [1, "x"], b: null } });
     expect(rows[0]!.at).toBeInstanceOf(Date);
     expect(rows[0]!.data).toBeInstanceOf(Uint8Array);
@@ -62,7 +79,13 @@ describe("PGlite in a worker thread: the proxy", () => {
   it("rejects with PGlite's DatabaseError and PostgreSQL's SQLSTATE", async () => {
     const duplicate = await db.query("INSERT INTO t (id, name) VALUES (3, 'one')").catch((e: unknown) => e);
     expect(duplicate).toBeInstanceOf(messages.DatabaseError);
-    expect(duplicate).toMatchObject({ code: "23505", constraint: "t_name_key", severity: "ERROR", table: "t", query: "INSERT INTO t (id, name) VALUES (3, 'one')" });
+    expect(duplicate).toMatchObject({
+      code: "23505",
+      constraint: "t_name_key",
+      severity: "ERROR",
+      table: "t",
+      query: "INSERT INTO t (id, name) VALUES (3, 'one')",
+    });
     expect((duplicate as Error).message).toMatch(/duplicate key value violates unique constraint/);
     expect(await db.query("SELEC 1").catch((e: unknown) => (e as { code?: string }).code)).toBe("42601");
     expect(await db.exec("SELECT 1; SELECT 1/0").catch((e: unknown) => (e as { code?: string }).code)).toBe("22012");
@@ -87,10 +110,12 @@ describe("PGlite in a worker thread: the proxy", () => {
       })
       .catch((e: unknown) => e);
     expect(thrown).toMatchObject({ code: "23505" });
-    await db.transaction(async (tx) => {
-      await tx.query("INSERT INTO t (id, name) VALUES (14, 'fourteen')");
-      throw new Error("changed my mind");
-    }).catch(() => undefined);
+    await db
+      .transaction(async (tx) => {
+        await tx.query("INSERT INTO t (id, name) VALUES (14, 'fourteen')");
+        throw new Error("changed my mind");
+      })
+      .catch(() => undefined);
     await db.transaction(async (tx) => {
       await tx.query("INSERT INTO t (id, name) VALUES (15, 'fifteen')");
       await tx.rollback();
@@ -154,7 +179,11 @@ describe("PGlite in a worker thread: the proxy", () => {
     }
     await Promise.all(work);
     const { rows } = await db.query<{ tx: number; n: number }>("SELECT tx, count(*)::int AS n FROM ledger GROUP BY tx ORDER BY tx");
-    expect(rows).toEqual(Array.from({ length: 20 }, (_, i) => i).filter((i) => i % 4 !== 0).map((i) => ({ tx: i, n: 3 })));
+    expect(rows).toEqual(
+      Array.from({ length: 20 }, (_, i) => i)
+        .filter((i) => i % 4 !== 0)
+        .map((i) => ({ tx: i, n: 3 })),
+    );
   });
 });
 

@@ -57,7 +57,10 @@ export class PGliteProxy {
   #closing: Promise<void> | undefined;
   readonly #exited: Promise<void>;
 
-  private constructor(worker: Worker, private readonly options: PGliteProxyOptions) {
+  private constructor(
+    worker: Worker,
+    private readonly options: PGliteProxyOptions,
+  ) {
     this.#worker = worker;
     this.#exited = new Promise((resolve) => worker.once("exit", () => resolve()));
   }
@@ -79,8 +82,14 @@ export class PGliteProxy {
       : new Worker(script, { workerData: init, execArgv: [], name: "pglite" });
     const proxy = new PGliteProxy(worker, options);
     await new Promise<void>((resolve, reject) => {
-      const onExit = (code: number) => reject(new DependencyUnavailableError("database", `The embedded database's thread exited (${code}) while opening ${options.dataDir}.`));
-      const onError = (error: Error) => reject(new DependencyUnavailableError("database", `The embedded database's thread failed while opening ${options.dataDir}: ${error.message}`, { cause: error }));
+      const onExit = (code: number) =>
+        reject(new DependencyUnavailableError("database", `The embedded database's thread exited (${code}) while opening ${options.dataDir}.`));
+      const onError = (error: Error) =>
+        reject(
+          new DependencyUnavailableError("database", `The embedded database's thread failed while opening ${options.dataDir}: ${error.message}`, {
+            cause: error,
+          }),
+        );
       worker.once("exit", onExit);
       worker.once("error", onError);
       worker.once("message", (reply: Reply) => {
@@ -116,7 +125,11 @@ export class PGliteProxy {
   /** The worker is gone (or going): whatever still waits for it will never be answered. */
   #stopped(how: string, cause?: unknown): void {
     const crashed = !this.#gone && !this.#closing;
-    this.#gone ??= new DependencyUnavailableError("database", `The embedded database's thread ${how}; restart the service.`, cause === undefined ? {} : { cause });
+    this.#gone ??= new DependencyUnavailableError(
+      "database",
+      `The embedded database's thread ${how}; restart the service.`,
+      cause === undefined ? {} : { cause },
+    );
     for (const pending of this.#pending.values()) pending.reject(this.#gone);
     this.#pending.clear();
     if (crashed) this.options.onCrash?.(this.#gone);
@@ -179,7 +192,7 @@ export class PGliteProxy {
       if (closed) throw new Error("Transaction is closed");
     };
     const tx: ProxyTransaction = {
-      query: async <R,>(text: string, params?: unknown[], options?: QueryOptions) => {
+      query: async <R>(text: string, params?: unknown[], options?: QueryOptions) => {
         check();
         return this.#query<R>(id, text, params, options);
       },
@@ -254,7 +267,11 @@ function handled<T>(promise: Promise<T>): Promise<T> {
 /** A worker's code (CommonJS, eval) that registers tsx's loader, then imports the TypeScript `script`. */
 function tsxBootstrap(script: URL): string {
   // tsx's ESM entry of its API (require.resolve finds the CommonJS twin beside it, which cannot register).
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve("tsx/esm/api")
+      .replace(/\.cjs$/, ".mjs"),
+  ).href;
   return `import(${JSON.stringify(tsx)}).then((api) => { (api.register ?? api.default.register)(); return import(${JSON.stringify(script.href)}); });`;
 }
 
@@ -269,7 +286,12 @@ function compact(value: unknown): unknown {
 /** What PGlite does with `options.parsers`, done here: the worker sent those types as text. */
 function applyParsers(result: Results<unknown>, parsers: NonNullable<QueryOptions["parsers"]>, rowMode: "array" | "object"): void {
   const columns = result.fields
-    .map((field, index) => ({ index, name: field.name, typeId: field.dataTypeID, parse: parsers[field.dataTypeID] as ((value: string, typeId: number) => unknown) | undefined }))
+    .map((field, index) => ({
+      index,
+      name: field.name,
+      typeId: field.dataTypeID,
+      parse: parsers[field.dataTypeID] as ((value: string, typeId: number) => unknown) | undefined,
+    }))
     // In object mode a name repeated in the select list is one property, the last column's (as PGlite builds it).
     .filter((c, i, all) => c.parse && (rowMode === "array" || !all.slice(i + 1).some((d) => d.name === c.name)));
   if (columns.length === 0) return;

@@ -191,7 +191,12 @@ async function collectStartupGarbage() {
 async function main() {
   const started = performance.now();
   try {
-    const loadDataDir = init.loadTarball ? await readFile(init.loadTarball).then((bytes) => new Blob([bytes]), () => undefined) : undefined;
+    const loadDataDir = init.loadTarball
+      ? await readFile(init.loadTarball).then(
+          (bytes) => new Blob([bytes]),
+          () => undefined,
+        )
+      : undefined;
     db = await PGlite.create(init.dataDir, { startParams: init.startParams, initDbStartParams: init.initDbArgs, ...(loadDataDir ? { loadDataDir } : {}) });
     await collectStartupGarbage();
   } catch (error) {

@@ -6,7 +6,16 @@ import { createGunzip } from "node:zlib";
 import type { Logger } from "../logger.js";
 import { readTar, TarError, type TarEntry } from "./backup-archive.js";
 import { secretsKeyId } from "../secrets-box.js";
-import { BackupError, backupFormat, backupFormatVersion, countsQuery, pgliteMajor, tablesOf, type BackupCounts, type BackupManifest } from "./backup-snapshot.js";
+import {
+  BackupError,
+  backupFormat,
+  backupFormatVersion,
+  countsQuery,
+  pgliteMajor,
+  tablesOf,
+  type BackupCounts,
+  type BackupManifest,
+} from "./backup-snapshot.js";
 import { openDatabase, Prisma } from "./database.js";
 import { pgliteVersion } from "./pglite-folder.js";
 import { isAlive, lockFileOf, lockHolder, takeLock } from "./pglite-lock.js";
@@ -88,7 +97,9 @@ export async function restoreFromFile(file: string, dataDir: string, logger: Log
     }
     const expected = Object.entries(manifest.counts);
     if (expected.length !== Object.keys(counts).length || expected.some(([name, value]) => counts[name as keyof BackupCounts] !== value)) {
-      throw new BackupError(`The restored database does not hold what the backup lists (${JSON.stringify(counts)} against ${JSON.stringify(manifest.counts)}): the file is damaged. Nothing was kept.`);
+      throw new BackupError(
+        `The restored database does not hold what the backup lists (${JSON.stringify(counts)} against ${JSON.stringify(manifest.counts)}): the file is damaged. Nothing was kept.`,
+      );
     }
     const webhookSecrets = sealedWith.length > 0 ? await checkSecretsKey(dir, sealedWith, secretsKey) : undefined;
     return { file: source, dataDir: dir, manifest, counts, ...(webhookSecrets ? { webhookSecrets } : {}), ms: Math.round(performance.now() - started) };
@@ -97,7 +108,8 @@ export async function restoreFromFile(file: string, dataDir: string, logger: Log
     if (placed) await rm(join(dir, "pglite"), { recursive: true, force: true });
     await rm(join(dir, "run"), { recursive: true, force: true }); // the restored database's socket folder, from the check
     if (error instanceof TarError) throw new BackupError(`${source}: ${error.message} Nothing was restored.`);
-    if (/^Z_/.test(String((error as NodeJS.ErrnoException).code))) throw new BackupError(`${source} is not a complete backup (gzip: ${(error as Error).message}). Nothing was restored.`);
+    if (/^Z_/.test(String((error as NodeJS.ErrnoException).code)))
+      throw new BackupError(`${source} is not a complete backup (gzip: ${(error as Error).message}). Nothing was restored.`);
     throw error;
   } finally {
     await rm(lockFile, { force: true });
@@ -107,7 +119,12 @@ export async function restoreFromFile(file: string, dataDir: string, logger: Log
 /** Whether the key this installation will use opens the restored webhooks' secrets (their sealed text names their key's id). */
 async function checkSecretsKey(dir: string, sealedWith: string[], secretsKey: string | undefined): Promise<WebhookSecrets> {
   const file = await readFile(join(dir, "secrets.key"), "utf8").catch(() => undefined);
-  const key = secretsKey !== undefined ? { source: "SECRETS_KEY" as const, id: secretsKeyId(secretsKey) } : file !== undefined ? { source: "secrets.key" as const, id: secretsKeyId(file) } : undefined;
+  const key =
+    secretsKey !== undefined
+      ? { source: "SECRETS_KEY" as const, id: secretsKeyId(secretsKey) }
+      : file !== undefined
+        ? { source: "secrets.key" as const, id: secretsKeyId(file) }
+        : undefined;
   const ok = key?.id !== undefined && sealedWith.every((id) => id === key.id);
   const wanted = `the secrets key with id ${sealedWith.join(" or ")}`;
   const notice = ok
@@ -142,7 +159,9 @@ async function unpack(source: string, staging: string): Promise<BackupManifest> 
         if (entry.type === "dir") await mkdir(path, { mode: 0o700 });
         else await pipeline(entry.body(), createWriteStream(path, { mode: 0o600, flags: "wx" }));
       } else {
-        throw new BackupError(`${source} holds ${entry.name}, which a backup of this service never does: it is damaged, or not such a backup. Nothing was restored.`);
+        throw new BackupError(
+          `${source} holds ${entry.name}, which a backup of this service never does: it is damaged, or not such a backup. Nothing was restored.`,
+        );
       }
     }
   } finally {
@@ -150,7 +169,8 @@ async function unpack(source: string, staging: string): Promise<BackupManifest> 
   }
   if (!manifest) throw new BackupError(`${source} is empty: not a backup.`);
   const version = await readFile(join(staging, "PG_VERSION"), "utf8").catch(() => undefined);
-  if (version?.trim() !== manifest.postgres) throw new BackupError(`${source} holds no complete database (its PG_VERSION is missing or differs from its manifest): it is damaged.`);
+  if (version?.trim() !== manifest.postgres)
+    throw new BackupError(`${source} holds no complete database (its PG_VERSION is missing or differs from its manifest): it is damaged.`);
   return manifest;
 }
 
@@ -172,7 +192,9 @@ async function readManifest(entry: TarEntry, source: string): Promise<BackupMani
   }
   if (manifest?.format !== backupFormat || typeof manifest.pglite !== "string" || typeof manifest.postgres !== "string" || !manifest.counts) throw notBackup;
   if (!(manifest.version <= backupFormatVersion)) {
-    throw new BackupError(`${source} was written by a newer version of the service (backup format ${manifest.version}; this one reads ${backupFormatVersion}): restore it with that version.`);
+    throw new BackupError(
+      `${source} was written by a newer version of the service (backup format ${manifest.version}; this one reads ${backupFormatVersion}): restore it with that version.`,
+    );
   }
   const installed = await pgliteVersion();
   if (pgliteMajor(manifest.pglite) !== pgliteMajor(installed)) {

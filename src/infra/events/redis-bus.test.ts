@@ -134,10 +134,12 @@ describeWithRedis("redis event bus", (url) => {
       const id = `gen_${randomUUID()}`;
       const seen: number[] = [];
       let resolved = false;
-      const subscribed = bus.subscribe(id, (m) => seen.push(m.seq)).then((off) => {
-        resolved = true;
-        return off;
-      });
+      const subscribed = bus
+        .subscribe(id, (m) => seen.push(m.seq))
+        .then((off) => {
+          resolved = true;
+          return off;
+        });
       await new Promise((r) => setTimeout(r, 300));
       expect(resolved).toBe(false);
       await proxy.up();

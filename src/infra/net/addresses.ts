@@ -27,7 +27,10 @@ export function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunct
     if (usable.length === 0) {
       callback(Object.assign(new Error(`no IPv${wanted} address among the vetted ones`), { code: "ENOTFOUND" }));
     } else if (options.all) {
-      callback(null, usable.map((a) => ({ address: a.address, family: a.family })));
+      callback(
+        null,
+        usable.map((a) => ({ address: a.address, family: a.family })),
+      );
     } else {
       callback(null, usable[0]!.address, usable[0]!.family);
     }
@@ -46,7 +49,10 @@ export class AddressRefused extends Error {
  * The addresses of `hostname` (an IP literal, or a name resolved within `timeoutMs`), every one of
  * them public unless `allowPrivate`. Throws AddressRefused when it does not resolve or one is not.
  */
-export async function resolvePublic(hostname: string, options: { resolve?: Resolver; timeoutMs?: number; allowPrivate?: boolean } = {}): Promise<ResolvedAddress[]> {
+export async function resolvePublic(
+  hostname: string,
+  options: { resolve?: Resolver; timeoutMs?: number; allowPrivate?: boolean } = {},
+): Promise<ResolvedAddress[]> {
   const literal = isIP(hostname);
   let addresses: ResolvedAddress[];
   if (literal) {
@@ -57,7 +63,10 @@ export async function resolvePublic(hostname: string, options: { resolve?: Resol
     try {
       addresses = await Promise.race([
         (options.resolve ?? systemResolver)(hostname),
-        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new AddressRefused(`${hostname} did not resolve within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs))),
+        new Promise<never>(
+          (_, reject) =>
+            (timer = setTimeout(() => reject(new AddressRefused(`${hostname} did not resolve within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs)),
+        ),
       ]);
     } catch (error) {
       if (error instanceof AddressRefused) throw error;
@@ -83,7 +92,7 @@ export async function resolvePublic(hostname: string, options: { resolve?: Resol
 
 /** IPv4 ranges that are not public unicast, with what they are. */
 const v4Ranges: [string, number, string][] = [
-  ["0.0.0.0", 8, "an unspecified (\"this network\") address"],
+  ["0.0.0.0", 8, 'an unspecified ("this network") address'],
   ["10.0.0.0", 8, "a private address"],
   ["100.64.0.0", 10, "a carrier-grade NAT (shared) address"],
   ["127.0.0.0", 8, "a loopback address"],

@@ -6,7 +6,9 @@ import { getPublic } from "./public-get.js";
 let server: HttpDouble;
 beforeAll(async () => {
   server = await startHttpDouble((req) =>
-    req.path === "/hop" ? { kind: "raw", status: 302, body: "", headers: { location: "http://10.0.0.1/secret" } } : { kind: "raw", body: "picture", contentType: "image/png" },
+    req.path === "/hop"
+      ? { kind: "raw", status: 302, body: "", headers: { location: "http://10.0.0.1/secret" } }
+      : { kind: "raw", body: "picture", contentType: "image/png" },
   );
 });
 afterAll(() => server.close());

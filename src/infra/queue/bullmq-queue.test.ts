@@ -20,7 +20,6 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10
 const genId = () => `gen_${randomUUID().replaceAll("-", "")}`;
 const as = { accountId: "acc_test" };
 
-
 describe("bullmq job queue without Redis", () => {
   const opened: JobQueue[] = [];
   afterEach(async () => {

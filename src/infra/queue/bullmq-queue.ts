@@ -216,7 +216,11 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
               .catch((error: unknown) => logger?.warn("could not record the turn being served", { error }));
             // A job retried later (RetryJob, or BullMQ's retry of a failure) takes a new turn then.
             const retry = (next: number) =>
-              fair().markRetry(job.id!, JSON.stringify({ generationId, attempt: next, ...(accountId === undefined ? {} : { accountId, retag: true }) }), accountId !== undefined);
+              fair().markRetry(
+                job.id!,
+                JSON.stringify({ generationId, attempt: next, ...(accountId === undefined ? {} : { accountId, retag: true }) }),
+                accountId !== undefined,
+              );
             try {
               await handler({ generationId, attempt, enqueuedAt: job.timestamp });
             } catch (error) {
@@ -285,7 +289,11 @@ export function createBullMqQueue(options: BullMqQueueOptions): JobQueue {
             Math.max(0, deadline - Date.now()) + 5_000,
           );
         }
-        if (queue) await raceTimeout(queue.close().catch((error: unknown) => logger?.warn("queue close failed", { error })), 5_000);
+        if (queue)
+          await raceTimeout(
+            queue.close().catch((error: unknown) => logger?.warn("queue close failed", { error })),
+            5_000,
+          );
       })();
       return closing;
     },

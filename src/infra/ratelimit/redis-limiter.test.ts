@@ -7,7 +7,6 @@ import type { RateLimiter } from "./limiter.js";
 import { describeRateLimiterContract } from "../../../test/support/contracts/limiter.js";
 import { createRedisRateLimiter } from "./redis-limiter.js";
 
-
 describe("redis rate limiter without Redis", () => {
   it("rejects consume fast with DependencyUnavailableError (redis)", async () => {
     const limiter = createRedisRateLimiter({ url: await unreachableRedisUrl() });

@@ -5,8 +5,7 @@
  * raw HTML is shown as text. Not a general CommonMark implementation: the pages are written for it.
  */
 
-export const escapeHtml = (text: string): string =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+export const escapeHtml = (text: string): string => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** `Async and streaming` → `async-and-streaming`. */
 export function slug(text: string): string {
@@ -74,8 +73,7 @@ export function renderMarkdown(source: string): Rendered {
   const used = new Set<string>();
   let i = 0;
 
-  const paragraphEnds = (line: string) =>
-    line.trim() === "" || /^(#{1,6}\s|```|>|\s*[-*]\s|\s*\d+\.\s|---\s*$)/.test(line) || isTableRow(line);
+  const paragraphEnds = (line: string) => line.trim() === "" || /^(#{1,6}\s|```|>|\s*[-*]\s|\s*\d+\.\s|---\s*$)/.test(line) || isTableRow(line);
 
   while (i < lines.length) {
     const line = lines[i]!;

@@ -100,7 +100,10 @@ function eventsTable(doc: OpenApiDocument, events: NonNullable<MediaTypeObject["
   return `<div class="table"><table><thead><tr><th>event</th><th>data</th><th>when</th></tr></thead><tbody>${events
     .map((e) => {
       const view = viewSchema(doc, e.data, 1);
-      const data = view.ref && view.ref !== "object" ? `the whole <code>${escapeHtml(view.ref)}</code>` : view.fields.map((f) => `<code>${escapeHtml(f.name)}${f.required ? "" : "?"}</code>`).join(" ");
+      const data =
+        view.ref && view.ref !== "object"
+          ? `the whole <code>${escapeHtml(view.ref)}</code>`
+          : view.fields.map((f) => `<code>${escapeHtml(f.name)}${f.required ? "" : "?"}</code>`).join(" ");
       return `<tr><td><code>${escapeHtml(e.event)}</code></td><td>${data}</td><td>${inline(e.description)}</td></tr>`;
     })
     .join("")}</tbody></table></div>`;
@@ -110,7 +113,9 @@ function errorTable(responses: [string, ResponseObject][]): string {
   return `<div class="table errors"><table><tbody>${responses
     .map(([status, response]) => {
       const extra = Object.keys(response.headers ?? {}).filter((n) => n !== "X-Request-Id");
-      const codes = (response["x-error-codes"] ?? []).map((c) => `<a href="#errors" title="${escapeHtml(errorExample(c).error.message)}"><code>${c}</code></a>`).join(" ");
+      const codes = (response["x-error-codes"] ?? [])
+        .map((c) => `<a href="#errors" title="${escapeHtml(errorExample(c).error.message)}"><code>${c}</code></a>`)
+        .join(" ");
       return `<tr><td class="st"><span class="status ${statusClass(status)}">${status}</span></td><td class="codes">${codes}</td><td class="muted">${extra.map((h) => `<code>${escapeHtml(h)}</code>`).join(" ")}</td></tr>`;
     })
     .join("")}</tbody></table></div>`;
@@ -141,7 +146,9 @@ function operationHtml(doc: OpenApiDocument, entry: OperationEntry, origin: stri
     operation["x-graphql"] ? '<span class="badge graphql">GraphQL</span>' : "",
     operation["x-compatibility-layer"] ? '<span class="badge compat">compatibility layer</span>' : "",
   ].join("");
-  parts.push(`<h3>${methodBadge(method)}<code>${escapeHtml(path)}</code>${badges}<a class="anchor" href="#${operation.operationId}" aria-label="Link to this operation">#</a></h3>`);
+  parts.push(
+    `<h3>${methodBadge(method)}<code>${escapeHtml(path)}</code>${badges}<a class="anchor" href="#${operation.operationId}" aria-label="Link to this operation">#</a></h3>`,
+  );
   parts.push(`<p class="summary">${inline(operation.summary)}</p>`);
   parts.push(
     `<div class="facts"><span><b>Auth</b> ${inline(authOf(operation))}</span>${operation["x-rate-limit"] ? `<span><b>Quota</b> <code>${operation["x-rate-limit"]}</code> per account</span>` : ""}<span><b>Id</b> <code>${escapeHtml(operation.operationId)}</code></span></div>`,
@@ -168,7 +175,12 @@ function operationHtml(doc: OpenApiDocument, entry: OperationEntry, origin: stri
   }
   const responses = Object.entries(operation.responses);
   parts.push("<h4>Responses</h4>");
-  parts.push(`<ul class="responses">${responses.filter(([status]) => !isError(status)).map(([status, response]) => responseItem(doc, status, response)).join("")}</ul>`);
+  parts.push(
+    `<ul class="responses">${responses
+      .filter(([status]) => !isError(status))
+      .map(([status, response]) => responseItem(doc, status, response))
+      .join("")}</ul>`,
+  );
   const errors = responses.filter(([status]) => isError(status));
   if (errors.length > 0) parts.push("<h4>Errors</h4>", errorTable(errors));
   parts.push("<h4>Example</h4>");
@@ -215,7 +227,10 @@ export function renderReferenceHtml(doc: OpenApiDocument, origin: string): strin
     ...tagGroups.map(
       (g) =>
         `<h2><a href="#${g.id}">${escapeHtml(g.name)}</a></h2><ul>${g.operations
-          .map((o) => `<li><a href="#${o.operation.operationId}" title="${escapeHtml(o.operation.summary)}">${methodBadge(o.method)}<span class="path">${escapeHtml(o.path)}</span></a></li>`)
+          .map(
+            (o) =>
+              `<li><a href="#${o.operation.operationId}" title="${escapeHtml(o.operation.summary)}">${methodBadge(o.method)}<span class="path">${escapeHtml(o.path)}</span></a></li>`,
+          )
           .join("")}</ul>`,
     ),
   ].join("\n");
@@ -255,7 +270,8 @@ function operationMarkdown(doc: OpenApiDocument, entry: OperationEntry, origin: 
   if (operation["x-rate-limit"]) out.push(`- Quota: \`${operation["x-rate-limit"]}\` per account`);
   for (const note of notesOf(operation)) out.push(`- ${note}`);
   const parameters = (operation.parameters ?? []).map((p) => parameterOf(doc, p));
-  for (const p of parameters) out.push(`- ${p.in === "path" ? "Path parameter" : "Header"} \`${p.name}\`${p.required ? " (required)" : ""}: ${p.description ?? ""}`);
+  for (const p of parameters)
+    out.push(`- ${p.in === "path" ? "Path parameter" : "Header"} \`${p.name}\`${p.required ? " (required)" : ""}: ${p.description ?? ""}`);
   out.push("");
   const media = operation.requestBody?.content["application/json"];
   if (media) {
@@ -273,7 +289,12 @@ function operationMarkdown(doc: OpenApiDocument, entry: OperationEntry, origin: 
     const [type, body] = Object.entries(response.content ?? {})[0] ?? [];
     const view = body ? viewSchema(doc, body.schema, 0) : undefined;
     const events = eventsOf(body);
-    const shape = events.length > 0 ? ` Events: ${events.map((e) => `\`${e.event}\``).join(", ")} (see Streams).` : view?.ref ? ` Body: \`${view.ref}\` (see Schemas).` : "";
+    const shape =
+      events.length > 0
+        ? ` Events: ${events.map((e) => `\`${e.event}\``).join(", ")} (see Streams).`
+        : view?.ref
+          ? ` Body: \`${view.ref}\` (see Schemas).`
+          : "";
     out.push(`- \`${status}\` ${response.description.replace(/\.$/, "")}${type ? ` (\`${type}\`)` : ""}.${shape}${headerText}`);
   }
   out.push("", "Example:", "", "```sh", curlExample(doc, method, path, operation, origin), "```", "");
@@ -286,18 +307,45 @@ export function renderReferenceMarkdown(doc: OpenApiDocument, origin: string): s
   out.push(rest.join("\n\n"), "");
   out.push(`Base URL: ${origin}. OpenAPI 3.1: ${origin}/openapi.json. Guide: ${origin}/docs/getting-started.md.`, "");
   out.push("## Authentication", "");
-  for (const [name, scheme] of Object.entries(doc.components.securitySchemes)) out.push(`- ${name === "apiKey" ? "API key" : name === "sessionCookie" ? "Session cookie" : name}: ${scheme.description ?? ""}`);
-  out.push("", "## Errors", "", "Every error is one envelope (the same `requestId` as the `X-Request-Id` header):", "", "```json", JSON.stringify(errorExample("invalid_request")), "```", "");
+  for (const [name, scheme] of Object.entries(doc.components.securitySchemes))
+    out.push(`- ${name === "apiKey" ? "API key" : name === "sessionCookie" ? "Session cookie" : name}: ${scheme.description ?? ""}`);
+  out.push(
+    "",
+    "## Errors",
+    "",
+    "Every error is one envelope (the same `requestId` as the `X-Request-Id` header):",
+    "",
+    "```json",
+    JSON.stringify(errorExample("invalid_request")),
+    "```",
+    "",
+  );
   out.push("| status | code | retry? | example message |", "|---|---|---|---|");
   for (const code of errorCodeList) {
-    out.push(`| ${errorCodes[code].status} | \`${code}\` | ${errorCodes[code].retryable ? "yes" : "no"} | ${errorExample(code).error.message.replace(/\|/g, "\\|")} |`);
+    out.push(
+      `| ${errorCodes[code].status} | \`${code}\` | ${errorCodes[code].retryable ? "yes" : "no"} | ${errorExample(code).error.message.replace(/\|/g, "\\|")} |`,
+    );
   }
   const events = streamEventsOf(doc);
   if (events) {
-    out.push("", "## Streams", "", "Server-sent events: `event:` (name), `id:` (sequence number; resume with `Last-Event-ID`), `data:` (one JSON object); `: keep-alive` every 15 s.", "");
+    out.push(
+      "",
+      "## Streams",
+      "",
+      "Server-sent events: `event:` (name), `id:` (sequence number; resume with `Last-Event-ID`), `data:` (one JSON object); `: keep-alive` every 15 s.",
+      "",
+    );
     for (const e of events) {
       const view = viewSchema(doc, e.data, 0);
-      out.push(`- \`${e.event}\`: ${e.description} Data: ${view.ref ? `the whole \`${view.ref}\`` : `{${viewSchema(doc, e.data, 1).fields.map((f) => f.name + (f.required ? "" : "?")).join(", ")}}`}.`);
+      out.push(
+        `- \`${e.event}\`: ${e.description} Data: ${
+          view.ref
+            ? `the whole \`${view.ref}\``
+            : `{${viewSchema(doc, e.data, 1)
+                .fields.map((f) => f.name + (f.required ? "" : "?"))
+                .join(", ")}}`
+        }.`,
+      );
     }
   }
   for (const group of groups(doc)) {

@@ -86,7 +86,12 @@ export function viewSchema(doc: OpenApiDocument, schema: JsonSchema | undefined,
   if (types.includes("array")) {
     const items = viewSchema(doc, schema.items as JsonSchema | undefined, depth, seen);
     const rest = types.filter((t) => t !== "array");
-    return { ...base, type: [`array of ${items.type}`, ...rest].join(" | "), fields: items.fields, constraints: [...constraints, ...items.constraints.filter((c) => c.startsWith("one of"))] };
+    return {
+      ...base,
+      type: [`array of ${items.type}`, ...rest].join(" | "),
+      fields: items.fields,
+      constraints: [...constraints, ...items.constraints.filter((c) => c.startsWith("one of"))],
+    };
   }
   if (types.includes("object") || schema.properties) {
     const required = new Set((schema.required as string[] | undefined) ?? []);
@@ -96,7 +101,16 @@ export function viewSchema(doc: OpenApiDocument, schema: JsonSchema | undefined,
         ? []
         : Object.entries(properties).map(([name, property]) => ({ name, required: required.has(name), ...viewSchema(doc, property, depth - 1, seen) }));
     const map = schema.additionalProperties && typeof schema.additionalProperties === "object" && Object.keys(properties).length === 0;
-    return { ...base, type: map ? "object (any keys)" : types.filter((t) => t !== "object").concat("object").join(" | "), fields };
+    return {
+      ...base,
+      type: map
+        ? "object (any keys)"
+        : types
+            .filter((t) => t !== "object")
+            .concat("object")
+            .join(" | "),
+      fields,
+    };
   }
   if (types.length === 0 && "const" in schema) return { ...base, type: typeof schema.const, fields: [] };
   return { ...base, type: types.length > 0 ? types.join(" | ") : "any", fields: [] };

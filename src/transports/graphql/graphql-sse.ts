@@ -152,7 +152,11 @@ function internalRequest(method: string, token: string): SseRequest<Request, und
 }
 
 /** An event stream Response over graphql-sse's messages, ended when the client goes away. */
-function streamResponse(events: AsyncGenerator<string, void, undefined>, signal: AbortSignal, init: { status: number; statusText: string; headers?: Record<string, string> }): Response {
+function streamResponse(
+  events: AsyncGenerator<string, void, undefined>,
+  signal: AbortSignal,
+  init: { status: number; statusText: string; headers?: Record<string, string> },
+): Response {
   const encoder = new TextEncoder();
   const end = () => void events.return(undefined);
   if (signal.aborted) end();

@@ -1,13 +1,4 @@
-import {
-  GraphQLError,
-  Kind,
-  parse,
-  type DocumentNode,
-  type FragmentDefinitionNode,
-  type OperationDefinitionNode,
-  type SelectionSetNode,
-  visit,
-} from "graphql";
+import { GraphQLError, Kind, parse, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode, visit } from "graphql";
 import { findUnstorableText } from "../../contract/strings.js";
 
 /**
@@ -20,8 +11,7 @@ import { findUnstorableText } from "../../contract/strings.js";
  */
 export const limits = { tokens: 2_000, depth: 10, aliases: 15, directives: 10, cost: 5_000, generates: 1 } as const;
 
-const refuse = (message: string) =>
-  new GraphQLError(message, { extensions: { code: "invalid_request", retryable: false, http: { status: 400 } } });
+const refuse = (message: string) => new GraphQLError(message, { extensions: { code: "invalid_request", retryable: false, http: { status: 400 } } });
 
 /** Parses with the token limit (a huge document is refused while it is read, not after). */
 /** Variables with text the database cannot store: the error naming the variable, or undefined. */
@@ -118,7 +108,8 @@ export function guardDocument(document: DocumentNode): GraphQLError[] {
     if (m.depth > limits.depth) errors.push(refuse(`Operation${name} is ${m.depth} levels deep; at most ${limits.depth}.`));
     if (m.aliases > limits.aliases) errors.push(refuse(`Operation${name} uses ${m.aliases} aliases; at most ${limits.aliases}.`));
     if (m.directives > limits.directives) errors.push(refuse(`Operation${name} uses ${m.directives} directives; at most ${limits.directives}.`));
-    if (m.cost > limits.cost) errors.push(refuse(`Operation${name} costs ${m.cost} (fields × page sizes); at most ${limits.cost}. Ask for fewer fields or smaller pages.`));
+    if (m.cost > limits.cost)
+      errors.push(refuse(`Operation${name} costs ${m.cost} (fields × page sizes); at most ${limits.cost}. Ask for fewer fields or smaller pages.`));
     if (m.generates > limits.generates) {
       errors.push(refuse(`Operation${name} asks for ${m.generates} generations; one generate per request (send several requests).`));
     }

@@ -75,7 +75,9 @@ describe("/graphql", () => {
 
 describe("the armour's parts (bench/graphql-armour.ts leaves some out to measure them)", () => {
   const get = async (graphql: ReturnType<typeof serve>, query: string, headers: Record<string, string> = {}) => {
-    const response = await graphql(new Request(`http://localhost/graphql?query=${encodeURIComponent(query)}`, { headers: { accept: "application/json", ...headers } }));
+    const response = await graphql(
+      new Request(`http://localhost/graphql?query=${encodeURIComponent(query)}`, { headers: { accept: "application/json", ...headers } }),
+    );
     return { status: response.status, text: await response.text(), requestId: response.headers.get("x-request-id")! };
   };
 

@@ -64,8 +64,7 @@ const operationPlugin: Plugin<GraphQLContext> = {
  * The GraphiQL page's renderer is a 9 MB module (≈ 35 MB of heap, 0.2 s to load): loaded on the
  * first GraphiQL page, not at start (Yoga awaits the Promise).
  */
-const renderGraphiQLLazily = async (options: GraphiQLOptions): Promise<string> =>
-  (await import("@graphql-yoga/render-graphiql")).renderGraphiQL(options);
+const renderGraphiQLLazily = async (options: GraphiQLOptions): Promise<string> => (await import("@graphql-yoga/render-graphiql")).renderGraphiQL(options);
 
 /**
  * The armour's parts: the guard (guard.ts: token, depth, alias, cost limits, one `generate` per

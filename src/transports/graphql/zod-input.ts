@@ -84,7 +84,11 @@ export function zodInputType(name: string, schema: z.ZodObject, overrides: Recor
 export function withoutNulls(input: unknown): unknown {
   if (Array.isArray(input)) return input.map(withoutNulls);
   if (input && typeof input === "object" && !(input instanceof Date)) {
-    return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => [k, withoutNulls(v)]));
+    return Object.fromEntries(
+      Object.entries(input)
+        .filter(([, v]) => v !== null && v !== undefined)
+        .map(([k, v]) => [k, withoutNulls(v)]),
+    );
   }
   return input;
 }

@@ -58,8 +58,7 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
  * UTF-8: invalid_json).
  */
 export function cappedBody(limitBytes: number, declaredLength: string | null | undefined) {
-  const tooLarge = () =>
-    new AppError("payload_too_large", `The request body exceeds ${limitBytes} bytes.`, { details: { limitBytes } });
+  const tooLarge = () => new AppError("payload_too_large", `The request body exceeds ${limitBytes} bytes.`, { details: { limitBytes } });
   if (declaredLength != null && Number(declaredLength) > limitBytes) throw tooLarge();
   const chunks: Uint8Array[] = [];
   let total = 0;

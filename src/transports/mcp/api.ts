@@ -124,10 +124,7 @@ export interface GenerationEventLike {
 /** Opens the generation's events after `after`; the iteration ends at the terminal event or when `signal` aborts. */
 export type OpenEvents = (after: number, signal: AbortSignal) => AsyncIterable<GenerationEventLike>;
 
-export type Followed =
-  | { kind: "completed"; generation: GenerationView }
-  | { kind: "failed"; failure: GenerationFailure }
-  | { kind: "pending" };
+export type Followed = { kind: "completed"; generation: GenerationView } | { kind: "failed"; failure: GenerationFailure } | { kind: "pending" };
 
 /**
  * Follows a generation's events for at most `waitMs` (or until `signal`), reporting progress.
@@ -186,7 +183,11 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** The price of `agent` at a size, against `balance`; the same size rule as the submit use-case (400 naming the field). */
-export function estimateFor(agent: Pick<AgentView, "id" | "name" | "credits" | "sizes" | "defaultSize">, balance: number, size: { width?: number; height?: number }): Estimate {
+export function estimateFor(
+  agent: Pick<AgentView, "id" | "name" | "credits" | "sizes" | "defaultSize">,
+  balance: number,
+  size: { width?: number; height?: number },
+): Estimate {
   const chosen = chooseSize(agent, size);
   return {
     agentId: agent.id,

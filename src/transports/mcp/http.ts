@@ -37,7 +37,9 @@ export function createMcpHttpHandler(deps: McpHttpDeps) {
     const accountKey = `acc:${viewer.user.accountId}`;
     const api = createInProcessApi(deps.services, viewer, {
       readQuota: () =>
-        consumeQuota(deps.limiter, { name: "read", limit: deps.readPerMinute, windowSeconds: 60 }, accountKey, (q) => Object.assign(state.headers, quotaHeaders(q))),
+        consumeQuota(deps.limiter, { name: "read", limit: deps.readPerMinute, windowSeconds: 60 }, accountKey, (q) =>
+          Object.assign(state.headers, quotaHeaders(q)),
+        ),
       onQuota: (q) => Object.assign(state.headers, quotaHeaders(q)),
     });
     const server = createServer(api, { stop: deps.closing, logger: state.logger, ...(deps.maxWaitMs ? { maxWaitMs: deps.maxWaitMs } : {}) });

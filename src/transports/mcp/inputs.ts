@@ -46,7 +46,9 @@ function buildGenerateArguments(maxWaitSeconds: number) {
   return z
     .strictObject({
       prompt: prompt.describe("What to make, 1–4000 characters. Give exactly one of prompt and messages."),
-      messages: messages.describe("A conversation instead of a prompt (1–50 messages {role, content}, at least one user message); the last user message weighs most."),
+      messages: messages.describe(
+        "A conversation instead of a prompt (1–50 messages {role, content}, at least one user message); the last user message weighs most.",
+      ),
       agentId: agentArg,
       width: width.describe("One of the agent's sizes (list_agents); the agent's default size when absent."),
       height: height.describe("One of the agent's sizes."),
@@ -54,7 +56,9 @@ function buildGenerateArguments(maxWaitSeconds: number) {
       seed: seed.describe("0–2147483647. The same agent, prompt, seed and options give the same image."),
       idempotencyKey: idempotencyKey
         .optional()
-        .describe("1–255 visible ASCII characters (e.g. a UUID). A retry with the same key and arguments returns the same generation and charges nothing. Generated when absent."),
+        .describe(
+          "1–255 visible ASCII characters (e.g. a UUID). A retry with the same key and arguments returns the same generation and charges nothing. Generated when absent.",
+        ),
       maxWaitSeconds: integer(0, maxWaitSeconds)
         .optional()
         .describe(`How long to wait for the image before answering the generation id (0–${maxWaitSeconds}, default ${maxWaitSeconds}).`),

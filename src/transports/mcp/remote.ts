@@ -33,9 +33,13 @@ export function createRemoteApi(options: RemoteApiOptions): AssetApi {
       response = await doFetch(`${base}${path}`, { ...init, headers: headers(init.headers as Record<string, string> | undefined) });
     } catch (error) {
       if (init.signal?.aborted) throw error;
-      throw new AppError("service_unavailable", `The asset service at ${base} does not answer (${describe(error)}). Check AGS_BASE_URL and that the service runs, then retry.`, {
-        cause: error,
-      });
+      throw new AppError(
+        "service_unavailable",
+        `The asset service at ${base} does not answer (${describe(error)}). Check AGS_BASE_URL and that the service runs, then retry.`,
+        {
+          cause: error,
+        },
+      );
     }
     if (!response.ok) throw await refusal(response);
     return response;
@@ -91,7 +95,11 @@ export function createRemoteApi(options: RemoteApiOptions): AssetApi {
       }
       const [list, dryRun] = await Promise.all([
         listAgents(),
-        json<EstimateView>("/api/v1/generate", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...input, dryRun: true }) }),
+        json<EstimateView>("/api/v1/generate", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ ...input, dryRun: true }),
+        }),
       ]);
       return estimateOfDryRun(dryRun, list.agents.find((a) => a.id === dryRun.agentId)?.name ?? dryRun.agentId);
     },
@@ -162,13 +170,16 @@ async function refusal(response: Response): Promise<AppError> {
       return new AppError(e.code, e.message, {
         ...(typeof e.param === "string" ? { param: e.param } : {}),
         ...(typeof e.retryable === "boolean" ? { retryable: e.retryable } : {}),
-        ...(e.details || retryAfter ? { details: { ...e.details, ...(retryAfter && /^\d+$/.test(retryAfter) ? { retryAfterSeconds: Number(retryAfter) } : {}) } } : {}),
+        ...(e.details || retryAfter
+          ? { details: { ...e.details, ...(retryAfter && /^\d+$/.test(retryAfter) ? { retryAfterSeconds: Number(retryAfter) } : {}) } }
+          : {}),
       });
     }
   } catch {
     // not the envelope
   }
-  const code = ({ 401: "unauthenticated", 403: "forbidden", 404: "not_found", 429: "rate_limited" } as const)[response.status as 401] ??
+  const code =
+    ({ 401: "unauthenticated", 403: "forbidden", 404: "not_found", 429: "rate_limited" } as const)[response.status as 401] ??
     (response.status >= 500 ? "service_unavailable" : "invalid_request");
   return new AppError(code, `${`The asset service answered ${response.status} ${response.statusText || ""}`.trim()}.`);
 }

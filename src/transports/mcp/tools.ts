@@ -77,7 +77,9 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
             supportsTransparent: a.supportsTransparent,
           }),
         );
-        return text(`${agents.length} agents; the default (when agentId is absent) is ${defaultAgentId ?? "none: name one"}. One per line:\n${rows.join("\n")}`);
+        return text(
+          `${agents.length} agents; the default (when agentId is absent) is ${defaultAgentId ?? "none: name one"}. One per line:\n${rows.join("\n")}`,
+        );
       }),
   );
 
@@ -100,7 +102,9 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
         const verdict = e.sufficient
           ? `enough: ${e.balance - e.credits} credits would remain`
           : `not enough: ${plural(e.credits - e.balance, "more credit")} needed`;
-        return text(`${e.agentId} at ${e.width}×${e.height} costs ${plural(e.credits, "credit")}; the balance is ${e.balance} (${verdict}).${understood(e.interpretation)}\n${JSON.stringify(e)}`);
+        return text(
+          `${e.agentId} at ${e.width}×${e.height} costs ${plural(e.credits, "credit")}; the balance is ${e.balance} (${verdict}).${understood(e.interpretation)}\n${JSON.stringify(e)}`,
+        );
       }),
   );
 
@@ -272,7 +276,9 @@ async function generationAnswer(api: AssetApi, result: GenerateResult, key?: str
     };
   }
   if (g.status === "canceled") {
-    return text(`${g.id} was canceled; ${plural(g.credits.refunded, "credit")} refunded, balance ${g.credits.balance}.${replay}${keyLine}\n${JSON.stringify(summary(g))}`);
+    return text(
+      `${g.id} was canceled; ${plural(g.credits.refunded, "credit")} refunded, balance ${g.credits.balance}.${replay}${keyLine}\n${JSON.stringify(summary(g))}`,
+    );
   }
   if (g.status === "failed") {
     const failure = result.failure ?? g.error ?? { code: "generator_unavailable", message: "The generation failed." };
@@ -303,7 +309,19 @@ async function previewOf(api: AssetApi, asset: GenerationView["assets"][number])
 
 function summary(g: GenerationView) {
   const { id, status, agentId, width, height, seed, credits, createdAt, completedAt, error } = g;
-  return { id, status, agentId, width, height, seed, credits, createdAt, completedAt, assets: g.assets.map((a) => ({ id: a.id, uri: assetUri(a.id), mimeType: a.mimeType })), ...(error ? { error } : {}) };
+  return {
+    id,
+    status,
+    agentId,
+    width,
+    height,
+    seed,
+    credits,
+    createdAt,
+    completedAt,
+    assets: g.assets.map((a) => ({ id: a.id, uri: assetUri(a.id), mimeType: a.mimeType })),
+    ...(error ? { error } : {}),
+  };
 }
 
 /** What the agent understood of the prompt, as a sentence for the model (empty without a prompt). */

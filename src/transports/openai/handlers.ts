@@ -105,7 +105,11 @@ export function openAiHandlers(deps: OpenAiDeps) {
     openaiModel: guarded(routes.openaiModel.auth, "read", async ({ params }) => {
       const agents = await services.agents.list();
       const agent = agents.find((a) => a.id === params.id);
-      if (!agent) throw unknownModel(params.id ?? "", agents.map((a) => a.id));
+      if (!agent)
+        throw unknownModel(
+          params.id ?? "",
+          agents.map((a) => a.id),
+        );
       return jsonResponse(modelOf(agent));
     }),
   };

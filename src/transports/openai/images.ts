@@ -66,7 +66,13 @@ export function imagesStream(
   deps: { services: Services; viewer: AuthenticatedViewer; state: RequestState; closing: AbortSignal },
 ): Response {
   const ids = s.generations.map((g) => g.id);
-  const common = () => ({ created_at: seconds(Date.now()), size: call.size, quality: call.quality, background: call.background, output_format: "png" as const });
+  const common = () => ({
+    created_at: seconds(Date.now()),
+    size: call.size,
+    quality: call.quality,
+    background: call.background,
+    output_format: "png" as const,
+  });
   let index = 0;
   let current: AsyncGenerator<GenerationEventMessage> | undefined;
   let partials = 0;
@@ -85,9 +91,13 @@ export function imagesStream(
     void current?.return(undefined);
   });
   const interrupted = (): SseEvent => {
-    const error = new AppError("generator_unavailable", "The service is restarting. The images go on: repeat the call with the same Idempotency-Key to get them, or read them with GET /api/v1/generations/{id} (X-Generation-Ids).", {
-      details: { reason: "interrupted" },
-    });
+    const error = new AppError(
+      "generator_unavailable",
+      "The service is restarting. The images go on: repeat the call with the same Idempotency-Key to get them, or read them with GET /api/v1/generations/{id} (X-Generation-Ids).",
+      {
+        details: { reason: "interrupted" },
+      },
+    );
     return { event: "error", data: { type: "error", error: openAiError(error).body.error } };
   };
 

@@ -46,10 +46,14 @@ export async function resolveModel(agents: AgentService, model: string | null | 
 }
 
 export function unknownModel(model: string, models: string[]): AppError {
-  return new AppError("unknown_agent", `The model ${JSON.stringify(model)} does not exist. Use one of: ${models.join(", ") || "none is enabled"} (GET /v1/models lists them).`, {
-    param: "model",
-    details: { models },
-  });
+  return new AppError(
+    "unknown_agent",
+    `The model ${JSON.stringify(model)} does not exist. Use one of: ${models.join(", ") || "none is enabled"} (GET /v1/models lists them).`,
+    {
+      param: "model",
+      details: { models },
+    },
+  );
 }
 
 export async function readImagesCall(agents: AgentService, raw: unknown): Promise<ImagesCall> {
@@ -61,17 +65,25 @@ export async function readImagesCall(agents: AgentService, raw: unknown): Promis
     const match = /^(\d{1,5})x(\d{1,5})$/.exec(request.size);
     const asked = match ? agent.sizes.find((s) => s.width === Number(match[1]) && s.height === Number(match[2])) : undefined;
     if (!asked) {
-      throw new AppError("invalid_request", `size: The model ${agent.id} makes ${sizes.join(", ")}; send one of them, or "auto" (${agent.defaultSize.width}x${agent.defaultSize.height}).`, {
-        param: "size",
-        details: { sizes },
-      });
+      throw new AppError(
+        "invalid_request",
+        `size: The model ${agent.id} makes ${sizes.join(", ")}; send one of them, or "auto" (${agent.defaultSize.width}x${agent.defaultSize.height}).`,
+        {
+          param: "size",
+          details: { sizes },
+        },
+      );
     }
     size = { ...asked };
   }
   if (request.background === "transparent" && !agent.supportsTransparent) {
-    throw new AppError("unsupported_option", `background: The model ${agent.id} cannot make transparent backgrounds; send "opaque" or "auto", or pick another model.`, {
-      param: "background",
-    });
+    throw new AppError(
+      "unsupported_option",
+      `background: The model ${agent.id} cannot make transparent backgrounds; send "opaque" or "auto", or pick another model.`,
+      {
+        param: "background",
+      },
+    );
   }
   if (request.output_format != null && request.output_format !== "png") {
     throw new AppError("unsupported_option", `output_format: This service makes PNG only; leave output_format out or send "png".`, { param: "output_format" });

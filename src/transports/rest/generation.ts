@@ -48,7 +48,6 @@ export function generationHandlers(deps: GenerationRouteDeps): Handlers {
       ...(s.outcome === "accepted" ? { location: `/api/v1/generations/${s.generation.id}` } : {}),
     });
 
-
   const oneShot = async (request: Request, viewer: AuthenticatedViewer, state: RequestState, body: Record<string, unknown>, allowAsync: boolean) => {
     if (body.dryRun === true) return generations.estimate(viewer, body);
     const async = allowAsync && /(^|[,;\s])respond-async($|[,;\s])/i.test(request.headers.get("prefer") ?? "");
@@ -107,4 +106,8 @@ export function generationHandlers(deps: GenerationRouteDeps): Handlers {
 }
 
 const framed = (events: AsyncIterator<GenerationEventMessage>) =>
-  frameEvents(events, (m): SseEvent => ({ event: m.type, id: m.seq, data: m.data }), (m) => terminalEventTypes.has(m.type));
+  frameEvents(
+    events,
+    (m): SseEvent => ({ event: m.type, id: m.seq, data: m.data }),
+    (m) => terminalEventTypes.has(m.type),
+  );

@@ -14,7 +14,9 @@ export function healthHandlers(services: Services, databaseKind: string): Pick<R
       const { consumers, ...health } = await services.health();
       const checks: Record<string, string> = Object.fromEntries(Object.entries(health).map(([name, up]) => [name, up ? "up" : "down"]));
       if (consumers) checks.workers = consumers.alive ? "up" : "none";
-      const down = Object.entries(health).filter(([, up]) => !up).map(([name]) => (name === "database" ? `the database (${databaseKind})` : "Redis"));
+      const down = Object.entries(health)
+        .filter(([, up]) => !up)
+        .map(([name]) => (name === "database" ? `the database (${databaseKind})` : "Redis"));
       if (down.length > 0) {
         throw new AppError("service_unavailable", `${down.join(" and ")} ${down.length > 1 ? "do" : "does"} not answer.`, {
           headers: { "retry-after": "5" },
@@ -22,8 +24,13 @@ export function healthHandlers(services: Services, databaseKind: string): Pick<R
         });
       }
       if (consumers && !consumers.alive) {
-        const since = consumers.sinceLastMs === null ? "No process has taken generations yet" : `No process has taken generations for ${Math.round(consumers.sinceLastMs / 1000)} s`;
-        const reasons = [`${since} (${consumers.waiting} waiting): start a worker (npm run worker), or let an API process run them (RUN_JOBS=true). Generation calls answer 503 meanwhile.`];
+        const since =
+          consumers.sinceLastMs === null
+            ? "No process has taken generations yet"
+            : `No process has taken generations for ${Math.round(consumers.sinceLastMs / 1000)} s`;
+        const reasons = [
+          `${since} (${consumers.waiting} waiting): start a worker (npm run worker), or let an API process run them (RUN_JOBS=true). Generation calls answer 503 meanwhile.`,
+        ];
         return { status: "degraded", database: databaseKind, checks, reasons };
       }
       return { status: "ok", database: databaseKind, checks };

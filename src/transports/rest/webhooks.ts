@@ -16,7 +16,6 @@ export function webhookHandlers(
       return new Response(null, { status: 204 });
     },
     listWebhookDeliveries: ({ viewer, params }) => webhooks.deliveries(viewer, params.id!),
-    redeliverWebhookDelivery: async ({ viewer, params, body }) =>
-      jsonResponse(await webhooks.redeliver(viewer, params.id!, params.deliveryId!, body), 202),
+    redeliverWebhookDelivery: async ({ viewer, params, body }) => jsonResponse(await webhooks.redeliver(viewer, params.id!, params.deliveryId!, body), 202),
   };
 }

@@ -50,9 +50,27 @@ describe("web client static handler", () => {
 
   it("never answers for the API's paths, whatever the Accept header", async () => {
     const paths = [
-      "/api", "/api/", "/api/v1/generate", "/api/nope", "/graphql", "/graphql/stream", "/graphql-ws", "/mcp", "/mcp/sse",
-      "/docs", "/docs/", "/docs/anything", "/openapi.json", "/llms.txt", "/llms-full.txt", "/v1", "/v1/models", "/healthz",
-      "/API/keys", "/%61pi/keys", "/Graphql",
+      "/api",
+      "/api/",
+      "/api/v1/generate",
+      "/api/nope",
+      "/graphql",
+      "/graphql/stream",
+      "/graphql-ws",
+      "/mcp",
+      "/mcp/sse",
+      "/docs",
+      "/docs/",
+      "/docs/anything",
+      "/openapi.json",
+      "/llms.txt",
+      "/llms-full.txt",
+      "/v1",
+      "/v1/models",
+      "/healthz",
+      "/API/keys",
+      "/%61pi/keys",
+      "/Graphql",
     ];
     for (const path of paths) {
       expect(await get(path, { accept: html }), path).toBeUndefined();

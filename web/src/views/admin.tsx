@@ -68,7 +68,14 @@ export function AdminView() {
         <label for="admin-search">Search by email</label>
         <div class="search-input">
           <Icon name="search" />
-          <input id="admin-search" type="search" placeholder="name@example.com" value={search} onInput={(e) => setSearch(e.currentTarget.value)} autoComplete="off" />
+          <input
+            id="admin-search"
+            type="search"
+            placeholder="name@example.com"
+            value={search}
+            onInput={(e) => setSearch(e.currentTarget.value)}
+            autoComplete="off"
+          />
         </div>
         {page ? (
           <span class="muted small search-count" aria-live="polite">
@@ -109,7 +116,10 @@ export function AdminView() {
                 onClick={() => setOpen(open === a.id ? null : a.id)}
               >
                 {open === a.id ? "Close" : "Grant credits"}
-                <span class="visually-hidden"> {open === a.id ? "the form of" : "to"} {a.user?.email ?? a.id}</span>
+                <span class="visually-hidden">
+                  {" "}
+                  {open === a.id ? "the form of" : "to"} {a.user?.email ?? a.id}
+                </span>
               </Button>
             </div>
             {open === a.id ? <CreditForm account={a} onDone={(balance) => updated(a.id, balance)} /> : null}
@@ -146,7 +156,9 @@ function CreditForm({ account, onDone }: { account: AdminAccount; onDone(balance
     try {
       const result = kind === "grant" ? await api.grantCredits(id, value, reason.trim()) : await api.adjustCredits(id, value, reason.trim());
       onDone(result.balance);
-      setDone(`${kind === "grant" ? "Granted" : "Adjusted by"} ${value > 0 && kind === "adjust" ? "+" : ""}${value.toLocaleString("en-US")}. New balance: ${plural(result.balance, "credit")}.`);
+      setDone(
+        `${kind === "grant" ? "Granted" : "Adjusted by"} ${value > 0 && kind === "adjust" ? "+" : ""}${value.toLocaleString("en-US")}. New balance: ${plural(result.balance, "credit")}.`,
+      );
       setAmount("");
       setReason("");
     } catch (e) {
@@ -183,7 +195,15 @@ function CreditForm({ account, onDone }: { account: AdminAccount; onDone(balance
       </div>
       <div class="field grow">
         <label for={`reason-${id}`}>Reason</label>
-        <input id={`reason-${id}`} type="text" required maxLength={500} placeholder="e.g. beta tester" value={reason} onInput={(e) => setReason(e.currentTarget.value)} />
+        <input
+          id={`reason-${id}`}
+          type="text"
+          required
+          maxLength={500}
+          placeholder="e.g. beta tester"
+          value={reason}
+          onInput={(e) => setReason(e.currentTarget.value)}
+        />
       </div>
       <div class="field field-button credit-buttons">
         <Button type="submit" variant="primary" busy={busy}>

@@ -16,7 +16,13 @@ const kindLabel: Record<string, string> = {
 
 export function CreditsView() {
   const session = useSession();
-  const { items: entries, page, loading, error, load } = usePagedList(async (after) => {
+  const {
+    items: entries,
+    page,
+    loading,
+    error,
+    load,
+  } = usePagedList(async (after) => {
     const account = await api.ledger(pageSize, after);
     session.setBalance(account.balance);
     return account.ledger;
@@ -55,7 +61,10 @@ export function CreditsView() {
         </div>
         <div class="card stat">
           <span class="stat-label">How it works</span>
-          <p class="stat-text">The price is reserved when a generation starts and stands once the image is stored. Failed or canceled runs give it back. Need more? An admin can grant credits.</p>
+          <p class="stat-text">
+            The price is reserved when a generation starts and stands once the image is stored. Failed or canceled runs give it back. Need more? An admin can
+            grant credits.
+          </p>
         </div>
       </div>
 

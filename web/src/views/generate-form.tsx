@@ -16,7 +16,17 @@ const sizeKey = (s: { width: number; height: number }) => `${s.width}x${s.height
 
 /** The form field an API error's `param` names. */
 const fieldOf = (p: string | undefined) =>
-  p === "prompt" || p === "messages" ? "prompt" : p === "agentId" ? "agent" : p === "width" || p === "height" ? "size" : p === "seed" ? "seed" : p === "transparent" ? "transparent" : undefined;
+  p === "prompt" || p === "messages"
+    ? "prompt"
+    : p === "agentId"
+      ? "agent"
+      : p === "width" || p === "height"
+        ? "size"
+        : p === "seed"
+          ? "seed"
+          : p === "transparent"
+            ? "transparent"
+            : undefined;
 
 export interface GenerateFormProps {
   /** Why the last start failed: shown under the field it names, else under the button. */

@@ -4,7 +4,14 @@ import { AssetImage, Button, CopyButton, ErrorNote, Icon, Spinner, fileName, plu
 import { stageLabel, type Run } from "./generation-run";
 
 /** The live result: progress and stages, previews, then the asset (or why it failed). */
-export function ResultCard({ cardRef, run, onAgain, onCancel, canceling, disabled }: {
+export function ResultCard({
+  cardRef,
+  run,
+  onAgain,
+  onCancel,
+  canceling,
+  disabled,
+}: {
   cardRef: RefObject<HTMLElement | null>;
   run: Run | null;
   onAgain(): void;
@@ -78,23 +85,23 @@ export function ResultCard({ cardRef, run, onAgain, onCancel, canceling, disable
         <>
           <AssetImage src={asset.url} alt={prompt} transparent={run.result!.transparent} width={asset.width} height={asset.height} class="stage-lg" />
           <div class="result-info">
-          <p class="result-prompt">{prompt}</p>
-          <dl class="meta">
-            <div>
-              <dt>Seed</dt>
-              <dd class="mono">{run.result!.seed}</dd>
-            </div>
-            <div>
-              <dt>Size</dt>
-              <dd>
-                {asset.width} × {asset.height}
-              </dd>
-            </div>
-            <div>
-              <dt>Charged</dt>
-              <dd>{plural(run.result!.credits?.charged ?? 0, "credit")}</dd>
-            </div>
-          </dl>
+            <p class="result-prompt">{prompt}</p>
+            <dl class="meta">
+              <div>
+                <dt>Seed</dt>
+                <dd class="mono">{run.result!.seed}</dd>
+              </div>
+              <div>
+                <dt>Size</dt>
+                <dd>
+                  {asset.width} × {asset.height}
+                </dd>
+              </div>
+              <div>
+                <dt>Charged</dt>
+                <dd>{plural(run.result!.credits?.charged ?? 0, "credit")}</dd>
+              </div>
+            </dl>
           </div>
           <div class="actions">
             <a class="btn btn-primary" href={asset.url} download={fileName(prompt, run.result!.seed)}>
@@ -128,7 +135,14 @@ export function ResultCard({ cardRef, run, onAgain, onCancel, canceling, disable
       ) : (
         <div class="stage-wrap">
           {run.preview ? (
-            <AssetImage src={run.preview.src} alt={`Preview of ${prompt}`} transparent={run.input.transparent} width={run.preview.width} height={run.preview.height} class="stage-lg is-preview" />
+            <AssetImage
+              src={run.preview.src}
+              alt={`Preview of ${prompt}`}
+              transparent={run.input.transparent}
+              width={run.preview.width}
+              height={run.preview.height}
+              class="stage-lg is-preview"
+            />
           ) : (
             <div class={`stage stage-lg stage-waiting${run.input.transparent ? " checker" : ""}`}>
               <Spinner />

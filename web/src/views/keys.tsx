@@ -183,7 +183,15 @@ export function KeysView() {
                   <span>
                     Created <Time iso={k.createdAt} />
                   </span>
-                  <span>{k.lastUsedAt ? <>Last used <Time iso={k.lastUsedAt} /></> : "Never used"}</span>
+                  <span>
+                    {k.lastUsedAt ? (
+                      <>
+                        Last used <Time iso={k.lastUsedAt} />
+                      </>
+                    ) : (
+                      "Never used"
+                    )}
+                  </span>
                   {k.expiresAt ? (
                     <span>
                       Expires <Time iso={k.expiresAt} />
@@ -192,7 +200,8 @@ export function KeysView() {
                 </div>
                 {k.revokedAt ? (
                   <span class="badge badge-revoked">
-                    Revoked&nbsp;<Time iso={k.revokedAt} />
+                    Revoked&nbsp;
+                    <Time iso={k.revokedAt} />
                   </span>
                 ) : (
                   <Button
@@ -235,7 +244,8 @@ export function KeysView() {
         }}
       >
         <p>
-          <strong>{revoking?.name}</strong> (<span class="mono">{revoking?.start}…</span>) stops working at once: every call with it answers 401. This cannot be undone.
+          <strong>{revoking?.name}</strong> (<span class="mono">{revoking?.start}…</span>) stops working at once: every call with it answers 401. This cannot be
+          undone.
         </p>
       </ConfirmDialog>
     </section>

@@ -76,7 +76,8 @@ builder.queryFields((t) => ({
 
   account: t.prismaField({
     type: "Account",
-    description: "An account by id: your own, or any for an admin signed in with a session (an admin's API key reads only its own). Another account answers not_found.",
+    description:
+      "An account by id: your own, or any for an admin signed in with a session (an admin's API key reads only its own). Another account answers not_found.",
     authScopes: rule({ allow: "any", scope: "read" }),
     args: { id: t.arg.id() },
     resolve: async (query, _root, args, ctx) => {

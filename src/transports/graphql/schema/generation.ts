@@ -27,15 +27,13 @@ const AssetRef = builder.objectRef<AssetView>("Asset").implement({
   }),
 });
 
-const CreditsRef = builder
-  .objectRef<GenerationView["credits"]>("GenerationCredits")
-  .implement({
-    fields: (t) => ({
-      charged: t.exposeInt("charged", { description: "Credits this generation holds (reserved, then charged)." }),
-      refunded: t.exposeInt("refunded"),
-      balance: t.exposeInt("balance", { description: "The account's balance when this was read." }),
-    }),
-  });
+const CreditsRef = builder.objectRef<GenerationView["credits"]>("GenerationCredits").implement({
+  fields: (t) => ({
+    charged: t.exposeInt("charged", { description: "Credits this generation holds (reserved, then charged)." }),
+    refunded: t.exposeInt("refunded"),
+    balance: t.exposeInt("balance", { description: "The account's balance when this was read." }),
+  }),
+});
 
 const GenerationErrorRef = builder.objectRef<{ code: string; message: string }>("GenerationError").implement({
   fields: (t) => ({ code: t.exposeString("code"), message: t.exposeString("message") }),
