@@ -34,6 +34,8 @@ const httpSuite = (name: string, env: Record<string, string>, globalSetup?: stri
 export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: graphql }] },
   test: {
+    // A left-over .only (or a focused test) fails the run instead of silently skipping the rest.
+    allowOnly: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
