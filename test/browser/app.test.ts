@@ -6,14 +6,14 @@ import { existsSync, mkdirSync } from "node:fs";
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/harness.js";
 import { createNodeListener } from "../../src/transports/http/node-front.js";
+import { chromiumPath, launchChromium } from "./browser.js";
 
 const repo = fileURLToPath(new URL("../../", import.meta.url));
 const screenshots = process.env.SCREENSHOTS === "1" ? `${repo}docs/screenshots/` : undefined;
-const chromiumPath = "/usr/bin/chromium";
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 360, height: 740 };
 
@@ -36,18 +36,7 @@ describe.runIf(process.env.TEST_DB === "pglite")("web client in a real browser",
     origin = `http://${host}`;
     t = await startTestApp({ PUBLIC_ORIGIN: origin });
     handle = createNodeListener(t.app.edge, t.logger);
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-      ],
-    });
+    browser = await launchChromium();
     if (screenshots) mkdirSync(screenshots, { recursive: true });
   }, 90_000);
 

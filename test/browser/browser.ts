@@ -14,6 +14,22 @@ export const chromiumPath = "/usr/bin/chromium";
 export const desktop = { width: 1280, height: 800 };
 export const phone = { width: 390, height: 844 };
 
+/** Debian's Chromium, headless, with nothing that reaches the network on its own. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
+  });
+}
+
 export interface WebBench {
   t: TestApp;
   origin: string;
@@ -34,18 +50,7 @@ export async function startWebBench(env: Record<string, string> = {}): Promise<W
   const origin = `http://${host}`;
   const t = await startTestApp({ PUBLIC_ORIGIN: origin, ...env });
   handle = createNodeListener(t.app.edge, t.logger);
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-    ],
-  });
+  const browser = await launchChromium();
   const problems: string[] = [];
 
   return {

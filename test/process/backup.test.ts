@@ -1,31 +1,17 @@
 import { createHash } from "node:crypto";
-import { copyFile, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { copyFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase, Prisma } from "../../src/infra/db/database.js";
 import { createLogger } from "../../src/infra/logger.js";
 import { createEmptyPostgresDatabase } from "../support/harness.js";
 import { runCli as cli } from "../support/cli.js";
 import { startServer, type ServerProcess } from "../support/process.js";
+import { scratch } from "../support/scratch.js";
 
 const onPostgres = process.env.TEST_DB === "postgres";
 const origin = "http://localhost:3000";
-const dirs: string[] = [];
-const servers: ServerProcess[] = [];
-afterAll(async () => {
-  for (const server of servers) {
-    server.child.kill("SIGTERM");
-    await server.exited;
-  }
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-async function tempDir(name: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), `ags-${name}-`));
-  dirs.push(dir);
-  return dir;
-}
+const { tempDir, servers } = scratch();
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 const lastLine = (text: string) => text.trim().split("\n").at(-1);

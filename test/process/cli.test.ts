@@ -1,13 +1,11 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../support/cli.js";
 import { createEmptyPostgresDatabase } from "../support/harness.js";
 import { startServer } from "../support/process.js";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 let env: Record<string, string>;
 let dataDir: string;
 
@@ -17,20 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-function cli(args: string[], stdin?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["scripts/start.mjs", "cli", ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn", ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.stdin.end(stdin ?? "");
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[], stdin?: string) => runCli(args, env, stdin);
 
 describe("npm run cli", () => {
   it("bootstraps an admin, grants credits, issues and revokes a key that works against the server", async () => {

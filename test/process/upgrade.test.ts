@@ -1,16 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hash } from "@node-rs/argon2";
 import { PNG } from "pngjs";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase, Prisma } from "../../src/infra/db/database.js";
 import { migrationSetup, readMigrations } from "../../src/infra/db/migrate.js";
 import { initdbInChild } from "../../src/infra/db/pglite-folder.js";
 import { createLogger } from "../../src/infra/logger.js";
 import { runCli } from "../support/cli.js";
 import { startServer, type ServerProcess } from "../support/process.js";
+import { scratch } from "../support/scratch.js";
 
 /**
  * Upgrades keep the data. A data folder as the first release left it (2026-11-22: its one
@@ -22,21 +21,7 @@ import { startServer, type ServerProcess } from "../support/process.js";
  */
 const onPostgres = process.env.TEST_DB === "postgres";
 const firstRelease = "20261122000000_init";
-const dirs: string[] = [];
-const servers: ServerProcess[] = [];
-afterAll(async () => {
-  for (const server of servers) {
-    server.child.kill("SIGTERM");
-    await server.exited;
-  }
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-async function tempDir(name: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), `ags-${name}-`));
-  dirs.push(dir);
-  return dir;
-}
+const { tempDir, servers } = scratch();
 
 // The first release's formats (src/domain/keys/key-format.ts, sessions.ts, passwords.ts as of 2026-11-22).
 const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
