@@ -4,36 +4,31 @@
 // every refusal is an isError result `invalid_request: <param>: …`, nothing is charged and no
 // generation row is written.
 import type { ChildProcess } from "node:child_process";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/harness.js";
+import { listenOnPort, startTestApp, type TestApp } from "../support/harness.js";
 import { bearer, createKey, signUp, type TestUser } from "../support/users.js";
-import { createNodeListener } from "../../src/transports/http/node-front.js";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 
 let t: TestApp;
-let server: Server;
+let listening: Awaited<ReturnType<typeof listenOnPort>> | undefined;
 let base: string;
 const clients: Client[] = [];
 
 beforeAll(async () => {
   t = await startTestApp({ RATE_LIMIT_GENERATE_PER_MINUTE: "1000" });
-  server = createServer(createNodeListener(t.app.edge, t.logger));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  listening = await listenOnPort(t);
+  base = listening.base;
 });
 
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await listening?.close();
   await t?.close();
 });
 

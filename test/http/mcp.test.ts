@@ -2,8 +2,6 @@
 // in-process tools) and stdio (`node --import tsx src/mcp.ts`, the REST client), against the app
 // listening on a real port. A model agent served by an OpenAI Images double can be slowed down.
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,16 +12,15 @@ import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.j
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openAiReplies, startOpenAiImagesDouble, type OpenAiImagesDouble } from "../doubles/openai-images.js";
-import { startTestApp, type TestApp } from "../support/harness.js";
+import { listenOnPort, startTestApp, type TestApp } from "../support/harness.js";
 import { testImagesKey, testImagesKeyEnv, writeModelCatalog } from "../support/model-agents.js";
 import { bearer, createKey, signUp, type TestUser } from "../support/users.js";
-import { createNodeListener } from "../../src/transports/http/node-front.js";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const toolNames = ["cancel_generation", "estimate_cost", "generate_asset", "get_balance", "get_generation", "list_agents"];
 
 let t: TestApp;
-let server: Server;
+let listening: Awaited<ReturnType<typeof listenOnPort>> | undefined;
 let base: string;
 let double: OpenAiImagesDouble;
 let dir: string;
@@ -34,15 +31,13 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "mcp-test-"));
   const agentsFile = await writeModelCatalog(dir, double.url, { timeoutMs: 20_000, maxRetries: 0 });
   t = await startTestApp({ AGENTS_FILE: agentsFile, [testImagesKeyEnv]: testImagesKey, RATE_LIMIT_GENERATE_PER_MINUTE: "1000" });
-  server = createServer(createNodeListener(t.app.edge, t.logger));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  listening = await listenOnPort(t);
+  base = listening.base;
 });
 
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await listening?.close();
   await t?.close();
   await double?.close();
   if (dir) await rm(dir, { recursive: true, force: true });

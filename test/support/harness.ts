@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import { print } from "graphql";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { inject } from "vitest";
 import { createApp, type App } from "../../src/app.js";
+import { createNodeListener } from "../../src/transports/http/node-front.js";
 import { boot } from "../../src/boot.js";
 import { loadConfig, type Config } from "../../src/config.js";
 import { openDatabase, type Database } from "../../src/infra/db/database.js";
@@ -107,4 +110,17 @@ async function createPostgresDatabase(template?: string): Promise<string> {
     await admin.end();
   }
   return withDatabase(url, name);
+}
+
+/** The app of `t` on a real port (127.0.0.1, any free one), through the production Node listener: its base URL, and how to stop it. */
+export async function listenOnPort(t: TestApp): Promise<{ base: string; close(): Promise<void> }> {
+  const server = createServer(createNodeListener(t.app.edge, t.logger));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 }
