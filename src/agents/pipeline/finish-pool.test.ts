@@ -1,0 +1,34 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { testImage } from "../../../test/doubles/images.js";
+import { closeFinishPool, configureFinishPool, postProcessOffThread } from "./finish-pool.js";
+
+const options = { width: 64, height: 64, transparent: true, nativeTransparency: false, style: "pixel-art" as const };
+
+describe("post-processing off the event loop", () => {
+  afterAll(() => closeFinishPool());
+
+  it("answers the asset from the pool's thread", async () => {
+    configureFinishPool(1);
+    const png = await testImage({ width: 512, height: 512 });
+    const asset = await postProcessOffThread({ png, width: 512, height: 512 }, options);
+    expect([asset.width, asset.height]).toEqual([64, 64]);
+    expect(asset.png.subarray(1, 4).toString()).toBe("PNG");
+  });
+
+  it("a canceled job rejects with the abort at once (its thread is stopped), and the pool goes on", async () => {
+    configureFinishPool(1);
+    const png = await testImage({ width: 2048, height: 2048 });
+    const controller = new AbortController();
+    const started = performance.now();
+    const job = postProcessOffThread({ png, width: 2048, height: 2048 }, options, controller.signal);
+    setTimeout(() => controller.abort(), 5);
+    const error = await job.catch((e: unknown) => e);
+    expect((error as Error).name).toBe("AbortError");
+    expect(performance.now() - started).toBeLessThan(2_000);
+    // An already canceled job never starts.
+    await expect(postProcessOffThread({ png, width: 2048, height: 2048 }, options, AbortSignal.abort())).rejects.toThrow();
+    // The pool still serves the next one.
+    const small = await testImage({ width: 128, height: 128 });
+    expect((await postProcessOffThread({ png: small, width: 128, height: 128 }, options)).width).toBe(64);
+  });
+});
