@@ -22,13 +22,13 @@ const read = (d: typeof sprite, prompt: string): Interpretation => d.interpret({
 
 describe("interpret: what the procedural drivers understood", () => {
   it("names the subject, the colours and leaves out words it does not draw", () => {
-    expect(read(sprite, "red health potion with a cork")).toEqual({ subject: "potion", modifiers: ["red"], ignored: ["health", "cork"], fallback: false });
-    expect(read(icon, "red health potion with a cork")).toEqual({ subject: "potion", modifiers: ["red"], ignored: ["health", "cork"], fallback: false });
+    expect(read(sprite, "red health potion with a cork")).toEqual({ subject: "potion", modifiers: ["red"], ignored: ["healing", "cork"], fallback: false });
+    expect(read(icon, "red health potion with a cork")).toEqual({ subject: "potion", modifiers: ["red"], ignored: ["healing", "cork"], fallback: false });
     // a texture has no potion: it falls back (the colour still applies)
     expect(read(texture, "red health potion with a cork")).toEqual({
       subject: null,
       modifiers: ["red"],
-      ignored: ["potion", "health", "cork"],
+      ignored: ["potion", "healing", "cork"],
       fallback: true,
     });
   });
@@ -36,7 +36,7 @@ describe("interpret: what the procedural drivers understood", () => {
   it("knows which vocabulary is its own: a grass tile is a texture, not a sprite", () => {
     expect(read(texture, "grass tile")).toEqual({ subject: "grass", modifiers: [], ignored: [], fallback: false });
     expect(read(sprite, "grass tile")).toEqual({ subject: null, modifiers: [], ignored: ["grass", "tile"], fallback: true });
-    expect(read(texture, "mossy stone brick")).toEqual({ subject: "brick", modifiers: ["mossy", "stone"], ignored: [], fallback: false });
+    expect(read(texture, "mossy stone brick")).toEqual({ subject: "brick", modifiers: ["stone", "mossy"], ignored: [], fallback: false });
     expect(read(texture, "stone tiles")).toMatchObject({ subject: "tile", modifiers: ["stone"], fallback: false });
   });
 
@@ -58,7 +58,7 @@ describe("interpret: what the procedural drivers understood", () => {
     expect(read(sprite, "dark mage with a staff")).toEqual({ subject: "wizard", modifiers: ["dark", "staff"], ignored: [], fallback: false });
     expect(read(sprite, "warrior with a shield and an axe")).toEqual({ subject: "warrior", modifiers: ["shield", "axe"], ignored: [], fallback: false });
     expect(read(sprite, "archer with a bow")).toEqual({ subject: "archer", modifiers: ["bow"], ignored: [], fallback: false });
-    expect(read(sprite, "fire mage")).toEqual({ subject: "wizard", modifiers: ["flame"], ignored: [], fallback: false });
+    expect(read(sprite, "fire mage")).toEqual({ subject: "wizard", modifiers: ["fire", "flame"], ignored: [], fallback: false });
     // two hands: a third item is not drawn; a dragon holds nothing
     expect(read(sprite, "knight with a sword, a shield and a bow").ignored).toEqual(["bow"]);
     expect(read(sprite, "red dragon with a sword")).toEqual({ subject: "dragon", modifiers: ["red"], ignored: ["sword"], fallback: false });

@@ -15,9 +15,9 @@
 import type { Interpretation } from "../driver.js";
 import { chooseIconShapes } from "./icon.js";
 import { ICON_SHAPES } from "./icon-shapes.js";
-import { ALIASES, BUILDERS, planSprite, spriteDesignOf } from "./pixel-sprite.js";
+import { ALIASES, BUILDERS, EFFECT_ITEMS, planSprite, spriteDesignOf } from "./pixel-sprite.js";
 import type { PromptSpec } from "./prompt.js";
-import { chooseMaterial, GROUNDS } from "./texture.js";
+import { chooseMaterial, GROUNDS, textureMaterialOf } from "./texture.js";
 import { MATERIAL_ALIASES, MATERIALS } from "./texture-materials.js";
 
 const TONES = ["dark", "bright", "pastel", "muted"];
@@ -35,16 +35,23 @@ interface Usage {
   usedSubjects: ReadonlySet<string>;
   /** Secondary items drawn, in order. */
   items: readonly string[];
+  /** Materials and effects (canonical) that change the drawing; the others are ignored. */
+  materials?: ReadonlySet<string>;
+  effects?: ReadonlySet<string>;
 }
 
 function describe(spec: PromptSpec, usage: Usage): Interpretation {
   const styles = spec.styles.filter((s) => usage.styles.has(s));
   const negations = spec.negated.filter((s) => usage.negations.has(s)).map((s) => `no ${s}`);
-  const modifiers = [...spec.colors.slice(0, usage.colors), ...styles, ...negations];
+  const materials = spec.materials.filter((m) => usage.materials?.has(m));
+  const effects = spec.effects.filter((e) => usage.effects?.has(e));
+  const modifiers = [...spec.colors.slice(0, usage.colors), ...materials, ...effects, ...styles, ...negations];
   for (const item of usage.items) if (!modifiers.includes(item)) modifiers.push(item);
   const ignored = [
     ...spec.subjects.filter((s) => !usage.usedSubjects.has(s) && !usage.items.includes(s)),
     ...spec.colors.slice(usage.colors),
+    ...spec.materials.filter((m) => !usage.materials?.has(m)),
+    ...spec.effects.filter((e) => !usage.effects?.has(e)),
     ...spec.styles.filter((s) => !usage.styles.has(s)),
     // a negated style the generator never draws anyway ("no moss" on a sprite) did nothing
     ...spec.negated.filter((s) => !usage.negations.has(s) && !usage.styles.has(s)).map((s) => `no ${s}`),
@@ -68,6 +75,7 @@ export function interpretSprite(spec: PromptSpec): Interpretation {
     negations: new Set(["outline"]),
     usedSubjects: used,
     items,
+    effects: new Set(spec.effects.filter((e) => EFFECT_ITEMS[e] !== undefined && items.includes(EFFECT_ITEMS[e] as string))),
   });
 }
 
@@ -95,10 +103,10 @@ export function interpretIcon(spec: PromptSpec): Interpretation {
 
 const TEXTURE_STYLES = new Set([...TONES, "mossy", "cracked", "rusty", "icy", "glowing", "large", "small", "weathered", "smooth", "retro"]);
 
-const materialOf = (subject: string): string | undefined => (MATERIALS[subject] ? subject : MATERIAL_ALIASES[subject]);
+const materialOf = textureMaterialOf;
 
 export function interpretTexture(spec: PromptSpec): Interpretation {
-  const fallback = !spec.subjects.some((s) => materialOf(s) !== undefined);
+  const fallback = ![...spec.subjects, ...spec.materials].some((s) => materialOf(s) !== undefined);
   const choice = chooseMaterial(spec);
   // "grass tile" is a tile of grass: the word "tile" was read, as the tiling of the ground
   const tiled = !fallback && GROUNDS.has(choice.material);
@@ -112,7 +120,9 @@ export function interpretTexture(spec: PromptSpec): Interpretation {
   );
   const substanceWords = choice.substance ? spec.subjects.filter((s) => materialOf(s) === choice.substance) : [];
   for (const word of substanceWords) used.add(word);
+  const drawn = [choice.material, choice.substance];
   return describe(spec, {
+    materials: new Set(fallback ? [] : spec.materials.filter((m) => drawn.includes(materialOf(m)))),
     subject: fallback ? null : choice.material,
     fallback,
     colors: 2,

@@ -40,6 +40,9 @@ export const ALIASES: Readonly<Record<string, string>> = {
   metal: "robot",
 };
 
+/** The item a character holds for an effect named with it ("fire mage" holds a fireball). */
+export const EFFECT_ITEMS: Readonly<Record<string, string>> = { fire: "flame", healing: "potion", poison: "potion" };
+
 const RANDOM_HUES = ["red", "orange", "green", "teal", "blue", "purple", "pink", "emerald", "violet", "crimson"];
 const SKIN_TONES = [rgb(0xf2c9a0), rgb(0xe0a878), rgb(0xb97b52), rgb(0x8a5636), rgb(0xf5d7b8)];
 const HAIR_COLORS = [rgb(0x4a2e1e), rgb(0x2a2230), rgb(0xd9a441), rgb(0xa8442a), rgb(0x8a5a34)];
@@ -78,6 +81,8 @@ export function planSprite(spec: PromptSpec): SpritePlan {
   let items: HeldItem[] = [];
   if (builder.kind === "character") {
     items = assignHands(spec.subjects.filter((s) => s !== subject));
+    // "fire mage": a figure with an effect holds the effect's item when no item is named
+    if (items.length === 0) items = assignHands(spec.effects.map((e) => EFFECT_ITEMS[e]).filter((s): s is string => s !== undefined));
     if (items.length === 0 && builder.defaultItems) items = assignHands(builder.defaultItems);
   }
   return { design, builder, subject, items, fallback: false };

@@ -5,7 +5,8 @@ describe("interpretPrompt", () => {
   it("recognises colours, subjects and styles, with synonyms and plurals", () => {
     const spec = interpretPrompt({ prompt: "A Golden, GLOWING Swords with crystals!" });
     expect(spec.colors).toEqual(["gold"]);
-    expect(spec.subjects).toEqual(["sword", "gem"]);
+    expect(spec.subjects).toEqual(["sword"]);
+    expect(spec.materials).toEqual(["gold", "crystal"]);
     expect(spec.styles).toEqual(["glowing"]);
     expect(spec.text).toBe("a golden, glowing swords with crystals!");
   });

@@ -11,9 +11,14 @@
  * - styles accumulate, but a style replaces a contradicting one from the same group
  *   ("dark" vs "bright", "round" vs "square"), and negations ("no badge", "without outline",
  *   "not dark") switch a style off until a later turn names it again.
+ * - materials ("wooden", "bone") and effects ("healing", "fire") named in a later turn replace the
+ *   earlier ones, like colours. A material or effect word that is also a subject ("stone", "fire")
+ *   is the subject only when the turn names no other: "fire mage" is a mage with the fire effect,
+ *   "stone brick" is brick made of stone, "fire" alone is a flame.
  * When both `messages` and `prompt` are given, `prompt` is read as the last user turn.
  */
-import { ADDITIVE_WORDS, COLOR_WORDS, FILLER_WORDS, GENERIC_SUBJECTS, NEGATIONS, STYLE_GROUPS, STYLE_WORDS, SUBJECT_WORDS } from "./vocabulary.js";
+import { GENERIC_SUBJECTS, SUBJECT_WORDS } from "./subjects.js";
+import { ADDITIVE_WORDS, COLOR_WORDS, EFFECT_WORDS, FILLER_WORDS, MATERIAL_WORDS, NEGATIONS, STYLE_GROUPS, STYLE_WORDS } from "./vocabulary.js";
 import type { Tone } from "./color.js";
 
 export interface PromptMessage {
@@ -33,6 +38,10 @@ export interface PromptSpec {
   readonly colors: readonly string[];
   /** Canonical subject nouns, the main subject first (specific subjects before generic ones). */
   readonly subjects: readonly string[];
+  /** Canonical materials the subject is made of (see MATERIAL_WORDS), in mention order. */
+  readonly materials: readonly string[];
+  /** Canonical effects the subject carries (see EFFECT_WORDS), in mention order. */
+  readonly effects: readonly string[];
   /** Active canonical style words (e.g. "dark", "round", "mossy"). */
   readonly styles: readonly string[];
   /** Canonical style words explicitly switched off (e.g. "badge" for "no badge"). */
@@ -44,6 +53,8 @@ export interface PromptSpec {
 interface TurnSpec {
   colors: string[];
   subjects: string[];
+  materials: string[];
+  effects: string[];
   styles: string[];
   negatedStyles: string[];
   negatedColors: string[];
@@ -110,6 +121,8 @@ function parseTurn(content: string): TurnSpec {
   const turn: TurnSpec = {
     colors: [],
     subjects: [],
+    materials: [],
+    effects: [],
     styles: [],
     negatedStyles: [],
     negatedColors: [],
@@ -121,6 +134,10 @@ function parseTurn(content: string): TurnSpec {
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
   let negateFor = 0;
+  /** Subjects named by a word that is not only a material or an effect ("mage" in "fire mage"). */
+  const plainSubjects = new Set<string>();
+  /** Materials and effects whose word also named a subject ("fire": the flame, or the fire effect). */
+  const doubling: string[] = [];
   for (const token of tokens) {
     if (NEGATIONS.has(token)) {
       negateFor = NEGATION_REACH;
@@ -145,17 +162,32 @@ function parseTurn(content: string): TurnSpec {
       if (negate) pushUnique(turn.negatedColors, color);
       else pushUnique(turn.colors, color);
     }
+    const material = lookup(MATERIAL_WORDS, token);
+    const effect = lookup(EFFECT_WORDS, token);
+    if (material !== undefined && !negate) pushUnique(turn.materials, material);
+    if (effect !== undefined && !negate) pushUnique(turn.effects, effect);
+    if (material !== undefined || effect !== undefined) recognised = true;
     const subject = lookup(SUBJECT_WORDS, token);
     if (subject !== undefined) {
       recognised = true;
       if (negate) pushUnique(turn.negatedSubjects, subject);
       else pushUnique(turn.subjects, subject);
+      if (!negate && material === undefined && effect === undefined) plainSubjects.add(subject);
+      if (!negate && material !== undefined) doubling.push(`m:${material}`);
+      if (!negate && effect !== undefined) doubling.push(`e:${effect}`);
     }
     if (recognised) {
       negateFor = 0;
     } else if (!FILLER_WORDS.has(token) && /[a-z]/.test(token) && token.length > 1) {
       pushUnique(turn.otherWords, token);
     }
+  }
+  // "fire mage", "stone brick", "wooden shield": the material or effect word modifies the other subject
+  // "fire", "stone": alone, the word is the subject and modifies nothing
+  if (plainSubjects.size > 0) turn.subjects = turn.subjects.filter((s) => plainSubjects.has(s));
+  else {
+    turn.materials = turn.materials.filter((m) => !doubling.includes(`m:${m}`));
+    turn.effects = turn.effects.filter((e) => !doubling.includes(`e:${e}`));
   }
   return turn;
 }
@@ -173,6 +205,8 @@ export function interpretPrompt(input: PromptInput): PromptSpec {
 
   let colors: string[] = [];
   let subjects: string[] = [];
+  let materials: string[] = [];
+  let effects: string[] = [];
   const styles: string[] = [];
   const negated: string[] = [];
   let otherWords: string[] = [];
@@ -181,6 +215,8 @@ export function interpretPrompt(input: PromptInput): PromptSpec {
     const turn = parseTurn(content);
     if (turn.colors.length > 0) colors = [...turn.colors];
     colors = colors.filter((c) => !turn.negatedColors.includes(c));
+    if (turn.materials.length > 0) materials = [...turn.materials];
+    if (turn.effects.length > 0) effects = [...turn.effects];
 
     if (turn.subjects.length > 0) {
       subjects = turn.additive ? [...subjects, ...turn.subjects.filter((s) => !subjects.includes(s))] : [...turn.subjects];
@@ -199,6 +235,8 @@ export function interpretPrompt(input: PromptInput): PromptSpec {
     text: userTurns.map(normalizeText).filter(Boolean).join(" | "),
     colors,
     subjects: orderSubjects(subjects),
+    materials,
+    effects,
     styles,
     negated,
     otherWords,
@@ -219,5 +257,6 @@ export function toneOf(spec: PromptSpec): Tone | undefined {
 
 /** A stable key for the shape-defining parts of a spec (subjects and unknown words, not colours). */
 export function shapeKey(spec: PromptSpec): string {
-  return [...spec.subjects, "|", ...spec.otherWords].join(" ");
+  const modifiers = spec.materials.length + spec.effects.length > 0 ? ["|", ...spec.materials, "|", ...spec.effects] : [];
+  return [...spec.subjects, "|", ...spec.otherWords, ...modifiers].join(" ");
 }

@@ -27,8 +27,28 @@ export interface MaterialChoice {
   substance: string | undefined;
 }
 
+/** The texture material a material word ("iron", "wooden") stands for. */
+export const MATERIAL_OF_MODIFIER: Readonly<Record<string, string>> = {
+  wood: "wood",
+  stone: "stone",
+  iron: "metal",
+  gold: "metal",
+  silver: "metal",
+  bronze: "metal",
+  copper: "metal",
+  ice: "ice",
+  crystal: "ice",
+  bone: "stone",
+};
+
+/** The texture material a subject or material word draws, if any. */
+export function textureMaterialOf(word: string): string | undefined {
+  const name = MATERIALS[word] ? word : (MATERIAL_ALIASES[word] ?? MATERIAL_OF_MODIFIER[word]);
+  return name === undefined ? undefined : MATERIALS[name] ? name : MATERIAL_ALIASES[name];
+}
+
 export function chooseMaterial(spec: PromptSpec): MaterialChoice {
-  const named = spec.subjects.map((subject) => (MATERIALS[subject] ? subject : MATERIAL_ALIASES[subject])).filter((name): name is string => name !== undefined);
+  const named = [...spec.subjects, ...spec.materials].map(textureMaterialOf).filter((name): name is string => name !== undefined);
   if (named.length === 0) {
     if (spec.otherWords.length === 0) return { material: "stone", substance: undefined };
     const index = hashString(spec.otherWords.join(" ")) % MATERIAL_NAMES.length;

@@ -87,76 +87,52 @@ export const COLOR_WORDS = table({
   steel: "iron",
 });
 
-/** Canonical subject nouns, shared by all generators; each generator maps the ones it knows. */
-export const SUBJECT_WORDS = table({
-  // icon and item nouns
-  sword: "blade sabre saber katana longsword broadsword rapier scimitar dagger knife weapon",
-  shield: "buckler aegis defense defence armor armour",
-  potion: "flask elixir bottle vial brew tonic philter",
-  coin: "money currency cash token medal",
-  heart: "love life",
-  gem: "crystal jewel diamond gemstone",
-  key: "keys",
-  star: "stars starry sun",
-  skull: "bone bones death",
-  bow: "archery arrow arrows longbow crossbow",
-  axe: "hatchet tomahawk",
-  scroll: "parchment paper quest map spell letter",
-  flame: "fire flames blaze burning torch ember fireball",
-  leaf: "leaves foliage herb plant nature",
-  droplet: "drop tear raindrop rain liquid",
-  crown: "tiara",
-  moon: "crescent lunar",
-  bolt: "lightning thunder electric energy",
-  mushroom: "shroom fungus toadstool",
-  tree: "trees sapling",
-  chest: "treasure box crate",
-  // held items (drawn in a character's hand by the sprite generator)
-  staff: "staves stave quarterstaff wand wands rod sceptre scepter cane",
-  spear: "lance trident pike halberd javelin polearm",
-  hammer: "mace warhammer maul club",
-  // characters and creatures
-  knight: "paladin armored armoured",
-  warrior: "soldier barbarian viking gladiator",
-  wizard: "mage witch sorcerer sorceress warlock necromancer priest cleric druid shaman",
-  hero: "adventurer player character person man woman boy girl villager human elf",
-  archer: "bowman ranger hunter",
-  king: "queen prince princess royal emperor",
-  ninja: "rogue thief assassin hooded",
-  robot: "android mech cyborg droid golem automaton",
-  skeleton: "undead lich",
-  zombie: "ghoul",
-  goblin: "orc troll imp",
-  dragon: "wyvern drake wyrm dragonling",
-  slime: "blob ooze jelly goo gelatinous",
-  ghost: "spirit phantom specter spectre wraith spook",
-  bat: "vampire",
-  spider: "arachnid tarantula",
-  insect: "bug beetle ant bee",
-  bird: "eagle owl crow raven phoenix chicken",
-  beast: "wolf dog cat fox bear lion tiger animal",
-  monster: "creature enemy mob critter alien invader demon devil beholder",
-  ship: "spaceship starship spacecraft rocket jet plane ufo airship",
-  // materials and surfaces
-  stone: "rock rocky boulder granite slate stony masonry",
-  cobble: "cobblestone cobbles pavement paving flagstone",
-  brick: "bricks brickwork",
-  wood: "wooden oak pine timber log bark birch walnut mahogany",
-  plank: "boards floorboard floorboards planking deck decking",
-  grass: "grassy lawn meadow turf field",
-  sand: "desert beach dune dunes",
-  water: "ocean sea lake river pond wave waves aquatic",
-  metal: "metallic plating plate plates sheet",
-  lava: "magma molten volcanic",
-  dirt: "soil mud muddy earth ground dirty",
-  snow: "snowy snowfield",
-  ice: "glacier",
-  marble: "marbled",
-  tile: "tiles tiled tiling",
+/**
+ * Materials: words that change what a thing is made of ("wooden shield", "stone golem", "bone
+ * club"). They are read as modifiers of the subject named with them; alone, the material word is
+ * the subject (a texture of "stone").
+ */
+export const MATERIAL_WORDS = table({
+  wood: "wooden wood oak timber",
+  stone: "stone stony rock granite",
+  iron: "iron steel metal metallic",
+  gold: "gold golden gilded",
+  silver: "silver silvery",
+  bronze: "bronze",
+  copper: "copper",
+  crystal: "crystal crystalline glass",
+  bone: "bone bony",
+  ice: "ice",
+  leather: "leather",
 });
 
-/** Subjects too generic to override a more specific one named in the same prompt. */
-export const GENERIC_SUBJECTS: ReadonlySet<string> = new Set(["monster", "hero", "beast", "chest", "metal"]);
+/**
+ * Effects: words that name what a thing does or is imbued with ("healing potion", "poison
+ * dagger", "fire mage"). An agent changes colour or adds adornment for them; alone, the effect's
+ * own subject is drawn ("fire" is a flame). Frost is the style "icy" and ice a material.
+ */
+export const EFFECT_WORDS = table({
+  fire: "fire fiery flaming burning blazing inferno",
+  poison: "poison poisonous toxic venom venomous acid acidic plague",
+  healing: "heal health healthy restoration regen regeneration cure",
+  mana: "arcane",
+  stamina: "endurance",
+  holy: "divine sacred blessed angelic celestial",
+  shadow: "shadows cursed unholy void",
+  lightning: "electric thunder storm shock",
+});
+
+/** The colour an effect tints its subject with when the prompt names none. */
+export const EFFECT_COLORS: Readonly<Record<string, string>> = {
+  fire: "orange",
+  poison: "lime",
+  healing: "red",
+  mana: "blue",
+  stamina: "green",
+  holy: "gold",
+  shadow: "purple",
+  lightning: "yellow",
+};
 
 /**
  * Style words. A canonical name starting with "!" switches that style off (e.g. "minimal" means

@@ -1,0 +1,64 @@
+/**
+ * Every subject the agents know, merged from the tables of each family (figures, things,
+ * surfaces) into the word map the prompt reader uses. One word names one subject: the tables must
+ * not disagree (a unit test checks it). `broaderSubjects` walks the "is a" links, so an agent
+ * without a drawing of its own for a subject can draw the nearest broader one it has.
+ */
+import type { SubjectEntry, SubjectTable } from "./subject-table.js";
+import { FIGURE_SUBJECTS } from "./subjects-figures.js";
+import { SURFACE_SUBJECTS } from "./subjects-surfaces.js";
+import { THING_SUBJECTS } from "./subjects-things.js";
+
+export const SUBJECT_TABLES: Readonly<Record<string, SubjectTable>> = { figures: FIGURE_SUBJECTS, things: THING_SUBJECTS, surfaces: SURFACE_SUBJECTS };
+
+/** Canonical subject → its entry (the first table that defines it). */
+export const SUBJECTS: ReadonlyMap<string, SubjectEntry> = new Map(Object.values(SUBJECT_TABLES).flatMap((table) => Object.entries(table)));
+
+/** Word → canonical subject; a canonical name always maps to itself. */
+export const SUBJECT_WORDS: ReadonlyMap<string, string> = (() => {
+  const map = new Map<string, string>();
+  for (const [canonical] of SUBJECTS) map.set(canonical, canonical);
+  for (const [canonical, entry] of SUBJECTS) {
+    for (const word of (entry.words ?? "").split(/\s+/).filter(Boolean)) if (!map.has(word)) map.set(word, canonical);
+  }
+  return map;
+})();
+
+/** Words claimed by two subjects (the first claim wins): empty when the tables agree. */
+export function subjectWordClashes(): string[] {
+  const seen = new Map<string, string>();
+  const clashes: string[] = [];
+  for (const [canonical] of SUBJECTS) seen.set(canonical, canonical);
+  for (const [canonical, entry] of SUBJECTS) {
+    for (const word of (entry.words ?? "").split(/\s+/).filter(Boolean)) {
+      const owner = seen.get(word);
+      if (owner !== undefined && owner !== canonical) clashes.push(`${word}: ${owner} and ${canonical}`);
+      else seen.set(word, canonical);
+    }
+  }
+  return clashes;
+}
+
+/** Subjects too generic to override a more specific one named in the same prompt. */
+export const GENERIC_SUBJECTS: ReadonlySet<string> = new Set([...SUBJECTS].filter(([, entry]) => entry.generic).map(([name]) => name));
+
+/** The subject and the subjects it is a kind of, nearest first ("owl" → owl, bird, beast...). */
+export function broaderSubjects(subject: string): string[] {
+  const chain: string[] = [];
+  for (let s: string | undefined = subject; s !== undefined && !chain.includes(s); s = SUBJECTS.get(s)?.isA) chain.push(s);
+  return chain;
+}
+
+/** The nearest subject in the chain that `has` accepts (the subject itself first). */
+export function nearestKnown(subject: string, has: (name: string) => boolean): string | undefined {
+  return broaderSubjects(subject).find(has);
+}
+
+/** Items a figure implies (its own, else those of the nearest broader subject that has some). */
+export function impliedItems(subject: string): readonly string[] {
+  for (const s of broaderSubjects(subject)) {
+    const holds = SUBJECTS.get(s)?.holds;
+    if (holds) return holds;
+  }
+  return [];
+}
