@@ -1,6 +1,8 @@
 /** The icon shape registry: which shape draws which subject noun. */
 import type { IconShape } from "./icon-parts.js";
 import { axe, bow, coin, key, potion, scroll, shield, sword } from "./icon-shapes-gear.js";
+import { GEAR_ICONS } from "./icon-gear.js";
+import { THING_ICONS } from "./icon-things.js";
 import { bolt, crown, droplet, fallback, flame, gem, heart, leaf, moon, skull, starShape } from "./icon-shapes-nature.js";
 
 export { fallback as fallbackShape };
@@ -37,4 +39,7 @@ export const ICON_SHAPES: ReadonlyMap<string, IconShape> = new Map<string, IconS
   ["grass", leaf],
   ["chest", coin],
   ["metal", shield],
+  // each family's own registry (a later entry replaces an earlier one of the same name)
+  ...THING_ICONS,
+  ...GEAR_ICONS,
 ]);

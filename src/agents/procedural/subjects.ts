@@ -1,15 +1,23 @@
 /**
- * Every subject the agents know, merged from the tables of each family (figures, things,
- * surfaces) into the word map the prompt reader uses. One word names one subject: the tables must
+ * Every subject the agents know, merged from the tables of each family (characters,
+ * creatures, gear, things, surfaces) into the word map the prompt reader uses. One word names one subject: the tables must
  * not disagree (a unit test checks it). `broaderSubjects` walks the "is a" links, so an agent
  * without a drawing of its own for a subject can draw the nearest broader one it has.
  */
 import type { SubjectEntry, SubjectTable } from "./subject-table.js";
-import { FIGURE_SUBJECTS } from "./subjects-figures.js";
+import { CHARACTER_SUBJECTS } from "./subjects-characters.js";
+import { CREATURE_SUBJECTS } from "./subjects-creatures.js";
+import { GEAR_SUBJECTS } from "./subjects-gear.js";
 import { SURFACE_SUBJECTS } from "./subjects-surfaces.js";
 import { THING_SUBJECTS } from "./subjects-things.js";
 
-export const SUBJECT_TABLES: Readonly<Record<string, SubjectTable>> = { figures: FIGURE_SUBJECTS, things: THING_SUBJECTS, surfaces: SURFACE_SUBJECTS };
+export const SUBJECT_TABLES: Readonly<Record<string, SubjectTable>> = {
+  characters: CHARACTER_SUBJECTS,
+  creatures: CREATURE_SUBJECTS,
+  gear: GEAR_SUBJECTS,
+  things: THING_SUBJECTS,
+  surfaces: SURFACE_SUBJECTS,
+};
 
 /** Canonical subject → its entry (the first table that defines it). */
 export const SUBJECTS: ReadonlyMap<string, SubjectEntry> = new Map(Object.values(SUBJECT_TABLES).flatMap((table) => Object.entries(table)));
