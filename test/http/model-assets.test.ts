@@ -172,6 +172,12 @@ describe("procedural agents say what they understood", () => {
       interpretation: { fallback: boolean };
     };
     expect(loose.interpretation.fallback).toBe(true);
+    // A misspelt subject: the refusal names the near subjects to write instead
+    const misspelt = await generateWithKey(t, secret, { prompt: "a green dragn", agentId: "pixel-sprite", strict: true });
+    const near = (await misspelt.json()) as { error: { message: string; details: { interpretation: { suggestions: unknown } } } };
+    expect(misspelt.status).toBe(400);
+    expect(near.error.message).toContain('instead of "dragn", try: dragon');
+    expect(near.error.details.interpretation.suggestions).toEqual([{ word: "dragn", subjects: ["dragon"] }]);
   });
 
   it("dryRun (REST) and estimate (GraphQL) answer the price, size and interpretation, charging and counting nothing", async () => {
