@@ -72,6 +72,7 @@ export function normalizeText(text: string): string {
     .replace(/\b(8|16|32)[\s-]?bits?\b/g, " retro ")
     .replace(/\bw\/o\b/g, " without ")
     .replace(/\bdon'?t\b|\bdo not\b/g, " dont ")
+    .replace(/\btransparent[\s-]+(background|backdrop|bg)s?\b/g, " ") // the `transparent` option's business, not a badge
     .replace(/\bno-/g, "no ")
     .replace(/\bnon-/g, "non ")
     .replace(/\s+/g, " ")
