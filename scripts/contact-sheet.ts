@@ -18,7 +18,8 @@ const SIZE = 64;
 const SEED = 7;
 const COLUMNS = 16;
 const PAD = 4;
-const LABEL = GLYPH_HEIGHT + 4;
+/** Two lines: the subject, and what it draws when that is another design ("as sword"). */
+const LABEL = GLYPH_HEIGHT * 2 + 6;
 const CELL_W = SIZE + PAD * 2;
 const CELL_H = SIZE + PAD + LABEL + 2;
 const HEADING = GLYPH_HEIGHT * 2 + 14;
@@ -26,6 +27,7 @@ const BACKGROUND = [32, 34, 42] as const;
 const CELL = [58, 61, 74] as const;
 const TEXT = [226, 230, 240] as const;
 const HEAD = [255, 194, 92] as const;
+const DIM = [150, 156, 176] as const;
 
 /** Which generator draws each built-in driver, and whether its pictures have a transparent background. */
 const GENERATORS: Record<string, { generator: DrawTask["generator"]; transparent: boolean }> = {
@@ -41,14 +43,18 @@ interface Group {
   generator: DrawTask["generator"];
   transparent: boolean;
   subjects: string[];
+  /** The design each subject draws, as the agent's interpretation names it. */
+  drawnAs: (subject: string) => string | null;
 }
 
 function groups(): Group[] {
   return proceduralDrivers.map((kind) => {
     const agent = builtInAgents.find((a) => a.driver === kind.name);
     const { generator, transparent } = GENERATORS[kind.name]!;
-    const subjects = kind.create({}, env).knows?.().subjects ?? [];
-    return { title: `${agent?.id ?? kind.name}: ${subjects.length} subjects`, generator, transparent, subjects };
+    const driver = kind.create({}, env);
+    const subjects = driver.knows?.().subjects ?? [];
+    const drawnAs = (subject: string) => driver.interpret?.({ prompt: subject }).subject ?? null;
+    return { title: `${agent?.id ?? kind.name}: ${subjects.length} subjects`, generator, transparent, subjects, drawnAs };
   });
 }
 
@@ -95,8 +101,22 @@ export async function renderContactSheet(): Promise<Buffer> {
         () => undefined,
       );
       blit(pixels, width, x + PAD, y, PNG.sync.read(image.png).data);
-      const label = textWidth(subject) > CELL_W - 2 ? subject.slice(0, Math.floor((CELL_W - 1) / 4)) : subject;
-      drawText(pixels, width, x + Math.max(1, Math.floor((CELL_W - textWidth(label)) / 2)), y + SIZE + 3, label, TEXT, 1, CELL_W - 2);
+      const label = (text: string, line: number, color: readonly [number, number, number]) => {
+        const fitted = textWidth(text) > CELL_W - 2 ? text.slice(0, Math.floor((CELL_W - 1) / 4)) : text;
+        drawText(
+          pixels,
+          width,
+          x + Math.max(1, Math.floor((CELL_W - textWidth(fitted)) / 2)),
+          y + SIZE + 3 + line * (GLYPH_HEIGHT + 2),
+          fitted,
+          color,
+          1,
+          CELL_W - 2,
+        );
+      };
+      label(subject, 0, TEXT);
+      const drawn = group.drawnAs(subject);
+      if (drawn && drawn !== subject) label(`as ${drawn}`, 1, DIM);
     }
     top += heights[index]!;
   }
