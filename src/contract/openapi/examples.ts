@@ -76,6 +76,12 @@ export const examples = {
         sizes: [64, 128, 256, 512].map((edge) => ({ width: edge, height: edge })),
         defaultSize: { width: 256, height: 256 },
         formats: ["image/png"],
+        outputs: ["image"],
+        knows: {
+          subjects: ["archer", "dragon", "knight", "potion", "slime", "…"],
+          modifiers: ["red", "blue", "…", "fire", "healing"],
+          styles: ["dark", "cute", "…"],
+        },
       },
     ],
     defaultAgentId: "pixel-sprite",
