@@ -86,6 +86,12 @@ describe.runIf(process.env.TEST_DB === "pglite")("the Generate screen says what 
     expect(await result.getByTestId("interpretation-subject").textContent()).toBe("a random design");
     expect(await result.getByTestId("interpretation-fallback").textContent()).toContain("random design");
     expect(await result.getByTestId("interpretation-ignored").textContent()).toBe("zorblax");
+
+    // History says it for each generation too
+    await page.getByRole("navigation").getByRole("link", { name: "History" }).click();
+    const tiles = page.getByRole("list", { name: "Generations" }).getByTestId("tile-interpretation");
+    await expect.poll(() => tiles.count()).toBe(2);
+    expect(await tiles.allTextContents()).toEqual(["Random design: no subject it knows · ignored zorblax", "Drew knight · ignored bubbling"]);
     expect(bench.problems).toEqual([]);
     await context.close();
   });

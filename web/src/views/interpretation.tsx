@@ -45,6 +45,18 @@ export function InterpretationNote({ interpretation }: { interpretation: Interpr
   );
 }
 
+/** One short line for a history tile: what was drawn, what was ignored, or that it was a random design. */
+export function InterpretationSummary({ interpretation }: { interpretation: Interpretation | null | undefined }) {
+  if (!interpretation) return null;
+  const { subject, ignored, fallback } = interpretation;
+  const rest = ignored.length > 0 ? ` · ignored ${ignored.join(", ")}` : "";
+  return (
+    <p class={`tile-interpretation${fallback ? " is-fallback" : ""}`} data-testid="tile-interpretation">
+      {fallback ? `Random design: no subject it knows${rest}` : `Drew ${subject}${rest}`}
+    </p>
+  );
+}
+
 /** The dry run of the form's request, `delayMs` after the last change; null while typing, for an empty prompt, or a model agent. */
 export function usePromptCheck(input: GenerateInput | null, delayMs = 400): Interpretation | null {
   const [checked, setChecked] = useState<{ key: string; interpretation: Interpretation | null } | null>(null);
