@@ -9,9 +9,11 @@ describe("game-asset jargon is not content: it is neither used nor ignored", () 
   it.each([
     [sprite, "top-down knight sprite, front view, game-ready, 2d rpg asset"],
     [sprite, "red potion pickup item for the inventory hud"],
+    [sprite, "green slime, 32x32, 16 px, top down shooter"],
     [icon, "sword icon for the inventory, game ready, transparent background"],
     [icon, "gem collectible, centered, single object, png"],
     [texture, "tileable top-down grass texture for a platformer"],
+    [texture, "sand texture for a desert level, 64 x 64 px"],
   ])("%#: %s", (d, prompt) => {
     const i = read(d, prompt);
     expect(i.fallback, prompt).toBe(false);

@@ -190,10 +190,12 @@ export const ADDITIVE_WORDS: ReadonlySet<string> = new Set(["add", "also", "plus
  *   top-down games show characters and pickups, and textures are seen from above ("top-down",
  *   "front view", "overhead"). Views they do NOT draw stay visible when ignored: "side",
  *   "profile", "isometric", "3d" ask for another picture, and the caller should know it was not made;
- * - uses of the asset: "pickup", "item", "inventory", "hud", "gui", "collectible", "prop", "asset";
- * - delivery words: "game-ready", "2d", "png", "pixelart", "centered", "single"; transparency is the
- *   `transparent` option, not a word of the prompt ("transparent background" is dropped whole by the
- *   prompt reader, so "background" does not switch an icon's badge on);
+ * - uses of the asset: "pickup", "item", "inventory", "hud", "gui", "collectible", "prop", "asset",
+ *   "crafting", the "level" it is for;
+ * - delivery words: "game-ready", "2d", "png", "pixelart", "centered", "single"; transparency and
+ *   size are the `transparent`, `width` and `height` options, not words of the prompt
+ *   ("transparent background" and "32x32" are dropped whole by the prompt reader, so "background"
+ *   does not switch an icon's badge on);
  * - genres of the game the asset is for: "rpg", "platformer", "roguelike"… (not settings such as
  *   "fantasy" or "sci-fi", which describe the picture and stay visible when ignored).
  * Descriptive words are never here ("bubbling", "broken", "big backpack"): ignoring them must show.
@@ -203,7 +205,7 @@ const GAME_JARGON_WORDS = (
   "pickup pickups item items inventory hud gui collectible collectibles collectable collectables consumable consumables " +
   "powerup powerups prop props object objects assets element elements graphic graphics slot " +
   "ready gameready 2d png pixelart centered centred single " +
-  "rpg jrpg arpg mmo mmorpg platformer roguelike roguelite metroidvania shmup indie mobile"
+  "rpg jrpg arpg mmo mmorpg platformer roguelike roguelite metroidvania shmup shooter indie mobile level levels crafting"
 ).split(" ");
 
 /** Words carrying no meaning for the generators; they never reach the hash fallback. */
