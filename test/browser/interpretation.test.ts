@@ -58,6 +58,17 @@ describe.runIf(process.env.TEST_DB === "pglite")("the Generate screen says what 
     await page.getByTestId("prompt-ignored").waitFor();
     expect(await page.getByTestId("prompt-ignored").textContent()).toMatch(/would draw dragon but ignore “bubbling”, “majestic”/);
     expect(await balanceOf(page)).toEqual(before);
+
+    // a subject another agent draws: it is named, and one click switches to it
+    await page.getByLabel("Agent").selectOption("texture");
+    await prompt.fill("a red potion");
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain("Pixel sprite draws “potion”");
+    await page.getByTestId("switch-agent").click();
+    expect(await page.getByLabel("Agent").inputValue()).toBe("pixel-sprite");
+    await page.getByTestId("prompt-understood").waitFor();
+    expect(await page.getByTestId("prompt-understood").textContent()).toBe("Reads as: potion, with red.");
+    expect(await balanceOf(page)).toEqual(before);
     await context.close();
   });
 

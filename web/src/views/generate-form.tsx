@@ -128,8 +128,13 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
           interpretation={check}
           agentName={agent?.name ?? "This agent"}
           known={someKnown}
+          others={agents.filter((a) => a.id !== agent?.id && a.knows).map((a) => ({ id: a.id, name: a.name, subjects: a.knows?.subjects ?? [] }))}
           onReplace={(word, subject) => {
             setPrompt(replaceWord(prompt, word, subject));
+            promptInput.current?.focus();
+          }}
+          onSwitch={(id) => {
+            chooseAgent(id);
             promptInput.current?.focus();
           }}
         />

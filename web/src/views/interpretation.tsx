@@ -93,18 +93,25 @@ export function PromptCheck({
   interpretation,
   agentName,
   known,
+  others,
   onReplace,
+  onSwitch,
 }: {
   interpretation: Interpretation | null;
   agentName: string;
   /** A few subjects the agent knows, offered when no suggestion is near. */
   known: readonly string[];
+  /** The other agents and the subjects they know: one that draws an ignored word is offered. */
+  others: readonly { id: string; name: string; subjects: readonly string[] }[];
   onReplace(word: string, subject: string): void;
+  onSwitch(agentId: string): void;
 }) {
   let body = null;
   if (interpretation?.fallback) {
     const suggestions = interpretation.suggestions ?? [];
     const unknown = suggestions.length > 0 ? suggestions.map((s) => s.word) : interpretation.ignored;
+    const word = interpretation.ignored.find((w) => others.some((o) => o.subjects.includes(w)));
+    const other = word === undefined ? undefined : others.find((o) => o.subjects.includes(word));
     body = (
       <div class="prompt-check is-fallback" data-testid="prompt-fallback">
         <p>
@@ -115,6 +122,16 @@ export function PromptCheck({
             {suggestions.length === 0 && known.length > 0 ? ` It knows, for example: ${known.join(", ")}.` : ""}
           </span>
         </p>
+        {other && word ? (
+          <div class="chips">
+            <span class="hint">
+              {other.name} draws “{word}”:
+            </span>
+            <button type="button" class="chip chip-suggestion" data-testid="switch-agent" onClick={() => onSwitch(other.id)}>
+              Use {other.name}
+            </button>
+          </div>
+        ) : null}
         {suggestions.length > 0 ? (
           <div class="chips" role="group" aria-label="Try instead">
             <span class="hint">Try:</span>
