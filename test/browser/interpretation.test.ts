@@ -97,6 +97,8 @@ describe.runIf(process.env.TEST_DB === "pglite")("the Generate screen says what 
     expect(await result.getByTestId("interpretation-subject").textContent()).toBe("a random design");
     expect(await result.getByTestId("interpretation-fallback").textContent()).toContain("random design");
     expect(await result.getByTestId("interpretation-ignored").textContent()).toBe("zorblax");
+    // and a screen reader hears it with the result
+    await expect.poll(() => page.getByTestId("generate-announcer").textContent()).toContain("this is a random design");
 
     // History says it for each generation too
     await page.getByRole("navigation").getByRole("link", { name: "History" }).click();
