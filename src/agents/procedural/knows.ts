@@ -33,8 +33,16 @@ function honoured(interpret: Interpret, subjects: readonly string[], prompt: (su
 export function probeKnowledge(interpret: Interpret, extraSubjects: readonly string[] = []): AgentKnowledge {
   const candidates = new Set([...SUBJECTS.keys(), ...extraSubjects.map((w) => SUBJECT_WORDS.get(w) ?? w)]);
   const subjects = [...candidates].filter((s) => SUBJECT_WORDS.has(s) && !read(interpret, s).fallback).sort();
-  // subjects whose own word is no colour, material, effect or style: "red knight" reads plainly
-  const plain = subjects.filter((s) => ![COLOR_WORDS, MATERIAL_WORDS, EFFECT_WORDS, STYLE_WORDS].some((t) => t.has(s)));
+  // one subject per design drawn ("axe" and "sword" draw one sword), whose own word is no colour,
+  // material, effect or style: "red knight" reads plainly
+  const designs = new Set<string>();
+  const plain = subjects.filter((s) => {
+    if ([COLOR_WORDS, MATERIAL_WORDS, EFFECT_WORDS, STYLE_WORDS].some((t) => t.has(s))) return false;
+    const design = read(interpret, s).subject ?? s;
+    if (designs.has(design)) return false;
+    designs.add(design);
+    return true;
+  });
   const colors = Object.keys(COLOR_VALUES).filter((c) => honoured(interpret, plain, (s) => `${c} ${s}`, c, true));
   const materials = canonicalNames(MATERIAL_WORDS).filter((m) => honoured(interpret, plain, (s) => `${m} ${s}`, m));
   const effects = canonicalNames(EFFECT_WORDS).filter((e) => honoured(interpret, plain, (s) => `${e} ${s}`, e));
