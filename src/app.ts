@@ -70,7 +70,12 @@ export function createApp(deps: AppDeps): App {
   });
   for (const id of Object.keys(openai) as (keyof typeof openai)[]) mountRoute(app, id, openai[id]);
   // GET / is the docs' row: JSON for machine clients, the web client's page for browsers (it asks the web handler first).
-  const docs = docsHandlers({ publicOrigin: config.publicOrigin, web });
+  const agentsKnow = () =>
+    services.agents.catalog.entries.flatMap((entry) => {
+      const knows = services.agents.knows(entry.id);
+      return knows ? [{ id: entry.id, knows }] : [];
+    });
+  const docs = docsHandlers({ publicOrigin: config.publicOrigin, web, agentsKnow });
   for (const id of Object.keys(docs) as (keyof typeof docs)[]) mountRoute(app, id, docs[id]);
   const mountOptions = { limiter: deps.limiter, readPerMinute: config.rateLimitGeneratePerMinute * 10 };
   mountRestRoutes(

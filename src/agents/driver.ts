@@ -62,6 +62,29 @@ export interface Interpretation {
   ignored: string[];
   /** True when the subject was not recognised and the driver falls back to a generic design. */
   fallback: boolean;
+  /**
+   * On fallback: for each word it did not know, the nearest subjects it does know ("dragn" →
+   * dragon), to name instead. Absent when it did not fall back or found nothing near.
+   */
+  suggestions?: Suggestion[];
+}
+
+/** Subjects an agent knows that are near a word of the prompt it did not know. */
+export interface Suggestion {
+  /** The prompt's word (as written, lower case) or the subject it named that this agent does not draw. */
+  word: string;
+  /** Subjects this agent draws, nearest first. */
+  subjects: string[];
+}
+
+/** What a driver that reads the prompt itself understands (contract section 6's `knows`). */
+export interface AgentKnowledge {
+  /** Canonical subjects it draws, its own designs and those it draws as a broader subject it has. */
+  subjects: string[];
+  /** Colours, materials and effects it honours (canonical names). */
+  modifiers: string[];
+  /** Style words it honours (canonical names; "no outline" for a style it can switch off). */
+  styles: string[];
 }
 
 export interface AgentDriver {
@@ -73,6 +96,12 @@ export interface AgentDriver {
   interpret?(job: Pick<AgentJob, "prompt" | "messages">): Interpretation;
   /** With `interpret`: the subjects it knows (listed to a caller whose strict prompt matched none). */
   knownSubjects?(): string[];
+  /**
+   * With `interpret`: every subject, modifier and style it understands (listed by `GET /api/ai/agents`,
+   * `list_agents` and llms.txt), each checked against `interpret` itself, so the list never claims
+   * more than it draws. Models leave it out.
+   */
+  knows?(): AgentKnowledge;
 }
 
 /**

@@ -14,12 +14,14 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "query AgentKnows { agents { id outputs knows { subjects modifiers styles } } }": typeof types.AgentKnowsDocument,
     "\n  query Agents {\n    agents {\n      id\n      name\n      credits\n      supportsTransparent\n      sizes {\n        width\n        height\n      }\n      defaultSize {\n        width\n        height\n      }\n      formats\n    }\n    defaultAgentId\n  }\n": typeof types.AgentsDocument,
     "\n  mutation CreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n        name\n        start\n        scopes\n        expiresAt\n      }\n    }\n  }\n": typeof types.CreateKeyDocument,
     "\n  query ListKeys {\n    apiKeys {\n      id\n      name\n      start\n      scopes\n      lastUsedAt\n    }\n  }\n": typeof types.ListKeysDocument,
     "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n": typeof types.RevokeKeyDocument,
 };
 const documents: Documents = {
+    "query AgentKnows { agents { id outputs knows { subjects modifiers styles } } }": types.AgentKnowsDocument,
     "\n  query Agents {\n    agents {\n      id\n      name\n      credits\n      supportsTransparent\n      sizes {\n        width\n        height\n      }\n      defaultSize {\n        width\n        height\n      }\n      formats\n    }\n    defaultAgentId\n  }\n": types.AgentsDocument,
     "\n  mutation CreateKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        id\n        name\n        start\n        scopes\n        expiresAt\n      }\n    }\n  }\n": types.CreateKeyDocument,
     "\n  query ListKeys {\n    apiKeys {\n      id\n      name\n      start\n      scopes\n      lastUsedAt\n    }\n  }\n": types.ListKeysDocument,
@@ -40,6 +42,10 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query AgentKnows { agents { id outputs knows { subjects modifiers styles } } }"): (typeof documents)["query AgentKnows { agents { id outputs knows { subjects modifiers styles } } }"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -21,7 +21,10 @@ describe("GET /api/ai/agents", () => {
     expect(body.defaultAgentId).toBe(builtInCatalog.defaultAgentId);
     expect(body.agents.map((a) => a.id)).toEqual(builtInAgents.map((a) => a.id));
     for (const agent of body.agents) {
-      expect(Object.keys(agent).sort()).toEqual(["credits", "defaultSize", "description", "formats", "id", "name", "sizes", "supportsTransparent"].sort());
+      expect(Object.keys(agent).sort()).toEqual(
+        ["credits", "defaultSize", "description", "formats", "id", "knows", "name", "outputs", "sizes", "supportsTransparent"].sort(),
+      );
+      expect(agent.outputs).toEqual(["image"]);
       expect(agent.credits).toBeGreaterThan(0);
       expect(agent.sizes).toContainEqual(agent.defaultSize);
       expect(agent.formats).toEqual(["image/png"]);
@@ -31,6 +34,43 @@ describe("GET /api/ai/agents", () => {
       supportsTransparent: true,
       defaultSize: { width: 64, height: 64 },
     });
+  });
+
+  it("lists what each procedural agent knows: subjects it draws, modifiers and styles it honours", async () => {
+    const body = (await (await t.request("/api/ai/agents")).json()) as {
+      agents: { id: string; knows: { subjects: string[]; modifiers: string[]; styles: string[] } }[];
+    };
+    const knows = Object.fromEntries(body.agents.map((a) => [a.id, a.knows]));
+    expect(Object.keys(knows.texture!).sort()).toEqual(["modifiers", "styles", "subjects"]);
+    expect(knows["pixel-sprite"]!.subjects).toEqual(expect.arrayContaining(["knight", "slime", "dragon", "potion"]));
+    expect(knows["pixel-sprite"]!.subjects).not.toContain("grass");
+    expect(knows.texture!.subjects).toEqual(expect.arrayContaining(["grass", "brick", "stone"]));
+    expect(knows.icon!.subjects).toEqual(expect.arrayContaining(["potion", "sword", "heart"]));
+    for (const k of Object.values(knows)) {
+      expect(k.subjects).toEqual([...new Set(k.subjects)].sort());
+      expect(k.modifiers).toEqual(expect.arrayContaining(["red", "blue"]));
+      expect(k.styles).toContain("dark");
+    }
+    // honoured only: a texture reads "cracked", a sprite "cute"; neither claims the other's
+    expect(knows.texture!.styles).toContain("cracked");
+    expect(knows.texture!.styles).not.toContain("cute");
+    expect(knows["pixel-sprite"]!.styles).toEqual(expect.arrayContaining(["cute", "no outline"]));
+    expect(knows["pixel-sprite"]!.styles).not.toContain("cracked");
+    // each listed subject draws: the agent's own reading of it alone does not fall back
+    for (const [agentId, k] of Object.entries(knows)) {
+      const driver = t.app.services.agents.catalog.driver(agentId)!;
+      for (const subject of k.subjects) expect(driver.interpret!({ prompt: subject }).fallback, `${agentId} ${subject}`).toBe(false);
+    }
+  });
+
+  it("GraphQL's Agent.knows is the same lists, and outputs is image", async () => {
+    const rest = (await (await t.request("/api/ai/agents")).json()) as { agents: { id: string; knows: unknown }[] };
+    const result = await execute(t, graphql(`query AgentKnows { agents { id outputs knows { subjects modifiers styles } } }`));
+    expect(result.errors).toBeUndefined();
+    for (const agent of result.data!.agents) {
+      expect(agent.outputs).toEqual(["image"]);
+      expect(agent.knows).toEqual(rest.agents.find((a) => a.id === agent.id)!.knows);
+    }
   });
 
   it("answers with or without credentials", async () => {

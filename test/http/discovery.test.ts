@@ -172,6 +172,16 @@ describe("llms.txt", () => {
     }
   });
 
+  it("says what the built-in agents know: counts, examples and where the full lists are", async () => {
+    const text = await (await t.request("/llms.txt")).text();
+    const agents = (await (await t.request("/api/ai/agents")).json()) as { agents: { id: string; knows: { subjects: string[] } }[] };
+    expect(text).toContain("**What the built-in agents know.**");
+    for (const agent of agents.agents) expect(text).toContain(`- \`${agent.id}\`: ${agent.knows.subjects.length} subjects (e.g. `);
+    expect(text).toContain(`knows\` of each agent in \`GET ${origin}/api/ai/agents\``);
+    // before the link sections, which stay lists of links
+    expect(text.indexOf("What the built-in agents know")).toBeLessThan(text.indexOf("## Docs"));
+  });
+
   it("llms-full.txt holds the guide and the whole reference inline", async () => {
     const response = await t.request("/llms-full.txt");
     expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");

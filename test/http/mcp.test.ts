@@ -180,6 +180,18 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     expect(agents.isError).toBeFalsy();
     expect(textOf(agents)).toContain('{"id":"pixel-sprite","name":"Pixel sprite"');
     expect(textOf(agents)).toContain('{"id":"model"');
+    // what each procedural agent knows, the same lists as GET /api/ai/agents; a model agent has none
+    const rows = textOf(agents)
+      .split("\n")
+      .slice(1)
+      .map((line) => JSON.parse(line) as { id: string; outputs: string[]; knows?: { subjects: string[] } });
+    const rest = (await (await t.request("/api/ai/agents")).json()) as { agents: { id: string; knows?: unknown }[] };
+    for (const row of rows) {
+      expect(row.outputs).toEqual(["image"]);
+      expect(row.knows).toEqual(rest.agents.find((a) => a.id === row.id)!.knows);
+    }
+    expect(rows.find((r) => r.id === "pixel-sprite")!.knows!.subjects).toContain("knight");
+    expect(rows.find((r) => r.id === "model")!.knows).toBeUndefined();
     const estimate = await call(client, "estimate_cost", { agentId: "icon", width: 128, height: 128 });
     expect(textOf(estimate)).toContain(`icon at 128×128 costs 2 credits; the balance is ${before}`);
     expect(textOf(estimate)).toContain('"sufficient":true');
@@ -193,6 +205,8 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     });
     const unknownSubject = await call(client, "estimate_cost", { agentId: "icon", prompt: "a quantum flux capacitor" });
     expect(textOf(unknownSubject)).toContain("would draw a generic design");
+    const misspelt = await call(client, "estimate_cost", { agentId: "pixel-sprite", prompt: "a red dragn" });
+    expect(textOf(misspelt)).toContain('Instead of "dragn", try: dragon.');
     const byModel = await call(client, "estimate_cost", { agentId: "model", prompt: "a red potion" });
     expect(textOf(byModel)).toContain("reads the prompt as it is");
     const both = await call(client, "estimate_cost", { prompt: "a", messages: [{ role: "user", content: "b" }] });

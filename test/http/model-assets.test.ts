@@ -151,7 +151,9 @@ describe("procedural agents say what they understood", () => {
     };
     expect(g.interpretation).toMatchObject({ subject: "potion", fallback: false });
     expect(g.interpretation.modifiers).toContain("red");
-    expect(g.interpretation.ignored).toEqual(expect.arrayContaining(["health", "cork"]));
+    expect(g.interpretation.ignored).toContain("cork");
+    // "health" reads as the healing effect: used or ignored, never dropped silently
+    expect([...g.interpretation.modifiers, ...g.interpretation.ignored]).toContain("healing");
     const read = (await (await t.request(`/api/v1/generations/${g.id}`, { headers: bearer(secret) })).json()) as { interpretation: unknown };
     expect(read.interpretation).toEqual(g.interpretation);
   });
@@ -172,6 +174,12 @@ describe("procedural agents say what they understood", () => {
       interpretation: { fallback: boolean };
     };
     expect(loose.interpretation.fallback).toBe(true);
+    // A misspelt subject: the refusal names the near subjects to write instead
+    const misspelt = await generateWithKey(t, secret, { prompt: "a green dragn", agentId: "pixel-sprite", strict: true });
+    const near = (await misspelt.json()) as { error: { message: string; details: { interpretation: { suggestions: unknown } } } };
+    expect(misspelt.status).toBe(400);
+    expect(near.error.message).toContain('instead of "dragn", try: dragon');
+    expect(near.error.details.interpretation.suggestions).toEqual([{ word: "dragn", subjects: ["dragon"] }]);
   });
 
   it("dryRun (REST) and estimate (GraphQL) answer the price, size and interpretation, charging and counting nothing", async () => {

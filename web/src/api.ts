@@ -4,6 +4,7 @@ import {
   apiKeyFields,
   balanceFields,
   createdKeyFields,
+  estimateFields,
   generationFields,
   ledgerFields,
   viewerFields,
@@ -13,6 +14,7 @@ import {
   type AgentList,
   type ApiKey,
   type CreatedKey,
+  type Estimate,
   type GenerateInput,
   type Generation,
   type LedgerEntry,
@@ -114,11 +116,12 @@ export function onSessionEnded(listener: () => void): () => void {
 }
 
 /** A GraphQL operation POSTed as JSON; throws the first error as an ApiError. */
-export async function gql<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
+export async function gql<T>(query: string, variables?: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
   let response: Response;
   try {
     response = await fetch("/graphql", {
       method: "POST",
+      signal,
       credentials: "same-origin",
       headers: { accept: "application/json", "content-type": "application/json" },
       body: JSON.stringify({ query, variables }),
@@ -173,6 +176,11 @@ export const api = {
 
   generate: async (input: GenerateInput) =>
     (await gql<{ generate: Generation }>(`mutation Generate($input: GenerateInput!) { generate(input: $input) { ${generation} } }`, { input })).generate,
+
+  /** A dry run (GraphQL's estimate): what the agent would understand of the request; generates and charges nothing. */
+  estimate: async (input: GenerateInput, signal?: AbortSignal) =>
+    (await gql<{ estimate: Estimate }>(`query Estimate($input: GenerateInput!) { estimate(input: $input) { ${fields(estimateFields)} } }`, { input }, signal))
+      .estimate,
 
   cancel: async (id: string) =>
     (await gql<{ cancelGeneration: Generation }>(`mutation Cancel($id: ID!) { cancelGeneration(id: $id) { ${generation} } }`, { id })).cancelGeneration,

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { UserView, AccountView, SessionView } from "../../src/contract/schemas/accounts";
 import type { AgentView, agentsResponse } from "../../src/contract/schemas/agents";
 import type { LedgerEntryView } from "../../src/contract/schemas/credits";
-import type { GenerateRequest, GenerationView, generationEvent } from "../../src/contract/schemas/generation";
+import type { EstimateView, GenerateRequest, GenerationView, InterpretationView, generationEvent } from "../../src/contract/schemas/generation";
 import type { ApiKeyView, createdKeyResponse } from "../../src/contract/schemas/keys";
 import type { Selected, Selection } from "./selection";
 
@@ -21,6 +21,7 @@ export const agentFields = {
   supportsTransparent: true,
   sizes: size,
   defaultSize: size,
+  knows: { subjects: true, modifiers: true, styles: true },
 } as const satisfies Selection<AgentView>;
 export type Agent = Selected<AgentView, typeof agentFields>;
 /** GET /api/ai/agents (public: the sign-in screen shows them). */
@@ -32,6 +33,20 @@ export type SessionUser = Selected<UserView, typeof userFields>;
 export type Viewer = Selected<SessionView, typeof viewerFields>;
 /** GET /api/auth/session. */
 export type { SessionView };
+
+/** What a procedural agent understood of a prompt (null for a model agent). */
+export const interpretationFields = {
+  subject: true,
+  modifiers: true,
+  ignored: true,
+  fallback: true,
+  suggestions: { word: true, subjects: true },
+} as const satisfies Selection<InterpretationView>;
+export type Interpretation = Selected<InterpretationView, typeof interpretationFields>;
+
+/** A dry run of the Generate form's request: what the agent would understand, charging nothing. */
+export const estimateFields = { interpretation: interpretationFields } as const satisfies Selection<EstimateView>;
+export type Estimate = Selected<EstimateView, typeof estimateFields>;
 
 export const generationFields = {
   id: true,
@@ -47,6 +62,7 @@ export const generationFields = {
   assets: { id: true, url: true, mimeType: true, width: true, height: true, bytes: true },
   credits: { charged: true, refunded: true, balance: true },
   error: { code: true, message: true },
+  interpretation: interpretationFields,
 } as const satisfies Selection<GenerationView>;
 export type Generation = Selected<GenerationView, typeof generationFields>;
 

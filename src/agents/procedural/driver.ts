@@ -1,12 +1,14 @@
 import { z } from "zod";
-import type { AgentDriver, DriverKind, Interpretation } from "../driver.js";
+import type { AgentDriver, AgentKnowledge, DriverKind, Interpretation } from "../driver.js";
 import { proceduralDefaults } from "./agents.js";
 import { drawOffThread } from "./draw-pool.js";
 import type { DrawTask } from "./draw-task.js";
 import { iconGenerator } from "./icon.js";
 import { ICON_SUBJECTS, interpretIcon, interpretSprite, interpretTexture, SPRITE_SUBJECTS, TEXTURE_SUBJECTS } from "./interpretation.js";
+import { probeKnowledge } from "./knows.js";
 import { pixelSpriteGenerator } from "./pixel-sprite.js";
 import { interpretPrompt, type PromptSpec } from "./prompt.js";
+import { suggestSubjects } from "./suggest.js";
 import { textureGenerator } from "./texture.js";
 import type { Generator } from "./types.js";
 
@@ -15,6 +17,19 @@ interface Reader {
   interpret(spec: PromptSpec): Interpretation;
   subjects: readonly string[];
 }
+
+/** What each reader knows, probed once per process (see knows.ts). */
+const knowledge = new WeakMap<Reader, AgentKnowledge>();
+function knowledgeOf(reader: Reader): AgentKnowledge {
+  let known = knowledge.get(reader);
+  if (!known) {
+    known = probeKnowledge(reader.interpret, reader.subjects);
+    knowledge.set(reader, known);
+  }
+  return known;
+}
+
+const copy = (k: AgentKnowledge): AgentKnowledge => ({ subjects: [...k.subjects], modifiers: [...k.modifiers], styles: [...k.styles] });
 
 /**
  * A procedural generator behind the driver interface: offline, deterministic per seed. `interpret`
@@ -40,10 +55,18 @@ function proceduralDriver(generator: Generator, reader: Reader): AgentDriver {
       return { images: [{ png: image.png, width: image.width, height: image.height }] };
     },
     interpret(job) {
-      return reader.interpret(interpretPrompt({ prompt: job.prompt, messages: job.messages }));
+      const spec = interpretPrompt({ prompt: job.prompt, messages: job.messages });
+      const interpretation = reader.interpret(spec);
+      if (!interpretation.fallback) return interpretation;
+      // the words it did not know: unknown ones as written, and subjects it has no drawing for
+      const suggestions = suggestSubjects([...spec.otherWords, ...spec.subjects], knowledgeOf(reader).subjects);
+      return suggestions.length > 0 ? { ...interpretation, suggestions } : interpretation;
     },
     knownSubjects() {
-      return [...reader.subjects];
+      return [...knowledgeOf(reader).subjects];
+    },
+    knows() {
+      return copy(knowledgeOf(reader));
     },
   };
 }

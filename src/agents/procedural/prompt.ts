@@ -67,15 +67,20 @@ interface TurnSpec {
 const NEGATION_REACH = 3;
 
 export function normalizeText(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/\b(8|16|32)[\s-]?bits?\b/g, " retro ")
-    .replace(/\bw\/o\b/g, " without ")
-    .replace(/\bdon'?t\b|\bdo not\b/g, " dont ")
-    .replace(/\bno-/g, "no ")
-    .replace(/\bnon-/g, "non ")
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    text
+      .toLowerCase()
+      .replace(/\b(8|16|32)[\s-]?bits?\b/g, " retro ")
+      .replace(/\bw\/o\b/g, " without ")
+      .replace(/\bdon'?t\b|\bdo not\b/g, " dont ")
+      // the `transparent`, `width` and `height` options' business: not a badge, not content
+      .replace(/\btransparent[\s-]+(background|backdrop|bg)s?\b/g, " ")
+      .replace(/\b\d+\s*[x×]\s*\d+(\s*px)?\b|\b\d+\s*px\b/g, " ")
+      .replace(/\bno-/g, "no ")
+      .replace(/\bnon-/g, "non ")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 /** Looks a token up in a table, trying simple singular forms of plurals. */

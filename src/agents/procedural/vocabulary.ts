@@ -181,9 +181,36 @@ export const NEGATIONS: ReadonlySet<string> = new Set(["no", "not", "without", "
 /** Words that add subjects to the previous ones instead of replacing them. */
 export const ADDITIVE_WORDS: ReadonlySet<string> = new Set(["add", "also", "plus", "too", "additionally"]);
 
+/**
+ * Game-asset jargon that says how the asset is used in a game, not what it shows, so none of it
+ * is content a generator could ignore: read as filler, it neither counts as an ignored word nor
+ * seeds the fallback. Only words that are true of every asset these generators make, or mean
+ * nothing to a drawing, are here:
+ * - views the generators already draw: sprites and icons face the viewer, which is also how
+ *   top-down games show characters and pickups, and textures are seen from above ("top-down",
+ *   "front view", "overhead"). Views they do NOT draw stay visible when ignored: "side",
+ *   "profile", "isometric", "3d" ask for another picture, and the caller should know it was not made;
+ * - uses of the asset: "pickup", "item", "inventory", "hud", "gui", "collectible", "prop", "asset",
+ *   "crafting", the "level" it is for;
+ * - delivery words: "game-ready", "2d", "png", "pixelart", "centered", "single"; transparency and
+ *   size are the `transparent`, `width` and `height` options, not words of the prompt
+ *   ("transparent background" and "32x32" are dropped whole by the prompt reader, so "background"
+ *   does not switch an icon's badge on);
+ * - genres of the game the asset is for: "rpg", "platformer", "roguelike"… (not settings such as
+ *   "fantasy" or "sci-fi", which describe the picture and stay visible when ignored).
+ * Descriptive words are never here ("bubbling", "broken", "big backpack"): ignoring them must show.
+ */
+const GAME_JARGON_WORDS = (
+  "top topdown overhead view views front facing frontal " +
+  "pickup pickups item items inventory hud gui collectible collectibles collectable collectables consumable consumables " +
+  "powerup powerups prop props object objects assets element elements graphic graphics slot " +
+  "ready gameready 2d png pixelart centered centred single " +
+  "rpg jrpg arpg mmo mmorpg platformer roguelike roguelite metroidvania shmup shooter indie mobile level levels crafting"
+).split(" ");
+
 /** Words carrying no meaning for the generators; they never reach the hash fallback. */
-export const FILLER_WORDS: ReadonlySet<string> = new Set(
-  (
+export const FILLER_WORDS: ReadonlySet<string> = new Set([
+  ...(
     "a an the and or of on in at to for from by with into onto over under it its it's is are be make made " +
     "turn change give want draw create generate render please now instead actually more less bit little " +
     "very really quite some that this these those one me my i you your we our like looks look looking " +
@@ -192,4 +219,5 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set(
     "maybe just any all then than but so also add plus too let lets us use using same other another again " +
     "bit bits x y do does done up down as has have having of"
   ).split(" "),
-);
+  ...GAME_JARGON_WORDS,
+]);

@@ -14,7 +14,7 @@ import type { MediaTypeObject } from "./types.js";
 const at = "2026-11-23T10:00:00.000Z";
 /** What the example generation (queued, then succeeded) asked for, and what the icon agent understood. */
 const potion = { agentId: "icon", prompt: "red health potion", transparent: true, seed: 1234, width: 128, height: 128, createdAt: at };
-const potionInterpretation = { subject: "potion", modifiers: ["red"], ignored: ["health"], fallback: false };
+const potionInterpretation = { subject: "potion", modifiers: ["red"], ignored: ["healing"], fallback: false };
 export const examples = {
   generateRequest: { prompt: "red health potion", agentId: "icon", transparent: true, width: 128, height: 128, seed: 1234 },
   generateMessages: {
@@ -76,6 +76,12 @@ export const examples = {
         sizes: [64, 128, 256, 512].map((edge) => ({ width: edge, height: edge })),
         defaultSize: { width: 256, height: 256 },
         formats: ["image/png"],
+        outputs: ["image"],
+        knows: {
+          subjects: ["archer", "dragon", "knight", "potion", "slime", "…"],
+          modifiers: ["red", "blue", "…", "fire", "healing"],
+          styles: ["dark", "cute", "…"],
+        },
       },
     ],
     defaultAgentId: "pixel-sprite",

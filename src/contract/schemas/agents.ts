@@ -2,6 +2,17 @@ import { z } from "zod";
 import { AppError } from "../errors.js";
 import { size } from "./common.js";
 
+/** The words a procedural agent understands (each one checked against what it draws). */
+export const knowledge = z
+  .object({
+    subjects: z
+      .array(z.string())
+      .describe("Subjects it draws (canonical names; synonyms and plurals of them work too), including those it draws as a broader subject it has."),
+    modifiers: z.array(z.string()).describe("Colours, materials and effects it honours (e.g. red, wooden → wood, healing)."),
+    styles: z.array(z.string()).describe('Style words it honours (e.g. dark, cute, large; "no outline" for a style it can switch off).'),
+  })
+  .meta({ id: "AgentKnowledge" });
+
 export const agent = z
   .object({
     id: z.string(),
@@ -12,6 +23,10 @@ export const agent = z
     sizes: z.array(size),
     defaultSize: size,
     formats: z.array(z.string()),
+    outputs: z.array(z.enum(["image"])).describe("What one generation can make: `image` (one picture of the asked size)."),
+    knows: knowledge
+      .optional()
+      .describe("What an agent that reads the prompt itself (procedural) understands; absent for model agents, which read the prompt as it is."),
   })
   .meta({ id: "Agent" });
 export const agentsResponse = z

@@ -81,6 +81,14 @@ export const asset = z
   })
   .meta({ id: "Asset" });
 
+/** Known subjects near a word of the prompt the agent did not know. */
+export const suggestion = z
+  .object({
+    word: z.string().describe("The prompt's word it did not know (or a subject it has no drawing for)."),
+    subjects: z.array(z.string()).describe("Subjects it draws that are near that word, nearest first."),
+  })
+  .meta({ id: "Suggestion" });
+
 /** What an agent that reads the prompt itself (procedural) understood of it. */
 export const interpretation = z
   .object({
@@ -88,6 +96,10 @@ export const interpretation = z
     modifiers: z.array(z.string()).describe("Words that change how it is drawn: colours, styles, held items."),
     ignored: z.array(z.string()).describe("Words it did not use."),
     fallback: z.boolean().describe("True when it did not recognise a subject and draws a generic design."),
+    suggestions: z
+      .array(suggestion)
+      .optional()
+      .describe("On fallback: subjects it knows near the words it did not know, to name instead. Absent when it did not fall back or found nothing near."),
   })
   .meta({ id: "Interpretation" });
 export type InterpretationView = z.output<typeof interpretation>;

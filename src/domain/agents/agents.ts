@@ -1,4 +1,5 @@
 import type { AgentEntry, Catalog } from "../../agents/catalog.js";
+import type { AgentKnowledge } from "../../agents/driver.js";
 import { AppError } from "../../contract/errors.js";
 import type { AgentView } from "../../contract/schemas/agents.js";
 import type { Agent } from "../../generated/prisma/client.js";
@@ -15,7 +16,8 @@ export function agentSizes(agent: Agent): AgentView["sizes"] {
   return agent.sizes as unknown as AgentView["sizes"];
 }
 
-export function toAgentView(agent: Agent): AgentView {
+/** An agent as callers see it; `knows` for an agent whose driver reads the prompt itself (procedural). */
+export function toAgentView(agent: Agent, knows?: AgentKnowledge): AgentView {
   return {
     id: agent.id,
     name: agent.name,
@@ -25,6 +27,8 @@ export function toAgentView(agent: Agent): AgentView {
     sizes: agentSizes(agent),
     defaultSize: { width: agent.defaultWidth, height: agent.defaultHeight },
     formats: agent.formats,
+    outputs: ["image"],
+    ...(knows ? { knows } : {}),
   };
 }
 
@@ -54,6 +58,16 @@ export function createAgentService(prisma: PrismaClient, catalog: Catalog, optio
     async list(): Promise<Agent[]> {
       const rows = await prisma.agent.findMany({ where: { enabled: true, id: { in: ids } } });
       return rows.sort(byCatalogOrder);
+    },
+
+    /** What the agent `id` understands of prompts (procedural drivers), else undefined. */
+    knows(id: string): AgentKnowledge | undefined {
+      return catalog.driver(id)?.knows?.();
+    },
+
+    /** An enabled agent's row as callers see it, with what it knows. */
+    view(agent: Agent): AgentView {
+      return toAgentView(agent, this.knows(agent.id));
     },
 
     /** The default agent's id, or null when an admin disabled it (callers must then name one). */

@@ -114,9 +114,11 @@ export function createSubmit(deps: SubmitDeps) {
     const interpretation = driver?.interpret?.({ prompt: input.prompt, messages: input.messages }) ?? null;
     if (input.strict && interpretation?.fallback) {
       const known = driver?.knownSubjects?.() ?? [];
+      // "Instead of 'dragn', try: dragon." for each word it has near subjects for
+      const near = (interpretation.suggestions ?? []).map((s) => `instead of "${s.word}", try: ${s.subjects.join(", ")}`).join("; ");
       throw new AppError(
         "unsupported_option",
-        `The agent ${agent.id} does not know what to draw for this prompt. It knows: ${known.join(", ")}. Name one of them, or leave strict out for a best-effort design.`,
+        `The agent ${agent.id} does not know what to draw for this prompt${near ? ` (${near})` : ""}. It knows: ${known.join(", ")}. Name one of them, or leave strict out for a best-effort design.`,
         {
           param: "prompt",
           details: { knownSubjects: known, interpretation },

@@ -6,7 +6,7 @@ import { openApiDocument } from "../../contract/openapi.js";
 import { serviceName, serviceSummary, serviceVersion } from "../../contract/openapi/info.js";
 import type { RouteId, routes } from "../../contract/routes.js";
 import { docsContentSecurityPolicy, renderPage } from "./layout.js";
-import { renderLlmsFullTxt, renderLlmsTxt } from "./llms.js";
+import { renderLlmsFullTxt, renderLlmsTxt, type AgentKnows } from "./llms.js";
 import { escapeHtml, renderMarkdown } from "./markdown.js";
 import { renderReferenceHtml, renderReferenceMarkdown } from "./reference.js";
 
@@ -25,6 +25,8 @@ export interface DocsDeps {
   publicOrigin: string;
   /** The web client's handler: its answer for `GET /`, or undefined when the request is not a browser's. */
   web: (request: Request) => Promise<Response | undefined>;
+  /** The catalog's agents that read the prompt themselves, with what they know (llms.txt lists it). */
+  agentsKnow?: () => AgentKnows[];
 }
 
 type DocsRouteId = { [K in RouteId]: (typeof routes)[K]["transport"] extends "docs" ? K : never }[RouteId];
@@ -120,7 +122,7 @@ export function docsHandlers(deps: DocsDeps): DocsHandlers {
     }),
     gettingStartedMarkdown: once(() => document(guideMarkdown(), "text/markdown; charset=utf-8")),
     apiMarkdown: once(() => document(referenceMarkdown(), "text/markdown; charset=utf-8")),
-    llmsTxt: once(() => document(renderLlmsTxt(origin), "text/plain; charset=utf-8")),
+    llmsTxt: once(() => document(renderLlmsTxt(origin, deps.agentsKnow?.() ?? []), "text/plain; charset=utf-8")),
     llmsFullTxt: once(() => document(renderLlmsFullTxt(origin, guideMarkdown(), referenceMarkdown()), "text/plain; charset=utf-8")),
   } satisfies Record<DocsRouteId, () => Document>;
 

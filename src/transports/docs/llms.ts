@@ -1,10 +1,42 @@
+import type { AgentKnowledge } from "../../agents/driver.js";
 import { serviceName, serviceSummary } from "../../contract/openapi/info.js";
+
+/** A procedural agent of the catalog and what it knows. */
+export interface AgentKnows {
+  id: string;
+  knows: AgentKnowledge;
+}
+
+/** `count` words spread over the list (a sample that is not all "a…" words). */
+function sample(words: readonly string[], count: number): string[] {
+  if (words.length <= count) return [...words];
+  return Array.from({ length: count }, (_, i) => words[Math.floor((i * words.length) / count)] as string);
+}
+
+/** "What the built-in agents know": counts and examples per procedural agent; empty without any. */
+export function renderKnowsSection(origin: string, agents: readonly AgentKnows[]): string {
+  if (agents.length === 0) return "";
+  const lines = agents.map(
+    ({ id, knows }) =>
+      `- \`${id}\`: ${knows.subjects.length} subjects (e.g. ${sample(knows.subjects, 8).join(", ")}), ` +
+      `${knows.modifiers.length} modifiers (e.g. ${[...new Set([...knows.modifiers.slice(0, 2), ...knows.modifiers.slice(-3)])].join(", ")}), ` +
+      `${knows.styles.length} styles (e.g. ${sample(knows.styles, 4).join(", ")}).`,
+  );
+  // a paragraph, not an H2: llms.txt keeps H2 sections for lists of links
+  return `
+**What the built-in agents know.** The built-in agents draw without a model: they read the prompt for a subject they know, then colours, materials, effects and styles; synonyms and plurals of a subject work too. Other words are ignored, and a prompt naming no subject the agent knows gets a generic design (\`interpretation.fallback: true\`, with \`interpretation.suggestions\` of near subjects). Check a prompt for free with \`"dryRun": true\` (the answer's \`interpretation\` lists the subject, modifiers and ignored words), or send \`"strict": true\` to get a 400 instead of a generic design.
+
+${lines.join("\n")}
+
+The full lists: \`knows\` of each agent in \`GET ${origin}/api/ai/agents\` (and the MCP tool list_agents).
+`;
+}
 
 /**
  * /llms.txt (https://llmstxt.org): an H1, a one-paragraph summary in a blockquote, a few facts,
  * then H2 sections of links to the markdown pages we serve, `## Optional` last.
  */
-export function renderLlmsTxt(origin: string): string {
+export function renderLlmsTxt(origin: string, agents: readonly AgentKnows[] = []): string {
   return `# ${serviceName}
 
 > ${serviceSummary} Call \`POST ${origin}/api/v1/generate\` with \`Authorization: Bearer ags_…\` and a JSON body such as \`{"prompt": "red health potion", "agentId": "icon", "transparent": true, "width": 128, "height": 128}\`; the answer carries the PNG inline as \`assets[0].b64\` (base64) and as \`assets[0].url\` (GET it with the same key).
@@ -37,7 +69,7 @@ origin, or none: that is its CSRF protection); every later call uses the key alo
    \`\`\`sh
    curl -s ${origin}/api/v1/generate -H "Authorization: Bearer $AGS_KEY" -H 'Content-Type: application/json' -H 'Idempotency-Key: first-potion' -d '{"prompt":"red health potion","agentId":"icon","transparent":true,"width":128,"height":128}' | jq -r '.assets[0].b64' | base64 -d > potion.png
    \`\`\`
-
+${renderKnowsSection(origin, agents)}
 ## Docs
 
 - [Getting started](${origin}/docs/getting-started.md): create a key, first call, save the PNG, async and streams, idempotent retries, errors and what to do, agents and prices, MCP

@@ -1,5 +1,4 @@
 import type { Quota } from "../../domain/limits.js";
-import { toAgentView } from "../../domain/agents/agents.js";
 import { authorize, type AuthenticatedViewer } from "../../domain/auth/viewer.js";
 import type { Services } from "../../services.js";
 import { estimateFor, estimateOfDryRun, follow, type AssetApi } from "./api.js";
@@ -28,7 +27,7 @@ export function createInProcessApi(services: Services, viewer: AuthenticatedView
   return {
     async listAgents() {
       const [agents, defaultAgentId] = await Promise.all([services.agents.list(), services.agents.defaultAgentId()]);
-      return { agents: agents.map(toAgentView), defaultAgentId };
+      return { agents: agents.map((a) => services.agents.view(a)), defaultAgentId };
     },
 
     async estimate(input) {

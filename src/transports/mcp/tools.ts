@@ -58,7 +58,9 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
       title: "List agents",
       description:
         "Lists the image agents you can generate with: each agent's id, what it makes, its price in credits per image, " +
-        "the sizes it accepts (width × height) and its default size, and whether it can make transparent backgrounds. " +
+        "the sizes it accepts (width × height) and its default size, whether it can make transparent backgrounds, and, for the " +
+        "built-in agents that read the prompt themselves, what they know: the subjects they draw and the modifiers and styles " +
+        "they honour (words outside these are ignored, and a prompt naming no known subject gets a generic design). " +
         "Free and safe to call any time. Next: pick an agent and a size, check the price with estimate_cost, then call generate_asset.",
       inputSchema: noArguments,
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -75,6 +77,8 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
             sizes: a.sizes.map((s) => `${s.width}x${s.height}`),
             defaultSize: `${a.defaultSize.width}x${a.defaultSize.height}`,
             supportsTransparent: a.supportsTransparent,
+            outputs: a.outputs,
+            ...(a.knows ? { knows: a.knows } : {}),
           }),
         );
         return text(
@@ -328,11 +332,14 @@ function summary(g: GenerationView) {
 function understood(interpretation: Estimate["interpretation"]): string {
   if (interpretation === undefined) return "";
   if (interpretation === null) return " This agent's model reads the prompt as it is.";
-  const { subject, modifiers, ignored, fallback } = interpretation;
+  const { subject, modifiers, ignored, fallback, suggestions } = interpretation;
   const list = (words: string[]) => (words.length > 0 ? words.join(", ") : "none");
+  const near = (suggestions ?? []).map((s) => ` Instead of "${s.word}", try: ${s.subjects.join(", ")}.`).join("");
   return (
     ` It understood: subject ${subject ?? "none"}; modifiers ${list(modifiers)}; ignored ${list(ignored)}.` +
-    (fallback ? " It does not know this subject and would draw a generic design: rephrase the prompt around a plainer subject, or pick another agent." : "")
+    (fallback
+      ? ` It does not know this subject and would draw a generic design: rephrase the prompt around a subject it knows (list_agents lists them), or pick another agent.${near}`
+      : "")
   );
 }
 

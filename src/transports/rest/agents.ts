@@ -1,4 +1,3 @@
-import { toAgentView } from "../../domain/agents/agents.js";
 import type { Services } from "../../services.js";
 import type { RestHandlers } from "./route.js";
 
@@ -7,7 +6,7 @@ export function agentHandlers(services: Services): Pick<RestHandlers, "listAgent
   return {
     listAgents: async () => {
       const [agents, defaultAgentId] = await Promise.all([services.agents.list(), services.agents.defaultAgentId()]);
-      return { agents: agents.map(toAgentView), defaultAgentId };
+      return { agents: agents.map((a) => services.agents.view(a)), defaultAgentId };
     },
   };
 }

@@ -4,6 +4,7 @@ import { ApiError } from "../api";
 import type { GenerateInput } from "../contract";
 import { useSession } from "../state";
 import { Button, ErrorNote, Icon, plural } from "../ui";
+import { PromptCheck, replaceWord, usePromptCheck } from "./interpretation";
 
 const examples = [
   { prompt: "red health potion, glossy", agentId: "pixel-sprite" },
@@ -90,6 +91,11 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
     else promptInput.current?.focus();
   }, [session.pendingRun]);
 
+  // A free dry run as the person types: would the agent understand this prompt?
+  const check = usePromptCheck(agent && prompt.trim() ? { prompt: prompt.trim(), agentId: agent.id, width, height, transparent: effectiveTransparent } : null);
+  const knownSubjects = agent?.knows?.subjects ?? [];
+  const someKnown = Array.from({ length: Math.min(6, knownSubjects.length) }, (_, i) => knownSubjects[Math.floor((i * knownSubjects.length) / 6)] as string);
+
   const errorField = fieldOf(error instanceof ApiError ? error.param : undefined);
   const price = agent?.credits ?? 0;
   const short = session.balance < price;
@@ -110,7 +116,7 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
             if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) submit(e);
           }}
           aria-invalid={errorField === "prompt" ? "true" : undefined}
-          aria-describedby="gen-prompt-hint"
+          aria-describedby="gen-prompt-hint gen-prompt-check"
         />
         <div class="field-foot">
           <p class="hint" id="gen-prompt-hint">
@@ -118,6 +124,20 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
           </p>
         </div>
         {errorField === "prompt" ? <ErrorNote error={error} /> : null}
+        <PromptCheck
+          interpretation={check}
+          agentName={agent?.name ?? "This agent"}
+          known={someKnown}
+          others={agents.filter((a) => a.id !== agent?.id && a.knows).map((a) => ({ id: a.id, name: a.name, subjects: a.knows?.subjects ?? [] }))}
+          onReplace={(word, subject) => {
+            setPrompt(replaceWord(prompt, word, subject));
+            promptInput.current?.focus();
+          }}
+          onSwitch={(id) => {
+            chooseAgent(id);
+            promptInput.current?.focus();
+          }}
+        />
         <div class="chips" role="group" aria-label="Examples">
           {examples.map((ex) => (
             <button

@@ -2,6 +2,7 @@ import type { RefObject } from "preact";
 import { useMemo } from "preact/hooks";
 import { AssetImage, Button, CopyButton, ErrorNote, Icon, Spinner, fileName, plural } from "../ui";
 import { stageLabel, type Run } from "./generation-run";
+import { InterpretationNote } from "./interpretation";
 
 /** The live result: progress and stages, previews, then the asset (or why it failed). */
 export function ResultCard({
@@ -86,6 +87,7 @@ export function ResultCard({
           <AssetImage src={asset.url} alt={prompt} transparent={run.result!.transparent} width={asset.width} height={asset.height} class="stage-lg" />
           <div class="result-info">
             <p class="result-prompt">{prompt}</p>
+            <InterpretationNote interpretation={run.result!.interpretation} />
             <dl class="meta">
               <div>
                 <dt>Seed</dt>

@@ -4,6 +4,7 @@ import type { GenerateInput, Generation } from "../contract";
 import { LoadMore, usePagedList } from "../paging";
 import { linkHandler, useSession } from "../state";
 import { AssetImage, Button, CopyChip, ErrorNote, Icon, Spinner, Time, fileName } from "../ui";
+import { InterpretationSummary } from "./interpretation";
 
 const pageSize = 12;
 
@@ -78,6 +79,7 @@ export function HistoryView() {
                   <CopyChip text={String(g.seed)} display={`#${g.seed}`} label={`Copy seed ${g.seed}`} />
                   <Time iso={g.createdAt} />
                 </p>
+                {g.status === "succeeded" ? <InterpretationSummary interpretation={g.interpretation} /> : null}
                 {g.error ? <p class="tile-error">{g.error.message}</p> : null}
                 <div class="tile-actions">
                   {asset ? (

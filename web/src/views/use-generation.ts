@@ -134,7 +134,8 @@ export function useGeneration(active: boolean) {
     settled.current = run.id;
     const asset = run.result?.assets[0];
     if (run.phase === "succeeded" && asset) {
-      setAnnouncement(`Done: “${run.input.prompt}”, ${asset.width} × ${asset.height}, seed ${run.result!.seed}. Ready to download.`);
+      const fallback = run.result?.interpretation?.fallback ? " The agent knew no subject in it: this is a random design." : "";
+      setAnnouncement(`Done: “${run.input.prompt}”, ${asset.width} × ${asset.height}, seed ${run.result!.seed}. Ready to download.${fallback}`);
     } else {
       setAnnouncement(""); // the failure's own alert speaks
     }

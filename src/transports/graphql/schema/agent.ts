@@ -1,4 +1,4 @@
-import type { Size } from "../../../agents/driver.js";
+import type { AgentKnowledge, Size } from "../../../agents/driver.js";
 import { agentSizes } from "../../../domain/agents/agents.js";
 import { builder, rule } from "../builder.js";
 
@@ -7,6 +7,17 @@ const SizeRef = builder.objectRef<Size>("Size").implement({
   fields: (t) => ({
     width: t.exposeInt("width"),
     height: t.exposeInt("height"),
+  }),
+});
+
+const AgentKnowledgeRef = builder.objectRef<AgentKnowledge>("AgentKnowledge").implement({
+  description: "The words an agent that reads the prompt itself (procedural) understands, each checked against what it draws.",
+  fields: (t) => ({
+    subjects: t.exposeStringList("subjects", {
+      description: "Subjects it draws (canonical names; synonyms and plurals work too), including those it draws as a broader subject it has.",
+    }),
+    modifiers: t.exposeStringList("modifiers", { description: "Colours, materials and effects it honours." }),
+    styles: t.exposeStringList("styles", { description: 'Style words it honours ("no outline" for a style it can switch off).' }),
   }),
 });
 
@@ -24,6 +35,13 @@ builder.prismaObject("Agent", {
       resolve: (agent) => ({ width: agent.defaultWidth, height: agent.defaultHeight }),
     }),
     formats: t.exposeStringList("formats", { description: "MIME types this agent produces." }),
+    outputs: t.stringList({ description: "What one generation can make: `image` (one picture of the asked size).", resolve: () => ["image"] }),
+    knows: t.field({
+      type: AgentKnowledgeRef,
+      nullable: true,
+      description: "What a procedural agent understands of prompts; null for model agents, which read the prompt as it is.",
+      resolve: (agent, _args, ctx) => ctx.services.agents.knows(agent.id) ?? null,
+    }),
   }),
 });
 

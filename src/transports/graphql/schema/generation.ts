@@ -93,6 +93,14 @@ const GenerateInput = zodInputType(
   "Exactly one of prompt and messages (the same body as POST /api/v1/generate).",
 );
 
+const SuggestionRef = builder.objectRef<NonNullable<InterpretationView["suggestions"]>[number]>("Suggestion").implement({
+  description: "Subjects an agent knows near a word of the prompt it did not know.",
+  fields: (t) => ({
+    word: t.exposeString("word", { description: "The prompt's word it did not know (or a subject it has no drawing for)." }),
+    subjects: t.exposeStringList("subjects", { description: "Subjects it draws near that word, nearest first." }),
+  }),
+});
+
 const InterpretationRef = builder.objectRef<InterpretationView>("Interpretation").implement({
   description: "What an agent that reads the prompt itself (procedural) understood of it.",
   fields: (t) => ({
@@ -100,6 +108,12 @@ const InterpretationRef = builder.objectRef<InterpretationView>("Interpretation"
     modifiers: t.exposeStringList("modifiers", { description: "Colours, styles, held items it uses." }),
     ignored: t.exposeStringList("ignored", { description: "Words it did not use." }),
     fallback: t.exposeBoolean("fallback", { description: "True when it draws a generic design for want of a known subject." }),
+    suggestions: t.field({
+      type: [SuggestionRef],
+      nullable: true,
+      description: "On fallback: subjects it knows near the words it did not know, to name instead; null when it did not fall back or found nothing near.",
+      resolve: (i) => i.suggestions ?? null,
+    }),
   }),
 });
 

@@ -1,0 +1,56 @@
+/**
+ * What a procedural agent knows (contract section 6's `knows`), found by asking its own
+ * `interpret` rather than by listing tables: a subject is known when a prompt naming it alone does
+ * not fall back (its own design, or the nearest broader subject it draws), a colour, material or
+ * effect when naming it with a known subject lists it among the modifiers (and not among the
+ * ignored words), a style likewise ("no outline" for a style it can switch off). So the list
+ * grows by itself as subjects and drawings are added, and never claims a word the agent ignores.
+ */
+import type { AgentKnowledge, Interpretation } from "../driver.js";
+import { interpretPrompt, type PromptSpec } from "./prompt.js";
+import { SUBJECT_WORDS, SUBJECTS } from "./subjects.js";
+import { COLOR_VALUES, COLOR_WORDS, EFFECT_WORDS, MATERIAL_WORDS, STYLE_WORDS } from "./vocabulary.js";
+
+type Interpret = (spec: PromptSpec) => Interpretation;
+
+const canonicalNames = (table: ReadonlyMap<string, string>): string[] => [...new Set(table.values())];
+
+const read = (interpret: Interpret, prompt: string): Interpretation => interpret(interpretPrompt({ prompt }));
+
+/** Whether `word` (canonical) is drawn with at least one of `subjects`: in the modifiers, not ignored. */
+function honoured(interpret: Interpret, subjects: readonly string[], prompt: (subject: string) => string, word: string, lenient = false): boolean {
+  return subjects.some((subject) => {
+    const i = read(interpret, prompt(subject));
+    return !i.fallback && i.modifiers.includes(word) && (lenient || !i.ignored.includes(word));
+  });
+}
+
+/**
+ * Probes `interpret` with every subject of the tables (and the extra words the generator draws),
+ * then every colour, material, effect and style with the known subjects. Cost: a few thousand
+ * interpretations (no drawing), tens of milliseconds; callers cache the answer.
+ */
+export function probeKnowledge(interpret: Interpret, extraSubjects: readonly string[] = []): AgentKnowledge {
+  const candidates = new Set([...SUBJECTS.keys(), ...extraSubjects.map((w) => SUBJECT_WORDS.get(w) ?? w)]);
+  const subjects = [...candidates].filter((s) => SUBJECT_WORDS.has(s) && !read(interpret, s).fallback).sort();
+  // one subject per design drawn ("axe" and "sword" draw one sword), whose own word is no colour,
+  // material, effect or style: "red knight" reads plainly
+  const designs = new Set<string>();
+  const plain = subjects.filter((s) => {
+    if ([COLOR_WORDS, MATERIAL_WORDS, EFFECT_WORDS, STYLE_WORDS].some((t) => t.has(s))) return false;
+    const design = read(interpret, s).subject ?? s;
+    if (designs.has(design)) return false;
+    designs.add(design);
+    return true;
+  });
+  const colors = Object.keys(COLOR_VALUES).filter((c) => honoured(interpret, plain, (s) => `${c} ${s}`, c, true));
+  const materials = canonicalNames(MATERIAL_WORDS).filter((m) => honoured(interpret, plain, (s) => `${m} ${s}`, m));
+  const effects = canonicalNames(EFFECT_WORDS).filter((e) => honoured(interpret, plain, (s) => `${e} ${s}`, e));
+  const styles: string[] = [];
+  for (const name of canonicalNames(STYLE_WORDS)) {
+    const style = name.replace(/^!/, "");
+    if (!name.startsWith("!") && honoured(interpret, plain, (s) => `${style} ${s}`, style)) styles.push(style);
+    if (honoured(interpret, plain, (s) => `${s} no ${style}`, `no ${style}`) && !styles.includes(`no ${style}`)) styles.push(`no ${style}`);
+  }
+  return { subjects, modifiers: [...new Set([...colors, ...materials, ...effects])], styles };
+}
