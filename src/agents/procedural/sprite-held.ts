@@ -7,10 +7,28 @@
  * Items are drawn in cells (not normalised units) so that a 16- or 32-cell sprite gets crisp
  * one-cell shafts and a 64- or 128-cell one proportionally wider ones with details.
  */
-import { M, SpriteGrid, type Mode, type SpriteAnchors } from "./sprite-grid.js";
+import { M, SpriteGrid, type SpriteAnchors } from "./sprite-grid.js";
+import { box, column, type Drawer, fire, fistOver, type ItemGrids, type Layout, len, shaft } from "./sprite-held-kit.js";
+import { HELD_TOOLS } from "./sprite-held-tools.js";
+import { broaderSubjects } from "./subjects.js";
 
 /** Canonical subject words a character can hold, in the order they are listed to callers. */
-export const HELD_ITEMS: readonly string[] = ["sword", "axe", "bow", "shield", "staff", "spear", "hammer", "flame", "potion"];
+export const HELD_ITEMS: readonly string[] = ["sword", "axe", "bow", "shield", "staff", "spear", "hammer", "flame", "potion", ...Object.keys(HELD_TOOLS)];
+
+/** Spell-casters hold a glowing orb on their staff and a fireball rather than a torch. */
+const isCaster = (holder: string): boolean => broaderSubjects(holder).includes("wizard");
+
+/** Blades by holder (in design pixels): a samurai's long thin katana, a thief's dagger, a pirate's cutlass. */
+const BLADES: Readonly<Record<string, { length: number; width: number; guard: number }>> = {
+  samurai: { length: 14, width: 2, guard: 1 },
+  ninja: { length: 9, width: 2, guard: 1 },
+  pirate: { length: 10, width: 3, guard: 1.5 },
+  thief: { length: 6, width: 2, guard: 1.5 },
+  assassin: { length: 6, width: 2, guard: 1.5 },
+  bandit: { length: 7, width: 2, guard: 1.5 },
+  goblin: { length: 6, width: 2, guard: 1.5 },
+  imp: { length: 6, width: 2, guard: 1.5 },
+};
 
 export type Hand = "main" | "off";
 
@@ -38,71 +56,22 @@ export function assignHands(items: readonly string[]): HeldItem[] {
   return held.filter((item) => placed.has(item)).map((item) => ({ item, hand: placed.get(item) as Hand }));
 }
 
-/** Cell coordinates of the image-left hand and the column an upright item stands in. */
-interface Layout {
-  n: number;
-  /** Cells per design pixel of a 32-cell sprite (0.5 on a 16-cell grid). */
-  s: number;
-  hires: boolean;
-  /** First and last cell of the arm, first and last row of the hand. */
-  armL: number;
-  armR: number;
-  handT: number;
-  handB: number;
-  /** The rightmost cell of an item's column (one design pixel outside the arm). */
-  colR: number;
-  anchors: SpriteAnchors;
-}
-
-/** A length of k design pixels in cells, at least one. */
-const len = (l: Layout, k: number): number => Math.max(1, Math.round(k * l.s));
-
-/** Applies `m` to the cells of an inclusive rectangle of cells. */
-function box(g: SpriteGrid, i0: number, j0: number, i1: number, j1: number, m: number, mode: Mode = "set"): void {
-  for (let j = Math.min(j0, j1); j <= Math.max(j0, j1); j++) {
-    for (let i = Math.min(i0, i1); i <= Math.max(i0, i1); i++) if (i >= 0 && j >= 0 && i < g.n && j < g.n) g.apply(i, j, m, mode);
-  }
-}
-
-interface Drawn {
-  /** Columns [i0, i1] from the fist to the arm, drawn over the item on the hand's rows. */
-  fist?: [number, number];
-  /** Columns of the grip the fist closes over (the rest of `fist` is forearm). */
-  grip?: [number, number];
-}
-
-interface ItemGrids {
-  /** Parts that get a separating line where they cover the body. */
-  item: SpriteGrid;
-  /** Thin parts laid over without a line (a bowstring). */
-  over: SpriteGrid;
-}
-
-type Drawer = (grids: ItemGrids, l: Layout, holder: string) => Drawn;
-
-/** An upright column of `width` cells ending at `colR`: returns its first and last cell. */
-function column(l: Layout, width: number): [number, number] {
-  return [l.colR - width + 1, l.colR];
-}
-
-/** A fist that wraps the column [left, right] and a forearm that joins it to the arm. */
-const fistOver = (l: Layout, left: number, right: number): Drawn => ({ fist: [left - (l.hires ? len(l, 0.5) : 0), l.armR], grip: [left, right] });
-
-const sword: Drawer = ({ item: t }, l) => {
-  const bw = l.n <= 16 ? 1 : len(l, 3);
+const sword: Drawer = ({ item: t }, l, holder) => {
+  const style = BLADES[holder] ?? { length: 12, width: 3, guard: 2.5 };
+  const bw = l.n <= 16 ? 1 : len(l, style.width);
   const [cl, cr] = column(l, bw);
   const gh = len(l, 1);
   const guardB = l.handT - 1;
   const guardT = guardB - gh + 1;
   const bladeB = guardT - 1;
-  const bladeT = Math.max(2 + Math.ceil(bw / 2), bladeB - len(l, 12));
+  const bladeT = Math.max(2 + Math.ceil(bw / 2), bladeB - len(l, style.length));
   box(t, cl, bladeT, cr, bladeB, M.METAL);
   for (let k = 1; k <= Math.ceil(bw / 2); k++) {
     const a = Math.min(cl + k, cl + Math.floor((bw - 1) / 2));
     const b = Math.max(cr - k, cr - Math.floor((bw - 1) / 2));
     box(t, a, bladeT - k, b, bladeT - k, M.METAL);
   }
-  const ext = len(l, l.n <= 16 ? 2 : 2.5);
+  const ext = len(l, l.n <= 16 ? Math.min(2, style.guard) : style.guard);
   box(t, cl - ext, guardT, cr + ext, guardB, M.ACCENT);
   const gw = l.n <= 16 ? 1 : Math.max(1, Math.round(l.s));
   const gl = cl + Math.floor((bw - gw) / 2);
@@ -120,14 +89,6 @@ const sword: Drawer = ({ item: t }, l) => {
   return fistOver(l, gl, gl + gw - 1);
 };
 
-/** A wooden shaft from row `top` to row `bottom`, with darker rings on large grids. */
-function shaft(t: SpriteGrid, l: Layout, width: number, top: number, bottom: number): [number, number] {
-  const [cl, cr] = column(l, width);
-  box(t, cl, top, cr, bottom, M.WOOD);
-  if (l.hires) for (let j = top + len(l, 3); j < bottom - 1; j += len(l, 4)) box(t, cl, j, cr, j + Math.max(0, len(l, 0.5) - 1), M.WOOD, "darken");
-  return [cl, cr];
-}
-
 const staff: Drawer = ({ item: t }, l, holder) => {
   const n = l.n;
   const pw = l.n <= 16 ? 1 : len(l, 2);
@@ -138,7 +99,7 @@ const staff: Drawer = ({ item: t }, l, holder) => {
   const cy = top / n - r * 0.85;
   // a claw of metal holding an orb (a glowing gem for a wizard, a knob of wood otherwise)
   box(t, cl - len(l, 1), top, cr + len(l, 1), top + len(l, 1) - 1, M.METAL);
-  t.ellipse(cx, cy, r, r, holder === "wizard" ? M.GLOW : M.ACCENT);
+  t.ellipse(cx, cy, r, r, isCaster(holder) ? M.GLOW : M.ACCENT);
   if (l.hires) {
     t.ellipse(cx - r * 0.35, cy - r * 0.35, r * 0.3, r * 0.3, M.SHINE, "paint");
     t.ellipse(cx, cy, r, r, M.EMPTY, "lighten");
@@ -297,30 +258,6 @@ const shield: Drawer = ({ item: t }, l) => {
   return {};
 };
 
-/** A teardrop flame: orange outside, yellow inside. */
-function fire(t: SpriteGrid, l: Layout, cx: number, cy: number, r: number): void {
-  t.ellipse(cx, cy, r, r, M.FIRE);
-  t.poly(
-    [
-      [cx - r * 0.9, cy - r * 0.2],
-      [cx + r * 0.15, cy - r * 2.6],
-      [cx + r * 0.9, cy - r * 0.2],
-    ],
-    M.FIRE,
-  );
-  t.ellipse(cx, cy + r * 0.15, r * 0.55, r * 0.55, M.EMBER, "paint");
-  t.poly(
-    [
-      [cx - r * 0.45, cy],
-      [cx + r * 0.05, cy - r * 1.5],
-      [cx + r * 0.45, cy],
-    ],
-    M.EMBER,
-    "paint",
-  );
-  if (l.hires) t.ellipse(cx, cy + r * 0.25, r * 0.25, r * 0.25, M.SHINE, "paint");
-}
-
 const flame: Drawer = ({ item: t }, l, holder) => {
   const d = 1 / 32;
   const n = l.n;
@@ -328,7 +265,7 @@ const flame: Drawer = ({ item: t }, l, holder) => {
   const [cl, cr] = column(l, pw);
   const cx = (cl + cr + 1) / 2 / n;
   const r = Math.max(1 / n, 2.3 * d);
-  if (holder === "wizard") {
+  if (isCaster(holder)) {
     // a fireball floating over the open hand
     fire(t, l, cx, l.handT / n - r - 1.5 * d, r * 1.1);
     return { fist: [cl, l.armR], grip: [cl, cr] };
@@ -357,7 +294,7 @@ const potion: Drawer = ({ item: t }, l) => {
   return fistOver(l, cl, cr);
 };
 
-const DRAWERS: Readonly<Record<string, Drawer>> = { sword, axe, bow, shield, staff, spear, hammer, flame, potion };
+const DRAWERS: Readonly<Record<string, Drawer>> = { sword, axe, bow, shield, staff, spear, hammer, flame, potion, ...HELD_TOOLS };
 
 /** The first and last cell whose centre lies in [a, b) (the grid's rule, with its one-cell fallback). */
 function cellsOf(n: number, a: number, b: number): [number, number] {

@@ -1,0 +1,129 @@
+/**
+ * How a character prompt is drawn: the class's recipe with the race's body, skin, ears and face
+ * ("dwarf blacksmith", "orc warrior", "skeleton archer"), the materials' colours ("stone golem",
+ * "golden knight", "skeleton with a bone club"), the effects' tints and adornments ("fire mage":
+ * red robes and glowing eyes, "holy paladin": a halo) and the size words ("giant": a bulkier
+ * body, "tiny": a chibi one). Reports what it used, so the interpretation never drifts.
+ */
+import type { PromptSpec } from "./prompt.js";
+import type { BodyPlan } from "./sprite-character-body.js";
+import { RECIPES } from "./sprite-character-recipes.js";
+import { type CharacterOptions, characterBuilder } from "./sprite-characters.js";
+import { M, type SpriteBuilder } from "./sprite-grid.js";
+import { broaderSubjects } from "./subjects.js";
+import { EFFECT_COLORS } from "./vocabulary.js";
+
+type RaceOptions = Omit<CharacterOptions, "named">;
+
+/** Races: drawn alone with their own recipe, and combined with a class as that class's body. */
+export const RACES: Readonly<Record<string, RaceOptions>> = {
+  dwarf: { body: "stocky", face: "beard" },
+  elf: { body: "slim", ears: "short", hair: ["long", "short"] },
+  orc: { body: "bulky", skin: "green", face: "tusks" },
+  goblin: { body: "chibi", skin: "lime", ears: "long" },
+  troll: { body: "bulky", skin: "teal", ears: "long", face: "tusks" },
+  imp: { body: "chibi", skin: "red", ears: "long", eyes: "glow" },
+  skeleton: { skin: "beige", face: "skull", eyes: "skull", hair: ["bald"] },
+  zombie: { skin: "olive", hair: ["bald", "short"] },
+};
+
+/** What a material makes of a character: its body (when no colour is named), metal and wood. */
+const MATERIAL_COLORS: Readonly<Record<string, { body: string; metal?: string; wood?: string }>> = {
+  stone: { body: "grey", metal: "grey" },
+  ice: { body: "cyan", metal: "sky" },
+  gold: { body: "gold", metal: "gold" },
+  silver: { body: "silver", metal: "silver" },
+  iron: { body: "steel", metal: "steel" },
+  bronze: { body: "bronze", metal: "bronze" },
+  copper: { body: "copper", metal: "copper" },
+  crystal: { body: "turquoise", metal: "cyan" },
+  bone: { body: "beige", metal: "beige", wood: "beige" },
+  wood: { body: "brown", metal: "tan", wood: "brown" },
+  leather: { body: "brown", wood: "brown" },
+};
+
+/** Effects that light the eyes; "holy" adds a halo; the others only tint. */
+const GLOWING_EYES = new Set(["fire", "shadow", "lightning", "mana", "poison"]);
+
+export interface CharacterUses {
+  /** Subject words drawn besides the class (the race). */
+  subjects: string[];
+  materials: string[];
+  effects: string[];
+  styles: string[];
+}
+
+export interface CharacterPlan {
+  design: string;
+  subject: string;
+  builder: SpriteBuilder;
+  uses: CharacterUses;
+}
+
+/** Is this subject a drawn character (a recipe)? */
+export const isCharacter = (subject: string): boolean => RECIPES[subject] !== undefined;
+
+/**
+ * The class drawn (the first character subject that is no race, else the race itself) and the
+ * options it is drawn with. `subject` is the character subject the sprite planner chose.
+ */
+export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan {
+  const figures = spec.subjects.filter(isCharacter);
+  const classes = figures.filter((s) => RACES[s] === undefined);
+  // the most specific class: "viking warrior" is a viking (a kind of warrior)
+  const cls = classes.find((c) => !classes.some((o) => o !== c && broaderSubjects(o).includes(c))) ?? classes[0] ?? subject;
+  const subsumed = classes.filter((s) => s !== cls && broaderSubjects(cls).includes(s));
+  const race = figures.find((s) => RACES[s] !== undefined && s !== cls);
+  const recipe = RECIPES[cls] ?? RECIPES.hero;
+  if (!recipe) throw new Error("no hero recipe");
+  const opts: CharacterOptions = { named: spec.colors.length, ...(race ? RACES[race] : {}) };
+  const uses: CharacterUses = { subjects: [...(race ? [race] : []), ...subsumed], materials: [], effects: [], styles: [] };
+  // "old", "ancient": grey hair, and a beard on those who may wear one
+  if (spec.styles.includes("weathered") && recipe.skinIsBody !== true && cls !== "robot" && cls !== "skeleton") {
+    opts.old = true;
+    if (recipe.face?.some((f) => f === "beard" || f === "moustache") && opts.face === undefined) opts.face = "beard";
+    uses.styles.push("weathered");
+  }
+
+  const recolor: Partial<Record<number, string>> = {};
+  for (const material of spec.materials) {
+    const colors = MATERIAL_COLORS[material];
+    if (!colors) continue;
+    recolor[M.BODY] ??= colors.body;
+    if (colors.metal) recolor[M.METAL] ??= colors.metal;
+    if (colors.wood) recolor[M.WOOD] ??= colors.wood;
+    uses.materials.push(material);
+  }
+  for (const effect of spec.effects) {
+    const color = EFFECT_COLORS[effect];
+    if (!color) continue;
+    let changed = false;
+    if (spec.colors.length === 0 && opts.bodyTint === undefined && recolor[M.BODY] === undefined) {
+      opts.bodyTint = effect === "holy" ? "white" : effect === "shadow" ? "black" : color;
+      changed = true;
+    }
+    if (effect === "holy") {
+      opts.halo = true;
+      opts.glow ??= "gold";
+      changed = true;
+    } else if (GLOWING_EYES.has(effect)) {
+      opts.glow ??= effect === "shadow" ? "violet" : color;
+      if (opts.eyes !== "skull") opts.eyes = "glow";
+      changed = true;
+    }
+    if (changed) uses.effects.push(effect);
+  }
+  if (Object.keys(recolor).length > 0) opts.recolor = recolor;
+
+  const plan: BodyPlan = opts.body ?? recipe.body ?? "normal";
+  const large = spec.styles.includes("large");
+  const small = spec.styles.includes("small");
+  if (large || small) {
+    const sized: BodyPlan = large ? (plan === "bulky" ? "huge" : "bulky") : "chibi";
+    if (sized !== plan) {
+      opts.body = sized;
+      uses.styles.push(large ? "large" : "small");
+    }
+  }
+  return { design: cls, subject: cls, builder: characterBuilder(recipe, opts), uses };
+}
