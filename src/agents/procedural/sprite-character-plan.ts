@@ -46,7 +46,9 @@ const MATERIAL_COLORS: Readonly<Record<string, { body: string; metal?: string; w
 const GLOWING_EYES = new Set(["fire", "shadow", "lightning", "mana", "poison"]);
 
 export interface CharacterUses {
-  /** Subject words drawn besides the class (the race). */
+  /** The race the class is drawn with ("orc" in "orc warrior"). */
+  race?: string;
+  /** Subject words drawn besides the class (the race, a broader class: "warrior" in "viking warrior"). */
   subjects: string[];
   materials: string[];
   effects: string[];
@@ -76,8 +78,8 @@ export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan 
   const race = figures.find((s) => RACES[s] !== undefined && s !== cls);
   const recipe = RECIPES[cls] ?? RECIPES.hero;
   if (!recipe) throw new Error("no hero recipe");
-  const opts: CharacterOptions = { named: spec.colors.length, ...(race ? RACES[race] : {}) };
-  const uses: CharacterUses = { subjects: [...(race ? [race] : []), ...subsumed], materials: [], effects: [], styles: [] };
+  const opts: CharacterOptions = { named: spec.colors.length, ...(race ? { ...RACES[race], race: true } : {}) };
+  const uses: CharacterUses = { ...(race ? { race } : {}), subjects: [...(race ? [race] : []), ...subsumed], materials: [], effects: [], styles: [] };
   // "old", "ancient": grey hair, and a beard on those who may wear one
   if (spec.styles.includes("weathered") && recipe.skinIsBody !== true && cls !== "robot" && cls !== "skeleton") {
     opts.old = true;

@@ -17,6 +17,8 @@ import { COLOR_VALUES } from "./vocabulary.js";
 
 /** How a recipe is drawn for one prompt: the race's body, the materials' and effects' colours. */
 export interface CharacterOptions {
+  /** Drawn with a race's features (the face stays visible). */
+  race?: boolean;
   body?: BodyPlan;
   skin?: string;
   ears?: "short" | "long";
@@ -53,7 +55,9 @@ function build(recipe: Recipe, opts: CharacterOptions, g: SpriteGrid, rng: Rando
   const c = g.u;
   const b = proportions(g, rng, opts.body ?? recipe.body ?? "normal", traits.cute);
   const torso = pick(rng, recipe.torso, "tunic");
-  const headName = pick(rng, recipe.head, "none");
+  // a race shows its face: no closed helm on an orc knight
+  const heads = opts.race ? recipe.head?.filter((h) => !HEADGEAR[h]?.hidesEyes) : recipe.head;
+  const headName = pick(rng, heads, "none");
   const head = HEADGEAR[headName] ?? { draw: () => undefined };
   const hair = HAIR[pick(rng, opts.hair ?? recipe.hair, "short")] ?? {};
   const face = pick(rng, recipe.face, "none");

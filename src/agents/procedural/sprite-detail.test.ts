@@ -72,10 +72,10 @@ describe("pixel-sprite: secondary nouns", () => {
     const plain = (await run("pixel-sprite", "hero", { size, transparent: true, seed: 3 })).image;
     const armed = (await run("pixel-sprite", "knight with a sword", { size, transparent: true, seed: 3 })).image;
     // the sword stands in one side strip (either hand), where the unarmed hero has at most an arm
-    const sides = [
+    const sides: [number, number, number, number][] = [
       [0, 0.08, 0.27, 0.8],
       [0.73, 0.08, 1, 0.8],
-    ] as const;
+    ];
     const gained = Math.max(...sides.map((r) => opaqueIn(armed, ...r) - opaqueIn(plain, ...r)));
     expect(gained).toBeGreaterThan(size * size * 0.03);
     expect(Math.max(...sides.map((r) => differingIn(armed, plain, ...r)))).toBeGreaterThan(size * size * 0.04);
