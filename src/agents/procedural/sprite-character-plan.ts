@@ -109,13 +109,20 @@ export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan 
       opts.glow ??= "gold";
       changed = true;
     } else if (GLOWING_EYES.has(effect)) {
-      opts.glow ??= effect === "shadow" ? "violet" : color;
+      opts.glow ??= effect === "shadow" ? "violet" : effect === "fire" ? "yellow" : color;
       if (opts.eyes !== "skull") opts.eyes = "glow";
       changed = true;
     }
     if (changed) uses.effects.push(effect);
   }
   if (Object.keys(recolor).length > 0) opts.recolor = recolor;
+  // at 64 and 128 px: embers glowing in the cracks of a fire golem, frost glints on ice, cracks in stone
+  const extra = [
+    ...(spec.effects.includes("fire") ? ["embers"] : []),
+    ...(spec.materials.includes("ice") || spec.materials.includes("crystal") ? ["frost"] : []),
+    ...(spec.materials.includes("stone") ? ["cracks"] : []),
+  ];
+  if (extra.length > 0) opts.details = extra;
 
   const plan: BodyPlan = opts.body ?? recipe.body ?? "normal";
   const large = spec.styles.includes("large");

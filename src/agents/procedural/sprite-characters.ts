@@ -39,6 +39,8 @@ export interface CharacterOptions {
   glow?: string;
   /** Grey hair ("old", "ancient"). */
   old?: boolean;
+  /** Details a material or an effect adds at 64 and 128 px (embers, frost, cracks). */
+  details?: readonly string[];
 }
 
 const SLEEVES = { sleeve: M.BODY, bare: M.SKIN, cloth: M.CLOTH, metal: M.METAL } as const;
@@ -108,7 +110,7 @@ function build(recipe: Recipe, opts: CharacterOptions, g: SpriteGrid, rng: Rando
       else g.rect(0.5 - c, b.hy + b.hr * 0.55, 0.5 + c, b.hy + b.hr * 0.55 + c, M.DARK, "paint");
     }
   }
-  if (g.hires) characterDetails(recipe.details ?? [], g, b);
+  if (g.hires) characterDetails([...(recipe.details ?? []), ...(opts.details ?? [])], g, b);
   return {
     hand: { x0: b.armRight - b.armW, y0: b.handT, x1: b.armRight, y1: b.handB },
     armOuter: b.armRight - b.armW,

@@ -167,6 +167,28 @@ const DETAILS: Readonly<Record<string, Detail>> = {
     g.line(0.5 + b.tw * 0.7, b.top + 0.1, 0.5 + b.tw * 0.3, b.waist - 0.02, M.EMPTY, t, "darken");
     g.line(0.5 - b.hr * 0.6, b.hy - b.hr * 0.6, 0.5 - b.hr * 0.2, b.hy - b.hr * 0.2, M.EMPTY, t, "darken");
   },
+  embers: (g, b) => {
+    const t = Math.max(1, Math.round(g.px / 2));
+    g.line(0.5 - b.tw * 0.7, b.top + 0.05, 0.5 - b.tw * 0.3, b.top + 0.15, M.EMPTY, t, "lighten");
+    for (const [x0, y0, x1, y1] of [
+      [0.5 - b.tw * 0.8, b.top + 0.06, 0.5 - b.tw * 0.3, b.top + 0.18],
+      [0.5 + b.tw * 0.6, b.top + 0.12, 0.5 + b.tw * 0.2, b.waist - 0.03],
+      [0.5 - b.tw * 0.2, b.waist - 0.08, 0.5 + b.tw * 0.1, b.waist + 0.04],
+    ] as const)
+      g.line(x0, y0, x1, y1, M.GLOW, t, "paint");
+  },
+  frost: (g, b) => {
+    const u = g.u;
+    for (const [x, y] of [
+      [0.5 - b.tw * 0.7, b.top + 0.04],
+      [0.5 + b.tw * 0.4, b.top + 0.1],
+      [0.5 - b.tw * 0.2, b.waist - 0.06],
+      [0.5 - b.hr * 0.5, b.hy - b.hr * 0.5],
+    ] as const) {
+      g.rect(x - u * 0.25, y - u, x + u * 0.25, y + u, M.SHINE, "paint");
+      g.rect(x - u, y - u * 0.25, x + u, y + u * 0.25, M.SHINE, "paint");
+    }
+  },
   bolts: (g, b) => {
     const u = g.u;
     g.rect(0.5 - b.tw, b.top + 0.2, 0.5 + b.tw, b.top + 0.2 + u * 0.5, M.DARK, "paint");

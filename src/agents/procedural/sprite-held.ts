@@ -174,7 +174,55 @@ const axe: Drawer = ({ item: t }, l) => {
   return fistOver(l, cl, cr);
 };
 
-const hammer: Drawer = ({ item: t }, l) => {
+/** Who swings a club (a knobbly log) and who a mace (a flanged ball) rather than a hammer. */
+const CLUBBERS = new Set(["troll", "orc", "goblin", "barbarian", "skeleton", "zombie", "imp"]);
+const MACE_BEARERS = new Set(["cleric", "paladin", "healer", "monk"]);
+
+const club: Drawer = ({ item: t }, l) => {
+  const n = l.n;
+  const pw = n <= 16 ? 1 : len(l, 1.5);
+  const top = Math.round(n * 0.3);
+  const [cl, cr] = shaft(t, l, pw, top, l.handB + len(l, 2));
+  const cx = (cl + cr + 1) / 2 / n;
+  const r = Math.max(1 / n, 2.6 / 32);
+  t.poly(
+    [
+      [cx - r * 0.6, top / n + 0.02],
+      [cx - r, top / n - r * 1.6],
+      [cx, top / n - r * 2.3],
+      [cx + r, top / n - r * 1.6],
+      [cx + r * 0.6, top / n + 0.02],
+    ],
+    M.WOOD,
+  );
+  if (l.hires) for (const dy of [0.4, 1.2]) t.ellipse(cx - r * 0.3, top / n - r * dy, r * 0.22, r * 0.22, M.WOOD, "darken");
+  return fistOver(l, cl, cr);
+};
+
+const mace: Drawer = ({ item: t }, l) => {
+  const n = l.n;
+  const pw = n <= 16 ? 1 : len(l, 1.5);
+  const top = Math.round(n * 0.33);
+  const [cl, cr] = shaft(t, l, pw, top, l.handB + len(l, 2));
+  const cx = (cl + cr + 1) / 2 / n;
+  const r = Math.max(1 / n, 2.4 / 32);
+  const cy = top / n - r * 0.8;
+  t.ellipse(cx, cy, r, r, M.METAL);
+  const d = Math.max(1 / n, r * 0.45);
+  for (const [dx, dy] of [
+    [0, -1],
+    [-1, 0],
+    [1, 0],
+  ] as const)
+    t.rect(cx + dx * (r + d * 0.5) - d * 0.5, cy + dy * (r + d * 0.5) - d * 0.5, cx + dx * (r + d * 0.5) + d * 0.5, cy + dy * (r + d * 0.5) + d * 0.5, M.METAL);
+  if (l.hires) t.ellipse(cx - r * 0.35, cy - r * 0.35, r * 0.3, r * 0.3, M.SHINE, "paint");
+  return fistOver(l, cl, cr);
+};
+
+const hammer: Drawer = (grids, l, holder) => {
+  if (CLUBBERS.has(holder)) return club(grids, l, holder);
+  if (MACE_BEARERS.has(holder)) return mace(grids, l, holder);
+  const t = grids.item;
   const n = l.n;
   const pw = l.n <= 16 ? 1 : len(l, 1.5);
   const top = Math.round(n * 0.3);

@@ -106,7 +106,7 @@ export const RACE_RECIPES: Readonly<Record<string, Recipe>> = {
     details: ["stitches", "buckle"],
   },
   mummy: {
-    colors: ["beige", "beige", "gold"],
+    colors: ["beige", "beige", "red"],
     skin: "beige",
     body: "slim",
     torso: ["wraps"],
