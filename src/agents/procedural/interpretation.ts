@@ -65,7 +65,7 @@ const SPRITE_STYLES = [...TONES, "glowing", "retro", "flat", "outline"];
 export function interpretSprite(spec: PromptSpec): Interpretation {
   const plan = planSprite(spec);
   // a character's race is a modifier of its class ("orc warrior": a warrior, orc, with a sword)
-  const items = [...(plan.uses?.race ? [plan.uses.race] : []), ...plan.items.map((held) => held.item)];
+  const items = [...(plan.uses?.races ?? []), ...plan.items.map((held) => held.item)];
   const used = new Set(plan.fallback ? [] : spec.subjects.filter((s) => spriteDesignOf(s) === plan.design || plan.uses?.subjects.includes(s)));
   return describe(spec, {
     subject: plan.fallback ? null : plan.design,

@@ -258,3 +258,20 @@ export function drawPauldrons(g: SpriteGrid, b: Body, m: number, big: boolean): 
 export function drawBelt(g: SpriteGrid, b: Body, m: number): void {
   g.rect(L(b), b.waist - 0.04, 0.5, b.waist, m, "paint");
 }
+
+/** Feathered wings spread behind the shoulders, with rows of feathers at 64 and 128 px. */
+export function drawWings(g: SpriteGrid, b: Body): void {
+  const x = L(b);
+  g.poly(
+    [
+      [x + 0.02, b.top + 0.02],
+      [x - 0.12, b.top - 0.14],
+      [Math.max(0.04, x - 0.26), b.top - 0.12],
+      [Math.max(0.04, x - 0.24), b.top + 0.04],
+      [x - 0.14, b.top + 0.22],
+      [x + 0.02, b.top + 0.2],
+    ],
+    M.WING,
+  );
+  if (g.hires) for (const dy of [0.0, 0.08]) g.line(x - 0.2, b.top + dy - 0.05, x - 0.02, b.top + dy + 0.08, M.WING, 1, "darken");
+}

@@ -35,7 +35,9 @@ export const HAIR: Readonly<Record<string, Hair>> = {
   },
   long: {
     back: (g, b) => {
-      g.rect(0.5 - b.hr - g.cell, b.hy - b.hr * 0.4, 0.5, b.top + 0.1, M.HAIR);
+      // behind the head, and down over the shoulders at the sides (not under the chin)
+      g.rect(0.5 - b.hr - g.cell, b.hy - b.hr * 0.4, 0.5, b.hy + b.hr * 0.5, M.HAIR);
+      g.rect(0.5 - b.hr - g.cell, b.hy, 0.5 - b.hr * 0.45, b.top + 0.1, M.HAIR);
     },
     front: cap,
   },

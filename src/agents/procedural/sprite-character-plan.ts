@@ -10,7 +10,7 @@ import type { BodyPlan } from "./sprite-character-body.js";
 import { RECIPES } from "./sprite-character-recipes.js";
 import { type CharacterOptions, characterBuilder } from "./sprite-characters.js";
 import { M, type SpriteBuilder } from "./sprite-grid.js";
-import { broaderSubjects } from "./subjects.js";
+import { broaderSubjects, GENERIC_SUBJECTS } from "./subjects.js";
 import { EFFECT_COLORS } from "./vocabulary.js";
 
 type RaceOptions = Omit<CharacterOptions, "named">;
@@ -25,6 +25,8 @@ export const RACES: Readonly<Record<string, RaceOptions>> = {
   imp: { body: "chibi", skin: "red", ears: "long", eyes: "glow" },
   skeleton: { skin: "beige", face: "skull", eyes: "skull", hair: ["bald"] },
   zombie: { skin: "olive", hair: ["bald", "short"] },
+  /** Not a race but a kind of person all the same: "female knight" wears long hair, no beard. */
+  woman: { hair: ["long", "bun"], beardless: true },
 };
 
 /** What a material makes of a character: its body (when no colour is named), metal and wood. */
@@ -46,8 +48,8 @@ const MATERIAL_COLORS: Readonly<Record<string, { body: string; metal?: string; w
 const GLOWING_EYES = new Set(["fire", "shadow", "lightning", "mana", "poison"]);
 
 export interface CharacterUses {
-  /** The race the class is drawn with ("orc" in "orc warrior"). */
-  race?: string;
+  /** The races the class is drawn with ("orc" in "orc warrior"; "dwarf" and "woman" in "female dwarf warrior"). */
+  races: string[];
   /** Subject words drawn besides the class (the race, a broader class: "warrior" in "viking warrior"). */
   subjects: string[];
   materials: string[];
@@ -73,13 +75,16 @@ export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan 
   const figures = spec.subjects.filter(isCharacter);
   const classes = figures.filter((s) => RACES[s] === undefined);
   // the most specific class: "viking warrior" is a viking (a kind of warrior)
-  const cls = classes.find((c) => !classes.some((o) => o !== c && broaderSubjects(o).includes(c))) ?? classes[0] ?? subject;
-  const subsumed = classes.filter((s) => s !== cls && broaderSubjects(cls).includes(s));
-  const race = figures.find((s) => RACES[s] !== undefined && s !== cls);
+  const cls = classes.find((c) => !GENERIC_SUBJECTS.has(c) && !classes.some((o) => o !== c && broaderSubjects(o).includes(c))) ?? classes[0] ?? subject;
+  // "viking warrior" is a viking; "hero", "person" add nothing to a named class
+  const subsumed = classes.filter((s) => s !== cls && (broaderSubjects(cls).includes(s) || GENERIC_SUBJECTS.has(s)));
+  const races = figures.filter((s) => RACES[s] !== undefined && s !== cls);
   const recipe = RECIPES[cls] ?? RECIPES.hero;
   if (!recipe) throw new Error("no hero recipe");
-  const opts: CharacterOptions = { named: spec.colors.length, ...(race ? { ...RACES[race], race: true } : {}) };
-  const uses: CharacterUses = { ...(race ? { race } : {}), subjects: [...(race ? [race] : []), ...subsumed], materials: [], effects: [], styles: [] };
+  const opts: CharacterOptions = { named: spec.colors.length };
+  for (const race of races) Object.assign(opts, RACES[race], { race: true });
+  if (opts.beardless && opts.face === "beard") delete opts.face;
+  const uses: CharacterUses = { races, subjects: [...races, ...subsumed], materials: [], effects: [], styles: [] };
   // "old", "ancient": grey hair, and a beard on those who may wear one
   if (spec.styles.includes("weathered") && recipe.skinIsBody !== true && cls !== "robot" && cls !== "skeleton") {
     opts.old = true;

@@ -33,6 +33,9 @@ export interface Recipe {
   eyes?: "glow" | "skull" | "normal";
   /** The skin is the body's material (a golem of stone, a robot). */
   skinIsBody?: boolean;
+  /** Feathered wings behind the figure (in the hat colour), a halo behind the head. */
+  wings?: boolean;
+  halo?: boolean;
   /** Details at 64 and 128 px (see sprite-details.ts). */
   details?: readonly string[];
 }

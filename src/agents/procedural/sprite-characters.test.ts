@@ -54,6 +54,10 @@ describe("characters: words", () => {
     ["dwarves", "dwarf"],
     ["viking warrior", "viking"],
     ["merchant npc", "merchant"],
+    ["angel", "angel"],
+    ["pixie", "fairy"],
+    ["old sage", "wizard"],
+    ["knight hero", "knight"],
   ])("reads %s as %s, every word used", (prompt, subject) => {
     expect(read(prompt)).toMatchObject({ subject, ignored: [], fallback: false });
   });
@@ -86,6 +90,8 @@ describe("characters: words", () => {
     ["orc warrior", "warrior", "orc"],
     ["goblin archer", "archer", "goblin"],
     ["skeleton knight", "knight", "skeleton"],
+    ["female knight", "knight", "woman"],
+    ["girl archer", "archer", "woman"],
   ])("draws %s as the class with the race's body, and says so", async (prompt, cls, race) => {
     const interpretation = read(prompt);
     expect(interpretation).toMatchObject({ subject: cls, ignored: [], fallback: false });

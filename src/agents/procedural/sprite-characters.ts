@@ -7,7 +7,7 @@
  */
 import { fromHsl, mix, shade, toHsl, type Rgb } from "./color.js";
 import type { Random } from "./random.js";
-import { type BodyPlan, drawArm, drawBelt, drawCape, drawLegs, drawPauldrons, TORSOS } from "./sprite-character-body.js";
+import { type BodyPlan, drawArm, drawBelt, drawCape, drawLegs, drawPauldrons, drawWings, TORSOS } from "./sprite-character-body.js";
 import { drawEars, FACES, HAIR, HEADGEAR } from "./sprite-character-parts.js";
 import { RECIPES, type Recipe } from "./sprite-character-recipes.js";
 import { characterDetails } from "./sprite-details.js";
@@ -37,6 +37,8 @@ export interface CharacterOptions {
   bodyTint?: string;
   /** Glow colour (an effect's). */
   glow?: string;
+  /** No beard or moustache (a woman). */
+  beardless?: boolean;
   /** Grey hair ("old", "ancient"). */
   old?: boolean;
   /** Details a material or an effect adds at 64 and 128 px (embers, frost, cracks). */
@@ -48,6 +50,7 @@ const BOOTS = { leather: M.WOOD, metal: M.METAL, cloth: M.CLOTH, none: M.EMPTY }
 /** Torsos that leave the arms bare, and those that hide the legs. */
 const BARE_TORSOS = new Set(["bare", "ribs", "wraps", "boulder"]);
 const LONG_TORSOS = new Set(["robe", "dress"]);
+const BEARDS = new Set(["beard", "longbeard", "goatee", "moustache"]);
 
 function pick<T>(rng: Random, list: readonly T[] | undefined, fallback: T): T {
   return list && list.length > 0 ? rng.pick(list) : fallback;
@@ -58,16 +61,18 @@ function build(recipe: Recipe, opts: CharacterOptions, g: SpriteGrid, rng: Rando
   const b = proportions(g, rng, opts.body ?? recipe.body ?? "normal", traits.cute);
   const torso = pick(rng, recipe.torso, "tunic");
   // a race shows its face: no closed helm on an orc knight
-  const heads = opts.race ? recipe.head?.filter((h) => !HEADGEAR[h]?.hidesEyes) : recipe.head;
+  const heads = opts.race ? recipe.head?.filter((h) => !HEADGEAR[h]?.hidesEyes && !(opts.beardless && HEADGEAR[h]?.hidesHair)) : recipe.head;
   const headName = pick(rng, heads, "none");
   const head = HEADGEAR[headName] ?? { draw: () => undefined };
   const hair = HAIR[pick(rng, opts.hair ?? recipe.hair, "short")] ?? {};
-  const face = pick(rng, recipe.face, "none");
+  const faces = opts.beardless ? recipe.face?.filter((f) => !BEARDS.has(f)) : recipe.face;
+  const face = pick(rng, faces, "none");
   const cape = rng.chance(recipe.cape ?? 0);
   const pauldrons = rng.chance(recipe.pauldrons ?? 0);
   const belt = rng.chance(recipe.belt ?? 0);
   const swap = rng.chance(0.5);
 
+  if (recipe.wings) drawWings(g, b);
   if (cape) drawCape(g, b, recipe.capeLong === true);
   drawLegs(g, b, LONG_TORSOS.has(torso) ? "none" : (recipe.legs ?? "pants"), BOOTS[recipe.boots ?? "leather"]);
   TORSOS[torso]?.(g, b);
@@ -76,7 +81,7 @@ function build(recipe: Recipe, opts: CharacterOptions, g: SpriteGrid, rng: Rando
   if (pauldrons) drawPauldrons(g, b, M.METAL, b.plan === "bulky" || b.plan === "huge");
   const headTop = Math.max(0.02, b.hy - b.hr - (head.rise ?? 0));
   // a nimbus behind the head (holy)
-  if (opts.halo) g.ellipse(0.5, b.hy - b.hr * 0.25, b.hr * 1.45, b.hr * 1.4, M.GLOW);
+  if (opts.halo || recipe.halo) g.ellipse(0.5, b.hy - b.hr * 0.25, b.hr * 1.45, b.hr * 1.4, M.GLOW);
   if (!head.hidesHair) hair.back?.(g, b, rng);
   if (head.behind) head.draw(g, b, rng);
   // the head: framed by a hood, shadowed by a cowl, inside a space helmet, or bare

@@ -109,4 +109,12 @@ export const FOLK: Readonly<Record<string, Recipe>> = {
     details: ["collar"],
   },
   hero: { colors: ["green", "brown", "gold"], alt: ["blue", "red"], ...HUMAN, torso: ["tunic"], cape: 0.5, belt: 1, details: ["collar", "buckle"] },
+  woman: {
+    colors: ["green", "tan", "gold"],
+    alt: ["red", "blue", "purple"],
+    ...HUMAN,
+    torso: ["dress", "tunic"],
+    hair: ["long", "bun"],
+    details: ["necklace"],
+  },
 };
