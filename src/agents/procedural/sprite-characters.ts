@@ -71,6 +71,7 @@ function build(recipe: Recipe, opts: CharacterOptions, g: SpriteGrid, rng: Rando
   const pauldrons = rng.chance(recipe.pauldrons ?? 0);
   const belt = rng.chance(recipe.belt ?? 0);
   const swap = rng.chance(0.5);
+  const tilt = rng.pick([0, 0, 0.25, 0.4, -0.2]);
 
   if (recipe.wings) drawWings(g, b);
   if (cape) drawCape(g, b, recipe.capeLong === true);
@@ -121,6 +122,7 @@ function build(recipe: Recipe, opts: CharacterOptions, g: SpriteGrid, rng: Rando
     armOuter: b.armRight - b.armW,
     headTop,
     swapHands: swap,
+    tilt,
   };
 }
 

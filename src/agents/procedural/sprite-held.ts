@@ -353,6 +353,28 @@ function cellsOf(n: number, a: number, b: number): [number, number] {
   return [mid, mid];
 }
 
+/** Long items that lean with the pose; shields, bows, potions and lanterns hang or face front. */
+const TILTING = new Set(["sword", "axe", "spear", "staff", "hammer", "pickaxe", "pitchfork", "shovel", "scythe", "flame"]);
+
+/** The grid turned by `angle` about (px, py) in cells (nearest cell; positive leans the top to the left). */
+function tilted(src: SpriteGrid, angle: number, px: number, py: number): SpriteGrid {
+  const n = src.n;
+  const out = new SpriteGrid(n);
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  for (let j = 0; j < n; j++) {
+    for (let i = 0; i < n; i++) {
+      const dx = i + 0.5 - px;
+      const dy = j + 0.5 - py;
+      const si = Math.floor(px + cos * dx - sin * dy);
+      const sj = Math.floor(py + sin * dx + cos * dy);
+      const m = src.get(si, sj);
+      if (m !== M.EMPTY) out.setCell(i, j, m, src.toneAt(si, sj));
+    }
+  }
+  return out;
+}
+
 /** Draws `item` in the `hand` of a character whose builder returned `anchors`. */
 export function drawHeldItem(g: SpriteGrid, anchors: SpriteAnchors, held: HeldItem, holder: string): void {
   const drawer = DRAWERS[held.item];
@@ -363,7 +385,16 @@ export function drawHeldItem(g: SpriteGrid, anchors: SpriteAnchors, held: HeldIt
   const s = n / 32;
   const layout: Layout = { n, s, hires: g.hires, armL, armR, handT, handB, colR: armL - Math.max(1, Math.round(s)) - 1, anchors };
   const grids: ItemGrids = { item: new SpriteGrid(n), over: new SpriteGrid(n) };
-  const drawn = drawer(grids, layout, holder);
+  let drawn = drawer(grids, layout, holder);
+  if (g.hires && anchors.tilt && TILTING.has(held.item)) {
+    // the pose: the item leans about the fist (top outward for a positive tilt)
+    const grip = drawn.grip ?? [layout.colR, layout.colR];
+    const px = (grip[0] + grip[1] + 1) / 2;
+    const py = (handT + handB + 1) / 2;
+    grids.item = tilted(grids.item, anchors.tilt, px, py);
+    grids.over = tilted(grids.over, anchors.tilt, px, py);
+    drawn = { ...drawn, fist: drawn.fist ?? [armL, armR] };
+  }
   const flip = held.hand === "off";
   const src = (i: number): number => (flip ? n - 1 - i : i);
   const isItem = (i: number, j: number): boolean => i >= 0 && i < n && grids.item.get(src(i), j) !== M.EMPTY;
