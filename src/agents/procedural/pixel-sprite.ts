@@ -200,9 +200,7 @@ async function generateSprite(
   const grid = new SpriteGrid(n);
   const anchors = builder.build(grid, rng.fork("shape"), traits);
   enforceSymmetry(grid);
-  if (anchors)
-    for (const held of plan.items)
-      drawHeldItem(grid, anchors, anchors.swapHands ? { ...held, hand: held.hand === "main" ? "off" : "main" } : held, plan.design);
+  if (anchors) for (const held of plan.items) drawHeldItem(grid, anchors, held, plan.design);
   grid.clearBorder();
   await progress.report(20, "layout");
 

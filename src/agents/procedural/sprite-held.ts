@@ -395,7 +395,8 @@ export function drawHeldItem(g: SpriteGrid, anchors: SpriteAnchors, held: HeldIt
     grids.over = tilted(grids.over, anchors.tilt, px, py);
     drawn = { ...drawn, fist: drawn.fist ?? [armL, armR] };
   }
-  const flip = held.hand === "off";
+  // the seed's pose may swap hands (a left-handed figure)
+  const flip = (held.hand === "off") !== (anchors.swapHands === true);
   const src = (i: number): number => (flip ? n - 1 - i : i);
   const isItem = (i: number, j: number): boolean => i >= 0 && i < n && grids.item.get(src(i), j) !== M.EMPTY;
 
