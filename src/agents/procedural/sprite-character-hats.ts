@@ -187,4 +187,65 @@ export const HATS: Readonly<Record<string, Headgear>> = {
       g.rect(0.5 - g.u, b.hy - b.hr - 0.1, 0.5, b.hy - b.hr * 0.45, M.ACCENT, "paint");
     },
   },
+  /** A pharaoh's striped headdress (nemes): a cap and flaps down to the shoulders. */
+  nemes: {
+    hidesHair: true,
+    rise: 0.03,
+    back: (g, b) => {
+      g.poly(
+        [
+          [0.5 - b.hr * 0.9, b.hy - b.hr * 0.4],
+          [0.5, b.hy - b.hr * 0.4],
+          [0.5, b.top + 0.09],
+          [0.5 - b.hr - 0.06, b.top + 0.09],
+          [0.5 - b.hr - 0.04, b.hy],
+        ],
+        M.WING,
+      );
+      for (let y = b.hy; y < b.top + 0.09; y += 0.05) g.rect(0.5 - b.hr - 0.06, y, 0.5, y + 0.02, M.ACCENT, "paint");
+    },
+    draw: (g, b) => {
+      g.ellipse(0.5, b.hy - b.hr * 0.45, b.hr * 1.06, b.hr * 0.65, M.WING);
+      g.rect(0.5 - b.hr * 1.06, b.hy - b.hr * 0.35, 0.5, b.hy - b.hr * 0.15, M.ACCENT);
+      g.rect(0.5 - g.u, b.hy - b.hr - 0.03, 0.5, b.hy - b.hr * 0.6, M.ACCENT);
+    },
+  },
+  /** A red stocking cap with a white brim and a pompom, flopping to one side. */
+  santa: {
+    hidesHair: true,
+    rise: 0.1,
+    draw: (g, b) => {
+      g.poly(
+        [
+          [0.5 - b.hr * 0.95, b.hy - b.hr * 0.45],
+          [0.5 - b.hr * 0.4, b.hy - b.hr - 0.09],
+          [0.5, b.hy - b.hr - 0.1],
+          [0.5, b.hy - b.hr * 0.45],
+        ],
+        M.BODY,
+      );
+      g.rect(0.5 - b.hr * 1.05, b.hy - b.hr * 0.6, 0.5, b.hy - b.hr * 0.3, M.GLASS);
+      g.ellipse(0.5 - b.hr * 0.45, b.hy - b.hr - 0.09, 0.035, 0.035, M.GLASS);
+    },
+  },
+  /** A brimmed felt hat with a band (a detective's fedora). */
+  fedora: {
+    hidesHair: true,
+    rise: 0.06,
+    draw: (g, b) => {
+      g.rect(0.5 - b.hr * 0.7, b.hy - b.hr - 0.05, 0.5, b.hy - b.hr * 0.4, M.WING);
+      brim(g, b, b.hy - b.hr * 0.5, 0.04, Math.max(g.cell, 0.03), M.WING);
+      g.rect(0.5 - b.hr * 0.7, b.hy - b.hr * 0.65, 0.5, b.hy - b.hr * 0.5, M.DARK, "paint");
+    },
+  },
+  /** A peaked officer's cap with a badge. */
+  peaked: {
+    hidesHair: true,
+    rise: 0.04,
+    draw: (g, b) => {
+      g.rect(0.5 - b.hr * 1.1, b.hy - b.hr - 0.04, 0.5, b.hy - b.hr * 0.55, M.WING);
+      g.rect(0.5 - b.hr * 0.95, b.hy - b.hr * 0.55, 0.5, b.hy - b.hr * 0.35, M.DARK);
+      g.rect(0.5 - g.u, b.hy - b.hr - 0.02, 0.5, b.hy - b.hr * 0.7, M.ACCENT, "paint");
+    },
+  },
 };

@@ -14,6 +14,8 @@ export interface Headgear {
   rise?: number;
   /** Drawn before the head (a hood frames the face). */
   behind?: boolean;
+  /** A part behind the head drawn before it (the flaps of a pharaoh's headdress). */
+  back?: Part;
 }
 
 export const brim = (g: SpriteGrid, b: Body, y: number, w: number, h: number, m: number): void => {

@@ -159,4 +159,20 @@ export const HELMETS: Readonly<Record<string, Headgear>> = {
       );
     },
   },
+  /** An executioner's pointed hood over the whole head, the eyes in holes. */
+  hangman: {
+    hidesHair: true,
+    rise: 0.07,
+    draw: (g, b) => {
+      g.ellipse(0.5, b.hy, b.hr * 1.02, b.hr * 1.02, M.WING);
+      g.poly(
+        [
+          [0.5 - b.hr * 0.9, b.hy - b.hr * 0.4],
+          [0.5, b.hy - b.hr - 0.08],
+          [0.5, b.hy],
+        ],
+        M.WING,
+      );
+    },
+  },
 };

@@ -84,6 +84,7 @@ function build(recipe: Recipe, opts: CharacterOptions, g: SpriteGrid, rng: Rando
   // a nimbus behind the head (holy)
   if (opts.halo || recipe.halo) g.ellipse(0.5, b.hy - b.hr * 0.25, b.hr * 1.45, b.hr * 1.4, M.GLOW);
   if (!head.hidesHair) hair.back?.(g, b, rng);
+  head.back?.(g, b, rng);
   if (head.behind) head.draw(g, b, rng);
   // the head: framed by a hood, shadowed by a cowl, inside a space helmet, or bare
   if (headName === "hood") g.ellipse(0.5, b.hy + c, b.hr * 0.78, b.hr * 0.8, M.SKIN);
@@ -153,7 +154,7 @@ function tint(recipe: Recipe, opts: CharacterOptions, base: Rgb[], rng: Random):
   set(M.CLOTH, jitter(base[M.CLOTH] as Rgb, rng, 10, 0.08));
   set(M.WING, recipe.hat ? jitter(named(rng.pick(recipe.hat)) as Rgb, rng, 8, 0.06) : shade(base[M.BODY] as Rgb, -0.22));
   if (recipe.glass) set(M.GLASS, named(recipe.glass));
-  if (recipe.hairColor && rng.chance(0.7)) set(M.HAIR, named(rng.pick(recipe.hairColor)));
+  if (recipe.hairColor && (recipe.hairColor.length === 1 || rng.chance(0.7))) set(M.HAIR, named(rng.pick(recipe.hairColor)));
   if (opts.old) set(M.HAIR, jitter(named("silver") as Rgb, rng, 0, 0.1));
   set(M.WOOD, jitter(base[M.WOOD] as Rgb, rng, 6, 0.06));
   if (recipe.skinIsBody) set(M.SKIN, mix(base[M.BODY] as Rgb, base[M.SKIN] as Rgb, 0.15));

@@ -175,7 +175,7 @@ const axe: Drawer = ({ item: t }, l) => {
 };
 
 /** Who swings a club (a knobbly log) and who a mace (a flanged ball) rather than a hammer. */
-const CLUBBERS = new Set(["troll", "orc", "goblin", "barbarian", "skeleton", "zombie", "imp"]);
+const CLUBBERS = new Set(["troll", "orc", "goblin", "barbarian", "skeleton", "zombie", "imp", "caveman"]);
 const MACE_BEARERS = new Set(["cleric", "paladin", "healer", "monk"]);
 
 const club: Drawer = ({ item: t }, l) => {

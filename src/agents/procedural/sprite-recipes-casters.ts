@@ -90,6 +90,16 @@ export const CASTERS: Readonly<Record<string, Recipe>> = {
     face: ["none", "moustache"],
     details: ["goggles"],
   },
+  pharaoh: {
+    colors: ["gold", "white", "blue"],
+    alt: ["white", "beige"],
+    torso: ["robe"],
+    legs: "none",
+    head: ["nemes"],
+    face: ["goatee", "none"],
+    hat: ["gold", "blue"],
+    details: ["necklace", "sash"],
+  },
   angel: {
     colors: ["white", "gold", "gold"],
     alt: ["sky", "beige"],
