@@ -101,6 +101,17 @@ export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan 
     if (colors.wood) recolor[M.WOOD] ??= colors.wood;
     uses.materials.push(material);
   }
+  // "frozen", "icy": a figure of ice; "rusty": corroded armour (on those who wear metal)
+  const armoured = recipe.boots === "metal" || recipe.arms === "metal" || recipe.torso.some((t) => t === "plate" || t === "lamellar");
+  for (const [style, colors] of [
+    ["icy", MATERIAL_COLORS.ice],
+    ["rusty", armoured ? { body: "copper", metal: "copper" } : undefined],
+  ] as const) {
+    if (!colors || !spec.styles.includes(style)) continue;
+    recolor[M.BODY] ??= colors.body;
+    recolor[M.METAL] ??= colors.metal;
+    uses.styles.push(style);
+  }
   for (const effect of spec.effects) {
     const color = EFFECT_COLORS[effect];
     if (!color) continue;
@@ -124,7 +135,7 @@ export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan 
   // at 64 and 128 px: embers glowing in the cracks of a fire golem, frost glints on ice, cracks in stone
   const extra = [
     ...(spec.effects.includes("fire") ? ["embers"] : []),
-    ...(spec.materials.includes("ice") || spec.materials.includes("crystal") ? ["frost"] : []),
+    ...(spec.materials.includes("ice") || spec.materials.includes("crystal") || spec.styles.includes("icy") ? ["frost"] : []),
     ...(spec.materials.includes("stone") ? ["cracks"] : []),
   ];
   if (extra.length > 0) opts.details = extra;

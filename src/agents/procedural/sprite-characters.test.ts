@@ -117,6 +117,8 @@ describe("characters: materials, effects and sizes change the drawing", () => {
     ["giant knight", "large"],
     ["tiny wizard", "small"],
     ["old king", "weathered"],
+    ["frozen knight", "icy"],
+    ["rusty knight", "rusty"],
   ])("%s: %s is used and changes the picture", async (prompt, word) => {
     const interpretation = read(prompt);
     expect(interpretation.modifiers, prompt).toContain(word);
@@ -136,8 +138,18 @@ describe("characters: materials, effects and sizes change the drawing", () => {
     expect(await width("giant villager")).toBeGreaterThan((await width("villager")) * 1.05);
   });
 
-  it("leaves a size word ignored when the body already is that size", () => {
+  it("leaves a word ignored when it changes nothing", () => {
     expect(read("tiny imp").ignored).toEqual(["small"]);
+    // a wizard wears no armour to rust
+    expect(read("rusty wizard").ignored).toEqual(["rusty"]);
+  });
+
+  it("draws the same bytes for the same seed", async () => {
+    for (const prompt of ["dwarf blacksmith", "holy paladin", "female knight"]) {
+      const a = await run("pixel-sprite", prompt, { size: 64, seed: 12 });
+      const b = await run("pixel-sprite", prompt, { size: 64, seed: 12 });
+      expect(a.png.equals(b.png), prompt).toBe(true);
+    }
   });
 });
 
