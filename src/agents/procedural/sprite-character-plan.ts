@@ -27,6 +27,8 @@ export const RACES: Readonly<Record<string, RaceOptions>> = {
   zombie: { skin: "olive", hair: ["bald", "short"] },
   /** Not a race but a kind of person all the same: "female knight" wears long hair, no beard. */
   woman: { hair: ["long", "bun"], beardless: true },
+  /** A hooded figure; with a class, that class under a hood. */
+  hooded: { head: "hood" },
 };
 
 /** What a material makes of a character: its body (when no colour is named), metal and wood. */
@@ -75,7 +77,9 @@ export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan 
   const figures = spec.subjects.filter(isCharacter);
   const classes = figures.filter((s) => RACES[s] === undefined);
   // the most specific class: "viking warrior" is a viking (a kind of warrior)
-  const cls = classes.find((c) => !GENERIC_SUBJECTS.has(c) && !classes.some((o) => o !== c && broaderSubjects(o).includes(c))) ?? classes[0] ?? subject;
+  const specific = classes.find((c) => !GENERIC_SUBJECTS.has(c) && !classes.some((o) => o !== c && broaderSubjects(o).includes(c)));
+  // a race with no class but a generic person ("dwarf man", "hooded figure") is that race's own drawing
+  const cls = specific ?? figures.find((s) => RACES[s] !== undefined && !GENERIC_SUBJECTS.has(s)) ?? classes[0] ?? subject;
   // "viking warrior" is a viking; "hero", "person" add nothing to a named class
   const subsumed = classes.filter((s) => s !== cls && (broaderSubjects(cls).includes(s) || GENERIC_SUBJECTS.has(s)));
   const races = figures.filter((s) => RACES[s] !== undefined && s !== cls);
@@ -149,6 +153,9 @@ export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan 
       opts.body = sized;
       uses.styles.push(large ? "large" : "small");
     }
+  } else if (spec.styles.includes("cute") && (plan === "normal" || plan === "slim")) {
+    // "cute" (already read as big eyes and head): a chibi body too
+    opts.body = "chibi";
   }
   return { design: cls, subject: cls, builder: characterBuilder(recipe, opts), uses };
 }

@@ -58,6 +58,11 @@ describe("characters: words", () => {
     ["pixie", "fairy"],
     ["old sage", "wizard"],
     ["knight hero", "knight"],
+    ["hooded figure", "hooded"],
+    ["hooded wizard", "wizard"],
+    ["dwarf man", "dwarf"],
+    ["elf girl", "elf"],
+    ["cute knight", "knight"],
   ])("reads %s as %s, every word used", (prompt, subject) => {
     expect(read(prompt)).toMatchObject({ subject, ignored: [], fallback: false });
   });

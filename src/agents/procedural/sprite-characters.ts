@@ -37,6 +37,8 @@ export interface CharacterOptions {
   bodyTint?: string;
   /** Glow colour (an effect's). */
   glow?: string;
+  /** Headgear that replaces the recipe's ("hooded"). */
+  head?: string;
   /** No beard or moustache (a woman). */
   beardless?: boolean;
   /** Grey hair ("old", "ancient"). */
@@ -62,7 +64,7 @@ function build(recipe: Recipe, opts: CharacterOptions, g: SpriteGrid, rng: Rando
   const torso = pick(rng, recipe.torso, "tunic");
   // a race shows its face: no closed helm on an orc knight
   const heads = opts.race ? recipe.head?.filter((h) => !HEADGEAR[h]?.hidesEyes && !(opts.beardless && HEADGEAR[h]?.hidesHair)) : recipe.head;
-  const headName = pick(rng, heads, "none");
+  const headName = opts.head ?? pick(rng, heads, "none");
   const head = HEADGEAR[headName] ?? { draw: () => undefined };
   const hair = HAIR[pick(rng, opts.hair ?? recipe.hair, "short")] ?? {};
   const faces = opts.beardless ? recipe.face?.filter((f) => !BEARDS.has(f)) : recipe.face;

@@ -7,7 +7,7 @@ export const CASTERS: Readonly<Record<string, Recipe>> = {
     alt: ["blue", "indigo"],
     torso: ["robe"],
     legs: "none",
-    head: ["wizard"],
+    head: ["wizard", "wizard", "hood"],
     face: ["longbeard"],
     details: ["star", "sash"],
   },

@@ -10,7 +10,7 @@ export const CHARACTER_SUBJECTS: SubjectTable = {
   knight: { words: "armored armoured", holds: ["sword", "shield"] },
   warrior: { words: "fighter berserker swordsman mercenary", holds: ["sword"] },
   wizard: { words: "mage sorcerer sorceress warlock magician enchanter sage", holds: ["staff"] },
-  hero: { words: "adventurer player character person man boy male guy human", generic: true },
+  hero: { words: "adventurer player character person man boy male guy human figure", generic: true },
   archer: { words: "bowman crossbowman", holds: ["bow"] },
   king: { words: "prince royal emperor monarch" },
   ninja: { words: "shinobi", holds: ["sword"] },
@@ -27,7 +27,7 @@ export const CHARACTER_SUBJECTS: SubjectTable = {
   samurai: { words: "ronin shogun", isA: "warrior", holds: ["sword"] },
   pirate: { words: "buccaneer corsair captain", isA: "hero", holds: ["sword"] },
   bandit: { words: "outlaw brigand highwayman raider", isA: "thief", holds: ["sword"] },
-  thief: { words: "rogue burglar pickpocket hooded", isA: "ninja", holds: ["sword"] },
+  thief: { words: "rogue burglar pickpocket", isA: "ninja", holds: ["sword"] },
   assassin: { words: "hitman", isA: "ninja", holds: ["sword"] },
   hunter: { words: "trapper huntsman", isA: "archer", holds: ["bow"] },
   ranger: { words: "scout", isA: "archer", holds: ["bow"] },
@@ -67,4 +67,5 @@ export const CHARACTER_SUBJECTS: SubjectTable = {
   police: { words: "policeman policewoman cop officer", isA: "guard", holds: [] },
   executioner: { words: "headsman", isA: "warrior", holds: ["axe"] },
   caveman: { words: "cavewoman neanderthal", isA: "barbarian", holds: ["hammer"] },
+  hooded: { words: "cloaked hood", isA: "thief", holds: [] },
 };
