@@ -86,7 +86,7 @@ export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan 
   const recipe = RECIPES[cls] ?? RECIPES.hero;
   if (!recipe) throw new Error("no hero recipe");
   const opts: CharacterOptions = { named: spec.colors.length };
-  for (const race of races) Object.assign(opts, RACES[race], { race: true });
+  for (const race of races) Object.assign(opts, RACES[race], { showFace: true });
   if (opts.beardless && opts.face === "beard") delete opts.face;
   const uses: CharacterUses = { races, subjects: [...races, ...subsumed], materials: [], effects: [], styles: [] };
   // "old", "ancient": grey hair, and a beard on those who may wear one
@@ -131,6 +131,7 @@ export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan 
     } else if (GLOWING_EYES.has(effect)) {
       opts.glow ??= effect === "shadow" ? "violet" : effect === "fire" ? "yellow" : color;
       if (opts.eyes !== "skull") opts.eyes = "glow";
+      opts.showFace = true;
       changed = true;
     }
     if (changed) uses.effects.push(effect);

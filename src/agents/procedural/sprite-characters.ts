@@ -17,8 +17,8 @@ import { COLOR_VALUES } from "./vocabulary.js";
 
 /** How a recipe is drawn for one prompt: the race's body, the materials' and effects' colours. */
 export interface CharacterOptions {
-  /** Drawn with a race's features (the face stays visible). */
-  race?: boolean;
+  /** The face stays visible (a race's features, glowing eyes): no closed helm. */
+  showFace?: boolean;
   body?: BodyPlan;
   skin?: string;
   ears?: "short" | "long";
@@ -63,8 +63,10 @@ function build(recipe: Recipe, opts: CharacterOptions, g: SpriteGrid, rng: Rando
   const b = proportions(g, rng, opts.body ?? recipe.body ?? "normal", traits.cute);
   const torso = pick(rng, recipe.torso, "tunic");
   // a race shows its face: no closed helm on an orc knight
-  const heads = opts.race ? recipe.head?.filter((h) => !HEADGEAR[h]?.hidesEyes && !(opts.beardless && HEADGEAR[h]?.hidesHair)) : recipe.head;
-  const headName = opts.head ?? pick(rng, heads, "none");
+  const heads = opts.showFace ? recipe.head?.filter((h) => !HEADGEAR[h]?.hidesEyes && !(opts.beardless && HEADGEAR[h]?.hidesHair)) : recipe.head;
+  // a helmeted class whose closed helms are ruled out wears an open one
+  const open = heads?.length === 0 && !opts.beardless ? ["nasal"] : heads;
+  const headName = opts.head ?? pick(rng, open, "none");
   const head = HEADGEAR[headName] ?? { draw: () => undefined };
   const hair = HAIR[pick(rng, opts.hair ?? recipe.hair, "short")] ?? {};
   const faces = opts.beardless ? recipe.face?.filter((f) => !BEARDS.has(f)) : recipe.face;
