@@ -4,6 +4,10 @@
  * (sprite-character-parts.ts), details at 64 and 128 px (sprite-details.ts). The recipes are data
  * (sprite-character-recipes.ts); a race, a material, an effect or a size word changes the options
  * a recipe is drawn with (sprite-character-plan.ts).
+ *
+ * A new character is data: an entry in subjects-characters.ts (its words, what it `isA`, what it
+ * `holds`) and a recipe in one of the sprite-recipes-*.ts tables naming existing parts; a new part
+ * is a small function in the parts' table (TORSOS, HAIR, HATS, HELMETS, FACES, details).
  */
 import { fromHsl, mix, shade, toHsl, type Rgb } from "./color.js";
 import type { Random } from "./random.js";
