@@ -78,6 +78,8 @@ describe("characters: words", () => {
     ["knight", ["sword", "shield"]],
     ["wizard", ["staff"]],
     ["miner with a lantern", ["lantern"]],
+    ["wizard with a scroll", ["scroll"]],
+    ["jailer with keys", ["key"]],
   ])("gives a %s its equipment", (prompt, items) => {
     expect(planSprite(interpretPrompt({ prompt })).items.map((h) => h.item)).toEqual(items);
   });

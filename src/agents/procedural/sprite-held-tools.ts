@@ -156,5 +156,34 @@ const orb: Drawer = ({ item: t }, l) => {
   return { fist: [cl, l.armR], grip: [cl, cr] };
 };
 
+/** A rolled parchment held upright, its ends wound on wooden rods. */
+const scroll: Drawer = ({ item: t }, l) => {
+  const n = l.n;
+  const [cl, cr] = column(l, n <= 16 ? 1 : len(l, 2));
+  const top = l.handT - len(l, 5);
+  const bottom = l.handB + len(l, 4);
+  box(t, cl, top, cr, bottom, M.GLASS);
+  box(t, cl - len(l, 0.5), top - len(l, 1), cr + len(l, 0.5), top, M.WOOD);
+  box(t, cl - len(l, 0.5), bottom, cr + len(l, 0.5), bottom + len(l, 1), M.WOOD);
+  if (l.hires) for (let j = top + len(l, 2); j < bottom - 1; j += len(l, 2)) box(t, cl + 1, j, cr - 1, j, M.GLASS, "darken");
+  return fistOver(l, cl, cr);
+};
+
+/** A golden key held up by its bow. */
+const key: Drawer = ({ item: t }, l) => {
+  const n = l.n;
+  const pw = n <= 16 ? 1 : len(l, 1);
+  const [cl, cr] = column(l, pw);
+  const cx = (cl + cr + 1) / 2 / n;
+  const r = Math.max(1 / n, 2 * D);
+  const bowY = l.handT / n - r * 0.2;
+  box(t, cl, l.handT - len(l, 6), cr, l.handT, M.EMBER);
+  for (const k of [1, 3])
+    box(t, cr + 1, l.handT - len(l, 6) + len(l, k), cr + len(l, 1.5), l.handT - len(l, 6) + len(l, k) + Math.max(0, len(l, 0.5) - 1), M.EMBER);
+  t.ellipse(cx, bowY + r, r, r, M.EMBER);
+  if (n > 16) t.ellipse(cx, bowY + r, r * 0.45, r * 0.45, M.EMPTY, "erase");
+  return fistOver(l, cl, cr);
+};
+
 /** Drawers of the tools, keyed by their canonical subject word (subjects-gear.ts). */
-export const HELD_TOOLS: Readonly<Record<string, Drawer>> = { pickaxe, pitchfork, shovel, scythe, lute, lantern, book, pan, orb };
+export const HELD_TOOLS: Readonly<Record<string, Drawer>> = { pickaxe, pitchfork, shovel, scythe, lute, lantern, book, pan, orb, scroll, key };

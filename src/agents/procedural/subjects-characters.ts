@@ -20,7 +20,7 @@ export const CHARACTER_SUBJECTS: SubjectTable = {
   goblin: { words: "gremlin", holds: ["sword"] },
   paladin: { words: "crusader templar", isA: "knight", holds: ["hammer", "shield"] },
   soldier: { words: "trooper infantry footman legionnaire legionary centurion roman", isA: "warrior", holds: ["sword", "shield"] },
-  guard: { words: "guardsman sentry sentinel watchman spearman pikeman", isA: "soldier", holds: ["spear"] },
+  guard: { words: "guardsman sentry sentinel watchman spearman pikeman jailer warden", isA: "soldier", holds: ["spear"] },
   barbarian: { words: "brute", isA: "warrior", holds: ["axe"] },
   viking: { words: "norseman", isA: "warrior", holds: ["axe", "shield"] },
   gladiator: { words: "spartan hoplite", isA: "warrior", holds: ["spear", "shield"] },
