@@ -219,6 +219,20 @@ export const TORSOS: Readonly<Record<string, Torso>> = {
     g.rect(L(b), b.top, 0.5, b.waist + 0.02, M.SKIN);
     for (let y = b.top + 0.03; y < b.waist; y += 0.06) g.line(L(b), y, 0.5, y + 0.03, M.DARK, 1, "paint");
   },
+  /** A bare chest over a tail of smoke (a genie). */
+  wisp: (g, b) => {
+    g.rect(L(b), b.top, 0.5, b.waist, M.SKIN);
+    g.rect(L(b) - 0.01, b.waist - 0.04, 0.5, b.waist + 0.01, M.ACCENT);
+    g.poly(
+      [
+        [L(b), b.waist],
+        [0.5, b.waist],
+        [0.5, b.feet - 0.02],
+        [0.5 - g.u * 2, b.feet - 0.06],
+      ],
+      M.BODY,
+    );
+  },
   /** A hulking chest of stone or ice, wider at the shoulders. */
   boulder: (g, b) => {
     g.poly(

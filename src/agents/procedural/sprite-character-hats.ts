@@ -248,4 +248,57 @@ export const HATS: Readonly<Record<string, Headgear>> = {
       g.rect(0.5 - g.u, b.hy - b.hr - 0.02, 0.5, b.hy - b.hr * 0.7, M.ACCENT, "paint");
     },
   },
+  /** A cavalier's wide hat with a sweeping plume (a musketeer's). */
+  cavalier: {
+    hidesHair: true,
+    rise: 0.1,
+    draw: (g, b) => {
+      g.ellipse(0.5, b.hy - b.hr * 0.65, b.hr * 0.75, b.hr * 0.5, M.WING);
+      brim(g, b, b.hy - b.hr * 0.55, 0.09, Math.max(g.cell, 0.03), M.WING);
+      g.ellipse(0.5, b.hy - b.hr - 0.04, b.hr * 0.65, 0.035, M.ACCENT);
+    },
+  },
+  /** A round white sailor's cap. */
+  sailor: {
+    hidesHair: true,
+    rise: 0.04,
+    draw: (g, b) => {
+      g.ellipse(0.5, b.hy - b.hr * 0.75, b.hr * 0.95, b.hr * 0.4, M.GLASS);
+      g.rect(0.5 - b.hr * 0.95, b.hy - b.hr * 0.6, 0.5, b.hy - b.hr * 0.4, M.BELLY);
+    },
+  },
+  /** A gnome's tall pointed cap pulled down to the eyes. */
+  gnome: {
+    hidesHair: true,
+    rise: 0.2,
+    draw: (g, b) => {
+      g.poly(
+        [
+          [0.5, Math.max(0.03, b.hy - b.hr - 0.18)],
+          [0.5 - b.hr * 1.05, b.hy - b.hr * 0.2],
+          [0.5, b.hy - b.hr * 0.2],
+        ],
+        M.WING,
+      );
+    },
+  },
+  /** A wrapped turban with a jewel. */
+  turban: {
+    hidesHair: true,
+    rise: 0.06,
+    draw: (g, b) => {
+      g.ellipse(0.5, b.hy - b.hr * 0.6, b.hr * 1.1, b.hr * 0.75, M.WING);
+      g.line(0.5 - b.hr, b.hy - b.hr * 0.5, 0.5, b.hy - b.hr * 1.1, M.WING, Math.max(1, g.px), "darken");
+      g.ellipse(0.5, b.hy - b.hr * 0.55, Math.max(g.cell, 0.025), Math.max(g.cell, 0.03), M.GLOW);
+    },
+  },
+  /** A knitted beanie with a turned-up band. */
+  beanie: {
+    hidesHair: true,
+    rise: 0.03,
+    draw: (g, b) => {
+      g.ellipse(0.5, b.hy - b.hr * 0.5, b.hr * 1.05, b.hr * 0.75, M.WING);
+      g.rect(0.5 - b.hr * 1.05, b.hy - b.hr * 0.45, 0.5, b.hy - b.hr * 0.2, M.WING, "darken");
+    },
+  },
 };

@@ -25,6 +25,8 @@ export const RACES: Readonly<Record<string, RaceOptions>> = {
   imp: { body: "chibi", skin: "red", ears: "long", eyes: "glow" },
   skeleton: { skin: "beige", face: "skull", eyes: "skull", hair: ["bald"] },
   zombie: { skin: "olive", hair: ["bald", "short"] },
+  gnome: { body: "chibi", face: "beard" },
+  halfling: { body: "chibi", hair: ["fringe", "short"], beardless: true },
   /** Not a race but a kind of person all the same: "female knight" wears long hair, no beard. */
   woman: { hair: ["long", "bun"], beardless: true },
   /** A hooded figure; with a class, that class under a hood. */

@@ -167,6 +167,16 @@ const DETAILS: Readonly<Record<string, Detail>> = {
     g.line(0.5 + b.tw * 0.7, b.top + 0.1, 0.5 + b.tw * 0.3, b.waist - 0.02, M.EMPTY, t, "darken");
     g.line(0.5 - b.hr * 0.6, b.hy - b.hr * 0.6, 0.5 - b.hr * 0.2, b.hy - b.hr * 0.2, M.EMPTY, t, "darken");
   },
+  stripes: (g, b) => {
+    for (let y = b.top + 0.06; y < b.waist - 0.02; y += 0.045) g.rect(0.5 - b.tw, y, 0.5 + b.tw, y + 0.015, M.CLOTH, "paint");
+  },
+  plaid: (g, b) => {
+    for (let y = b.top + 0.03; y < b.waist; y += 0.05) g.rect(0.5 - b.tw, y, 0.5 + b.tw, y + 0.012, M.DARK, "paint");
+    for (let x = 0.5 - b.tw + 0.02; x < 0.5 + b.tw; x += 0.05) g.rect(x, b.top, x + 0.012, b.waist, M.DARK, "paint");
+  },
+  straw: (g, b) => {
+    for (const x of [b.armRight - b.armW, 0.5 - b.tw - 0.005]) g.mirroredDisc(x, b.handT - 0.005, g.u * 0.6, M.EMBER);
+  },
   embers: (g, b) => {
     const t = Math.max(1, Math.round(g.px / 2));
     g.line(0.5 - b.tw * 0.7, b.top + 0.05, 0.5 - b.tw * 0.3, b.top + 0.15, M.EMPTY, t, "lighten");

@@ -15,6 +15,7 @@ const BLADES: Readonly<Record<string, { length: number; width: number; guard: nu
   samurai: { length: 14, width: 2, guard: 1 },
   ninja: { length: 9, width: 2, guard: 1 },
   pirate: { length: 10, width: 3, guard: 1.5 },
+  musketeer: { length: 13, width: 2, guard: 2 },
   thief: { length: 6, width: 2, guard: 1.5 },
   assassin: { length: 6, width: 2, guard: 1.5 },
   bandit: { length: 7, width: 2, guard: 1.5 },

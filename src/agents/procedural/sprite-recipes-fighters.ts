@@ -222,4 +222,16 @@ export const FIGHTERS: Readonly<Record<string, Recipe>> = {
     capeLong: true,
     eyes: "glow",
   },
+  musketeer: {
+    colors: ["blue", "gold", "red"],
+    alt: ["navy", "crimson"],
+    ...HUMAN,
+    torso: ["tunic"],
+    head: ["cavalier"],
+    face: ["goatee", "moustache"],
+    hat: ["black", "navy", "brown"],
+    cape: 0.8,
+    belt: 1,
+    details: ["cross", "buckle"],
+  },
 };

@@ -68,4 +68,11 @@ export const CHARACTER_SUBJECTS: SubjectTable = {
   executioner: { words: "headsman", isA: "warrior", holds: ["axe"] },
   caveman: { words: "cavewoman neanderthal", isA: "barbarian", holds: ["hammer"] },
   hooded: { words: "cloaked hood", isA: "thief", holds: [] },
+  musketeer: { words: "cavalier swashbuckler", isA: "soldier", holds: ["sword"] },
+  sailor: { words: "seaman mariner", isA: "villager", holds: [] },
+  lumberjack: { words: "woodcutter logger woodsman", isA: "villager", holds: ["axe"] },
+  scarecrow: { isA: "farmer", holds: [] },
+  gnome: { words: "gnomish", isA: "dwarf", holds: [] },
+  halfling: { words: "hobbit", isA: "hero", holds: [] },
+  genie: { words: "djinn djinni jinn", isA: "wizard", holds: [] },
 };
