@@ -64,18 +64,23 @@ const SPRITE_STYLES = [...TONES, "glowing", "retro", "flat", "outline"];
 
 export function interpretSprite(spec: PromptSpec): Interpretation {
   const plan = planSprite(spec);
-  const items = plan.items.map((held) => held.item);
-  const used = new Set(plan.fallback ? [] : spec.subjects.filter((s) => spriteDesignOf(s) === plan.design));
+  // a character's race is a modifier of its class ("orc warrior": a warrior, orc, with a sword)
+  const items = [...(plan.uses?.races ?? []), ...plan.items.map((held) => held.item)];
+  const used = new Set(plan.fallback ? [] : spec.subjects.filter((s) => spriteDesignOf(s) === plan.design || plan.uses?.subjects.includes(s)));
   return describe(spec, {
     subject: plan.fallback ? null : plan.design,
     fallback: plan.fallback,
     colors: 3,
     // "cute" and "scary" change eyes, heads and glows: of figures, not of most items
-    styles: new Set([...SPRITE_STYLES, ...(plan.builder.reacts ?? (plan.builder.kind === "item" ? [] : ["cute", "scary"]))]),
+    styles: new Set([...SPRITE_STYLES, ...(plan.builder.reacts ?? (plan.builder.kind === "item" ? [] : ["cute", "scary"])), ...(plan.uses?.styles ?? [])]),
     negations: new Set(["outline"]),
     usedSubjects: used,
     items,
-    effects: new Set(spec.effects.filter((e) => EFFECT_ITEMS[e] !== undefined && items.includes(EFFECT_ITEMS[e] as string))),
+    effects: new Set([
+      ...spec.effects.filter((e) => EFFECT_ITEMS[e] !== undefined && items.includes(EFFECT_ITEMS[e] as string)),
+      ...(plan.uses?.effects ?? []),
+    ]),
+    materials: new Set(plan.uses?.materials ?? []),
   });
 }
 

@@ -15,8 +15,8 @@ function isMirrorSymmetric(img: Decoded): boolean {
 const SUBJECTS = [
   "dragon",
   "slime",
-  "knight",
-  "wizard",
+  "king",
+  "princess",
   "robot",
   "skeleton",
   "ghost",

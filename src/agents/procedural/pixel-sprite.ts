@@ -13,7 +13,9 @@ import { ProgressReporter } from "./progress.js";
 import { hasStyle, isNegated, shapeKey, toneOf, type PromptSpec } from "./prompt.js";
 import { hashString, mixSeeds, Random } from "./random.js";
 import { Canvas, scaleNearest } from "./raster.js";
+import { type CharacterUses, planCharacter } from "./sprite-character-plan.js";
 import { CHARACTER_BUILDERS } from "./sprite-characters.js";
+import { impliedItems } from "./subjects.js";
 import { CREATURE_BUILDERS } from "./sprite-creatures.js";
 import { M, MATERIAL_COUNT, SpriteGrid, type SpriteBuilder, type SpriteTraits } from "./sprite-grid.js";
 import { assignHands, drawHeldItem, type HeldItem } from "./sprite-held.js";
@@ -65,6 +67,8 @@ export interface SpritePlan {
   items: HeldItem[];
   /** True when no subject word has a design: a random creature seeded by the prompt. */
   fallback: boolean;
+  /** A character's race, materials, effects and size words that change the drawing. */
+  uses?: CharacterUses;
 }
 
 /**
@@ -76,14 +80,19 @@ export function planSprite(spec: PromptSpec): SpritePlan {
   const drawable = spec.subjects.filter((s) => spriteDesignOf(s) !== undefined);
   const subject = drawable.find((s) => BUILDERS[spriteDesignOf(s) as string]?.kind !== "item") ?? drawable[0];
   if (subject === undefined) return { design: "monster", builder: BUILDERS.monster as SpriteBuilder, subject: undefined, items: [], fallback: true };
-  const design = spriteDesignOf(subject) as string;
-  const builder = BUILDERS[design] as SpriteBuilder;
+  let design = spriteDesignOf(subject) as string;
+  let builder = BUILDERS[design] as SpriteBuilder;
   let items: HeldItem[] = [];
   if (builder.kind === "character") {
-    items = assignHands(spec.subjects.filter((s) => s !== subject));
+    // a class drawn with its race, materials, effects and size ("dwarf blacksmith", "stone golem")
+    const character = planCharacter(spec, design);
+    ({ design, builder } = character);
+    const drawn = [design, ...character.uses.subjects];
+    items = assignHands(spec.subjects.filter((s) => !drawn.includes(s) && spriteDesignOf(s) !== design));
     // "fire mage": a figure with an effect holds the effect's item when no item is named
     if (items.length === 0) items = assignHands(spec.effects.map((e) => EFFECT_ITEMS[e]).filter((s): s is string => s !== undefined));
-    if (items.length === 0 && builder.defaultItems) items = assignHands(builder.defaultItems);
+    if (items.length === 0) items = assignHands(builder.defaultItems ?? impliedItems(design));
+    return { design, builder, subject: design, items, fallback: false, uses: character.uses };
   }
   return { design, builder, subject, items, fallback: false };
 }
@@ -128,6 +137,7 @@ function spritePalette(spec: PromptSpec, builder: SpriteBuilder, rng: Random, tr
   base[M.LIQUID] = rgb(0xd8344a);
   const outline = hasStyle(spec, "retro") ? rgb(0x000000) : mix(shade(primary, -0.65), rgb(0x120c18), 0.6);
   base[M.LINE] = outline;
+  builder.tint?.(base, rng.fork("tint"));
   const ramps: Rgb[][] = [];
   const ramps5: Rgb[][] = [];
   for (let m = 1; m < MATERIAL_COUNT; m++) {

@@ -1,234 +1,189 @@
-/** Humanoid sprite builders: knights, warriors, wizards, robots, skeletons... (front view). */
+/**
+ * Humanoid sprites (front view) assembled from a recipe of parts: a body plan, legs, torso,
+ * sleeves, cape, belt and pauldrons (sprite-character-body.ts), hair, headgear and face
+ * (sprite-character-parts.ts), details at 64 and 128 px (sprite-details.ts). The recipes are data
+ * (sprite-character-recipes.ts); a race, a material, an effect or a size word changes the options
+ * a recipe is drawn with (sprite-character-plan.ts).
+ *
+ * A new character is data: an entry in subjects-characters.ts (its words, what it `isA`, what it
+ * `holds`) and a recipe in one of the sprite-recipes-*.ts tables naming existing parts; a new part
+ * is a small function in the parts' table (TORSOS, HAIR, HATS, HELMETS, FACES, details).
+ */
+import { fromHsl, mix, shade, toHsl, type Rgb } from "./color.js";
 import type { Random } from "./random.js";
+import { type BodyPlan, drawArm, drawBelt, drawCape, drawLegs, drawPauldrons, drawWings, TORSOS } from "./sprite-character-body.js";
+import { drawEars, FACES, HAIR, HEADGEAR } from "./sprite-character-parts.js";
+import { RECIPES, type Recipe } from "./sprite-character-recipes.js";
+import { characterDetails } from "./sprite-details.js";
 import { drawEyes, M, type SpriteAnchors, type SpriteBuilder, type SpriteGrid, type SpriteTraits } from "./sprite-grid.js";
-import { characterDetails, type Body, type Kind } from "./sprite-details.js";
+import { proportions } from "./sprite-character-body.js";
+import { COLOR_VALUES } from "./vocabulary.js";
 
-/** Torso, arms, legs and boots; returns the proportions used. */
-function drawBody(g: SpriteGrid, rng: Random, traits: SpriteTraits, hy: number, limbs: { arm: number; leg: number; boot: number }): Body {
-  // `c` is one cell: the gap that separates an arm from the torso stays one cell (an outline line)
-  // at every size; `u` (one design pixel) sizes the rest.
-  const c = g.cell;
-  const u = g.u;
-  const hr = rng.range(0.15, 0.17) + (traits.cute ? 0.03 : 0);
-  const top = hy + hr * 0.8;
-  const tw = rng.range(0.13, 0.17);
-  const waist = rng.range(0.68, 0.72);
-  g.rect(0.5 - tw, top, 0.5, waist + 0.02, M.BODY);
-  const armW = Math.max(c * 2, 0.07);
-  // On 32x32 grids a one-cell gap (which becomes outline) separates the arm from the torso.
-  const armRight = g.n >= 32 ? 0.5 - tw - c : 0.5 - tw + c * 0.5;
-  g.rect(armRight - armW, top + 0.02, armRight, top + 0.22, limbs.arm);
-  g.rect(armRight - armW, top + 0.02, 0.5 - tw + c, top + 0.06, limbs.arm);
-  g.rect(armRight - armW, top + 0.22, armRight, top + 0.27, M.SKIN);
-  g.rect(0.5 - tw + 0.02, waist, 0.5 - u, 0.92, limbs.leg);
-  g.rect(0.5 - tw + 0.01, 0.86, 0.5 - u, 0.93, limbs.boot);
-  return { hy, hr, top, tw, waist, armRight, armW };
+/** How a recipe is drawn for one prompt: the race's body, the materials' and effects' colours. */
+export interface CharacterOptions {
+  /** The face stays visible (a race's features, glowing eyes): no closed helm. */
+  showFace?: boolean;
+  body?: BodyPlan;
+  skin?: string;
+  ears?: "short" | "long";
+  /** A face part the race adds (a dwarf's beard, an orc's tusks, a skeleton's skull). */
+  face?: string;
+  eyes?: Recipe["eyes"];
+  /** Hair styles the race prefers. */
+  hair?: readonly string[];
+  /** A golden halo over the head (holy). */
+  halo?: boolean;
+  /** How many colours the prompt names (0: the recipe's colours, jittered per seed). */
+  named: number;
+  /** Colours that replace a material's base colour (BODY when no colour is named, METAL, WOOD...). */
+  recolor?: Partial<Record<number, string>>;
+  /** Body colour when no colour is named (an effect's tint). */
+  bodyTint?: string;
+  /** Glow colour (an effect's). */
+  glow?: string;
+  /** Headgear that replaces the recipe's ("hooded"). */
+  head?: string;
+  /** No beard or moustache (a woman). */
+  beardless?: boolean;
+  /** Grey hair ("old", "ancient"). */
+  old?: boolean;
+  /** Details a material or an effect adds at 64 and 128 px (embers, frost, cracks). */
+  details?: readonly string[];
 }
 
-function belt(g: SpriteGrid, b: Body, m: number): void {
-  g.rect(0.5 - b.tw, b.waist - 0.04, 0.5, b.waist, m, "paint");
+const SLEEVES = { sleeve: M.BODY, bare: M.SKIN, cloth: M.CLOTH, metal: M.METAL } as const;
+const BOOTS = { leather: M.WOOD, metal: M.METAL, cloth: M.CLOTH, none: M.EMPTY } as const;
+/** Torsos that leave the arms bare, and those that hide the legs. */
+const BARE_TORSOS = new Set(["bare", "ribs", "wraps", "boulder"]);
+const LONG_TORSOS = new Set(["robe", "dress"]);
+const BEARDS = new Set(["beard", "longbeard", "goatee", "moustache"]);
+
+function pick<T>(rng: Random, list: readonly T[] | undefined, fallback: T): T {
+  return list && list.length > 0 ? rng.pick(list) : fallback;
 }
 
-function build(kind: Kind, g: SpriteGrid, rng: Random, traits: SpriteTraits): SpriteAnchors {
-  // One design pixel: the cell on 16 and 32 grids, so those designs are unchanged.
+function build(recipe: Recipe, opts: CharacterOptions, g: SpriteGrid, rng: Random, traits: SpriteTraits): SpriteAnchors {
   const c = g.u;
-  const p = g.px;
-  const hy = kind === "wizard" || kind === "king" ? 0.3 : 0.26;
-  const armour = kind === "knight" || kind === "robot";
-  const bony = kind === "skeleton";
-  const b = drawBody(g, rng, traits, hy, {
-    arm: armour ? M.BODY : bony ? M.SKIN : kind === "warrior" || kind === "goblin" ? M.SKIN : M.BODY,
-    leg: armour || bony ? M.BODY : M.CLOTH,
-    boot: armour ? M.METAL : bony ? M.BODY : M.WOOD,
-  });
-  const { hr } = b;
-  // head
-  if (kind === "robot") {
-    g.rect(0.5 - hr, hy - hr * 0.9, 0.5, hy + hr * 0.8, M.METAL);
-    g.line(0.5 - c, hy - hr - 0.08, 0.5 - c, hy - hr, M.METAL, p);
-    g.dot(0.5 - c, hy - hr - 0.09, M.GLOW, p);
-  } else {
-    g.ellipse(0.5, hy, hr, hr, kind === "knight" ? M.BODY : M.SKIN);
-  }
-  switch (kind) {
-    case "knight": {
-      g.rect(0.5 - hr * 0.75, hy - c * 0.5, 0.5, hy + c, M.DARK, "paint");
-      g.rect(0.5 - c, hy - hr - 0.1, 0.5, hy - hr + 0.02, M.ACCENT);
-      g.rect(0.5 - hr, hy - c * 0.5, 0.5 - hr * 0.75, hy + c * 1.5, M.METAL, "paint");
-      g.ellipse(0.5 - b.tw - 0.02, b.top + 0.03, 0.07, 0.05, M.METAL);
-      g.rect(0.5 - b.tw * 0.6, b.top + 0.04, 0.5, b.waist + 0.03, M.BELLY, "paint");
-      g.rect(0.5 - b.tw * 0.6, b.waist - 0.03, 0.5, b.waist, M.METAL, "paint");
-      break;
-    }
-    case "warrior":
-    case "hero":
-    case "archer":
-    case "zombie":
-    case "goblin": {
-      if (kind === "archer") {
-        // a hood: wider than the head, open on the face
-        g.ellipse(0.5, hy - c * 0.5, hr + c * 1.5, hr + c, M.BODY);
-        g.poly(
-          [
-            [0.5 - hr - c * 1.5, hy],
-            [0.5 - b.tw - c, b.top + 0.03],
-            [0.5, b.top + 0.03],
-            [0.5, hy],
-          ],
-          M.BODY,
-        );
-        g.ellipse(0.5, hy + c, hr * 0.78, hr * 0.8, M.SKIN);
-        g.ellipse(0.5, hy - hr * 0.5, hr * 0.8, hr * 0.35, M.HAIR, "paint");
-      } else if (kind !== "goblin") g.ellipse(0.5, hy - hr * 0.45, hr * 1.02, hr * 0.62, M.HAIR, "paint");
-      if (kind === "warrior") g.rect(0.5 - hr, hy - hr * 0.35, 0.5, hy - hr * 0.1, M.ACCENT, "paint");
-      if (kind === "goblin")
-        g.poly(
-          [
-            [0.5 - hr * 0.8, hy - c],
-            [0.5 - hr - 0.12, hy - 0.09],
-            [0.5 - hr * 0.8, hy + 0.05],
-          ],
-          M.SKIN,
-        );
-      if (kind === "hero" && rng.chance(0.4))
-        g.poly(
-          [
-            [0.5 - hr * 0.8, hy],
-            [0.5 - hr - 0.06, hy - 0.07],
-            [0.5 - hr * 0.8, hy + 0.04],
-          ],
-          M.SKIN,
-        );
-      if (kind === "zombie") g.rect(0.5 - b.tw, b.waist - 0.02, 0.5 - b.tw + 0.04, b.waist + 0.04, M.EMPTY, "erase");
-      belt(g, b, M.WOOD);
-      if (kind === "warrior") g.ellipse(0.5 - b.tw - 0.02, b.top + 0.03, 0.06, 0.045, M.METAL);
-      break;
-    }
-    case "wizard": {
-      g.poly(
-        [
-          [0.5, 0.02],
-          [0.5 - hr * 0.95, hy - hr * 0.45],
-          [0.5, hy - hr * 0.45],
-        ],
-        M.BODY,
-      );
-      g.rect(0.5 - hr - 0.06, hy - hr * 0.55, 0.5, hy - hr * 0.3, M.BODY);
-      g.rect(0.5 - hr * 0.9, hy - hr * 0.55, 0.5, hy - hr * 0.35, M.BELLY, "paint");
-      g.poly(
-        [
-          [0.5 - hr * 0.7, hy + hr * 0.25],
-          [0.5, hy + hr * 0.25],
-          [0.5, b.top + 0.14],
-        ],
-        M.METAL,
-      );
-      g.poly(
-        [
-          [0.5 - b.tw, b.top],
-          [0.5, b.top],
-          [0.5, 0.93],
-          [0.5 - b.tw - 0.08, 0.93],
-        ],
-        M.BODY,
-      );
-      g.rect(0.5 - c, b.top + 0.1, 0.5, 0.93, M.BELLY, "paint");
-      g.rect(0.5 - b.tw - 0.08, 0.89, 0.5, 0.93, M.BELLY, "paint");
-      break;
-    }
-    case "king": {
-      g.poly(
-        [
-          [0.5 - b.tw - 0.07, b.top + 0.02],
-          [0.5, b.top],
-          [0.5, 0.9],
-          [0.5 - b.tw - 0.12, 0.9],
-        ],
-        M.WING,
-      );
-      g.poly(
-        [
-          [0.5 - b.tw, b.top],
-          [0.5, b.top],
-          [0.5, 0.88],
-          [0.5 - b.tw - 0.04, 0.88],
-        ],
-        M.BODY,
-      );
-      g.rect(0.5 - b.tw - 0.07, b.top - 0.01, 0.5, b.top + 0.05, M.BELLY);
-      g.rect(0.5 - b.tw - 0.05, 0.84, 0.5, 0.88, M.BELLY, "paint");
-      g.rect(0.5 - c, b.top + 0.05, 0.5, 0.88, M.ACCENT, "paint");
-      g.rect(0.5 - hr * 0.9, hy - hr - 0.02, 0.5, hy - hr * 0.55, M.ACCENT);
-      for (const x of [0.5 - hr * 0.85, 0.5 - hr * 0.3]) g.rect(x, hy - hr - 0.08, x + c, hy - hr, M.ACCENT);
-      g.ellipse(0.5, hy + hr * 0.45, hr * 0.7, hr * 0.45, M.HAIR, "paint");
-      break;
-    }
-    case "ninja": {
-      g.ellipse(0.5, hy, hr, hr, M.BODY, "paint");
-      g.rect(0.5 - hr * 0.8, hy - c * 1.2, 0.5, hy + c * 1.5, M.SKIN, "paint");
-      g.rect(0.5 - hr - 0.07, hy - hr * 0.6, 0.5 - hr + c, hy - hr * 0.35, M.ACCENT);
-      belt(g, b, M.ACCENT);
-      break;
-    }
-    case "robot": {
-      g.rect(0.5 - b.tw * 0.6, b.top + 0.05, 0.5, b.top + 0.15, M.BELLY, "paint");
-      g.dot(0.5 - b.tw * 0.4, b.top + 0.09, M.GLOW);
-      g.rect(0.5 - b.tw - 0.07, b.top + 0.08, 0.5 - b.tw + c, b.top + 0.1, M.DARK, "paint");
-      break;
-    }
-    case "skeleton": {
-      g.rect(0.5 - b.tw, b.top, 0.5, b.waist, M.EMPTY, "erase");
-      for (let y = b.top + 0.02; y < b.waist - 0.04; y += c * 2.2) g.rect(0.5 - b.tw + c, y, 0.5, y + c, M.SKIN);
-      g.rect(0.5 - c, b.top, 0.5, b.waist + 0.02, M.SKIN);
-      g.rect(0.5 - b.tw, b.waist - 0.03, 0.5, b.waist + 0.01, M.SKIN);
-      g.rect(0.5 - hr * 0.55, hy + hr * 0.55, 0.5, hy + hr * 1.05, M.SKIN);
-      break;
-    }
-  }
+  const b = proportions(g, rng, opts.body ?? recipe.body ?? "normal", traits.cute);
+  const torso = pick(rng, recipe.torso, "tunic");
+  // a race shows its face: no closed helm on an orc knight
+  const heads = opts.showFace ? recipe.head?.filter((h) => !HEADGEAR[h]?.hidesEyes && !(opts.beardless && HEADGEAR[h]?.hidesHair)) : recipe.head;
+  // a helmeted class whose closed helms are ruled out wears an open one
+  const open = heads?.length === 0 && !opts.beardless ? ["nasal"] : heads;
+  const headName = opts.head ?? pick(rng, open, "none");
+  const head = HEADGEAR[headName] ?? { draw: () => undefined };
+  const hair = HAIR[pick(rng, opts.hair ?? recipe.hair, "short")] ?? {};
+  const faces = opts.beardless ? recipe.face?.filter((f) => !BEARDS.has(f)) : recipe.face;
+  const face = pick(rng, faces, "none");
+  const cape = rng.chance(recipe.cape ?? 0);
+  const pauldrons = rng.chance(recipe.pauldrons ?? 0);
+  const belt = rng.chance(recipe.belt ?? 0);
+  const swap = rng.chance(0.5);
+  const tilt = rng.pick([0, 0, 0.25, 0.4, -0.2]);
+
+  if (recipe.wings) drawWings(g, b);
+  if (cape) drawCape(g, b, recipe.capeLong === true);
+  drawLegs(g, b, LONG_TORSOS.has(torso) ? "none" : (recipe.legs ?? "pants"), BOOTS[recipe.boots ?? "leather"]);
+  TORSOS[torso]?.(g, b);
+  drawArm(g, b, BARE_TORSOS.has(torso) ? M.SKIN : SLEEVES[recipe.arms ?? "sleeve"]);
+  if (belt) drawBelt(g, b, M.WOOD);
+  if (pauldrons) drawPauldrons(g, b, M.METAL, b.plan === "bulky" || b.plan === "huge");
+  const headTop = Math.max(0.02, b.hy - b.hr - (head.rise ?? 0));
+  // a nimbus behind the head (holy)
+  if (opts.halo || recipe.halo) g.ellipse(0.5, b.hy - b.hr * 0.25, b.hr * 1.45, b.hr * 1.4, M.GLOW);
+  if (!head.hidesHair) hair.back?.(g, b, rng);
+  head.back?.(g, b, rng);
+  if (head.behind) head.draw(g, b, rng);
+  // the head: framed by a hood, shadowed by a cowl, inside a space helmet, or bare
+  if (headName === "hood") g.ellipse(0.5, b.hy + c, b.hr * 0.78, b.hr * 0.8, M.SKIN);
+  else if (headName === "cowl") g.ellipse(0.5, b.hy + c, b.hr * 0.72, b.hr * 0.75, M.DARK);
+  else if (headName === "bubble") g.ellipse(0.5, b.hy + c * 0.5, b.hr * 0.8, b.hr * 0.8, M.SKIN);
+  else g.ellipse(0.5, b.hy, b.hr, b.hr, M.SKIN);
+  const ears = opts.ears ?? recipe.ears;
+  if (ears) drawEars(g, b, ears === "long");
+  if (!head.hidesHair && !head.behind) hair.front?.(g, b, rng);
+  if (!head.behind) head.draw(g, b, rng);
+  if (headName !== "cowl") FACES[face]?.(g, b, rng);
+  if (opts.face && headName !== "cowl") FACES[opts.face]?.(g, b, rng);
   g.mirror();
-  if (kind === "skeleton") {
-    g.ellipse(0.5 - hr * 0.42, hy + c * 0.5, Math.max(c * 1.2, hr * 0.28), Math.max(c * 1.2, hr * 0.3), traits.scary ? M.GLOW : M.DARK, "paint");
-    g.ellipse(0.5 + hr * 0.42, hy + c * 0.5, Math.max(c * 1.2, hr * 0.28), Math.max(c * 1.2, hr * 0.3), traits.scary ? M.GLOW : M.DARK, "paint");
-    g.dot(0.5 - c * 0.5, hy + hr * 0.5, M.DARK, p, "paint");
-  } else if (kind === "robot") {
-    g.rect(0.5 - hr * 0.7, hy - c, 0.5 + hr * 0.7, hy + c, M.DARK, "paint");
-    g.dot(0.5 - hr * 0.45, hy - c * 0.5, M.GLOW, p, "paint");
-    g.dot(0.5 + hr * 0.45 - c * 0.01 - (p - 1) / g.n, hy - c * 0.5, M.GLOW, p, "paint");
-  } else if (kind !== "knight") {
-    drawEyes(g, hy + c * 0.5, hr * 0.8, traits);
-    if (g.n > 16 && kind !== "ninja" && kind !== "wizard") {
-      if (g.hires) g.rect(0.5 - c, hy + hr * 0.6, 0.5 + c, hy + hr * 0.6 + c * 0.5, M.DARK, "paint");
-      else g.rect(0.5 - c, hy + hr * 0.55, 0.5 + c, hy + hr * 0.55 + c, M.DARK, "paint");
+
+  const eyes = opts.eyes ?? recipe.eyes ?? "normal";
+  if (headName === "robot") {
+    const p = g.px;
+    g.dot(0.5 - b.hr * 0.45, b.hy - c * 0.5, M.GLOW, p, "paint");
+    g.dot(0.5 + b.hr * 0.45 - (p - 1) / g.n, b.hy - c * 0.5, M.GLOW, p, "paint");
+  } else if (eyes === "skull") {
+    for (const s of [-1, 1])
+      g.ellipse(0.5 + s * b.hr * 0.42, b.hy + c * 0.5, Math.max(c * 1.2, b.hr * 0.28), Math.max(c * 1.2, b.hr * 0.3), traits.scary ? M.GLOW : M.DARK, "paint");
+    g.dot(0.5 - c * 0.5, b.hy + b.hr * 0.5, M.DARK, g.px, "paint");
+  } else if (!head.hidesEyes) {
+    const eyeY = headName === "hood" || headName === "cowl" ? b.hy + c * 1.5 : b.hy + c * 0.5;
+    drawEyes(g, eyeY, b.hr * 0.8, eyes === "glow" ? { ...traits, scary: true } : traits);
+    const masked = face === "wrap" || face === "scarf" || face === "beard" || headName === "cowl";
+    if (g.n > 16 && !masked && face !== "longbeard") {
+      if (g.hires) g.rect(0.5 - c, b.hy + b.hr * 0.6, 0.5 + c, b.hy + b.hr * 0.6 + c * 0.5, M.DARK, "paint");
+      else g.rect(0.5 - c, b.hy + b.hr * 0.55, 0.5 + c, b.hy + b.hr * 0.55 + c, M.DARK, "paint");
     }
   }
-  if (g.hires) characterDetails(kind, g, b);
-  const headTop = kind === "wizard" ? 0.02 : kind === "king" ? hy - hr - 0.08 : kind === "robot" ? hy - hr - 0.1 : hy - hr - (kind === "knight" ? 0.1 : 0);
+  if (g.hires) characterDetails([...(recipe.details ?? []), ...(opts.details ?? [])], g, b);
   return {
-    hand: { x0: b.armRight - b.armW, y0: b.top + 0.22, x1: b.armRight, y1: b.top + 0.27 },
+    hand: { x0: b.armRight - b.armW, y0: b.handT, x1: b.armRight, y1: b.handB },
     armOuter: b.armRight - b.armW,
     headTop,
+    swapHands: swap,
+    tilt,
   };
 }
 
-const humanoid = (kind: Kind, primary: string, secondary: string, accent: string, skin?: string): SpriteBuilder => ({
-  kind: "character",
-  primary,
-  secondary,
-  accent,
-  ...(skin ? { skin } : {}),
-  build: (g, rng, traits) => build(kind, g, rng, traits),
-});
+const named = (name: string | undefined): Rgb | undefined => (name ? COLOR_VALUES[name] : undefined);
 
-export const CHARACTER_BUILDERS: Readonly<Record<string, SpriteBuilder>> = {
-  knight: humanoid("knight", "silver", "blue", "red"),
-  warrior: humanoid("warrior", "red", "brown", "gold"),
-  wizard: humanoid("wizard", "purple", "gold", "cyan"),
-  hero: humanoid("hero", "green", "brown", "gold"),
-  archer: { ...humanoid("archer", "emerald", "brown", "gold"), defaultItems: ["bow"] },
-  king: humanoid("king", "crimson", "white", "gold"),
-  ninja: humanoid("ninja", "navy", "red", "red"),
-  robot: humanoid("robot", "silver", "blue", "cyan"),
-  skeleton: humanoid("skeleton", "beige", "beige", "red", "beige"),
-  zombie: humanoid("zombie", "teal", "brown", "red", "olive"),
-  goblin: humanoid("goblin", "brown", "tan", "red", "lime"),
-};
+/** The same colour, its hue and lightness moved a little: a seed's own shade of the asked colour. */
+function jitter(color: Rgb, rng: Random, hue: number, light: number): Rgb {
+  const hsl = toHsl(color);
+  const dh = hsl.s < 0.12 ? 0 : rng.range(-hue, hue);
+  return fromHsl({ h: hsl.h + dh, s: Math.min(1, hsl.s * rng.range(0.85, 1.1)), l: Math.max(0.08, Math.min(0.92, hsl.l + rng.range(-light, light))) });
+}
+
+/** Recolours the palette for a recipe: per-seed shades, hats, hair, materials and effects. */
+function tint(recipe: Recipe, opts: CharacterOptions, base: Rgb[], rng: Random): void {
+  const set = (m: number, color: Rgb | undefined): void => {
+    if (color) base[m] = color;
+  };
+  if (opts.named === 0) {
+    const primary = named(opts.bodyTint) ?? (recipe.alt && rng.chance(0.4) ? named(rng.pick(recipe.alt)) : undefined);
+    set(M.BODY, primary);
+  }
+  for (const [m, name] of Object.entries(opts.recolor ?? {})) {
+    if (Number(m) === M.BODY && opts.named > 0) continue;
+    set(Number(m), named(name));
+  }
+  set(M.BODY, jitter(base[M.BODY] as Rgb, rng, 9, 0.07));
+  set(M.BELLY, jitter(base[M.BELLY] as Rgb, rng, 8, 0.06));
+  set(M.CLOTH, jitter(base[M.CLOTH] as Rgb, rng, 10, 0.08));
+  set(M.WING, recipe.hat ? jitter(named(rng.pick(recipe.hat)) as Rgb, rng, 8, 0.06) : shade(base[M.BODY] as Rgb, -0.22));
+  if (recipe.glass) set(M.GLASS, named(recipe.glass));
+  if (recipe.hairColor && (recipe.hairColor.length === 1 || rng.chance(0.7))) set(M.HAIR, named(rng.pick(recipe.hairColor)));
+  if (opts.old) set(M.HAIR, jitter(named("silver") as Rgb, rng, 0, 0.1));
+  set(M.WOOD, jitter(base[M.WOOD] as Rgb, rng, 6, 0.06));
+  if (recipe.skinIsBody) set(M.SKIN, mix(base[M.BODY] as Rgb, base[M.SKIN] as Rgb, 0.15));
+  if (opts.glow) set(M.GLOW, shade(named(opts.glow) as Rgb, 0.2));
+}
+
+/** A builder for a recipe drawn with some options (a race, materials, effects...). */
+export function characterBuilder(recipe: Recipe, opts: CharacterOptions): SpriteBuilder {
+  const [primary, secondary, accent] = recipe.colors;
+  const skin = opts.skin ?? recipe.skin;
+  return {
+    kind: "character",
+    primary,
+    secondary,
+    accent,
+    ...(skin ? { skin } : {}),
+    build: (g, rng, traits) => build(recipe, opts, g, rng, traits),
+    tint: (base, rng) => tint(recipe, opts, base, rng),
+  };
+}
+
+export const CHARACTER_BUILDERS: Readonly<Record<string, SpriteBuilder>> = Object.fromEntries(
+  Object.entries(RECIPES).map(([name, recipe]) => [name, characterBuilder(recipe, { named: 0 })]),
+);

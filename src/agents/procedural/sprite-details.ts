@@ -1,24 +1,13 @@
 /**
  * Details the characters get when drawn at the output resolution (64 and 128 cells): rivets,
  * buckles, emblems, straps, teeth. A 32-cell design has no room for them; they are painted over
- * filled cells only, so they never change the silhouette.
+ * filled cells only, so they never change the silhouette. Recipes name them (see
+ * sprite-character-recipes.ts); all are symmetric except the eyepatch.
  */
+import type { Body } from "./sprite-character-body.js";
 import { M, type SpriteGrid } from "./sprite-grid.js";
 
-/** The characters (sprite-characters.ts draws them). */
-export type Kind = "knight" | "warrior" | "wizard" | "hero" | "archer" | "king" | "ninja" | "robot" | "skeleton" | "zombie" | "goblin";
-
-/** The proportions of a character's drawn body, which the details follow. */
-export interface Body {
-  hy: number;
-  hr: number;
-  top: number;
-  tw: number;
-  waist: number;
-  /** The image-left arm: from armRight - armW to armRight. */
-  armRight: number;
-  armW: number;
-}
+export type { Body } from "./sprite-character-body.js";
 
 /** Paints a rectangle and its mirror image (filled cells only). */
 function mirroredRect(g: SpriteGrid, x0: number, y0: number, x1: number, y1: number, m: number): void {
@@ -34,114 +23,197 @@ function buckle(g: SpriteGrid, y0: number, y1: number, frame: number): void {
   g.rect(0.5 - u * 0.2, y0 + u * 0.35, 0.5 + u * 0.2, y1 - u * 0.35, frame, "paint");
 }
 
-/** A diagonal strap across the chest, from the image-left shoulder to the image-right hip. */
-function strap(g: SpriteGrid, b: Body, m: number): void {
+/** A cross (a knight's tabard, a cleric's robe, a healer's apron). */
+function cross(g: SpriteGrid, b: Body, m: number): void {
   const u = g.u;
-  g.line(0.5 - b.tw + u, b.top + 0.02, 0.5 + b.tw - u * 2, b.waist - 0.05, m, Math.max(1, Math.round(g.px * 1.5)), "paint");
+  g.rect(0.5 - u * 0.6, b.top + 0.07, 0.5 + u * 0.6, b.top + 0.21, m, "paint");
+  g.rect(0.5 - 0.045, b.top + 0.1, 0.5 + 0.045, b.top + 0.1 + u * 1.1, m, "paint");
 }
 
-export function characterDetails(kind: Kind, g: SpriteGrid, b: Body): void {
-  const u = g.u;
-  const { hy, hr, top, tw, waist } = b;
-  const pauldron = (): void => {
-    g.mirroredDisc(0.5 - tw - 0.02, top + 0.025, u * 0.5, M.SHINE);
-    g.mirroredDisc(0.5 - tw + 0.01, top + 0.045, u * 0.4, M.DARK);
-  };
-  switch (kind) {
-    case "knight": {
-      // eyes glinting in the visor slit, breathing holes, a ridge on the helmet
-      g.mirroredDisc(0.5 - hr * 0.38, hy + u * 0.25, u * 0.35, M.EYE);
-      for (const dx of [0.3, 0.55]) for (const dy of [2.2, 3.4]) g.mirroredDisc(0.5 - hr * dx, hy + u * dy, u * 0.3, M.DARK);
-      g.rect(0.5 - u * 0.35, hy - hr + u * 0.5, 0.5 + u * 0.35, hy - u * 0.5, M.METAL, "paint");
-      pauldron();
-      // a cross on the tabard, a buckle, knee guards
-      g.rect(0.5 - u * 0.6, top + 0.07, 0.5 + u * 0.6, top + 0.21, M.ACCENT, "paint");
-      g.rect(0.5 - 0.045, top + 0.1, 0.5 + 0.045, top + 0.1 + u * 1.1, M.ACCENT, "paint");
-      buckle(g, waist - 0.03, waist, M.ACCENT);
-      for (const y of [0.8]) {
-        g.ellipse(0.5 - tw * 0.55, y, 0.04, 0.025, M.METAL, "paint");
-        g.ellipse(0.5 + tw * 0.55, y, 0.04, 0.025, M.METAL, "paint");
-      }
-      break;
-    }
-    case "warrior": {
-      strap(g, b, M.WOOD);
-      pauldron();
-      buckle(g, waist - 0.04, waist, M.METAL);
-      mirroredRect(g, b.armRight - b.armW, top + 0.17, b.armRight, top + 0.21, M.WOOD);
-      break;
-    }
-    case "hero":
-    case "archer": {
-      g.poly(
-        [
-          [0.5 - u * 1.6, top - u * 0.2],
-          [0.5, top + 0.055],
-          [0.5 + u * 1.6, top - u * 0.2],
-        ],
-        M.SKIN,
-        "paint",
-      );
-      if (kind === "archer") strap(g, b, M.WOOD);
-      buckle(g, waist - 0.04, waist, M.METAL);
-      mirroredRect(g, b.armRight - b.armW, top + 0.19, b.armRight, top + 0.22, M.CLOTH);
-      break;
-    }
-    case "wizard": {
-      // a star on the hat, a sash, cuffs
-      const sx = 0.5 - hr * 0.22;
-      const sy = hy - hr * 0.95;
-      g.rect(sx - u * 0.4, sy - u * 1.3, sx + u * 0.4, sy + u * 1.3, M.SHINE, "paint");
-      g.rect(sx - u * 1.3, sy - u * 0.4, sx + u * 1.3, sy + u * 0.4, M.SHINE, "paint");
-      // a long pointed beard over the robe, with strands, under a moustache
-      g.poly(
-        [
-          [0.5 - hr * 0.7, hy + hr * 0.25],
-          [0.5 + hr * 0.7, hy + hr * 0.25],
-          [0.5, top + 0.16],
-        ],
-        M.METAL,
-        "paint",
-      );
-      for (const dx of [-0.35, 0, 0.35]) g.line(0.5 + hr * dx, hy + hr * 0.6, 0.5 + hr * dx * 0.4, top + 0.1, M.METAL, 1, "darken");
-      g.rect(0.5 - hr * 0.45, hy + hr * 0.3, 0.5 + hr * 0.45, hy + hr * 0.3 + u * 0.7, M.METAL, "lighten");
-      g.rect(0, waist - 0.035, 1, waist, M.ACCENT, "paint");
-      g.rect(0.5 - u * 1.2, waist - 0.035, 0.5 + u * 1.2, waist, M.SHINE, "paint");
-      mirroredRect(g, b.armRight - b.armW, top + 0.18, b.armRight, top + 0.22, M.BELLY);
-      break;
-    }
-    case "king": {
-      for (const x of [0.5 - hr * 0.55, 0.5]) g.mirroredDisc(x, hy - hr * 0.78, u * 0.6, M.GLOW);
-      for (const x of [0.5 - tw - 0.04, 0.5 - tw + 0.01, 0.5 - 0.04]) g.mirroredDisc(x, top + 0.02, u * 0.35, M.DARK);
-      break;
-    }
-    case "ninja": {
-      g.rect(0.5 - u * 0.5, waist - 0.04, 0.5 + u * 0.5, waist, M.DARK, "paint");
-      mirroredRect(g, b.armRight - b.armW, top + 0.17, b.armRight, top + 0.19, M.DARK);
-      break;
-    }
-    case "robot": {
-      g.rect(0.5 - tw, top + 0.2, 0.5 + tw, top + 0.2 + u * 0.5, M.DARK, "paint");
-      for (const y of [top + 0.03, top + 0.24]) g.mirroredDisc(0.5 - tw + u, y, u * 0.4, M.SHINE);
-      mirroredRect(g, b.armRight - b.armW, top + 0.11, b.armRight, top + 0.11 + u * 0.5, M.DARK);
-      mirroredRect(g, 0.5 - tw + 0.02, 0.8, 0.5 - u, 0.8 + u * 0.5, M.DARK);
-      break;
-    }
-    case "skeleton": {
-      for (let k = -2; k <= 1; k++) g.rect(0.5 + k * u * 1.1 + u * 0.3, hy + hr * 0.62, 0.5 + k * u * 1.1 + u * 0.6, hy + hr * 0.98, M.DARK, "paint");
-      break;
-    }
-    case "zombie": {
-      g.line(0.5 - hr * 0.7, hy + hr * 0.45, 0.5 - hr * 0.35, hy + hr * 0.7, M.DARK, Math.max(1, Math.round(g.px / 2)), "paint");
-      for (const t of [0.3, 0.6])
-        g.rect(0.5 - hr * (0.9 - t * 0.5), hy + hr * (0.45 + t * 0.2), 0.5 - hr * (0.9 - t * 0.5) + u * 0.4, hy + hr * (0.65 + t * 0.2), M.DARK, "paint");
-      buckle(g, waist - 0.04, waist, M.METAL);
-      break;
-    }
-    case "goblin": {
-      g.mirroredDisc(0.5 - u * 1.2, hy + hr * 0.55 + u, u * 0.45, M.EYE);
-      buckle(g, waist - 0.04, waist, M.METAL);
-      break;
-    }
-  }
+/** A five-pointed star badge (approximated by a plus and a diamond). */
+function star(g: SpriteGrid, x: number, y: number, r: number, m: number): void {
+  g.poly(
+    [
+      [x, y - r],
+      [x + r * 0.35, y],
+      [x, y + r],
+      [x - r * 0.35, y],
+    ],
+    m,
+    "paint",
+  );
+  g.poly(
+    [
+      [x - r, y - r * 0.2],
+      [x, y + r * 0.25],
+      [x + r, y - r * 0.2],
+      [x, y - r * 0.05],
+    ],
+    m,
+    "paint",
+  );
 }
+
+type Detail = (g: SpriteGrid, b: Body) => void;
+
+const DETAILS: Readonly<Record<string, Detail>> = {
+  visor: (g, { hy, hr }) => {
+    const u = g.u;
+    g.mirroredDisc(0.5 - hr * 0.38, hy + u * 0.25, u * 0.35, M.EYE);
+    for (const dx of [0.3, 0.55]) for (const dy of [2.2, 3.4]) g.mirroredDisc(0.5 - hr * dx, hy + u * dy, u * 0.3, M.DARK);
+  },
+  tabard: (g, b) => cross(g, b, M.ACCENT),
+  cross: (g, b) => cross(g, b, M.ACCENT),
+  knees: (g, b) => {
+    g.ellipse(0.5 - b.tw * 0.55, 0.8, 0.04, 0.025, M.METAL, "paint");
+    g.ellipse(0.5 + b.tw * 0.55, 0.8, 0.04, 0.025, M.METAL, "paint");
+  },
+  strap: (g, b) => {
+    const u = g.u;
+    g.line(0.5 - b.tw + u, b.top + 0.02, 0.5 + b.tw - u * 2, b.waist - 0.05, M.WOOD, Math.max(1, Math.round(g.px * 1.5)), "paint");
+  },
+  buckle: (g, b) => buckle(g, b.waist - 0.04, b.waist, M.METAL),
+  bracers: (g, b) => mirroredRect(g, b.armRight - b.armW, b.handT - 0.05, b.armRight, b.handT - 0.01, M.WOOD),
+  collar: (g, b) => {
+    const u = g.u;
+    g.poly(
+      [
+        [0.5 - u * 1.6, b.top - u * 0.2],
+        [0.5, b.top + 0.055],
+        [0.5 + u * 1.6, b.top - u * 0.2],
+      ],
+      M.SKIN,
+      "paint",
+    );
+  },
+  sash: (g, b) => {
+    g.rect(0, b.waist - 0.035, 1, b.waist, M.ACCENT, "paint");
+    g.rect(0.5 - g.u * 1.2, b.waist - 0.035, 0.5 + g.u * 1.2, b.waist, M.SHINE, "paint");
+  },
+  star: (g, b) => star(g, 0.5 - b.tw * 0.5, b.top + 0.08, g.u * 2, M.ACCENT),
+  cords: (g, b) => {
+    for (let y = b.top + 0.06; y < b.waist - 0.02; y += 0.05) g.rect(0.5 - g.u * 0.5, y, 0.5 + g.u * 0.5, y + 0.02, M.ACCENT, "paint");
+  },
+  eyepatch: (g, b) => {
+    const u = g.u;
+    g.line(0.5 - b.hr * 0.95, b.hy - b.hr * 0.5, 0.5 + b.hr * 0.9, b.hy + b.hr * 0.05, M.DARK, Math.max(1, Math.round(g.px / 2)), "paint");
+    g.ellipse(0.5 - b.hr * 0.42, b.hy + u * 0.5, u * 1.5, u * 1.3, M.DARK, "paint");
+  },
+  beads: (g, b) => {
+    for (let k = -3; k <= 3; k++) g.mirroredDisc(0.5 - Math.abs(k) * g.u * 1.3, b.top + 0.01 + (3 - Math.abs(k)) * g.u * 0.6, g.u * 0.5, M.WOOD);
+  },
+  leaves: (g, b) => {
+    for (const dx of [0.2, 0.6]) g.mirroredDisc(0.5 - b.hr * dx, b.hy - b.hr * 0.85, g.u * 0.9, M.ACCENT);
+  },
+  vials: (g, b) => {
+    for (const dx of [0.3, 0.6]) g.rect(0.5 - b.tw * dx, b.waist - 0.08, 0.5 - b.tw * dx + g.u, b.waist - 0.03, M.LIQUID, "paint");
+  },
+  goggles: (g, b) => {
+    g.rect(0.5 - b.hr, b.hy - b.hr * 0.55, 0.5 + b.hr, b.hy - b.hr * 0.4, M.DARK, "paint");
+    g.mirroredDisc(0.5 - b.hr * 0.42, b.hy - b.hr * 0.5, g.u * 1.1, M.GLASS);
+  },
+  pouch: (g, b) => {
+    g.ellipse(0.5 - b.tw * 0.6, b.waist + 0.02, g.u * 1.5, g.u * 1.8, M.WOOD, "paint");
+    g.mirroredDisc(0.5 - b.tw * 0.6, b.waist - 0.01, g.u * 0.5, M.ACCENT);
+  },
+  overalls: (g, b) => {
+    for (const x of [0.5 - b.tw * 0.7, 0.5 + b.tw * 0.7 - g.u]) g.rect(x, b.top, x + g.u, b.top + 0.1, M.BODY, "paint");
+    g.mirroredDisc(0.5 - b.tw * 0.6, b.top + 0.1, g.u * 0.5, M.METAL);
+  },
+  buttons: (g, b) => {
+    for (let y = b.top + 0.1; y < b.waist; y += 0.05) g.mirroredDisc(0.5 - b.tw * 0.35, y, g.u * 0.45, M.DARK);
+  },
+  necklace: (g, b) => {
+    g.line(0.5 - b.tw * 0.5, b.top + 0.01, 0.5, b.top + 0.05, M.ACCENT, Math.max(1, g.px / 2), "paint");
+    g.line(0.5 + b.tw * 0.5, b.top + 0.01, 0.5, b.top + 0.05, M.ACCENT, Math.max(1, g.px / 2), "paint");
+    g.mirroredDisc(0.5 - g.u * 0.5, b.top + 0.055, g.u * 0.6, M.GLOW);
+  },
+  jewels: (g, b) => {
+    for (const x of [0.5 - b.hr * 0.55, 0.5]) g.mirroredDisc(x, b.hy - b.hr * 0.78, g.u * 0.6, M.GLOW);
+  },
+  ermine: (g, b) => {
+    for (const x of [0.5 - b.tw - 0.04, 0.5 - b.tw + 0.01, 0.5 - 0.04]) g.mirroredDisc(x, b.top + 0.02, g.u * 0.35, M.DARK);
+  },
+  diamonds: (g, b) => {
+    for (let y = b.top + 0.04; y < b.waist; y += 0.08) {
+      for (let x = 0.5 - b.tw + 0.04; x < 0.5; x += 0.08) {
+        g.poly(
+          [
+            [x, y - 0.025],
+            [x + 0.025, y],
+            [x, y + 0.025],
+            [x - 0.025, y],
+          ],
+          M.BELLY,
+          "paint",
+        );
+      }
+    }
+  },
+  teeth: (g, b) => {
+    const u = g.u;
+    for (let k = -2; k <= 1; k++) g.rect(0.5 + k * u * 1.1 + u * 0.3, b.hy + b.hr * 0.62, 0.5 + k * u * 1.1 + u * 0.6, b.hy + b.hr * 0.98, M.DARK, "paint");
+  },
+  stitches: (g, b) => {
+    g.line(0.5 - b.hr * 0.7, b.hy + b.hr * 0.45, 0.5 - b.hr * 0.35, b.hy + b.hr * 0.7, M.DARK, Math.max(1, Math.round(g.px / 2)), "paint");
+  },
+  wraps: (g, b) => {
+    for (let y = b.hy - b.hr * 0.8; y < b.hy + b.hr; y += g.u * 2.5) g.rect(0.5 - b.hr, y, 0.5 + b.hr, y + g.u * 0.5, M.SKIN, "darken");
+    for (let y = b.waist + 0.03; y < 0.9; y += g.u * 2.5) g.rect(0, y, 1, y + g.u * 0.5, M.SKIN, "darken");
+  },
+  cracks: (g, b) => {
+    const t = Math.max(1, Math.round(g.px / 2));
+    g.line(0.5 - b.tw * 0.8, b.top + 0.04, 0.5 - b.tw * 0.4, b.top + 0.16, M.EMPTY, t, "darken");
+    g.line(0.5 + b.tw * 0.7, b.top + 0.1, 0.5 + b.tw * 0.3, b.waist - 0.02, M.EMPTY, t, "darken");
+    g.line(0.5 - b.hr * 0.6, b.hy - b.hr * 0.6, 0.5 - b.hr * 0.2, b.hy - b.hr * 0.2, M.EMPTY, t, "darken");
+  },
+  stripes: (g, b) => {
+    for (let y = b.top + 0.06; y < b.waist - 0.02; y += 0.045) g.rect(0.5 - b.tw, y, 0.5 + b.tw, y + 0.015, M.CLOTH, "paint");
+  },
+  plaid: (g, b) => {
+    for (let y = b.top + 0.03; y < b.waist; y += 0.05) g.rect(0.5 - b.tw, y, 0.5 + b.tw, y + 0.012, M.DARK, "paint");
+    for (let x = 0.5 - b.tw + 0.02; x < 0.5 + b.tw; x += 0.05) g.rect(x, b.top, x + 0.012, b.waist, M.DARK, "paint");
+  },
+  straw: (g, b) => {
+    for (const x of [b.armRight - b.armW, 0.5 - b.tw - 0.005]) g.mirroredDisc(x, b.handT - 0.005, g.u * 0.6, M.EMBER);
+  },
+  embers: (g, b) => {
+    const t = Math.max(1, Math.round(g.px / 2));
+    g.line(0.5 - b.tw * 0.7, b.top + 0.05, 0.5 - b.tw * 0.3, b.top + 0.15, M.EMPTY, t, "lighten");
+    for (const [x0, y0, x1, y1] of [
+      [0.5 - b.tw * 0.8, b.top + 0.06, 0.5 - b.tw * 0.3, b.top + 0.18],
+      [0.5 + b.tw * 0.6, b.top + 0.12, 0.5 + b.tw * 0.2, b.waist - 0.03],
+      [0.5 - b.tw * 0.2, b.waist - 0.08, 0.5 + b.tw * 0.1, b.waist + 0.04],
+    ] as const)
+      g.line(x0, y0, x1, y1, M.GLOW, t, "paint");
+  },
+  frost: (g, b) => {
+    const u = g.u;
+    for (const [x, y] of [
+      [0.5 - b.tw * 0.7, b.top + 0.04],
+      [0.5 + b.tw * 0.4, b.top + 0.1],
+      [0.5 - b.tw * 0.2, b.waist - 0.06],
+      [0.5 - b.hr * 0.5, b.hy - b.hr * 0.5],
+    ] as const) {
+      g.rect(x - u * 0.25, y - u, x + u * 0.25, y + u, M.SHINE, "paint");
+      g.rect(x - u, y - u * 0.25, x + u, y + u * 0.25, M.SHINE, "paint");
+    }
+  },
+  bolts: (g, b) => {
+    const u = g.u;
+    g.rect(0.5 - b.tw, b.top + 0.2, 0.5 + b.tw, b.top + 0.2 + u * 0.5, M.DARK, "paint");
+    for (const y of [b.top + 0.03, b.top + 0.24]) g.mirroredDisc(0.5 - b.tw + u, y, u * 0.4, M.SHINE);
+    mirroredRect(g, b.armRight - b.armW, b.top + 0.11, b.armRight, b.top + 0.11 + u * 0.5, M.DARK);
+  },
+  flag: (g, b) => {
+    g.rect(0.5 - b.tw * 0.9, b.top + 0.03, 0.5 - b.tw * 0.45, b.top + 0.06, M.ACCENT, "paint");
+  },
+};
+
+/** Paints the named details of a character drawn at 64 or 128 cells. */
+export function characterDetails(names: readonly string[], g: SpriteGrid, b: Body): void {
+  for (const name of names) DETAILS[name]?.(g, b);
+}
+
+/** The detail names known (for the tests). */
+export const DETAIL_NAMES: readonly string[] = Object.keys(DETAILS);

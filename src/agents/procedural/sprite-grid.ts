@@ -4,6 +4,7 @@
  * Builders draw the left half (or centred shapes), then `mirror()` makes the mask symmetric;
  * `paint*` calls only recolour filled cells, so details added after mirroring keep it symmetric.
  */
+import type { Rgb } from "./color.js";
 import type { Point } from "./geometry.js";
 import type { Random } from "./random.js";
 
@@ -241,6 +242,10 @@ export interface SpriteAnchors {
   armOuter: number;
   /** Top of the head (normalised y): held items stay clear of it. */
   headTop: number;
+  /** The seed's pose: the items change hands (a left-handed figure). */
+  swapHands?: boolean;
+  /** The seed's pose: long items lean this far (radians, top outward) on 64- and 128-cell grids. */
+  tilt?: number;
 }
 
 /**
@@ -261,6 +266,8 @@ export interface SpriteBuilder {
   defaultItems?: readonly string[];
   // biome-ignore lint/suspicious/noConfusingVoidType: most builders return nothing; those with a held item return its anchors
   build(g: SpriteGrid, rng: Random, traits: SpriteTraits): SpriteAnchors | void;
+  /** Adjusts the base colour of each material (indexed by material id) before the ramps are made. */
+  tint?(base: Rgb[], rng: Random): void;
 }
 
 /** Paints a w x h block of cells at column i (and its mirror image), filled cells only. */

@@ -16,4 +16,14 @@ export const GEAR_SUBJECTS: SubjectTable = {
   staff: { words: "staves stave quarterstaff wand wands rod sceptre scepter cane" },
   spear: { words: "lance trident pike halberd javelin polearm" },
   hammer: { words: "mace warhammer maul club" },
+  // held by characters
+  pickaxe: { words: "pick pickax mattock" },
+  pitchfork: { words: "rake" },
+  shovel: { words: "spade" },
+  scythe: { words: "sickle" },
+  lute: { words: "mandolin guitar lyre instrument" },
+  lantern: { words: "lamp" },
+  book: { words: "tome spellbook grimoire codex ledger" },
+  pan: { words: "skillet frypan wok" },
+  orb: { words: "sphere crystalball" },
 };

@@ -1,0 +1,164 @@
+/**
+ * How a character prompt is drawn: the class's recipe with the race's body, skin, ears and face
+ * ("dwarf blacksmith", "orc warrior", "skeleton archer"), the materials' colours ("stone golem",
+ * "golden knight", "skeleton with a bone club"), the effects' tints and adornments ("fire mage":
+ * red robes and glowing eyes, "holy paladin": a halo) and the size words ("giant": a bulkier
+ * body, "tiny": a chibi one). Reports what it used, so the interpretation never drifts.
+ */
+import type { PromptSpec } from "./prompt.js";
+import type { BodyPlan } from "./sprite-character-body.js";
+import { RECIPES } from "./sprite-character-recipes.js";
+import { type CharacterOptions, characterBuilder } from "./sprite-characters.js";
+import { M, type SpriteBuilder } from "./sprite-grid.js";
+import { broaderSubjects, GENERIC_SUBJECTS } from "./subjects.js";
+import { EFFECT_COLORS } from "./vocabulary.js";
+
+type RaceOptions = Omit<CharacterOptions, "named">;
+
+/** Races: drawn alone with their own recipe, and combined with a class as that class's body. */
+export const RACES: Readonly<Record<string, RaceOptions>> = {
+  dwarf: { body: "stocky", face: "beard" },
+  elf: { body: "slim", ears: "short", hair: ["long", "short"] },
+  orc: { body: "bulky", skin: "green", face: "tusks" },
+  goblin: { body: "chibi", skin: "lime", ears: "long" },
+  troll: { body: "bulky", skin: "teal", ears: "long", face: "tusks" },
+  imp: { body: "chibi", skin: "red", ears: "long", eyes: "glow" },
+  skeleton: { skin: "beige", face: "skull", eyes: "skull", hair: ["bald"] },
+  zombie: { skin: "olive", hair: ["bald", "short"] },
+  gnome: { body: "chibi", face: "beard" },
+  halfling: { body: "chibi", hair: ["fringe", "short"], beardless: true },
+  /** Not a race but a kind of person all the same: "female knight" wears long hair, no beard. */
+  woman: { hair: ["long", "bun"], beardless: true },
+  /** A hooded figure; with a class, that class under a hood. */
+  hooded: { head: "hood" },
+};
+
+/** What a material makes of a character: its body (when no colour is named), metal and wood. */
+const MATERIAL_COLORS: Readonly<Record<string, { body: string; metal?: string; wood?: string }>> = {
+  stone: { body: "grey", metal: "grey" },
+  ice: { body: "cyan", metal: "sky" },
+  gold: { body: "gold", metal: "gold" },
+  silver: { body: "silver", metal: "silver" },
+  iron: { body: "steel", metal: "steel" },
+  bronze: { body: "bronze", metal: "bronze" },
+  copper: { body: "copper", metal: "copper" },
+  crystal: { body: "turquoise", metal: "cyan" },
+  bone: { body: "beige", metal: "beige", wood: "beige" },
+  wood: { body: "brown", metal: "tan", wood: "brown" },
+  leather: { body: "brown", wood: "brown" },
+};
+
+/** Effects that light the eyes; "holy" adds a halo; the others only tint. */
+const GLOWING_EYES = new Set(["fire", "shadow", "lightning", "mana", "poison"]);
+
+export interface CharacterUses {
+  /** The races the class is drawn with ("orc" in "orc warrior"; "dwarf" and "woman" in "female dwarf warrior"). */
+  races: string[];
+  /** Subject words drawn besides the class (the race, a broader class: "warrior" in "viking warrior"). */
+  subjects: string[];
+  materials: string[];
+  effects: string[];
+  styles: string[];
+}
+
+export interface CharacterPlan {
+  design: string;
+  subject: string;
+  builder: SpriteBuilder;
+  uses: CharacterUses;
+}
+
+/** Is this subject a drawn character (a recipe)? */
+export const isCharacter = (subject: string): boolean => RECIPES[subject] !== undefined;
+
+/**
+ * The class drawn (the first character subject that is no race, else the race itself) and the
+ * options it is drawn with. `subject` is the character subject the sprite planner chose.
+ */
+export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan {
+  const figures = spec.subjects.filter(isCharacter);
+  const classes = figures.filter((s) => RACES[s] === undefined);
+  // the most specific class: "viking warrior" is a viking (a kind of warrior)
+  const specific = classes.find((c) => !GENERIC_SUBJECTS.has(c) && !classes.some((o) => o !== c && broaderSubjects(o).includes(c)));
+  // a race with no class but a generic person ("dwarf man", "hooded figure") is that race's own drawing
+  const cls = specific ?? figures.find((s) => RACES[s] !== undefined && !GENERIC_SUBJECTS.has(s)) ?? classes[0] ?? subject;
+  // "viking warrior" is a viking; "hero", "person" add nothing to a named class
+  const subsumed = classes.filter((s) => s !== cls && (broaderSubjects(cls).includes(s) || GENERIC_SUBJECTS.has(s)));
+  const races = figures.filter((s) => RACES[s] !== undefined && s !== cls);
+  const recipe = RECIPES[cls] ?? RECIPES.hero;
+  if (!recipe) throw new Error("no hero recipe");
+  const opts: CharacterOptions = { named: spec.colors.length };
+  for (const race of races) Object.assign(opts, RACES[race], { showFace: true });
+  if (opts.beardless && opts.face === "beard") delete opts.face;
+  const uses: CharacterUses = { races, subjects: [...races, ...subsumed], materials: [], effects: [], styles: [] };
+  // "old", "ancient": grey hair, and a beard on those who may wear one
+  if (spec.styles.includes("weathered") && recipe.skinIsBody !== true && cls !== "robot" && cls !== "skeleton") {
+    opts.old = true;
+    if (recipe.face?.some((f) => f === "beard" || f === "moustache") && opts.face === undefined) opts.face = "beard";
+    uses.styles.push("weathered");
+  }
+
+  const recolor: Partial<Record<number, string>> = {};
+  for (const material of spec.materials) {
+    const colors = MATERIAL_COLORS[material];
+    if (!colors) continue;
+    recolor[M.BODY] ??= colors.body;
+    if (colors.metal) recolor[M.METAL] ??= colors.metal;
+    if (colors.wood) recolor[M.WOOD] ??= colors.wood;
+    uses.materials.push(material);
+  }
+  // "frozen", "icy": a figure of ice; "rusty": corroded armour (on those who wear metal)
+  const armoured = recipe.boots === "metal" || recipe.arms === "metal" || recipe.torso.some((t) => t === "plate" || t === "lamellar");
+  for (const [style, colors] of [
+    ["icy", MATERIAL_COLORS.ice],
+    ["rusty", armoured ? { body: "copper", metal: "copper" } : undefined],
+  ] as const) {
+    if (!colors || !spec.styles.includes(style)) continue;
+    recolor[M.BODY] ??= colors.body;
+    recolor[M.METAL] ??= colors.metal;
+    uses.styles.push(style);
+  }
+  for (const effect of spec.effects) {
+    const color = EFFECT_COLORS[effect];
+    if (!color) continue;
+    let changed = false;
+    if (spec.colors.length === 0 && opts.bodyTint === undefined && recolor[M.BODY] === undefined) {
+      opts.bodyTint = effect === "holy" ? "white" : effect === "shadow" ? "black" : color;
+      changed = true;
+    }
+    if (effect === "holy") {
+      opts.halo = true;
+      opts.glow ??= "gold";
+      changed = true;
+    } else if (GLOWING_EYES.has(effect)) {
+      opts.glow ??= effect === "shadow" ? "violet" : effect === "fire" ? "yellow" : color;
+      if (opts.eyes !== "skull") opts.eyes = "glow";
+      opts.showFace = true;
+      changed = true;
+    }
+    if (changed) uses.effects.push(effect);
+  }
+  if (Object.keys(recolor).length > 0) opts.recolor = recolor;
+  // at 64 and 128 px: embers glowing in the cracks of a fire golem, frost glints on ice, cracks in stone
+  const extra = [
+    ...(spec.effects.includes("fire") ? ["embers"] : []),
+    ...(spec.materials.includes("ice") || spec.materials.includes("crystal") || spec.styles.includes("icy") ? ["frost"] : []),
+    ...(spec.materials.includes("stone") ? ["cracks"] : []),
+  ];
+  if (extra.length > 0) opts.details = extra;
+
+  const plan: BodyPlan = opts.body ?? recipe.body ?? "normal";
+  const large = spec.styles.includes("large");
+  const small = spec.styles.includes("small");
+  if (large || small) {
+    const sized: BodyPlan = large ? (plan === "bulky" ? "huge" : "bulky") : "chibi";
+    if (sized !== plan) {
+      opts.body = sized;
+      uses.styles.push(large ? "large" : "small");
+    }
+  } else if (spec.styles.includes("cute") && (plan === "normal" || plan === "slim")) {
+    // "cute" (already read as big eyes and head): a chibi body too
+    opts.body = "chibi";
+  }
+  return { design: cls, subject: cls, builder: characterBuilder(recipe, opts), uses };
+}
