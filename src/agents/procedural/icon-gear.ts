@@ -1,4 +1,19 @@
 /** Icon shapes of gear: weapons, armour, tools, consumables, resources, UI symbols (subject → shape). */
+import { dagger, katana, scythe, spear, trident } from "./icon-gear-blades.js";
+import { club, flail, hammer, mace, pickaxe, staff, wand } from "./icon-gear-blunt.js";
 import type { IconShape } from "./icon-parts.js";
 
-export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconShape>([]);
+export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconShape>([
+  ["dagger", dagger],
+  ["katana", katana],
+  ["spear", spear],
+  ["trident", trident],
+  ["scythe", scythe],
+  ["mace", mace],
+  ["club", club],
+  ["flail", flail],
+  ["hammer", hammer],
+  ["pickaxe", pickaxe],
+  ["staff", staff],
+  ["wand", wand],
+]);

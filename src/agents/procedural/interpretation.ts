@@ -88,7 +88,9 @@ export function interpretIcon(spec: PromptSpec): Interpretation {
   const used = new Set(spec.subjects.filter((s) => ICON_SHAPES.get(s) === shapes.main && !fallback));
   const emblemWords = spec.subjects.filter((s) => shapes.emblem !== undefined && ICON_SHAPES.get(s) === shapes.emblem);
   for (const word of emblemWords) used.add(word);
-  return describe(spec, {
+  // words the main shape reads ("up" on an arrow) change the drawing: modifiers, not ignored
+  const read = fallback ? [] : spec.otherWords.filter((w) => shapes.main.reads?.includes(w));
+  return describe(read.length > 0 ? { ...spec, otherWords: spec.otherWords.filter((w) => !read.includes(w)) } : spec, {
     subject: fallback ? null : (shapes.mainName ?? null),
     fallback,
     // the emblem is coloured from the second colour on
@@ -97,7 +99,7 @@ export function interpretIcon(spec: PromptSpec): Interpretation {
     styles: spec.negated.includes("badge") ? ICON_UNBADGED_STYLES : ICON_STYLES,
     negations: new Set(["badge", "outline"]),
     usedSubjects: used,
-    items: shapes.emblemName ? [shapes.emblemName] : [],
+    items: [...(shapes.emblemName ? [shapes.emblemName] : []), ...read],
   });
 }
 
