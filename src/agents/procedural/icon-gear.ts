@@ -1,6 +1,7 @@
 /** Icon shapes of gear: weapons, armour, tools, consumables, resources, UI symbols (subject → shape). */
 import { dagger, katana, scythe, spear, trident } from "./icon-gear-blades.js";
 import { club, flail, hammer, mace, pickaxe, staff, wand } from "./icon-gear-blunt.js";
+import { arrow, bomb, boomerang, cannon, crossbow, gun, quiver, rifle, shuriken, slingshot } from "./icon-gear-ranged.js";
 import type { IconShape } from "./icon-parts.js";
 
 export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconShape>([
@@ -16,4 +17,16 @@ export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconSh
   ["pickaxe", pickaxe],
   ["staff", staff],
   ["wand", wand],
+  ["crossbow", crossbow],
+  ["arrow", arrow],
+  ["back", arrow],
+  ["next", arrow],
+  ["quiver", quiver],
+  ["shuriken", shuriken],
+  ["bomb", bomb],
+  ["gun", gun],
+  ["rifle", rifle],
+  ["cannon", cannon],
+  ["slingshot", slingshot],
+  ["boomerang", boomerang],
 ]);

@@ -1,0 +1,322 @@
+/** Icon shapes of ranged and thrown weapons: crossbow, arrow, quiver, shuriken, bomb, gun, rifle, cannon, slingshot, boomerang. */
+import { arcBand, circle, ellipse, PathBuilder, rect, regularPolygon, roundRect, star, type Contour } from "./geometry.js";
+import { deg, detail, fill, haft, line, lit, outsideOf, pts, ribbon, curve } from "./icon-gear-kit.js";
+import { rotateParts, type Fill, type IconShape, type Part } from "./icon-parts.js";
+import type { Random } from "./random.js";
+
+/** One arrow pointing up, from the tip at y = top to the nock at y = bottom, centred on x. */
+export function arrowParts(rng: Random, x: number, top: number, bottom: number, scale = 1, feathers: Fill = "primary"): Part[] {
+  const hw = 0.075 * scale;
+  const headKind = rng.int(0, 2);
+  const headLen = 0.16 * scale;
+  const head: Contour =
+    headKind === 0
+      ? pts(x, top, x + hw, top + headLen, x, top + headLen * 0.8, x - hw, top + headLen)
+      : headKind === 1
+        ? new PathBuilder(x, top)
+            .quadTo(x + hw * 1.3, top + headLen * 0.6, x, top + headLen)
+            .quadTo(x - hw * 1.3, top + headLen * 0.6, x, top)
+            .build()
+        : pts(x, top, x + hw * 0.8, top + headLen * 0.5, x + hw * 0.3, top + headLen, x - hw * 0.3, top + headLen, x - hw * 0.8, top + headLen * 0.5);
+  const fletchLen = rng.range(0.16, 0.22) * scale;
+  const fw = rng.range(0.06, 0.09) * scale;
+  const fletch = (dir: number): Contour =>
+    pts(x, bottom - fletchLen - 0.04 * scale, x + dir * fw, bottom - fletchLen + 0.02 * scale, x + dir * fw, bottom, x, bottom - 0.05 * scale);
+  return [
+    ...haft(x, top + headLen * 0.7, x, bottom, 0.022 * scale),
+    fill(fletch(-1), feathers),
+    fill(fletch(1), `${feathers}-` as Fill),
+    fill(head, "metal"),
+    lit(head, "metal+", x),
+  ];
+}
+
+export const crossbow: IconShape = {
+  primary: "brown",
+  secondary: "silver",
+  accent: "red",
+  build(rng) {
+    const span = rng.range(0.36, 0.44);
+    const bend = rng.range(0.06, 0.14);
+    const limbs = ribbon(curve(0.5 - span, 0.36 + bend, 0.5, 0.1 - bend * 0.6, 0.5 + span, 0.36 + bend), 0.06);
+    const stock = new PathBuilder(0.46, 0.12).lineTo(0.54, 0.12).lineTo(0.56, 0.66).lineTo(0.6, 0.94).lineTo(0.4, 0.94).lineTo(0.44, 0.66).build();
+    const parts: Part[] = [
+      line(0.5 - span + 0.01, 0.36 + bend, 0.5, 0.52, 0.012, "light--"),
+      line(0.5 + span - 0.01, 0.36 + bend, 0.5, 0.52, 0.012, "light--"),
+      fill(stock, "wood"),
+      lit(stock, "wood+", 0.49),
+      fill(limbs, "secondary"),
+      detail(ribbon(curve(0.5 - span, 0.35 + bend, 0.5, 0.09 - bend * 0.6, 0.5 + span, 0.35 + bend), 0.02), "secondary+"),
+      fill(roundRect(0.45, 0.2, 0.1, 0.1, 0.02), "secondary-"),
+      fill(pts(0.47, 0.6, 0.53, 0.6, 0.52, 0.72, 0.48, 0.72), "dark"),
+    ];
+    if (rng.chance(0.7)) parts.push(...arrowParts(rng, 0.5, -0.06, 0.5, 0.75));
+    if (rng.chance(0.5)) parts.push(fill(roundRect(0.42, 0.8, 0.16, 0.05, 0.02), "accent"));
+    return rotateParts(parts, rng.pick([0, 30, -30]));
+  },
+};
+
+/** A UI arrow (bold, flat) pointing up; rotated by the caller. */
+function uiArrow(rng: Random): Part[] {
+  const shaft = rng.range(0.13, 0.18);
+  const headW = rng.range(0.36, 0.42);
+  const headY = rng.range(0.44, 0.52);
+  const rounded = rng.chance(0.5);
+  const body = pts(0.5, 0.1, 0.5 + headW, headY, 0.5 + shaft, headY, 0.5 + shaft, 0.9, 0.5 - shaft, 0.9, 0.5 - shaft, headY, 0.5 - headW, headY);
+  const parts: Part[] = [fill(body, "primary")];
+  if (rounded) parts.push({ path: [body], fill: "primary", stroke: 0.06 });
+  parts.push(detail(body, "primary-", { clips: [[rect(0.5, -1, 2, 3)]] }));
+  return parts;
+}
+
+/** Direction words an arrow reads, with the angle they turn an up-pointing UI arrow by. */
+const DIRECTIONS: Readonly<Record<string, number>> = {
+  up: 0,
+  upward: 0,
+  upwards: 0,
+  right: 90,
+  next: 90,
+  rightward: 90,
+  down: 180,
+  downward: 180,
+  downwards: 180,
+  left: 270,
+  back: 270,
+  leftward: 270,
+};
+
+/** "arrow" alone is the weapon; with a direction word ("arrow up", "back arrow", "next") a UI arrow. */
+export const arrow: IconShape = {
+  primary: "white",
+  secondary: "brown",
+  accent: "silver",
+  reads: Object.keys(DIRECTIONS).filter((w) => w !== "back" && w !== "next"),
+  build(rng, _hasEmblem, words) {
+    const direction = [...(words ?? [])].find((w) => DIRECTIONS[w] !== undefined);
+    if (direction !== undefined) return rotateParts(uiArrow(rng), DIRECTIONS[direction] ?? 0);
+    const parts = arrowParts(rng, 0.5, -0.14, 1.12, 1.25);
+    return rotateParts(parts, rng.pick([45, 40, -45]));
+  },
+};
+
+export const quiver: IconShape = {
+  primary: "brown",
+  secondary: "gold",
+  accent: "red",
+  build(rng) {
+    const n = rng.int(2, 4);
+    const parts: Part[] = [];
+    for (let i = 0; i < n; i++) {
+      const x = 0.5 + (i - (n - 1) / 2) * 0.1;
+      // fletching up, heads down in the quiver
+      parts.push(...rotateParts(arrowParts(rng, 1 - x, 0.4, 0.98 - (i % 2) * 0.06, 0.75, "accent"), 180 + (i - (n - 1) / 2) * 6));
+    }
+    const body = new PathBuilder(0.3, 0.42).lineTo(0.7, 0.42).lineTo(0.64, 0.96).quadTo(0.5, 1.0, 0.36, 0.96).build();
+    parts.push(fill(body, "primary"), lit(body, "primary+", 0.42));
+    parts.push(fill(roundRect(0.28, 0.38, 0.44, 0.09, 0.03), "secondary"), fill(roundRect(0.33, 0.82, 0.34, 0.06, 0.02), "secondary"));
+    if (rng.chance(0.6)) parts.push(fill(ribbon(curve(0.66, 0.45, 0.85, 0.2, 0.8, 0.02), 0.04), "primary-"));
+    if (rng.chance(0.5)) parts.push(detail(circle(0.5, 0.64, 0.05), "accent"));
+    return rotateParts(parts, rng.range(-18, 18));
+  },
+};
+
+export const shuriken: IconShape = {
+  primary: "steel",
+  secondary: "dark",
+  accent: "red",
+  build(rng) {
+    const points = rng.int(4, 6);
+    const outer = rng.range(0.42, 0.47);
+    const inner = rng.range(0.12, 0.19);
+    const twist = rng.range(0, Math.PI);
+    const body = star(0.5, 0.5, outer, inner, points, twist);
+    const parts: Part[] = [fill(body, "metal"), detail(body, "metal-", { clips: [outsideOf(star(0.47, 0.47, outer, inner, points, twist))] })];
+    for (let i = 0; i < points; i++) {
+      const a = twist + (i / points) * Math.PI * 2;
+      parts.push(line(0.5, 0.5, 0.5 + Math.cos(a) * outer * 0.8, 0.5 + Math.sin(a) * outer * 0.8, 0.012, "metal+"));
+    }
+    parts.push(fill(circle(0.5, 0.5, 0.07), "secondary"), detail(circle(0.5, 0.5, 0.035), "metal-"));
+    return parts;
+  },
+};
+
+export const bomb: IconShape = {
+  primary: "black",
+  secondary: "orange",
+  accent: "yellow",
+  build(rng) {
+    const dynamite = rng.chance(0.3);
+    const parts: Part[] = [];
+    if (dynamite) {
+      for (const dx of [-0.16, 0, 0.16]) {
+        const stick = roundRect(0.42 + dx, 0.34, 0.16, 0.56, 0.04);
+        parts.push(fill(stick, "secondary"), lit(stick, "secondary+", 0.47 + dx));
+      }
+      parts.push(fill(rect(0.24, 0.5, 0.52, 0.08), "dark"), fill(rect(0.24, 0.72, 0.52, 0.08), "dark"));
+      parts.push(fill(ribbon(curve(0.5, 0.34, 0.48, 0.2, 0.62, 0.14), 0.025), "light-"));
+    } else {
+      const r = rng.range(0.3, 0.34);
+      const cy = 0.6;
+      parts.push(fill(ribbon(curve(0.62, 0.32, 0.7, 0.18, 0.8, 0.16), 0.03), "light-"));
+      parts.push(fill(roundRect(0.5, 0.24, 0.16, 0.12, 0.02), "primary+"));
+      parts.push(fill(circle(0.46, cy, r), "primary"), detail(circle(0.46, cy, r), "primary-", { clips: [outsideOf(circle(0.42, cy - 0.05, r))] }));
+      parts.push(detail(ellipse(0.35, cy - r * 0.5, 0.07, 0.04, deg(-35)), "light", { opacity: 0.7 }));
+      if (rng.chance(0.4)) parts.push(detail(star(0.46, cy + 0.04, 0.1, 0.04, 5), "accent", { opacity: 0.9 }));
+    }
+    const sx = dynamite ? 0.62 : 0.81;
+    const sy = dynamite ? 0.12 : 0.14;
+    parts.push(fill(star(sx, sy, rng.range(0.08, 0.11), 0.04, rng.int(5, 8), rng.range(0, 1)), "secondary"), detail(star(sx, sy, 0.05, 0.025, 5), "accent"));
+    return parts;
+  },
+};
+
+/** A pistol facing right. */
+export const gun: IconShape = {
+  primary: "dark",
+  secondary: "brown",
+  accent: "gold",
+  build(rng) {
+    const len = rng.range(0.62, 0.74);
+    const x0 = 0.16;
+    const flintlock = rng.chance(0.4);
+    const barrel = roundRect(x0, 0.3, len, flintlock ? 0.1 : 0.16, 0.03);
+    const grip = new PathBuilder(x0 + 0.02, 0.38)
+      .lineTo(x0 + 0.22, 0.38)
+      .lineTo(x0 + 0.2, 0.86)
+      .quadTo(x0 + 0.1, 0.9, x0, 0.84)
+      .build();
+    const parts: Part[] = [
+      fill(grip, flintlock ? "wood" : "secondary"),
+      lit(grip, flintlock ? "wood+" : "secondary+", x0 + 0.08),
+      fill(barrel, flintlock ? "metal" : "primary"),
+      detail(rect(x0, 0.3, len, 0.035), flintlock ? "metal+" : "primary+", { clips: [[barrel]] }),
+      { path: [arcBand(x0 + 0.27, 0.47, 0.05, 0.08, deg(0), deg(180))], fill: "primary", outline: true },
+    ];
+    if (!flintlock) parts.push(fill(roundRect(x0 + 0.24, 0.44, 0.16, 0.08, 0.02), "primary-"), detail(rect(x0 + len - 0.04, 0.27, 0.03, 0.05), "primary"));
+    else parts.push(fill(pts(x0 + 0.06, 0.3, x0 + 0.1, 0.18, x0 + 0.16, 0.2, x0 + 0.14, 0.32), "metal-"), fill(circle(x0 + len, 0.35, 0.05), "accent"));
+    for (let i = 0; i < 3; i++) parts.push(line(x0 + 0.05, 0.55 + i * 0.09, x0 + 0.17, 0.53 + i * 0.09, 0.015, "dark", false));
+    return rotateParts(parts, rng.range(-20, 5));
+  },
+};
+
+export const rifle: IconShape = {
+  primary: "brown",
+  secondary: "dark",
+  accent: "silver",
+  build(rng) {
+    const scope = rng.chance(0.5);
+    const stock = new PathBuilder(0.02, 0.5)
+      .lineTo(0.4, 0.44)
+      .lineTo(0.56, 0.44)
+      .lineTo(0.56, 0.54)
+      .lineTo(0.3, 0.56)
+      .lineTo(0.08, 0.68)
+      .lineTo(0.02, 0.66)
+      .build();
+    const parts: Part[] = [
+      fill(rect(0.4, 0.4, 0.58, 0.05), "secondary"),
+      fill(stock, "wood"),
+      lit(stock, "wood+", 0.3),
+      fill(roundRect(0.3, 0.5, 0.08, 0.14, 0.02), "secondary"),
+      fill(roundRect(0.56, 0.44, 0.26, 0.08, 0.02), "wood"),
+    ];
+    if (scope)
+      parts.push(
+        fill(roundRect(0.34, 0.3, 0.26, 0.07, 0.03), "secondary"),
+        fill(rect(0.4, 0.36, 0.04, 0.06), "secondary"),
+        fill(circle(0.6, 0.335, 0.05), "accent"),
+      );
+    else parts.push(fill(rect(0.92, 0.36, 0.03, 0.05), "secondary"));
+    if (rng.chance(0.5)) parts.push(fill(ribbon(curve(0.12, 0.62, 0.4, 0.8, 0.7, 0.5), 0.025), "primary-"));
+    return rotateParts(parts, rng.range(-40, -25));
+  },
+};
+
+export const cannon: IconShape = {
+  primary: "dark",
+  secondary: "brown",
+  accent: "gold",
+  build(rng) {
+    const tilt = rng.range(-30, -12);
+    const barrel = new PathBuilder(0.12, 0.36).lineTo(0.8, 0.3).lineTo(0.8, 0.56).lineTo(0.12, 0.5).build();
+    const tube: Part[] = [
+      fill(circle(0.12, 0.43, 0.1), "primary"),
+      fill(barrel, "primary"),
+      detail(rect(0, 0.3, 1, 0.09), "primary+", { clips: [[barrel]] }),
+      fill(roundRect(0.76, 0.27, 0.1, 0.32, 0.03), "primary"),
+      detail(ellipse(0.86, 0.43, 0.03, 0.1), "dark--"),
+      fill(rect(0.46, 0.32, 0.04, 0.22), "accent"),
+    ];
+    const parts: Part[] = [...rotateParts(tube, tilt)];
+    const wheel = circle(0.42, 0.68, rng.range(0.19, 0.23));
+    parts.push(fill(pts(0.1, 0.84, 0.62, 0.6, 0.7, 0.72, 0.2, 0.9), "secondary"));
+    parts.push(fill(wheel, "wood"), detail(circle(0.42, 0.68, 0.13), "wood-", { stroke: 0.03 }));
+    const spokes = rng.int(4, 6);
+    for (let i = 0; i < spokes; i++) {
+      const a = (i / spokes) * Math.PI;
+      parts.push(line(0.42 - Math.cos(a) * 0.15, 0.68 - Math.sin(a) * 0.15, 0.42 + Math.cos(a) * 0.15, 0.68 + Math.sin(a) * 0.15, 0.025, "wood-"));
+    }
+    parts.push(fill(circle(0.42, 0.68, 0.045), "accent"));
+    if (rng.chance(0.5)) parts.push(fill(circle(0.82, 0.86, 0.08), "primary"), fill(circle(0.66, 0.9, 0.07), "primary"));
+    return parts;
+  },
+};
+
+export const slingshot: IconShape = {
+  primary: "brown",
+  secondary: "red",
+  accent: "grey",
+  build(rng) {
+    const spread = rng.range(0.18, 0.24);
+    const fork = ribbon(curve(0.5 - spread, 0.12, 0.48 - spread * 0.8, 0.5, 0.5, 0.56), 0.08);
+    const fork2 = ribbon(curve(0.5 + spread, 0.12, 0.52 + spread * 0.8, 0.5, 0.5, 0.56), 0.08);
+    const pull = rng.range(0.7, 0.86);
+    const parts: Part[] = [
+      ...haft(0.5, 0.52, 0.5, 0.96, 0.055),
+      fill(fork, "wood"),
+      fill(fork2, "wood"),
+      fill(ribbon(pts(0.5 - spread, 0.16, 0.5, pull, 0.5 + spread, 0.16), 0.025), "secondary"),
+      fill(ellipse(0.5, pull, 0.08, 0.05), "secondary-"),
+      fill(circle(0.5, pull - 0.02, 0.045), "accent"),
+      fill(roundRect(0.5 - spread - 0.05, 0.14, 0.1, 0.06, 0.02), "secondary"),
+      fill(roundRect(0.5 + spread - 0.05, 0.14, 0.1, 0.06, 0.02), "secondary"),
+    ];
+    return rotateParts(parts, rng.range(-20, 20));
+  },
+};
+
+export const boomerang: IconShape = {
+  primary: "tan",
+  secondary: "red",
+  accent: "white",
+  build(rng) {
+    const open = rng.range(0.42, 0.6);
+    const w = rng.range(0.13, 0.17);
+    const [ex, ey] = [0.2, 0.22];
+    const t1: [number, number] = [0.88, 0.22 + open * 0.5];
+    const t2: [number, number] = [0.22 + open * 0.5, 0.88];
+    const cx = 2 * ex - (t1[0] + t2[0]) / 2 + 0.28;
+    const cy = 2 * ey - (t1[1] + t2[1]) / 2 + 0.28;
+    const spine = curve(t1[0], t1[1], cx, cy, t2[0], t2[1], 28);
+    const parts: Part[] = [fill(ribbon(spine, w), "primary"), fill(circle(t1[0], t1[1], w / 2), "primary"), fill(circle(t2[0], t2[1], w / 2), "primary")];
+    parts.push(
+      detail(
+        ribbon(
+          spine.map(([x, y]) => [x - w * 0.18, y - w * 0.18] as const),
+          w * 0.25,
+        ),
+        "primary+",
+      ),
+    );
+    const stripes = rng.int(2, 3);
+    const kind = rng.int(0, 1);
+    for (const side of [0, 1]) {
+      for (let i = 0; i < stripes; i++) {
+        const index = side === 0 ? 3 + i * 3 : 25 - i * 3;
+        const [x, y] = spine[index] ?? [0.5, 0.5];
+        parts.push(detail(kind === 0 ? circle(x, y, w * 0.22) : regularPolygon(x, y, w * 0.3, 4), i % 2 ? "accent" : "secondary"));
+      }
+    }
+    return rotateParts(parts, rng.range(-15, 15));
+  },
+};
