@@ -2,6 +2,8 @@
 import { dagger, katana, scythe, spear, trident } from "./icon-gear-blades.js";
 import { club, flail, hammer, mace, pickaxe, staff, wand } from "./icon-gear-blunt.js";
 import { arrow, bomb, boomerang, cannon, crossbow, gun, quiver, rifle, shuriken, slingshot } from "./icon-gear-ranged.js";
+import { armor, boot, bracer, gauntlet, greaves, helmet } from "./icon-gear-armour.js";
+import { amulet, belt, cloak, ring } from "./icon-gear-wearables.js";
 import type { IconShape } from "./icon-parts.js";
 
 export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconShape>([
@@ -29,4 +31,14 @@ export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconSh
   ["cannon", cannon],
   ["slingshot", slingshot],
   ["boomerang", boomerang],
+  ["helmet", helmet],
+  ["armor", armor],
+  ["gauntlet", gauntlet],
+  ["boot", boot],
+  ["greaves", greaves],
+  ["bracer", bracer],
+  ["cloak", cloak],
+  ["belt", belt],
+  ["ring", ring],
+  ["amulet", amulet],
 ]);
