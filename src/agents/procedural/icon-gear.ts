@@ -4,6 +4,7 @@ import { club, flail, hammer, mace, pickaxe, staff, wand } from "./icon-gear-blu
 import { arrow, bomb, boomerang, cannon, crossbow, gun, quiver, rifle, shuriken, slingshot } from "./icon-gear-ranged.js";
 import { armor, boot, bracer, gauntlet, greaves, helmet } from "./icon-gear-armour.js";
 import { amulet, belt, cloak, ring } from "./icon-gear-wearables.js";
+import { bandage, book, elixir, lockpick, map, rod, rope, saw, shovel, wrench } from "./icon-gear-tools.js";
 import type { IconShape } from "./icon-parts.js";
 
 export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconShape>([
@@ -41,4 +42,14 @@ export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconSh
   ["belt", belt],
   ["ring", ring],
   ["amulet", amulet],
+  ["shovel", shovel],
+  ["rod", rod],
+  ["wrench", wrench],
+  ["saw", saw],
+  ["lockpick", lockpick],
+  ["rope", rope],
+  ["bandage", bandage],
+  ["book", book],
+  ["map", map],
+  ["elixir", elixir],
 ]);
