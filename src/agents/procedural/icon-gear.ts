@@ -5,6 +5,7 @@ import { arrow, bomb, boomerang, cannon, crossbow, gun, quiver, rifle, shuriken,
 import { armor, boot, bracer, gauntlet, greaves, helmet } from "./icon-gear-armour.js";
 import { amulet, belt, cloak, ring } from "./icon-gear-wearables.js";
 import { bandage, book, elixir, lockpick, map, rod, rope, saw, shovel, wrench } from "./icon-gear-tools.js";
+import { coins, ingot, log, ore, plank, pouch, stoneBlock } from "./icon-gear-resources.js";
 import type { IconShape } from "./icon-parts.js";
 
 export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconShape>([
@@ -52,4 +53,12 @@ export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconSh
   ["book", book],
   ["map", map],
   ["elixir", elixir],
+  ["pouch", pouch],
+  ["coins", coins],
+  ["ingot", ingot],
+  ["ore", ore],
+  // resources named by surface subjects: a log of wood, a plank, a block of stone
+  ["wood", log],
+  ["plank", plank],
+  ["stone", stoneBlock],
 ]);
