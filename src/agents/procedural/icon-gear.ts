@@ -6,6 +6,9 @@ import { armor, boot, bracer, gauntlet, greaves, helmet } from "./icon-gear-armo
 import { amulet, belt, cloak, ring } from "./icon-gear-wearables.js";
 import { bandage, book, elixir, lockpick, map, rod, rope, saw, shovel, wrench } from "./icon-gear-tools.js";
 import { coins, ingot, log, ore, plank, pouch, stoneBlock } from "./icon-gear-resources.js";
+import { checkmark, cross, download, help, info, menu, minus, pause, play, plus, refresh, search, stop, warning } from "./icon-gear-ui.js";
+import { battery, bell, chat, eye, gear, hand, home, lock, mail, music, pin, save, speaker, trash, user, wifi } from "./icon-gear-ui-objects.js";
+import { clock, flag, hourglass, trophy } from "./icon-gear-ui-time.js";
 import type { IconShape } from "./icon-parts.js";
 
 export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconShape>([
@@ -61,4 +64,42 @@ export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconSh
   ["wood", log],
   ["plank", plank],
   ["stone", stoneBlock],
+  // UI symbols
+  ["checkmark", checkmark],
+  ["cross", cross],
+  ["plus", plus],
+  ["minus", minus],
+  ["play", play],
+  ["pause", pause],
+  ["stop", stop],
+  ["menu", menu],
+  ["refresh", refresh],
+  ["download", download],
+  ["upload", download],
+  ["search", search],
+  ["info", info],
+  ["help", help],
+  ["warning", warning],
+  ["gear", gear],
+  ["home", home],
+  ["speaker", speaker],
+  ["mute", speaker],
+  ["music", music],
+  ["lock", lock],
+  ["unlock", lock],
+  ["trash", trash],
+  ["save", save],
+  ["bell", bell],
+  ["mail", mail],
+  ["chat", chat],
+  ["user", user],
+  ["battery", battery],
+  ["wifi", wifi],
+  ["eye", eye],
+  ["hand", hand],
+  ["pin", pin],
+  ["hourglass", hourglass],
+  ["clock", clock],
+  ["trophy", trophy],
+  ["flag", flag],
 ]);
