@@ -96,14 +96,16 @@ export const flail: IconShape = {
   },
 };
 
+/** A hammer: a sledge or a war hammer ("war hammer" is always the spiked war hammer). */
 export const hammer: IconShape = {
   primary: "silver",
   secondary: "brown",
   accent: "gold",
-  build(rng) {
+  reads: ["war"],
+  build(rng, _hasEmblem, words) {
     const hw = rng.range(0.2, 0.27);
     const hh = rng.range(0.16, 0.22);
-    const kind = rng.int(0, 2);
+    const kind = words?.has("war") ? 2 : rng.int(0, 2);
     const parts: Part[] = [...haft(0.5, 0.1, 0.5, 1.02, 0.045)];
     parts.push(fill(roundRect(0.445, 0.8, 0.11, 0.2, 0.03), "secondary"), ...wraps(0.5, 0.055, 0.8, 1.0, 3, "secondary-"));
     const top = 0.04;

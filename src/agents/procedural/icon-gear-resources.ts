@@ -56,11 +56,14 @@ export const pouch: IconShape = {
   },
 };
 
+/** Coins: stacks and loose coins ("stack", "pile": stacks only, no loose coin). */
 export const coins: IconShape = {
   primary: "gold",
   secondary: "gold",
   accent: "white",
-  build(rng) {
+  reads: ["stack", "stacks", "pile", "piles"],
+  build(rng, _hasEmblem, words) {
+    const stacked = ["stack", "stacks", "pile", "piles"].some((w) => words?.has(w));
     const stacks = rng.int(1, 3);
     const parts: Part[] = [];
     const layout =
@@ -90,7 +93,7 @@ export const coins: IconShape = {
       parts.push(detail(ellipse(x, topY, rx * 0.68, rx * 0.23), "primary+", { stroke: 0.012 }));
       if (index === 0) parts.push(detail(ellipse(x - rx * 0.4, topY - rx * 0.1, rx * 0.2, rx * 0.06), "light", { opacity: 0.7 }));
     });
-    if (rng.chance(0.5)) parts.push(fill(circle(0.84, 0.3, 0.1), "primary"), detail(circle(0.84, 0.3, 0.065), "primary-", { stroke: 0.012 }));
+    if (!stacked && rng.chance(0.5)) parts.push(fill(circle(0.84, 0.3, 0.1), "primary"), detail(circle(0.84, 0.3, 0.065), "primary-", { stroke: 0.012 }));
     return parts;
   },
 };
@@ -218,11 +221,33 @@ export const plank: IconShape = {
   },
 };
 
+/** Stone: a cut block, or a rough boulder ("block", "cube", "brick": always the cut block). */
 export const stoneBlock: IconShape = {
   primary: "grey",
   secondary: "grey",
   accent: "green",
-  build(rng) {
+  reads: ["block", "blocks", "cube", "cubes"],
+  build(rng, _hasEmblem, words) {
+    const cut = ["block", "blocks", "cube", "cubes"].some((w) => words?.has(w));
+    if (!cut && rng.chance(0.4)) {
+      const body = rock(rng, 0.5, 0.58, rng.range(0.38, 0.42), rng.int(7, 9));
+      const parts: Part[] = [
+        fill(body, "primary"),
+        detail(body, "primary+", { clips: [outsideOf(ellipse(0.58, 0.68, 0.42, 0.38))] }),
+        detail(body, "primary-", { clips: [[ellipse(0.72, 0.82, 0.32, 0.26)]] }),
+      ];
+      for (let i = 0; i < 2; i++)
+        parts.push(
+          detail(
+            ribbon(
+              pts(rng.range(0.3, 0.6), rng.range(0.3, 0.45), rng.range(0.35, 0.65), rng.range(0.5, 0.6), rng.range(0.3, 0.7), rng.range(0.65, 0.75)),
+              0.015,
+            ),
+            "primary--",
+          ),
+        );
+      return parts;
+    }
     const s = rng.range(0.5, 0.58);
     const d = s * 0.42;
     const x0 = 0.5 - (s + d * 0.8) / 2;

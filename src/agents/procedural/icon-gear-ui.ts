@@ -3,7 +3,7 @@
  * download/upload, search, info, help, warning. A seed varies the stroke weight and corner rounding.
  */
 import { arcBand, circle, PathBuilder, roundRect, type Contour } from "./geometry.js";
-import { deg, detail, fill, pts, ribbon } from "./icon-gear-kit.js";
+import { deg, detail, pts, ribbon } from "./icon-gear-kit.js";
 import { rotateParts, type IconShape, type Part } from "./icon-parts.js";
 import type { Random } from "./random.js";
 
