@@ -42,13 +42,14 @@ export const home: IconShape = {
   },
 };
 
-/** A speaker; with "mute" a cross instead of sound waves. */
+/** A speaker; with "mute" or "off" a cross instead of sound waves; "up" three waves, "down" one. */
 export const speaker: IconShape = {
   primary: "white",
   secondary: "red",
   accent: "white",
+  reads: ["off", "up", "down"],
   build(rng, _hasEmblem, words) {
-    const muted = words?.has("mute") ?? false;
+    const muted = (words?.has("mute") || words?.has("off")) ?? false;
     const parts = glyph([pts(0.1, 0.38, 0.26, 0.38, 0.5, 0.16, 0.5, 0.84, 0.26, 0.62, 0.1, 0.62)]);
     const w = rng.range(0.06, 0.09);
     if (muted)
@@ -59,7 +60,7 @@ export const speaker: IconShape = {
         })),
       );
     else {
-      const waves = rng.int(1, 3);
+      const waves = words?.has("up") ? 3 : words?.has("down") ? 1 : rng.int(1, 3);
       for (let i = 0; i < waves; i++) parts.push(...glyph([arcBand(0.5, 0.5, 0.14 + i * 0.14, 0.14 + i * 0.14 + w, deg(-50), deg(50))]));
     }
     return parts;
@@ -88,13 +89,14 @@ export const music: IconShape = {
   },
 };
 
-/** A padlock; with "unlock" the shackle is raised and open. */
+/** A padlock; with "unlock" or "open" the shackle is raised and open. */
 export const lock: IconShape = {
   primary: "gold",
   secondary: "silver",
   accent: "dark",
+  reads: ["open", "opened"],
   build(rng, _hasEmblem, words) {
-    const open = words?.has("unlock") ?? false;
+    const open = ["unlock", "open", "opened"].some((w) => words?.has(w));
     const w = rng.range(0.08, 0.11);
     const r = rng.range(0.17, 0.2);
     const lift = open ? 0.12 : 0;
@@ -209,16 +211,19 @@ export const user: IconShape = {
   },
 };
 
+/** A battery; "full", "low", "empty" set the charge and "charging" adds a bolt. */
 export const battery: IconShape = {
   primary: "white",
   secondary: "lime",
   accent: "yellow",
-  build(rng) {
-    const level = rng.int(1, 4);
+  reads: ["full", "low", "empty", "charging", "charged"],
+  build(rng, _hasEmblem, words) {
+    const level = words?.has("full") || words?.has("charged") ? 4 : words?.has("low") ? 1 : words?.has("empty") ? 0 : rng.int(1, 4);
     const parts = glyph([roundRect(0.08, 0.28, 0.76, 0.44, 0.06), roundRect(0.14, 0.34, 0.64, 0.32, 0.03)], "evenodd");
     parts.push(fill(roundRect(0.84, 0.4, 0.08, 0.2, 0.02), "primary"));
     for (let i = 0; i < level; i++) parts.push(fill(roundRect(0.17 + i * 0.15, 0.37, 0.13, 0.26, 0.02), level === 1 ? "secondary" : "secondary"));
-    if (rng.chance(0.3)) parts.push(fill(pts(0.5, 0.2, 0.36, 0.54, 0.48, 0.54, 0.44, 0.8, 0.62, 0.44, 0.5, 0.44, 0.56, 0.2), "accent"));
+    if (words?.has("charging") || rng.chance(0.3))
+      parts.push(fill(pts(0.5, 0.2, 0.36, 0.54, 0.48, 0.54, 0.44, 0.8, 0.62, 0.44, 0.5, 0.44, 0.56, 0.2), "accent"));
     return parts;
   },
 };
@@ -237,11 +242,13 @@ export const wifi: IconShape = {
   },
 };
 
+/** An eye; "closed", "hidden", "off" strike it through (visibility off). */
 export const eye: IconShape = {
   primary: "white",
   secondary: "sky",
   accent: "dark",
-  build(rng) {
+  reads: ["closed", "hidden", "hide", "off", "invisible"],
+  build(rng, _hasEmblem, words) {
     const h = rng.range(0.26, 0.34);
     const almond = new PathBuilder(0.06, 0.5)
       .quadTo(0.5, 0.5 - h * 1.6, 0.94, 0.5)
@@ -250,6 +257,7 @@ export const eye: IconShape = {
     const parts = glyph([almond]);
     const iris = rng.range(0.15, 0.19);
     parts.push(fill(circle(0.5, 0.5, iris), "secondary"), fill(circle(0.5, 0.5, iris * 0.5), "accent"), detail(circle(0.45, 0.45, iris * 0.25), "light"));
+    if (["closed", "hidden", "hide", "off", "invisible"].some((w) => words?.has(w))) parts.push(...glyph(strokePath(pts(0.16, 0.14, 0.84, 0.86), 0.09, true)));
     return parts;
   },
 };
