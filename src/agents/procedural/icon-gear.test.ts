@@ -74,6 +74,10 @@ describe("gear icons", () => {
     ["signal", "wifi"],
     ["cursor", "hand"],
     ["waypoint", "pin"],
+    ["inventory", "backpack"],
+    ["reticle", "crosshair"],
+    ["shop", "cart"],
+    ["claymore", "sword"],
   ])("read %s as %s", (prompt, subject) => {
     expect(read(prompt).subject).toBe(subject);
   });
@@ -107,6 +111,10 @@ describe("gear icons", () => {
     expect(read("war hammer")).toMatchObject({ subject: "hammer", modifiers: ["war"], ignored: [] });
     expect(read("stack of coins")).toMatchObject({ subject: "coins", modifiers: ["stack"], ignored: [] });
     expect(read("stone block")).toMatchObject({ subject: "stone", modifiers: ["block"], ignored: [] });
+    for (const prompt of ["sound off", "volume up", "lock open", "battery low", "eye hidden"]) expect(read(prompt).ignored, prompt).toEqual([]);
+    const eye = (await run("icon", "eye, no badge", { seed: 2, transparent: true })).png;
+    const hidden = (await run("icon", "hidden eye, no badge", { seed: 2, transparent: true })).png;
+    expect(eye.equals(hidden)).toBe(false);
   });
 
   it("varies with the seed: eight seeds differ in a good share of their pixels", async () => {

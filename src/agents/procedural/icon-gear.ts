@@ -9,6 +9,7 @@ import { coins, ingot, log, ore, plank, pouch, stoneBlock } from "./icon-gear-re
 import { checkmark, cross, download, help, info, menu, minus, pause, play, plus, refresh, search, stop, warning } from "./icon-gear-ui.js";
 import { battery, bell, chat, eye, gear, hand, home, lock, mail, music, pin, save, speaker, trash, user, wifi } from "./icon-gear-ui-objects.js";
 import { clock, flag, hourglass, trophy } from "./icon-gear-ui-time.js";
+import { backpack, cart, compass, crosshair, hoe, power } from "./icon-gear-extra.js";
 import type { IconShape } from "./icon-parts.js";
 
 export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconShape>([
@@ -102,4 +103,10 @@ export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconSh
   ["clock", clock],
   ["trophy", trophy],
   ["flag", flag],
+  ["backpack", backpack],
+  ["compass", compass],
+  ["hoe", hoe],
+  ["crosshair", crosshair],
+  ["power", power],
+  ["cart", cart],
 ]);

@@ -6,13 +6,13 @@ import type { SubjectTable } from "./subject-table.js";
 
 export const GEAR_SUBJECTS: SubjectTable = {
   // weapons
-  sword: { words: "blade sabre saber longsword broadsword rapier scimitar weapon" },
+  sword: { words: "blade sabre saber longsword broadsword greatsword claymore cutlass rapier scimitar weapon" },
   shield: { words: "buckler aegis defense defence" },
   potion: { words: "flask bottle vial brew tonic philter" },
   coin: { words: "money currency cash token medal" },
   key: { words: "keys" },
-  bow: { words: "archery longbow" },
-  axe: { words: "hatchet tomahawk" },
+  bow: { words: "archery longbow shortbow" },
+  axe: { words: "hatchet tomahawk battleaxe" },
   scroll: { words: "parchment paper quest spell" },
   staff: { words: "staves stave quarterstaff sceptre scepter cane" },
   spear: { words: "lance pike halberd javelin polearm" },
@@ -102,4 +102,10 @@ export const GEAR_SUBJECTS: SubjectTable = {
   wifi: { words: "signal wireless network internet connection" },
   eye: { words: "eyes visibility visible sight vision" },
   hand: { words: "cursor pointer click tap" },
+  backpack: { words: "rucksack knapsack inventory", isA: "pouch" },
+  compass: { words: "navigation" },
+  hoe: { isA: "shovel" },
+  crosshair: { words: "crosshairs reticle reticule target aim" },
+  power: { words: "shutdown poweroff" },
+  cart: { words: "shop store shopping trolley" },
 };
