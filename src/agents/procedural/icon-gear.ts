@@ -10,6 +10,7 @@ import { checkmark, cross, download, help, info, menu, minus, pause, play, plus,
 import { battery, bell, chat, eye, gear, hand, home, lock, mail, music, pin, save, speaker, trash, user, wifi } from "./icon-gear-ui-objects.js";
 import { clock, flag, hourglass, trophy } from "./icon-gear-ui-time.js";
 import { backpack, cart, compass, crosshair, hoe, power } from "./icon-gear-extra.js";
+import { potion } from "./icon-gear-potion.js";
 import type { IconShape } from "./icon-parts.js";
 
 export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconShape>([
@@ -57,6 +58,8 @@ export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconSh
   ["book", book],
   ["map", map],
   ["elixir", elixir],
+  // replaces the first potion drawing: six bottle shapes, three stoppers
+  ["potion", potion],
   ["pouch", pouch],
   ["coins", coins],
   ["ingot", ingot],
