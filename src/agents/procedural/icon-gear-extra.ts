@@ -1,5 +1,5 @@
 /** More gear: backpack (inventory), compass, hoe, and the UI symbols crosshair, power and cart (shop). */
-import { arcBand, circle, PathBuilder, rect, roundRect, type Contour } from "./geometry.js";
+import { arcBand, circle, PathBuilder, rect, roundRect, star, type Contour } from "./geometry.js";
 import { deg, detail, fill, haft, line, lit, pts } from "./icon-gear-kit.js";
 import { glyph, strokePath } from "./icon-gear-ui.js";
 import { rotateParts, type IconShape, type Part } from "./icon-parts.js";
@@ -131,6 +131,48 @@ export const cart: IconShape = {
     parts.push(...glyph([circle(0.38, 0.84, 0.07), circle(0.76, 0.84, 0.07)]));
     if (rng.chance(0.6)) for (let i = 0; i < 3; i++) parts.push(line(0.38 + i * 0.14, 0.34, 0.4 + i * 0.13, 0.56, 0.025, "primary--"));
     else parts.push(fill(circle(0.56, 0.2, 0.1), "secondary"), fill(circle(0.72, 0.22, 0.08), "secondary-"));
+    return parts;
+  },
+};
+
+/** An exit: a door frame and an arrow leaving it. */
+export const exit: IconShape = {
+  primary: "white",
+  secondary: "red",
+  accent: "white",
+  build(rng) {
+    const w = rng.range(0.09, 0.12);
+    const round = rng.chance(0.5);
+    const frame = strokePath(pts(0.5, 0.14, 0.16, 0.14, 0.16, 0.86, 0.5, 0.86), w, round);
+    const parts: Part[] = [...glyph(frame)];
+    const shaft = strokePath(pts(0.36, 0.5, 0.72, 0.5), w, round);
+    const head = pts(0.92, 0.5, 0.66, 0.26, 0.66, 0.74);
+    parts.push(...glyph([...shaft, head]).map((p) => ({ ...p, fill: p.fill === "primary" ? ("secondary" as const) : ("secondary-" as const) })));
+    return parts;
+  },
+};
+
+/** A leaderboard: a podium of three steps, a star on the winner's. */
+export const podium: IconShape = {
+  primary: "gold",
+  secondary: "silver",
+  accent: "bronze",
+  build(rng) {
+    const high = rng.range(0.5, 0.58);
+    const mid = high - rng.range(0.12, 0.18);
+    const low = mid - rng.range(0.08, 0.12);
+    const steps: [number, number, "primary" | "secondary" | "accent"][] = [
+      [0.06, mid, "secondary"],
+      [0.36, high, "primary"],
+      [0.66, low, "accent"],
+    ];
+    const parts: Part[] = [];
+    for (const [x, h, role] of steps) {
+      const block = roundRect(x, 0.9 - h, 0.28, h, 0.02);
+      parts.push(fill(block, role), lit(block, `${role}+`, x + 0.08), detail(rect(x, 0.9 - h, 0.28, 0.05), `${role}+`, { clips: [[block]] }));
+    }
+    parts.push(fill(star(0.5, 0.9 - high - 0.16, 0.16, 0.07, 5), "primary"), detail(star(0.5, 0.9 - high - 0.16, 0.08, 0.035, 5), "primary+"));
+    if (rng.chance(0.5)) parts.push(detail(circle(0.2, 0.9 - mid + 0.16, 0.05), "secondary-"), detail(circle(0.8, 0.9 - low + 0.14, 0.05), "accent-"));
     return parts;
   },
 };

@@ -85,15 +85,25 @@ const DIRECTIONS: Readonly<Record<string, number>> = {
   leftward: 270,
 };
 
-/** "arrow" alone is the weapon; with a direction word ("arrow up", "back arrow", "next") a UI arrow. */
+/** Words that make a bundle of arrows. */
+const BUNDLE_WORDS = ["bundle", "bunch", "stack", "pile", "sheaf"];
+
+/** "arrow" alone is the weapon ("bundle of arrows": several, tied); with a direction word ("arrow up", "back arrow", "next") a UI arrow. */
 export const arrow: IconShape = {
   primary: "white",
   secondary: "brown",
   accent: "silver",
-  reads: Object.keys(DIRECTIONS).filter((w) => w !== "back" && w !== "next"),
+  reads: [...Object.keys(DIRECTIONS).filter((w) => w !== "back" && w !== "next"), ...BUNDLE_WORDS],
   build(rng, _hasEmblem, words) {
     const direction = [...(words ?? [])].find((w) => DIRECTIONS[w] !== undefined);
     if (direction !== undefined) return rotateParts(uiArrow(rng), DIRECTIONS[direction] ?? 0);
+    if (BUNDLE_WORDS.some((w) => words?.has(w))) {
+      const n = rng.int(3, 5);
+      const bundle: Part[] = [];
+      for (let i = 0; i < n; i++) bundle.push(...rotateParts(arrowParts(rng, 0.5, -0.06, 1.04, 1.05), (i - (n - 1) / 2) * rng.range(7, 10)));
+      bundle.push(fill(roundRect(0.4, 0.56, 0.2, 0.07, 0.02), "secondary"), fill(roundRect(0.4, 0.66, 0.2, 0.07, 0.02), "secondary"));
+      return rotateParts(bundle, rng.pick([45, 40, -45]));
+    }
     const parts = arrowParts(rng, 0.5, -0.14, 1.12, 1.25);
     return rotateParts(parts, rng.pick([45, 40, -45]));
   },

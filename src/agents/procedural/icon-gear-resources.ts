@@ -2,6 +2,7 @@
 import { circle, ellipse, PathBuilder, rect, regularPolygon, roundRect, type Contour } from "./geometry.js";
 import { detail, fill, line, lit, outsideOf, pts, ribbon, curve } from "./icon-gear-kit.js";
 import { rotateParts, type IconShape, type Part } from "./icon-parts.js";
+import { coin } from "./icon-shapes-gear.js";
 import type { Random } from "./random.js";
 
 /** A coin seen edge-on at a slant (an ellipse with a rim), for stacks and spills. */
@@ -265,5 +266,17 @@ export const stoneBlock: IconShape = {
     if (rng.chance(0.5)) parts.push(detail(ellipse(x0 + s * 0.2, y1 - s - d * 0.3 + 0.01, 0.08, 0.03), "accent", { opacity: 0.8 }));
     for (let i = 0; i < 4; i++) parts.push(detail(circle(x0 + rng.range(0.1, 0.9) * s, y1 - rng.range(0.1, 0.9) * s, 0.012), "primary-"));
     return parts;
+  },
+};
+
+/** Words that turn a coin into stacks of coins. */
+const PILE_WORDS = ["stack", "stacks", "pile", "piles", "heap"];
+
+/** The coin, or with "pile", "stack"... stacks of coins. */
+export const coinOrPile: IconShape = {
+  ...coin,
+  reads: PILE_WORDS,
+  build(rng, hasEmblem, words) {
+    return PILE_WORDS.some((w) => words?.has(w)) ? coins.build(rng, hasEmblem, words) : coin.build(rng, hasEmblem, words);
   },
 };

@@ -5,11 +5,11 @@ import { arrow, bomb, boomerang, cannon, crossbow, gun, quiver, rifle, shuriken,
 import { armor, boot, bracer, gauntlet, greaves, helmet } from "./icon-gear-armour.js";
 import { amulet, belt, cloak, ring } from "./icon-gear-wearables.js";
 import { bandage, book, elixir, lockpick, map, rod, rope, saw, shovel, wrench } from "./icon-gear-tools.js";
-import { coins, ingot, log, ore, plank, pouch, stoneBlock } from "./icon-gear-resources.js";
+import { coinOrPile, coins, ingot, log, ore, plank, pouch, stoneBlock } from "./icon-gear-resources.js";
 import { checkmark, cross, download, help, info, menu, minus, pause, play, plus, refresh, search, stop, warning } from "./icon-gear-ui.js";
 import { battery, bell, chat, eye, gear, hand, home, lock, mail, music, pin, save, speaker, trash, user, wifi } from "./icon-gear-ui-objects.js";
 import { clock, flag, hourglass, trophy } from "./icon-gear-ui-time.js";
-import { backpack, cart, compass, crosshair, hoe, power } from "./icon-gear-extra.js";
+import { backpack, cart, compass, crosshair, exit, hoe, podium, power } from "./icon-gear-extra.js";
 import { potion } from "./icon-gear-potion.js";
 import type { IconShape } from "./icon-parts.js";
 
@@ -62,6 +62,8 @@ export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconSh
   ["potion", potion],
   ["pouch", pouch],
   ["coins", coins],
+  // the coin reads "pile", "stack": then it draws stacks of coins
+  ["coin", coinOrPile],
   ["ingot", ingot],
   ["ore", ore],
   // resources named by surface subjects: a log of wood, a plank, a block of stone
@@ -112,4 +114,6 @@ export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconSh
   ["crosshair", crosshair],
   ["power", power],
   ["cart", cart],
+  ["exit", exit],
+  ["leaderboard", podium],
 ]);

@@ -108,4 +108,6 @@ export const GEAR_SUBJECTS: SubjectTable = {
   crosshair: { words: "crosshairs reticle reticule target aim" },
   power: { words: "shutdown poweroff" },
   cart: { words: "shop store shopping trolley" },
+  exit: { words: "logout quit leave signout" },
+  leaderboard: { words: "ranking rankings podium scoreboard highscore highscores" },
 };
