@@ -67,19 +67,19 @@ export const hoe: IconShape = {
   secondary: "brown",
   accent: "silver",
   build(rng) {
-    const bw = rng.range(0.2, 0.26);
-    const drop = rng.range(0.2, 0.28);
+    const bw = rng.range(0.13, 0.17);
+    const bh = rng.range(0.22, 0.28);
+    const neck = rng.range(0.16, 0.2);
+    const x = 0.62;
+    const left = x - neck - bw;
     const blade: Contour = rng.chance(0.5)
-      ? pts(0.5, 0.04, 0.5 - 0.06, 0.04, 0.5 - bw, drop, 0.5 - bw, drop + 0.14, 0.5 - 0.02, drop + 0.14, 0.5 - 0.02, 0.12)
-      : pts(0.5, 0.04, 0.5 - 0.06, 0.04, 0.5 - bw + 0.04, drop, 0.5 - bw, drop + 0.16, 0.5 - 0.04, drop + 0.12, 0.5 - 0.02, 0.12);
-    const parts: Part[] = [
-      ...haft(0.5, 0.04, 0.5, 1.04, 0.042),
-      fill(blade, "metal"),
-      lit(blade, "metal+", 0.38),
-      fill(roundRect(0.44, 0.02, 0.12, 0.1, 0.03), "metal-"),
-    ];
-    parts.push(fill(roundRect(0.45, 0.84, 0.1, 0.18, 0.03), "secondary"));
-    return rotateParts(parts, rng.pick([30, 40, -35]));
+      ? pts(left + 0.03, 0.08, x - neck, 0.08, x - neck, 0.08 + bh, left, 0.08 + bh + 0.03)
+      : pts(left + 0.04, 0.08, x - neck, 0.08, x - neck + 0.02, 0.08 + bh, left - 0.02, 0.08 + bh);
+    const parts: Part[] = [...haft(x, 0.06, x, 1.04, 0.042)];
+    parts.push(fill(roundRect(x - neck - 0.02, 0.07, neck + 0.08, 0.05, 0.02), "metal-"), fill(blade, "metal"), lit(blade, "metal+", left + bw * 0.4));
+    parts.push(detail(rect(left, 0.08 + bh - 0.04, bw + 0.02, 0.04), "metal++", { clips: [[blade]] }));
+    parts.push(fill(roundRect(x - 0.05, 0.84, 0.1, 0.18, 0.03), "secondary"));
+    return rotateParts(parts, rng.pick([25, 35, -20]));
   },
 };
 

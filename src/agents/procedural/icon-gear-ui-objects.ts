@@ -14,14 +14,24 @@ export const gear: IconShape = {
   build(rng) {
     const teeth = rng.int(6, 10);
     const r = rng.range(0.3, 0.33);
-    const toothW = rng.range(0.1, 0.14);
-    const contours: Contour[] = [];
-    const body: Part[] = [];
+    const tooth = rng.range(0.1, 0.14);
+    const share = rng.range(0.4, 0.55);
+    // one contour: the rim with its teeth (clean in line-art too)
+    const rim: number[] = [];
     for (let i = 0; i < teeth; i++) {
-      body.push(...rotateParts([fill(roundRect(0.5 - toothW / 2, 0.5 - r - 0.12, toothW, 0.2, 0.02), "primary")], (360 / teeth) * i));
+      const a = (i / teeth) * Math.PI * 2;
+      const half = (share * Math.PI) / teeth;
+      for (const [da, rr] of [
+        [-half * 1.25, r],
+        [-half * 0.85, r + tooth],
+        [half * 0.85, r + tooth],
+        [half * 1.25, r],
+      ] as const) {
+        rim.push(0.5 + Math.cos(a + da) * rr, 0.5 + Math.sin(a + da) * rr);
+      }
     }
-    contours.push(circle(0.5, 0.5, r, 72), circle(0.5, 0.5, rng.range(0.1, 0.15)));
-    return [...body, ...glyph(contours, "evenodd"), detail(arcBand(0.5, 0.5, r * 0.62, r * 0.8, deg(190), deg(260)), "primary+")];
+    const hole = circle(0.5, 0.5, rng.range(0.1, 0.15));
+    return [...glyph([pts(...rim), hole], "evenodd"), detail(arcBand(0.5, 0.5, r * 0.62, r * 0.8, deg(190), deg(260)), "primary+")];
   },
 };
 
