@@ -8,7 +8,7 @@ import type { IconShape } from "./icon-parts.js";
 import { MaskPool, type PartColors, renderParts } from "./icon-render.js";
 import { Random } from "./random.js";
 import { Canvas } from "./raster.js";
-import { interpretIcon } from "./interpretation.js";
+import { interpretIcon, interpretSprite } from "./interpretation.js";
 import { interpretPrompt } from "./prompt.js";
 
 /** The share of pixels that differ visibly (some channel, alpha included, by more than 48). */
@@ -166,5 +166,19 @@ describe("gear icons", () => {
     for (const prompt of ["dagger, no badge", "helmet, no badge", "pouch, no badge", "gear icon"]) {
       expect(await meanSeedDifference("icon", prompt), prompt).toBeGreaterThan(0.1);
     }
+  });
+});
+
+describe("gear subjects in the sprite agent", () => {
+  it.each([
+    ["poison dagger", { subject: "sword", ignored: ["poison"] }],
+    ["katana", { subject: "sword", ignored: [] }],
+    ["iron armor", { subject: "shield" }],
+    ["elixir", { subject: "potion", ignored: [] }],
+    ["knight with a dagger", { subject: "knight", modifiers: ["sword"], ignored: [] }],
+    ["wizard with a wand", { subject: "wizard", modifiers: ["staff"], ignored: [] }],
+    ["archer with a crossbow", { subject: "archer", modifiers: ["bow"], ignored: [] }],
+  ])("draw %s as the nearest broader subject they have", (prompt, expected) => {
+    expect(interpretSprite(interpretPrompt({ prompt }))).toMatchObject({ fallback: false, ...expected });
   });
 });

@@ -17,6 +17,7 @@ import { chooseIconShapes } from "./icon.js";
 import { ICON_SHAPES } from "./icon-shapes.js";
 import { ALIASES, BUILDERS, EFFECT_ITEMS, planSprite, spriteDesignOf } from "./pixel-sprite.js";
 import type { PromptSpec } from "./prompt.js";
+import { broaderSubjects } from "./subjects.js";
 import { chooseMaterial, GROUNDS, textureMaterialOf } from "./texture.js";
 import { MATERIAL_ALIASES, MATERIALS } from "./texture-materials.js";
 
@@ -66,6 +67,8 @@ export function interpretSprite(spec: PromptSpec): Interpretation {
   const plan = planSprite(spec);
   const items = plan.items.map((held) => held.item);
   const used = new Set(plan.fallback ? [] : spec.subjects.filter((s) => spriteDesignOf(s) === plan.design));
+  // an item held as a broader one ("dagger" held as a sword) was drawn
+  for (const s of spec.subjects) if (broaderSubjects(s).some((b) => items.includes(b))) used.add(s);
   return describe(spec, {
     subject: plan.fallback ? null : plan.design,
     fallback: plan.fallback,

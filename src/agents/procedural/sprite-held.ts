@@ -8,6 +8,7 @@
  * one-cell shafts and a 64- or 128-cell one proportionally wider ones with details.
  */
 import { M, SpriteGrid, type Mode, type SpriteAnchors } from "./sprite-grid.js";
+import { nearestKnown } from "./subjects.js";
 
 /** Canonical subject words a character can hold, in the order they are listed to callers. */
 export const HELD_ITEMS: readonly string[] = ["sword", "axe", "bow", "shield", "staff", "spear", "hammer", "flame", "potion"];
@@ -26,7 +27,8 @@ export interface HeldItem {
  * find no free hand are left out (and reported as ignored).
  */
 export function assignHands(items: readonly string[]): HeldItem[] {
-  const held = items.filter((item) => HELD_ITEMS.includes(item));
+  // an item without a drawing of its own is held as the nearest broader one ("dagger": a sword)
+  const held = [...new Set(items.map((item) => nearestKnown(item, (s) => HELD_ITEMS.includes(s))).filter((s): s is string => s !== undefined))];
   const placed = new Map<string, Hand>();
   if (held.includes("shield")) placed.set("shield", "off");
   for (const item of held) {
