@@ -1,5 +1,5 @@
 /** More gear: backpack (inventory), compass, hoe, and the UI symbols crosshair, power and cart (shop). */
-import { arcBand, circle, PathBuilder, rect, roundRect, star, type Contour } from "./geometry.js";
+import { arcBand, circle, PathBuilder, rect, regularPolygon, roundRect, star, type Contour } from "./geometry.js";
 import { deg, detail, fill, haft, line, lit, pts } from "./icon-gear-kit.js";
 import { glyph, strokePath } from "./icon-gear-ui.js";
 import { rotateParts, type IconShape, type Part } from "./icon-parts.js";
@@ -174,5 +174,60 @@ export const podium: IconShape = {
     parts.push(fill(star(0.5, 0.9 - high - 0.16, 0.16, 0.07, 5), "primary"), detail(star(0.5, 0.9 - high - 0.16, 0.08, 0.035, 5), "primary+"));
     if (rng.chance(0.5)) parts.push(detail(circle(0.2, 0.9 - mid + 0.16, 0.05), "secondary-"), detail(circle(0.8, 0.9 - low + 0.14, 0.05), "accent-"));
     return parts;
+  },
+};
+
+/** A medal on a ribbon (an award, a badge of honour). */
+export const medal: IconShape = {
+  primary: "gold",
+  secondary: "red",
+  accent: "sky",
+  emblem: { cx: 0.5, cy: 0.66, r: 0.14 },
+  build(rng, hasEmblem) {
+    const parts: Part[] = [];
+    const striped = rng.chance(0.5);
+    for (const s of [-1, 1]) {
+      const strap = pts(0.5 + s * 0.3, 0.04, 0.5 + s * 0.08, 0.04, 0.5 - s * 0.06, 0.5, 0.5 + s * 0.14, 0.5);
+      parts.push(fill(strap, s < 0 ? "secondary" : "secondary-"));
+      if (striped) parts.push(detail(pts(0.5 + s * 0.22, 0.04, 0.5 + s * 0.16, 0.04, 0.5 + s * 0.02, 0.5, 0.5 + s * 0.08, 0.5), "accent"));
+    }
+    const r = rng.range(0.24, 0.28);
+    const disc = rng.chance(0.6) ? circle(0.5, 0.66, r) : star(0.5, 0.66, r * 1.15, r * 0.85, rng.int(8, 12));
+    parts.push(fill(disc, "primary"), lit(disc, "primary+", 0.44), detail(circle(0.5, 0.66, r * 0.74), "primary-", { stroke: 0.02 }));
+    if (!hasEmblem) parts.push(fill(star(0.5, 0.67, r * 0.5, r * 0.22, 5), "primary+"));
+    return parts;
+  },
+};
+
+/** A game controller. */
+export const gamepad: IconShape = {
+  primary: "white",
+  secondary: "dark",
+  accent: "red",
+  build(rng) {
+    const h = rng.range(0.34, 0.4);
+    const body = new PathBuilder(0.28, 0.5 - h / 2)
+      .lineTo(0.72, 0.5 - h / 2)
+      .quadTo(0.94, 0.5 - h / 2, 0.96, 0.72)
+      .quadTo(0.98, 0.9, 0.84, 0.88)
+      .quadTo(0.74, 0.86, 0.66, 0.5 + h / 2 - 0.04)
+      .lineTo(0.34, 0.5 + h / 2 - 0.04)
+      .quadTo(0.26, 0.86, 0.16, 0.88)
+      .quadTo(0.02, 0.9, 0.04, 0.72)
+      .quadTo(0.06, 0.5 - h / 2, 0.28, 0.5 - h / 2)
+      .build();
+    const parts: Part[] = [...glyph([body])];
+    parts.push(fill(rect(0.2, 0.47, 0.16, 0.06), "secondary"), fill(rect(0.25, 0.42, 0.06, 0.16), "secondary"));
+    const round = rng.chance(0.5);
+    for (const [dx, dy, f] of [
+      [0.08, 0, "accent"],
+      [0, -0.07, "secondary"],
+      [0, 0.07, "secondary"],
+      [-0.08, 0, "secondary"],
+    ] as const) {
+      parts.push(fill(round ? circle(0.7 + dx, 0.5 + dy, 0.035) : regularPolygon(0.7 + dx, 0.5 + dy, 0.045, 4), f));
+    }
+    if (rng.chance(0.5)) parts.push(fill(roundRect(0.44, 0.44, 0.05, 0.03, 0.01), "secondary"), fill(roundRect(0.51, 0.44, 0.05, 0.03, 0.01), "secondary"));
+    return rotateParts(parts, rng.range(-10, 10));
   },
 };

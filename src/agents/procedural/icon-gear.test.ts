@@ -121,6 +121,8 @@ describe("gear icons", () => {
     ["claymore", "sword"],
     ["logout", "exit"],
     ["podium", "leaderboard"],
+    ["gold medal", "medal"],
+    ["game controller", "gamepad"],
   ])("read %s as %s", (prompt, subject) => {
     expect(read(prompt).subject).toBe(subject);
   });

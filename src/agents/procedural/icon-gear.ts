@@ -9,7 +9,7 @@ import { coinOrPile, coins, ingot, log, ore, plank, pouch, stoneBlock } from "./
 import { checkmark, cross, download, help, info, menu, minus, pause, play, plus, refresh, search, stop, warning } from "./icon-gear-ui.js";
 import { battery, bell, chat, eye, gear, hand, home, lock, mail, music, pin, save, speaker, trash, user, wifi } from "./icon-gear-ui-objects.js";
 import { clock, flag, hourglass, trophy } from "./icon-gear-ui-time.js";
-import { backpack, cart, compass, crosshair, exit, hoe, podium, power } from "./icon-gear-extra.js";
+import { backpack, cart, compass, crosshair, exit, gamepad, hoe, medal, podium, power } from "./icon-gear-extra.js";
 import { potion } from "./icon-gear-potion.js";
 import type { IconShape } from "./icon-parts.js";
 
@@ -116,4 +116,6 @@ export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconSh
   ["cart", cart],
   ["exit", exit],
   ["leaderboard", podium],
+  ["medal", medal],
+  ["gamepad", gamepad],
 ]);

@@ -9,7 +9,7 @@ export const GEAR_SUBJECTS: SubjectTable = {
   sword: { words: "blade sabre saber longsword broadsword greatsword claymore cutlass rapier scimitar weapon" },
   shield: { words: "buckler aegis defense defence" },
   potion: { words: "flask bottle vial brew tonic philter" },
-  coin: { words: "money currency cash token medal" },
+  coin: { words: "money currency cash token" },
   key: { words: "keys" },
   bow: { words: "archery longbow shortbow" },
   axe: { words: "hatchet tomahawk battleaxe" },
@@ -109,5 +109,7 @@ export const GEAR_SUBJECTS: SubjectTable = {
   power: { words: "shutdown poweroff" },
   cart: { words: "shop store shopping trolley" },
   exit: { words: "logout quit leave signout" },
+  medal: { words: "medals", isA: "coin" },
+  gamepad: { words: "controller joystick joypad gaming" },
   leaderboard: { words: "ranking rankings podium scoreboard highscore highscores" },
 };
