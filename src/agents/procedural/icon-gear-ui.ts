@@ -22,12 +22,46 @@ export function glyph(contours: Contour[], rule: "nonzero" | "evenodd" = "nonzer
   ];
 }
 
-/** A stroke along an open polyline with round joints and caps (when `round`). */
+/**
+ * A stroke of width `w` along an open polyline as one closed contour (mitred joints; round or
+ * square caps), so it also reads cleanly when the line-art style strokes its outline.
+ */
 export function strokePath(points: Contour, w: number, round: boolean): Contour[] {
-  const out: Contour[] = [];
-  for (let i = 0; i + 1 < points.length; i++) out.push(ribbon([points[i] as readonly [number, number], points[i + 1] as readonly [number, number]], w));
-  if (round) for (const [x, y] of points) out.push(circle(x, y, w / 2, 24));
-  return out;
+  const h = w / 2;
+  const n = points.length;
+  const at = (i: number): readonly [number, number] => points[i] as readonly [number, number];
+  const normal = (i: number): [number, number] => {
+    const [ax, ay] = at(i);
+    const [bx, by] = at(i + 1);
+    const len = Math.hypot(bx - ax, by - ay) || 1;
+    return [-(by - ay) / len, (bx - ax) / len];
+  };
+  const left: [number, number][] = [];
+  const right: [number, number][] = [];
+  for (let i = 0; i < n; i++) {
+    const n1 = normal(Math.max(0, i - 1));
+    const n2 = normal(Math.min(n - 2, i));
+    let mx = n1[0] + n2[0];
+    let my = n1[1] + n2[1];
+    const ml = Math.hypot(mx, my) || 1;
+    mx /= ml;
+    my /= ml;
+    const scale = Math.min(2.5, 1 / Math.max(0.2, mx * n2[0] + my * n2[1]));
+    const [x, y] = at(i);
+    left.push([x + mx * h * scale, y + my * h * scale]);
+    right.push([x - mx * h * scale, y - my * h * scale]);
+  }
+  // a half circle from the left side to the right side around the end (or back around the start)
+  const cap = (i: number, start: boolean): [number, number][] => {
+    if (!round) return [];
+    const [x, y] = at(i);
+    const [nx, ny] = normal(start ? 0 : n - 2);
+    const a0 = Math.atan2(ny, nx) + (start ? Math.PI : 0);
+    const out: [number, number][] = [];
+    for (let k = 1; k < 12; k++) out.push([x + Math.cos(a0 - (Math.PI * k) / 12) * h, y + Math.sin(a0 - (Math.PI * k) / 12) * h]);
+    return out;
+  };
+  return [[...left, ...cap(n - 1, false), ...right.reverse(), ...cap(0, true)]];
 }
 
 const weight = (rng: Random, min = 0.14, max = 0.2): number => rng.range(min, max);
