@@ -123,6 +123,9 @@ describe("gear icons", () => {
     ["podium", "leaderboard"],
     ["gold medal", "medal"],
     ["game controller", "gamepad"],
+    ["watering can", "wateringcan"],
+    ["edit icon", "pencil"],
+    ["mic", "microphone"],
   ])("read %s as %s", (prompt, subject) => {
     expect(read(prompt).subject).toBe(subject);
   });

@@ -11,6 +11,7 @@ import { battery, bell, chat, eye, gear, hand, home, lock, mail, music, pin, sav
 import { clock, flag, hourglass, trophy } from "./icon-gear-ui-time.js";
 import { backpack, cart, compass, crosshair, exit, gamepad, hoe, medal, podium, power } from "./icon-gear-extra.js";
 import { potion } from "./icon-gear-potion.js";
+import { microphone, pencil, pitchfork, wateringcan } from "./icon-gear-more.js";
 import type { IconShape } from "./icon-parts.js";
 
 export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconShape>([
@@ -118,4 +119,8 @@ export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconSh
   ["leaderboard", podium],
   ["medal", medal],
   ["gamepad", gamepad],
+  ["wateringcan", wateringcan],
+  ["pitchfork", pitchfork],
+  ["pencil", pencil],
+  ["microphone", microphone],
 ]);

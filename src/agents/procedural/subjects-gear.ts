@@ -111,5 +111,9 @@ export const GEAR_SUBJECTS: SubjectTable = {
   exit: { words: "logout quit leave signout" },
   medal: { words: "medals", isA: "coin" },
   gamepad: { words: "controller joystick joypad gaming" },
+  wateringcan: { words: "watering sprinkler" },
+  pitchfork: { words: "hayfork" },
+  pencil: { words: "edit pen rename" },
+  microphone: { words: "mic voice" },
   leaderboard: { words: "ranking rankings podium scoreboard highscore highscores" },
 };
