@@ -113,7 +113,7 @@ export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconSh
   ["compass", compass],
   ["hoe", hoe],
   ["crosshair", crosshair],
-  ["power", power],
+  ["shutdown", power],
   ["cart", cart],
   ["exit", exit],
   ["leaderboard", podium],
