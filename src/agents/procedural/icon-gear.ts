@@ -1,7 +1,8 @@
 /** Icon shapes of gear: weapons, armour, tools, consumables, resources, UI symbols (subject → shape). */
 import { dagger, katana, scythe, spear, trident } from "./icon-gear-blades.js";
 import { club, flail, hammer, mace, pickaxe, staff, wand } from "./icon-gear-blunt.js";
-import { arrow, bomb, boomerang, cannon, crossbow, gun, quiver, rifle, shuriken, slingshot } from "./icon-gear-ranged.js";
+import { bomb, cannon, gun, rifle } from "./icon-gear-firearms.js";
+import { arrow, boomerang, crossbow, quiver, shuriken, slingshot } from "./icon-gear-ranged.js";
 import { armor, boot, bracer, gauntlet, greaves, helmet } from "./icon-gear-armour.js";
 import { amulet, belt, cloak, ring } from "./icon-gear-wearables.js";
 import { bandage, book, elixir, lockpick, map, rod, rope, saw, shovel, wrench } from "./icon-gear-tools.js";
