@@ -37,7 +37,12 @@ export interface IconShape {
   emblem?: EmblemSlot;
   /** When the prompt names a colour but no second one, derive the secondary from the primary. */
   derivedSecondary?: boolean;
-  build(rng: Random, hasEmblem: boolean): Part[];
+  /**
+   * Prompt words beyond the subject that change this drawing ("up" turns an arrow into a UI arrow):
+   * the interpretation counts them as understood. `build` finds them, and the subjects, in `words`.
+   */
+  reads?: readonly string[];
+  build(rng: Random, hasEmblem: boolean, words?: ReadonlySet<string>): Part[];
 }
 
 /** Rotates every part (path and clip) about the centre of the unit square. */

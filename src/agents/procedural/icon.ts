@@ -220,7 +220,8 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
   const lineArt = hasStyle(spec, "outline");
   const lineWidth = Math.max(2, box * 0.055);
   const outlineWidth = isNegated(spec, "outline") || lineArt ? 0 : Math.max(1, box * 0.032);
-  renderParts(canvas, pool, plan.main.build(rng.fork("main"), plan.emblem !== undefined), m, box, mainColors, {
+  const words = new Set([...spec.subjects, ...spec.otherWords]);
+  renderParts(canvas, pool, plan.main.build(rng.fork("main"), plan.emblem !== undefined, words), m, box, mainColors, {
     outlineWidth,
     ...(lineArt ? { lineArt: { width: lineWidth, color: plan.badge ? shade(mainColors.roles.primary, 0.2) : mainColors.roles.primary } } : {}),
     ...(plan.badge ? { shadow: { dx: box * 0.02, dy: box * 0.035, color: badge.outline, opacity: 0.35 } } : {}),

@@ -17,6 +17,7 @@ import { chooseIconShapes } from "./icon.js";
 import { ICON_SHAPES } from "./icon-shapes.js";
 import { ALIASES, BUILDERS, EFFECT_ITEMS, planSprite, spriteDesignOf } from "./pixel-sprite.js";
 import type { PromptSpec } from "./prompt.js";
+import { broaderSubjects } from "./subjects.js";
 import { chooseMaterial, GROUNDS, textureMaterialOf } from "./texture.js";
 import { MATERIAL_ALIASES, MATERIALS } from "./texture-materials.js";
 
@@ -67,6 +68,8 @@ export function interpretSprite(spec: PromptSpec): Interpretation {
   // a character's race is a modifier of its class ("orc warrior": a warrior, orc, with a sword)
   const items = [...(plan.uses?.races ?? []), ...plan.items.map((held) => held.item)];
   const used = new Set(plan.fallback ? [] : spec.subjects.filter((s) => spriteDesignOf(s) === plan.design || plan.uses?.subjects.includes(s)));
+  // an item held as a broader one ("dagger" held as a sword) was drawn
+  for (const s of spec.subjects) if (broaderSubjects(s).some((b) => items.includes(b))) used.add(s);
   return describe(spec, {
     subject: plan.fallback ? null : plan.design,
     fallback: plan.fallback,
@@ -93,7 +96,9 @@ export function interpretIcon(spec: PromptSpec): Interpretation {
   const used = new Set(spec.subjects.filter((s) => ICON_SHAPES.get(s) === shapes.main && !fallback));
   const emblemWords = spec.subjects.filter((s) => shapes.emblem !== undefined && ICON_SHAPES.get(s) === shapes.emblem);
   for (const word of emblemWords) used.add(word);
-  return describe(spec, {
+  // words the main shape reads ("up" on an arrow) change the drawing: modifiers, not ignored
+  const read = fallback ? [] : spec.otherWords.filter((w) => shapes.main.reads?.includes(w));
+  return describe(read.length > 0 ? { ...spec, otherWords: spec.otherWords.filter((w) => !read.includes(w)) } : spec, {
     subject: fallback ? null : (shapes.mainName ?? null),
     fallback,
     // the emblem is coloured from the second colour on
@@ -102,7 +107,7 @@ export function interpretIcon(spec: PromptSpec): Interpretation {
     styles: spec.negated.includes("badge") ? ICON_UNBADGED_STYLES : ICON_STYLES,
     negations: new Set(["badge", "outline"]),
     usedSubjects: used,
-    items: shapes.emblemName ? [shapes.emblemName] : [],
+    items: [...(shapes.emblemName ? [shapes.emblemName] : []), ...read],
   });
 }
 

@@ -20,6 +20,7 @@ import { CREATURE_BUILDERS } from "./sprite-creatures.js";
 import { M, MATERIAL_COUNT, SpriteGrid, type SpriteBuilder, type SpriteTraits } from "./sprite-grid.js";
 import { assignHands, drawHeldItem, type HeldItem } from "./sprite-held.js";
 import { ITEM_BUILDERS } from "./sprite-items.js";
+import { nearestKnown } from "./subjects.js";
 import { renderDetailed } from "./sprite-render.js";
 import type { GeneratedImage, Generator, GeneratorInput, GeneratorProgress } from "./types.js";
 import { COLOR_VALUES } from "./vocabulary.js";
@@ -52,8 +53,13 @@ const FLAT = new Set<number>([M.EYE, M.DARK, M.SHINE, M.GLOW, M.LINE]);
 
 /** The design a subject word draws (its own builder or the one it borrows), if any. */
 export function spriteDesignOf(subject: string): string | undefined {
-  const name = BUILDERS[subject] ? subject : ALIASES[subject];
-  return name && BUILDERS[name] ? name : undefined;
+  const own = (s: string): string | undefined => {
+    const name = BUILDERS[s] ? s : ALIASES[s];
+    return name && BUILDERS[name] ? name : undefined;
+  };
+  // a subject without a design of its own draws the nearest broader one ("dagger" is a "sword")
+  const nearest = nearestKnown(subject, (s) => own(s) !== undefined);
+  return nearest === undefined ? undefined : own(nearest);
 }
 
 /** What a sprite prompt draws: read by the generator and by the driver's `interpret`. */

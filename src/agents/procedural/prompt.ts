@@ -76,6 +76,8 @@ export function normalizeText(text: string): string {
       // the `transparent`, `width` and `height` options' business: not a badge, not content
       .replace(/\btransparent[\s-]+(background|backdrop|bg)s?\b/g, " ")
       .replace(/\b\d+\s*[x×]\s*\d+(\s*px)?\b|\b\d+\s*px\b/g, " ")
+      // the view, not a direction: "up" and "down" alone are (arrows)
+      .replace(/\btop[\s-]+down\b/g, " topdown ")
       .replace(/\bno-/g, "no ")
       .replace(/\bnon-/g, "non ")
       .replace(/\s+/g, " ")

@@ -12,6 +12,7 @@ import type { Drawer, ItemGrids, Layout } from "./sprite-held-kit.js";
 import { len } from "./sprite-held-kit.js";
 import { HELD_TOOLS } from "./sprite-held-tools.js";
 import { HELD_WEAPONS } from "./sprite-held-weapons.js";
+import { nearestKnown } from "./subjects.js";
 
 /** Canonical subject words a character can hold, in the order they are listed to callers. */
 export const HELD_ITEMS: readonly string[] = ["sword", "axe", "bow", "shield", "staff", "spear", "hammer", "flame", "potion", ...Object.keys(HELD_TOOLS)];
@@ -30,7 +31,8 @@ export interface HeldItem {
  * find no free hand are left out (and reported as ignored).
  */
 export function assignHands(items: readonly string[]): HeldItem[] {
-  const held = items.filter((item) => HELD_ITEMS.includes(item));
+  // an item without a drawing of its own is held as the nearest broader one ("dagger": a sword)
+  const held = [...new Set(items.map((item) => nearestKnown(item, (s) => HELD_ITEMS.includes(s))).filter((s): s is string => s !== undefined))];
   const placed = new Map<string, Hand>();
   if (held.includes("shield")) placed.set("shield", "off");
   for (const item of held) {

@@ -28,7 +28,7 @@ describe("materials and effects", () => {
     expect(spec.subjects).toEqual(["wizard"]);
     expect(spec.effects).toEqual(["fire"]);
     expect(interpretPrompt({ prompt: "wooden shield" })).toMatchObject({ subjects: ["shield"], materials: ["wood"] });
-    expect(interpretPrompt({ prompt: "poison dagger" })).toMatchObject({ subjects: ["sword"], effects: ["poison"] });
+    expect(interpretPrompt({ prompt: "poison dagger" })).toMatchObject({ subjects: ["dagger"], effects: ["poison"] });
     expect(interpretPrompt({ prompt: "stone brick" })).toMatchObject({ subjects: ["brick"], materials: ["stone"] });
   });
 

@@ -176,7 +176,7 @@ export const STYLE_GROUPS: readonly (readonly string[])[] = [
 ];
 
 /** Words that negate the next recognised word ("no badge", "without outline"). */
-export const NEGATIONS: ReadonlySet<string> = new Set(["no", "not", "without", "non", "never", "remove", "minus", "drop", "dont", "sans", "nor"]);
+export const NEGATIONS: ReadonlySet<string> = new Set(["no", "not", "without", "non", "never", "remove", "drop", "dont", "sans", "nor"]);
 
 /** Words that add subjects to the previous ones instead of replacing them. */
 export const ADDITIVE_WORDS: ReadonlySet<string> = new Set(["add", "also", "plus", "too", "additionally"]);
@@ -217,7 +217,7 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
     "style styled colour color colored coloured icon icons sprite sprites texture textures pixel pixels art " +
     "image picture asset game ui tileable seamless pattern surface version kind sort can could would should " +
     "maybe just any all then than but so also add plus too let lets us use using same other another again " +
-    "bit bits x y do does done up down as has have having of"
+    "bit bits x y do does done as has have having of button buttons symbol sign mark"
   ).split(" "),
   ...GAME_JARGON_WORDS,
 ]);
