@@ -66,16 +66,20 @@ export function interpretSprite(spec: PromptSpec): Interpretation {
   const plan = planSprite(spec);
   const items = plan.items.map((held) => held.item);
   const used = new Set(plan.fallback ? [] : spec.subjects.filter((s) => spriteDesignOf(s) === plan.design));
+  // a creature's or item's materials, effects, size and companion words ("slime king")
+  const modifiers = plan.used;
+  for (const s of [...(modifiers?.subjects ?? []), ...(plan.subject ? [plan.subject] : [])]) used.add(s);
   return describe(spec, {
     subject: plan.fallback ? null : plan.design,
     fallback: plan.fallback,
     colors: 3,
     // "cute" and "scary" change eyes, heads and glows: of figures, not of most items
-    styles: new Set([...SPRITE_STYLES, ...(plan.builder.reacts ?? (plan.builder.kind === "item" ? [] : ["cute", "scary"]))]),
+    styles: new Set([...SPRITE_STYLES, ...(plan.builder.reacts ?? (plan.builder.kind === "item" ? [] : ["cute", "scary"])), ...(modifiers?.styles ?? [])]),
     negations: new Set(["outline"]),
     usedSubjects: used,
     items,
-    effects: new Set(spec.effects.filter((e) => EFFECT_ITEMS[e] !== undefined && items.includes(EFFECT_ITEMS[e] as string))),
+    materials: new Set(modifiers?.materials ?? []),
+    effects: new Set([...spec.effects.filter((e) => EFFECT_ITEMS[e] !== undefined && items.includes(EFFECT_ITEMS[e] as string)), ...(modifiers?.effects ?? [])]),
   });
 }
 
@@ -136,6 +140,6 @@ export function interpretTexture(spec: PromptSpec): Interpretation {
 const sorted = (words: Iterable<string>): string[] => [...new Set(words)].sort();
 
 /** Subject words each generator draws (its own designs and the words that borrow one). */
-export const SPRITE_SUBJECTS: readonly string[] = sorted([...Object.keys(BUILDERS), ...Object.keys(ALIASES)].filter((s) => spriteDesignOf(s)));
+export const SPRITE_SUBJECTS: readonly string[] = sorted([...Object.keys(BUILDERS), ...Object.keys(ALIASES), ...ICON_SHAPES.keys()].filter((s) => spriteDesignOf(s)));
 export const ICON_SUBJECTS: readonly string[] = sorted(ICON_SHAPES.keys());
 export const TEXTURE_SUBJECTS: readonly string[] = sorted([...Object.keys(MATERIALS), ...Object.keys(MATERIAL_ALIASES)]);

@@ -18,7 +18,10 @@ import { CREATURE_BUILDERS } from "./sprite-creatures.js";
 import { M, MATERIAL_COUNT, SpriteGrid, type SpriteBuilder, type SpriteTraits } from "./sprite-grid.js";
 import { assignHands, drawHeldItem, type HeldItem } from "./sprite-held.js";
 import { ITEM_BUILDERS } from "./sprite-items.js";
+import { iconSpriteBuilder } from "./sprite-bridge.js";
+import { creatureCompound, modifySprite, type ModifierUse } from "./sprite-modifiers.js";
 import { renderDetailed } from "./sprite-render.js";
+import { broaderSubjects } from "./subjects.js";
 import type { GeneratedImage, Generator, GeneratorInput, GeneratorProgress } from "./types.js";
 import { COLOR_VALUES } from "./vocabulary.js";
 
@@ -48,10 +51,22 @@ const SKIN_TONES = [rgb(0xf2c9a0), rgb(0xe0a878), rgb(0xb97b52), rgb(0x8a5636), 
 const HAIR_COLORS = [rgb(0x4a2e1e), rgb(0x2a2230), rgb(0xd9a441), rgb(0xa8442a), rgb(0x8a5a34)];
 const FLAT = new Set<number>([M.EYE, M.DARK, M.SHINE, M.GLOW, M.LINE]);
 
-/** The design a subject word draws (its own builder or the one it borrows), if any. */
+/** The builder of a design: a sprite builder of its own, else the icon shape drawn as a sprite item. */
+export function spriteBuilderOf(design: string): SpriteBuilder | undefined {
+  return BUILDERS[design] ?? iconSpriteBuilder(design);
+}
+
+/**
+ * The design a subject word draws: its own builder or the one it borrows, else its icon shape as
+ * a sprite item, else the nearest broader subject's design ("werewolf" is a wolf), if any.
+ */
 export function spriteDesignOf(subject: string): string | undefined {
-  const name = BUILDERS[subject] ? subject : ALIASES[subject];
-  return name && BUILDERS[name] ? name : undefined;
+  for (const s of broaderSubjects(subject)) {
+    const name = BUILDERS[s] ? s : ALIASES[s];
+    if (name && BUILDERS[name]) return name;
+    if (iconSpriteBuilder(s)) return s;
+  }
+  return undefined;
 }
 
 /** What a sprite prompt draws: read by the generator and by the driver's `interpret`. */
@@ -65,6 +80,8 @@ export interface SpritePlan {
   items: HeldItem[];
   /** True when no subject word has a design: a random creature seeded by the prompt. */
   fallback: boolean;
+  /** Materials, effects, styles and companion subjects the creature's or item's drawing uses. */
+  used?: ModifierUse;
 }
 
 /**
@@ -74,10 +91,14 @@ export interface SpritePlan {
  */
 export function planSprite(spec: PromptSpec): SpritePlan {
   const drawable = spec.subjects.filter((s) => spriteDesignOf(s) !== undefined);
-  const subject = drawable.find((s) => BUILDERS[spriteDesignOf(s) as string]?.kind !== "item") ?? drawable[0];
+  const subject = drawable.find((s) => spriteBuilderOf(spriteDesignOf(s) as string)?.kind !== "item") ?? drawable[0];
   if (subject === undefined) return { design: "monster", builder: BUILDERS.monster as SpriteBuilder, subject: undefined, items: [], fallback: true };
-  const design = spriteDesignOf(subject) as string;
-  const builder = BUILDERS[design] as SpriteBuilder;
+  // "slime king", "skeleton horse", "mushroom monster": the creature, described by the other word
+  const compound = creatureCompound(spec, (s) => spriteBuilderOf(spriteDesignOf(s) ?? "")?.kind === "creature");
+  const design = compound?.design ?? (spriteDesignOf(subject) as string);
+  const modified = modifySprite(spec, design, spriteBuilderOf(design) as SpriteBuilder, compound?.companions ?? []);
+  const builder = modified.builder;
+  if (builder.kind !== "character") return { design, builder, subject: compound?.subject ?? subject, items: [], fallback: false, used: modified.used };
   let items: HeldItem[] = [];
   if (builder.kind === "character") {
     items = assignHands(spec.subjects.filter((s) => s !== subject));
@@ -102,7 +123,9 @@ const named = (name: string | undefined): Rgb | undefined => (name ? COLOR_VALUE
 function spritePalette(spec: PromptSpec, builder: SpriteBuilder, rng: Random, traits: SpriteTraits): { ramps: Rgb[][]; ramps5: Rgb[][]; outline: Rgb } {
   const tone = toneOf(spec);
   const pickDefault = (name: string): Rgb => named(name === "random" ? rng.pick(RANDOM_HUES) : name) ?? rgb(0x888888);
-  const primary = named(spec.colors[0]) ?? pickDefault(builder.primary);
+  // creatures and items: a colour ramp within the asked colour, per seed
+  const asked = named(spec.colors[0]) ?? pickDefault(builder.primary);
+  const primary = builder.kind === "character" ? asked : varyColor(asked, rng);
   const secondary = named(spec.colors[1]) ?? (builder.secondary === "random" ? shade(primary, 0.35) : pickDefault(builder.secondary));
   const accent = named(spec.colors[2]) ?? (builder.accent === "random" ? pickDefault("random") : pickDefault(builder.accent));
   const skin = builder.skin ? pickDefault(builder.skin) : rng.pick(SKIN_TONES);
@@ -137,6 +160,12 @@ function spritePalette(spec: PromptSpec, builder: SpriteBuilder, rng: Random, tr
       m === M.LINE || m === M.EYE || m === M.DARK || m === M.SHINE ? [c, c, c, c, c] : [shade(c, -0.4), shade(c, -0.22), c, shade(c, 0.15), shade(c, 0.3)];
   }
   return { ramps, ramps5, outline };
+}
+
+/** A colour a little off in hue and lightness (creatures and items vary per seed). */
+function varyColor(c: Rgb, rng: Random): Rgb {
+  const hsl = toHsl(c);
+  return fromHsl({ h: hsl.h + rng.range(-12, 12), s: Math.min(1, Math.max(0, hsl.s * rng.range(0.85, 1.15))), l: Math.min(0.92, Math.max(0.08, hsl.l + rng.range(-0.09, 0.09))) });
 }
 
 function enforceSymmetry(g: SpriteGrid): void {
@@ -189,7 +218,7 @@ async function generateSprite(
 
   const grid = new SpriteGrid(n);
   const anchors = builder.build(grid, rng.fork("shape"), traits);
-  enforceSymmetry(grid);
+  if (!builder.asymmetric) enforceSymmetry(grid);
   if (anchors) for (const held of plan.items) drawHeldItem(grid, anchors, held, plan.design);
   grid.clearBorder();
   await progress.report(20, "layout");

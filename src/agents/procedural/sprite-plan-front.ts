@@ -1,0 +1,163 @@
+/**
+ * Front-view body plans (mirror-symmetric): upright birds (owl, penguin), squatting frogs,
+ * floating things (jellyfish, octopus, eye monster), and winged beasts (eagle, phoenix, griffin,
+ * wyvern). Each draws the left half, mirrors, then adds the face.
+ */
+import type { Random } from "./random.js";
+import { chain, limb, tilted, vary } from "./sprite-creature-kit.js";
+import { drawEyes, M, type SpriteGrid, type SpriteTraits } from "./sprite-grid.js";
+
+export interface UprightBird {
+  /** Ear tufts and a facial disc (an owl), or a white front and flippers (a penguin). */
+  kind: "owl" | "penguin";
+}
+
+export function drawUprightBird(g: SpriteGrid, rng: Random, traits: SpriteTraits, b: UprightBird): void {
+  const u = g.u;
+  const w = vary(rng, b.kind === "owl" ? 0.26 : 0.22, 0.1);
+  const h = vary(rng, b.kind === "owl" ? 0.3 : 0.34, 0.08);
+  const cy = 0.88 - h;
+  g.ellipse(0.5, cy, w, h, M.BODY);
+  g.ellipse(0.5, cy + h * 0.2, w * 0.62, h * 0.72, M.BELLY, "paint");
+  const hy = cy - h * (b.kind === "owl" ? 0.55 : 0.7);
+  g.ellipse(0.5, hy, w * (b.kind === "owl" ? 0.95 : 0.75), w * 0.75, M.BODY);
+  if (b.kind === "owl") {
+    const tuft = rng.range(0.06, 0.12);
+    g.poly([[0.5 - w * 0.9, hy - w * 0.2], [0.5 - w * 0.85 - rng.range(0, 0.04), hy - w * 0.7 - tuft], [0.5 - w * 0.4, hy - w * 0.6]], M.BODY);
+    g.ellipse(0.5 - w * 0.38, hy, w * 0.38, w * 0.4, M.BELLY, "paint");
+    g.poly([[0.5 - w, cy - h * 0.3], [0.5 - w - 0.04, cy + h * 0.4], [0.5 - w * 0.5, cy + h * 0.8]], M.WING);
+    if (g.n > 16) for (let k = 0; k < 4; k++) g.line(0.5 - w * 0.4, cy + k * h * 0.18, 0.5 - w * 0.2, cy + k * h * 0.18 + u, M.BELLY, 1, "darken");
+    limb(g, 0.5 - w * 0.35, cy + h * 0.95, 0.5 - w * 0.35, 0.9, u * 1.5, M.ACCENT);
+  } else {
+    const flap = rng.range(-0.1, 0.15);
+    tilted(g, 0.5 - w - 0.02, cy + 0.02, 0.04, h * 0.55, 0.3 + flap, M.BODY);
+    g.ellipse(0.5 - w * 0.45, 0.9, w * 0.4, 0.035, M.ACCENT);
+    g.ellipse(0.5, hy + w * 0.25, w * 0.45, w * 0.35, M.BELLY, "paint");
+  }
+  g.mirror();
+  drawEyes(g, hy, w * 0.75, traits, b.kind === "owl");
+  g.poly([[0.5 - u * 1.2, hy + w * 0.2], [0.5 + u * 1.2, hy + w * 0.2], [0.5, hy + w * 0.2 + u * 2.5]], M.ACCENT, "paint");
+}
+
+export function drawFrog(g: SpriteGrid, rng: Random, traits: SpriteTraits): void {
+  const u = g.u;
+  const w = vary(rng, 0.3, 0.1);
+  const h = vary(rng, 0.2, 0.12);
+  const cy = 0.88 - h;
+  const crouch = rng.range(-0.03, 0.03);
+  g.ellipse(0.5 - w * 0.85, 0.84 + crouch, 0.1, 0.08, M.BODY);
+  g.ellipse(0.5 - w * 0.95, 0.9, 0.08, 0.03, M.BODY);
+  g.ellipse(0.5, cy, w, h, M.BODY);
+  g.ellipse(0.5, cy + h * 0.35, w * 0.6, h * 0.5, M.BELLY, "paint");
+  const ey = cy - h * 0.85;
+  g.ellipse(0.5 - w * 0.55, ey, w * 0.3, w * 0.28, M.BODY);
+  limb(g, 0.5 - w * 0.4, cy + h * 0.3, 0.5 - w * 0.45, 0.9, u * 1.5, M.BODY);
+  g.ellipse(0.5 - w * 0.5, 0.9, 0.05, 0.025, M.BODY);
+  g.mirror();
+  drawEyes(g, ey, w * 1.1, traits, true);
+  g.rect(0.5 - w * 0.5, cy + h * 0.05, 0.5 + w * 0.5, cy + h * 0.05 + u, M.DARK, "paint");
+}
+
+export interface Floater {
+  kind: "jellyfish" | "octopus" | "beholder";
+}
+
+export function drawFloater(g: SpriteGrid, rng: Random, traits: SpriteTraits, f: Floater): void {
+  const u = g.u;
+  const r = vary(rng, f.kind === "beholder" ? 0.27 : 0.25, 0.1);
+  const cy = f.kind === "beholder" ? 0.52 : 0.36;
+  if (f.kind === "jellyfish") {
+    const count = rng.int(3, 4);
+    for (let k = 0; k < count; k++) {
+      const x = 0.5 - r * 0.85 + (k * r * 0.8) / count;
+      const sway = rng.range(-0.05, 0.05);
+      chain(g, [[x, cy + 0.05], [x + sway, cy + 0.25], [x - sway, cy + 0.42], [x + sway * 0.5, cy + 0.55]], u * 0.9, u * 0.5, M.WING);
+    }
+    g.ellipse(0.5, cy, r, r * 0.8, M.BODY);
+    g.rect(0.5 - r - u, cy + r * 0.2, 0.5, cy + r, M.EMPTY, "erase");
+    for (let k = 0; k < 3; k++) g.ellipse(0.5 - r + (k * r) / 2.5 + u, cy + r * 0.2, r * 0.22, r * 0.14, M.BELLY);
+    g.ellipse(0.5, cy - r * 0.15, r * 0.5, r * 0.4, M.BELLY, "paint");
+  } else if (f.kind === "octopus") {
+    for (let k = 0; k < 4; k++) {
+      const x = 0.5 - r * 0.2 - k * r * 0.25;
+      const curl = rng.range(0.04, 0.1) * (k % 2 ? 1 : -1);
+      chain(g, [[x, cy + r * 0.5], [x - 0.03 - k * 0.03, cy + r + 0.14], [x - 0.06 - k * 0.05, cy + r + 0.3], [x - 0.06 - k * 0.05 + curl, cy + r + 0.36]], u * 2, u * 0.7, M.BODY);
+    }
+    g.ellipse(0.5, cy, r * 0.9, r * 1.1, M.BODY);
+    if (g.n > 16) for (let k = 0; k < 3; k++) g.ellipse(0.5 - r * 0.4, cy - r * 0.5 + k * r * 0.3, u * 0.8, u * 0.8, M.BELLY, "paint");
+  } else {
+    const stalks = rng.int(3, 4);
+    for (let k = 0; k < stalks; k++) {
+      const a = Math.PI * (0.6 + (k * 0.35) / stalks);
+      const x1 = 0.5 + Math.cos(a) * (r + 0.14);
+      const y1 = cy - Math.sin(a) * (r + 0.16) + rng.range(-0.03, 0.03);
+      chain(g, [[0.5 + Math.cos(a) * r * 0.8, cy - Math.sin(a) * r * 0.8], [x1, y1]], u, u * 0.8, M.BODY);
+      g.ellipse(x1, y1, u * 1.8, u * 1.8, M.EYE);
+      g.dot(x1, y1, M.DARK, Math.max(1, g.px), "paint");
+    }
+    g.ellipse(0.5, cy, r, r, M.BODY);
+    g.ellipse(0.5, cy + r * 0.55, r * 0.55, r * 0.22, M.DARK, "paint");
+    for (let k = 0; k < 3; k++) g.poly([[0.5 - r * 0.5 + k * r * 0.18, cy + r * 0.36], [0.5 - r * 0.42 + k * r * 0.18, cy + r * 0.52], [0.5 - r * 0.34 + k * r * 0.18, cy + r * 0.36]], M.EYE, "paint");
+  }
+  g.mirror();
+  if (f.kind === "beholder") {
+    const er = r * 0.42;
+    g.ellipse(0.5, cy - r * 0.1, er, er * 0.9, traits.scary ? M.GLOW : M.EYE, "paint");
+    g.ellipse(0.5, cy - r * 0.1, er * 0.45, er * 0.7, M.ACCENT, "paint");
+    g.ellipse(0.5, cy - r * 0.1, Math.max(u * 0.5, er * 0.18), er * 0.55, M.DARK, "paint");
+    return;
+  }
+  drawEyes(g, f.kind === "octopus" ? cy + r * 0.2 : cy, r * 0.8, traits, true);
+}
+
+export interface Winged {
+  kind: "eagle" | "phoenix" | "griffin" | "wyvern";
+}
+
+/** A beast with spread wings seen from the front: bird-headed, or a dragon's head for the wyvern. */
+export function drawWinged(g: SpriteGrid, rng: Random, traits: SpriteTraits, w: Winged): void {
+  const u = g.u;
+  const lift = rng.range(-0.1, 0.08);
+  const span = rng.range(0.03, 0.08);
+  const feathered = w.kind !== "wyvern";
+  const wingTop = 0.2 + lift;
+  g.poly([[0.44, 0.42], [span + 0.06, wingTop], [span, wingTop + 0.1], [span + 0.04, 0.5], [0.14, 0.6], [0.26, 0.58], [0.42, 0.62]], M.WING);
+  if (feathered) {
+    for (let k = 0; k < 4; k++) {
+      const x = span + 0.02 + k * 0.07;
+      g.poly([[x, 0.46 + k * 0.03], [x + 0.02, 0.6 + k * 0.03 + rng.range(0, 0.04)], [x + 0.07, 0.5 + k * 0.03]], w.kind === "phoenix" && k % 2 ? M.FIRE : M.WING);
+    }
+    if (g.n > 16) for (let k = 0; k < 3; k++) g.line(0.4 - k * 0.09, 0.44 - k * 0.02, 0.32 - k * 0.1, 0.56, M.WING, 1, "darken");
+  } else {
+    for (const [x, y] of [
+      [0.14, 0.6],
+      [0.26, 0.58],
+    ] as const)
+      g.line(span + 0.06, wingTop + 0.01, x, y, M.BODY, Math.max(1, Math.round(g.px * 0.75)));
+  }
+  if (w.kind === "phoenix") {
+    for (let k = 0; k < 3; k++) g.poly([[0.46, 0.7], [0.36 - k * 0.06, 0.92], [0.44 - k * 0.02, 0.8]], k === 1 ? M.EMBER : M.FIRE);
+    g.poly([[0.5, 0.06], [0.44, 0.14], [0.5, 0.18]], M.FIRE);
+  }
+  if (w.kind === "griffin" || w.kind === "wyvern") {
+    limb(g, 0.4, 0.74, 0.36 + rng.range(-0.02, 0.02), 0.9, u * 2.2, w.kind === "griffin" ? M.BELLY : M.BODY);
+    if (w.kind === "griffin") chain(g, [[0.56, 0.8], [0.7, 0.86], [0.8, 0.76]], u * 0.8, u * 0.6, M.BELLY);
+  } else limb(g, 0.45, 0.76, 0.44, 0.88, u * 1.2, M.ACCENT);
+  g.ellipse(0.5, 0.6, 0.13, 0.2, w.kind === "griffin" ? M.BELLY : M.BODY);
+  g.ellipse(0.5, 0.64, 0.07, 0.12, w.kind === "griffin" ? M.BODY : M.BELLY, "paint");
+  const hy = 0.3 + lift * 0.2;
+  if (w.kind === "wyvern") {
+    g.ellipse(0.5, hy, 0.1, 0.08, M.BODY);
+    g.ellipse(0.5, hy + 0.06, 0.065, 0.05, M.BODY);
+    g.poly([[0.43, hy - 0.04], [0.36 - rng.range(0, 0.04), hy - 0.16], [0.46, hy - 0.07]], M.ACCENT);
+    g.rect(0.47, hy, 0.5, 0.44, M.BODY);
+  } else {
+    g.ellipse(0.5, hy, 0.1, 0.1, M.BODY);
+    if (w.kind === "eagle" || w.kind === "griffin") g.ellipse(0.5, hy - 0.01, 0.1, 0.09, M.BELLY, "paint");
+    g.rect(0.45, hy, 0.5, 0.44, w.kind === "griffin" ? M.BELLY : M.BODY);
+    g.poly([[0.47, hy + 0.03], [0.5, hy + 0.03], [0.5, hy + 0.13]], M.ACCENT);
+  }
+  g.mirror();
+  drawEyes(g, hy - 0.01, 0.1, { ...traits, scary: traits.scary || w.kind !== "phoenix" });
+  if (g.hires && w.kind === "wyvern") g.mirroredDisc(0.47, hy + 0.07, u * 0.5, M.DARK);
+}

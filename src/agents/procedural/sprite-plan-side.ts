@@ -1,0 +1,180 @@
+/**
+ * Side-view body plans besides the four-legged one: birds on the ground (chicken, duck, crow),
+ * fish (and sharks), serpents (snakes, worms) and snails. Facing left; flipped per seed.
+ */
+import type { Random } from "./random.js";
+import { chain, choose, coat, limb, sideEye, tilted, vary, type Pattern } from "./sprite-creature-kit.js";
+import { M, type SpriteGrid } from "./sprite-grid.js";
+
+export interface SideBird {
+  body: number;
+  /** 0: level like a duck, 1: upright like a penguin. */
+  upright: number;
+  head: number;
+  beak: "short" | "hook" | "long" | "flat" | "cone";
+  leg: number;
+  tail: "fan" | "short" | "long" | "up";
+  crest?: "comb" | "tuft" | "none" | readonly ("comb" | "tuft" | "none")[];
+  /** A wattle under the beak (chickens). */
+  wattle?: boolean;
+}
+
+export function drawSideBird(g: SpriteGrid, rng: Random, b: SideBird): void {
+  const u = g.u;
+  const ground = 0.9;
+  const size = vary(rng, b.body, 0.1);
+  const head = vary(rng, b.head, 0.1);
+  const leg = vary(rng, b.leg, 0.2);
+  const tilt = -0.35 - b.upright * 0.9 + rng.range(-0.12, 0.12);
+  const bx = 0.54;
+  const by = ground - leg - size * 0.55;
+  // tail behind, legs, body, wing, head
+  const tx = bx + size * 0.85;
+  const ty = by - size * 0.1;
+  if (b.tail === "fan") g.poly([[tx - 0.06, ty + 0.04], [tx + 0.12, ty - 0.22], [tx + 0.18, ty - 0.08], [tx + 0.04, ty + 0.1]], M.ACCENT);
+  else if (b.tail === "long") g.poly([[tx - 0.08, ty], [tx + 0.2, ty + 0.08], [tx + 0.16, ty + 0.14], [tx - 0.06, ty + 0.1]], M.WING);
+  else if (b.tail === "up") g.poly([[tx - 0.08, ty], [tx + 0.08, ty - 0.12], [tx + 0.1, ty - 0.06], [tx - 0.04, ty + 0.08]], M.WING);
+  else g.poly([[tx - 0.06, ty], [tx + 0.08, ty + 0.02], [tx - 0.04, ty + 0.08]], M.WING);
+  const step = rng.range(-0.04, 0.04);
+  for (const [x, s] of [
+    [bx - 0.03, step],
+    [bx + 0.04, -step],
+  ] as const) {
+    limb(g, x, by + size * 0.5, x + s, ground, u * 0.8, M.ACCENT);
+    if (g.n > 16) limb(g, x + s - 0.04, ground - u, x + s + 0.02, ground - u, u * 0.8, M.ACCENT);
+  }
+  tilted(g, bx, by, size, size * 0.7, tilt * 0.5, M.BODY);
+  tilted(g, bx - size * 0.15, by + size * 0.25, size * 0.55, size * 0.35, tilt * 0.5, M.BELLY, "paint");
+  const wingLift = rng.range(-0.1, 0.15);
+  tilted(g, bx + size * 0.2, by - size * 0.05 - wingLift * 0.3, size * 0.62, size * 0.34, 0.25 - wingLift, M.WING);
+  if (g.hires) for (let k = 0; k < 3; k++) g.line(bx + size * (0.05 + k * 0.2), by - size * 0.05, bx + size * (0.35 + k * 0.2), by + size * 0.18, M.WING, 1, "darken");
+  const hx = bx - size * (0.55 + 0.25 * (1 - b.upright)) - 0.02;
+  const hy = by - size * (0.55 + b.upright * 0.4);
+  g.ellipse(hx, hy, head, head, M.BODY);
+  g.poly([[hx - head * 0.2, hy], [hx + head, hy + head * 0.6], [bx - size * 0.4, by]], M.BODY);
+  const bk = hx - head * 0.85;
+  if (b.beak === "flat") g.ellipse(bk - head * 0.45, hy + head * 0.2, head * 0.6, head * 0.25, M.ACCENT);
+  else if (b.beak === "long") g.poly([[bk + head * 0.1, hy - head * 0.2], [bk - head * 1.3, hy + head * 0.15], [bk + head * 0.1, hy + head * 0.3]], M.ACCENT);
+  else if (b.beak === "hook") {
+    g.poly([[bk + head * 0.1, hy - head * 0.35], [bk - head * 0.7, hy - head * 0.1], [bk - head * 0.55, hy + head * 0.45], [bk + head * 0.1, hy + head * 0.25]], M.ACCENT);
+  } else g.poly([[bk + head * 0.1, hy - head * 0.25], [bk - head * (b.beak === "cone" ? 0.55 : 0.4), hy + head * 0.05], [bk + head * 0.1, hy + head * 0.3]], M.ACCENT);
+  const crest = choose(rng, b.crest ?? "none");
+  if (crest === "comb") for (let k = 0; k < 3; k++) g.ellipse(hx - head * 0.4 + k * head * 0.4, hy - head * 0.95, head * 0.28, head * 0.32, M.LIQUID);
+  else if (crest === "tuft") g.poly([[hx, hy - head * 0.7], [hx + head * 0.9, hy - head * 1.6], [hx + head * 0.6, hy - head * 0.5]], M.BODY);
+  if (b.wattle) g.ellipse(bk + head * 0.05, hy + head * 0.65, head * 0.2, head * 0.3, M.LIQUID);
+  sideEye(g, hx - head * 0.2, hy - head * 0.15);
+}
+
+export interface Fish {
+  len: number;
+  height: number;
+  /** Dorsal fin height. */
+  dorsal: number;
+  /** A pointed snout and a crescent tail (a shark). */
+  shark?: boolean;
+  pattern?: Pattern | readonly Pattern[];
+}
+
+export function drawFish(g: SpriteGrid, rng: Random, f: Fish): void {
+  const u = g.u;
+  const len = vary(rng, f.len, 0.1);
+  const h = vary(rng, f.height, 0.15);
+  const cx = 0.5;
+  const cy = 0.52;
+  const tailX = cx + len * 0.48;
+  const swish = rng.range(-0.06, 0.06);
+  if (f.shark) {
+    g.poly([[tailX - 0.04, cy], [tailX + 0.14, cy - h * 0.9 + swish], [tailX + 0.08, cy], [tailX + 0.12, cy + h * 0.6 + swish]], M.BODY);
+  } else g.poly([[tailX - 0.04, cy], [tailX + 0.14, cy - h * 0.55 + swish], [tailX + 0.1, cy + swish * 0.5], [tailX + 0.14, cy + h * 0.55 + swish]], M.WING);
+  const dorsal = vary(rng, f.dorsal, 0.2);
+  g.poly([[cx - len * 0.15, cy - h * 0.35], [cx + len * (f.shark ? 0.0 : 0.1), cy - h * 0.45 - dorsal], [cx + len * 0.25, cy - h * 0.35]], f.shark ? M.BODY : M.WING);
+  g.poly([[cx - len * 0.05, cy + h * 0.3], [cx + len * 0.12, cy + h * 0.5 + dorsal * 0.5], [cx + len * 0.2, cy + h * 0.3]], f.shark ? M.BODY : M.WING);
+  if (f.shark) {
+    g.poly([[cx - len * 0.5, cy + h * 0.05], [cx - len * 0.25, cy - h * 0.48], [cx + len * 0.3, cy - h * 0.42], [cx + len * 0.5, cy], [cx + len * 0.2, cy + h * 0.45], [cx - len * 0.3, cy + h * 0.35]], M.BODY);
+    g.poly([[cx - len * 0.5, cy + h * 0.08], [cx + len * 0.3, cy + h * 0.1], [cx + len * 0.2, cy + h * 0.45], [cx - len * 0.3, cy + h * 0.35]], M.BELLY, "paint");
+    g.poly([[cx - len * 0.05, cy + h * 0.2], [cx - len * 0.02, cy + h * 0.85], [cx + len * 0.12, cy + h * 0.25]], M.BODY);
+    if (g.n > 16) for (let k = 0; k < 3; k++) g.line(cx - len * (0.2 - k * 0.04), cy - h * 0.15, cx - len * (0.22 - k * 0.04), cy + h * 0.1, M.DARK, 1, "paint");
+    g.line(cx - len * 0.45, cy + h * 0.15, cx - len * 0.3, cy + h * 0.18, M.DARK, 1, "paint");
+    sideEye(g, cx - len * 0.33, cy - h * 0.12);
+    return;
+  }
+  g.ellipse(cx, cy, len / 2, h / 2, M.BODY);
+  g.ellipse(cx - len * 0.05, cy + h * 0.22, len * 0.36, h * 0.2, M.BELLY, "paint");
+  const pattern = choose(rng, f.pattern ?? "none");
+  if (pattern !== "none") coat(g, rng, pattern, [cx - len * 0.3, cy - h / 2, cx + len * 0.45, cy + h / 2], M.BODY, M.ACCENT);
+  g.line(cx - len * 0.22, cy - h * 0.3, cx - len * 0.2, cy + h * 0.3, M.BODY, 1, "darken");
+  tilted(g, cx - len * 0.05, cy + h * 0.05, len * 0.1, h * 0.1, 0.5, M.WING, "paint");
+  if (g.hires) for (let k = 0; k < 10; k++) g.ellipse(cx + rng.range(-0.15, 0.4) * len, cy + rng.range(-0.3, 0.1) * h, u * 0.8, u * 0.6, M.BODY, "lighten");
+  g.dot(cx - len * 0.48, cy + h * 0.1, M.DARK, 1, "paint");
+  sideEye(g, cx - len * 0.32, cy - h * 0.1, true);
+}
+
+export interface Serpent {
+  /** Body thickness. */
+  thick: number;
+  /** Waves along the body. */
+  waves: number;
+  /** A forked tongue and a head wider than the body (a snake; a worm has neither). */
+  snake: boolean;
+  pattern?: Pattern | readonly Pattern[];
+}
+
+export function drawSerpent(g: SpriteGrid, rng: Random, s: Serpent): void {
+  const t = vary(rng, s.thick, 0.15);
+  const amp = rng.range(0.06, 0.12);
+  const phase = rng.range(0, Math.PI);
+  const waves = s.waves * rng.range(0.8, 1.25);
+  const points: [number, number][] = [];
+  const x0 = 0.18;
+  const x1 = 0.88;
+  for (let k = 0; k <= 16; k++) {
+    const f = k / 16;
+    points.push([x0 + (x1 - x0) * f, 0.78 - Math.sin(f * Math.PI * waves + phase) * amp * (0.4 + f * 0.6) - (s.snake ? 0 : 0.05)]);
+  }
+  // the head rises at the front
+  const [hx0, hy0] = points[0] as [number, number];
+  const hx = hx0 - 0.02;
+  const hy = s.snake ? hy0 - rng.range(0.18, 0.32) : hy0;
+  chain(g, [[hx, hy], [hx0 + 0.04, hy0 - 0.04], ...points.slice(1)], t, s.snake ? g.u * 0.5 : t * 0.8, M.BODY);
+  const pattern = choose(rng, s.pattern ?? "none");
+  if (pattern !== "none") coat(g, rng, pattern, [0.1, 0.3, 0.95, 0.95], M.BODY, M.ACCENT);
+  if (!s.snake) {
+    for (let k = 1; k < 16; k += 2) {
+      const [x, y] = points[k] as [number, number];
+      g.line(x, y - t, x, y + t, M.BODY, 1, "darken");
+    }
+    g.ellipse(hx, hy, t * 1.05, t * 1.05, M.BODY);
+    sideEye(g, hx - t * 0.3, hy - t * 0.3);
+    return;
+  }
+  g.ellipse(hx - t * 0.2, hy, t * 1.5, t * 1.15, M.BODY);
+  g.ellipse(hx - t * 0.1, hy + t * 0.5, t * 1.1, t * 0.45, M.BELLY, "paint");
+  if (g.n > 16) {
+    g.line(hx - t * 1.6, hy + t * 0.3, hx - t * 3, hy + t * 0.6, M.LIQUID, 1);
+    g.line(hx - t * 3, hy + t * 0.6, hx - t * 3.4, hy + t * 0.3, M.LIQUID, 1);
+    g.line(hx - t * 3, hy + t * 0.6, hx - t * 3.4, hy + t * 1, M.LIQUID, 1);
+  }
+  sideEye(g, hx - t * 0.6, hy - t * 0.35);
+}
+
+export function drawSnail(g: SpriteGrid, rng: Random): void {
+  const u = g.u;
+  const r = vary(rng, 0.24, 0.12);
+  const cx = 0.55;
+  const cy = 0.86 - r * 0.95;
+  g.poly([[0.12, 0.88], [0.18, 0.74], [0.3, 0.72], [0.8, 0.8], [0.86, 0.88]], M.BODY);
+  limb(g, 0.2, 0.76, 0.16 + rng.range(-0.03, 0.02), 0.56, u * 1.2, M.BODY);
+  limb(g, 0.25, 0.75, 0.26 + rng.range(-0.02, 0.03), 0.58, u * 1.2, M.BODY);
+  g.ellipse(0.16, 0.56, u * 1.3, u * 1.3, M.BODY);
+  g.ellipse(0.26, 0.58, u * 1.3, u * 1.3, M.BODY);
+  g.ellipse(cx, cy, r, r * 0.95, M.ACCENT);
+  // the spiral: rings of darker shell
+  const turns = rng.int(2, 3);
+  for (let k = 1; k <= turns; k++) {
+    const rr = r * (1 - k / (turns + 1));
+    g.ellipse(cx + (r - rr) * 0.25, cy + (r - rr) * 0.1, rr, rr * 0.95, M.ACCENT, k % 2 ? "darken" : "lighten");
+  }
+  g.dot(0.16, 0.56, M.DARK, g.px, "paint");
+  g.dot(0.26, 0.58, M.DARK, g.px, "paint");
+  void tilted;
+}
