@@ -64,7 +64,8 @@ const SPRITE_STYLES = [...TONES, "glowing", "retro", "flat", "outline"];
 
 export function interpretSprite(spec: PromptSpec): Interpretation {
   const plan = planSprite(spec);
-  const items = plan.items.map((held) => held.item);
+  // a creature's companion words ("king" in "slime king") are drawn as its modifiers
+  const items = [...plan.items.map((held) => held.item), ...(plan.used?.companions ?? [])];
   const used = new Set(plan.fallback ? [] : spec.subjects.filter((s) => spriteDesignOf(s) === plan.design));
   // a creature's or item's materials, effects, size and companion words ("slime king")
   const modifiers = plan.used;
@@ -79,7 +80,10 @@ export function interpretSprite(spec: PromptSpec): Interpretation {
     usedSubjects: used,
     items,
     materials: new Set(modifiers?.materials ?? []),
-    effects: new Set([...spec.effects.filter((e) => EFFECT_ITEMS[e] !== undefined && items.includes(EFFECT_ITEMS[e] as string)), ...(modifiers?.effects ?? [])]),
+    effects: new Set([
+      ...spec.effects.filter((e) => EFFECT_ITEMS[e] !== undefined && items.includes(EFFECT_ITEMS[e] as string)),
+      ...(modifiers?.effects ?? []),
+    ]),
   });
 }
 
@@ -140,6 +144,8 @@ export function interpretTexture(spec: PromptSpec): Interpretation {
 const sorted = (words: Iterable<string>): string[] => [...new Set(words)].sort();
 
 /** Subject words each generator draws (its own designs and the words that borrow one). */
-export const SPRITE_SUBJECTS: readonly string[] = sorted([...Object.keys(BUILDERS), ...Object.keys(ALIASES), ...ICON_SHAPES.keys()].filter((s) => spriteDesignOf(s)));
+export const SPRITE_SUBJECTS: readonly string[] = sorted(
+  [...Object.keys(BUILDERS), ...Object.keys(ALIASES), ...ICON_SHAPES.keys()].filter((s) => spriteDesignOf(s)),
+);
 export const ICON_SUBJECTS: readonly string[] = sorted(ICON_SHAPES.keys());
 export const TEXTURE_SUBJECTS: readonly string[] = sorted([...Object.keys(MATERIALS), ...Object.keys(MATERIAL_ALIASES)]);

@@ -62,9 +62,10 @@ export function spriteBuilderOf(design: string): SpriteBuilder | undefined {
  */
 export function spriteDesignOf(subject: string): string | undefined {
   for (const s of broaderSubjects(subject)) {
-    const name = BUILDERS[s] ? s : ALIASES[s];
-    if (name && BUILDERS[name]) return name;
+    if (BUILDERS[s]) return s;
     if (iconSpriteBuilder(s)) return s;
+    const alias = ALIASES[s];
+    if (alias && BUILDERS[alias]) return alias;
   }
   return undefined;
 }
@@ -165,7 +166,11 @@ function spritePalette(spec: PromptSpec, builder: SpriteBuilder, rng: Random, tr
 /** A colour a little off in hue and lightness (creatures and items vary per seed). */
 function varyColor(c: Rgb, rng: Random): Rgb {
   const hsl = toHsl(c);
-  return fromHsl({ h: hsl.h + rng.range(-12, 12), s: Math.min(1, Math.max(0, hsl.s * rng.range(0.85, 1.15))), l: Math.min(0.92, Math.max(0.08, hsl.l + rng.range(-0.09, 0.09))) });
+  return fromHsl({
+    h: hsl.h + rng.range(-12, 12),
+    s: Math.min(1, Math.max(0, hsl.s * rng.range(0.85, 1.15))),
+    l: Math.min(0.92, Math.max(0.08, hsl.l + rng.range(-0.09, 0.09))),
+  });
 }
 
 function enforceSymmetry(g: SpriteGrid): void {

@@ -10,6 +10,7 @@ import { placeUnit, transformPath, type Affine } from "./geometry.js";
 import type { Fill, IconShape, Part, Role } from "./icon-parts.js";
 import { ICON_SHAPES } from "./icon-shapes.js";
 import { M, type SpriteBuilder, type SpriteGrid } from "./sprite-grid.js";
+import { SURFACE_SUBJECTS } from "./subjects-surfaces.js";
 
 const ROLE_MATERIAL: Readonly<Record<Role, number>> = {
   primary: M.BODY,
@@ -82,14 +83,17 @@ function bridge(shape: IconShape): SpriteBuilder {
   };
 }
 
-/** The pixel-sprite builder drawing the icon shape of a subject, if the icon registry has one. */
+/**
+ * The pixel-sprite builder drawing the icon shape of a subject, if the icon registry has one.
+ * Surfaces (grass, water, metal...) are the texture agent's: their icon stand-ins are not things.
+ */
 export function iconSpriteBuilder(subject: string): SpriteBuilder | undefined {
   if (!cache.has(subject)) {
-    const shape = ICON_SHAPES.get(subject);
+    const shape = SURFACE_SUBJECTS[subject] ? undefined : ICON_SHAPES.get(subject);
     cache.set(subject, shape ? bridge(shape) : undefined);
   }
   return cache.get(subject);
 }
 
 /** Every subject the bridge can draw. */
-export const BRIDGED_SUBJECTS: readonly string[] = [...ICON_SHAPES.keys()];
+export const BRIDGED_SUBJECTS: readonly string[] = [...ICON_SHAPES.keys()].filter((s) => iconSpriteBuilder(s) !== undefined);

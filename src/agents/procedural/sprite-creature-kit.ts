@@ -162,7 +162,8 @@ export function coat(g: SpriteGrid, rng: Random, pattern: Pattern, box: [number,
     const r = pattern === "spots" ? Math.max(g.u * 0.9, Math.min(w, h) * 0.12) : Math.max(g.u * 0.6, Math.min(w, h) * 0.05);
     for (let k = 0; k < count; k++) paintOn(x0 + w * rng.range(0.1, 0.9), y0 + h * rng.range(0.1, 0.9), r * rng.range(0.7, 1.3), r * rng.range(0.7, 1.2));
   } else if (pattern === "patches") {
-    for (let k = rng.int(2, 4); k > 0; k--) paintOn(x0 + w * rng.range(0.1, 0.9), y0 + h * rng.range(0.1, 0.8), w * rng.range(0.12, 0.22), h * rng.range(0.18, 0.35));
+    for (let k = rng.int(2, 4); k > 0; k--)
+      paintOn(x0 + w * rng.range(0.1, 0.9), y0 + h * rng.range(0.1, 0.8), w * rng.range(0.12, 0.22), h * rng.range(0.18, 0.35));
   } else if (pattern === "stripes") {
     const count = rng.int(3, 5);
     for (let k = 0; k < count; k++) {

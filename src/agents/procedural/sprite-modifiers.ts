@@ -12,6 +12,7 @@ import type { SpriteBuilder, SpriteGrid } from "./sprite-grid.js";
 import { M } from "./sprite-grid.js";
 import { type ElementChoice, speciesBuilder } from "./sprite-species.js";
 import type { Random } from "./random.js";
+import { broaderSubjects } from "./subjects.js";
 
 /** Default colours (primary, secondary) of a thing made of a material. */
 const MATERIAL_COLORS: Readonly<Record<string, readonly [string, string]>> = {
@@ -106,7 +107,10 @@ export interface ModifierUse {
   materials: string[];
   effects: string[];
   styles: string[];
+  /** Subject words read as part of the creature ("monster" in "octopus monster"). */
   subjects: string[];
+  /** Subject words that change the drawing ("king" in "slime king": a crown). */
+  companions: string[];
 }
 
 export interface Modified {
@@ -116,14 +120,33 @@ export interface Modified {
 
 /** Wraps a creature's or item's builder with the prompt's materials, effects, size and companions. */
 export function modifySprite(spec: PromptSpec, design: string, base: SpriteBuilder, companions: readonly string[]): Modified {
-  const used: ModifierUse = { materials: [], effects: [], styles: [], subjects: [...companions] };
+  const used: ModifierUse = { materials: [], effects: [], styles: [], subjects: [], companions: companions.filter((c) => c !== "monster") };
   if (base.kind === "character") return { builder: base, used };
+  // "octopus monster", "snake enemy", "eagle bird": the creature drawn is that monster or bird
+  if (base.kind === "creature") {
+    const kinds = broaderSubjects(design);
+    for (const s of spec.subjects)
+      if (!used.companions.includes(s) && !used.subjects.includes(s) && (s === "monster" || (s !== design && kinds.includes(s)))) used.subjects.push(s);
+    // "mimic chest", "mushroom creature": the item the monster is made from
+    for (const [item, monster] of Object.entries(MONSTER_COMPOUNDS))
+      if (monster === design && spec.subjects.includes(item) && !used.subjects.includes(item)) used.subjects.push(item);
+  }
   let builder = base;
   let element: ElementChoice | undefined;
   if (design === "elemental") {
     element =
       companions.map((s) => ELEMENT_SUBJECTS[s]).find((e) => e !== undefined) ??
-      (spec.effects.includes("fire") ? "fire" : spec.effects.includes("lightning") ? "storm" : spec.materials.includes("ice") || hasStyle(spec, "icy") ? "ice" : spec.materials.includes("stone") ? "earth" : spec.effects.includes("poison") || spec.effects.includes("healing") ? "nature" : "fire");
+      (spec.effects.includes("fire")
+        ? "fire"
+        : spec.effects.includes("lightning")
+          ? "storm"
+          : spec.materials.includes("ice") || hasStyle(spec, "icy")
+            ? "ice"
+            : spec.materials.includes("stone")
+              ? "earth"
+              : spec.effects.includes("poison") || spec.effects.includes("healing")
+                ? "nature"
+                : "fire");
     const [primary, secondary, accent] = ELEMENT_COLORS[element];
     builder = { ...(speciesBuilder("elemental", element) ?? base), primary, secondary, accent };
     if (element === "fire" && spec.effects.includes("fire")) used.effects.push("fire");
@@ -167,6 +190,9 @@ export function modifySprite(spec: PromptSpec, design: string, base: SpriteBuild
       if (zombie) patches(g, rng.fork("zombie"));
       if (size === "small") scaleGrid(g, 0.66);
       if (size === "large") scaleGrid(g, 1.18);
+      // room above the figure for a crown, a halo or flames
+      const box = bounds(g);
+      if ((crown || effect === "holy" || effect === "fire") && box && box[1] < g.n * 0.18) scaleGrid(g, 0.84);
       if (crown) drawCrown(g);
       if (effect) adorn(g, rng.fork("effect"), effect);
       return anchors;
@@ -194,7 +220,7 @@ function texture(g: SpriteGrid, rng: Random, material: string): void {
       else if (material === "crystal" && (i + j) % (step * 3) === 0) g.apply(i, j, M.EMPTY, "lighten");
       else if (material === "crystal" && (i - j + n) % (step * 4) === 0) g.apply(i, j, M.EMPTY, "darken");
       else if (material === "ice" && r < 0.05) g.setCell(i, j, M.SHINE);
-      else if (material === "bone" && j % (step * 2) === 0 && j > j0 + (j1 - j0) * 0.3 && j < j0 + (j1 - j0) * 0.8) g.apply(i, j, M.EMPTY, "darken");
+      else if (material === "bone" && j % (step * 2) === 0 && j > j0 + (j1 - j0) * 0.3 && j < j0 + (j1 - j0) * 0.8 && i % step !== 0) g.setCell(i, j, M.DARK);
       else if (material === "leather" && j % (step * 3) === 0 && i % 2 === 0) g.apply(i, j, M.EMPTY, "darken");
       else if (["iron", "gold", "silver", "bronze", "copper"].includes(material) && j % (step * 3) === 0 && i % (step * 2) === 0 && n > 16)
         g.setCell(i, j, M.SHINE);
@@ -270,7 +296,8 @@ function adorn(g: SpriteGrid, rng: Random, effect: string): void {
       const h = Math.round(n * rng.range(0.06, 0.12));
       for (let d = 0; d < h; d++) {
         const half = Math.max(0, Math.round(((h - d) / h) * s * 1.5));
-        for (let a = -half; a <= half; a++) if (g.get(i + a, j - d) === M.EMPTY || d === 0) g.setCell(i + a, j - d, Math.abs(a) < half * 0.5 && d < h * 0.6 ? M.EMBER : M.FIRE);
+        for (let a = -half; a <= half; a++)
+          if (g.get(i + a, j - d) === M.EMPTY || d === 0) g.setCell(i + a, j - d, Math.abs(a) < half * 0.5 && d < h * 0.6 ? M.EMBER : M.FIRE);
       }
     }
   } else if (effect === "poison") {

@@ -3,7 +3,7 @@
  * wings, pincers and a stinging tail, from a species' data.
  */
 import type { Random } from "./random.js";
-import { chain, choose, coat, limb, tilted, vary, type Pattern } from "./sprite-creature-kit.js";
+import { chain, choose, coat, limb, tilted, type Pattern } from "./sprite-creature-kit.js";
 import { drawEyes, M, type SpriteGrid, type SpriteTraits } from "./sprite-grid.js";
 
 export interface Bug {
@@ -62,16 +62,42 @@ export function drawBug(g: SpriteGrid, rng: Random, traits: SpriteTraits, b: Bug
     const px = 0.5 - midR - 0.06;
     limb(g, 0.5 - midR * 0.5, top + headR, px, top - 0.02, legW * 1.3, M.BODY);
     g.ellipse(px - 0.02, top - 0.08, 0.08, 0.07, M.BODY);
-    g.poly([[px - 0.02, top - 0.1], [px + 0.04, top - 0.2], [px + 0.06, top - 0.08]], M.EMPTY, "erase");
+    g.poly(
+      [
+        [px - 0.02, top - 0.1],
+        [px + 0.04, top - 0.2],
+        [px + 0.06, top - 0.08],
+      ],
+      M.EMPTY,
+      "erase",
+    );
   }
   if (b.stinger) {
     const tail = centres[centres.length - 1] ?? 0.6;
     const r = segs[segs.length - 1]?.[1] ?? 0.08;
     const curl = rng.range(-0.04, 0.04);
-    chain(g, [[0.5, tail], [0.5, tail + r + 0.06], [0.5 - 0.04 + curl, tail + r + 0.14], [0.5 - 0.08 + curl, tail + r + 0.08]], u * 1.6, u * 1.1, M.BODY);
-    g.poly([[0.5 - 0.1 + curl, tail + r + 0.08], [0.5 - 0.08 + curl, tail + r - 0.02], [0.5 - 0.06 + curl, tail + r + 0.08]], M.ACCENT);
+    chain(
+      g,
+      [
+        [0.5, tail],
+        [0.5, tail + r + 0.06],
+        [0.5 - 0.04 + curl, tail + r + 0.14],
+        [0.5 - 0.08 + curl, tail + r + 0.08],
+      ],
+      u * 1.6,
+      u * 1.1,
+      M.BODY,
+    );
+    g.poly(
+      [
+        [0.5 - 0.1 + curl, tail + r + 0.08],
+        [0.5 - 0.08 + curl, tail + r - 0.02],
+        [0.5 - 0.06 + curl, tail + r + 0.08],
+      ],
+      M.ACCENT,
+    );
   }
-  segs.forEach(([rx, ry], k) => g.ellipse(0.5, centres[k] ?? 0.5, rx, ry, k === 0 ? M.BELLY : M.BODY));
+  for (const [k, [rx, ry]] of segs.entries()) g.ellipse(0.5, centres[k] ?? 0.5, rx, ry, k === 0 ? M.BELLY : M.BODY);
   if (b.wings === "shell" && segs.length > 1) {
     const c = centres[segs.length - 1] ?? 0.6;
     const [rx, ry] = segs[segs.length - 1] ?? [0.2, 0.2];
@@ -88,7 +114,15 @@ export function drawBug(g: SpriteGrid, rng: Random, traits: SpriteTraits, b: Bug
   }
   if (b.wings === "clear") tilted(g, 0.5 - midR - 0.08, mid - 0.08, 0.14, 0.08, -0.5 + bend * 4, M.GLASS, "paint");
   const headY = centres[0] ?? 0.3;
-  if (b.horn) g.poly([[0.5 - u, headY - headR * 0.5], [0.5, headY - headR - 0.14], [0.5 + u * 0.3, headY - headR * 0.5]], M.DARK);
+  if (b.horn)
+    g.poly(
+      [
+        [0.5 - u, headY - headR * 0.5],
+        [0.5, headY - headR - 0.14],
+        [0.5 + u * 0.3, headY - headR * 0.5],
+      ],
+      M.DARK,
+    );
   const ant = b.antennae ?? "none";
   if (ant !== "none") {
     const ax = 0.5 - headR * 0.4;

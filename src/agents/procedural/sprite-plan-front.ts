@@ -23,9 +23,23 @@ export function drawUprightBird(g: SpriteGrid, rng: Random, traits: SpriteTraits
   g.ellipse(0.5, hy, w * (b.kind === "owl" ? 0.95 : 0.75), w * 0.75, M.BODY);
   if (b.kind === "owl") {
     const tuft = rng.range(0.06, 0.12);
-    g.poly([[0.5 - w * 0.9, hy - w * 0.2], [0.5 - w * 0.85 - rng.range(0, 0.04), hy - w * 0.7 - tuft], [0.5 - w * 0.4, hy - w * 0.6]], M.BODY);
+    g.poly(
+      [
+        [0.5 - w * 0.9, hy - w * 0.2],
+        [0.5 - w * 0.85 - rng.range(0, 0.04), hy - w * 0.7 - tuft],
+        [0.5 - w * 0.4, hy - w * 0.6],
+      ],
+      M.BODY,
+    );
     g.ellipse(0.5 - w * 0.38, hy, w * 0.38, w * 0.4, M.BELLY, "paint");
-    g.poly([[0.5 - w, cy - h * 0.3], [0.5 - w - 0.04, cy + h * 0.4], [0.5 - w * 0.5, cy + h * 0.8]], M.WING);
+    g.poly(
+      [
+        [0.5 - w, cy - h * 0.3],
+        [0.5 - w - 0.04, cy + h * 0.4],
+        [0.5 - w * 0.5, cy + h * 0.8],
+      ],
+      M.WING,
+    );
     if (g.n > 16) for (let k = 0; k < 4; k++) g.line(0.5 - w * 0.4, cy + k * h * 0.18, 0.5 - w * 0.2, cy + k * h * 0.18 + u, M.BELLY, 1, "darken");
     limb(g, 0.5 - w * 0.35, cy + h * 0.95, 0.5 - w * 0.35, 0.9, u * 1.5, M.ACCENT);
   } else {
@@ -36,7 +50,15 @@ export function drawUprightBird(g: SpriteGrid, rng: Random, traits: SpriteTraits
   }
   g.mirror();
   drawEyes(g, hy, w * 0.75, traits, b.kind === "owl");
-  g.poly([[0.5 - u * 1.2, hy + w * 0.2], [0.5 + u * 1.2, hy + w * 0.2], [0.5, hy + w * 0.2 + u * 2.5]], M.ACCENT, "paint");
+  g.poly(
+    [
+      [0.5 - u * 1.2, hy + w * 0.2],
+      [0.5 + u * 1.2, hy + w * 0.2],
+      [0.5, hy + w * 0.2 + u * 2.5],
+    ],
+    M.ACCENT,
+    "paint",
+  );
 }
 
 export function drawFrog(g: SpriteGrid, rng: Random, traits: SpriteTraits): void {
@@ -68,20 +90,42 @@ export function drawFloater(g: SpriteGrid, rng: Random, traits: SpriteTraits, f:
   const cy = f.kind === "beholder" ? 0.52 : 0.36;
   if (f.kind === "jellyfish") {
     const count = rng.int(3, 4);
+    g.ellipse(0.5, cy, r, r * 0.8, M.BODY);
+    g.rect(0.5 - r - u, cy + r * 0.2, 0.5, cy + r, M.EMPTY, "erase");
     for (let k = 0; k < count; k++) {
       const x = 0.5 - r * 0.85 + (k * r * 0.8) / count;
       const sway = rng.range(-0.05, 0.05);
-      chain(g, [[x, cy + 0.05], [x + sway, cy + 0.25], [x - sway, cy + 0.42], [x + sway * 0.5, cy + 0.55]], u * 0.9, u * 0.5, M.WING);
+      chain(
+        g,
+        [
+          [x, cy + r * 0.15],
+          [x + sway, cy + 0.25],
+          [x - sway, cy + 0.42],
+          [x + sway * 0.5, cy + 0.55],
+        ],
+        u * 0.9,
+        u * 0.5,
+        M.WING,
+      );
     }
-    g.ellipse(0.5, cy, r, r * 0.8, M.BODY);
-    g.rect(0.5 - r - u, cy + r * 0.2, 0.5, cy + r, M.EMPTY, "erase");
     for (let k = 0; k < 3; k++) g.ellipse(0.5 - r + (k * r) / 2.5 + u, cy + r * 0.2, r * 0.22, r * 0.14, M.BELLY);
     g.ellipse(0.5, cy - r * 0.15, r * 0.5, r * 0.4, M.BELLY, "paint");
   } else if (f.kind === "octopus") {
     for (let k = 0; k < 4; k++) {
       const x = 0.5 - r * 0.2 - k * r * 0.25;
       const curl = rng.range(0.04, 0.1) * (k % 2 ? 1 : -1);
-      chain(g, [[x, cy + r * 0.5], [x - 0.03 - k * 0.03, cy + r + 0.14], [x - 0.06 - k * 0.05, cy + r + 0.3], [x - 0.06 - k * 0.05 + curl, cy + r + 0.36]], u * 2, u * 0.7, M.BODY);
+      chain(
+        g,
+        [
+          [x, cy + r * 0.5],
+          [x - 0.03 - k * 0.03, cy + r + 0.14],
+          [x - 0.06 - k * 0.05, cy + r + 0.3],
+          [x - 0.06 - k * 0.05 + curl, cy + r + 0.36],
+        ],
+        u * 2,
+        u * 0.7,
+        M.BODY,
+      );
     }
     g.ellipse(0.5, cy, r * 0.9, r * 1.1, M.BODY);
     if (g.n > 16) for (let k = 0; k < 3; k++) g.ellipse(0.5 - r * 0.4, cy - r * 0.5 + k * r * 0.3, u * 0.8, u * 0.8, M.BELLY, "paint");
@@ -91,13 +135,31 @@ export function drawFloater(g: SpriteGrid, rng: Random, traits: SpriteTraits, f:
       const a = Math.PI * (0.6 + (k * 0.35) / stalks);
       const x1 = 0.5 + Math.cos(a) * (r + 0.14);
       const y1 = cy - Math.sin(a) * (r + 0.16) + rng.range(-0.03, 0.03);
-      chain(g, [[0.5 + Math.cos(a) * r * 0.8, cy - Math.sin(a) * r * 0.8], [x1, y1]], u, u * 0.8, M.BODY);
+      chain(
+        g,
+        [
+          [0.5 + Math.cos(a) * r * 0.8, cy - Math.sin(a) * r * 0.8],
+          [x1, y1],
+        ],
+        u,
+        u * 0.8,
+        M.BODY,
+      );
       g.ellipse(x1, y1, u * 1.8, u * 1.8, M.EYE);
       g.dot(x1, y1, M.DARK, Math.max(1, g.px), "paint");
     }
     g.ellipse(0.5, cy, r, r, M.BODY);
     g.ellipse(0.5, cy + r * 0.55, r * 0.55, r * 0.22, M.DARK, "paint");
-    for (let k = 0; k < 3; k++) g.poly([[0.5 - r * 0.5 + k * r * 0.18, cy + r * 0.36], [0.5 - r * 0.42 + k * r * 0.18, cy + r * 0.52], [0.5 - r * 0.34 + k * r * 0.18, cy + r * 0.36]], M.EYE, "paint");
+    for (let k = 0; k < 3; k++)
+      g.poly(
+        [
+          [0.5 - r * 0.5 + k * r * 0.18, cy + r * 0.36],
+          [0.5 - r * 0.42 + k * r * 0.18, cy + r * 0.52],
+          [0.5 - r * 0.34 + k * r * 0.18, cy + r * 0.36],
+        ],
+        M.EYE,
+        "paint",
+      );
   }
   g.mirror();
   if (f.kind === "beholder") {
@@ -121,11 +183,29 @@ export function drawWinged(g: SpriteGrid, rng: Random, traits: SpriteTraits, w: 
   const span = rng.range(0.03, 0.08);
   const feathered = w.kind !== "wyvern";
   const wingTop = 0.2 + lift;
-  g.poly([[0.44, 0.42], [span + 0.06, wingTop], [span, wingTop + 0.1], [span + 0.04, 0.5], [0.14, 0.6], [0.26, 0.58], [0.42, 0.62]], M.WING);
+  g.poly(
+    [
+      [0.44, 0.42],
+      [span + 0.06, wingTop],
+      [span, wingTop + 0.1],
+      [span + 0.04, 0.5],
+      [0.14, 0.6],
+      [0.26, 0.58],
+      [0.42, 0.62],
+    ],
+    M.WING,
+  );
   if (feathered) {
     for (let k = 0; k < 4; k++) {
       const x = span + 0.02 + k * 0.07;
-      g.poly([[x, 0.46 + k * 0.03], [x + 0.02, 0.6 + k * 0.03 + rng.range(0, 0.04)], [x + 0.07, 0.5 + k * 0.03]], w.kind === "phoenix" && k % 2 ? M.FIRE : M.WING);
+      g.poly(
+        [
+          [x, 0.46 + k * 0.03],
+          [x + 0.02, 0.6 + k * 0.03 + rng.range(0, 0.04)],
+          [x + 0.07, 0.5 + k * 0.03],
+        ],
+        w.kind === "phoenix" && k % 2 ? M.FIRE : M.WING,
+      );
     }
     if (g.n > 16) for (let k = 0; k < 3; k++) g.line(0.4 - k * 0.09, 0.44 - k * 0.02, 0.32 - k * 0.1, 0.56, M.WING, 1, "darken");
   } else {
@@ -136,12 +216,38 @@ export function drawWinged(g: SpriteGrid, rng: Random, traits: SpriteTraits, w: 
       g.line(span + 0.06, wingTop + 0.01, x, y, M.BODY, Math.max(1, Math.round(g.px * 0.75)));
   }
   if (w.kind === "phoenix") {
-    for (let k = 0; k < 3; k++) g.poly([[0.46, 0.7], [0.36 - k * 0.06, 0.92], [0.44 - k * 0.02, 0.8]], k === 1 ? M.EMBER : M.FIRE);
-    g.poly([[0.5, 0.06], [0.44, 0.14], [0.5, 0.18]], M.FIRE);
+    for (let k = 0; k < 3; k++)
+      g.poly(
+        [
+          [0.46, 0.7],
+          [0.36 - k * 0.06, 0.92],
+          [0.44 - k * 0.02, 0.8],
+        ],
+        k === 1 ? M.EMBER : M.FIRE,
+      );
+    g.poly(
+      [
+        [0.5, 0.06],
+        [0.44, 0.14],
+        [0.5, 0.18],
+      ],
+      M.FIRE,
+    );
   }
   if (w.kind === "griffin" || w.kind === "wyvern") {
     limb(g, 0.4, 0.74, 0.36 + rng.range(-0.02, 0.02), 0.9, u * 2.2, w.kind === "griffin" ? M.BELLY : M.BODY);
-    if (w.kind === "griffin") chain(g, [[0.56, 0.8], [0.7, 0.86], [0.8, 0.76]], u * 0.8, u * 0.6, M.BELLY);
+    if (w.kind === "griffin")
+      chain(
+        g,
+        [
+          [0.56, 0.8],
+          [0.7, 0.86],
+          [0.8, 0.76],
+        ],
+        u * 0.8,
+        u * 0.6,
+        M.BELLY,
+      );
   } else limb(g, 0.45, 0.76, 0.44, 0.88, u * 1.2, M.ACCENT);
   g.ellipse(0.5, 0.6, 0.13, 0.2, w.kind === "griffin" ? M.BELLY : M.BODY);
   g.ellipse(0.5, 0.64, 0.07, 0.12, w.kind === "griffin" ? M.BODY : M.BELLY, "paint");
@@ -149,13 +255,27 @@ export function drawWinged(g: SpriteGrid, rng: Random, traits: SpriteTraits, w: 
   if (w.kind === "wyvern") {
     g.ellipse(0.5, hy, 0.1, 0.08, M.BODY);
     g.ellipse(0.5, hy + 0.06, 0.065, 0.05, M.BODY);
-    g.poly([[0.43, hy - 0.04], [0.36 - rng.range(0, 0.04), hy - 0.16], [0.46, hy - 0.07]], M.ACCENT);
+    g.poly(
+      [
+        [0.43, hy - 0.04],
+        [0.36 - rng.range(0, 0.04), hy - 0.16],
+        [0.46, hy - 0.07],
+      ],
+      M.ACCENT,
+    );
     g.rect(0.47, hy, 0.5, 0.44, M.BODY);
   } else {
     g.ellipse(0.5, hy, 0.1, 0.1, M.BODY);
     if (w.kind === "eagle" || w.kind === "griffin") g.ellipse(0.5, hy - 0.01, 0.1, 0.09, M.BELLY, "paint");
     g.rect(0.45, hy, 0.5, 0.44, w.kind === "griffin" ? M.BELLY : M.BODY);
-    g.poly([[0.47, hy + 0.03], [0.5, hy + 0.03], [0.5, hy + 0.13]], M.ACCENT);
+    g.poly(
+      [
+        [0.47, hy + 0.03],
+        [0.5, hy + 0.03],
+        [0.5, hy + 0.13],
+      ],
+      M.ACCENT,
+    );
   }
   g.mirror();
   drawEyes(g, hy - 0.01, 0.1, { ...traits, scary: traits.scary || w.kind !== "phoenix" });

@@ -73,12 +73,44 @@ export function drawQuadruped(g: SpriteGrid, rng: Random, q: Quadruped, zoom = 1
   const ty = by - height * 0.25;
   const lift = rng.range(-0.08, 0.1);
   if (tail === "bushy") tilted(g, tx + 0.08, ty + 0.06 - lift, 0.11, 0.05, 0.5 - lift * 3, M.BODY);
-  else if (tail === "thin") chain(g, [[tx, ty], [tx + 0.08, ty + 0.02 - lift], [tx + 0.12, ty + 0.14 - lift]], u * 0.7, u * 0.5, M.BODY);
+  else if (tail === "thin")
+    chain(
+      g,
+      [
+        [tx, ty],
+        [tx + 0.08, ty + 0.02 - lift],
+        [tx + 0.12, ty + 0.14 - lift],
+      ],
+      u * 0.7,
+      u * 0.5,
+      M.BODY,
+    );
   else if (tail === "tuft") {
-    chain(g, [[tx, ty], [tx + 0.06, ty + 0.1 - lift], [tx + 0.07, ty + 0.22 - lift]], u * 0.6, u * 0.5, M.BODY);
+    chain(
+      g,
+      [
+        [tx, ty],
+        [tx + 0.06, ty + 0.1 - lift],
+        [tx + 0.07, ty + 0.22 - lift],
+      ],
+      u * 0.6,
+      u * 0.5,
+      M.BODY,
+    );
     g.ellipse(tx + 0.07, ty + 0.24 - lift, 0.03, 0.045, M.ACCENT);
   } else if (tail === "short") g.ellipse(tx + 0.02, ty, 0.04, 0.035, M.BODY);
-  else if (tail === "taper") chain(g, [[tx - 0.02, by], [tx + 0.12, by + 0.05 - lift * 0.5], [tx + 0.26, by + 0.02 - lift]], height * 0.32, u * 0.5, M.BODY);
+  else if (tail === "taper")
+    chain(
+      g,
+      [
+        [tx - 0.02, by],
+        [tx + 0.12, by + 0.05 - lift * 0.5],
+        [tx + 0.26, by + 0.02 - lift],
+      ],
+      height * 0.32,
+      u * 0.5,
+      M.BODY,
+    );
   else if (tail === "curl") {
     g.ellipse(tx + 0.04, ty - 0.02, 0.035, 0.035, M.BODY);
     g.ellipse(tx + 0.04, ty - 0.02, 0.015, 0.015, M.EMPTY, "erase");
@@ -88,7 +120,8 @@ export function drawQuadruped(g: SpriteGrid, rng: Random, q: Quadruped, zoom = 1
   g.ellipse(bx, by, len / 2, height / 2, M.BODY);
   if (q.belly) g.ellipse(bx - len * 0.05, by + height * 0.28, len * 0.34, height * 0.2, M.BELLY, "paint");
   const pattern = choose(rng, q.pattern ?? "none");
-  if (pattern !== "none") coat(g, rng, pattern, [bx - len / 2, by - height / 2, bx + len / 2, by + height / 2], M.BODY, pattern === "stripes" ? M.DARK : M.ACCENT);
+  if (pattern !== "none")
+    coat(g, rng, pattern, [bx - len / 2, by - height / 2, bx + len / 2, by + height / 2], M.BODY, pattern === "stripes" ? M.DARK : M.ACCENT);
   if (q.wool) {
     for (let k = 0; k < 9; k++) {
       const a = (k / 8) * Math.PI;
@@ -170,13 +203,30 @@ export function drawQuadruped(g: SpriteGrid, rng: Random, q: Quadruped, zoom = 1
   const ex = hx + head * 0.25;
   const ey = hy - head * 0.6;
   const earTilt = rng.range(-0.03, 0.03);
-  if (ears === "point") g.poly([[ex - head * 0.45, ey + head * 0.2], [ex + earTilt, ey - head * 1.1], [ex + head * 0.45, ey + head * 0.3]], M.BODY);
+  if (ears === "point")
+    g.poly(
+      [
+        [ex - head * 0.45, ey + head * 0.2],
+        [ex + earTilt, ey - head * 1.1],
+        [ex + head * 0.45, ey + head * 0.3],
+      ],
+      M.BODY,
+    );
   else if (ears === "round") g.ellipse(ex + head * 0.1, ey, head * 0.38, head * 0.38, M.BODY);
   else if (ears === "small") g.ellipse(ex + head * 0.3, ey + head * 0.1, head * 0.25, head * 0.3, M.BODY);
   else if (ears === "long") tilted(g, ex + head * 0.2, ey - head * 1.2, head * 0.3, head * 1.3, 0.25 + earTilt * 4, M.BODY);
   else if (ears === "floppy") tilted(g, ex + head * 0.4, hy + head * 0.1, head * 0.28, head * 0.7, -0.4 + earTilt * 4, M.BODY);
   if ((ears === "point" || ears === "long") && g.n > 16) {
-    if (ears === "point") g.poly([[ex - head * 0.2, ey + head * 0.1], [ex + earTilt, ey - head * 0.7], [ex + head * 0.2, ey + head * 0.15]], M.BELLY, "paint");
+    if (ears === "point")
+      g.poly(
+        [
+          [ex - head * 0.2, ey + head * 0.1],
+          [ex + earTilt, ey - head * 0.7],
+          [ex + head * 0.2, ey + head * 0.15],
+        ],
+        M.BELLY,
+        "paint",
+      );
     else tilted(g, ex + head * 0.2, ey - head * 1.2, head * 0.14, head * 0.9, 0.25 + earTilt * 4, M.BELLY, "paint");
   }
   const horns = choose(rng, q.horns ?? "none");
@@ -192,12 +242,38 @@ export function drawQuadruped(g: SpriteGrid, rng: Random, q: Quadruped, zoom = 1
       limb(g, px, py, px - head * 0.5 * spread, py - head * 0.8, u, M.ACCENT);
     }
   } else if (horns === "curved") {
-    chain(g, [[ex, ey + head * 0.2], [ex - head * 0.5, ey - head * 0.5], [ex - head * 0.2, ey - head * 1.1]], u * 1.1, u * 0.5, M.ACCENT);
+    chain(
+      g,
+      [
+        [ex, ey + head * 0.2],
+        [ex - head * 0.5, ey - head * 0.5],
+        [ex - head * 0.2, ey - head * 1.1],
+      ],
+      u * 1.1,
+      u * 0.5,
+      M.ACCENT,
+    );
   } else if (horns === "horn") {
-    g.poly([[hx - head * 0.5, hy - head * 0.6], [hx - head * 1.2 + rng.range(-0.02, 0.02), hy - head * 2.4], [hx - head * 0.05, hy - head * 0.8]], M.ACCENT);
-    if (g.n > 16) for (let k = 1; k < 4; k++) g.line(hx - head * (0.5 + k * 0.17), hy - head * (0.8 + k * 0.38), hx - head * (0.3 + k * 0.17), hy - head * (0.75 + k * 0.38), M.ACCENT, 1, "darken");
+    g.poly(
+      [
+        [hx - head * 0.5, hy - head * 0.6],
+        [hx - head * 1.2 + rng.range(-0.02, 0.02), hy - head * 2.4],
+        [hx - head * 0.05, hy - head * 0.8],
+      ],
+      M.ACCENT,
+    );
+    if (g.n > 16)
+      for (let k = 1; k < 4; k++)
+        g.line(hx - head * (0.5 + k * 0.17), hy - head * (0.8 + k * 0.38), hx - head * (0.3 + k * 0.17), hy - head * (0.75 + k * 0.38), M.ACCENT, 1, "darken");
   } else if (horns === "tusks") {
-    g.poly([[sx - snout * 0.1, sy + head * 0.2], [sx - snout * 0.5, sy - head * 0.5], [sx + snout * 0.1, sy + head * 0.05]], M.EYE);
+    g.poly(
+      [
+        [sx - snout * 0.1, sy + head * 0.2],
+        [sx - snout * 0.5, sy - head * 0.5],
+        [sx + snout * 0.1, sy + head * 0.05],
+      ],
+      M.EYE,
+    );
   } else if (horns === "ram") {
     g.ellipse(ex + head * 0.1, ey + head * 0.4, head * 0.55, head * 0.55, M.ACCENT);
     g.ellipse(ex + head * 0.1, ey + head * 0.4, head * 0.22, head * 0.22, M.ACCENT, "darken");

@@ -31,10 +31,45 @@ export function drawSideBird(g: SpriteGrid, rng: Random, b: SideBird): void {
   // tail behind, legs, body, wing, head
   const tx = bx + size * 0.85;
   const ty = by - size * 0.1;
-  if (b.tail === "fan") g.poly([[tx - 0.06, ty + 0.04], [tx + 0.12, ty - 0.22], [tx + 0.18, ty - 0.08], [tx + 0.04, ty + 0.1]], M.ACCENT);
-  else if (b.tail === "long") g.poly([[tx - 0.08, ty], [tx + 0.2, ty + 0.08], [tx + 0.16, ty + 0.14], [tx - 0.06, ty + 0.1]], M.WING);
-  else if (b.tail === "up") g.poly([[tx - 0.08, ty], [tx + 0.08, ty - 0.12], [tx + 0.1, ty - 0.06], [tx - 0.04, ty + 0.08]], M.WING);
-  else g.poly([[tx - 0.06, ty], [tx + 0.08, ty + 0.02], [tx - 0.04, ty + 0.08]], M.WING);
+  if (b.tail === "fan")
+    g.poly(
+      [
+        [tx - 0.06, ty + 0.04],
+        [tx + 0.12, ty - 0.22],
+        [tx + 0.18, ty - 0.08],
+        [tx + 0.04, ty + 0.1],
+      ],
+      M.ACCENT,
+    );
+  else if (b.tail === "long")
+    g.poly(
+      [
+        [tx - 0.08, ty],
+        [tx + 0.2, ty + 0.08],
+        [tx + 0.16, ty + 0.14],
+        [tx - 0.06, ty + 0.1],
+      ],
+      M.WING,
+    );
+  else if (b.tail === "up")
+    g.poly(
+      [
+        [tx - 0.08, ty],
+        [tx + 0.08, ty - 0.12],
+        [tx + 0.1, ty - 0.06],
+        [tx - 0.04, ty + 0.08],
+      ],
+      M.WING,
+    );
+  else
+    g.poly(
+      [
+        [tx - 0.06, ty],
+        [tx + 0.08, ty + 0.02],
+        [tx - 0.04, ty + 0.08],
+      ],
+      M.WING,
+    );
   const step = rng.range(-0.04, 0.04);
   for (const [x, s] of [
     [bx - 0.03, step],
@@ -47,20 +82,60 @@ export function drawSideBird(g: SpriteGrid, rng: Random, b: SideBird): void {
   tilted(g, bx - size * 0.15, by + size * 0.25, size * 0.55, size * 0.35, tilt * 0.5, M.BELLY, "paint");
   const wingLift = rng.range(-0.1, 0.15);
   tilted(g, bx + size * 0.2, by - size * 0.05 - wingLift * 0.3, size * 0.62, size * 0.34, 0.25 - wingLift, M.WING);
-  if (g.hires) for (let k = 0; k < 3; k++) g.line(bx + size * (0.05 + k * 0.2), by - size * 0.05, bx + size * (0.35 + k * 0.2), by + size * 0.18, M.WING, 1, "darken");
+  if (g.hires)
+    for (let k = 0; k < 3; k++) g.line(bx + size * (0.05 + k * 0.2), by - size * 0.05, bx + size * (0.35 + k * 0.2), by + size * 0.18, M.WING, 1, "darken");
   const hx = bx - size * (0.55 + 0.25 * (1 - b.upright)) - 0.02;
   const hy = by - size * (0.55 + b.upright * 0.4);
   g.ellipse(hx, hy, head, head, M.BODY);
-  g.poly([[hx - head * 0.2, hy], [hx + head, hy + head * 0.6], [bx - size * 0.4, by]], M.BODY);
+  g.poly(
+    [
+      [hx - head * 0.2, hy],
+      [hx + head, hy + head * 0.6],
+      [bx - size * 0.4, by],
+    ],
+    M.BODY,
+  );
   const bk = hx - head * 0.85;
   if (b.beak === "flat") g.ellipse(bk - head * 0.45, hy + head * 0.2, head * 0.6, head * 0.25, M.ACCENT);
-  else if (b.beak === "long") g.poly([[bk + head * 0.1, hy - head * 0.2], [bk - head * 1.3, hy + head * 0.15], [bk + head * 0.1, hy + head * 0.3]], M.ACCENT);
+  else if (b.beak === "long")
+    g.poly(
+      [
+        [bk + head * 0.1, hy - head * 0.2],
+        [bk - head * 1.3, hy + head * 0.15],
+        [bk + head * 0.1, hy + head * 0.3],
+      ],
+      M.ACCENT,
+    );
   else if (b.beak === "hook") {
-    g.poly([[bk + head * 0.1, hy - head * 0.35], [bk - head * 0.7, hy - head * 0.1], [bk - head * 0.55, hy + head * 0.45], [bk + head * 0.1, hy + head * 0.25]], M.ACCENT);
-  } else g.poly([[bk + head * 0.1, hy - head * 0.25], [bk - head * (b.beak === "cone" ? 0.55 : 0.4), hy + head * 0.05], [bk + head * 0.1, hy + head * 0.3]], M.ACCENT);
+    g.poly(
+      [
+        [bk + head * 0.1, hy - head * 0.35],
+        [bk - head * 0.7, hy - head * 0.1],
+        [bk - head * 0.55, hy + head * 0.45],
+        [bk + head * 0.1, hy + head * 0.25],
+      ],
+      M.ACCENT,
+    );
+  } else
+    g.poly(
+      [
+        [bk + head * 0.1, hy - head * 0.25],
+        [bk - head * (b.beak === "cone" ? 0.55 : 0.4), hy + head * 0.05],
+        [bk + head * 0.1, hy + head * 0.3],
+      ],
+      M.ACCENT,
+    );
   const crest = choose(rng, b.crest ?? "none");
   if (crest === "comb") for (let k = 0; k < 3; k++) g.ellipse(hx - head * 0.4 + k * head * 0.4, hy - head * 0.95, head * 0.28, head * 0.32, M.LIQUID);
-  else if (crest === "tuft") g.poly([[hx, hy - head * 0.7], [hx + head * 0.9, hy - head * 1.6], [hx + head * 0.6, hy - head * 0.5]], M.BODY);
+  else if (crest === "tuft")
+    g.poly(
+      [
+        [hx, hy - head * 0.7],
+        [hx + head * 0.9, hy - head * 1.6],
+        [hx + head * 0.6, hy - head * 0.5],
+      ],
+      M.BODY,
+    );
   if (b.wattle) g.ellipse(bk + head * 0.05, hy + head * 0.65, head * 0.2, head * 0.3, M.LIQUID);
   sideEye(g, hx - head * 0.2, hy - head * 0.15);
 }
@@ -84,16 +159,74 @@ export function drawFish(g: SpriteGrid, rng: Random, f: Fish): void {
   const tailX = cx + len * 0.48;
   const swish = rng.range(-0.06, 0.06);
   if (f.shark) {
-    g.poly([[tailX - 0.04, cy], [tailX + 0.14, cy - h * 0.9 + swish], [tailX + 0.08, cy], [tailX + 0.12, cy + h * 0.6 + swish]], M.BODY);
-  } else g.poly([[tailX - 0.04, cy], [tailX + 0.14, cy - h * 0.55 + swish], [tailX + 0.1, cy + swish * 0.5], [tailX + 0.14, cy + h * 0.55 + swish]], M.WING);
+    g.poly(
+      [
+        [tailX - 0.04, cy],
+        [tailX + 0.14, cy - h * 0.9 + swish],
+        [tailX + 0.08, cy],
+        [tailX + 0.12, cy + h * 0.6 + swish],
+      ],
+      M.BODY,
+    );
+  } else
+    g.poly(
+      [
+        [tailX - 0.04, cy],
+        [tailX + 0.14, cy - h * 0.55 + swish],
+        [tailX + 0.1, cy + swish * 0.5],
+        [tailX + 0.14, cy + h * 0.55 + swish],
+      ],
+      M.WING,
+    );
   const dorsal = vary(rng, f.dorsal, 0.2);
-  g.poly([[cx - len * 0.15, cy - h * 0.35], [cx + len * (f.shark ? 0.0 : 0.1), cy - h * 0.45 - dorsal], [cx + len * 0.25, cy - h * 0.35]], f.shark ? M.BODY : M.WING);
-  g.poly([[cx - len * 0.05, cy + h * 0.3], [cx + len * 0.12, cy + h * 0.5 + dorsal * 0.5], [cx + len * 0.2, cy + h * 0.3]], f.shark ? M.BODY : M.WING);
+  g.poly(
+    [
+      [cx - len * 0.15, cy - h * 0.35],
+      [cx + len * (f.shark ? 0.0 : 0.1), cy - h * 0.45 - dorsal],
+      [cx + len * 0.25, cy - h * 0.35],
+    ],
+    f.shark ? M.BODY : M.WING,
+  );
+  g.poly(
+    [
+      [cx - len * 0.05, cy + h * 0.3],
+      [cx + len * 0.12, cy + h * 0.5 + dorsal * 0.5],
+      [cx + len * 0.2, cy + h * 0.3],
+    ],
+    f.shark ? M.BODY : M.WING,
+  );
   if (f.shark) {
-    g.poly([[cx - len * 0.5, cy + h * 0.05], [cx - len * 0.25, cy - h * 0.48], [cx + len * 0.3, cy - h * 0.42], [cx + len * 0.5, cy], [cx + len * 0.2, cy + h * 0.45], [cx - len * 0.3, cy + h * 0.35]], M.BODY);
-    g.poly([[cx - len * 0.5, cy + h * 0.08], [cx + len * 0.3, cy + h * 0.1], [cx + len * 0.2, cy + h * 0.45], [cx - len * 0.3, cy + h * 0.35]], M.BELLY, "paint");
-    g.poly([[cx - len * 0.05, cy + h * 0.2], [cx - len * 0.02, cy + h * 0.85], [cx + len * 0.12, cy + h * 0.25]], M.BODY);
-    if (g.n > 16) for (let k = 0; k < 3; k++) g.line(cx - len * (0.2 - k * 0.04), cy - h * 0.15, cx - len * (0.22 - k * 0.04), cy + h * 0.1, M.DARK, 1, "paint");
+    g.poly(
+      [
+        [cx - len * 0.5, cy + h * 0.05],
+        [cx - len * 0.25, cy - h * 0.48],
+        [cx + len * 0.3, cy - h * 0.42],
+        [cx + len * 0.5, cy],
+        [cx + len * 0.2, cy + h * 0.45],
+        [cx - len * 0.3, cy + h * 0.35],
+      ],
+      M.BODY,
+    );
+    g.poly(
+      [
+        [cx - len * 0.5, cy + h * 0.08],
+        [cx + len * 0.3, cy + h * 0.1],
+        [cx + len * 0.2, cy + h * 0.45],
+        [cx - len * 0.3, cy + h * 0.35],
+      ],
+      M.BELLY,
+      "paint",
+    );
+    g.poly(
+      [
+        [cx - len * 0.05, cy + h * 0.2],
+        [cx - len * 0.02, cy + h * 0.85],
+        [cx + len * 0.12, cy + h * 0.25],
+      ],
+      M.BODY,
+    );
+    if (g.n > 16)
+      for (let k = 0; k < 3; k++) g.line(cx - len * (0.2 - k * 0.04), cy - h * 0.15, cx - len * (0.22 - k * 0.04), cy + h * 0.1, M.DARK, 1, "paint");
     g.line(cx - len * 0.45, cy + h * 0.15, cx - len * 0.3, cy + h * 0.18, M.DARK, 1, "paint");
     sideEye(g, cx - len * 0.33, cy - h * 0.12);
     return;
@@ -162,7 +295,16 @@ export function drawSnail(g: SpriteGrid, rng: Random): void {
   const r = vary(rng, 0.24, 0.12);
   const cx = 0.55;
   const cy = 0.86 - r * 0.95;
-  g.poly([[0.12, 0.88], [0.18, 0.74], [0.3, 0.72], [0.8, 0.8], [0.86, 0.88]], M.BODY);
+  g.poly(
+    [
+      [0.12, 0.88],
+      [0.18, 0.74],
+      [0.3, 0.72],
+      [0.8, 0.8],
+      [0.86, 0.88],
+    ],
+    M.BODY,
+  );
   limb(g, 0.2, 0.76, 0.16 + rng.range(-0.03, 0.02), 0.56, u * 1.2, M.BODY);
   limb(g, 0.25, 0.75, 0.26 + rng.range(-0.02, 0.03), 0.58, u * 1.2, M.BODY);
   g.ellipse(0.16, 0.56, u * 1.3, u * 1.3, M.BODY);

@@ -19,7 +19,7 @@ export const CREATURE_SUBJECTS: SubjectTable = {
   fox: { words: "foxes vixen", isA: "beast" },
   bear: { words: "grizzly", isA: "beast" },
   boar: { words: "warthog hog", isA: "beast" },
-  deer: { words: "stag doe reindeer elk moose fawn antelope", isA: "beast" },
+  deer: { words: "stag doe reindeer elk moose fawn antelope antler antlers", isA: "beast" },
   horse: { words: "pony stallion mare steed", isA: "beast" },
   unicorn: { isA: "horse" },
   cow: { words: "bull cattle ox bison buffalo calf", isA: "beast" },
@@ -64,7 +64,7 @@ export const CREATURE_SUBJECTS: SubjectTable = {
   beholder: { words: "eyeball", isA: "monster" },
   myconid: { words: "mushroomfolk shroomling", isA: "monster" },
   mimic: { isA: "monster" },
-  flytrap: { words: "mantrap", isA: "monster" },
+  flytrap: { words: "mantrap carnivorous", isA: "monster" },
   treant: { words: "ent treefolk", isA: "monster" },
   elemental: { isA: "monster" },
 };
