@@ -123,7 +123,9 @@ const named = (name: string | undefined): Rgb | undefined => (name ? COLOR_VALUE
  */
 function spritePalette(spec: PromptSpec, builder: SpriteBuilder, rng: Random, traits: SpriteTraits): { ramps: Rgb[][]; ramps5: Rgb[][]; outline: Rgb } {
   const tone = toneOf(spec);
-  const pickDefault = (name: string): Rgb => named(name === "random" ? rng.pick(RANDOM_HUES) : name) ?? rgb(0x888888);
+  // "white|brown|black": one of a species' natural colours, per seed
+  const pickDefault = (name: string): Rgb =>
+    named(name === "random" ? rng.pick(RANDOM_HUES) : name.includes("|") ? rng.pick(name.split("|")) : name) ?? rgb(0x888888);
   // creatures and items: a colour ramp within the asked colour, per seed
   const asked = named(spec.colors[0]) ?? pickDefault(builder.primary);
   const primary = builder.kind === "character" ? asked : varyColor(asked, rng);

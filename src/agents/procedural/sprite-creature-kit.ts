@@ -180,10 +180,10 @@ export function coat(g: SpriteGrid, rng: Random, pattern: Pattern, box: [number,
       );
     }
   } else if (pattern === "bands") {
-    const count = rng.int(2, 4);
+    const count = g.n <= 16 ? 2 : rng.int(2, 4);
     for (let k = 0; k < count; k++) {
       const y = y0 + h * ((k + 0.6) / (count + 0.4));
-      const t = Math.max(g.u * 0.7, h * 0.07);
+      const t = Math.max(g.cell * 0.5, h * 0.06);
       for (let j = Math.floor((y - t) * g.n); j < Math.ceil((y + t) * g.n); j++) for (let i = 0; i < g.n; i++) if (g.get(i, j) === on) g.setCell(i, j, m);
     }
   }

@@ -145,7 +145,7 @@ export function drawFloater(g: SpriteGrid, rng: Random, traits: SpriteTraits, f:
         u * 0.8,
         M.BODY,
       );
-      g.ellipse(x1, y1, u * 1.8, u * 1.8, M.EYE);
+      g.ellipse(x1, y1, g.n <= 16 ? g.cell * 0.8 : u * 1.8, g.n <= 16 ? g.cell * 0.8 : u * 1.8, M.EYE);
       g.dot(x1, y1, M.DARK, Math.max(1, g.px), "paint");
     }
     g.ellipse(0.5, cy, r, r, M.BODY);

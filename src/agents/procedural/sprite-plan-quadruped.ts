@@ -165,7 +165,7 @@ export function drawQuadruped(g: SpriteGrid, rng: Random, q: Quadruped, zoom = 1
 
   // neck and head
   const hx = bx - len / 2 - head * 0.2;
-  const hy = by - height * 0.5 - neck;
+  const hy = by - height * 0.38 - neck;
   if (neck > 0.02) {
     g.poly(
       [

@@ -24,10 +24,14 @@ export const SPECIES: Readonly<Record<string, Species>> = {
   ...BEASTS,
   chicken: {
     plan: "sidebird",
-    colors: ["white", "beige", "orange"],
+    colors: ["white|brown|tan|black", "beige", "orange"],
     body: { body: 0.2, upright: 0.5, head: 0.08, beak: "short", leg: 0.12, tail: "up", crest: "comb", wattle: true },
   },
-  duck: { plan: "sidebird", colors: ["white", "beige", "orange"], body: { body: 0.22, upright: 0.1, head: 0.09, beak: "flat", leg: 0.06, tail: "short" } },
+  duck: {
+    plan: "sidebird",
+    colors: ["white|brown|white", "beige", "orange"],
+    body: { body: 0.22, upright: 0.1, head: 0.09, beak: "flat", leg: 0.06, tail: "short" },
+  },
   crow: {
     plan: "sidebird",
     colors: ["black", "grey", "grey"],
@@ -35,7 +39,7 @@ export const SPECIES: Readonly<Record<string, Species>> = {
   },
   parrot: {
     plan: "sidebird",
-    colors: ["red", "yellow", "beige"],
+    colors: ["red|blue|green", "yellow", "beige"],
     body: { body: 0.18, upright: 0.85, head: 0.09, beak: "hook", leg: 0.08, tail: "long", crest: ["none", "tuft"] },
   },
   owl: { plan: "upright", colors: ["brown", "beige", "orange"], body: { kind: "owl" } },
@@ -44,9 +48,17 @@ export const SPECIES: Readonly<Record<string, Species>> = {
   phoenix: { plan: "winged", colors: ["red", "orange", "yellow"], body: { kind: "phoenix" } },
   griffin: { plan: "winged", colors: ["brown", "gold", "orange"], body: { kind: "griffin" } },
   wyvern: { plan: "winged", colors: ["green", "lime", "beige"], body: { kind: "wyvern" } },
-  fish: { plan: "fish", colors: ["orange", "white", "white"], body: { len: 0.56, height: 0.3, dorsal: 0.08, pattern: ["none", "stripes", "spots"] } },
+  fish: {
+    plan: "fish",
+    colors: ["orange|gold|red|sky|silver", "white", "white"],
+    body: { len: 0.56, height: 0.3, dorsal: 0.08, pattern: ["none", "stripes", "spots"] },
+  },
   shark: { plan: "fish", colors: ["steel", "white", "white"], body: { len: 0.66, height: 0.24, dorsal: 0.14, shark: true } },
-  snake: { plan: "serpent", colors: ["green", "lime", "yellow"], body: { thick: 0.05, waves: 2, snake: true, pattern: ["none", "bands", "spots"] } },
+  snake: {
+    plan: "serpent",
+    colors: ["green|olive|brown|black|lime", "lime", "yellow"],
+    body: { thick: 0.05, waves: 2, snake: true, pattern: ["none", "bands", "spots"] },
+  },
   worm: { plan: "serpent", colors: ["pink", "rose", "rose"], body: { thick: 0.06, waves: 1.5, snake: false } },
   snail: { plan: "snail", colors: ["tan", "beige", "brown"] },
   bee: {
@@ -79,7 +91,7 @@ export const SPECIES: Readonly<Record<string, Species>> = {
   },
   beetle: {
     plan: "bug",
-    colors: ["emerald", "black", "yellow"],
+    colors: ["emerald|blue|purple|brown", "black", "yellow"],
     body: {
       segments: [
         [0.08, 0.06],
@@ -136,7 +148,7 @@ export const SPECIES: Readonly<Record<string, Species>> = {
   },
   butterfly: {
     plan: "bug",
-    colors: ["blue", "black", "yellow"],
+    colors: ["blue|orange|purple|yellow", "black", "yellow"],
     body: {
       segments: [
         [0.05, 0.05],
