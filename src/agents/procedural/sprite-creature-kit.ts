@@ -4,7 +4,7 @@
  */
 import type { Point } from "./geometry.js";
 import type { Random } from "./random.js";
-import { M, type Mode, type SpriteGrid } from "./sprite-grid.js";
+import { M, type Mode, type SpriteGrid, type SpriteTraits } from "./sprite-grid.js";
 
 /** A value within ±amount (relative) of `base`, per seed. */
 export const vary = (rng: Random, base: number, amount = 0.12): number => base * rng.range(1 - amount, 1 + amount);
@@ -190,14 +190,16 @@ export function coat(g: SpriteGrid, rng: Random, pattern: Pattern, box: [number,
 }
 
 /** A side-view eye: a white with a dark pupil on large grids, a dark cell on small ones. */
-export function sideEye(g: SpriteGrid, x: number, y: number, big = false): void {
+export function sideEye(g: SpriteGrid, x: number, y: number, big = false, traits?: SpriteTraits): void {
   const u = g.u;
   if (g.n <= 16) {
-    g.dot(x, y, M.DARK, 1, "paint");
+    g.dot(x, y, traits?.scary ? M.GLOW : M.DARK, 1, "paint");
+    if (traits?.cute) g.dot(x, y - g.cell, M.EYE, 1, "paint");
     return;
   }
-  const r = u * (big ? 1.4 : 1);
-  g.ellipse(x, y, r, r, M.EYE, "paint");
+  const r = u * (big || traits?.cute ? 1.5 : 1);
+  g.ellipse(x, y, r, r, traits?.scary ? M.GLOW : M.EYE, "paint");
+  if (traits?.scary) g.line(x - r * 1.4, y - r * 1.6, x + r * 1.2, y - r * 0.8, M.DARK, 1, "paint");
   g.ellipse(x - r * 0.3, y + r * 0.1, r * 0.6, r * 0.7, M.DARK, "paint");
   if (g.hires) g.dot(x - r * 0.5, y - r * 0.3, M.SHINE, Math.max(1, Math.round(g.px / 2)), "paint");
 }

@@ -79,20 +79,20 @@ describe("creature sprites", () => {
     expect(modified.png.equals(plain.png), prompt).toBe(false);
   });
 
-  it("draws any icon shape as a sprite item when no sprite builder exists", async () => {
-    for (const subject of BRIDGED_SUBJECTS) {
-      const p = plan(subject);
-      expect(p.fallback, subject).toBe(false);
-    }
-    for (const subject of ["key", "bow", "moon"]) {
-      expect(plan(subject).design).toBe(subject);
-      for (const size of [16, 32, 64, 128]) {
-        const { image } = await run("pixel-sprite", subject, { size, transparent: true, seed: 5 });
-        expect(
-          countAlpha(image, (a) => a === 255),
-          `${subject} ${size}`,
-        ).toBeGreaterThan(size * size * 0.06);
-      }
+  it("draws any icon shape as a sprite item when no sprite builder exists", () => {
+    for (const subject of ["key", "bow", "moon", "scroll", "axe"]) expect(plan(subject).design).toBe(subject);
+    // surfaces stay the texture agent's: their icon stand-ins do not become sprite items
+    expect(plan("water").design).toBe("slime");
+  });
+
+  it.each(BRIDGED_SUBJECTS)("draws the icon shape of %s as a sprite item at every size", async (subject) => {
+    expect(plan(subject).fallback).toBe(false);
+    for (const size of [16, 32, 64, 128]) {
+      const { image } = await run("pixel-sprite", subject, { size, transparent: true, seed: 5 });
+      expect(
+        countAlpha(image, (a) => a === 255),
+        `${subject} ${size}`,
+      ).toBeGreaterThan(size * size * 0.03);
     }
   });
 
@@ -108,5 +108,17 @@ describe("creature sprites", () => {
     const a = await run("pixel-sprite", "fire elemental", { size: 64, seed: 9 });
     const b = await run("pixel-sprite", "fire elemental", { size: 64, seed: 9 });
     expect(a.png.equals(b.png)).toBe(true);
+  });
+});
+
+describe("creature styles", () => {
+  it.each(Object.keys(SPECIES))("draws the styles and modifiers it reports for %s", async (subject) => {
+    const base = await run("pixel-sprite", subject, { size: 64, transparent: true, seed: 4 });
+    for (const word of ["cute", "scary", "giant", "tiny", "stone", "fire"]) {
+      const prompt = `${word} ${subject}`;
+      const i = read(prompt);
+      const drawn = !(await run("pixel-sprite", prompt, { size: 64, transparent: true, seed: 4 })).png.equals(base.png);
+      expect(drawn, prompt).toBe(i.ignored.length === 0);
+    }
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { Random } from "./random.js";
 import { chain, choose, coat, limb, sideEye, tilted, vary, type Pattern } from "./sprite-creature-kit.js";
-import { M, type SpriteGrid } from "./sprite-grid.js";
+import { M, type SpriteGrid, type SpriteTraits } from "./sprite-grid.js";
 
 export type Ears = "point" | "round" | "long" | "floppy" | "small" | "none";
 export type Horns = "none" | "antlers" | "curved" | "horn" | "tusks" | "ram";
@@ -41,7 +41,7 @@ export interface Quadruped {
 }
 
 /** Draws the species; `zoom` scales every size (the builder fits the figure to the frame). */
-export function drawQuadruped(g: SpriteGrid, rng: Random, q: Quadruped, zoom = 1): void {
+export function drawQuadruped(g: SpriteGrid, rng: Random, q: Quadruped, zoom = 1, traits?: SpriteTraits): void {
   const u = g.u;
   const ground = 0.9;
   const len = vary(rng, q.len, 0.1) * zoom;
@@ -278,5 +278,5 @@ export function drawQuadruped(g: SpriteGrid, rng: Random, q: Quadruped, zoom = 1
     g.ellipse(ex + head * 0.1, ey + head * 0.4, head * 0.55, head * 0.55, M.ACCENT);
     g.ellipse(ex + head * 0.1, ey + head * 0.4, head * 0.22, head * 0.22, M.ACCENT, "darken");
   }
-  sideEye(g, hx - head * 0.25, hy - head * 0.15, false);
+  sideEye(g, hx - head * 0.25, hy - head * 0.15, false, traits);
 }

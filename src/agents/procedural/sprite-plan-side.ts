@@ -4,7 +4,7 @@
  */
 import type { Random } from "./random.js";
 import { chain, choose, coat, limb, sideEye, tilted, vary, type Pattern } from "./sprite-creature-kit.js";
-import { M, type SpriteGrid } from "./sprite-grid.js";
+import { M, type SpriteGrid, type SpriteTraits } from "./sprite-grid.js";
 
 export interface SideBird {
   body: number;
@@ -19,7 +19,7 @@ export interface SideBird {
   wattle?: boolean;
 }
 
-export function drawSideBird(g: SpriteGrid, rng: Random, b: SideBird): void {
+export function drawSideBird(g: SpriteGrid, rng: Random, b: SideBird, traits?: SpriteTraits): void {
   const u = g.u;
   const ground = 0.9;
   const size = vary(rng, b.body, 0.1);
@@ -137,7 +137,7 @@ export function drawSideBird(g: SpriteGrid, rng: Random, b: SideBird): void {
       M.BODY,
     );
   if (b.wattle) g.ellipse(bk + head * 0.05, hy + head * 0.65, head * 0.2, head * 0.3, M.LIQUID);
-  sideEye(g, hx - head * 0.2, hy - head * 0.15);
+  sideEye(g, hx - head * 0.2, hy - head * 0.15, false, traits);
 }
 
 export interface Fish {
@@ -150,7 +150,7 @@ export interface Fish {
   pattern?: Pattern | readonly Pattern[];
 }
 
-export function drawFish(g: SpriteGrid, rng: Random, f: Fish): void {
+export function drawFish(g: SpriteGrid, rng: Random, f: Fish, traits?: SpriteTraits): void {
   const u = g.u;
   const len = vary(rng, f.len, 0.1);
   const h = vary(rng, f.height, 0.15);
@@ -228,7 +228,7 @@ export function drawFish(g: SpriteGrid, rng: Random, f: Fish): void {
     if (g.n > 16)
       for (let k = 0; k < 3; k++) g.line(cx - len * (0.2 - k * 0.04), cy - h * 0.15, cx - len * (0.22 - k * 0.04), cy + h * 0.1, M.DARK, 1, "paint");
     g.line(cx - len * 0.45, cy + h * 0.15, cx - len * 0.3, cy + h * 0.18, M.DARK, 1, "paint");
-    sideEye(g, cx - len * 0.33, cy - h * 0.12);
+    sideEye(g, cx - len * 0.33, cy - h * 0.12, false, traits);
     return;
   }
   g.ellipse(cx, cy, len / 2, h / 2, M.BODY);
@@ -239,7 +239,7 @@ export function drawFish(g: SpriteGrid, rng: Random, f: Fish): void {
   tilted(g, cx - len * 0.05, cy + h * 0.05, len * 0.1, h * 0.1, 0.5, M.WING, "paint");
   if (g.hires) for (let k = 0; k < 10; k++) g.ellipse(cx + rng.range(-0.15, 0.4) * len, cy + rng.range(-0.3, 0.1) * h, u * 0.8, u * 0.6, M.BODY, "lighten");
   g.dot(cx - len * 0.48, cy + h * 0.1, M.DARK, 1, "paint");
-  sideEye(g, cx - len * 0.32, cy - h * 0.1, true);
+  sideEye(g, cx - len * 0.32, cy - h * 0.1, true, traits);
 }
 
 export interface Serpent {
@@ -252,7 +252,7 @@ export interface Serpent {
   pattern?: Pattern | readonly Pattern[];
 }
 
-export function drawSerpent(g: SpriteGrid, rng: Random, s: Serpent): void {
+export function drawSerpent(g: SpriteGrid, rng: Random, s: Serpent, traits?: SpriteTraits): void {
   const t = vary(rng, s.thick, 0.15);
   const amp = rng.range(0.06, 0.12);
   const phase = rng.range(0, Math.PI);
@@ -277,7 +277,7 @@ export function drawSerpent(g: SpriteGrid, rng: Random, s: Serpent): void {
       g.line(x, y - t, x, y + t, M.BODY, 1, "darken");
     }
     g.ellipse(hx, hy, t * 1.05, t * 1.05, M.BODY);
-    sideEye(g, hx - t * 0.3, hy - t * 0.3);
+    sideEye(g, hx - t * 0.3, hy - t * 0.3, false, traits);
     return;
   }
   g.ellipse(hx - t * 0.2, hy, t * 1.5, t * 1.15, M.BODY);
@@ -287,10 +287,10 @@ export function drawSerpent(g: SpriteGrid, rng: Random, s: Serpent): void {
     g.line(hx - t * 3, hy + t * 0.6, hx - t * 3.4, hy + t * 0.3, M.LIQUID, 1);
     g.line(hx - t * 3, hy + t * 0.6, hx - t * 3.4, hy + t * 1, M.LIQUID, 1);
   }
-  sideEye(g, hx - t * 0.6, hy - t * 0.35);
+  sideEye(g, hx - t * 0.6, hy - t * 0.35, false, traits);
 }
 
-export function drawSnail(g: SpriteGrid, rng: Random): void {
+export function drawSnail(g: SpriteGrid, rng: Random, traits?: SpriteTraits): void {
   const u = g.u;
   const r = vary(rng, 0.24, 0.12);
   const cx = 0.55;
@@ -316,7 +316,7 @@ export function drawSnail(g: SpriteGrid, rng: Random): void {
     const rr = r * (1 - k / (turns + 1));
     g.ellipse(cx + (r - rr) * 0.25, cy + (r - rr) * 0.1, rr, rr * 0.95, M.ACCENT, k % 2 ? "darken" : "lighten");
   }
-  g.dot(0.16, 0.56, M.DARK, g.px, "paint");
-  g.dot(0.26, 0.58, M.DARK, g.px, "paint");
+  sideEye(g, 0.16, 0.56, false, traits);
+  sideEye(g, 0.26, 0.58, false, traits);
   void tilted;
 }

@@ -13,6 +13,9 @@ import { Random } from "./random.js";
 import { bounds, flip, recenter } from "./sprite-creature-kit.js";
 import { SpriteGrid, type SpriteBuilder, type SpriteTraits } from "./sprite-grid.js";
 
+/** Species whose faces do not take every expression style: the styles they do react to. */
+const REACTS: Readonly<Record<string, readonly ("cute" | "scary")[]>> = { fish: ["scary"], crab: [], beholder: ["scary"], myconid: ["cute"] };
+
 /** Plans drawn from the side: not mirror-symmetric. */
 const SIDE_PLANS = new Set(["quadruped", "sidebird", "fish", "serpent", "snail"]);
 
@@ -20,11 +23,11 @@ const SIDE_PLANS = new Set(["quadruped", "sidebird", "fish", "serpent", "snail"]
 export type ElementChoice = Parameters<typeof drawElemental>[3];
 
 function drawSpecies(g: SpriteGrid, rng: Random, traits: SpriteTraits, s: Species, element: ElementChoice): void {
-  if (s.plan === "quadruped") drawQuadruped(g, rng, s.body);
-  else if (s.plan === "sidebird") drawSideBird(g, rng, s.body);
-  else if (s.plan === "fish") drawFish(g, rng, s.body);
-  else if (s.plan === "serpent") drawSerpent(g, rng, s.body);
-  else if (s.plan === "snail") drawSnail(g, rng);
+  if (s.plan === "quadruped") drawQuadruped(g, rng, s.body, 1, traits);
+  else if (s.plan === "sidebird") drawSideBird(g, rng, s.body, traits);
+  else if (s.plan === "fish") drawFish(g, rng, s.body, traits);
+  else if (s.plan === "serpent") drawSerpent(g, rng, s.body, traits);
+  else if (s.plan === "snail") drawSnail(g, rng, traits);
   else if (s.plan === "bug") drawBug(g, rng, traits, s.body);
   else if (s.plan === "upright") drawUprightBird(g, rng, traits, s.body);
   else if (s.plan === "frog") drawFrog(g, rng, traits);
@@ -49,6 +52,7 @@ export function speciesBuilder(name: string, element: ElementChoice = "fire"): S
     secondary,
     accent,
     ...(side ? { asymmetric: true } : {}),
+    ...(REACTS[name] ? { reacts: REACTS[name] } : {}),
     build(g, rng, traits) {
       if (s.plan === "quadruped") {
         // drawn once to measure, then again at the zoom that fills the frame
@@ -56,7 +60,7 @@ export function speciesBuilder(name: string, element: ElementChoice = "fire"): S
         drawQuadruped(probe, new Random(rng.seed), s.body);
         const box = bounds(probe);
         const zoom = box ? Math.min(1.4, Math.max(0.8, Math.min((0.84 * g.n) / (box[2] - box[0] + 1), (0.8 * g.n) / (box[3] - box[1] + 1)))) : 1;
-        drawQuadruped(g, new Random(rng.seed), s.body, zoom);
+        drawQuadruped(g, new Random(rng.seed), s.body, zoom, traits);
       } else drawSpecies(g, rng, traits, s, element);
       if (!side) return;
       recenter(g);
