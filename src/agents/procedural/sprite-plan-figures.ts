@@ -30,9 +30,9 @@ export function drawMimic(g: SpriteGrid, rng: Random, traits: SpriteTraits): voi
   const w = vary(rng, 0.36, 0.08);
   const open = rng.range(0.14, 0.24);
   const base = 0.58;
-  g.rect(0.5 - w, base, 0.5, 0.9, M.WOOD);
-  g.rect(0.5 - w, base, 0.5, base + u * 1.5, M.METAL);
-  g.rect(0.5 - w, 0.84, 0.5, 0.9, M.METAL);
+  g.rect(0.5 - w, base, 0.5, 0.9, M.BODY);
+  g.rect(0.5 - w, base, 0.5, base + u * 1.5, M.ACCENT);
+  g.rect(0.5 - w, 0.84, 0.5, 0.9, M.ACCENT);
   g.rect(0.5 - w * 0.85, base - open, 0.5, base, M.DARK);
   g.poly(
     [
@@ -41,9 +41,9 @@ export function drawMimic(g: SpriteGrid, rng: Random, traits: SpriteTraits): voi
       [0.5, base - open - 0.24],
       [0.5, base - open],
     ],
-    M.WOOD,
+    M.BODY,
   );
-  g.rect(0.5 - w, base - open - u * 1.5, 0.5, base - open, M.METAL);
+  g.rect(0.5 - w, base - open - u * 1.5, 0.5, base - open, M.ACCENT);
   for (let x = 0.5 - w * 0.8; x < 0.5; x += w * 0.22) {
     g.poly(
       [
@@ -76,6 +76,7 @@ export function drawMimic(g: SpriteGrid, rng: Random, traits: SpriteTraits): voi
   g.mirror();
   drawEyes(g, base - open - 0.1, w * 0.9, { ...traits, scary: true });
   g.rect(0.5 - u, base + 0.08, 0.5 + u, base + 0.14, M.ACCENT);
+  if (g.n > 16) for (let y = base + 0.05; y < 0.84; y += u * 3) g.rect(0, y, 1, y + u * 0.5, M.BODY, "darken");
 }
 
 export function drawPlantMonster(g: SpriteGrid, rng: Random, traits: SpriteTraits): void {

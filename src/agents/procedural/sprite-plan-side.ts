@@ -19,54 +19,55 @@ export interface SideBird {
   wattle?: boolean;
 }
 
-export function drawSideBird(g: SpriteGrid, rng: Random, b: SideBird, traits?: SpriteTraits): void {
+export function drawSideBird(g: SpriteGrid, rng: Random, b: SideBird, traits?: SpriteTraits, zoom = 1): void {
   const u = g.u;
   const ground = 0.9;
-  const size = vary(rng, b.body, 0.1);
-  const head = vary(rng, b.head, 0.1);
-  const leg = vary(rng, b.leg, 0.2);
+  const size = vary(rng, b.body, 0.1) * zoom;
+  const head = vary(rng, b.head, 0.1) * zoom;
+  const leg = vary(rng, b.leg, 0.2) * zoom;
   const tilt = -0.35 - b.upright * 0.9 + rng.range(-0.12, 0.12);
   const bx = 0.54;
   const by = ground - leg - size * 0.55;
   // tail behind, legs, body, wing, head
   const tx = bx + size * 0.85;
+  const z = zoom;
   const ty = by - size * 0.1;
   if (b.tail === "fan")
     g.poly(
       [
-        [tx - 0.06, ty + 0.04],
-        [tx + 0.12, ty - 0.22],
-        [tx + 0.18, ty - 0.08],
-        [tx + 0.04, ty + 0.1],
+        [tx - 0.06 * z, ty + 0.04 * z],
+        [tx + 0.12 * z, ty - 0.22 * z],
+        [tx + 0.18 * z, ty - 0.08 * z],
+        [tx + 0.04 * z, ty + 0.1 * z],
       ],
       M.ACCENT,
     );
   else if (b.tail === "long")
     g.poly(
       [
-        [tx - 0.08, ty],
-        [tx + 0.2, ty + 0.08],
-        [tx + 0.16, ty + 0.14],
-        [tx - 0.06, ty + 0.1],
+        [tx - 0.08 * z, ty],
+        [tx + 0.2 * z, ty + 0.08 * z],
+        [tx + 0.16 * z, ty + 0.14 * z],
+        [tx - 0.06 * z, ty + 0.1 * z],
       ],
       M.WING,
     );
   else if (b.tail === "up")
     g.poly(
       [
-        [tx - 0.08, ty],
-        [tx + 0.08, ty - 0.12],
-        [tx + 0.1, ty - 0.06],
-        [tx - 0.04, ty + 0.08],
+        [tx - 0.08 * z, ty],
+        [tx + 0.08 * z, ty - 0.12 * z],
+        [tx + 0.1 * z, ty - 0.06 * z],
+        [tx - 0.04 * z, ty + 0.08 * z],
       ],
       M.WING,
     );
   else
     g.poly(
       [
-        [tx - 0.06, ty],
-        [tx + 0.08, ty + 0.02],
-        [tx - 0.04, ty + 0.08],
+        [tx - 0.06 * z, ty],
+        [tx + 0.08 * z, ty + 0.02 * z],
+        [tx - 0.04 * z, ty + 0.08 * z],
       ],
       M.WING,
     );
@@ -150,10 +151,10 @@ export interface Fish {
   pattern?: Pattern | readonly Pattern[];
 }
 
-export function drawFish(g: SpriteGrid, rng: Random, f: Fish, traits?: SpriteTraits): void {
+export function drawFish(g: SpriteGrid, rng: Random, f: Fish, traits?: SpriteTraits, zoom = 1): void {
   const u = g.u;
-  const len = vary(rng, f.len, 0.1);
-  const h = vary(rng, f.height, 0.15);
+  const len = vary(rng, f.len, 0.1) * zoom;
+  const h = vary(rng, f.height, 0.15) * zoom;
   const cx = 0.5;
   const cy = 0.52;
   const tailX = cx + len * 0.48;

@@ -165,7 +165,7 @@ export const SPECIES: Readonly<Record<string, Species>> = {
   octopus: { plan: "floater", colors: ["purple", "pink", "white"], body: { kind: "octopus" } },
   beholder: { plan: "floater", colors: ["purple", "pink", "red"], body: { kind: "beholder" } },
   myconid: { plan: "figure", colors: ["red", "beige", "white"], draw: "mushroom" },
-  mimic: { plan: "figure", colors: ["brown", "beige", "gold"], draw: "mimic" },
+  mimic: { plan: "figure", colors: ["brown|tan|maroon|brown", "beige", "gold|silver|bronze"], draw: "mimic" },
   flytrap: { plan: "figure", colors: ["green", "pink", "green"], draw: "plant" },
   treant: { plan: "figure", colors: ["green", "lime", "brown"], draw: "treant" },
   elemental: { plan: "figure", colors: ["orange", "yellow", "white"], draw: "elemental" },

@@ -40,6 +40,12 @@ function drawSpecies(g: SpriteGrid, rng: Random, traits: SpriteTraits, s: Specie
   else drawElemental(g, rng, traits, element);
 }
 
+function drawZoomed(g: SpriteGrid, rng: Random, traits: SpriteTraits, s: Species, zoom: number): void {
+  if (s.plan === "quadruped") drawQuadruped(g, rng, s.body, zoom, traits);
+  else if (s.plan === "sidebird") drawSideBird(g, rng, s.body, traits, zoom);
+  else if (s.plan === "fish") drawFish(g, rng, s.body, traits, zoom);
+}
+
 /** A builder for a species (an elemental of the given element). */
 export function speciesBuilder(name: string, element: ElementChoice = "fire"): SpriteBuilder | undefined {
   const s = SPECIES[name];
@@ -54,13 +60,13 @@ export function speciesBuilder(name: string, element: ElementChoice = "fire"): S
     ...(side ? { asymmetric: true } : {}),
     ...(REACTS[name] ? { reacts: REACTS[name] } : {}),
     build(g, rng, traits) {
-      if (s.plan === "quadruped") {
+      if (s.plan === "quadruped" || s.plan === "sidebird" || s.plan === "fish") {
         // drawn once to measure, then again at the zoom that fills the frame
         const probe = new SpriteGrid(g.n);
-        drawQuadruped(probe, new Random(rng.seed), s.body);
+        drawZoomed(probe, new Random(rng.seed), traits, s, 1);
         const box = bounds(probe);
-        const zoom = box ? Math.min(1.4, Math.max(0.8, Math.min((0.84 * g.n) / (box[2] - box[0] + 1), (0.8 * g.n) / (box[3] - box[1] + 1)))) : 1;
-        drawQuadruped(g, new Random(rng.seed), s.body, zoom, traits);
+        const zoom = box ? Math.min(1.5, Math.max(0.8, Math.min((0.84 * g.n) / (box[2] - box[0] + 1), (0.8 * g.n) / (box[3] - box[1] + 1)))) : 1;
+        drawZoomed(g, new Random(rng.seed), traits, s, zoom);
       } else drawSpecies(g, rng, traits, s, element);
       if (!side) return;
       recenter(g);
