@@ -95,7 +95,11 @@ export function planSprite(spec: PromptSpec): SpritePlan {
   const subject = drawable.find((s) => spriteBuilderOf(spriteDesignOf(s) as string)?.kind !== "item") ?? drawable[0];
   if (subject === undefined) return { design: "monster", builder: BUILDERS.monster as SpriteBuilder, subject: undefined, items: [], fallback: true };
   // "slime king", "skeleton horse", "mushroom monster": the creature, described by the other word
-  const compound = creatureCompound(spec, (s) => spriteBuilderOf(spriteDesignOf(s) ?? "")?.kind === "creature");
+  const compound = creatureCompound(
+    spec,
+    (s) => spriteBuilderOf(spriteDesignOf(s) ?? "")?.kind === "creature",
+    (s) => BUILDERS[s] !== undefined,
+  );
   const design = compound?.design ?? (spriteDesignOf(subject) as string);
   const modified = modifySprite(spec, design, spriteBuilderOf(design) as SpriteBuilder, compound?.companions ?? []);
   const builder = modified.builder;

@@ -73,6 +73,7 @@ const ELEMENT_COLORS: Readonly<Record<ElementChoice, readonly [string, string, s
   earth: ["brown", "grey", "tan"],
   storm: ["indigo", "violet", "yellow"],
   nature: ["green", "lime", "brown"],
+  poison: ["lime", "green", "yellow"],
 };
 
 export interface Compound {
@@ -86,8 +87,12 @@ export interface Compound {
  * A creature named with a describing character or an item ("slime king", "skeleton horse",
  * "mushroom monster", "water elemental"): the creature is drawn and the other words modify it.
  */
-export function creatureCompound(spec: PromptSpec, has: (design: string) => boolean): Compound | undefined {
+export function creatureCompound(spec: PromptSpec, has: (design: string) => boolean, own: (subject: string) => boolean): Compound | undefined {
   const subjects = spec.subjects;
+  // "sea serpent": a creature with a drawing of its own beats a word that only borrows one ("sea")
+  const first = subjects.find((s) => has(s));
+  const mine = subjects.find((s) => has(s) && own(s));
+  if (first !== undefined && !own(first) && mine !== undefined && !subjects.includes("elemental")) return { subject: mine, design: mine, companions: [] };
   if (subjects.includes("elemental")) {
     return { subject: "elemental", design: "elemental", companions: subjects.filter((s) => ELEMENT_SUBJECTS[s] !== undefined) };
   }
@@ -136,17 +141,19 @@ export function modifySprite(spec: PromptSpec, design: string, base: SpriteBuild
   if (design === "elemental") {
     element =
       companions.map((s) => ELEMENT_SUBJECTS[s]).find((e) => e !== undefined) ??
-      (spec.effects.includes("fire")
-        ? "fire"
-        : spec.effects.includes("lightning")
-          ? "storm"
-          : spec.materials.includes("ice") || hasStyle(spec, "icy")
-            ? "ice"
-            : spec.materials.includes("stone")
-              ? "earth"
-              : spec.effects.includes("poison") || spec.effects.includes("healing")
-                ? "nature"
-                : "fire");
+      (spec.effects.includes("poison")
+        ? "poison"
+        : spec.effects.includes("fire")
+          ? "fire"
+          : spec.effects.includes("lightning")
+            ? "storm"
+            : spec.materials.includes("ice") || hasStyle(spec, "icy")
+              ? "ice"
+              : spec.materials.includes("stone")
+                ? "earth"
+                : spec.effects.includes("poison") || spec.effects.includes("healing")
+                  ? "nature"
+                  : "fire");
     const [primary, secondary, accent] = ELEMENT_COLORS[element];
     builder = { ...(speciesBuilder("elemental", element) ?? base), primary, secondary, accent };
     if (element === "fire" && spec.effects.includes("fire")) used.effects.push("fire");
@@ -156,6 +163,8 @@ export function modifySprite(spec: PromptSpec, design: string, base: SpriteBuild
       if (hasStyle(spec, "icy")) used.styles.push("icy");
     }
     if (element === "earth" && spec.materials.includes("stone")) used.materials.push("stone");
+    if (element === "poison" && spec.effects.includes("poison")) used.effects.push("poison");
+    if (element === "nature" && spec.effects.includes("healing")) used.effects.push("healing");
   }
   const materials = companions.flatMap((c) => (CREATURE_COMPANIONS[c]?.material ? [CREATURE_COMPANIONS[c].material as string] : []));
   for (const m of spec.materials) if (MATERIAL_COLORS[m] && !used.materials.includes(m)) materials.push(m);

@@ -159,7 +159,7 @@ export function drawTreant(g: SpriteGrid, rng: Random, traits: SpriteTraits): vo
   g.rect(0.5 - tw * 0.4, 0.58, 0.5 + tw * 0.4, 0.58 + u * 1.5, M.DARK, "paint");
 }
 
-export type Element = "fire" | "ice" | "water" | "earth" | "storm" | "nature";
+export type Element = "fire" | "ice" | "water" | "earth" | "storm" | "nature" | "poison";
 
 /** The body of an elemental: a torso and arms of the element's stuff, bits floating off it. */
 export function drawElemental(g: SpriteGrid, rng: Random, traits: SpriteTraits, element: Element): void {
@@ -245,7 +245,7 @@ export function drawElemental(g: SpriteGrid, rng: Random, traits: SpriteTraits, 
     else for (let k = 0; k < 3; k++) g.ellipse(0.5 - w * rng.range(0.2, 0.8), rng.range(0.34, 0.66), u * 1.5, u, M.WING, "paint");
     g.line(0.5 - w * 0.7, 0.4, 0.5 - w * 0.3, 0.6, m, 1, "darken");
   } else {
-    const m = element === "water" ? M.BODY : M.WING;
+    const m = element === "nature" ? M.WING : M.BODY;
     g.ellipse(0.5, 0.52, w, 0.26, m);
     g.ellipse(0.5, 0.28, w * 0.7, 0.12, m);
     g.poly(

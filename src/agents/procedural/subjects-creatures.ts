@@ -57,7 +57,7 @@ export const CREATURE_SUBJECTS: SubjectTable = {
   // water and crawling things
   fish: { words: "goldfish carp salmon trout piranha koi", isA: "beast" },
   shark: { isA: "fish" },
-  snake: { words: "serpent viper cobra python", isA: "beast" },
+  snake: { words: "serpent viper cobra python eel", isA: "beast" },
   worm: { words: "earthworm larva maggot caterpillar", isA: "beast" },
   snail: { words: "slug", isA: "insect" },
   bee: { words: "wasp hornet bumblebee", isA: "insect" },
