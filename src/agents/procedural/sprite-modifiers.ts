@@ -181,7 +181,9 @@ export function modifySprite(spec: PromptSpec, design: string, base: SpriteBuild
   const effect = spec.effects.find((e) => EFFECT_TINTS[e] !== undefined && !used.effects.includes(e) && design !== "elemental");
   if (effect) {
     const tint = EFFECT_TINTS[effect] as string;
-    builder = { ...builder, accent: tint, ...(material ? {} : { primary: effect === "shadow" ? "indigo" : tint }) };
+    // healing and stamina only add their sparkles: a green wolf would be another animal
+    const body = !material && effect !== "healing" && effect !== "stamina";
+    builder = { ...builder, accent: tint, ...(body ? { primary: effect === "shadow" ? "indigo" : tint } : {}) };
     used.effects.push(effect);
   }
   const crown = companions.some((c) => CREATURE_COMPANIONS[c]?.crown);
@@ -322,17 +324,29 @@ function adorn(g: SpriteGrid, rng: Random, effect: string): void {
       const j = rng.int(j0, j1);
       if (SKIN.has(g.get(i, j))) g.setCell(i, j, M.ACCENT, 1);
     }
+    // toxic bubbles rising beside the figure
+    for (let k = 0; k < 3; k++) {
+      const r = Math.max(1, Math.round(s * (1 + k * 0.4)));
+      const ci = k % 2 === 0 ? Math.max(r + 1, i0 - r - s - rng.int(0, s)) : Math.min(n - r - 2, i1 + r + s + rng.int(0, s));
+      const cj = Math.max(r + 1, j0 + Math.round((j1 - j0) * (0.15 + k * 0.25)));
+      for (let j = cj - r; j <= cj + r; j++) {
+        for (let i = ci - r; i <= ci + r; i++) if ((i - ci) ** 2 + (j - cj) ** 2 <= r * r + 0.5 && g.get(i, j) === M.EMPTY) g.setCell(i, j, M.ACCENT);
+      }
+    }
   } else if (effect === "holy") {
+    // a halo: a flat ring above the head
     const t = top(g);
     if (!t) return;
     const [ci, tj] = t;
-    const rx = Math.max(2, Math.round(n * 0.12));
-    const cy = Math.max(1, tj - 2 * s);
-    for (let i = ci - rx; i <= ci + rx; i++) {
-      const edge = Math.abs(i - ci) >= rx - s;
-      g.setCell(i, cy - (edge ? 0 : s), M.EMBER);
-      if (!edge || n <= 16) continue;
-      g.setCell(i, cy - s, M.EMBER);
+    const rx = Math.max(2, Math.round(n * 0.13));
+    const ry = Math.max(1, Math.round(rx * 0.35));
+    const cy = Math.max(ry + 1, tj - ry - s);
+    for (let j = cy - ry - s; j <= cy + ry + s; j++) {
+      for (let i = ci - rx - s; i <= ci + rx + s; i++) {
+        const d = ((i - ci) / rx) ** 2 + ((j - cy) / ry) ** 2;
+        const inner = ((i - ci) / Math.max(1, rx - s)) ** 2 + ((j - cy) / Math.max(0.5, ry - s)) ** 2;
+        if (d <= 1.15 && (inner >= 1 || n <= 16) && g.get(i, j) === M.EMPTY) g.setCell(i, j, M.EMBER);
+      }
     }
   } else if (effect === "lightning" || effect === "mana" || effect === "stamina" || effect === "healing") {
     // sparks (bolts for lightning, crosses for healing, stars otherwise) beside the figure
