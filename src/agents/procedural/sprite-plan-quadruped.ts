@@ -46,9 +46,10 @@ export function drawQuadruped(g: SpriteGrid, rng: Random, q: Quadruped, zoom = 1
   const ground = 0.9;
   const len = vary(rng, q.len, 0.1) * zoom;
   const height = vary(rng, q.height, 0.12) * zoom;
-  const leg = vary(rng, q.leg, 0.15) * zoom;
+  // a cute beast has a bigger head on shorter legs
+  const leg = vary(rng, q.leg, 0.15) * zoom * (traits?.cute ? 0.8 : 1);
   const legW = Math.max(u, vary(rng, q.legW, 0.15) * zoom);
-  const head = vary(rng, q.head, 0.1) * zoom;
+  const head = vary(rng, q.head, 0.1) * zoom * (traits?.cute ? 1.3 : 1);
   const snout = vary(rng, q.snout, 0.2) * zoom;
   const neck = (q.neck + rng.range(-0.03, 0.04)) * zoom;
   const stride = rng.range(-0.06, 0.06);

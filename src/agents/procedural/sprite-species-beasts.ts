@@ -165,10 +165,10 @@ export const BEASTS: Readonly<Record<string, Species>> = {
   }),
   rabbit: beast(["white|brown|grey|tan", "beige", "pink"], {
     len: 0.3,
-    height: 0.22,
+    height: 0.24,
     leg: 0.07,
-    legW: 0.06,
-    neck: 0.12,
+    legW: 0.07,
+    neck: 0.03,
     head: 0.09,
     snout: 0.02,
     ears: "long",
