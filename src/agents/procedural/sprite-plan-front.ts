@@ -103,7 +103,7 @@ export function drawFloater(g: SpriteGrid, rng: Random, traits: SpriteTraits, f:
           [x - sway, cy + 0.42],
           [x + sway * 0.5, cy + 0.55],
         ],
-        u * 0.9,
+        g.n <= 16 ? g.cell * 0.5 : u * 0.9,
         u * 0.5,
         M.WING,
       );
@@ -111,18 +111,20 @@ export function drawFloater(g: SpriteGrid, rng: Random, traits: SpriteTraits, f:
     for (let k = 0; k < 3; k++) g.ellipse(0.5 - r + (k * r) / 2.5 + u, cy + r * 0.2, r * 0.22, r * 0.14, M.BELLY);
     g.ellipse(0.5, cy - r * 0.15, r * 0.5, r * 0.4, M.BELLY, "paint");
   } else if (f.kind === "octopus") {
-    for (let k = 0; k < 4; k++) {
-      const x = 0.5 - r * 0.2 - k * r * 0.25;
+    // on a 16-cell grid two tentacles a side, spread apart, keep from merging
+    const small = g.n <= 16;
+    for (let k = 0; k < 4; k += small ? 2 : 1) {
+      const x = 0.5 - r * 0.2 - k * r * (small ? 0.35 : 0.25);
       const curl = rng.range(0.04, 0.1) * (k % 2 ? 1 : -1);
       chain(
         g,
         [
           [x, cy + r * 0.5],
-          [x - 0.03 - k * 0.03, cy + r + 0.14],
-          [x - 0.06 - k * 0.05, cy + r + 0.3],
-          [x - 0.06 - k * 0.05 + curl, cy + r + 0.36],
+          [x - 0.03 - k * (small ? 0.05 : 0.03), cy + r + 0.14],
+          [x - 0.06 - k * (small ? 0.08 : 0.05), cy + r + 0.3],
+          [x - 0.06 - k * (small ? 0.08 : 0.05) + curl, cy + r + 0.36],
         ],
-        u * 2,
+        g.n <= 16 ? g.cell * 0.8 : u * 2,
         u * 0.7,
         M.BODY,
       );
