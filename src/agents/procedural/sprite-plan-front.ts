@@ -174,112 +174,58 @@ export function drawFloater(g: SpriteGrid, rng: Random, traits: SpriteTraits, f:
   drawEyes(g, f.kind === "octopus" ? cy + r * 0.2 : cy, r * 0.8, traits, true);
 }
 
-export interface Winged {
-  kind: "eagle" | "phoenix" | "griffin" | "wyvern";
+export interface Biped {
+  /** Head size relative to the body, and whether a muzzle sticks out (a yeti's face is flat). */
+  head: number;
+  muzzle?: boolean;
+  /** Ears on the sides of the head (a monkey's are big). */
+  ears: number;
+  horns?: boolean;
 }
 
-/** A beast with spread wings seen from the front: bird-headed, or a dragon's head for the wyvern. */
-export function drawWinged(g: SpriteGrid, rng: Random, traits: SpriteTraits, w: Winged): void {
+/** A beast standing on two legs, arms hanging to the ground: gorilla, yeti, monkey. */
+export function drawBiped(g: SpriteGrid, rng: Random, traits: SpriteTraits, b: Biped): void {
   const u = g.u;
-  const lift = rng.range(-0.1, 0.08);
-  const span = rng.range(0.03, 0.08);
-  const feathered = w.kind !== "wyvern";
-  const wingTop = 0.2 + lift;
-  g.poly(
-    [
-      [0.44, 0.42],
-      [span + 0.06, wingTop],
-      [span, wingTop + 0.1],
-      [span + 0.04, 0.5],
-      [0.14, 0.6],
-      [0.26, 0.58],
-      [0.42, 0.62],
-    ],
-    M.WING,
-  );
-  if (feathered) {
-    for (let k = 0; k < 4; k++) {
-      const x = span + 0.02 + k * 0.07;
-      g.poly(
-        [
-          [x, 0.46 + k * 0.03],
-          [x + 0.02, 0.6 + k * 0.03 + rng.range(0, 0.04)],
-          [x + 0.07, 0.5 + k * 0.03],
-        ],
-        w.kind === "phoenix" && k % 2 ? M.FIRE : M.WING,
-      );
-    }
-    if (g.n > 16) for (let k = 0; k < 3; k++) g.line(0.4 - k * 0.09, 0.44 - k * 0.02, 0.32 - k * 0.1, 0.56, M.WING, 1, "darken");
-  } else {
-    for (const [x, y] of [
-      [0.14, 0.6],
-      [0.26, 0.58],
-    ] as const)
-      g.line(span + 0.06, wingTop + 0.01, x, y, M.BODY, Math.max(1, Math.round(g.px * 0.75)));
-  }
-  if (w.kind === "phoenix") {
-    for (let k = 0; k < 3; k++)
-      g.poly(
-        [
-          [0.46, 0.7],
-          [0.36 - k * 0.06, 0.92],
-          [0.44 - k * 0.02, 0.8],
-        ],
-        k === 1 ? M.EMBER : M.FIRE,
-      );
+  const w = vary(rng, 0.25, 0.1);
+  const h = vary(rng, 0.25, 0.1);
+  const cy = 0.6;
+  const reach = rng.range(-0.05, 0.05);
+  const hr = vary(rng, b.head, 0.1) * (traits.cute ? 1.25 : 1) * 1.2;
+  const hy = cy - h - hr * 0.45;
+  // legs, arms (long, knuckles down), torso, head
+  g.rect(0.5 - w * 0.75, cy + h * 0.5, 0.5 - w * 0.2, 0.88, M.BODY);
+  g.ellipse(0.5 - w * 0.5, 0.89, w * 0.38, 0.035, M.BELLY);
+  limb(g, 0.5 - w * 0.85, cy - h * 0.5, 0.5 - w - 0.06 + reach, 0.8, u * 3.6, M.BODY);
+  g.ellipse(0.5 - w - 0.06 + reach + u, 0.84, 0.055, 0.05, M.BELLY);
+  g.ellipse(0.5, cy, w, h, M.BODY);
+  g.ellipse(0.5, cy + h * 0.15, w * 0.55, h * 0.6, M.BELLY, "paint");
+  if (b.ears > 0) g.ellipse(0.5 - hr * 0.95, hy, hr * b.ears * 0.5, hr * b.ears * 0.55, M.BELLY);
+  if (b.horns)
     g.poly(
       [
-        [0.5, 0.06],
-        [0.44, 0.14],
-        [0.5, 0.18],
-      ],
-      M.FIRE,
-    );
-  }
-  if (w.kind === "griffin" || w.kind === "wyvern") {
-    limb(g, 0.4, 0.74, 0.36 + rng.range(-0.02, 0.02), 0.9, u * 2.2, w.kind === "griffin" ? M.BELLY : M.BODY);
-    if (w.kind === "griffin")
-      chain(
-        g,
-        [
-          [0.56, 0.8],
-          [0.7, 0.86],
-          [0.8, 0.76],
-        ],
-        u * 0.8,
-        u * 0.6,
-        M.BELLY,
-      );
-  } else limb(g, 0.45, 0.76, 0.44, 0.88, u * 1.2, M.ACCENT);
-  g.ellipse(0.5, 0.6, 0.13, 0.2, w.kind === "griffin" ? M.BELLY : M.BODY);
-  g.ellipse(0.5, 0.64, 0.07, 0.12, w.kind === "griffin" ? M.BODY : M.BELLY, "paint");
-  const hy = 0.3 + lift * 0.2;
-  if (w.kind === "wyvern") {
-    g.ellipse(0.5, hy, 0.1, 0.08, M.BODY);
-    g.ellipse(0.5, hy + 0.06, 0.065, 0.05, M.BODY);
-    g.poly(
-      [
-        [0.43, hy - 0.04],
-        [0.36 - rng.range(0, 0.04), hy - 0.16],
-        [0.46, hy - 0.07],
+        [0.5 - hr * 0.6, hy - hr * 0.5],
+        [0.5 - hr * 1.1, hy - hr * 1.5],
+        [0.5 - hr * 0.2, hy - hr * 0.8],
       ],
       M.ACCENT,
     );
-    g.rect(0.47, hy, 0.5, 0.44, M.BODY);
-  } else {
-    g.ellipse(0.5, hy, 0.1, 0.1, M.BODY);
-    if (w.kind === "eagle" || w.kind === "griffin") g.ellipse(0.5, hy - 0.01, 0.1, 0.09, M.BELLY, "paint");
-    g.rect(0.45, hy, 0.5, 0.44, w.kind === "griffin" ? M.BELLY : M.BODY);
-    g.poly(
-      [
-        [0.47, hy + 0.03],
-        [0.5, hy + 0.03],
-        [0.5, hy + 0.13],
-      ],
-      M.ACCENT,
-    );
-  }
+  g.ellipse(0.5, hy, hr, hr * 0.95, M.BODY);
+  g.ellipse(0.5, hy + hr * 0.2, hr * 0.7, hr * 0.6, M.BELLY, "paint");
+  if (b.muzzle) g.ellipse(0.5, hy + hr * 0.5, hr * 0.45, hr * 0.35, M.BELLY);
+  if (g.n > 16)
+    for (let k = 0; k < 8; k++)
+      g.line(
+        0.5 - w * rng.range(0.3, 0.95),
+        cy + h * rng.range(-0.8, 0.6),
+        0.5 - w * rng.range(0.3, 0.95),
+        cy + h * rng.range(-0.8, 0.6) + u,
+        M.BODY,
+        1,
+        "darken",
+      );
   g.mirror();
-  drawEyes(g, hy - 0.01, 0.1, { ...traits, scary: traits.scary || w.kind !== "phoenix" });
-  if (g.hires && w.kind === "wyvern") g.mirroredDisc(0.47, hy + 0.07, u * 0.5, M.DARK);
+  g.rect(0.5 - hr * 0.75, hy - hr * 0.3, 0.5 + hr * 0.75, hy - hr * 0.3 + u, M.DARK, "paint");
+  drawEyes(g, hy, hr * 0.75, traits);
+  g.mirroredDisc(0.5 - u, hy + hr * 0.45, u * 0.5, M.DARK);
+  g.rect(0.5 - hr * 0.35, hy + hr * 0.68, 0.5 + hr * 0.35, hy + hr * 0.68 + u, M.DARK, "paint");
 }

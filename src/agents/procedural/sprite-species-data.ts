@@ -1,7 +1,9 @@
 /** Creature species as data: a body plan, its proportions and parts, default colours (primary, secondary, accent). */
 import type { Bug } from "./sprite-plan-bug.js";
-import type { Floater, UprightBird, Winged } from "./sprite-plan-front.js";
-import type { Fish, Serpent, SideBird } from "./sprite-plan-side.js";
+import type { Biped, Floater, UprightBird } from "./sprite-plan-front.js";
+import type { Winged } from "./sprite-plan-winged.js";
+import type { Serpent } from "./sprite-plan-crawl.js";
+import type { Fish, SideBird } from "./sprite-plan-side.js";
 import type { Quadruped } from "./sprite-plan-quadruped.js";
 import { BEASTS } from "./sprite-species-beasts.js";
 
@@ -16,6 +18,7 @@ export type Species =
   | { plan: "bug"; colors: Colors; body: Bug }
   | { plan: "upright"; colors: Colors; body: UprightBird }
   | { plan: "frog"; colors: Colors }
+  | { plan: "biped"; colors: Colors; body: Biped }
   | { plan: "floater"; colors: Colors; body: Floater }
   | { plan: "winged"; colors: Colors; body: Winged }
   | { plan: "figure"; colors: Colors; draw: "mushroom" | "mimic" | "plant" | "treant" | "elemental" };
@@ -161,6 +164,9 @@ export const SPECIES: Readonly<Record<string, Species>> = {
     },
   },
   frog: { plan: "frog", colors: ["green", "lime", "red"] },
+  gorilla: { plan: "biped", colors: ["black|grey|black", "grey", "grey"], body: { head: 0.1, ears: 0.3 } },
+  yeti: { plan: "biped", colors: ["white|sky|white", "sky", "beige"], body: { head: 0.1, ears: 0, horns: true } },
+  monkey: { plan: "biped", colors: ["brown|tan|orange", "beige", "brown"], body: { head: 0.12, ears: 0.7, muzzle: true } },
   jellyfish: { plan: "floater", colors: ["pink", "violet", "white"], body: { kind: "jellyfish" } },
   octopus: { plan: "floater", colors: ["purple", "pink", "white"], body: { kind: "octopus" } },
   beholder: { plan: "floater", colors: ["purple", "pink", "red"], body: { kind: "beholder" } },

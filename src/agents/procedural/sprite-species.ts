@@ -6,9 +6,11 @@
 import { SPECIES, type Species } from "./sprite-species-data.js";
 import { drawBug } from "./sprite-plan-bug.js";
 import { drawElemental, drawMimic, drawMushroomFolk, drawPlantMonster, drawTreant } from "./sprite-plan-figures.js";
-import { drawFloater, drawFrog, drawUprightBird, drawWinged } from "./sprite-plan-front.js";
+import { drawBiped, drawFloater, drawFrog, drawUprightBird } from "./sprite-plan-front.js";
+import { drawWinged } from "./sprite-plan-winged.js";
+import { drawSerpent, drawSnail } from "./sprite-plan-crawl.js";
 import { drawQuadruped } from "./sprite-plan-quadruped.js";
-import { drawFish, drawSerpent, drawSideBird, drawSnail } from "./sprite-plan-side.js";
+import { drawFish, drawSideBird } from "./sprite-plan-side.js";
 import { Random } from "./random.js";
 import { bounds, flip, recenter } from "./sprite-creature-kit.js";
 import { SpriteGrid, type SpriteBuilder, type SpriteTraits } from "./sprite-grid.js";
@@ -31,6 +33,7 @@ function drawSpecies(g: SpriteGrid, rng: Random, traits: SpriteTraits, s: Specie
   else if (s.plan === "bug") drawBug(g, rng, traits, s.body);
   else if (s.plan === "upright") drawUprightBird(g, rng, traits, s.body);
   else if (s.plan === "frog") drawFrog(g, rng, traits);
+  else if (s.plan === "biped") drawBiped(g, rng, traits, s.body);
   else if (s.plan === "floater") drawFloater(g, rng, traits, s.body);
   else if (s.plan === "winged") drawWinged(g, rng, traits, s.body);
   else if (s.draw === "mushroom") drawMushroomFolk(g, rng, traits);

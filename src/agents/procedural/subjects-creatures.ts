@@ -43,6 +43,9 @@ export const CREATURE_SUBJECTS: SubjectTable = {
   llama: { words: "alpaca camel", isA: "beast" },
   hedgehog: { words: "porcupine", isA: "beast" },
   squirrel: { words: "chipmunk", isA: "beast" },
+  gorilla: { words: "ape", isA: "beast" },
+  yeti: { words: "bigfoot sasquatch", isA: "monster" },
+  monkey: { words: "chimp chimpanzee baboon", isA: "beast" },
   // birds
   chicken: { words: "hen rooster chick cockerel", isA: "bird" },
   duck: { words: "goose swan duckling", isA: "bird" },
