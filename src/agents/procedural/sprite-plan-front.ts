@@ -181,17 +181,59 @@ export interface Biped {
   /** Ears on the sides of the head (a monkey's are big). */
   ears: number;
   horns?: boolean;
+  /** Bat wings behind the shoulders and a pointed tail (a demon). */
+  wings?: boolean;
 }
 
-/** A beast standing on two legs, arms hanging to the ground: gorilla, yeti, monkey. */
+/** A beast standing on two legs, arms hanging to the ground: gorilla, yeti, monkey, demon. */
 export function drawBiped(g: SpriteGrid, rng: Random, traits: SpriteTraits, b: Biped): void {
   const u = g.u;
-  const w = vary(rng, 0.25, 0.1);
+  const w = vary(rng, 0.25, 0.1) * (b.wings ? 0.82 : 1);
   const h = vary(rng, 0.25, 0.1);
   const cy = 0.6;
   const reach = rng.range(-0.05, 0.05);
   const hr = vary(rng, b.head, 0.1) * (traits.cute ? 1.25 : 1) * 1.2;
   const hy = cy - h - hr * 0.45;
+  if (b.wings) {
+    const lift = rng.range(-0.06, 0.06);
+    g.poly(
+      [
+        [0.44, cy - h * 0.6],
+        [0.2, 0.12 + lift],
+        [0.04, 0.3 + lift],
+        [0.1, 0.42],
+        [0.2, 0.38],
+        [0.28, 0.5],
+        [0.4, cy - h * 0.1],
+      ],
+      M.WING,
+    );
+    for (const [x, y] of [
+      [0.1, 0.42],
+      [0.28, 0.5],
+    ] as const)
+      limb(g, 0.2, 0.12 + lift, x, y, u * 0.6, M.BODY);
+    const sway = rng.range(-0.04, 0.04);
+    chain(
+      g,
+      [
+        [0.5, cy + h * 0.8],
+        [0.72, 0.86],
+        [0.84 + sway, 0.74],
+      ],
+      u * 1.2,
+      u * 0.7,
+      M.BODY,
+    );
+    g.poly(
+      [
+        [0.8 + sway, 0.72],
+        [0.88 + sway, 0.66],
+        [0.89 + sway, 0.76],
+      ],
+      M.ACCENT,
+    );
+  }
   // legs, arms (long, knuckles down), torso, head
   g.rect(0.5 - w * 0.75, cy + h * 0.5, 0.5 - w * 0.2, 0.88, M.BODY);
   g.ellipse(0.5 - w * 0.5, 0.89, w * 0.38, 0.035, M.BELLY);
@@ -225,7 +267,8 @@ export function drawBiped(g: SpriteGrid, rng: Random, traits: SpriteTraits, b: B
       );
   g.mirror();
   g.rect(0.5 - hr * 0.75, hy - hr * 0.3, 0.5 + hr * 0.75, hy - hr * 0.3 + u, M.DARK, "paint");
-  drawEyes(g, hy, hr * 0.75, traits);
+  // a demon glares
+  drawEyes(g, hy, hr * 0.75, b.wings ? { ...traits, scary: true } : traits);
   g.mirroredDisc(0.5 - u, hy + hr * 0.45, u * 0.5, M.DARK);
   g.rect(0.5 - hr * 0.35, hy + hr * 0.68, 0.5 + hr * 0.35, hy + hr * 0.68 + u, M.DARK, "paint");
 }

@@ -166,6 +166,7 @@ export const SPECIES: Readonly<Record<string, Species>> = {
   frog: { plan: "frog", colors: ["green", "lime", "red"] },
   gorilla: { plan: "biped", colors: ["black|grey|black", "grey", "grey"], body: { head: 0.1, ears: 0.3 } },
   yeti: { plan: "biped", colors: ["white|sky|white", "sky", "beige"], body: { head: 0.1, ears: 0, horns: true } },
+  demon: { plan: "biped", colors: ["red|crimson|maroon|purple", "maroon", "beige|black"], body: { head: 0.1, ears: 0.25, horns: true, wings: true } },
   monkey: { plan: "biped", colors: ["brown|tan|orange", "beige", "brown"], body: { head: 0.12, ears: 0.7, muzzle: true } },
   jellyfish: { plan: "floater", colors: ["pink", "violet", "white"], body: { kind: "jellyfish" } },
   octopus: { plan: "floater", colors: ["purple", "pink", "white"], body: { kind: "octopus" } },

@@ -10,7 +10,7 @@ export const CREATURE_SUBJECTS: SubjectTable = {
   insect: { words: "bug" },
   bird: { words: "birdie" },
   beast: { words: "animal", generic: true },
-  monster: { words: "creature enemy mob critter alien invader demon devil", generic: true },
+  monster: { words: "creature enemy mob critter alien invader", generic: true },
   ship: { words: "spaceship starship spacecraft rocket jet plane ufo airship" },
   // four-legged beasts
   wolf: { words: "wolves warg", isA: "beast" },
@@ -44,6 +44,7 @@ export const CREATURE_SUBJECTS: SubjectTable = {
   hedgehog: { words: "porcupine", isA: "beast" },
   squirrel: { words: "chipmunk", isA: "beast" },
   gorilla: { words: "ape", isA: "beast" },
+  demon: { words: "devil fiend daemon", isA: "monster" },
   yeti: { words: "bigfoot sasquatch", isA: "monster" },
   monkey: { words: "chimp chimpanzee baboon", isA: "beast" },
   // birds
