@@ -16,7 +16,7 @@ import { bounds, flip, recenter } from "./sprite-creature-kit.js";
 import { SpriteGrid, type SpriteBuilder, type SpriteTraits } from "./sprite-grid.js";
 
 /** Species whose faces do not take every expression style: the styles they do react to. */
-const REACTS: Readonly<Record<string, readonly ("cute" | "scary")[]>> = { fish: ["scary"], crab: [], beholder: ["scary"], myconid: ["cute"], demon: ["cute"] };
+const REACTS: Readonly<Record<string, readonly ("cute" | "scary")[]>> = { fish: ["scary"], crab: [], beholder: ["scary"], myconid: ["cute"] };
 
 /** Plans drawn from the side: not mirror-symmetric. */
 const SIDE_PLANS = new Set(["quadruped", "sidebird", "fish", "serpent", "snail"]);
