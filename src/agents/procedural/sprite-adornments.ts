@@ -87,7 +87,8 @@ export function drawCrown(g: SpriteGrid): void {
   if (n > 16) g.setCell(ci, base - Math.round(h * 0.2), M.LIQUID);
 }
 
-export function adorn(g: SpriteGrid, rng: Random, effect: string): void {
+/** Paints an effect around the figure; an item (small = true) gets fewer, smaller flames. */
+export function adorn(g: SpriteGrid, rng: Random, effect: string, small = false): void {
   const { n } = g;
   const box = bounds(g);
   if (!box) return;
@@ -95,11 +96,11 @@ export function adorn(g: SpriteGrid, rng: Random, effect: string): void {
   const s = Math.max(1, Math.round(n / 16));
   if (effect === "fire") {
     // flames rising from the top edge of the figure
-    for (let k = 0; k < 5; k++) {
+    for (let k = 0; k < (small ? 2 : 5); k++) {
       const i = rng.int(i0 + s, i1 - s);
       let j = 0;
       while (j < n && g.get(i, j) === M.EMPTY) j++;
-      const h = Math.round(n * rng.range(0.06, 0.12));
+      const h = Math.round(n * rng.range(0.06, 0.12) * (small ? 0.6 : 1));
       for (let d = 0; d < h; d++) {
         const half = Math.max(0, Math.round(((h - d) / h) * s * 1.5));
         for (let a = -half; a <= half; a++)

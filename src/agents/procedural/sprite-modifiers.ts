@@ -181,7 +181,8 @@ export function modifySprite(spec: PromptSpec, design: string, base: SpriteBuild
   if (effect) {
     const tint = EFFECT_TINTS[effect] as string;
     // healing and stamina only add their sparkles: a green wolf would be another animal
-    const body = !material && effect !== "healing" && effect !== "stamina";
+    // an item keeps its own colours (a fire sword is still steel): only its accent and adornment change
+    const body = !material && effect !== "healing" && effect !== "stamina" && base.kind !== "item";
     builder = { ...builder, accent: tint, ...(body ? { primary: effect === "shadow" ? "indigo" : tint } : {}) };
     used.effects.push(effect);
   }
@@ -204,7 +205,7 @@ export function modifySprite(spec: PromptSpec, design: string, base: SpriteBuild
       const box = bounds(g);
       if ((crown || effect === "holy" || effect === "fire") && box && box[1] < g.n * 0.18) scaleGrid(g, 0.84);
       if (crown) drawCrown(g);
-      if (effect) adorn(g, rng.fork("effect"), effect);
+      if (effect) adorn(g, rng.fork("effect"), effect, inner.kind === "item");
       return anchors;
     },
   };
