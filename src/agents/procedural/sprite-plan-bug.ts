@@ -19,6 +19,8 @@ export interface Bug {
   horn?: boolean;
   /** Eyes on stalks (a crab). */
   stalks?: boolean;
+  /** A short pair of legs on every segment but the head (a centipede). */
+  segmentLegs?: boolean;
   pattern?: Pattern | readonly Pattern[];
 }
 
@@ -47,6 +49,14 @@ export function drawBug(g: SpriteGrid, rng: Random, traits: SpriteTraits, b: Bug
     const foot: [number, number] = [knee[0] - 0.06 + f * 0.04, ly + 0.06 + f * 0.22];
     limb(g, 0.5 - midR * 0.6, ly, knee[0], knee[1], legW, M.DARK);
     limb(g, knee[0], knee[1], foot[0], foot[1], legW, M.DARK);
+  }
+  if (b.segmentLegs) {
+    for (const [k, [rx]] of segs.entries()) {
+      if (k === 0) continue;
+      const y = centres[k] ?? 0.5;
+      const wave = Math.sin(k * 1.3 + bend * 40) * 0.03;
+      limb(g, 0.5 - rx * 0.5, y, 0.5 - rx - 0.07, y + wave - 0.02, legW, M.DARK);
+    }
   }
   if (b.wings === "clear") tilted(g, 0.5 - midR - 0.08, mid - 0.08, 0.14, 0.08, -0.5 + bend * 4, M.GLASS);
   if (b.wings === "big") {

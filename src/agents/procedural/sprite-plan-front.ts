@@ -81,14 +81,28 @@ export function drawFrog(g: SpriteGrid, rng: Random, traits: SpriteTraits): void
 }
 
 export interface Floater {
-  kind: "jellyfish" | "octopus" | "beholder";
+  kind: "jellyfish" | "octopus" | "beholder" | "wisp";
 }
 
 export function drawFloater(g: SpriteGrid, rng: Random, traits: SpriteTraits, f: Floater): void {
   const u = g.u;
   const r = vary(rng, f.kind === "beholder" ? 0.27 : 0.25, 0.1);
   const cy = f.kind === "beholder" ? 0.52 : 0.36;
-  if (f.kind === "jellyfish") {
+  if (f.kind === "wisp") {
+    // a floating flame of light: a round core, a flickering tip, sparks trailing below
+    const sway = rng.range(-0.05, 0.05);
+    g.poly(
+      [
+        [0.5 - r * 0.8, cy + 0.1],
+        [0.5 + sway, cy - r - 0.18],
+        [0.5, cy + 0.1],
+      ],
+      M.BODY,
+    );
+    g.ellipse(0.5, cy + 0.12, r * 0.85, r * 0.8, M.BODY);
+    g.ellipse(0.5, cy + 0.14, r * 0.5, r * 0.5, M.BELLY, "paint");
+    for (let k = 0; k < 2; k++) g.ellipse(0.5 - rng.range(0.12, 0.3), cy + r + 0.1 + k * 0.14, u * (1.2 - k * 0.3), u * (1.2 - k * 0.3), M.BODY);
+  } else if (f.kind === "jellyfish") {
     const count = rng.int(3, 4);
     g.ellipse(0.5, cy, r, r * 0.8, M.BODY);
     g.rect(0.5 - r - u, cy + r * 0.2, 0.5, cy + r, M.EMPTY, "erase");
@@ -171,7 +185,7 @@ export function drawFloater(g: SpriteGrid, rng: Random, traits: SpriteTraits, f:
     g.ellipse(0.5, cy - r * 0.1, Math.max(u * 0.5, er * 0.18), er * 0.55, M.DARK, "paint");
     return;
   }
-  drawEyes(g, f.kind === "octopus" ? cy + r * 0.2 : cy, r * 0.8, traits, true);
+  drawEyes(g, f.kind === "octopus" ? cy + r * 0.2 : f.kind === "wisp" ? cy + 0.12 : cy, r * (f.kind === "wisp" ? 0.6 : 0.8), traits, true);
 }
 
 export interface Biped {

@@ -3,7 +3,7 @@
  * fish (and sharks), serpents (snakes, worms) and snails. Facing left; flipped per seed.
  */
 import type { Random } from "./random.js";
-import { choose, coat, limb, sideEye, tilted, vary, type Pattern } from "./sprite-creature-kit.js";
+import { chain, choose, coat, limb, sideEye, tilted, vary, type Pattern } from "./sprite-creature-kit.js";
 import { M, type SpriteGrid, type SpriteTraits } from "./sprite-grid.js";
 
 export interface SideBird {
@@ -148,6 +148,8 @@ export interface Fish {
   dorsal: number;
   /** A pointed snout and a crescent tail (a shark). */
   shark?: boolean;
+  /** A whale: a blunt head, tail flukes and a spout. */
+  whale?: boolean;
   pattern?: Pattern | readonly Pattern[];
 }
 
@@ -159,6 +161,10 @@ export function drawFish(g: SpriteGrid, rng: Random, f: Fish, traits?: SpriteTra
   const cy = 0.52;
   const tailX = cx + len * 0.48;
   const swish = rng.range(-0.06, 0.06);
+  if (f.whale) {
+    drawWhale(g, rng, len, h, traits);
+    return;
+  }
   if (f.shark) {
     g.poly(
       [
@@ -241,4 +247,46 @@ export function drawFish(g: SpriteGrid, rng: Random, f: Fish, traits?: SpriteTra
   if (g.hires) for (let k = 0; k < 10; k++) g.ellipse(cx + rng.range(-0.15, 0.4) * len, cy + rng.range(-0.3, 0.1) * h, u * 0.8, u * 0.6, M.BODY, "lighten");
   g.dot(cx - len * 0.48, cy + h * 0.1, M.DARK, 1, "paint");
   sideEye(g, cx - len * 0.32, cy - h * 0.1, true, traits);
+}
+
+/** A whale from the side: a blunt head, a body tapering to flukes, throat grooves and a spout. */
+function drawWhale(g: SpriteGrid, rng: Random, len: number, h: number, traits?: SpriteTraits): void {
+  const u = g.u;
+  const cx = 0.44;
+  const cy = 0.6;
+  const lift = rng.range(0.02, 0.1);
+  const tx = cx + len * 0.62;
+  chain(
+    g,
+    [
+      [cx + len * 0.2, cy],
+      [cx + len * 0.45, cy - lift * 0.5],
+      [tx, cy - lift],
+    ],
+    h * 0.32,
+    h * 0.1,
+    M.BODY,
+  );
+  g.poly(
+    [
+      [tx - 0.02, cy - lift],
+      [tx + 0.1, cy - lift - 0.1],
+      [tx + 0.06, cy - lift],
+      [tx + 0.1, cy - lift + 0.08],
+    ],
+    M.BODY,
+  );
+  g.ellipse(cx, cy, len * 0.36, h / 2, M.BODY);
+  g.ellipse(cx - len * 0.05, cy + h * 0.28, len * 0.3, h * 0.2, M.BELLY, "paint");
+  if (g.n > 16)
+    for (let k = 0; k < 4; k++) g.line(cx - len * 0.3, cy + h * (0.14 + k * 0.08), cx + len * 0.1, cy + h * (0.16 + k * 0.08), M.BELLY, 1, "darken");
+  tilted(g, cx, cy + h * 0.3, len * 0.1, h * 0.08, 0.6, M.BODY);
+  g.line(cx - len * 0.34, cy + h * 0.1, cx - len * 0.12, cy + h * 0.12, M.DARK, 1, "paint");
+  // the spout
+  const sx = cx - len * 0.12;
+  const top = cy - h / 2;
+  const spray = rng.range(0.08, 0.14);
+  limb(g, sx, top, sx, top - spray, u, M.GLASS);
+  for (const d of [-1, 1]) g.ellipse(sx + d * 0.04, top - spray + 0.01, u * 1.2, u * 1.2, M.GLASS);
+  sideEye(g, cx - len * 0.2, cy - h * 0.02, false, traits);
 }

@@ -21,7 +21,7 @@ export type Species =
   | { plan: "biped"; colors: Colors; body: Biped }
   | { plan: "floater"; colors: Colors; body: Floater }
   | { plan: "winged"; colors: Colors; body: Winged }
-  | { plan: "figure"; colors: Colors; draw: "mushroom" | "mimic" | "plant" | "treant" | "elemental" };
+  | { plan: "figure"; colors: Colors; draw: "mushroom" | "mimic" | "plant" | "treant" | "elemental" | "hydra" };
 
 export const SPECIES: Readonly<Record<string, Species>> = {
   ...BEASTS,
@@ -168,6 +168,28 @@ export const SPECIES: Readonly<Record<string, Species>> = {
   yeti: { plan: "biped", colors: ["white|sky|white", "sky", "beige"], body: { head: 0.1, ears: 0, horns: true } },
   demon: { plan: "biped", colors: ["red|crimson|maroon|purple", "maroon", "beige|black"], body: { head: 0.1, ears: 0.25, horns: true, wings: true } },
   monkey: { plan: "biped", colors: ["brown|tan|orange", "beige", "brown"], body: { head: 0.12, ears: 0.7, muzzle: true } },
+  whale: { plan: "fish", colors: ["navy|blue|grey|steel", "white", "white"], body: { len: 0.7, height: 0.3, dorsal: 0, whale: true } },
+  centipede: {
+    plan: "bug",
+    colors: ["maroon|brown|red|olive", "black", "yellow"],
+    body: {
+      segments: [
+        [0.09, 0.055],
+        [0.1, 0.05],
+        [0.105, 0.05],
+        [0.105, 0.05],
+        [0.1, 0.05],
+        [0.095, 0.05],
+        [0.085, 0.05],
+        [0.07, 0.05],
+      ],
+      legs: 0,
+      antennae: "straight",
+      segmentLegs: true,
+    },
+  },
+  wisp: { plan: "floater", colors: ["cyan|sky|turquoise|violet", "white", "white"], body: { kind: "wisp" } },
+  hydra: { plan: "figure", colors: ["green|emerald|teal|purple", "lime", "beige"], draw: "hydra" },
   jellyfish: { plan: "floater", colors: ["pink", "violet", "white"], body: { kind: "jellyfish" } },
   octopus: { plan: "floater", colors: ["purple", "pink", "white"], body: { kind: "octopus" } },
   beholder: { plan: "floater", colors: ["purple", "pink", "red"], body: { kind: "beholder" } },

@@ -5,7 +5,7 @@
  */
 import { SPECIES, type Species } from "./sprite-species-data.js";
 import { drawBug } from "./sprite-plan-bug.js";
-import { drawElemental, drawMimic, drawMushroomFolk, drawPlantMonster, drawTreant } from "./sprite-plan-figures.js";
+import { drawElemental, drawHydra, drawMimic, drawMushroomFolk, drawPlantMonster, drawTreant } from "./sprite-plan-figures.js";
 import { drawBiped, drawFloater, drawFrog, drawUprightBird } from "./sprite-plan-front.js";
 import { drawWinged } from "./sprite-plan-winged.js";
 import { drawSerpent, drawSnail } from "./sprite-plan-crawl.js";
@@ -40,6 +40,7 @@ function drawSpecies(g: SpriteGrid, rng: Random, traits: SpriteTraits, s: Specie
   else if (s.draw === "mimic") drawMimic(g, rng, traits);
   else if (s.draw === "plant") drawPlantMonster(g, rng, traits);
   else if (s.draw === "treant") drawTreant(g, rng, traits);
+  else if (s.draw === "hydra") drawHydra(g, rng, traits);
   else drawElemental(g, rng, traits, element);
 }
 

@@ -61,6 +61,10 @@ export const CREATURE_SUBJECTS: SubjectTable = {
   // water and crawling things
   fish: { words: "goldfish carp salmon trout piranha koi", isA: "beast" },
   shark: { isA: "fish" },
+  whale: { words: "orca dolphin narwhal", isA: "fish" },
+  centipede: { words: "millipede", isA: "insect" },
+  wisp: { words: "willowisp wisps", isA: "ghost" },
+  hydra: { isA: "snake" },
   snake: { words: "serpent viper cobra python eel", isA: "beast" },
   worm: { words: "earthworm larva maggot caterpillar", isA: "beast" },
   snail: { words: "slug", isA: "insect" },
