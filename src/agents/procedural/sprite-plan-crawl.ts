@@ -1,4 +1,4 @@
-/** Crawling side-view plans: serpents (snakes, worms) and snails. Facing left; flipped per seed. */
+/** Serpents and snails: snakes and worms (side view, facing left, flipped per seed), snails, and the many-headed hydra (front view). */
 import type { Random } from "./random.js";
 import { chain, choose, coat, limb, sideEye, vary, type Pattern } from "./sprite-creature-kit.js";
 import { M, type SpriteGrid, type SpriteTraits } from "./sprite-grid.js";
@@ -79,4 +79,69 @@ export function drawSnail(g: SpriteGrid, rng: Random, traits?: SpriteTraits): vo
   }
   sideEye(g, 0.16, 0.56, false, traits);
   sideEye(g, 0.26, 0.58, false, traits);
+}
+
+/** A many-headed serpent: a heavy body, necks rising from it, each with a snapping head. */
+export function drawHydra(g: SpriteGrid, rng: Random, traits: SpriteTraits): void {
+  const u = g.u;
+  const w = vary(rng, 0.26, 0.1);
+  const spread = rng.range(0.16, 0.22);
+  const heads: [number, number][] = [
+    [0.5, rng.range(0.14, 0.2)],
+    [0.5 - spread, rng.range(0.22, 0.3)],
+  ];
+  for (const [x, y] of heads) {
+    chain(
+      g,
+      [
+        [0.5 - (0.5 - x) * 0.3, 0.62],
+        [x + (0.5 - x) * 0.2, (0.62 + y) / 2],
+        [x, y + 0.06],
+      ],
+      u * 2.2,
+      u * 1.6,
+      M.BODY,
+    );
+  }
+  g.ellipse(0.5, 0.74, w, 0.16, M.BODY);
+  g.ellipse(0.5, 0.78, w * 0.6, 0.1, M.BELLY, "paint");
+  chain(
+    g,
+    [
+      [0.5 - w * 0.7, 0.82],
+      [0.5 - w - 0.06, 0.88],
+      [0.5 - w - 0.14, 0.82],
+    ],
+    u * 1.6,
+    u * 0.6,
+    M.BODY,
+  );
+  const hs = traits.cute ? 1.3 : 1;
+  for (const [x, y] of heads) {
+    g.ellipse(x, y, 0.075 * hs, 0.06 * hs, M.BODY);
+    g.ellipse(x, y + 0.045 * hs, 0.05 * hs, 0.035 * hs, M.BELLY);
+    g.poly(
+      [
+        [x - 0.05, y - 0.03],
+        [x - 0.08, y - 0.1],
+        [x - 0.02, y - 0.05],
+      ],
+      M.ACCENT,
+    );
+  }
+  g.mirror();
+  for (const [x, y] of heads) {
+    if (g.n <= 16) {
+      g.mirroredDisc(x - 0.03, y, g.cell * 0.5, traits.scary ? M.GLOW : M.DARK);
+      continue;
+    }
+    g.mirroredDisc(x - 0.03, y - 0.005, u * 0.9, traits.scary ? M.GLOW : M.EYE);
+    g.mirroredDisc(x - 0.025, y, u * 0.5, M.DARK);
+    if (x === 0.5) {
+      g.ellipse(0.47, y - 0.005, u * 0.9, u * 0.9, traits.scary ? M.GLOW : M.EYE, "paint");
+      g.ellipse(0.53, y - 0.005, u * 0.9, u * 0.9, traits.scary ? M.GLOW : M.EYE, "paint");
+      g.dot(0.47, y, M.DARK, Math.max(1, g.px / 2), "paint");
+      g.dot(0.53, y, M.DARK, Math.max(1, g.px / 2), "paint");
+    }
+  }
 }

@@ -5,10 +5,10 @@
  */
 import { SPECIES, type Species } from "./sprite-species-data.js";
 import { drawBug } from "./sprite-plan-bug.js";
-import { drawElemental, drawHydra, drawMimic, drawMushroomFolk, drawPlantMonster, drawTreant } from "./sprite-plan-figures.js";
+import { drawElemental, drawMimic, drawMushroomFolk, drawPlantMonster, drawTreant } from "./sprite-plan-figures.js";
 import { drawBiped, drawFloater, drawFrog, drawUprightBird } from "./sprite-plan-front.js";
 import { drawWinged } from "./sprite-plan-winged.js";
-import { drawSerpent, drawSnail } from "./sprite-plan-crawl.js";
+import { drawHydra, drawSerpent, drawSnail } from "./sprite-plan-crawl.js";
 import { drawQuadruped } from "./sprite-plan-quadruped.js";
 import { drawFish, drawSideBird } from "./sprite-plan-side.js";
 import { Random } from "./random.js";
