@@ -154,6 +154,13 @@ export function drawQuadruped(g: SpriteGrid, rng: Random, q: Quadruped, zoom = 1
     }
   }
 
+  // fur: short strokes over the back and flank on large grids
+  if (g.hires && !q.shell && !q.wool)
+    for (let k = 0; k < 10; k++) {
+      const fx = bx + rng.range(-0.38, 0.38) * len;
+      const fy = by + rng.range(-0.4, 0.1) * height;
+      g.line(fx, fy, fx + u * 1.5, fy + u, M.EMPTY, 1, "darken");
+    }
   // near legs
   for (const [x, s] of [
     [front, stride],
@@ -161,7 +168,11 @@ export function drawQuadruped(g: SpriteGrid, rng: Random, q: Quadruped, zoom = 1
   ] as const) {
     limb(g, x, legTop, x + s, ground - hoof, legW, M.BODY);
     if (hoof) limb(g, x + s, ground - hoof, x + s, ground, legW * 1.1, M.DARK);
-    else if (g.hires) limb(g, x + s - u * 0.5, ground - u, x + s + legW * 0.6, ground - u, u * 0.5, M.BODY, "darken");
+    else {
+      // a paw, a little wider than the leg and toed forward
+      g.ellipse(x + s - legW * 0.2, ground - legW * 0.35, legW * 0.75, legW * 0.4, M.BODY);
+      if (g.hires) limb(g, x + s - legW * 0.5, ground - u, x + s - legW * 0.5, ground - legW * 0.5, u * 0.5, M.BODY, "darken");
+    }
   }
 
   // neck and head
