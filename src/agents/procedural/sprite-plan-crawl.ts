@@ -14,7 +14,8 @@ export interface Serpent {
 }
 
 export function drawSerpent(g: SpriteGrid, rng: Random, s: Serpent, traits?: SpriteTraits): void {
-  const t = vary(rng, s.thick, 0.15);
+  // at least two cells thick on a 16-cell grid, or the body breaks into dots
+  const t = Math.max(vary(rng, s.thick, 0.15), g.n <= 16 ? 1.1 / g.n : 0);
   const amp = rng.range(0.06, 0.12);
   const phase = rng.range(0, Math.PI);
   const waves = s.waves * rng.range(0.8, 1.25);
