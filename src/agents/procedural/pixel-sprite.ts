@@ -58,7 +58,7 @@ export function spriteBuilderOf(design: string): SpriteBuilder | undefined {
 
 /**
  * The design a subject word draws: its own builder or the one it borrows, else its icon shape as
- * a sprite item, else the nearest broader subject's design ("werewolf" is a wolf), if any.
+ * a sprite item, else the nearest broader subject's design (its "is a" chain), if any.
  */
 export function spriteDesignOf(subject: string): string | undefined {
   for (const s of broaderSubjects(subject)) {
