@@ -24,3 +24,8 @@ export async function meanSeedDifference(
   }
   return sum / pairs;
 }
+
+/** The same, transparent except for textures (always opaque). */
+export function seedRange(kind: string, prompt: string, seeds = 8, size = 64): Promise<number> {
+  return meanSeedDifference(kind, prompt, { seeds, size, transparent: kind !== "texture" });
+}

@@ -176,14 +176,15 @@ describe("gear icons", () => {
 
 describe("gear subjects in the sprite agent", () => {
   it.each([
-    ["poison dagger", { subject: "sword", ignored: ["poison"] }],
-    ["katana", { subject: "sword", ignored: [] }],
-    ["iron armor", { subject: "shield" }],
-    ["elixir", { subject: "potion", ignored: [] }],
+    // items with an icon drawing of their own are drawn as that, as a pixel sprite
+    ["poison dagger", { subject: "dagger", ignored: [] }],
+    ["katana", { subject: "katana", ignored: [] }],
+    ["iron armor", { subject: "armor" }],
+    ["elixir", { subject: "elixir", ignored: [] }],
     ["knight with a dagger", { subject: "knight", modifiers: ["sword"], ignored: [] }],
     ["wizard with a wand", { subject: "wizard", modifiers: ["staff"], ignored: [] }],
     ["archer with a crossbow", { subject: "archer", modifiers: ["bow"], ignored: [] }],
-  ])("draw %s as the nearest broader subject they have", (prompt, expected) => {
+  ])("draw %s as their own item or the nearest broader one they hold", (prompt, expected) => {
     expect(interpretSprite(interpretPrompt({ prompt }))).toMatchObject({ fallback: false, ...expected });
   });
 });

@@ -22,7 +22,8 @@ const read = (d: typeof sprite, prompt: string): Interpretation => d.interpret({
 
 describe("interpret: what the procedural drivers understood", () => {
   it("names the subject, the colours and leaves out words it does not draw", () => {
-    expect(read(sprite, "red health potion with a cork")).toEqual({ subject: "potion", modifiers: ["red"], ignored: ["healing", "cork"], fallback: false });
+    // the sprite draws the healing effect (a green accent and crosses around the potion)
+    expect(read(sprite, "red health potion with a cork")).toEqual({ subject: "potion", modifiers: ["red", "healing"], ignored: ["cork"], fallback: false });
     expect(read(icon, "red health potion with a cork")).toEqual({ subject: "potion", modifiers: ["red"], ignored: ["healing", "cork"], fallback: false });
     // a texture has no potion: it falls back (the colour still applies)
     expect(read(texture, "red health potion with a cork")).toEqual({

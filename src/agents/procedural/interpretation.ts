@@ -65,25 +65,35 @@ const SPRITE_STYLES = [...TONES, "glowing", "retro", "flat", "outline"];
 
 export function interpretSprite(spec: PromptSpec): Interpretation {
   const plan = planSprite(spec);
-  // a character's race is a modifier of its class ("orc warrior": a warrior, orc, with a sword)
-  const items = [...(plan.uses?.races ?? []), ...plan.items.map((held) => held.item)];
+  // a character's race is a modifier of its class ("orc warrior": a warrior, orc, with a sword);
+  // a creature's companion words ("king" in "slime king") are drawn as its modifiers
+  const items = [...(plan.uses?.races ?? []), ...plan.items.map((held) => held.item), ...(plan.used?.companions ?? [])];
   const used = new Set(plan.fallback ? [] : spec.subjects.filter((s) => spriteDesignOf(s) === plan.design || plan.uses?.subjects.includes(s)));
   // an item held as a broader one ("dagger" held as a sword) was drawn
   for (const s of spec.subjects) if (broaderSubjects(s).some((b) => items.includes(b))) used.add(s);
+  // a creature's or item's materials, effects, size and companion words ("slime king")
+  const modifiers = plan.used;
+  for (const s of [...(modifiers?.subjects ?? []), ...(plan.subject ? [plan.subject] : [])]) used.add(s);
   return describe(spec, {
     subject: plan.fallback ? null : plan.design,
     fallback: plan.fallback,
     colors: 3,
     // "cute" and "scary" change eyes, heads and glows: of figures, not of most items
-    styles: new Set([...SPRITE_STYLES, ...(plan.builder.reacts ?? (plan.builder.kind === "item" ? [] : ["cute", "scary"])), ...(plan.uses?.styles ?? [])]),
+    styles: new Set([
+      ...SPRITE_STYLES,
+      ...(plan.builder.reacts ?? (plan.builder.kind === "item" ? [] : ["cute", "scary"])),
+      ...(plan.uses?.styles ?? []),
+      ...(modifiers?.styles ?? []),
+    ]),
     negations: new Set(["outline"]),
     usedSubjects: used,
     items,
     effects: new Set([
       ...spec.effects.filter((e) => EFFECT_ITEMS[e] !== undefined && items.includes(EFFECT_ITEMS[e] as string)),
       ...(plan.uses?.effects ?? []),
+      ...(modifiers?.effects ?? []),
     ]),
-    materials: new Set(plan.uses?.materials ?? []),
+    materials: new Set([...(plan.uses?.materials ?? []), ...(modifiers?.materials ?? [])]),
   });
 }
 
@@ -146,6 +156,8 @@ export function interpretTexture(spec: PromptSpec): Interpretation {
 const sorted = (words: Iterable<string>): string[] => [...new Set(words)].sort();
 
 /** Subject words each generator draws (its own designs and the words that borrow one). */
-export const SPRITE_SUBJECTS: readonly string[] = sorted([...Object.keys(BUILDERS), ...Object.keys(ALIASES)].filter((s) => spriteDesignOf(s)));
+export const SPRITE_SUBJECTS: readonly string[] = sorted(
+  [...Object.keys(BUILDERS), ...Object.keys(ALIASES), ...ICON_SHAPES.keys()].filter((s) => spriteDesignOf(s)),
+);
 export const ICON_SUBJECTS: readonly string[] = sorted(ICON_SHAPES.keys());
 export const TEXTURE_SUBJECTS: readonly string[] = sorted([...Object.keys(MATERIALS), ...Object.keys(MATERIAL_ALIASES)]);

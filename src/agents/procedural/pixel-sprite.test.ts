@@ -23,7 +23,7 @@ const SUBJECTS = [
   "bat",
   "spider",
   "bird",
-  "wolf",
+  "owl",
   "spaceship",
   "potion",
   "sword",
@@ -120,7 +120,7 @@ describe("pixel-sprite generator", () => {
     expect(pick("green slime monster")).toBe("slime");
     expect(pick("golden knight")).toBe("knight");
     expect(pick("rocket ship")).toBe("ship");
-    expect(pick("a leaf")).toBe("tree");
+    expect(pick("a leaf")).toBe("leaf");
     expect(pick("")).toBe("monster");
     expect(pick("zorblax")).toBe("monster");
   });

@@ -20,8 +20,10 @@ import { CREATURE_BUILDERS } from "./sprite-creatures.js";
 import { M, MATERIAL_COUNT, SpriteGrid, type SpriteBuilder, type SpriteTraits } from "./sprite-grid.js";
 import { assignHands, drawHeldItem, type HeldItem } from "./sprite-held.js";
 import { ITEM_BUILDERS } from "./sprite-items.js";
-import { nearestKnown } from "./subjects.js";
+import { iconSpriteBuilder } from "./sprite-bridge.js";
+import { creatureCompound, modifySprite, type ModifierUse } from "./sprite-modifiers.js";
 import { renderDetailed } from "./sprite-render.js";
+import { broaderSubjects } from "./subjects.js";
 import type { GeneratedImage, Generator, GeneratorInput, GeneratorProgress } from "./types.js";
 import { COLOR_VALUES } from "./vocabulary.js";
 
@@ -51,15 +53,23 @@ const SKIN_TONES = [rgb(0xf2c9a0), rgb(0xe0a878), rgb(0xb97b52), rgb(0x8a5636), 
 const HAIR_COLORS = [rgb(0x4a2e1e), rgb(0x2a2230), rgb(0xd9a441), rgb(0xa8442a), rgb(0x8a5a34)];
 const FLAT = new Set<number>([M.EYE, M.DARK, M.SHINE, M.GLOW, M.LINE]);
 
-/** The design a subject word draws (its own builder or the one it borrows), if any. */
+/** The builder of a design: a sprite builder of its own, else the icon shape drawn as a sprite item. */
+export function spriteBuilderOf(design: string): SpriteBuilder | undefined {
+  return BUILDERS[design] ?? iconSpriteBuilder(design);
+}
+
+/**
+ * The design a subject word draws: its own builder or the one it borrows, else its icon shape as
+ * a sprite item, else the nearest broader subject's design (its "is a" chain), if any.
+ */
 export function spriteDesignOf(subject: string): string | undefined {
-  const own = (s: string): string | undefined => {
-    const name = BUILDERS[s] ? s : ALIASES[s];
-    return name && BUILDERS[name] ? name : undefined;
-  };
-  // a subject without a design of its own draws the nearest broader one ("dagger" is a "sword")
-  const nearest = nearestKnown(subject, (s) => own(s) !== undefined);
-  return nearest === undefined ? undefined : own(nearest);
+  for (const s of broaderSubjects(subject)) {
+    if (BUILDERS[s]) return s;
+    if (iconSpriteBuilder(s)) return s;
+    const alias = ALIASES[s];
+    if (alias && BUILDERS[alias]) return alias;
+  }
+  return undefined;
 }
 
 /** What a sprite prompt draws: read by the generator and by the driver's `interpret`. */
@@ -75,6 +85,8 @@ export interface SpritePlan {
   fallback: boolean;
   /** A character's race, materials, effects and size words that change the drawing. */
   uses?: CharacterUses;
+  /** Materials, effects, styles and companion subjects the creature's or item's drawing uses. */
+  used?: ModifierUse;
 }
 
 /**
@@ -84,10 +96,18 @@ export interface SpritePlan {
  */
 export function planSprite(spec: PromptSpec): SpritePlan {
   const drawable = spec.subjects.filter((s) => spriteDesignOf(s) !== undefined);
-  const subject = drawable.find((s) => BUILDERS[spriteDesignOf(s) as string]?.kind !== "item") ?? drawable[0];
+  const subject = drawable.find((s) => spriteBuilderOf(spriteDesignOf(s) as string)?.kind !== "item") ?? drawable[0];
   if (subject === undefined) return { design: "monster", builder: BUILDERS.monster as SpriteBuilder, subject: undefined, items: [], fallback: true };
-  let design = spriteDesignOf(subject) as string;
-  let builder = BUILDERS[design] as SpriteBuilder;
+  // "slime king", "skeleton horse", "mushroom monster": the creature, described by the other word
+  const compound = creatureCompound(
+    spec,
+    (s) => spriteBuilderOf(spriteDesignOf(s) ?? "")?.kind === "creature",
+    (s) => BUILDERS[s] !== undefined,
+  );
+  let design = compound?.design ?? (spriteDesignOf(subject) as string);
+  const modified = modifySprite(spec, design, spriteBuilderOf(design) as SpriteBuilder, compound?.companions ?? []);
+  let builder = modified.builder;
+  if (builder.kind !== "character") return { design, builder, subject: compound?.subject ?? subject, items: [], fallback: false, used: modified.used };
   let items: HeldItem[] = [];
   if (builder.kind === "character") {
     // a class drawn with its race, materials, effects and size ("dwarf blacksmith", "stone golem")
@@ -116,8 +136,12 @@ const named = (name: string | undefined): Rgb | undefined => (name ? COLOR_VALUE
  */
 function spritePalette(spec: PromptSpec, builder: SpriteBuilder, rng: Random, traits: SpriteTraits): { ramps: Rgb[][]; ramps5: Rgb[][]; outline: Rgb } {
   const tone = toneOf(spec);
-  const pickDefault = (name: string): Rgb => named(name === "random" ? rng.pick(RANDOM_HUES) : name) ?? rgb(0x888888);
-  const primary = named(spec.colors[0]) ?? pickDefault(builder.primary);
+  // "white|brown|black": one of a species' natural colours, per seed
+  const pickDefault = (name: string): Rgb =>
+    named(name === "random" ? rng.pick(RANDOM_HUES) : name.includes("|") ? rng.pick(name.split("|")) : name) ?? rgb(0x888888);
+  // creatures and items: a colour ramp within the asked colour, per seed
+  const asked = named(spec.colors[0]) ?? pickDefault(builder.primary);
+  const primary = builder.kind === "character" ? asked : varyColor(asked, rng);
   const secondary = named(spec.colors[1]) ?? (builder.secondary === "random" ? shade(primary, 0.35) : pickDefault(builder.secondary));
   const accent = named(spec.colors[2]) ?? (builder.accent === "random" ? pickDefault("random") : pickDefault(builder.accent));
   const skin = builder.skin ? pickDefault(builder.skin) : rng.pick(SKIN_TONES);
@@ -153,6 +177,16 @@ function spritePalette(spec: PromptSpec, builder: SpriteBuilder, rng: Random, tr
       m === M.LINE || m === M.EYE || m === M.DARK || m === M.SHINE ? [c, c, c, c, c] : [shade(c, -0.4), shade(c, -0.22), c, shade(c, 0.15), shade(c, 0.3)];
   }
   return { ramps, ramps5, outline };
+}
+
+/** A colour a little off in hue and lightness (creatures and items vary per seed). */
+function varyColor(c: Rgb, rng: Random): Rgb {
+  const hsl = toHsl(c);
+  return fromHsl({
+    h: hsl.h + rng.range(-12, 12),
+    s: Math.min(1, Math.max(0, hsl.s * rng.range(0.85, 1.15))),
+    l: Math.min(0.92, Math.max(0.08, hsl.l + rng.range(-0.09, 0.09))),
+  });
 }
 
 function enforceSymmetry(g: SpriteGrid): void {
@@ -205,7 +239,7 @@ async function generateSprite(
 
   const grid = new SpriteGrid(n);
   const anchors = builder.build(grid, rng.fork("shape"), traits);
-  enforceSymmetry(grid);
+  if (!builder.asymmetric) enforceSymmetry(grid);
   if (anchors) for (const held of plan.items) drawHeldItem(grid, anchors, held, plan.design);
   grid.clearBorder();
   await progress.report(20, "layout");

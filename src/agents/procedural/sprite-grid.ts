@@ -264,6 +264,8 @@ export interface SpriteBuilder {
   reacts?: readonly ("cute" | "scary")[];
   /** Items this character carries when the prompt names none (an archer's bow). */
   defaultItems?: readonly string[];
+  /** Drawn from the side: the generator does not mirror it. */
+  asymmetric?: boolean;
   // biome-ignore lint/suspicious/noConfusingVoidType: most builders return nothing; those with a held item return its anchors
   build(g: SpriteGrid, rng: Random, traits: SpriteTraits): SpriteAnchors | void;
   /** Adjusts the base colour of each material (indexed by material id) before the ramps are made. */

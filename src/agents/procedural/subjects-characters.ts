@@ -56,7 +56,7 @@ export const CHARACTER_SUBJECTS: SubjectTable = {
   troll: { words: "ogre", isA: "goblin", holds: ["hammer"] },
   imp: { isA: "goblin", holds: ["spear"] },
   mummy: { isA: "zombie" },
-  golem: { words: "elemental", isA: "robot" },
+  golem: { isA: "robot" },
   astronaut: { words: "spaceman cosmonaut", isA: "hero" },
   angel: { words: "seraph cherub", isA: "cleric", holds: ["sword"] },
   fairy: { words: "faerie fae pixie", isA: "elf", holds: [] },
