@@ -25,6 +25,7 @@ import {
 import { acorn, appleTree, bone, egg, feather, mushroom, pinecone, seed, tree } from "./icon-things-seeds.js";
 import { apple, bread, cake, carrot, cheese, cookie, drumstick, fish, meat, pie } from "./icon-things-food.js";
 import { banana, cherry, corn, grapes, honey, milk, pumpkin, soup } from "./icon-things-fruit.js";
+import { FIGURE_ICONS } from "./icon-things-figures.js";
 import { barrel, bed, chair, chest, crate, door, table, window } from "./icon-things-props.js";
 
 export const THING_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconShape>([
@@ -112,4 +113,32 @@ export const THING_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconS
   ["stone", rock],
   ["wood", log],
   ["snow", snowflake],
+  // symbols of figures (see FIGURE_SYMBOLS)
+  ...FIGURE_ICONS,
 ]);
+
+/**
+ * Subjects named together that draw one thing: "honey pot" is a pot of honey, "spell book" a book,
+ * "chicken drumstick" a drumstick. `all` must all be in the prompt; `draws` is a key of THING_ICONS.
+ */
+export const ICON_COMPOUNDS: readonly { readonly all: readonly string[]; readonly draws: string }[] = [
+  { all: ["apple", "tree"], draws: "apple tree" },
+  { all: ["honey", "pot"], draws: "honey" },
+  { all: ["chest", "drawers"], draws: "drawers" },
+  { all: ["book", "scroll"], draws: "book" },
+  { all: ["drumstick", "bird"], draws: "drumstick" },
+  { all: ["meat", "bird"], draws: "drumstick" },
+  { all: ["milk", "potion"], draws: "milk" },
+  { all: ["bucket", "water"], draws: "bucket" },
+  { all: ["well", "water"], draws: "well" },
+  { all: ["shell", "water"], draws: "shell" },
+  { all: ["fish", "water"], draws: "fish" },
+  { all: ["pinecone", "wood"], draws: "pinecone" },
+  { all: ["stump", "tree"], draws: "stump" },
+  { all: ["pie", "apple"], draws: "pie" },
+  { all: ["pie", "cherry"], draws: "pie" },
+  { all: ["flower", "pot"], draws: "flower" },
+  { all: ["tombstone", "stone"], draws: "tombstone" },
+  { all: ["campfire", "flame"], draws: "campfire" },
+  { all: ["soup", "pot"], draws: "soup" },
+];

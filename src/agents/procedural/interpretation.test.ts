@@ -23,7 +23,8 @@ const read = (d: typeof sprite, prompt: string): Interpretation => d.interpret({
 describe("interpret: what the procedural drivers understood", () => {
   it("names the subject, the colours and leaves out words it does not draw", () => {
     expect(read(sprite, "red health potion with a cork")).toEqual({ subject: "potion", modifiers: ["red"], ignored: ["healing", "cork"], fallback: false });
-    expect(read(icon, "red health potion with a cork")).toEqual({ subject: "potion", modifiers: ["red"], ignored: ["healing", "cork"], fallback: false });
+    // the icon draws the healing effect (a tint and a corner cross)
+    expect(read(icon, "red health potion with a cork")).toEqual({ subject: "potion", modifiers: ["red", "healing"], ignored: ["cork"], fallback: false });
     // a texture has no potion: it falls back (the colour still applies)
     expect(read(texture, "red health potion with a cork")).toEqual({
       subject: null,

@@ -14,9 +14,10 @@
  */
 import type { Interpretation } from "../driver.js";
 import { chooseIconShapes } from "./icon.js";
+import { iconModifierUse } from "./icon-modifiers.js";
 import { ICON_SHAPES } from "./icon-shapes.js";
 import { ALIASES, BUILDERS, EFFECT_ITEMS, planSprite, spriteDesignOf } from "./pixel-sprite.js";
-import type { PromptSpec } from "./prompt.js";
+import { interpretPrompt, type PromptSpec } from "./prompt.js";
 import { chooseMaterial, GROUNDS, textureMaterialOf } from "./texture.js";
 import { MATERIAL_ALIASES, MATERIALS } from "./texture-materials.js";
 
@@ -85,9 +86,8 @@ const ICON_UNBADGED_STYLES = new Set([...TONES, "glowing", "retro", "outline", "
 export function interpretIcon(spec: PromptSpec): Interpretation {
   const shapes = chooseIconShapes(spec);
   const fallback = shapes.mainName === undefined;
-  const used = new Set(spec.subjects.filter((s) => ICON_SHAPES.get(s) === shapes.main && !fallback));
-  const emblemWords = spec.subjects.filter((s) => shapes.emblem !== undefined && ICON_SHAPES.get(s) === shapes.emblem);
-  for (const word of emblemWords) used.add(word);
+  const used = new Set(fallback ? [] : shapes.drawn);
+  const modifierUse = iconModifierUse(spec, shapes.mainName);
   return describe(spec, {
     subject: fallback ? null : (shapes.mainName ?? null),
     fallback,
@@ -98,6 +98,9 @@ export function interpretIcon(spec: PromptSpec): Interpretation {
     negations: new Set(["badge", "outline"]),
     usedSubjects: used,
     items: shapes.emblemName ? [shapes.emblemName] : [],
+    // a material recolours and marks the subject, an effect tints it and adds its symbol (icon-modifiers.ts)
+    materials: new Set(modifierUse.material ? [modifierUse.material] : []),
+    effects: new Set(modifierUse.effect ? [modifierUse.effect] : []),
   });
 }
 
@@ -137,5 +140,6 @@ const sorted = (words: Iterable<string>): string[] => [...new Set(words)].sort()
 
 /** Subject words each generator draws (its own designs and the words that borrow one). */
 export const SPRITE_SUBJECTS: readonly string[] = sorted([...Object.keys(BUILDERS), ...Object.keys(ALIASES)].filter((s) => spriteDesignOf(s)));
-export const ICON_SUBJECTS: readonly string[] = sorted(ICON_SHAPES.keys());
+// (shape keys that are no prompt word, such as the symbol "hat" a wizard is drawn by, are left out)
+export const ICON_SUBJECTS: readonly string[] = sorted([...ICON_SHAPES.keys()].filter((key) => !interpretIcon(interpretPrompt({ prompt: key })).fallback));
 export const TEXTURE_SUBJECTS: readonly string[] = sorted([...Object.keys(MATERIALS), ...Object.keys(MATERIAL_ALIASES)]);
