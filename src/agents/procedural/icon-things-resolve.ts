@@ -13,12 +13,12 @@ import { broaderSubjects } from "./subjects.js";
 const SHAPE_NAMES = new Map<IconShape, string>();
 for (const [word, shape] of ICON_SHAPES) if (!SHAPE_NAMES.has(shape)) SHAPE_NAMES.set(shape, word);
 
-/** The icon subject (a key of ICON_SHAPES) a prompt subject draws, if any. */
-export function iconSubjectOf(subject: string): string | undefined {
+/** The icon subject (a key of ICON_SHAPES) a prompt subject draws, if any, and whether it stands for a figure. */
+export function iconSubjectOf(subject: string): { key: string; figure: boolean } | undefined {
   for (const s of broaderSubjects(subject)) {
     const symbol = FIGURE_SYMBOLS[s]?.find((name) => ICON_SHAPES.has(name));
-    if (symbol !== undefined) return symbol;
-    if (ICON_SHAPES.has(s)) return s;
+    if (symbol !== undefined) return { key: symbol, figure: true };
+    if (ICON_SHAPES.has(s)) return { key: s, figure: false };
   }
   return undefined;
 }
@@ -29,30 +29,33 @@ export interface IconPick {
   name: string;
   /** The prompt's subjects this pick draws. */
   words: string[];
+  /** A symbol standing for a figure ("hat" for a witch): a thing named with it comes first. */
+  figure: boolean;
 }
 
 /** The prompt's subjects as drawable picks, in order, subjects drawing the same shape merged. */
 export function iconPicks(subjects: readonly string[]): IconPick[] {
   const picks: IconPick[] = [];
   const taken = new Set<string>();
-  const add = (key: string, words: string[]): void => {
+  const add = (key: string, words: string[], figure: boolean): void => {
     const shape = ICON_SHAPES.get(key);
     if (shape === undefined) return;
     const same = picks.find((p) => p.shape === shape);
     if (same) same.words.push(...words);
-    else picks.push({ shape, name: SHAPE_NAMES.get(shape) ?? key, words });
+    else picks.push({ shape, name: SHAPE_NAMES.get(shape) ?? key, words, figure });
   };
   for (const subject of subjects) {
     if (taken.has(subject)) continue;
     const compound = ICON_COMPOUNDS.find((c) => c.all.includes(subject) && c.all.every((s) => subjects.includes(s) && !taken.has(s)));
     if (compound) {
       for (const s of compound.all) taken.add(s);
-      add(compound.draws, [...compound.all]);
+      add(compound.draws, [...compound.all], false);
       continue;
     }
     taken.add(subject);
-    const key = iconSubjectOf(subject);
-    if (key !== undefined) add(key, [subject]);
+    const found = iconSubjectOf(subject);
+    if (found !== undefined) add(found.key, [subject], found.figure);
   }
-  return picks;
+  // "witch cauldron": the cauldron, with the witch's hat as its emblem
+  return [...picks.filter((p) => !p.figure), ...picks.filter((p) => p.figure)];
 }
