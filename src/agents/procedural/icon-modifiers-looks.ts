@@ -6,7 +6,7 @@ import { bolt, droplet, flame, moon, starShape } from "./icon-shapes-nature.js";
 import { poly } from "./icon-things-kit.js";
 import type { Random } from "./random.js";
 
-export type Cue = "grain" | "speckle" | "shine" | "rivets" | "facets" | "cracks" | "stitches";
+export type Cue = "grain" | "speckle" | "shine" | "rivets" | "facets" | "cracks" | "stitches" | "moss";
 
 export interface MaterialLook {
   color: Rgb;
@@ -78,6 +78,18 @@ const sparkle: IconShape = {
   },
 };
 
+/**
+ * Wear: style words that mark an icon's surface ("cracked shield", "mossy rock", "rusty sword",
+ * "old book", "frozen crown"), drawn over its largest parts in the wear's own colour.
+ */
+export const WEAR_LOOKS: Readonly<Record<string, { color: Rgb; cue: Cue }>> = {
+  cracked: { color: rgb(0x2a2230), cue: "cracks" },
+  mossy: { color: rgb(0x5d9a3a), cue: "moss" },
+  rusty: { color: rgb(0xb0562a), cue: "speckle" },
+  weathered: { color: rgb(0x6e6152), cue: "speckle" },
+  icy: { color: rgb(0xd8f3ff), cue: "facets" },
+};
+
 /** The corner symbol each effect adds (coloured with the effect's colour). */
 export const EFFECT_LOOKS: Readonly<Record<string, { symbol: IconShape }>> = {
   fire: { symbol: flame },
@@ -116,6 +128,15 @@ export function materialCue(cue: Cue, role: Role, b: Box, rng: Random): Part[] {
     }
     const [kx, ky] = at(rng.range(0.25, 0.75), rng.range(0.25, 0.75));
     parts.push({ path: [ellipse(kx, ky, along ? 0.04 : 0.022, along ? 0.022 : 0.04)], fill: tone(role, "--"), stroke: 0.01, opacity: 0.6 });
+  } else if (cue === "moss") {
+    for (let i = 0; i < rng.int(3, 5); i++) {
+      const [x, y] = at(rng.range(0, 1), rng.chance(0.6) ? rng.range(0, 0.25) : rng.range(0.75, 1));
+      const r = Math.max(w, h) * rng.range(0.1, 0.18);
+      parts.push(
+        { path: [ellipse(x, y, r, r * 0.6, rng.range(-0.5, 0.5))], fill: tone(role, "") },
+        { path: [circle(x - r * 0.3, y - r * 0.2, r * 0.3)], fill: tone(role, "+") },
+      );
+    }
   } else if (cue === "speckle" || cue === "cracks") {
     const dots = cue === "speckle" ? rng.int(10, 16) : rng.int(3, 6);
     for (let i = 0; i < dots; i++) {

@@ -9,7 +9,7 @@ import { applyTone, fromHsl, mix, shade, toHsl, type Rgb } from "./color.js";
 import { compose, placeUnit, star, type Affine } from "./geometry.js";
 import type { Fill, Part, Role } from "./icon-parts.js";
 import { type MaskPool, type PartColors, renderParts, type RenderOptions } from "./icon-render.js";
-import { EFFECT_LOOKS, MATERIAL_LOOKS, materialCue, type MaterialLook } from "./icon-modifiers-looks.js";
+import { EFFECT_LOOKS, MATERIAL_LOOKS, materialCue, type MaterialLook, WEAR_LOOKS } from "./icon-modifiers-looks.js";
 import { toneOf, type PromptSpec } from "./prompt.js";
 import type { Random } from "./random.js";
 import type { Canvas } from "./raster.js";
@@ -33,6 +33,8 @@ export interface IconModifiers {
   material: string | undefined;
   /** The effect drawn (canonical), if any. */
   effect: string | undefined;
+  /** Wear styles drawn ("cracked", "mossy", "rusty", "weathered", "icy"). */
+  wear: readonly string[];
   materialRoles: readonly Role[];
   /** Per-seed colour jitter: hue degrees and lightness. */
   hueJitter: number;
@@ -51,6 +53,7 @@ export function planModifiers(spec: PromptSpec, mainName: string | undefined, rn
   return {
     material,
     effect,
+    wear: spec.styles.filter((s) => WEAR_LOOKS[s] !== undefined),
     materialRoles: MATERIAL_ROLES[mainName ?? ""] ?? ["primary"],
     hueJitter: rng.range(-7, 7),
     lightJitter: rng.range(-0.05, 0.05),
@@ -96,22 +99,49 @@ function bounds(part: Part): { x0: number; y0: number; x1: number; y1: number } 
   return { x0, y0, x1, y1 };
 }
 
-/** The shape's parts with the material's cue drawn over the largest parts made of it. */
-export function decorateParts(mods: IconModifiers, parts: readonly Part[]): Part[] {
-  const look = mods.material ? MATERIAL_LOOKS[mods.material] : undefined;
-  if (!look) return [...parts];
-  const bodies = parts
+function largestBodies(mods: IconModifiers, parts: readonly Part[]): { p: Part; b: ReturnType<typeof bounds> }[] {
+  return parts
     .filter((p) => p.stroke === undefined && p.outline !== false && !p.clips && mods.materialRoles.includes(baseRole(p.fill)))
     .map((p) => ({ p, b: bounds(p) }))
     .map((e) => ({ ...e, area: (e.b.x1 - e.b.x0) * (e.b.y1 - e.b.y0) }))
     .filter((e) => e.area > 0.02)
     .sort((a, b) => b.area - a.area)
     .slice(0, 3);
+}
+
+/** The shape's parts with the material's cue drawn over the largest parts made of it. */
+export function decorateParts(mods: IconModifiers, parts: readonly Part[]): Part[] {
+  const look = mods.material ? MATERIAL_LOOKS[mods.material] : undefined;
+  if (!look) return [...parts];
   const cues: Part[] = [];
-  for (const { p, b } of bodies) {
+  for (const { p, b } of largestBodies(mods, parts)) {
     for (const cue of materialCue(look.cue, baseRole(p.fill), b, mods.rng)) cues.push({ ...cue, outline: false, clips: [...(cue.clips ?? []), p.path] });
   }
   return [...parts, ...cues];
+}
+
+/** Draws the wear styles over the subject's largest parts, each in its own colour. */
+export function renderWear(canvas: Canvas, pool: MaskPool, mods: IconModifiers, parts: readonly Part[], m: Affine, box: number, outline: Rgb): void {
+  const bodies = largestBodies(mods, parts);
+  for (const wear of mods.wear) {
+    const look = WEAR_LOOKS[wear];
+    if (!look) continue;
+    const rng = mods.rng.fork(wear);
+    const cues: Part[] = [];
+    for (const { p, b } of bodies)
+      for (const cue of materialCue(look.cue, "primary", b, rng)) cues.push({ ...cue, outline: false, clips: [...(cue.clips ?? []), p.path] });
+    const roles: Record<Role, Rgb> = {
+      primary: look.color,
+      secondary: look.color,
+      accent: look.color,
+      metal: look.color,
+      wood: look.color,
+      dark: look.color,
+      light: { r: 255, g: 255, b: 250 },
+      glass: look.color,
+    };
+    renderParts(canvas, pool, cues, m, box, { roles, outline, flat: false }, { outlineWidth: 0 });
+  }
 }
 
 /** Draws the effect's corner symbol and sparkles (after the subject and its emblem). */

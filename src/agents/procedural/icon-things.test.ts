@@ -114,6 +114,21 @@ describe("materials and effects on icons", () => {
     expect(a.png.equals(b.png)).toBe(false);
   });
 
+  it.each([
+    ["cracked shield", "shield", "cracked"],
+    ["mossy rock", "rock", "mossy"],
+    ["rusty anvil", "anvil", "rusty"],
+    ["old book", "book", "weathered"],
+    ["frozen crown", "crown", "icy"],
+  ] as const)("%s: the wear is used and changes the drawing", async (prompt, plain, wear) => {
+    const i = read(prompt);
+    expect(i.modifiers).toContain(wear);
+    expect(i.ignored).toEqual([]);
+    const a = await run("icon", prompt, { size: 64, seed: 4, transparent: true });
+    const b = await run("icon", plain, { size: 64, seed: 4, transparent: true });
+    expect(a.png.equals(b.png)).toBe(false);
+  });
+
   it("ignores a material when nothing is drawn (fallback)", () => {
     const i = read("golden zorblax");
     expect(i.fallback).toBe(true);

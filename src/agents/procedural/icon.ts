@@ -8,7 +8,7 @@ import { applyTone, fromHsl, mix, shade, toHsl, type Rgb } from "./color.js";
 import { Mask, paintMask } from "./coverage.js";
 import { circle, compose, placeUnit, regularPolygon, rotationAbout, roundRect, type Affine, type Contour } from "./geometry.js";
 import type { IconShape, Role } from "./icon-parts.js";
-import { decorateParts, modifyColors, planModifiers, renderAdornment } from "./icon-modifiers.js";
+import { decorateParts, modifyColors, planModifiers, renderAdornment, renderWear } from "./icon-modifiers.js";
 import { MaskPool, renderParts, type PartColors } from "./icon-render.js";
 import { fallbackShape } from "./icon-shapes.js";
 import { iconPicks } from "./icon-things-resolve.js";
@@ -227,11 +227,14 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
   const lineArt = hasStyle(spec, "outline");
   const lineWidth = Math.max(2, box * 0.055);
   const outlineWidth = isNegated(spec, "outline") || lineArt ? 0 : Math.max(1, box * 0.032);
-  renderParts(canvas, pool, decorateParts(mods, plan.main.build(rng.fork("main"), plan.emblem !== undefined)), m, box, mainColors, {
+  const mainParts = decorateParts(mods, plan.main.build(rng.fork("main"), plan.emblem !== undefined));
+  renderParts(canvas, pool, mainParts, m, box, mainColors, {
     outlineWidth,
     ...(lineArt ? { lineArt: { width: lineWidth, color: plan.badge ? shade(mainColors.roles.primary, 0.2) : mainColors.roles.primary } } : {}),
     ...(plan.badge ? { shadow: { dx: box * 0.02, dy: box * 0.035, color: badge.outline, opacity: 0.35 } } : {}),
   });
+
+  renderWear(canvas, pool, mods, mainParts, m, box, badge.outline);
 
   if (plan.emblem) {
     const inSlot = plan.main.emblem !== undefined;

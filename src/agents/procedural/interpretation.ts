@@ -80,8 +80,10 @@ export function interpretSprite(spec: PromptSpec): Interpretation {
   });
 }
 
-const ICON_STYLES = new Set([...TONES, "glowing", "retro", "outline", "flat", "badge", "glossy", "round", "square", "hex"]);
-const ICON_UNBADGED_STYLES = new Set([...TONES, "glowing", "retro", "outline", "flat"]);
+// wear styles ("cracked", "mossy"...) mark the subject's surface: see WEAR_LOOKS in icon-modifiers-looks.ts
+const ICON_WEAR = ["cracked", "mossy", "rusty", "weathered", "icy"];
+const ICON_STYLES = new Set([...TONES, "glowing", "retro", "outline", "flat", "badge", "glossy", "round", "square", "hex", ...ICON_WEAR]);
+const ICON_UNBADGED_STYLES = new Set([...TONES, "glowing", "retro", "outline", "flat", ...ICON_WEAR]);
 
 export function interpretIcon(spec: PromptSpec): Interpretation {
   const shapes = chooseIconShapes(spec);
