@@ -26,6 +26,8 @@ import { acorn, appleTree, bone, egg, feather, mushroom, pinecone, seed, tree } 
 import { apple, bread, cake, carrot, cheese, cookie, drumstick, fish, meat, pie } from "./icon-things-food.js";
 import { banana, cherry, corn, grapes, honey, milk, pumpkin, soup } from "./icon-things-fruit.js";
 import { FIGURE_ICONS } from "./icon-things-figures.js";
+import { hoard, nest, palm, pillar, planet, portal, pyramid, temple, web, wheel, windmill, fountain } from "./icon-things-places.js";
+import { burger, candy, citrus, donut, iceCream, mug, pizza, strawberry, watermelon, wheat } from "./icon-things-treats.js";
 import { barrel, bed, chair, chest, crate, door, table, window } from "./icon-things-props.js";
 
 export const THING_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconShape>([
@@ -108,6 +110,28 @@ export const THING_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconS
   ["milk", milk],
   ["honey", honey],
   ["soup", soup],
+  ["mug", mug],
+  ["donut", donut],
+  ["icecream", iceCream],
+  ["candy", candy],
+  ["pizza", pizza],
+  ["burger", burger],
+  ["strawberry", strawberry],
+  ["watermelon", watermelon],
+  ["citrus", citrus],
+  ["wheat", wheat],
+  ["temple", temple],
+  ["pillar", pillar],
+  ["windmill", windmill],
+  ["fountain", fountain],
+  ["pyramid", pyramid],
+  ["portal", portal],
+  ["palm", palm],
+  ["nest", nest],
+  ["web", web],
+  ["wheel", wheel],
+  ["planet", planet],
+  ["hoard", hoard],
   ["apple tree", appleTree],
   // surfaces drawn as one object: a rock for stone, a log for wood, a flake for snow
   ["stone", rock],
@@ -141,4 +165,15 @@ export const ICON_COMPOUNDS: readonly { readonly all: readonly string[]; readonl
   { all: ["tombstone", "stone"], draws: "tombstone" },
   { all: ["campfire", "flame"], draws: "campfire" },
   { all: ["soup", "pot"], draws: "soup" },
+  { all: ["palm", "tree"], draws: "palm" },
+  { all: ["nest", "egg"], draws: "nest" },
+  { all: ["nest", "bird"], draws: "nest" },
+  { all: ["web", "spider"], draws: "web" },
+  { all: ["cheese", "wheel"], draws: "cheese" },
+  { all: ["cart", "wheel"], draws: "cart" },
+  { all: ["hoard", "chest"], draws: "hoard" },
+  { all: ["hoard", "gem"], draws: "hoard" },
+  { all: ["hoard", "coin"], draws: "hoard" },
+  { all: ["mug", "potion"], draws: "mug" },
+  { all: ["temple", "stone"], draws: "temple" },
 ];

@@ -1,0 +1,290 @@
+/** Icon shapes of food and drink: mug, donut, ice cream, candy, pizza, burger, berries and fruit, wheat. */
+import { circle, ellipse, PathBuilder, rect, roundRect } from "./geometry.js";
+import { rotateParts, type IconShape, type Part } from "./icon-parts.js";
+import { bar, detail, line, poly, rimShade, shadeRight, shine, solid, steps } from "./icon-things-kit.js";
+
+export const mug: IconShape = {
+  primary: "amber",
+  secondary: "brown",
+  accent: "white",
+  build(rng) {
+    const w = rng.range(0.24, 0.28);
+    const top = rng.range(0.26, 0.32);
+    const body = roundRect(0.42 - w, top, w * 2, 0.9 - top, 0.05);
+    const parts: Part[] = [
+      bar(
+        new PathBuilder(0.42 + w - 0.02, top + 0.12)
+          .quadTo(0.42 + w + 0.22, top + 0.14, 0.42 + w + 0.16, top + 0.38)
+          .quadTo(0.42 + w + 0.12, 0.76, 0.42 + w - 0.02, 0.74)
+          .build(),
+        "secondary",
+        0.06,
+      ),
+    ];
+    parts.push(
+      solid(body, "secondary"),
+      detail(roundRect(0.42 - w + 0.05, top + 0.06, w * 2 - 0.1, 0.76 - top, 0.03), "primary"),
+      shadeRight(body, "secondary-", 0.42 + w - 0.08),
+    );
+    for (const y of [top + 0.08, 0.82]) parts.push(detail(rect(0.42 - w, y, w * 2, 0.04), "secondary-"));
+    const foam = rng.chance(0.7);
+    if (foam)
+      parts.push(
+        solid(
+          [
+            ellipse(0.42, top, w + 0.03, 0.07),
+            circle(0.42 - w * 0.5, top - 0.03, 0.07),
+            circle(0.42 + w * 0.3, top - 0.05, 0.08),
+            circle(0.42 - w, top + 0.06, 0.05),
+          ],
+          "accent",
+        ),
+        detail(circle(0.42 - w * 0.3, top - 0.06, 0.025), "light"),
+      );
+    parts.push(shine(0.42 - w + 0.09, 0.56, 0.015, 0.1, 0, 0.6));
+    return parts;
+  },
+};
+
+export const donut: IconShape = {
+  primary: "pink",
+  secondary: "tan",
+  accent: "white",
+  build(rng) {
+    const r = rng.range(0.4, 0.44);
+    const hole = rng.range(0.12, 0.15);
+    const dough = [circle(0.5, 0.52, r), circle(0.5, 0.5, hole)];
+    const icingPts: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const a = (i / 40) * Math.PI * 2;
+      const rr = r * (0.86 + (i % 5 === 0 ? 0.1 * Math.sin(i) : 0.02));
+      icingPts.push(0.5 + Math.cos(a) * rr, 0.48 + Math.sin(a) * rr * 0.95);
+    }
+    const parts: Part[] = [
+      solid(dough, "secondary", { rule: "evenodd" }),
+      detail([poly(...icingPts), circle(0.5, 0.49, hole + 0.05)], "primary", { rule: "evenodd" }),
+    ];
+    parts.push(detail([circle(0.5, 0.5, hole + 0.02), circle(0.5, 0.5, hole)], "primary-", { rule: "evenodd" }));
+    const colors = ["accent", "secondary+", "primary--", "light"] as const;
+    for (let i = 0; i < rng.int(8, 12); i++) {
+      const a = rng.range(0, Math.PI * 2);
+      const d = rng.range(hole + 0.08, r * 0.78);
+      const [x, y] = [0.5 + Math.cos(a) * d, 0.48 + Math.sin(a) * d];
+      const t = rng.range(0, Math.PI);
+      parts.push(
+        line(poly(x - Math.cos(t) * 0.025, y - Math.sin(t) * 0.025, x + Math.cos(t) * 0.025, y + Math.sin(t) * 0.025), colors[i % 4] ?? "accent", 0.018),
+      );
+    }
+    parts.push(shine(0.3, 0.3, 0.06, 0.025, -40, 0.6));
+    return parts;
+  },
+};
+
+export const iceCream: IconShape = {
+  primary: "pink",
+  secondary: "tan",
+  accent: "red",
+  build(rng) {
+    const scoops = rng.int(1, 3);
+    const cone = poly(0.3, 0.5, 0.7, 0.5, 0.5, 0.96);
+    const parts: Part[] = [solid(cone, "secondary"), shadeRight(cone, "secondary-", 0.54)];
+    for (const t of steps(0.36, 0.64, 4))
+      parts.push(
+        line(poly(t - 0.1, 0.5, t + 0.12, 0.84), "secondary-", 0.012, { clips: [[cone]] }),
+        line(poly(t + 0.1, 0.5, t - 0.12, 0.84), "secondary-", 0.012, { clips: [[cone]] }),
+      );
+    const fills = ["primary", "light-", "primary+"] as const;
+    for (let i = 0; i < scoops; i++) {
+      const y = 0.44 - i * 0.17;
+      const r = 0.2 - i * 0.015;
+      const scoop = [circle(0.5, y, r), ellipse(0.5, y + r * 0.55, r + 0.03, r * 0.4)];
+      parts.push(
+        solid(scoop, fills[i] ?? "primary"),
+        detail(scoop, "primary-", { clips: [[rect(0, y + r * 0.4, 1, 1)]], opacity: 0.4 }),
+        shine(0.44, y - r * 0.4, 0.04, 0.02, -30, 0.6),
+      );
+    }
+    if (rng.chance(0.6))
+      parts.push(
+        bar(poly(0.5, 0.44 - (scoops - 1) * 0.17 - 0.18, 0.54, 0.44 - (scoops - 1) * 0.17 - 0.26), "secondary--", 0.015),
+        solid(circle(0.5, 0.44 - (scoops - 1) * 0.17 - 0.2, 0.045), "accent"),
+      );
+    return parts;
+  },
+};
+
+export const candy: IconShape = {
+  primary: "red",
+  secondary: "white",
+  accent: "pink",
+  build(rng) {
+    const lollipop = rng.chance(0.5);
+    const parts: Part[] = [];
+    if (lollipop) {
+      parts.push(bar(poly(0.5, 0.5, 0.5, 0.96), "secondary", 0.05));
+      const disc = circle(0.5, 0.36, 0.3);
+      parts.push(solid(disc, "primary"));
+      const pts: number[] = [];
+      for (let i = 0; i < 60; i++) {
+        const a = i * 0.32;
+        const d = (i / 60) * 0.27;
+        pts.push(0.5 + Math.cos(a) * d, 0.36 + Math.sin(a) * d);
+      }
+      parts.push(line(poly(...pts), "secondary", 0.035), shine(0.38, 0.24, 0.05, 0.025, -40, 0.7));
+    } else {
+      const body = ellipse(0.5, 0.5, 0.22, 0.17);
+      parts.push(solid(poly(0.3, 0.5, 0.08, 0.34, 0.12, 0.5, 0.08, 0.66), "accent"), solid(poly(0.7, 0.5, 0.92, 0.34, 0.88, 0.5, 0.92, 0.66), "accent"));
+      parts.push(solid(body, "primary"));
+      for (const x of steps(0.36, 0.64, 3)) parts.push(line(poly(x - 0.04, 0.36, x + 0.06, 0.64), "secondary", 0.03, { clips: [[body]] }));
+      parts.push(shine(0.42, 0.42, 0.05, 0.02, -20, 0.7));
+    }
+    return rotateParts(parts, rng.range(-25, 25));
+  },
+};
+
+export const pizza: IconShape = {
+  primary: "yellow",
+  secondary: "red",
+  accent: "tan",
+  build(rng) {
+    const spread = rng.range(0.34, 0.4);
+    const slice = poly(0.5, 0.94, 0.5 - spread, 0.2, 0.5 + spread, 0.2);
+    const parts: Part[] = [
+      solid(slice, "primary"),
+      solid(
+        new PathBuilder(0.5 - spread - 0.04, 0.22)
+          .quadTo(0.5, 0.08, 0.5 + spread + 0.04, 0.22)
+          .lineTo(0.5 + spread + 0.02, 0.28)
+          .quadTo(0.5, 0.18, 0.5 - spread - 0.02, 0.28)
+          .build(),
+        "accent",
+      ),
+    ];
+    for (let i = 0; i < rng.int(4, 6); i++) {
+      const y = rng.range(0.34, 0.7);
+      const half = (spread * (0.94 - y)) / 0.74 - 0.06;
+      parts.push(
+        detail(circle(0.5 + rng.range(-half, half), y, 0.05), "secondary"),
+        detail(circle(0.5 + rng.range(-half, half) * 0.5, y + 0.02, 0.015), "secondary+"),
+      );
+    }
+    parts.push(detail(poly(0.52, 0.7, 0.56, 0.7, 0.56, 0.82, 0.54, 0.86, 0.52, 0.8), "primary"));
+    return rotateParts(parts, rng.range(-20, 20));
+  },
+};
+
+export const burger: IconShape = {
+  primary: "tan",
+  secondary: "brown",
+  accent: "green",
+  build(rng) {
+    const w = rng.range(0.38, 0.42);
+    const parts: Part[] = [solid(roundRect(0.5 - w, 0.7, w * 2, 0.16, 0.07), "primary")];
+    parts.push(solid(roundRect(0.5 - w - 0.02, 0.56, w * 2 + 0.04, 0.14, 0.06), "secondary"));
+    if (rng.chance(0.7)) parts.push(solid(poly(0.5 - w, 0.56, 0.5 + w, 0.56, 0.5 + w - 0.04, 0.64, 0.4, 0.6, 0.36, 0.68, 0.3, 0.6), "primary++"));
+    const lettuce: number[] = [];
+    for (let i = 0; i <= 12; i++) lettuce.push(0.5 - w - 0.04 + (i / 12) * (w * 2 + 0.08), 0.56 + (i % 2 ? 0.04 : -0.01));
+    parts.push(solid(poly(...lettuce, 0.5 + w + 0.04, 0.5, 0.5 - w - 0.04, 0.5), "accent"));
+    if (rng.chance(0.6)) parts.push(solid(roundRect(0.5 - w + 0.02, 0.46, w * 2 - 0.04, 0.06, 0.03), "secondary+"));
+    const bun = new PathBuilder(0.5 - w, 0.5).cubicTo(0.5 - w, 0.14, 0.5 + w, 0.14, 0.5 + w, 0.5).build();
+    parts.push(solid(bun, "primary"), rimShade(bun, "primary-", -0.04, -0.05));
+    for (let i = 0; i < rng.int(4, 7); i++)
+      parts.push(detail(ellipse(rng.range(0.5 - w * 0.6, 0.5 + w * 0.6), rng.range(0.26, 0.4), 0.018, 0.01, rng.range(-1, 1)), "light"));
+    return parts;
+  },
+};
+
+export const strawberry: IconShape = {
+  primary: "red",
+  secondary: "green",
+  accent: "yellow",
+  build(rng) {
+    const w = rng.range(0.32, 0.36);
+    const body = new PathBuilder(0.5, 0.94)
+      .cubicTo(0.3, 0.84, 0.5 - w, 0.5, 0.5 - w, 0.36)
+      .cubicTo(0.5 - w, 0.2, 0.5 + w, 0.2, 0.5 + w, 0.36)
+      .cubicTo(0.5 + w, 0.5, 0.7, 0.84, 0.5, 0.94)
+      .build();
+    const parts: Part[] = [solid(body, "primary"), rimShade(body, "primary-", -0.06, -0.04)];
+    for (let row = 0; row < 5; row++)
+      for (const x of steps(0.5 - w * (0.8 - row * 0.12), 0.5 + w * (0.8 - row * 0.12), 4 - (row > 2 ? 1 : 0)))
+        parts.push(detail(ellipse(x, 0.38 + row * 0.11, 0.012, 0.02), "accent", { clips: [[body]] }));
+    parts.push(
+      solid(poly(0.5, 0.3, 0.28, 0.22, 0.4, 0.2, 0.36, 0.1, 0.5, 0.18, 0.64, 0.1, 0.6, 0.2, 0.72, 0.22), "secondary"),
+      bar(poly(0.5, 0.2, 0.52, 0.06), "secondary-", 0.03),
+    );
+    parts.push(shine(0.34, 0.42, 0.03, 0.07, 20, 0.6));
+    return rotateParts(parts, rng.range(-20, 20));
+  },
+};
+
+export const watermelon: IconShape = {
+  primary: "red",
+  secondary: "green",
+  accent: "dark",
+  build(rng) {
+    const r = rng.range(0.42, 0.46);
+    const arc = (rr: number) =>
+      poly(...Array.from({ length: 33 }, (_, k) => [0.5 - Math.cos((k / 32) * Math.PI) * rr, 0.36 + Math.sin((k / 32) * Math.PI) * rr]).flat());
+    const parts: Part[] = [solid(arc(r), "secondary"), detail(arc(r - 0.05), "light-"), detail(arc(r - 0.08), "primary")];
+    for (let i = 0; i < rng.int(5, 8); i++) {
+      const a = rng.range(0.3, Math.PI - 0.3);
+      const d = rng.range(0.1, r - 0.16);
+      parts.push(detail(ellipse(0.5 - Math.cos(a) * d, 0.36 + Math.sin(a) * d, 0.015, 0.028, -Math.cos(a)), "accent"));
+    }
+    return rotateParts(parts, rng.range(-25, 25));
+  },
+};
+
+export const citrus: IconShape = {
+  primary: "yellow",
+  secondary: "white",
+  accent: "green",
+  build(rng) {
+    const sliced = rng.chance(0.5);
+    const parts: Part[] = [];
+    if (sliced) {
+      parts.push(solid(circle(0.5, 0.5, 0.42), "primary-"), detail(circle(0.5, 0.5, 0.38), "secondary"), detail(circle(0.5, 0.5, 0.34), "primary+"));
+      const n = rng.int(7, 9);
+      for (let i = 0; i < n; i++) {
+        const a = (i / n) * Math.PI * 2;
+        parts.push(line(poly(0.5, 0.5, 0.5 + Math.cos(a) * 0.34, 0.5 + Math.sin(a) * 0.34), "secondary", 0.025));
+      }
+      parts.push(detail(circle(0.5, 0.5, 0.04), "secondary"));
+    } else {
+      const fruit = ellipse(0.5, 0.54, 0.4, 0.3, rng.range(-0.3, 0.3));
+      parts.push(
+        solid(fruit, "primary"),
+        rimShade(fruit, "primary-", -0.05, -0.05),
+        solid(ellipse(0.12, 0.5, 0.05, 0.04), "primary"),
+        shine(0.36, 0.42, 0.07, 0.03, -20, 0.6),
+      );
+      for (let i = 0; i < 8; i++) parts.push(detail(circle(rng.range(0.3, 0.7), rng.range(0.4, 0.68), 0.008), "primary-", { clips: [[fruit]] }));
+      parts.push(solid(new PathBuilder(0.56, 0.26).quadTo(0.72, 0.08, 0.88, 0.18).quadTo(0.74, 0.32, 0.56, 0.26).build(), "accent"));
+    }
+    return parts;
+  },
+};
+
+export const wheat: IconShape = {
+  primary: "gold",
+  secondary: "tan",
+  accent: "brown",
+  build(rng) {
+    const stalks = rng.int(2, 3);
+    const parts: Part[] = [];
+    for (let s = 0; s < stalks; s++) {
+      const lean = (s - (stalks - 1) / 2) * 0.14;
+      const [tx, ty] = [0.5 + lean * 1.6, 0.1 + Math.abs(lean) * 0.4];
+      parts.push(bar(poly(0.5, 0.96, tx, ty + 0.3), "secondary", 0.025));
+      for (let g = 0; g < 5; g++) {
+        const t = g / 5;
+        const [x, y] = [tx + (0.5 - tx) * t * 0.3, ty + t * 0.3];
+        for (const d of [-1, 1]) parts.push(solid(ellipse(x + d * 0.035, y + 0.02, 0.028, 0.05, d * 0.5 + lean), "primary"));
+      }
+      parts.push(solid(ellipse(tx, ty - 0.02, 0.025, 0.05, lean), "primary"), line(poly(tx, ty - 0.06, tx + lean * 0.3, ty - 0.14), "primary-", 0.01));
+    }
+    parts.push(solid(roundRect(0.42, 0.72, 0.16, 0.07, 0.02), "accent"));
+    return parts;
+  },
+};
