@@ -17,12 +17,14 @@ export const bookshelf: IconShape = {
     for (let s = 0; s < shelves; s++) {
       const floor = 0.1 + rowH * (s + 1);
       let x = 0.18;
+      let lying = false;
       while (x < 0.78) {
         const w = rng.range(0.05, 0.09);
         const h = rowH * rng.range(0.62, 0.88);
         if (x + w > 0.82) break;
         const fill = rng.pick(BOOK_FILLS);
-        if (rng.chance(0.12) && x + h < 0.82) {
+        if (!lying && rng.chance(0.15) && x + h < 0.82) {
+          lying = true;
           parts.push(detail(rect(x, floor - w, h, w), fill), detail(rect(x, floor - w * 0.6, h, 0.012), "light", { opacity: 0.5 }));
           x += h + 0.01;
           continue;
