@@ -21,6 +21,7 @@ import { ITEM_BUILDERS } from "./sprite-items.js";
 import { renderDetailed } from "./sprite-render.js";
 import type { GeneratedImage, Generator, GeneratorInput, GeneratorProgress } from "./types.js";
 import { COLOR_VALUES } from "./vocabulary.js";
+import { broaderSubjects } from "./subjects.js";
 
 export const BUILDERS: Readonly<Record<string, SpriteBuilder>> = { ...CHARACTER_BUILDERS, ...CREATURE_BUILDERS, ...ITEM_BUILDERS };
 
@@ -50,8 +51,12 @@ const FLAT = new Set<number>([M.EYE, M.DARK, M.SHINE, M.GLOW, M.LINE]);
 
 /** The design a subject word draws (its own builder or the one it borrows), if any. */
 export function spriteDesignOf(subject: string): string | undefined {
-  const name = BUILDERS[subject] ? subject : ALIASES[subject];
-  return name && BUILDERS[name] ? name : undefined;
+  // a subject without a design of its own draws the nearest broader one ("crate" is a "chest")
+  for (const s of broaderSubjects(subject)) {
+    const name = BUILDERS[s] ? s : ALIASES[s];
+    if (name && BUILDERS[name]) return name;
+  }
+  return undefined;
 }
 
 /** What a sprite prompt draws: read by the generator and by the driver's `interpret`. */
