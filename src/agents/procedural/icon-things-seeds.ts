@@ -259,3 +259,22 @@ export const seed: IconShape = {
     return parts;
   },
 };
+
+export const deadTree: IconShape = {
+  primary: "brown",
+  secondary: "grey",
+  accent: "black",
+  build(rng) {
+    const parts: Part[] = [solid(ellipse(0.5, 0.92, 0.3, 0.05), "secondary")];
+    const branch = (x: number, y: number, a: number, len: number, w: number, depth: number): void => {
+      const [x1, y1] = [x + Math.cos(a) * len, y + Math.sin(a) * len];
+      parts.push(bar(poly(x, y, x1, y1), depth === 3 ? "primary" : "primary-", w));
+      if (depth === 0) return;
+      const n = depth === 3 ? 3 : 2;
+      for (let i = 0; i < n; i++) branch(x1, y1, a + (i - (n - 1) / 2) * rng.range(0.5, 0.8), len * rng.range(0.55, 0.72), w * 0.62, depth - 1);
+    };
+    branch(0.5, 0.94, -Math.PI / 2 + rng.range(-0.12, 0.12), rng.range(0.36, 0.42), 0.11, 3);
+    if (rng.chance(0.5)) parts.push(solid(ellipse(0.5, 0.6, 0.03, 0.045), "accent"));
+    return parts;
+  },
+};

@@ -288,3 +288,93 @@ export const wheat: IconShape = {
     return parts;
   },
 };
+
+export const pear: IconShape = {
+  primary: "lime",
+  secondary: "brown",
+  accent: "green",
+  build(rng) {
+    const [top, bottom] = [rng.range(0.12, 0.16), rng.range(0.34, 0.4)];
+    const body = new PathBuilder(0.5, top)
+      .cubicTo(0.62, top, 0.64, 0.36, 0.66, 0.44)
+      .cubicTo(0.5 + bottom, 0.56, 0.5 + bottom, 0.94, 0.5, 0.94)
+      .cubicTo(0.5 - bottom, 0.94, 0.5 - bottom, 0.56, 0.34, 0.44)
+      .cubicTo(0.36, 0.36, 0.38, top, 0.5, top)
+      .build();
+    const parts: Part[] = [bar(new PathBuilder(0.5, top + 0.02).quadTo(0.5, 0.06, 0.56, 0.02).build(), "secondary", 0.03)];
+    if (rng.chance(0.6)) parts.push(solid(new PathBuilder(0.53, 0.08).quadTo(0.66, -0.02, 0.78, 0.06).quadTo(0.66, 0.16, 0.53, 0.08).build(), "accent"));
+    parts.push(solid(body, "primary"), rimShade(body, "primary-", -0.06, -0.04), shine(0.38, 0.62, 0.03, 0.09, 15, 0.6));
+    for (let i = 0; i < 6; i++) parts.push(detail(circle(rng.range(0.36, 0.66), rng.range(0.5, 0.86), 0.008), "secondary", { opacity: 0.6 }));
+    return rotateParts(parts, rng.range(-15, 15));
+  },
+};
+
+export const tomato: IconShape = {
+  primary: "red",
+  secondary: "green",
+  accent: "white",
+  build(rng) {
+    const w = rng.range(0.38, 0.42);
+    const body = [ellipse(0.5, 0.58, w, 0.32), ellipse(0.38, 0.56, w * 0.6, 0.3), ellipse(0.62, 0.56, w * 0.6, 0.3)];
+    const parts: Part[] = [
+      solid(body, "primary"),
+      detail(body, "primary-", { clips: [[rect(0, 0.66, 1, 1)]] }),
+      line(new PathBuilder(0.5, 0.32).quadTo(0.46, 0.6, 0.5, 0.88).build(), "primary-", 0.014),
+    ];
+    const sepals = rng.int(5, 6);
+    const pts: number[] = [];
+    for (let i = 0; i < sepals * 2; i++) {
+      const a = (i / (sepals * 2)) * Math.PI * 2;
+      const r = i % 2 ? 0.05 : 0.18;
+      pts.push(0.5 + Math.cos(a) * r, 0.3 + Math.sin(a) * r * 0.45);
+    }
+    parts.push(solid(poly(...pts), "secondary"), bar(poly(0.5, 0.3, 0.53, 0.16), "secondary-", 0.03), shine(0.34, 0.44, 0.06, 0.03, -30, 0.7));
+    return parts;
+  },
+};
+
+export const potato: IconShape = {
+  primary: "tan",
+  secondary: "brown",
+  accent: "beige",
+  build(rng) {
+    const pts: number[] = [];
+    for (let i = 0; i < 24; i++) {
+      const a = (i / 24) * Math.PI * 2;
+      pts.push(0.5 + Math.cos(a) * 0.4 * rng.range(0.94, 1.04), 0.52 + Math.sin(a) * 0.27 * rng.range(0.92, 1.06));
+    }
+    const body = poly(...pts);
+    const parts: Part[] = [solid(body, "primary"), rimShade(body, "primary-", -0.05, -0.05)];
+    for (let i = 0; i < rng.int(4, 7); i++)
+      parts.push(detail(ellipse(rng.range(0.24, 0.76), rng.range(0.36, 0.68), 0.02, 0.012, rng.range(-1, 1)), "secondary", { opacity: 0.8 }));
+    if (rng.chance(0.4)) parts.push(solid(ellipse(0.66, 0.38, 0.1, 0.08), "accent"), detail(ellipse(0.66, 0.38, 0.07, 0.05), "light", { opacity: 0.6 }));
+    return rotateParts(parts, rng.range(-30, 30));
+  },
+};
+
+export const sausage: IconShape = {
+  primary: "maroon",
+  secondary: "brown",
+  accent: "white",
+  build(rng) {
+    const links = rng.int(1, 3);
+    const parts: Part[] = [];
+    for (let i = 0; i < links; i++) {
+      const y = 0.5 + (i - (links - 1) / 2) * 0.2;
+      const bend = rng.range(0.04, 0.1);
+      const body = new PathBuilder(0.14, y).quadTo(0.5, y + bend, 0.86, y).build();
+      parts.push(
+        bar(body, "primary", links === 1 ? 0.2 : 0.15),
+        line(
+          body.map(([x, yy]) => [x, yy - 0.03] as const),
+          "primary+",
+          0.025,
+          { opacity: 0.7 },
+        ),
+      );
+      for (const x of [0.1, 0.9]) parts.push(solid(circle(x, y, 0.025), "secondary"));
+      for (const x of steps(0.3, 0.7, 3)) parts.push(line(poly(x - 0.03, y - 0.02, x + 0.03, y + 0.02), "secondary", 0.01));
+    }
+    return rotateParts(parts, rng.range(-30, 30));
+  },
+};

@@ -22,12 +22,12 @@ import {
   sun,
   vine,
 } from "./icon-things-nature.js";
-import { acorn, appleTree, bone, egg, feather, mushroom, pinecone, seed, tree } from "./icon-things-seeds.js";
+import { acorn, appleTree, bone, deadTree, egg, feather, mushroom, pinecone, seed, tree } from "./icon-things-seeds.js";
 import { apple, bread, cake, carrot, cheese, cookie, drumstick, fish, meat, pie } from "./icon-things-food.js";
 import { banana, cherry, corn, grapes, honey, milk, pumpkin, soup } from "./icon-things-fruit.js";
 import { FIGURE_ICONS } from "./icon-things-figures.js";
 import { hoard, nest, palm, pillar, planet, portal, pyramid, temple, web, wheel, windmill, fountain } from "./icon-things-places.js";
-import { burger, candy, citrus, donut, iceCream, mug, pizza, strawberry, watermelon, wheat } from "./icon-things-treats.js";
+import { burger, candy, citrus, donut, iceCream, mug, pear, pizza, potato, sausage, strawberry, tomato, watermelon, wheat } from "./icon-things-treats.js";
 import { barrel, bed, chair, chest, crate, door, table, window } from "./icon-things-props.js";
 
 export const THING_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconShape>([
@@ -132,6 +132,11 @@ export const THING_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconS
   ["wheel", wheel],
   ["planet", planet],
   ["hoard", hoard],
+  ["pear", pear],
+  ["tomato", tomato],
+  ["potato", potato],
+  ["sausage", sausage],
+  ["deadtree", deadTree],
   ["apple tree", appleTree],
   // surfaces drawn as one object: a rock for stone, a log for wood, a flake for snow
   ["stone", rock],
@@ -166,6 +171,7 @@ export const ICON_COMPOUNDS: readonly { readonly all: readonly string[]; readonl
   { all: ["campfire", "flame"], draws: "campfire" },
   { all: ["soup", "pot"], draws: "soup" },
   { all: ["palm", "tree"], draws: "palm" },
+  { all: ["deadtree", "tree"], draws: "deadtree" },
   { all: ["nest", "egg"], draws: "nest" },
   { all: ["nest", "bird"], draws: "nest" },
   { all: ["web", "spider"], draws: "web" },

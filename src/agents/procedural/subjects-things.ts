@@ -6,7 +6,7 @@ import type { SubjectTable } from "./subject-table.js";
 
 export const THING_SUBJECTS: SubjectTable = {
   heart: { words: "love life" },
-  gem: { words: "crystal jewel diamond gemstone" },
+  gem: { words: "crystal jewel diamond gemstone cluster" },
   star: { words: "stars starry" },
   skull: { words: "death" },
   flame: { words: "fire flames blaze burning ember fireball" },
@@ -21,7 +21,7 @@ export const THING_SUBJECTS: SubjectTable = {
   // props and furniture
   barrel: { words: "barrels keg cask" },
   crate: { words: "box boxes", isA: "chest" },
-  chair: { words: "chairs stool seat throne" },
+  chair: { words: "chairs stool seat throne bench" },
   table: { words: "tables desk workbench" },
   bed: { words: "beds bedroom" },
   door: { words: "doors doorway gate" },
@@ -107,6 +107,10 @@ export const THING_SUBJECTS: SubjectTable = {
   watermelon: { words: "melon watermelons" },
   citrus: { words: "lemon lemons" },
   wheat: { words: "grain crop crops harvest barley sheaf" },
+  pear: { words: "pears" },
+  tomato: { words: "tomatoes" },
+  potato: { words: "potatoes spud" },
+  sausage: { words: "sausages hotdog salami" },
   // places and odd things
   temple: { words: "church chapel shrine altar cathedral" },
   pillar: { words: "pillars column columns ruin ruins" },
@@ -115,6 +119,7 @@ export const THING_SUBJECTS: SubjectTable = {
   pyramid: { words: "pyramids" },
   portal: { words: "portals gateway teleporter" },
   palm: { words: "palms", isA: "tree" },
+  deadtree: { words: "dead leafless withered bare", isA: "tree" },
   nest: { words: "nests" },
   web: { words: "cobweb webs" },
   wheel: { words: "wheels" },
