@@ -28,6 +28,11 @@ describe("icon things", () => {
     }
   }, 120_000);
 
+  it("draws at 512 px too (one subject with a material and an effect)", async () => {
+    const { image } = await run("icon", "fire wooden barrel, no badge", { size: 512, transparent: true });
+    expect(countAlpha(image, (a) => a > 128) / (512 * 512)).toBeGreaterThan(0.2);
+  });
+
   it.each([
     ["wooden crate", "crate", []],
     ["box", "crate", []],

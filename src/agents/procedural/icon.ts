@@ -111,8 +111,10 @@ function badgeColors(primary: Rgb, spec: PromptSpec, hueJitter: number): BadgeCo
   const grey = hsl.s < 0.18;
   // Yellows and golds turn olive when darkened: put them on a deep blue badge instead.
   const yellow = !grey && hsl.h > 35 && hsl.h < 80;
-  const h = (grey ? 215 : yellow ? 232 : hsl.h) + hueJitter;
-  const s = grey ? 0.22 : yellow ? 0.42 : Math.min(0.55, hsl.s * 0.7);
+  // Browns (wood, bread, leather) vanish on a brown badge: put them on deep teal instead.
+  const brown = !grey && !yellow && hsl.h >= 12 && hsl.h <= 45 && hsl.l < 0.72 && hsl.s < 0.7;
+  const h = (grey ? 215 : yellow ? 232 : brown ? 192 : hsl.h) + hueJitter;
+  const s = grey ? 0.22 : yellow ? 0.42 : brown ? 0.36 : Math.min(0.55, hsl.s * 0.7);
   const tone = toneOf(spec);
   const lift = tone === "dark" ? -0.08 : tone === "pastel" ? 0.3 : tone === "bright" ? 0.06 : 0;
   const top = fromHsl({ h, s, l: 0.34 + lift });
