@@ -3,7 +3,7 @@
  * by (a pointed hat for a wizard, a paw for a beast, a droplet with eyes for a slime).
  * `FIGURE_SYMBOLS` says which, keyed on the broad subjects; narrower ones reach it through "is a".
  */
-import { circle, ellipse, PathBuilder, rect, star, type Contour } from "./geometry.js";
+import { circle, ellipse, PathBuilder, rect, roundRect, star, type Contour } from "./geometry.js";
 import { rotateParts, type IconShape, type Part } from "./icon-parts.js";
 import { bar, detail, line, poly, rimShade, shine, solid, steps } from "./icon-things-kit.js";
 
@@ -13,7 +13,7 @@ import { bar, detail, line, poly, rimShade, shine, solid, steps } from "./icon-t
  */
 export const FIGURE_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
   knight: ["helmet", "shield"],
-  warrior: ["helmet", "axe", "sword"],
+  warrior: ["horned helmet", "helmet", "axe"],
   hero: ["sword"],
   archer: ["bow"],
   king: ["crown"],
@@ -289,6 +289,75 @@ export const goblin: IconShape = {
   },
 };
 
+export const helmet: IconShape = {
+  primary: "silver",
+  secondary: "red",
+  accent: "gold",
+  build(rng) {
+    const w = rng.range(0.27, 0.31);
+    const round = rng.chance(0.4);
+    const top = 0.2;
+    const helm = round
+      ? new PathBuilder(0.5 - w, 0.9)
+          .lineTo(0.5 - w, 0.44)
+          .cubicTo(0.5 - w, top - 0.04, 0.5 + w, top - 0.04, 0.5 + w, 0.44)
+          .lineTo(0.5 + w, 0.9)
+          .build()
+      : new PathBuilder(0.5 - w, 0.9)
+          .lineTo(0.5 - w, top + 0.08)
+          .quadTo(0.5, top - 0.04, 0.5 + w, top + 0.08)
+          .lineTo(0.5 + w, 0.9)
+          .quadTo(0.5, 0.96, 0.5 - w, 0.9)
+          .build();
+    const parts: Part[] = [];
+    const plume = rng.int(0, 2);
+    if (plume === 1)
+      parts.push(
+        solid(
+          new PathBuilder(0.5, top + 0.02)
+            .cubicTo(0.5, 0.0, 0.78, -0.02, 0.92, 0.2)
+            .cubicTo(0.76, 0.12, 0.62, 0.14, 0.56, top + 0.06)
+            .build(),
+          "secondary",
+        ),
+      );
+    parts.push(
+      solid(helm, "primary"),
+      detail(helm, "primary-", { clips: [[rect(0.5 + w * 0.35, 0, 1, 1)]] }),
+      detail(rect(0.47, 0, 0.06, 1), "primary+", { clips: [[helm]] }),
+    );
+    parts.push(detail(rect(0.5 - w + 0.04, 0.46, w * 2 - 0.08, 0.06), "dark"), detail(rect(0.47, 0.46, 0.06, 0.22), "dark"));
+    for (const y of [0.74, 0.8]) for (const d of [-1, 1]) parts.push(detail(circle(0.5 + d * 0.1, y, 0.014), "dark"));
+    if (plume === 2) parts.push(solid(poly(0.46, top + 0.02, 0.5, top - 0.12, 0.54, top + 0.02), "accent"));
+    parts.push(shine(0.5 - w + 0.08, 0.34, 0.02, 0.08, 10, 0.6));
+    return parts;
+  },
+};
+
+export const hornedHelmet: IconShape = {
+  primary: "steel",
+  secondary: "beige",
+  accent: "brown",
+  build(rng) {
+    const horn = rng.range(0.12, 0.2);
+    const parts: Part[] = [];
+    for (const d of [-1, 1]) {
+      const h = new PathBuilder(0.5 + d * 0.24, 0.5)
+        .cubicTo(0.5 + d * 0.42, 0.46, 0.5 + d * 0.44, 0.3, 0.5 + d * 0.4, horn)
+        .cubicTo(0.5 + d * 0.36, 0.3, 0.5 + d * 0.32, 0.36, 0.5 + d * 0.2, 0.36)
+        .build();
+      parts.push(solid(h, "secondary"), detail(h, "secondary-", { clips: [[rect(0, 0.42, 1, 1)]] }));
+    }
+    const dome = new PathBuilder(0.2, 0.66).cubicTo(0.2, 0.18, 0.8, 0.18, 0.8, 0.66).lineTo(0.2, 0.66).build();
+    parts.push(solid(dome, "primary"), detail(dome, "primary-", { clips: [[rect(0.6, 0, 1, 1)]] }), solid(roundRect(0.17, 0.62, 0.66, 0.1, 0.03), "accent"));
+    for (const x of steps(0.24, 0.76, 6)) parts.push(detail(circle(x, 0.67, 0.014), "primary+"));
+    parts.push(solid(poly(0.46, 0.66, 0.54, 0.66, 0.53, 0.9, 0.5, 0.93, 0.47, 0.9), "primary-"));
+    if (rng.chance(0.5)) parts.push(line(poly(0.5, 0.3, 0.5, 0.62), "primary+", 0.03));
+    parts.push(shine(0.34, 0.42, 0.03, 0.07, 25, 0.6));
+    return parts;
+  },
+};
+
 /** The figure symbols by icon subject. */
 export const FIGURE_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconShape>([
   ["slime", slime],
@@ -302,4 +371,7 @@ export const FIGURE_ICONS: ReadonlyMap<string, IconShape> = new Map<string, Icon
   ["claw", claw],
   ["shuriken", shuriken],
   ["goblin", goblin],
+  // a gear registry's own "helmet" replaces this one (it is merged later)
+  ["helmet", helmet],
+  ["horned helmet", hornedHelmet],
 ]);

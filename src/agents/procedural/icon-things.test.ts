@@ -2,13 +2,14 @@ import { describe, expect, it } from "vitest";
 import { countAlpha, run } from "../../../test/support/drawing.js";
 import { seedRange } from "../../../test/support/seed-range.js";
 import { chooseIconShapes } from "./icon.js";
+import { ICON_SHAPES } from "./icon-shapes.js";
 import { FIGURE_ICONS, FIGURE_SYMBOLS } from "./icon-things-figures.js";
 import { ICON_COMPOUNDS, THING_ICONS } from "./icon-things.js";
 import { interpretIcon } from "./interpretation.js";
 import { interpretPrompt } from "./prompt.js";
 
 /** A prompt that draws each shape key that is no prompt word of its own. */
-const PROMPT_FOR: Readonly<Record<string, string>> = { hat: "wizard", shuriken: "ninja", bug: "beetle", log: "log", rock: "rock" };
+const PROMPT_FOR: Readonly<Record<string, string>> = { hat: "wizard", shuriken: "ninja", bug: "beetle", helmet: "knight", "horned helmet": "warrior" };
 const promptFor = (key: string): string => PROMPT_FOR[key] ?? key;
 const read = (prompt: string) => interpretIcon(interpretPrompt({ prompt }));
 
@@ -16,6 +17,8 @@ describe("icon things", () => {
   it("draws every subject of its registry, non-empty and not the fallback, at 64, 128 and 256 px", async () => {
     expect(THING_ICONS.size).toBeGreaterThanOrEqual(80);
     for (const [key, shape] of THING_ICONS) {
+      // a later registry (gear) may draw this subject with a shape of its own
+      if (ICON_SHAPES.get(key) !== shape) continue;
       const spec = interpretPrompt({ prompt: `${promptFor(key)}, no badge` });
       const chosen = chooseIconShapes(spec);
       expect(chosen.main, key).toBe(shape);
