@@ -3,31 +3,15 @@ import type { IconShape } from "./icon-parts.js";
 import { anvil, backpack, bag, bell, book, bookshelf, bucket, cauldron, drawers, pot, rope } from "./icon-things-containers.js";
 import { bridge, castle, house, tent, tower, well } from "./icon-things-buildings.js";
 import { banner, campfire, candle, cart, fence, ladder, lantern, sign, statue, tombstone, torch } from "./icon-things-lights.js";
-import {
-  bush,
-  cactus,
-  cloud,
-  coral,
-  fern,
-  flower,
-  log,
-  pebble,
-  rainbow,
-  rock,
-  rose,
-  shell,
-  snowflake,
-  sprout,
-  stump,
-  sun,
-  vine,
-} from "./icon-things-nature.js";
+import { bush, cactus, coral, fern, flower, log, rose, shell, sprout, stump, vine } from "./icon-things-nature.js";
+import { cloud, pebble, rainbow, rock, snowflake, sun } from "./icon-things-sky.js";
 import { acorn, appleTree, bone, deadTree, egg, feather, mushroom, pinecone, seed, tree } from "./icon-things-seeds.js";
 import { apple, bread, cake, carrot, cheese, cookie, drumstick, fish, meat, pie } from "./icon-things-food.js";
 import { banana, cherry, corn, grapes, honey, milk, pumpkin, soup } from "./icon-things-fruit.js";
 import { FIGURE_ICONS } from "./icon-things-figures.js";
 import { hoard, nest, palm, pillar, planet, portal, pyramid, temple, web, wheel, windmill, fountain } from "./icon-things-places.js";
-import { burger, candy, citrus, donut, iceCream, mug, pear, pizza, potato, sausage, strawberry, tomato, watermelon, wheat } from "./icon-things-treats.js";
+import { citrus, pear, potato, sausage, strawberry, tomato, watermelon, wheat } from "./icon-things-produce.js";
+import { burger, candy, donut, iceCream, mug, pizza } from "./icon-things-treats.js";
 import { barrel, bed, chair, chest, crate, door, table, window } from "./icon-things-props.js";
 
 export const THING_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconShape>([
