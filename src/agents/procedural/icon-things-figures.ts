@@ -5,7 +5,7 @@
  */
 import { circle, ellipse, PathBuilder, rect, star, type Contour } from "./geometry.js";
 import { rotateParts, type IconShape, type Part } from "./icon-parts.js";
-import { bug, claw, goblin, helmet, hornedHelmet, shuriken, spider } from "./icon-things-foes.js";
+import { bug, claw, dragonHead, goblin, helmet, hornedHelmet, rocket, shuriken, spider, zombieHand } from "./icon-things-foes.js";
 import { bar, detail, line, poly, rimShade, shine, solid, steps } from "./icon-things-kit.js";
 
 /**
@@ -22,7 +22,7 @@ export const FIGURE_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
   ninja: ["shuriken"],
   robot: ["robot"],
   skeleton: ["skull"],
-  zombie: ["skull"],
+  zombie: ["zombie hand", "skull"],
   goblin: ["goblin"],
   slime: ["slime"],
   ghost: ["ghost"],
@@ -31,8 +31,9 @@ export const FIGURE_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
   insect: ["bug"],
   bird: ["feather"],
   beast: ["paw"],
-  dragon: ["claw"],
+  dragon: ["dragon head", "claw"],
   monster: ["claw"],
+  ship: ["rocket"],
 };
 
 /** Two eyes (and a mouth) on a face centred at (cx, cy). */
@@ -197,4 +198,7 @@ export const FIGURE_ICONS: ReadonlyMap<string, IconShape> = new Map<string, Icon
   // a gear registry's own "helmet" replaces this one (it is merged later)
   ["helmet", helmet],
   ["horned helmet", hornedHelmet],
+  ["dragon head", dragonHead],
+  ["zombie hand", zombieHand],
+  ["rocket", rocket],
 ]);

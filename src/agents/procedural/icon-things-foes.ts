@@ -180,3 +180,130 @@ export const hornedHelmet: IconShape = {
     return parts;
   },
 };
+
+export const dragonHead: IconShape = {
+  primary: "green",
+  secondary: "beige",
+  accent: "yellow",
+  build(rng) {
+    const horn = rng.range(0.02, 0.12);
+    const open = rng.chance(0.5);
+    const parts: Part[] = [];
+    for (const [dx, fill] of [
+      [0.06, "secondary-"],
+      [0, "secondary"],
+    ] as const)
+      parts.push(
+        solid(
+          new PathBuilder(0.58 + dx, 0.3)
+            .quadTo(0.76 + dx, horn, 0.96, horn + 0.02)
+            .quadTo(0.84 + dx, 0.14, 0.72 + dx, 0.36)
+            .build(),
+          fill,
+        ),
+      );
+    for (const t of steps(0.1, 0.9, rng.int(3, 5))) {
+      const [x, y] = [0.82 + t * 0.1, 0.46 + t * 0.5];
+      parts.push(solid(poly(x - 0.02, y - 0.06, x + 0.1, y - 0.02, x + 0.01, y + 0.04), "secondary"));
+    }
+    const head = new PathBuilder(0.08, 0.46)
+      .lineTo(0.36, 0.36)
+      .quadTo(0.5, 0.22, 0.66, 0.26)
+      .quadTo(0.8, 0.3, 0.82, 0.46)
+      .lineTo(0.92, 0.96)
+      .lineTo(0.6, 0.96)
+      .quadTo(0.58, 0.74, 0.42, 0.66)
+      .lineTo(0.16, 0.64)
+      .quadTo(0.05, 0.6, 0.08, 0.46)
+      .build();
+    parts.push(solid(head, "primary"), detail(head, "primary-", { clips: [[poly(0, 0.6, 1, 0.5, 1, 1, 0, 1)]] }));
+    if (open)
+      parts.push(
+        detail(poly(0.12, 0.56, 0.46, 0.56, 0.2, 0.62), "dark"),
+        ...[0.16, 0.24, 0.32].map((x) => detail(poly(x, 0.56, x + 0.03, 0.6, x + 0.05, 0.56), "light")),
+      );
+    else
+      parts.push(
+        line(poly(0.14, 0.56, 0.46, 0.58), "primary--", 0.016),
+        ...[0.2, 0.3].map((x) => detail(poly(x, 0.565, x + 0.025, 0.61, x + 0.04, 0.57), "light")),
+      );
+    parts.push(
+      detail(ellipse(0.56, 0.38, 0.055, 0.032, -0.2), "accent"),
+      detail(ellipse(0.56, 0.38, 0.012, 0.03), "dark"),
+      detail(circle(0.15, 0.5, 0.016), "dark"),
+    );
+    for (const t of steps(0.2, 0.8, 3)) parts.push(detail(ellipse(0.62 + t * 0.2, 0.6 + t * 0.3, 0.05, 0.025, 0.4), "primary+", { opacity: 0.7 }));
+    return parts;
+  },
+};
+
+export const zombieHand: IconShape = {
+  primary: "lime",
+  secondary: "brown",
+  accent: "blue",
+  build(rng) {
+    const parts: Part[] = [];
+    const fingers = [
+      [0.36, -0.35],
+      [0.44, -0.12],
+      [0.54, 0.05],
+      [0.63, 0.25],
+    ] as const;
+    for (const [x, a] of fingers) {
+      const len = rng.range(0.2, 0.28);
+      const bend = rng.range(-0.2, 0.2);
+      parts.push(
+        bar(
+          poly(x, 0.42, x + Math.sin(a) * len * 0.5, 0.42 - Math.cos(a) * len * 0.5, x + Math.sin(a + bend) * len, 0.42 - Math.cos(a + bend) * len),
+          "primary",
+          0.075,
+        ),
+      );
+    }
+    parts.push(bar(poly(0.34, 0.56, 0.22, 0.44, 0.2, 0.34), "primary", 0.075));
+    const palm = roundRect(0.32, 0.38, 0.36, 0.3, 0.08);
+    parts.push(solid(palm, "primary"), detail(palm, "primary-", { clips: [[rect(0.55, 0, 1, 1)]] }));
+    parts.push(
+      solid(poly(0.34, 0.64, 0.68, 0.64, 0.72, 0.86, 0.3, 0.86), "accent"),
+      solid(poly(0.3, 0.62, 0.38, 0.7, 0.46, 0.62, 0.54, 0.7, 0.62, 0.62, 0.7, 0.7, 0.72, 0.74, 0.3, 0.74), "accent-"),
+    );
+    parts.push(
+      solid(new PathBuilder(0.04, 0.96).quadTo(0.5, 0.7, 0.96, 0.96).build(), "secondary"),
+      detail(ellipse(0.3, 0.9, 0.06, 0.025), "secondary+"),
+      detail(ellipse(0.7, 0.88, 0.05, 0.02), "secondary-"),
+    );
+    for (let i = 0; i < 3; i++) parts.push(detail(circle(rng.range(0.36, 0.64), rng.range(0.42, 0.6), 0.02), "primary--", { opacity: 0.8 }));
+    return parts;
+  },
+};
+
+export const rocket: IconShape = {
+  primary: "white",
+  secondary: "red",
+  accent: "orange",
+  build(rng) {
+    const w = rng.range(0.13, 0.16);
+    const body = new PathBuilder(0.5, 0.04)
+      .cubicTo(0.5 + w * 1.6, 0.2, 0.5 + w, 0.5, 0.5 + w, 0.74)
+      .lineTo(0.5 - w, 0.74)
+      .cubicTo(0.5 - w, 0.5, 0.5 - w * 1.6, 0.2, 0.5, 0.04)
+      .build();
+    const flame = new PathBuilder(0.5 - w * 0.7, 0.76).quadTo(0.5, rng.range(1.02, 1.1), 0.5 + w * 0.7, 0.76).build();
+    const parts: Part[] = [
+      solid(flame, "accent"),
+      detail(
+        flame.map(([x, y]) => [0.5 + (x - 0.5) * 0.5, 0.76 + (y - 0.76) * 0.6] as const),
+        "light",
+      ),
+    ];
+    for (const d of [-1, 1]) parts.push(solid(poly(0.5 + d * w, 0.5, 0.5 + d * (w + 0.14), 0.72, 0.5 + d * (w + 0.12), 0.82, 0.5 + d * w, 0.74), "secondary"));
+    parts.push(
+      solid(body, "primary"),
+      detail(body, "primary-", { clips: [[rect(0.5 + w * 0.3, 0, 1, 1)]] }),
+      detail(body, "secondary", { clips: [[rect(0, 0, 1, 0.2)]] }),
+    );
+    parts.push(solid(circle(0.5, 0.4, 0.075), "secondary-"), detail(circle(0.5, 0.4, 0.05), "glass"), detail(circle(0.485, 0.385, 0.015), "light"));
+    parts.push(solid(rect(0.5 - w * 0.8, 0.72, w * 1.6, 0.05), "secondary-"));
+    return rotateParts(parts, rng.range(20, 45));
+  },
+};

@@ -9,7 +9,15 @@ import { interpretIcon } from "./interpretation.js";
 import { interpretPrompt } from "./prompt.js";
 
 /** A prompt that draws each shape key that is no prompt word of its own. */
-const PROMPT_FOR: Readonly<Record<string, string>> = { hat: "wizard", shuriken: "ninja", bug: "beetle", helmet: "knight", "horned helmet": "warrior" };
+const PROMPT_FOR: Readonly<Record<string, string>> = {
+  hat: "wizard",
+  shuriken: "ninja",
+  bug: "beetle",
+  helmet: "knight",
+  "horned helmet": "warrior",
+  "dragon head": "dragon",
+  "zombie hand": "zombie",
+};
 const promptFor = (key: string): string => PROMPT_FOR[key] ?? key;
 const read = (prompt: string) => interpretIcon(interpretPrompt({ prompt }));
 
@@ -64,7 +72,11 @@ describe("icon things", () => {
     ["skeleton", "skull", []],
     ["ninja", "shuriken", []],
     ["eagle", "feather", []],
-    ["dragon", "claw", []],
+    ["dragon", "dragon head", []],
+    ["wyvern", "dragon head", []],
+    ["demon", "claw", []],
+    ["zombie", "zombie hand", []],
+    ["spaceship", "rocket", []],
   ] as const)("reads %s as %s", (prompt, subject, ignored) => {
     const i = read(prompt);
     expect(i.subject).toBe(subject);
