@@ -7,11 +7,11 @@
  */
 import { applyTone, fromHsl, mix, shade, toHsl, type Rgb } from "./color.js";
 import { compose, placeUnit, star, type Affine } from "./geometry.js";
-import type { Fill, Part, Role } from "./icon-parts.js";
+import type { Fill, IconShape, Part, Role } from "./icon-parts.js";
 import { type MaskPool, type PartColors, renderParts, type RenderOptions } from "./icon-render.js";
 import { EFFECT_LOOKS, MATERIAL_LOOKS, materialCue, type MaterialLook, WEAR_LOOKS } from "./icon-modifiers-looks.js";
 import { toneOf, type PromptSpec } from "./prompt.js";
-import type { Random } from "./random.js";
+import { Random as RandomSource, type Random } from "./random.js";
 import type { Canvas } from "./raster.js";
 import { COLOR_VALUES, EFFECT_COLORS } from "./vocabulary.js";
 
@@ -42,18 +42,48 @@ export interface IconModifiers {
   rng: Random;
 }
 
-/** The material and effect an icon of `mainName` draws (the first the prompt names of each). */
-export function iconModifierUse(spec: PromptSpec, mainName: string | undefined): { material: string | undefined; effect: string | undefined } {
-  if (mainName === undefined) return { material: undefined, effect: undefined };
-  return { material: spec.materials.find((m) => MATERIAL_LOOKS[m] !== undefined), effect: spec.effects.find((e) => EFFECT_LOOKS[e] !== undefined) };
+export interface ModifierUse {
+  material: string | undefined;
+  effect: string | undefined;
+  wear: readonly string[];
 }
 
-export function planModifiers(spec: PromptSpec, mainName: string | undefined, rng: Random): IconModifiers {
-  const { material, effect } = iconModifierUse(spec, mainName);
+const bodyCache = new Map<IconShape, { material: boolean; any: boolean }>();
+
+/** Whether a shape has parts large enough to carry a cue (of its material roles, or of any role). */
+function cueBodies(shape: IconShape, roles: readonly Role[]): { material: boolean; any: boolean } {
+  const cached = bodyCache.get(shape);
+  if (cached) return cached;
+  const parts = shape.build(new RandomSource(0), false);
+  const found = { material: largestBodies(roles, parts, false).length > 0, any: largestBodies(roles, parts, true).length > 0 };
+  bodyCache.set(shape, found);
+  return found;
+}
+
+/**
+ * What of the prompt's materials, effects and wear an icon of `shape` (named `mainName`) draws:
+ * the first material and effect it knows; a material only when it recolours the subject (no colour
+ * named) or has a part to mark; wear only when the shape has a part to mark.
+ */
+export function iconModifierUse(spec: PromptSpec, shape: IconShape, mainName: string | undefined): ModifierUse {
+  const roles = MATERIAL_ROLES[mainName ?? ""] ?? ["primary"];
+  const bodies = cueBodies(shape, roles);
+  const wear = bodies.any ? spec.styles.filter((s) => WEAR_LOOKS[s] !== undefined) : [];
+  if (mainName === undefined) return { material: undefined, effect: undefined, wear };
+  const material = spec.materials.find((m) => MATERIAL_LOOKS[m] !== undefined);
+  return {
+    material: material !== undefined && (spec.colors.length === 0 || bodies.material) ? material : undefined,
+    effect: spec.effects.find((e) => EFFECT_LOOKS[e] !== undefined),
+    wear,
+  };
+}
+
+export function planModifiers(spec: PromptSpec, shape: IconShape, mainName: string | undefined, rng: Random): IconModifiers {
+  const { material, effect, wear } = iconModifierUse(spec, shape, mainName);
   return {
     material,
     effect,
-    wear: spec.styles.filter((s) => WEAR_LOOKS[s] !== undefined),
+    wear,
     materialRoles: MATERIAL_ROLES[mainName ?? ""] ?? ["primary"],
     hueJitter: rng.range(-7, 7),
     lightJitter: rng.range(-0.05, 0.05),
@@ -99,9 +129,10 @@ function bounds(part: Part): { x0: number; y0: number; x1: number; y1: number } 
   return { x0, y0, x1, y1 };
 }
 
-function largestBodies(mods: IconModifiers, parts: readonly Part[]): { p: Part; b: ReturnType<typeof bounds> }[] {
-  return parts
-    .filter((p) => p.stroke === undefined && p.outline !== false && !p.clips && mods.materialRoles.includes(baseRole(p.fill)))
+function largestBodies(roles: readonly Role[], parts: readonly Part[], anyRole: boolean): { p: Part; b: ReturnType<typeof bounds> }[] {
+  const solid = parts.filter((p) => p.stroke === undefined && p.outline !== false && !p.clips);
+  const made = solid.filter((p) => roles.includes(baseRole(p.fill)));
+  return (made.length > 0 || !anyRole ? made : solid)
     .map((p) => ({ p, b: bounds(p) }))
     .map((e) => ({ ...e, area: (e.b.x1 - e.b.x0) * (e.b.y1 - e.b.y0) }))
     .filter((e) => e.area > 0.02)
@@ -114,7 +145,7 @@ export function decorateParts(mods: IconModifiers, parts: readonly Part[]): Part
   const look = mods.material ? MATERIAL_LOOKS[mods.material] : undefined;
   if (!look) return [...parts];
   const cues: Part[] = [];
-  for (const { p, b } of largestBodies(mods, parts)) {
+  for (const { p, b } of largestBodies(mods.materialRoles, parts, false)) {
     for (const cue of materialCue(look.cue, baseRole(p.fill), b, mods.rng)) cues.push({ ...cue, outline: false, clips: [...(cue.clips ?? []), p.path] });
   }
   return [...parts, ...cues];
@@ -122,7 +153,7 @@ export function decorateParts(mods: IconModifiers, parts: readonly Part[]): Part
 
 /** Draws the wear styles over the subject's largest parts, each in its own colour. */
 export function renderWear(canvas: Canvas, pool: MaskPool, mods: IconModifiers, parts: readonly Part[], m: Affine, box: number, outline: Rgb): void {
-  const bodies = largestBodies(mods, parts);
+  const bodies = largestBodies(mods.materialRoles, parts, true);
   for (const wear of mods.wear) {
     const look = WEAR_LOOKS[wear];
     if (!look) continue;

@@ -205,7 +205,7 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
   const rng = new Random(mixSeeds(input.seed, hashString("icon"), hashString(shapeKey(spec))));
   const plan = planIcon(spec, rng.fork("plan"));
   // materials, effects and the seed's colour jitter (icon-modifiers.ts)
-  const mods = planModifiers(spec, chooseIconShapes(spec).mainName, rng.fork("modifiers"));
+  const mods = planModifiers(spec, plan.main, chooseIconShapes(spec).mainName, rng.fork("modifiers"));
   const baseColors = modifyColors(mods, shapeColors(plan.main, spec.colors, spec, { r: 0, g: 0, b: 0 }), spec);
   const primary = baseColors.roles.primary;
   const badge = badgeColors(primary, spec, rng.range(-16, 16));

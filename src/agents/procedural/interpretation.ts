@@ -80,23 +80,22 @@ export function interpretSprite(spec: PromptSpec): Interpretation {
   });
 }
 
-// wear styles ("cracked", "mossy"...) mark the subject's surface: see WEAR_LOOKS in icon-modifiers-looks.ts
-const ICON_WEAR = ["cracked", "mossy", "rusty", "weathered", "icy"];
-const ICON_STYLES = new Set([...TONES, "glowing", "retro", "outline", "flat", "badge", "glossy", "round", "square", "hex", ...ICON_WEAR]);
-const ICON_UNBADGED_STYLES = new Set([...TONES, "glowing", "retro", "outline", "flat", ...ICON_WEAR]);
+const ICON_STYLES = new Set([...TONES, "glowing", "retro", "outline", "flat", "badge", "glossy", "round", "square", "hex"]);
+const ICON_UNBADGED_STYLES = new Set([...TONES, "glowing", "retro", "outline", "flat"]);
 
 export function interpretIcon(spec: PromptSpec): Interpretation {
   const shapes = chooseIconShapes(spec);
   const fallback = shapes.mainName === undefined;
   const used = new Set(fallback ? [] : shapes.drawn);
-  const modifierUse = iconModifierUse(spec, shapes.mainName);
+  // materials, effects and wear ("cracked", "mossy"...) drawn on the subject: see icon-modifiers.ts
+  const modifierUse = iconModifierUse(spec, shapes.main, shapes.mainName);
   return describe(spec, {
     subject: fallback ? null : (shapes.mainName ?? null),
     fallback,
     // the emblem is coloured from the second colour on
     colors: shapes.emblem ? 4 : 3,
     // the badge's shape and gloss mean nothing once the badge is switched off
-    styles: spec.negated.includes("badge") ? ICON_UNBADGED_STYLES : ICON_STYLES,
+    styles: new Set([...(spec.negated.includes("badge") ? ICON_UNBADGED_STYLES : ICON_STYLES), ...modifierUse.wear]),
     negations: new Set(["badge", "outline"]),
     usedSubjects: used,
     items: shapes.emblemName ? [shapes.emblemName] : [],
