@@ -157,7 +157,8 @@ export const bag: IconShape = {
   primary: "tan",
   secondary: "brown",
   accent: "gold",
-  build(rng) {
+  emblem: { cx: 0.5, cy: 0.64, r: 0.15 },
+  build(rng, hasEmblem) {
     const w = rng.range(0.34, 0.4);
     const tie = rng.range(0.3, 0.36);
     const body = new PathBuilder(0.42, tie)
@@ -170,7 +171,7 @@ export const bag: IconShape = {
       bar(poly(0.4, tie + 0.01, 0.6, tie + 0.01), "secondary", 0.045),
       line(new PathBuilder(0.58, tie).quadTo(0.7, tie + 0.04, 0.66, tie + 0.14).build(), "secondary", 0.02),
     );
-    const mark = rng.int(0, 2);
+    const mark = hasEmblem ? 2 : rng.int(0, 2);
     if (mark === 0) parts.push(detail(circle(0.5, 0.64, 0.11), "accent"), detail(circle(0.5, 0.64, 0.07), "accent+"));
     else if (mark === 1) parts.push(detail(roundRect(0.56, 0.66, 0.14, 0.12, 0.02), "primary-"), line(poly(0.57, 0.67, 0.69, 0.77), "secondary", 0.01));
     if (rng.chance(0.5))

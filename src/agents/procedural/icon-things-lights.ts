@@ -269,9 +269,10 @@ export const tombstone: IconShape = {
   primary: "grey",
   secondary: "green",
   accent: "dark",
-  build(rng) {
+  emblem: { cx: 0.5, cy: 0.4, r: 0.14 },
+  build(rng, hasEmblem) {
     const w = rng.range(0.26, 0.32);
-    const cross = rng.chance(0.3);
+    const cross = !hasEmblem && rng.chance(0.3);
     const parts: Part[] = [solid(ellipse(0.5, 0.9, 0.42, 0.07), "secondary"), detail(ellipse(0.46, 0.88, 0.3, 0.03), "secondary+")];
     const stone = cross
       ? poly(0.44, 0.1, 0.56, 0.1, 0.56, 0.3, 0.74, 0.3, 0.74, 0.42, 0.56, 0.42, 0.56, 0.88, 0.44, 0.88, 0.44, 0.42, 0.26, 0.42, 0.26, 0.3, 0.44, 0.3)
@@ -283,7 +284,8 @@ export const tombstone: IconShape = {
           .build();
     parts.push(solid(stone, "primary"), shadeRight(stone, "primary-", cross ? 0.52 : 0.5 + w - 0.07));
     if (!cross) {
-      if (rng.chance(0.5))
+      if (hasEmblem) parts.push(detail(circle(0.5, 0.4, 0.16), "primary-"));
+      else if (rng.chance(0.5))
         parts.push(line(poly(0.5, 0.26, 0.5, 0.5), "accent", 0.035, { opacity: 0.6 }), line(poly(0.42, 0.34, 0.58, 0.34), "accent", 0.035, { opacity: 0.6 }));
       else parts.push(detail(rect(0.38, 0.3, 0.24, 0.06), "primary--"), detail(rect(0.4, 0.42, 0.2, 0.025), "primary--"));
       for (const dy of [0.6, 0.68]) parts.push(line(poly(0.5 - w + 0.08, dy, 0.5 + w - 0.08, dy), "primary-", 0.016));
