@@ -89,19 +89,23 @@ export const paw: IconShape = {
   secondary: "pink",
   accent: "white",
   build(rng) {
-    const spread = rng.range(0.2, 0.24);
+    const spread = rng.range(0.36, 0.4);
     const parts: Part[] = [];
-    const pad = new PathBuilder(0.5, 0.48)
-      .cubicTo(0.74, 0.46, 0.82, 0.9, 0.62, 0.9)
-      .quadTo(0.5, 0.84, 0.38, 0.9)
-      .cubicTo(0.18, 0.9, 0.26, 0.46, 0.5, 0.48)
+    const pad = new PathBuilder(0.5, 0.54)
+      .cubicTo(0.74, 0.52, 0.82, 0.94, 0.62, 0.94)
+      .quadTo(0.5, 0.88, 0.38, 0.94)
+      .cubicTo(0.18, 0.94, 0.26, 0.52, 0.5, 0.54)
       .build();
     parts.push(solid(pad, "primary"), rimShade(pad, "primary-", -0.04, -0.04));
-    for (const [i, a] of [-2.4, -1.85, -1.3, -0.75].entries()) {
+    const claws = rng.chance(0.4);
+    for (const [i, a] of [-2.55, -1.9, -1.24, -0.59].entries()) {
       const r = i === 0 || i === 3 ? 0.085 : 0.095;
-      const [x, y] = [0.5 + Math.cos(a) * spread * 1.5, 0.6 + Math.sin(a) * spread * 1.5];
-      parts.push(solid(ellipse(x, y, r, r * 1.25, a + Math.PI / 2), "primary"));
-      if (rng.chance(0.5)) parts.push(solid(poly(x - 0.02, y - r * 1.1, x + Math.cos(a) * 0.16, y + Math.sin(a) * 0.16, x + 0.02, y - r * 1.1), "accent"));
+      const [x, y] = [0.5 + Math.cos(a) * spread, 0.7 + Math.sin(a) * spread * 0.95];
+      if (claws) parts.push(solid(poly(x - 0.025, y, x + Math.cos(a) * (r + 0.08), y + Math.sin(a) * (r + 0.08), x + 0.025, y), "accent"));
+      parts.push(
+        solid(ellipse(x, y, r * 0.85, r * 1.15, a + Math.PI / 2), "primary"),
+        detail(ellipse(x - 0.015, y - 0.02, r * 0.3, r * 0.4, a + Math.PI / 2), "primary+", { opacity: 0.7 }),
+      );
     }
     return rotateParts(parts, rng.range(-20, 20));
   },

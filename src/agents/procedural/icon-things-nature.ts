@@ -261,7 +261,7 @@ export const coral: IconShape = {
       }
       for (const d of [-1, 1]) branch(x1, y1, a + d * rng.range(0.3, 0.6), len * rng.range(0.62, 0.78), depth - 1);
     };
-    branch(0.5, 0.92, -Math.PI / 2 + rng.range(-0.15, 0.15), rng.range(0.24, 0.28), 3);
+    branch(0.5, 0.92, -Math.PI / 2 + rng.range(-0.15, 0.15), rng.range(0.29, 0.33), 3);
     parts.push(solid(ellipse(0.5, 0.92, 0.24, 0.05), "secondary"));
     for (let i = 0; i < 3; i++) parts.push(detail(circle(rng.range(0.3, 0.7), rng.range(0.3, 0.7), 0.02), "light", { opacity: 0.6 }));
     return parts;

@@ -92,18 +92,39 @@ export const fountain: IconShape = {
       shadeRight(poly(0.08, 0.7, 0.92, 0.7, 0.86, 0.9, 0.14, 0.9), "primary-", 0.7),
     ];
     parts.push(solid(ellipse(0.5, 0.7, 0.42, 0.07), "primary+"), detail(ellipse(0.5, 0.7, 0.36, 0.045), "secondary"));
-    parts.push(
-      solid(rect(0.45, 0.42, 0.1, 0.28), "primary"),
-      solid(ellipse(0.5, 0.42, 0.2, 0.05), "primary+"),
-      detail(ellipse(0.5, 0.42, 0.15, 0.03), "secondary"),
-    );
-    const h = rng.range(0.12, 0.2);
-    parts.push(bar(poly(0.5, 0.4, 0.5, 0.4 - h), "secondary", 0.03));
-    for (const d of [-1, 1])
+    const bowlY = rng.range(0.36, 0.42);
+    const bowlW = rng.range(0.2, 0.24);
+    parts.push(solid(poly(0.44, 0.7, 0.46, bowlY, 0.54, bowlY, 0.56, 0.7), "primary"), detail(rect(0.5, bowlY, 0.06, 0.3), "primary-"));
+    // water: curtains falling from the top bowl's rim into the basin, a jet above it
+    for (const d of [-1, 1]) {
+      const fall = new PathBuilder(0.5 + d * bowlW, bowlY)
+        .quadTo(0.5 + d * (bowlW + 0.08), bowlY + 0.04, 0.5 + d * (bowlW + 0.1), 0.68)
+        .lineTo(0.5 + d * (bowlW + 0.04), 0.68)
+        .quadTo(0.5 + d * (bowlW + 0.03), bowlY + 0.1, 0.5 + d * (bowlW - 0.04), bowlY + 0.05)
+        .build();
       parts.push(
-        bar(new PathBuilder(0.5, 0.4 - h).quadTo(0.5 + d * 0.22, 0.4 - h - 0.04, 0.5 + d * 0.3, 0.64).build(), "secondary", 0.025),
-        line(new PathBuilder(0.5, 0.4 - h).quadTo(0.5 + d * 0.22, 0.4 - h - 0.04, 0.5 + d * 0.3, 0.64).build(), "accent", 0.008),
+        solid(fall, "secondary"),
+        line(poly(0.5 + d * (bowlW + 0.04), bowlY + 0.08, 0.5 + d * (bowlW + 0.07), 0.64), "accent", 0.012, { opacity: 0.7 }),
       );
+    }
+    const bowl = new PathBuilder(0.5 - bowlW - 0.02, bowlY)
+      .lineTo(0.5 + bowlW + 0.02, bowlY)
+      .quadTo(0.5 + bowlW, bowlY + 0.12, 0.5, bowlY + 0.12)
+      .quadTo(0.5 - bowlW, bowlY + 0.12, 0.5 - bowlW - 0.02, bowlY)
+      .build();
+    parts.push(
+      solid(bowl, "primary"),
+      shadeRight(bowl, "primary-", 0.56),
+      solid(ellipse(0.5, bowlY, bowlW + 0.02, 0.04), "primary+"),
+      detail(ellipse(0.5, bowlY, bowlW - 0.02, 0.025), "secondary"),
+    );
+    const h = rng.range(0.14, 0.22);
+    const jet = new PathBuilder(0.5, bowlY - h)
+      .cubicTo(0.57, bowlY - h * 0.6, 0.55, bowlY - 0.02, 0.55, bowlY)
+      .lineTo(0.45, bowlY)
+      .cubicTo(0.45, bowlY - 0.02, 0.43, bowlY - h * 0.6, 0.5, bowlY - h)
+      .build();
+    parts.push(solid(jet, "secondary"), detail(jet, "accent", { clips: [[rect(0, 0, 0.49, 1)]], opacity: 0.6 }));
     for (let i = 0; i < 3; i++) parts.push(detail(circle(rng.range(0.3, 0.7), rng.range(0.12, 0.3), 0.015), "secondary+"));
     return parts;
   },
