@@ -26,6 +26,14 @@ const MATERIAL_ROLES: Readonly<Record<string, readonly Role[]>> = {
   ladder: ["primary", "secondary"],
   book: ["primary"],
   window: ["primary"],
+  // "oak tree", "pine tree": the wood is the trunk, not the crown
+  tree: ["secondary"],
+  "apple tree": ["secondary"],
+  palm: ["secondary"],
+  conifer: ["secondary"],
+  bush: ["secondary"],
+  fern: ["secondary"],
+  mushroom: ["secondary"],
 };
 
 export interface IconModifiers {

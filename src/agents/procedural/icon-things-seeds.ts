@@ -3,14 +3,15 @@ import { circle, ellipse, PathBuilder, rect, type Contour } from "./geometry.js"
 import { rotateParts, type IconShape, type Part } from "./icon-parts.js";
 import { bar, detail, line, poly, rimShade, shadeRight, shine, solid, steps } from "./icon-things-kit.js";
 
-/** A tree: round crown, pine or (with fruit) a fruit tree. */
-function treeShape(fruit: boolean): IconShape {
+/** A tree: round crown or pine ("any"), a pine, or a fruit tree. */
+function treeShape(kind: "any" | "pine" | "fruit"): IconShape {
+  const fruit = kind === "fruit";
   return {
     primary: "green",
     secondary: "brown",
     accent: "red",
     build(rng) {
-      const pine = !fruit && rng.chance(0.4);
+      const pine = kind === "pine" || (kind === "any" && rng.chance(0.4));
       const parts: Part[] = [];
       const trunkW = rng.range(0.06, 0.09);
       parts.push(
@@ -55,8 +56,9 @@ function treeShape(fruit: boolean): IconShape {
   };
 }
 
-export const tree = treeShape(false);
-export const appleTree = treeShape(true);
+export const tree = treeShape("any");
+export const appleTree = treeShape("fruit");
+export const conifer = treeShape("pine");
 
 export const mushroom: IconShape = {
   primary: "red",

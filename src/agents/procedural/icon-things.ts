@@ -5,7 +5,7 @@ import { bridge, castle, house, tent, tower, well } from "./icon-things-building
 import { banner, campfire, candle, cart, fence, ladder, lantern, sign, statue, tombstone, torch } from "./icon-things-lights.js";
 import { bush, cactus, coral, fern, flower, log, rose, shell, sprout, stump, vine } from "./icon-things-nature.js";
 import { cloud, pebble, rainbow, rock, snowflake, sun } from "./icon-things-sky.js";
-import { acorn, appleTree, bone, deadTree, egg, feather, mushroom, pinecone, seed, tree } from "./icon-things-seeds.js";
+import { acorn, appleTree, bone, conifer, deadTree, egg, feather, mushroom, pinecone, seed, tree } from "./icon-things-seeds.js";
 import { apple, bread, cake, carrot, cheese, cookie, drumstick, fish, meat, pie } from "./icon-things-food.js";
 import { banana, cherry, corn, grapes, honey, milk, pumpkin, soup } from "./icon-things-fruit.js";
 import { FIGURE_ICONS } from "./icon-things-figures.js";
@@ -121,6 +121,7 @@ export const THING_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconS
   ["potato", potato],
   ["sausage", sausage],
   ["deadtree", deadTree],
+  ["conifer", conifer],
   ["apple tree", appleTree],
   // surfaces drawn as one object: a rock for stone, a log for wood, a flake for snow
   ["stone", rock],
@@ -156,6 +157,9 @@ export const ICON_COMPOUNDS: readonly { readonly all: readonly string[]; readonl
   { all: ["soup", "pot"], draws: "soup" },
   { all: ["palm", "tree"], draws: "palm" },
   { all: ["deadtree", "tree"], draws: "deadtree" },
+  { all: ["conifer", "tree"], draws: "conifer" },
+  // "pine tree": pine is a wood
+  { all: ["tree", "wood"], draws: "conifer" },
   { all: ["nest", "egg"], draws: "nest" },
   { all: ["nest", "bird"], draws: "nest" },
   { all: ["web", "spider"], draws: "web" },

@@ -46,7 +46,8 @@ function describe(spec: PromptSpec, usage: Usage): Interpretation {
   const negations = spec.negated.filter((s) => usage.negations.has(s)).map((s) => `no ${s}`);
   const materials = spec.materials.filter((m) => usage.materials?.has(m));
   const effects = spec.effects.filter((e) => usage.effects?.has(e));
-  const modifiers = [...spec.colors.slice(0, usage.colors), ...materials, ...effects, ...styles, ...negations];
+  // "golden crown": gold is both the colour and the material, named once
+  const modifiers = [...new Set([...spec.colors.slice(0, usage.colors), ...materials, ...effects, ...styles, ...negations])];
   for (const item of usage.items) if (!modifiers.includes(item)) modifiers.push(item);
   const ignored = [
     ...spec.subjects.filter((s) => !usage.usedSubjects.has(s) && !usage.items.includes(s)),

@@ -120,6 +120,7 @@ export const THING_SUBJECTS: SubjectTable = {
   portal: { words: "portals gateway teleporter" },
   palm: { words: "palms", isA: "tree" },
   deadtree: { words: "dead leafless withered bare", isA: "tree" },
+  conifer: { words: "conifers fir firs spruce evergreen christmas", isA: "tree" },
   nest: { words: "nests" },
   web: { words: "cobweb webs" },
   wheel: { words: "wheels" },
