@@ -16,7 +16,7 @@ import type { Interpretation } from "../driver.js";
 import { chooseIconShapes } from "./icon.js";
 import { iconModifierUse } from "./icon-modifiers.js";
 import { ICON_SHAPES } from "./icon-shapes.js";
-import { ALIASES, BUILDERS, EFFECT_ITEMS, planSprite, spriteDesignOf } from "./pixel-sprite.js";
+import { ALIASES, BUILDERS, EFFECT_ITEMS, heldItemOf, planSprite, spriteDesignOf } from "./pixel-sprite.js";
 import { interpretPrompt, type PromptSpec } from "./prompt.js";
 import { chooseMaterial, GROUNDS, textureMaterialOf } from "./texture.js";
 import { MATERIAL_ALIASES, MATERIALS } from "./texture-materials.js";
@@ -68,6 +68,8 @@ export function interpretSprite(spec: PromptSpec): Interpretation {
   const plan = planSprite(spec);
   const items = plan.items.map((held) => held.item);
   const used = new Set(plan.fallback ? [] : spec.subjects.filter((s) => spriteDesignOf(s) === plan.design));
+  // "knight with a torch": the torch is held as the flame item
+  for (const s of spec.subjects) if (items.includes(heldItemOf(s) ?? s)) used.add(s);
   return describe(spec, {
     subject: plan.fallback ? null : plan.design,
     fallback: plan.fallback,
