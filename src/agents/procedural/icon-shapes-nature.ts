@@ -27,14 +27,32 @@ export const heart: IconShape = {
   secondary: "white",
   accent: "white",
   emblem: { cx: 0.5, cy: 0.46, r: 0.17 },
-  build() {
+  build(rng, hasEmblem) {
     const body = heartContour();
-    return [
+    const parts: Part[] = [
       { path: [body], fill: "primary" },
       { path: [body], fill: "primary-", clips: [outsideOf(shifted(scaleAbout(body, 0.98, 0.5, 0.5), -0.05, -0.06))], outline: false },
       { path: [ellipse(0.3, 0.3, 0.08, 0.045, deg(-40))], fill: "light", opacity: 0.85, outline: false },
       { path: [circle(0.22, 0.41, 0.025)], fill: "light", opacity: 0.7, outline: false },
     ];
+    // variants: an inner heart, a crack, or plain; tilted a little
+    const kind = hasEmblem ? 0 : rng.int(0, 2);
+    if (kind === 1) parts.push({ path: [scaleAbout(body, 0.6, 0.5, 0.52)], fill: "primary+", outline: false });
+    if (kind === 2)
+      parts.push({
+        path: [
+          [
+            [0.5, 0.28],
+            [0.44, 0.42],
+            [0.54, 0.52],
+            [0.46, 0.66],
+          ],
+        ],
+        fill: "primary--",
+        stroke: 0.03,
+        outline: false,
+      });
+    return rotateParts(parts, rng.range(-12, 12));
   },
 };
 
@@ -309,12 +327,13 @@ export const droplet: IconShape = {
   primary: "blue",
   secondary: "white",
   accent: "white",
-  build() {
+  build(rng) {
+    const w = rng.range(0.27, 0.33);
     const body = new PathBuilder(0.5, 0.04)
-      .cubicTo(0.58, 0.22, 0.8, 0.42, 0.8, 0.63)
-      .cubicTo(0.8, 0.81, 0.66, 0.94, 0.5, 0.94)
-      .cubicTo(0.34, 0.94, 0.2, 0.81, 0.2, 0.63)
-      .cubicTo(0.2, 0.42, 0.42, 0.22, 0.5, 0.04)
+      .cubicTo(0.58, 0.22, 0.5 + w, 0.42, 0.5 + w, 0.63)
+      .cubicTo(0.5 + w, 0.81, 0.66, 0.94, 0.5, 0.94)
+      .cubicTo(0.34, 0.94, 0.5 - w, 0.81, 0.5 - w, 0.63)
+      .cubicTo(0.5 - w, 0.42, 0.42, 0.22, 0.5, 0.04)
       .build();
     const shine = new PathBuilder(0.3, 0.62).quadTo(0.3, 0.48, 0.4, 0.36).quadTo(0.35, 0.5, 0.36, 0.64).build();
     return [
@@ -322,6 +341,12 @@ export const droplet: IconShape = {
       { path: [body], fill: "primary-", clips: [outsideOf(shifted(body, -0.06, -0.05))], outline: false },
       { path: [shine], fill: "light", opacity: 0.85, outline: false },
       { path: [circle(0.35, 0.73, 0.03)], fill: "light", opacity: 0.7, outline: false },
+      ...(rng.chance(0.5)
+        ? [
+            { path: [circle(0.82, 0.3, 0.05)], fill: "primary" as const },
+            { path: [circle(0.88, 0.16, 0.03)], fill: "primary" as const },
+          ]
+        : []),
     ];
   },
 };
@@ -330,14 +355,15 @@ export const crown: IconShape = {
   primary: "gold",
   secondary: "red",
   accent: "blue",
-  build() {
+  build(rng) {
     const band = roundRect(0.17, 0.62, 0.66, 0.2, 0.03);
+    const dip = rng.range(0.42, 0.52);
     const points: Point[] = [
       [0.18, 0.64],
       [0.12, 0.3],
-      [0.34, 0.47],
-      [0.5, 0.2],
-      [0.66, 0.47],
+      [0.34, dip],
+      [0.5, rng.range(0.16, 0.24)],
+      [0.66, dip],
       [0.88, 0.3],
       [0.82, 0.64],
     ];
@@ -387,14 +413,17 @@ export const moon: IconShape = {
   primary: "yellow",
   secondary: "white",
   accent: "white",
-  build() {
-    const body = crescent(0.4, 0.7, 0.36, 0.33);
-    return [
+  build(rng) {
+    const body = crescent(0.4, rng.range(0.68, 0.72), rng.range(0.34, 0.38), rng.range(0.31, 0.34));
+    const parts: Part[] = [
       { path: [body], fill: "primary" },
       { path: [body], fill: "primary-", clips: [outsideOf(circle(0.56, 0.44, 0.4))], outline: false },
-      { path: [star(0.74, 0.7, 0.08, 0.03, 4)], fill: "secondary" },
-      { path: [star(0.86, 0.5, 0.05, 0.02, 4)], fill: "secondary" },
     ];
+    for (let i = 0; i < rng.int(1, 3); i++) {
+      const r = rng.range(0.04, 0.08);
+      parts.push({ path: [star(rng.range(0.68, 0.84), rng.range(0.22, 0.44), r, r * 0.38, 4)], fill: "secondary" });
+    }
+    return rotateParts(parts, rng.range(-15, 15));
   },
 };
 
@@ -402,15 +431,16 @@ export const bolt: IconShape = {
   primary: "yellow",
   secondary: "white",
   accent: "white",
-  build() {
+  build(rng) {
+    const [k, m] = [rng.range(-0.05, 0.05), rng.range(-0.04, 0.04)];
     const body: Point[] = [
-      [0.6, 0.03],
-      [0.2, 0.56],
-      [0.46, 0.56],
-      [0.36, 0.97],
-      [0.82, 0.4],
-      [0.55, 0.4],
-      [0.7, 0.03],
+      [0.6 + k, 0.03],
+      [0.2, 0.56 + m],
+      [0.46, 0.56 + m],
+      [0.36 - k, 0.97],
+      [0.82, 0.4 + m],
+      [0.55, 0.4 + m],
+      [0.7 + k, 0.03],
     ];
     return [
       { path: [body], fill: "primary" },

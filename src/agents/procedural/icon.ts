@@ -8,8 +8,10 @@ import { applyTone, fromHsl, mix, shade, toHsl, type Rgb } from "./color.js";
 import { Mask, paintMask } from "./coverage.js";
 import { circle, compose, placeUnit, regularPolygon, rotationAbout, roundRect, type Affine, type Contour } from "./geometry.js";
 import type { IconShape, Role } from "./icon-parts.js";
+import { decorateParts, modifyColors, planModifiers, renderAdornment, renderWear } from "./icon-modifiers.js";
 import { MaskPool, renderParts, type PartColors } from "./icon-render.js";
-import { fallbackShape, ICON_SHAPES } from "./icon-shapes.js";
+import { fallbackShape } from "./icon-shapes.js";
+import { iconPicks } from "./icon-things-resolve.js";
 import { ProgressReporter } from "./progress.js";
 import { hasStyle, isNegated, shapeKey, toneOf, type PromptSpec } from "./prompt.js";
 import { hashString, mixSeeds, Random } from "./random.js";
@@ -35,10 +37,6 @@ function colorValue(name: string): Rgb {
   return COLOR_VALUES[name] ?? FIXED_ROLES[name as keyof typeof FIXED_ROLES] ?? FIXED_ROLES.metal;
 }
 
-/** The shape of each subject the icon draws, by the name of the shape ("shield" for "knight"). */
-const SHAPE_NAMES = new Map<IconShape, string>();
-for (const [word, shape] of ICON_SHAPES) if (!SHAPE_NAMES.has(shape)) SHAPE_NAMES.set(shape, word);
-
 export interface IconShapes {
   /** The first subject with a shape draws the icon (the fallback shape when there is none). */
   main: IconShape;
@@ -47,14 +45,20 @@ export interface IconShapes {
   /** The shapes' names (see ICON_SHAPES); mainName is undefined on fallback. */
   mainName: string | undefined;
   emblemName: string | undefined;
+  /** The prompt's subjects the main shape and the emblem draw. */
+  drawn: readonly string[];
 }
 
 /** Which shapes a prompt's subjects draw: read by the generator and by the driver's `interpret`. */
 export function chooseIconShapes(spec: PromptSpec): IconShapes {
-  const shapes = spec.subjects.map((s) => ICON_SHAPES.get(s)).filter((s): s is IconShape => s !== undefined);
-  const main = shapes[0] ?? fallbackShape;
-  const emblem = shapes.find((s) => s !== main);
-  return { main, emblem, mainName: shapes[0] ? SHAPE_NAMES.get(main) : undefined, emblemName: emblem ? SHAPE_NAMES.get(emblem) : undefined };
+  const [main, emblem] = iconPicks(spec.subjects);
+  return {
+    main: main?.shape ?? fallbackShape,
+    emblem: emblem?.shape,
+    mainName: main?.name,
+    emblemName: emblem?.name,
+    drawn: [...(main?.words ?? []), ...(emblem?.words ?? [])],
+  };
 }
 
 function planIcon(spec: PromptSpec, rng: Random): IconPlan {
@@ -107,8 +111,10 @@ function badgeColors(primary: Rgb, spec: PromptSpec, hueJitter: number): BadgeCo
   const grey = hsl.s < 0.18;
   // Yellows and golds turn olive when darkened: put them on a deep blue badge instead.
   const yellow = !grey && hsl.h > 35 && hsl.h < 80;
-  const h = (grey ? 215 : yellow ? 232 : hsl.h) + hueJitter;
-  const s = grey ? 0.22 : yellow ? 0.42 : Math.min(0.55, hsl.s * 0.7);
+  // Browns (wood, bread, leather) vanish on a brown badge: put them on deep teal instead.
+  const brown = !grey && !yellow && hsl.h >= 12 && hsl.h <= 45 && hsl.l < 0.72 && hsl.s < 0.7;
+  const h = (grey ? 215 : yellow ? 232 : brown ? 192 : hsl.h) + hueJitter;
+  const s = grey ? 0.22 : yellow ? 0.42 : brown ? 0.36 : Math.min(0.55, hsl.s * 0.7);
   const tone = toneOf(spec);
   const lift = tone === "dark" ? -0.08 : tone === "pastel" ? 0.3 : tone === "bright" ? 0.06 : 0;
   const top = fromHsl({ h, s, l: 0.34 + lift });
@@ -198,9 +204,12 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
   const { spec, width: size } = input;
   const rng = new Random(mixSeeds(input.seed, hashString("icon"), hashString(shapeKey(spec))));
   const plan = planIcon(spec, rng.fork("plan"));
-  const primary = shapeColors(plan.main, spec.colors, spec, { r: 0, g: 0, b: 0 }).roles.primary;
+  // materials, effects and the seed's colour jitter (icon-modifiers.ts)
+  const mods = planModifiers(spec, plan.main, chooseIconShapes(spec).mainName, rng.fork("modifiers"));
+  const baseColors = modifyColors(mods, shapeColors(plan.main, spec.colors, spec, { r: 0, g: 0, b: 0 }), spec);
+  const primary = baseColors.roles.primary;
   const badge = badgeColors(primary, spec, rng.range(-16, 16));
-  const mainColors = shapeColors(plan.main, spec.colors, spec, badge.outline);
+  const mainColors: PartColors = { ...baseColors, outline: badge.outline };
 
   const canvas = new Canvas(size, input.height);
   const pool = new MaskPool(size, input.height);
@@ -221,11 +230,14 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
   const lineWidth = Math.max(2, box * 0.055);
   const outlineWidth = isNegated(spec, "outline") || lineArt ? 0 : Math.max(1, box * 0.032);
   const words = new Set([...spec.subjects, ...spec.otherWords]);
-  renderParts(canvas, pool, plan.main.build(rng.fork("main"), plan.emblem !== undefined, words), m, box, mainColors, {
+  const mainParts = decorateParts(mods, plan.main.build(rng.fork("main"), plan.emblem !== undefined, words));
+  renderParts(canvas, pool, mainParts, m, box, mainColors, {
     outlineWidth,
     ...(lineArt ? { lineArt: { width: lineWidth, color: plan.badge ? shade(mainColors.roles.primary, 0.2) : mainColors.roles.primary } } : {}),
     ...(plan.badge ? { shadow: { dx: box * 0.02, dy: box * 0.035, color: badge.outline, opacity: 0.35 } } : {}),
   });
+
+  renderWear(canvas, pool, mods, mainParts, m, box, badge.outline);
 
   if (plan.emblem) {
     const inSlot = plan.main.emblem !== undefined;
@@ -237,6 +249,10 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
       ...(lineArt ? { lineArt: { width: lineWidth * 0.8, color: shade(emColors.roles.primary, 0.25) } } : {}),
     });
   }
+  renderAdornment(canvas, pool, mods, m, box, plan.emblem !== undefined && plan.main.emblem === undefined, badge.outline, {
+    outlineWidth,
+    ...(lineArt ? { lineArt: { width: lineWidth * 0.7, color: shade(mainColors.roles.primary, 0.25) } } : {}),
+  });
   await progress.report(75, "shading", canvas);
 
   const result = hasStyle(spec, "retro") ? pixelate(canvas) : canvas;

@@ -24,7 +24,8 @@ describe("interpret: what the procedural drivers understood", () => {
   it("names the subject, the colours and leaves out words it does not draw", () => {
     // the sprite draws the healing effect (a green accent and crosses around the potion)
     expect(read(sprite, "red health potion with a cork")).toEqual({ subject: "potion", modifiers: ["red", "healing"], ignored: ["cork"], fallback: false });
-    expect(read(icon, "red health potion with a cork")).toEqual({ subject: "potion", modifiers: ["red"], ignored: ["healing", "cork"], fallback: false });
+    // the icon draws the healing effect (a tint and a corner cross)
+    expect(read(icon, "red health potion with a cork")).toEqual({ subject: "potion", modifiers: ["red", "healing"], ignored: ["cork"], fallback: false });
     // a texture has no potion: it falls back (the colour still applies)
     expect(read(texture, "red health potion with a cork")).toEqual({
       subject: null,
@@ -146,6 +147,6 @@ describe("interpret: what the procedural drivers understood", () => {
     expect(sprite.knownSubjects()).not.toContain("grass");
     expect(texture.knownSubjects()).toEqual(expect.arrayContaining(["grass", "stone", "brick", "tile"]));
     expect(icon.knownSubjects()).toEqual(expect.arrayContaining(["potion", "sword", "heart"]));
-    expect(icon.knownSubjects()).not.toContain("dragon");
+    expect(texture.knownSubjects()).not.toContain("dragon");
   });
 });

@@ -14,9 +14,10 @@
  */
 import type { Interpretation } from "../driver.js";
 import { chooseIconShapes } from "./icon.js";
+import { iconModifierUse } from "./icon-modifiers.js";
 import { ICON_SHAPES } from "./icon-shapes.js";
-import { ALIASES, BUILDERS, EFFECT_ITEMS, planSprite, spriteDesignOf } from "./pixel-sprite.js";
-import type { PromptSpec } from "./prompt.js";
+import { ALIASES, BUILDERS, EFFECT_ITEMS, heldItemOf, planSprite, spriteDesignOf } from "./pixel-sprite.js";
+import { interpretPrompt, type PromptSpec } from "./prompt.js";
 import { broaderSubjects } from "./subjects.js";
 import { chooseMaterial, GROUNDS, textureMaterialOf } from "./texture.js";
 import { MATERIAL_ALIASES, MATERIALS } from "./texture-materials.js";
@@ -46,7 +47,8 @@ function describe(spec: PromptSpec, usage: Usage): Interpretation {
   const negations = spec.negated.filter((s) => usage.negations.has(s)).map((s) => `no ${s}`);
   const materials = spec.materials.filter((m) => usage.materials?.has(m));
   const effects = spec.effects.filter((e) => usage.effects?.has(e));
-  const modifiers = [...spec.colors.slice(0, usage.colors), ...materials, ...effects, ...styles, ...negations];
+  // "golden crown": gold is both the colour and the material, named once
+  const modifiers = [...new Set([...spec.colors.slice(0, usage.colors), ...materials, ...effects, ...styles, ...negations])];
   for (const item of usage.items) if (!modifiers.includes(item)) modifiers.push(item);
   const ignored = [
     ...spec.subjects.filter((s) => !usage.usedSubjects.has(s) && !usage.items.includes(s)),
@@ -74,6 +76,8 @@ export function interpretSprite(spec: PromptSpec): Interpretation {
   // a creature's or item's materials, effects, size and companion words ("slime king")
   const modifiers = plan.used;
   for (const s of [...(modifiers?.subjects ?? []), ...(plan.subject ? [plan.subject] : [])]) used.add(s);
+  // "knight with a torch": the torch is held as the flame item
+  for (const s of spec.subjects) if (items.includes(heldItemOf(s) ?? s)) used.add(s);
   return describe(spec, {
     subject: plan.fallback ? null : plan.design,
     fallback: plan.fallback,
@@ -103,9 +107,9 @@ const ICON_UNBADGED_STYLES = new Set([...TONES, "glowing", "retro", "outline", "
 export function interpretIcon(spec: PromptSpec): Interpretation {
   const shapes = chooseIconShapes(spec);
   const fallback = shapes.mainName === undefined;
-  const used = new Set(spec.subjects.filter((s) => ICON_SHAPES.get(s) === shapes.main && !fallback));
-  const emblemWords = spec.subjects.filter((s) => shapes.emblem !== undefined && ICON_SHAPES.get(s) === shapes.emblem);
-  for (const word of emblemWords) used.add(word);
+  const used = new Set(fallback ? [] : shapes.drawn);
+  // materials, effects and wear ("cracked", "mossy"...) drawn on the subject: see icon-modifiers.ts
+  const modifierUse = iconModifierUse(spec, shapes.main, shapes.mainName);
   // words the main shape reads ("up" on an arrow) change the drawing: modifiers, not ignored
   const read = fallback ? [] : spec.otherWords.filter((w) => shapes.main.reads?.includes(w));
   return describe(read.length > 0 ? { ...spec, otherWords: spec.otherWords.filter((w) => !read.includes(w)) } : spec, {
@@ -114,10 +118,13 @@ export function interpretIcon(spec: PromptSpec): Interpretation {
     // the emblem is coloured from the second colour on
     colors: shapes.emblem ? 4 : 3,
     // the badge's shape and gloss mean nothing once the badge is switched off
-    styles: spec.negated.includes("badge") ? ICON_UNBADGED_STYLES : ICON_STYLES,
+    styles: new Set([...(spec.negated.includes("badge") ? ICON_UNBADGED_STYLES : ICON_STYLES), ...modifierUse.wear]),
     negations: new Set(["badge", "outline"]),
     usedSubjects: used,
     items: [...(shapes.emblemName ? [shapes.emblemName] : []), ...read],
+    // a material recolours and marks the subject, an effect tints it and adds its symbol (icon-modifiers.ts)
+    materials: new Set(modifierUse.material ? [modifierUse.material] : []),
+    effects: new Set(modifierUse.effect ? [modifierUse.effect] : []),
   });
 }
 
@@ -159,5 +166,6 @@ const sorted = (words: Iterable<string>): string[] => [...new Set(words)].sort()
 export const SPRITE_SUBJECTS: readonly string[] = sorted(
   [...Object.keys(BUILDERS), ...Object.keys(ALIASES), ...ICON_SHAPES.keys()].filter((s) => spriteDesignOf(s)),
 );
-export const ICON_SUBJECTS: readonly string[] = sorted(ICON_SHAPES.keys());
+// (shape keys that are no prompt word, such as the symbol "hat" a wizard is drawn by, are left out)
+export const ICON_SUBJECTS: readonly string[] = sorted([...ICON_SHAPES.keys()].filter((key) => !interpretIcon(interpretPrompt({ prompt: key })).fallback));
 export const TEXTURE_SUBJECTS: readonly string[] = sorted([...Object.keys(MATERIALS), ...Object.keys(MATERIAL_ALIASES)]);

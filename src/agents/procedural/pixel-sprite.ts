@@ -15,17 +15,16 @@ import { hashString, mixSeeds, Random } from "./random.js";
 import { Canvas, scaleNearest } from "./raster.js";
 import { type CharacterUses, planCharacter } from "./sprite-character-plan.js";
 import { CHARACTER_BUILDERS } from "./sprite-characters.js";
-import { impliedItems } from "./subjects.js";
 import { CREATURE_BUILDERS } from "./sprite-creatures.js";
 import { M, MATERIAL_COUNT, SpriteGrid, type SpriteBuilder, type SpriteTraits } from "./sprite-grid.js";
-import { assignHands, drawHeldItem, type HeldItem } from "./sprite-held.js";
+import { assignHands, drawHeldItem, HELD_ITEMS, type HeldItem } from "./sprite-held.js";
 import { ITEM_BUILDERS } from "./sprite-items.js";
 import { iconSpriteBuilder } from "./sprite-bridge.js";
 import { creatureCompound, modifySprite, type ModifierUse } from "./sprite-modifiers.js";
 import { renderDetailed } from "./sprite-render.js";
-import { broaderSubjects } from "./subjects.js";
 import type { GeneratedImage, Generator, GeneratorInput, GeneratorProgress } from "./types.js";
 import { COLOR_VALUES } from "./vocabulary.js";
+import { broaderSubjects, impliedItems, nearestKnown } from "./subjects.js";
 
 export const BUILDERS: Readonly<Record<string, SpriteBuilder>> = { ...CHARACTER_BUILDERS, ...CREATURE_BUILDERS, ...ITEM_BUILDERS };
 
@@ -72,6 +71,11 @@ export function spriteDesignOf(subject: string): string | undefined {
   return undefined;
 }
 
+/** The item a figure holds for a subject named with it: its own, else the nearest broader one ("torch" → flame). */
+export function heldItemOf(subject: string): string | undefined {
+  return nearestKnown(subject, (name) => HELD_ITEMS.includes(name));
+}
+
 /** What a sprite prompt draws: read by the generator and by the driver's `interpret`. */
 export interface SpritePlan {
   /** The builder drawn ("tree" for "leaf"; "monster" on fallback). */
@@ -114,7 +118,7 @@ export function planSprite(spec: PromptSpec): SpritePlan {
     const character = planCharacter(spec, design);
     ({ design, builder } = character);
     const drawn = [design, ...character.uses.subjects];
-    items = assignHands(spec.subjects.filter((s) => !drawn.includes(s) && spriteDesignOf(s) !== design));
+    items = assignHands(spec.subjects.filter((s) => !drawn.includes(s) && spriteDesignOf(s) !== design).map((s) => heldItemOf(s) ?? s));
     // "fire mage": a figure with an effect holds the effect's item when no item is named
     if (items.length === 0) items = assignHands(spec.effects.map((e) => EFFECT_ITEMS[e]).filter((s): s is string => s !== undefined));
     if (items.length === 0) items = assignHands(builder.defaultItems ?? impliedItems(design));

@@ -5,6 +5,7 @@
  * outline and shading. Used for subjects that have no sprite builder of their own, so every
  * shape in the icon registry (props, furniture, tools, food...) is a pixel sprite too.
  */
+import { SUBJECT_WORDS } from "./subjects.js";
 import { Mask } from "./coverage.js";
 import { placeUnit, transformPath, type Affine } from "./geometry.js";
 import type { Fill, IconShape, Part, Role } from "./icon-parts.js";
@@ -95,5 +96,5 @@ export function iconSpriteBuilder(subject: string): SpriteBuilder | undefined {
   return cache.get(subject);
 }
 
-/** Every subject the bridge can draw. */
-export const BRIDGED_SUBJECTS: readonly string[] = [...ICON_SHAPES.keys()].filter((s) => iconSpriteBuilder(s) !== undefined);
+/** Every subject the bridge can draw (shape keys that are no prompt word, such as the "hat" symbol, left out). */
+export const BRIDGED_SUBJECTS: readonly string[] = [...ICON_SHAPES.keys()].filter((s) => SUBJECT_WORDS.get(s) === s && iconSpriteBuilder(s) !== undefined);

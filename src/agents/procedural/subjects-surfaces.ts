@@ -2,10 +2,10 @@
 import type { SubjectTable } from "./subject-table.js";
 
 export const SURFACE_SUBJECTS: SubjectTable = {
-  stone: { words: "rock rocky boulder granite slate stony masonry" },
+  stone: { words: "rocky granite slate stony masonry" },
   cobble: { words: "cobblestone cobbles pavement paving flagstone" },
   brick: { words: "bricks brickwork" },
-  wood: { words: "wooden oak pine timber log bark birch walnut mahogany" },
+  wood: { words: "wooden oak pine timber bark birch walnut mahogany" },
   plank: { words: "boards floorboard floorboards planking deck decking" },
   grass: { words: "grassy lawn meadow turf field" },
   sand: { words: "desert beach dune dunes" },

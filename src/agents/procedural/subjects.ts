@@ -19,8 +19,27 @@ export const SUBJECT_TABLES: Readonly<Record<string, SubjectTable>> = {
   surfaces: SURFACE_SUBJECTS,
 };
 
-/** Canonical subject → its entry (the first table that defines it). */
-export const SUBJECTS: ReadonlyMap<string, SubjectEntry> = new Map(Object.values(SUBJECT_TABLES).flatMap((table) => Object.entries(table)));
+/**
+ * Canonical subject → its entry. A subject two tables define (a "bell" prop and a "bell"
+ * notification symbol) is one subject: its words are joined, the first table's links kept.
+ */
+export const SUBJECTS: ReadonlyMap<string, SubjectEntry> = (() => {
+  const map = new Map<string, SubjectEntry>();
+  for (const table of Object.values(SUBJECT_TABLES)) {
+    for (const [name, entry] of Object.entries(table)) {
+      const earlier = map.get(name);
+      if (!earlier) map.set(name, entry);
+      else
+        map.set(name, {
+          ...entry,
+          ...earlier,
+          words: [earlier.words, entry.words].filter(Boolean).join(" "),
+          generic: (earlier.generic ?? false) || (entry.generic ?? false),
+        });
+    }
+  }
+  return map;
+})();
 
 /** Word → canonical subject; a canonical name always maps to itself. */
 export const SUBJECT_WORDS: ReadonlyMap<string, string> = (() => {

@@ -1,0 +1,61 @@
+/**
+ * Which icon subject each prompt subject draws: its own shape, else the symbol a figure is known by
+ * (FIGURE_SYMBOLS), else the nearest broader subject's ("is a"). Words that name one thing together
+ * ("honey pot", "apple tree", "chest of drawers") draw that thing (ICON_COMPOUNDS).
+ */
+import type { IconShape } from "./icon-parts.js";
+import { ICON_SHAPES } from "./icon-shapes.js";
+import { FIGURE_SYMBOLS } from "./icon-things-figures.js";
+import { ICON_COMPOUNDS } from "./icon-things.js";
+import { broaderSubjects } from "./subjects.js";
+
+/** The name of each shape: the first subject registered for it ("rock" for the shape of "stone"). */
+const SHAPE_NAMES = new Map<IconShape, string>();
+for (const [word, shape] of ICON_SHAPES) if (!SHAPE_NAMES.has(shape)) SHAPE_NAMES.set(shape, word);
+
+/** The icon subject (a key of ICON_SHAPES) a prompt subject draws, if any, and whether it stands for a figure. */
+export function iconSubjectOf(subject: string): { key: string; figure: boolean } | undefined {
+  for (const s of broaderSubjects(subject)) {
+    const symbol = FIGURE_SYMBOLS[s]?.find((name) => ICON_SHAPES.has(name));
+    if (symbol !== undefined) return { key: symbol, figure: true };
+    if (ICON_SHAPES.has(s)) return { key: s, figure: false };
+  }
+  return undefined;
+}
+
+export interface IconPick {
+  shape: IconShape;
+  /** What is drawn, named by the shape's first subject. */
+  name: string;
+  /** The prompt's subjects this pick draws. */
+  words: string[];
+  /** A symbol standing for a figure ("hat" for a witch): a thing named with it comes first. */
+  figure: boolean;
+}
+
+/** The prompt's subjects as drawable picks, in order, subjects drawing the same shape merged. */
+export function iconPicks(subjects: readonly string[]): IconPick[] {
+  const picks: IconPick[] = [];
+  const taken = new Set<string>();
+  const add = (key: string, words: string[], figure: boolean): void => {
+    const shape = ICON_SHAPES.get(key);
+    if (shape === undefined) return;
+    const same = picks.find((p) => p.shape === shape);
+    if (same) same.words.push(...words);
+    else picks.push({ shape, name: SHAPE_NAMES.get(shape) ?? key, words, figure });
+  };
+  for (const subject of subjects) {
+    if (taken.has(subject)) continue;
+    const compound = ICON_COMPOUNDS.find((c) => c.all.includes(subject) && c.all.every((s) => subjects.includes(s) && !taken.has(s)));
+    if (compound) {
+      for (const s of compound.all) taken.add(s);
+      add(compound.draws, [...compound.all], false);
+      continue;
+    }
+    taken.add(subject);
+    const found = iconSubjectOf(subject);
+    if (found !== undefined) add(found.key, [subject], found.figure);
+  }
+  // "witch cauldron": the cauldron, with the witch's hat as its emblem
+  return [...picks.filter((p) => !p.figure), ...picks.filter((p) => p.figure)];
+}
