@@ -17,7 +17,7 @@ import { type CharacterUses, planCharacter } from "./sprite-character-plan.js";
 import { CHARACTER_BUILDERS } from "./sprite-characters.js";
 import { CREATURE_BUILDERS } from "./sprite-creatures.js";
 import { M, MATERIAL_COUNT, SpriteGrid, type SpriteBuilder, type SpriteTraits } from "./sprite-grid.js";
-import { assignHands, drawHeldItem, HELD_ITEMS, type HeldItem } from "./sprite-held.js";
+import { assignHands, drawHeldItem, type HeldItem, holdAs } from "./sprite-held.js";
 import { ITEM_BUILDERS } from "./sprite-items.js";
 import { iconSpriteBuilder } from "./sprite-bridge.js";
 import { creatureCompound, modifySprite, type ModifierUse } from "./sprite-modifiers.js";
@@ -73,7 +73,7 @@ export function spriteDesignOf(subject: string): string | undefined {
 
 /** The item a figure holds for a subject named with it: its own, else the nearest broader one ("torch" → flame). */
 export function heldItemOf(subject: string): string | undefined {
-  return nearestKnown(subject, (name) => HELD_ITEMS.includes(name));
+  return holdAs(subject);
 }
 
 /** What a sprite prompt draws: read by the generator and by the driver's `interpret`. */

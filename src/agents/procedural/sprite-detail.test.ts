@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { planSprite } from "./pixel-sprite.js";
+import { Random } from "./random.js";
+import { SpriteGrid, type SpriteAnchors } from "./sprite-grid.js";
+import { drawHeldItem, type HeldItem } from "./sprite-held.js";
 import { interpretPrompt } from "./prompt.js";
 import { alphaAt, luminanceAt, run, type Decoded } from "../../../test/support/drawing.js";
 
@@ -162,4 +165,26 @@ describe("pixel-sprite: 64 and 128 px are drawn at their own resolution", () => 
     expect(nonUniformBlocks(at128)).toBeGreaterThan(0.08);
     expect(distinctColors(at128)).toBeGreaterThanOrEqual(distinctColors(at64));
   });
+});
+
+describe("pixel-sprite: things carried", () => {
+  it.each(["merchant with a backpack", "farmer with a bucket", "chef with a pie", "knight with a lantern", "wizard with a cauldron"])(
+    "%s: the thing is held (its own drawer, or its icon shape at the hand's side) and reported",
+    (prompt) => {
+      const item = prompt.split(" ").at(-1) as string;
+      const plan = planSprite(interpretPrompt({ prompt }));
+      expect(plan.items.map((held) => held.item)).toEqual([item]);
+      for (const n of [16, 64]) {
+        const grid = new SpriteGrid(n);
+        const anchors = plan.builder.build(grid, new Random(7), { cute: false, scary: false });
+        expect(anchors).toBeDefined();
+        const before = Uint8Array.from(grid.cells);
+        drawHeldItem(grid, anchors as SpriteAnchors, plan.items[0] as HeldItem, plan.design);
+        let changed = 0;
+        for (let k = 0; k < before.length; k++) if (grid.cells[k] !== before[k]) changed++;
+        // a thing of some size, not a stray cell
+        expect(changed, `${prompt} on a ${n}-cell grid`).toBeGreaterThan(n * n * 0.015);
+      }
+    },
+  );
 });

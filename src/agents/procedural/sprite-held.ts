@@ -9,13 +9,27 @@
  */
 import { M, SpriteGrid, type SpriteAnchors } from "./sprite-grid.js";
 import type { Drawer, ItemGrids, Layout } from "./sprite-held-kit.js";
-import { len } from "./sprite-held-kit.js";
+import { column, fistOver, len } from "./sprite-held-kit.js";
 import { HELD_TOOLS } from "./sprite-held-tools.js";
 import { HELD_WEAPONS } from "./sprite-held-weapons.js";
+import { hashString, Random } from "./random.js";
+import { rasterParts } from "./sprite-bridge.js";
 import { nearestKnown } from "./subjects.js";
+import { GEAR_SUBJECTS } from "./subjects-gear.js";
+import { THING_SUBJECTS } from "./subjects-things.js";
+import { ICON_SHAPES } from "./icon-shapes.js";
 
 /** Canonical subject words a character can hold, in the order they are listed to callers. */
 export const HELD_ITEMS: readonly string[] = ["sword", "axe", "bow", "shield", "staff", "spear", "hammer", "flame", "potion", ...Object.keys(HELD_TOOLS)];
+
+/**
+ * The item a character holds for a subject: the nearest one with a drawer of its own ("dagger":
+ * a sword), else the thing itself, carried at the hand's side when the icon registry draws it
+ * ("a witch with a broom", "a merchant with a backpack").
+ */
+export function holdAs(subject: string): string | undefined {
+  return nearestKnown(subject, (s) => HELD_ITEMS.includes(s)) ?? (carriedDrawer(subject) ? subject : undefined);
+}
 
 export type Hand = "main" | "off";
 
@@ -32,7 +46,7 @@ export interface HeldItem {
  */
 export function assignHands(items: readonly string[]): HeldItem[] {
   // an item without a drawing of its own is held as the nearest broader one ("dagger": a sword)
-  const held = [...new Set(items.map((item) => nearestKnown(item, (s) => HELD_ITEMS.includes(s))).filter((s): s is string => s !== undefined))];
+  const held = [...new Set(items.map(holdAs).filter((s): s is string => s !== undefined))];
   const placed = new Map<string, Hand>();
   if (held.includes("shield")) placed.set("shield", "off");
   for (const item of held) {
@@ -78,8 +92,35 @@ function tilted(src: SpriteGrid, angle: number, px: number, py: number): SpriteG
 }
 
 /** Draws `item` in the `hand` of a character whose builder returned `anchors`. */
+const carried = new Map<string, Drawer | undefined>();
+
+/**
+ * A thing without a drawer of its own (gear and things only: no figure, no surface), drawn from
+ * its icon shape at a third of the sprite's size and held by its top at the hand's side.
+ */
+function carriedDrawer(subject: string): Drawer | undefined {
+  if (carried.has(subject)) return carried.get(subject);
+  const shape = GEAR_SUBJECTS[subject] || THING_SUBJECTS[subject] ? ICON_SHAPES.get(subject) : undefined;
+  const drawer: Drawer | undefined = shape
+    ? ({ item: t }, l) => {
+        const n = l.n;
+        const k = Math.max(6, Math.round(n * 0.36));
+        const thing = new SpriteGrid(k);
+        rasterParts(thing, shape.build(new Random(hashString(`held ${subject}`)), false), 1);
+        const [cl, cr] = column(l, Math.max(1, len(l, 1)));
+        const left = Math.round((cl + cr + 1) / 2 - k / 2);
+        const top = l.handT - Math.round(k * 0.25);
+        for (let j = 0; j < k; j++)
+          for (let i = 0; i < k; i++) if (thing.get(i, j) !== M.EMPTY) t.setCell(left + i, top + j, thing.get(i, j), thing.toneAt(i, j));
+        return fistOver(l, cl, cr);
+      }
+    : undefined;
+  carried.set(subject, drawer);
+  return drawer;
+}
+
 export function drawHeldItem(g: SpriteGrid, anchors: SpriteAnchors, held: HeldItem, holder: string): void {
-  const drawer = DRAWERS[held.item];
+  const drawer = DRAWERS[held.item] ?? carriedDrawer(held.item);
   if (!drawer) return;
   const n = g.n;
   const [armL, armR] = cellsOf(n, anchors.hand.x0, anchors.hand.x1);
