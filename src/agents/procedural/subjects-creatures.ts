@@ -2,9 +2,9 @@
 import type { SubjectTable } from "./subject-table.js";
 
 export const CREATURE_SUBJECTS: SubjectTable = {
-  dragon: { words: "drake wyrm dragonling" },
+  dragon: { words: "drake wyrm dragonling draconic" },
   slime: { words: "blob ooze jelly goo gelatinous" },
-  ghost: { words: "spirit phantom specter spectre wraith spook" },
+  ghost: { words: "spirit phantom specter spectre wraith spook ghostly spectral" },
   bat: { words: "vampire" },
   spider: { words: "arachnid tarantula" },
   insect: { words: "bug" },
@@ -44,7 +44,7 @@ export const CREATURE_SUBJECTS: SubjectTable = {
   hedgehog: { words: "porcupine", isA: "beast" },
   squirrel: { words: "chipmunk", isA: "beast" },
   gorilla: { words: "ape", isA: "beast" },
-  demon: { words: "devil fiend daemon", isA: "monster" },
+  demon: { words: "devil fiend daemon demonic", isA: "monster" },
   yeti: { words: "bigfoot sasquatch", isA: "monster" },
   monkey: { words: "chimp chimpanzee baboon", isA: "beast" },
   // birds

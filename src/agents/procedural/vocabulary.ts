@@ -159,8 +159,8 @@ export const STYLE_WORDS = table({
   glossy: "shiny polished gloss glassy sparkly sparkling",
   smooth: "sleek clean",
   weathered: "worn old ancient aged rough rugged coarse",
-  large: "big huge giant wide",
-  small: "tiny little mini fine",
+  large: "big huge giant wide massive colossal enormous gigantic",
+  small: "tiny little mini fine baby young petite",
   cute: "kawaii chibi adorable",
   scary: "evil angry fierce menacing creepy spooky",
 });
@@ -217,7 +217,9 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
     "style styled colour color colored coloured icon icons sprite sprites texture textures pixel pixels art " +
     "image picture asset game ui tileable seamless pattern surface version kind sort can could would should " +
     "maybe just any all then than but so also add plus too let lets us use using same other another again " +
-    "bit bits x y do does done as has have having of button buttons symbol sign mark"
+    "bit bits x y do does done as has have having of button buttons symbol sign mark " +
+    // verbs that only say "with": what is held or worn is the next subject ("knight wielding an axe")
+    "holding holds hold wielding wields wield carrying carries carry wearing wears wear equipped armed"
   ).split(" "),
   ...GAME_JARGON_WORDS,
 ]);
