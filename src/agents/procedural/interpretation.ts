@@ -17,8 +17,7 @@ import { chooseIconShapes } from "./icon.js";
 import { ICON_SHAPES } from "./icon-shapes.js";
 import { ALIASES, BUILDERS, EFFECT_ITEMS, planSprite, spriteDesignOf } from "./pixel-sprite.js";
 import type { PromptSpec } from "./prompt.js";
-import { SURFACE_SUBJECTS } from "./subjects-surfaces.js";
-import { chooseMaterial, textureMaterialOf } from "./texture.js";
+import { chooseMaterial } from "./texture.js";
 import { drawnWords } from "./texture-roles.js";
 import { MATERIAL_ALIASES, MATERIALS } from "./texture-materials.js";
 
@@ -106,8 +105,8 @@ export function interpretIcon(spec: PromptSpec): Interpretation {
 const TEXTURE_STYLES = new Set([...TONES, "mossy", "cracked", "rusty", "icy", "glowing", "large", "small", "weathered", "smooth", "retro"]);
 
 export function interpretTexture(spec: PromptSpec): Interpretation {
-  const fallback = ![...spec.subjects, ...spec.materials].some((s) => textureMaterialOf(s) !== undefined || SURFACE_SUBJECTS[s] !== undefined);
   const choice = chooseMaterial(spec);
+  const fallback = choice.fallback;
   const drawn = drawnWords(spec, choice);
   return describe(spec, {
     materials: fallback ? new Set() : drawn.materials,

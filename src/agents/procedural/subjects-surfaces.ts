@@ -6,11 +6,11 @@
 import type { SubjectTable } from "./subject-table.js";
 
 export const SURFACE_SUBJECTS: SubjectTable = {
-  stone: { words: "rock rocky boulder stony masonry" },
+  stone: { words: "rock rocky boulder stony masonry cliff mountain crag" },
   cobble: { words: "cobblestone cobbles pavement paving" },
   brick: { words: "bricks brickwork" },
   wood: { words: "wooden oak pine timber birch walnut mahogany" },
-  plank: { words: "boards floorboard floorboards planking deck decking" },
+  plank: { words: "boards floorboard floorboards planking deck decking hardwood grain" },
   grass: { words: "grassy lawn turf lush" },
   sand: { words: "desert beach dune dunes" },
   water: { words: "ocean sea lake river pond wave waves aquatic" },
@@ -27,13 +27,13 @@ export const SURFACE_SUBJECTS: SubjectTable = {
   gravel: { words: "gravelly scree grit", isA: "stone" },
   pebbles: { words: "pebble pebbly riverbed", isA: "gravel" },
   parched: { words: "dry dried arid drought badlands wasteland", isA: "dirt" },
-  swamp: { words: "bog marsh marshland wetland fen", isA: "water" },
+  swamp: { words: "bog marsh marshland wetland fen sewer sewage", isA: "water" },
   moss: { words: "lichen", isA: "grass" },
   forest: { words: "woods woodland jungle undergrowth litter" },
   hay: { words: "straw haystack haybale" },
   farmland: { words: "farm tilled furrow furrows plowed ploughed cropland crops", isA: "dirt" },
   ash: { words: "ashes cinder cinders soot volcanic" },
-  acid: { words: "sludge", isA: "water" },
+  acid: { words: "sludge waste radioactive", isA: "water" },
   asphalt: { words: "tarmac blacktop" },
   concrete: { words: "cement" },
   // stone
@@ -64,7 +64,7 @@ export const SURFACE_SUBJECTS: SubjectTable = {
   leather: { words: "suede" },
   // organic
   fur: { words: "furry pelt fleece" },
-  flesh: { words: "fleshy gore guts" },
+  flesh: { words: "fleshy gore guts skin" },
   scales: { words: "scale scaly snakeskin dragonscale reptile" },
   bark: { isA: "wood" },
   // metal and sci-fi
@@ -73,6 +73,14 @@ export const SURFACE_SUBJECTS: SubjectTable = {
   circuit: { words: "board circuitry pcb motherboard electronics" },
   panel: { words: "panels paneling panelling sci fi scifi tech hightech futuristic", isA: "metal" },
   hull: { isA: "metal" },
+  // skies and more patterns
+  starfield: { words: "space galaxy nebula cosmos universe" },
+  clouds: { words: "cloud cloudy overcast" },
+  bamboo: {},
+  wicker: { words: "rattan basket basketweave", isA: "fabric" },
+  chainmail: { words: "chain chains mail maille", isA: "metal" },
+  camo: { words: "camouflage", isA: "fabric" },
+  feathers: { words: "feather feathered plumage" },
   // roles: how a material is laid out (texture-roles.ts)
   wall: { words: "walls", generic: true },
   floor: { words: "floors flooring", generic: true },

@@ -7,6 +7,7 @@ import { renderDirt, renderGrass, renderIce, renderLava, renderMarble, renderSan
 import { BUILT_MATERIALS } from "./texture-built.js";
 import { GROUND_MATERIALS } from "./texture-grounds.js";
 import { renderBrick, renderCobble, renderMetal, renderPlanks, renderTiles } from "./texture-patterns.js";
+import { PATTERNED_MATERIALS } from "./texture-patterned.js";
 import { SOFT_MATERIALS } from "./texture-soft.js";
 import { STONE_MATERIALS } from "./texture-stones.js";
 import type { MaterialContext, Surface } from "./texture-surface.js";
@@ -48,6 +49,7 @@ export const MATERIALS: Readonly<Record<string, Material>> = {
   ...BUILT_MATERIALS,
   ...SOFT_MATERIALS,
   ...TECH_MATERIALS,
+  ...PATTERNED_MATERIALS,
 };
 
 /** Word-level aliases from the shared subject vocabulary to a material. */
@@ -64,7 +66,11 @@ export const MATERIAL_ALIASES: Readonly<Record<string, string>> = {
   shield: "metal",
   sword: "metal",
   robot: "metal",
-  ship: "metal",
+  ship: "hull",
+  chest: "plank",
+  beast: "fur",
+  bird: "feathers",
+  star: "starfield",
   skull: "bone",
   skeleton: "bone",
 };

@@ -62,7 +62,7 @@ const same = (names: string): Record<string, string> => each(names.split(" "), "
 const ROLE_LAYOUTS: Readonly<Record<string, RoleTable>> = {
   wall: {
     ...same(
-      "brick cobble castle dungeon cave runestone plank log bone flesh moss glass wallpaper tile ceramic mosaic hextile checkered carpet fabric circuit panel hull scales bark leather",
+      "brick cobble castle dungeon cave runestone plank log bone flesh moss glass wallpaper tile ceramic mosaic hextile checkered carpet fabric circuit panel hull scales bark leather bamboo chainmail camo wicker",
     ),
     ...each(METALS, "hull"),
     bark: "log",
@@ -70,7 +70,7 @@ const ROLE_LAYOUTS: Readonly<Record<string, RoleTable>> = {
   },
   floor: {
     ...same(
-      `${[...GROUNDS].join(" ")} rubble flagstone brick cobble tile ceramic mosaic hextile checkered parquet plank carpet grate treadplate panel bone concrete asphalt`,
+      `${[...GROUNDS].join(" ")} rubble flagstone brick cobble tile ceramic mosaic hextile checkered parquet plank carpet grate treadplate panel bone concrete asphalt bamboo wicker`,
     ),
     ...each(["stone", "granite", "slate", "sandstone", "castle", "dungeon", "cave"], "flagstone"),
     ...each(["marble", "obsidian", "crystal", "gold", "silver", "bronze", "copper", "glass"], "tile"),
@@ -110,6 +110,19 @@ const ROLE_LAYOUTS: Readonly<Record<string, RoleTable>> = {
   pool: same([...LIQUIDS].join(" ")),
 };
 
+/** A prompt naming only an effect or a style: the material it suggests ("poison" is acid, "rusty" metal). */
+const IMPLIED: Readonly<Record<string, string>> = {
+  poison: "acid",
+  mana: "crystal",
+  shadow: "obsidian",
+  holy: "marble",
+  fire: "lava",
+  rusty: "metal",
+  mossy: "moss",
+  icy: "ice",
+  cracked: "stone",
+};
+
 /** A role named alone: what it lays out. */
 const ROLE_DEFAULTS: Readonly<Record<string, string>> = {
   wall: "castle",
@@ -147,6 +160,8 @@ export interface TexturePlan extends MaterialChoice {
   ruts: boolean;
   /** Styles that chose the material ("cracked" earth, "hex" tiles). */
   styles: readonly string[];
+  /** Nothing in the prompt names or suggests a material. */
+  fallback: boolean;
 }
 
 const own = (s: string): boolean => SURFACE_SUBJECTS[s] !== undefined && !ROLES.has(s);
@@ -167,7 +182,8 @@ function namedMaterials(spec: PromptSpec): { source: string | undefined; substan
   const others = spec.subjects.filter((s) => !own(s) && !ROLES.has(s));
   const named = [...ownSpecific, ...ownGeneric, ...others].map(textureMaterialOf).filter((m): m is string => m !== undefined);
   const modifiers = spec.materials.map(textureMaterialOf).filter((m): m is string => m !== undefined);
-  const all = [...named, ...modifiers];
+  // "brick wall with moss": the moss is the mossy style, not the bricks' colour
+  const all = [...named, ...modifiers].filter((m, _, list) => !(m === "moss" && hasStyle(spec, "mossy") && list.length > 1));
   const ordered = all.filter((m) => !all.some((n) => n !== m && broaderSubjects(n).includes(m)));
   const pattern = ordered.find((m) => MATERIALS[m]?.pattern);
   // "grass tile", "sand tiles": a tile of that ground, not ceramic tiles coloured like it
@@ -184,6 +200,8 @@ export function planTexture(spec: PromptSpec): TexturePlan {
   const styles: string[] = [];
   let source = named.source;
   if (source === undefined && role === "pool") source = spec.effects.includes("poison") ? "acid" : spec.effects.includes("fire") ? "lava" : undefined;
+  const implied = source === undefined && !role ? [...spec.effects, ...spec.styles].find((w) => IMPLIED[w] !== undefined) : undefined;
+  if (implied) source = IMPLIED[implied];
   let material = source ?? (role ? ROLE_DEFAULTS[role] : undefined) ?? "stone";
   let substance = named.substance;
   let usedRole: string | undefined;
@@ -218,7 +236,7 @@ export function planTexture(spec: PromptSpec): TexturePlan {
     styles.push("hex");
   }
   const inlay = substance !== undefined && INLAID.has(substance) && BLOCKY.has(material);
-  return { material, substance, source, role: usedRole, inlay, verge, ruts, styles };
+  return { material, substance, source, role: usedRole, inlay, verge, ruts, styles, fallback: source === undefined && !role };
 }
 
 /** Words of the prompt the plan draws: subjects and materials whose material is drawn (or what it is a kind of). */
@@ -233,5 +251,7 @@ export function drawnWords(spec: PromptSpec, plan: TexturePlan): { subjects: Set
   const subjects = new Set(spec.subjects.filter(isDrawn));
   if (plan.role) subjects.add(plan.role);
   if (spec.subjects.includes("tile") && GROUNDS.has(plan.material)) subjects.add("tile");
+  // "with moss" is the mossy overlay
+  if (spec.subjects.includes("moss") && hasStyle(spec, "mossy")) subjects.add("moss");
   return { subjects, materials: new Set(spec.materials.filter(isDrawn)) };
 }

@@ -79,6 +79,13 @@ const SURFACES: Readonly<Record<string, string>> = {
   silver: "silver",
   bronze: "bronze",
   copper: "copper",
+  starfield: "starry space",
+  clouds: "clouds",
+  bamboo: "bamboo wall",
+  wicker: "wicker basket",
+  chainmail: "chain mail",
+  camo: "camouflage",
+  feathers: "feathers",
 };
 
 /** Standard deviation of the luminance: a drawing, not a flat fill. */
@@ -156,6 +163,11 @@ describe("texture surfaces", () => {
     ["cracked mud", "parched", { modifiers: ["cracked"] }],
     ["poison swamp", "swamp", { modifiers: ["poison"] }],
     ["holy marble tiles", "tile", { modifiers: ["holy", "marble"] }],
+    ["brick wall with moss", "brick", { modifiers: ["mossy"] }],
+    // an effect or a style alone suggests a material
+    ["poison", "acid", { modifiers: ["poison"] }],
+    ["rusty", "metal", { modifiers: ["rusty"] }],
+    ["gold bricks", "brick", { modifiers: ["gold"] }],
   ] as const)("reads '%s' as %s, whole", (prompt, material, expected) => {
     const spec = interpretPrompt({ prompt });
     const reading = interpretTexture(spec);

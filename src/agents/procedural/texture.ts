@@ -3,17 +3,19 @@
  * material (a pattern such as brick or planks takes the colour of a substance named with it, so
  * "stone brick" is grey brick), colour words the main and secondary colours, style words the
  * overlays ("mossy", "cracked", "rusty", "icy", "glowing"), scale ("large", "small"), roughness
- * ("weathered", "smooth"), tone and "retro" (pixelated, posterised).
+ * ("weathered", "smooth"), tone and "retro" (pixelated, posterised). Role words lay the material
+ * out (texture-roles.ts: "stone wall", "wooden floor", "gold pile", "dirt path"), a substance with a
+ * texture of its own shows inside the blocks ("marble tiles"), effects tint it and add glowing
+ * veins ("poison swamp"), and each seed varies the layout and the colour ramp.
  */
 import { applyTone, fromHsl, mix, shade, toHsl, type Rgb } from "./color.js";
 import { PeriodicNoise } from "./noise.js";
 import { ProgressReporter } from "./progress.js";
 import { hasStyle, shapeKey, toneOf, type PromptSpec } from "./prompt.js";
 import { hashString, mixSeeds, Random } from "./random.js";
-import { SURFACE_SUBJECTS } from "./subjects-surfaces.js";
 import { addEffectVeins, addRuts, bandThrough, inlay } from "./texture-layers.js";
 import { MATERIALS, type Material } from "./texture-materials.js";
-import { planTexture, textureMaterialOf, type TexturePlan } from "./texture-roles.js";
+import { planTexture, type TexturePlan } from "./texture-roles.js";
 import { addCracks, addFrost, addGlowVeins, addMoss, addRust, finishSurface, Surface, type MaterialContext, type OverlayContext } from "./texture-surface.js";
 import type { GeneratedImage, Generator, GeneratorInput, GeneratorProgress } from "./types.js";
 import { COLOR_VALUES, EFFECT_COLORS } from "./vocabulary.js";
@@ -26,8 +28,7 @@ export { GROUNDS, MATERIAL_OF_MODIFIER, textureMaterialOf, type MaterialChoice }
 /** The plan, or for a prompt that names no material, one picked from its unknown words. */
 export function chooseMaterial(spec: PromptSpec): TexturePlan {
   const plan = planTexture(spec);
-  const named = [...spec.subjects, ...spec.materials].some((s) => textureMaterialOf(s) !== undefined || SURFACE_SUBJECTS[s] !== undefined);
-  if (named || spec.otherWords.length === 0) return plan;
+  if (!plan.fallback || spec.otherWords.length === 0) return plan;
   const index = hashString(spec.otherWords.join(" ")) % MATERIAL_NAMES.length;
   return { ...plan, material: MATERIAL_NAMES[index] ?? "stone" };
 }
