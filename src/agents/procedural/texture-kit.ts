@@ -148,7 +148,8 @@ export const shapes = {
     const inner = ax * 0.87 + ay * 0.5 < 0.45 && ay < 0.45;
     const facet = Math.atan2(y, x);
     const rim = ax * 0.87 + ay * 0.5 > 0.78 || ay > 0.78;
-    return { shade: rim ? -0.4 : inner ? 0.3 : Math.sin(facet * 3) * 0.3, h: inner ? 0.9 : 0.7 };
+    const glint = Math.hypot(x + 0.2, y + 0.25) < 0.14;
+    return { shade: rim ? -0.45 : glint ? 0.8 : inner ? 0.3 : Math.sin(facet * 3) * 0.3 - y * 0.2, h: inner ? 0.9 : 0.7 };
   },
   /** A small five-petal flower. */
   flower: (x, y) => {

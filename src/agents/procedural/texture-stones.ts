@@ -155,17 +155,21 @@ function renderRunestone(s: Surface, ctx: MaterialContext): void {
   });
 }
 
-/** A cave wall: dark rock in vertical folds, wet streaks and mineral flecks. */
+/** A cave wall: dark rock plates split by crevices, ridged, with wet glints. */
 function renderCave(s: Surface, ctx: MaterialContext): void {
-  const folds = count(ctx.rng.int(5, 9), ctx);
+  const plates = new PeriodicWorley(count(ctx.rng.int(3, 5), ctx), ctx.salt, 0.9);
+  const crevice = ctx.rng.range(0.03, 0.07);
   const { noise, main, second } = ctx;
   s.forEach((i, u, v, x, y) => {
-    const ridge = noise.ridged(u, v, 4, 5);
-    const drip = noise.fbm(u, v, folds, 2, 4);
-    const h = ridge * 0.55 + (0.5 + drip) * 0.45;
-    const wet = smoothstep(0.15, 0.4, noise.fbm(u + 0.5, v, 6, 2, 3));
-    const fleck = hash2(x, y, ctx.salt) > 0.993 ? 0.4 : 0;
-    const c = shadeFast(mix(shadeFast(second, -0.3), main, smoothstep(0.3, 0.85, h)), wet * 0.2 + fleck);
+    const wu = u + noise.fbm(u, v, 3, 3, 3) * 0.08;
+    const wv = v + noise.fbm(v, u, 3, 3, 3) * 0.08;
+    const w = plates.sample(wu - Math.floor(wu), wv - Math.floor(wv));
+    const crease = smoothstep(0, 0.2, w.f2 - w.f1);
+    const ridge = noise.ridged(u, v, 5, 4);
+    const line = 1 - smoothstep(crevice * 0.4, crevice, Math.abs(noise.fbm(u + 0.3, v + 0.6, 4, 4, 3)));
+    const h = 0.2 + crease * 0.4 + ridge * 0.35 - line * 0.2;
+    const glint = h > 0.75 && hash2(x, y, ctx.salt) > 0.99 ? 0.35 : 0;
+    const c = shadeFast(mix(shadeFast(second, -0.35), main, smoothstep(0.25, 0.9, h) + (w.id - 0.5) * 0.3), glint - line * 0.3);
     s.set(i, c, h);
   });
 }
@@ -206,9 +210,9 @@ export const STONE_MATERIALS: Readonly<Record<string, Material>> = {
   cave: { main: rgb(0x86786a), second: rgb(0x3a322c), bump: 0.6, occlusion: 0.45, render: renderCave },
   castle: { main: rgb(0x9a978f), second: rgb(0x57534c), bump: 0.55, occlusion: 0.4, render: ashlar([3, 4, 4, 5], 1.2, 2.6, 0.12) },
   dungeon: { main: rgb(0x5e5c5a), second: rgb(0x2a2826), bump: 0.6, occlusion: 0.5, render: ashlar([5, 6, 7], 1.1, 2.2, 0.3) },
-  rubble: { main: rgb(0x8a857c), second: rgb(0x4a433a), bump: 0.55, occlusion: 0.5, render: heap("rock", 0.07, 1.5) },
+  rubble: { main: rgb(0x8a857c), second: rgb(0x4a433a), bump: 0.55, occlusion: 0.5, render: heap("rock", 0.1, 1.4) },
   bone: { main: rgb(0xe6dcc2), second: rgb(0x5a4c3c), bump: 0.45, occlusion: 0.55, render: heap("bone", 0.15, 0.55, 2) },
   coins: { main: rgb(0xf2c03a), second: rgb(0xa8741c), bump: 0.4, occlusion: 0.45, render: heap("coin", 0.08, 1.1, 2) },
   logpile: { main: rgb(0xc8965a), second: rgb(0x5a3a20), bump: 0.4, occlusion: 0.55, render: heap("logEnd", 0.09, 1.4, 2) },
-  gems: { main: rgb(0x5ab4f0), second: rgb(0x1c2a40), bump: 0.4, occlusion: 0.5, render: heap("gem", 0.08, 1.2, 2) },
+  gems: { main: rgb(0x5ab4f0), second: rgb(0x1c2a40), bump: 0.4, occlusion: 0.5, render: heap("gem", 0.12, 0.75, 2) },
 };
