@@ -157,6 +157,32 @@ export function tabs(shapes: readonly TabShape[], rowChoices: readonly number[],
   };
 }
 
+/** A fence: vertical boards, gaps of shadow between them, two rails across. */
+function renderFence(s: Surface, ctx: MaterialContext): void {
+  const boards = count(ctx.rng.pick([4, 5, 6, 8]), ctx);
+  const gap = ctx.rng.range(0.08, 0.3);
+  const rails = [ctx.rng.range(0.15, 0.3), ctx.rng.range(0.65, 0.8)];
+  const { noise, main, second } = ctx;
+  s.forEach((i, u, v) => {
+    const bx = u * boards + 0.5;
+    const k = Math.floor(bx) % boards;
+    const f = bx - Math.floor(bx);
+    const rail = rails.some((r) => Math.abs(v - r) < 0.045);
+    const grain = noise.fbm(u, v, boards * 2, 24, 3);
+    if (rail) {
+      const across = Math.min(...rails.map((r) => Math.abs(v - r))) / 0.045;
+      s.set(i, shadeFast(main, -0.12 + grain * 0.2 - across * 0.15), 0.9 - across * 0.2);
+      return;
+    }
+    if (Math.min(f, 1 - f) < gap / 2) {
+      s.set(i, shadeFast(second, -0.3 + noise.fbm(u, v, 4, 4, 2) * 0.2), 0);
+      return;
+    }
+    const c = shadeFast(vary(main, hash2(k, 0, ctx.salt), 0.25), grain * 0.3 + noise.fbm(u, v, 2, 48, 2) * 0.12);
+    s.set(i, c, 0.5 + smoothstep(gap / 2, gap / 2 + 0.08, Math.min(f, 1 - f)) * 0.2);
+  });
+}
+
 const JEWELS: readonly Rgb[] = [rgb(0xc8283c), rgb(0x2a58c8), rgb(0xe8b028), rgb(0x2e9a4a), rgb(0x8a3ab8), rgb(0x28a8c8)];
 
 function renderStainedGlass(s: Surface, ctx: MaterialContext): void {
@@ -233,6 +259,7 @@ export const BUILT_MATERIALS: Readonly<Record<string, Material>> = {
   log: { main: rgb(0x8a5e36), second: rgb(0x3a2616), bump: 0.5, occlusion: 0.45, render: renderLogWall },
   shingle: { main: rgb(0xb4553a), second: rgb(0x3a2420), bump: 0.5, occlusion: 0.45, pattern: true, render: tabs(["round", "square"], [3, 4, 5], 1.2, 0, 0.1) },
   thatch: { main: rgb(0xc8a458), second: rgb(0x5a4420), bump: 0.5, occlusion: 0.5, render: tabs(["ragged"], [2, 3], 0.7, 0.5, 0) },
+  fence: { main: rgb(0x9a7048), second: rgb(0x2a3a22), bump: 0.45, occlusion: 0.4, render: renderFence },
   glass: { main: rgb(0xd8e8f0), second: rgb(0x2a2a2e), bump: 0.45, occlusion: 0.1, render: renderStainedGlass },
   carpet: { main: rgb(0x9a2430), second: rgb(0xd8a84a), bump: 0.15, occlusion: 0.05, pattern: true, render: renderCarpet },
   wallpaper: { main: rgb(0x3a5a48), second: rgb(0xc8b888), bump: 0.15, occlusion: 0, pattern: true, render: renderWallpaper },

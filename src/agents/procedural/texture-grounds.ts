@@ -128,6 +128,19 @@ function renderMoss(s: Surface, ctx: MaterialContext): void {
   });
 }
 
+/** A hedge or ivy: densely packed green leaves over deep shade. */
+function renderHedge(s: Surface, ctx: MaterialContext): void {
+  base(s, { ...ctx, main: shadeFast(ctx.second, -0.2), second: shadeFast(ctx.second, -0.55) }, 6, 0.2, 0.05);
+  const r = ctx.rng.range(0.035, 0.05) / ctx.scale;
+  for (const layer of [0, 1]) {
+    const leaves = stamps(ctx.rng, s.size, Math.round(0.45 / (r * r)), r, 0.3);
+    scatter(s, leaves, shapes.leaf, (st, alt) => (alt ? shadeFast(ctx.main, -0.25) : shadeFast(ctx.main, (st.id - 0.5) * 0.4 - 0.25 + layer * 0.25)), {
+      base: 0.3 + layer * 0.3,
+      lift: 0.3,
+    });
+  }
+}
+
 const AUTUMN: readonly Rgb[] = [rgb(0xb8542a), rgb(0xd08a2e), rgb(0x8c3a22), rgb(0xc9a640), rgb(0x6f7a2e)];
 
 function renderForestFloor(s: Surface, ctx: MaterialContext): void {
@@ -229,6 +242,8 @@ function renderConcrete(s: Surface, ctx: MaterialContext): void {
 
 export const GROUND_MATERIALS: Readonly<Record<string, Material>> = {
   meadow: { main: rgb(0x62b042), second: rgb(0x2f6a26), bump: 0.25, occlusion: 0.45, render: renderMeadow },
+  hedge: { main: rgb(0x4f9a3a), second: rgb(0x1e3e18), bump: 0.45, occlusion: 0.5, render: renderHedge },
+  clay: { main: rgb(0xb8683c), second: rgb(0x7a4024), bump: 0.4, occlusion: 0.3, render: renderMud },
   mud: { main: rgb(0x6b4a2e), second: rgb(0x3a2818), bump: 0.4, occlusion: 0.3, render: renderMud },
   gravel: { main: rgb(0x8f8a82), second: rgb(0x5c5045), bump: 0.5, occlusion: 0.4, render: stones("rock", 0.022, 1.1) },
   pebbles: { main: rgb(0x9c968c), second: rgb(0x6a5c4c), bump: 0.5, occlusion: 0.45, render: stones("pebble", 0.05, 1.25) },

@@ -71,6 +71,7 @@ export const MATERIAL_ALIASES: Readonly<Record<string, string>> = {
   beast: "fur",
   bird: "feathers",
   star: "starfield",
+  quartz: "crystal",
   skull: "bone",
   skeleton: "bone",
 };

@@ -33,7 +33,7 @@ export function textureMaterialOf(word: string): string | undefined {
 
 /** Loose or natural grounds and liquids: named with "tile" they mean a tile of that ground. */
 export const GROUNDS: ReadonlySet<string> = new Set(
-  "grass sand dirt snow water lava ice meadow mud gravel pebbles parched swamp moss forest hay farmland ash acid slime".split(" "),
+  "grass sand dirt snow water lava ice meadow mud gravel pebbles parched swamp moss forest hay farmland ash acid slime clay".split(" "),
 );
 const LIQUIDS: ReadonlySet<string> = new Set(["water", "lava", "acid", "slime", "swamp", "mud"]);
 /** Substances whose own texture shows inside the blocks of a layout ("marble tiles", "golden tiles"). */
@@ -62,7 +62,7 @@ const same = (names: string): Record<string, string> => each(names.split(" "), "
 const ROLE_LAYOUTS: Readonly<Record<string, RoleTable>> = {
   wall: {
     ...same(
-      "brick cobble castle dungeon cave runestone plank log bone flesh moss glass wallpaper tile ceramic mosaic hextile checkered carpet fabric circuit panel hull scales bark leather bamboo chainmail camo wicker",
+      "brick cobble castle dungeon cave runestone plank log bone flesh moss glass wallpaper tile ceramic mosaic hextile checkered carpet fabric circuit panel hull scales bark leather bamboo chainmail camo wicker hedge fence ore coal",
     ),
     ...each(METALS, "hull"),
     bark: "log",
@@ -70,7 +70,7 @@ const ROLE_LAYOUTS: Readonly<Record<string, RoleTable>> = {
   },
   floor: {
     ...same(
-      `${[...GROUNDS].join(" ")} rubble flagstone brick cobble tile ceramic mosaic hextile checkered parquet plank carpet grate treadplate panel bone concrete asphalt bamboo wicker`,
+      `${[...GROUNDS].join(" ")} rubble flagstone brick cobble tile ceramic mosaic hextile checkered parquet plank carpet grate treadplate panel bone concrete asphalt bamboo wicker clay ore coal`,
     ),
     ...each(["stone", "granite", "slate", "sandstone", "castle", "dungeon", "cave"], "flagstone"),
     ...each(["marble", "obsidian", "crystal", "gold", "silver", "bronze", "copper", "glass"], "tile"),
@@ -185,11 +185,13 @@ function namedMaterials(spec: PromptSpec): { source: string | undefined; substan
   // "brick wall with moss": the moss is the mossy style, not the bricks' colour
   const all = [...named, ...modifiers].filter((m, _, list) => !(m === "moss" && hasStyle(spec, "mossy") && list.length > 1));
   const ordered = all.filter((m) => !all.some((n) => n !== m && broaderSubjects(n).includes(m)));
-  const pattern = ordered.find((m) => MATERIALS[m]?.pattern);
-  // "grass tile", "sand tiles": a tile of that ground, not ceramic tiles coloured like it
-  const ground = pattern === "tile" ? ordered.find((m) => GROUNDS.has(m)) : undefined;
+  // a pattern named as a subject lays out the others ("marble tiles"); a modifier only colours ("wooden fence")
+  const pattern = ordered.find((m) => MATERIALS[m]?.pattern && named.includes(m));
+  // "grass tile", "sand tiles": a tile of that ground, not ceramic tiles coloured like it ("roof tiles" are a roof's)
+  const role = spec.subjects.some((s) => ROLES.has(s));
+  const ground = pattern === "tile" && !role ? ordered.find((m) => GROUNDS.has(m)) : undefined;
   if (ground) return { source: ground, substance: undefined };
-  const source = pattern ?? ordered[0];
+  const source = pattern ?? ordered.find((m) => named.includes(m)) ?? ordered[0];
   const substance = pattern ? ordered.find((m) => m !== pattern && !MATERIALS[m]?.pattern) : modifiers.find((m) => m !== source);
   return { source, substance };
 }

@@ -174,6 +174,28 @@ function renderCave(s: Surface, ctx: MaterialContext): void {
   });
 }
 
+/** Ore: stone with clusters of a mineral (the main colour) in the rock (the second). */
+function renderOre(s: Surface, ctx: MaterialContext): void {
+  const rock = new PeriodicWorley(count(4, ctx), ctx.salt, 0.9);
+  const flecks = new PeriodicWorley(count(ctx.rng.int(6, 9), ctx), ctx.salt + 7, 0.9);
+  const share = ctx.rng.range(0.3, 0.5);
+  const { noise, main, second } = ctx;
+  s.forEach((i, u, v) => {
+    const w = rock.sample(u, v);
+    const n = noise.fbm(u, v, 4, 4, 5);
+    const base = shadeFast(mix(shadeFast(second, -0.25), second, 0.5 + n * 0.9 + (w.id - 0.5) * 0.3), smoothstep(0, 0.1, w.f2 - w.f1) * 0.08 - 0.08);
+    const f = flecks.sample(u, v);
+    const cluster = smoothstep(-0.05, 0.2, noise.fbm(u + 0.3, v + 0.9, 3, 3, 3));
+    const radius = 0.3 + f.id * 0.25;
+    if (f.id < share + cluster * 0.4 && f.f1 < radius * cluster) {
+      const d = f.f1 / (radius * cluster);
+      s.set(i, shadeFast(vary(main, f.id, 0.3), (1 - d) * 0.3 - f.dx * 0.3 - f.dy * 0.3), 0.6 + (1 - d) * 0.25);
+      return;
+    }
+    s.set(i, base, 0.35 + n * 0.25 + smoothstep(0, 0.1, w.f2 - w.f1) * 0.15);
+  });
+}
+
 /** A heap of items over a dark base (rubble, bones, coins, logs, gems). */
 function heap(shape: keyof typeof shapes, radius: number, density: number, layers = 2) {
   return (s: Surface, ctx: MaterialContext): void => {
@@ -210,6 +232,8 @@ export const STONE_MATERIALS: Readonly<Record<string, Material>> = {
   cave: { main: rgb(0x86786a), second: rgb(0x3a322c), bump: 0.6, occlusion: 0.45, render: renderCave },
   castle: { main: rgb(0x9a978f), second: rgb(0x57534c), bump: 0.55, occlusion: 0.4, render: ashlar([3, 4, 4, 5], 1.2, 2.6, 0.12) },
   dungeon: { main: rgb(0x5e5c5a), second: rgb(0x2a2826), bump: 0.6, occlusion: 0.5, render: ashlar([5, 6, 7], 1.1, 2.2, 0.3) },
+  ore: { main: rgb(0xd8a070), second: rgb(0x7c7c84), bump: 0.5, occlusion: 0.3, pattern: true, render: renderOre },
+  coal: { main: rgb(0x1c1c20), second: rgb(0x84848c), bump: 0.5, occlusion: 0.3, render: renderOre },
   rubble: { main: rgb(0x8a857c), second: rgb(0x4a433a), bump: 0.55, occlusion: 0.5, render: heap("rock", 0.1, 1.4) },
   bone: { main: rgb(0xe6dcc2), second: rgb(0x5a4c3c), bump: 0.45, occlusion: 0.55, render: heap("bone", 0.15, 0.55, 2) },
   coins: { main: rgb(0xf2c03a), second: rgb(0xa8741c), bump: 0.4, occlusion: 0.45, render: heap("coin", 0.08, 1.1, 2) },

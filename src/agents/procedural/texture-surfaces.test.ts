@@ -86,6 +86,11 @@ const SURFACES: Readonly<Record<string, string>> = {
   chainmail: "chain mail",
   camo: "camouflage",
   feathers: "feathers",
+  ore: "gold ore",
+  coal: "coal",
+  hedge: "hedge",
+  clay: "clay ground",
+  fence: "wooden fence",
 };
 
 /** Standard deviation of the luminance: a drawing, not a flat fill. */
