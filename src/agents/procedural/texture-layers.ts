@@ -50,6 +50,20 @@ export function bandThrough(s: Surface, verge: Surface, noise: PeriodicNoise, rn
   });
 }
 
+/** Patches of a second ground (`other`) over the first, with soft ragged edges. */
+export function patchesOf(s: Surface, other: Surface, noise: PeriodicNoise, rng: Random): void {
+  const cover = rng.range(-0.05, 0.12);
+  const f = rng.int(3, 5);
+  const phase = rng.next();
+  s.forEach((i, u, v) => {
+    const k = smoothstep(cover, cover + 0.08, noise.fbm(u + phase, v + 0.37, f, f, 4));
+    if (k <= 0) return;
+    const j = i * 3;
+    s.blend(i, { r: other.color[j] ?? 0, g: other.color[j + 1] ?? 0, b: other.color[j + 2] ?? 0 }, k);
+    s.height[i] = (s.height[i] ?? 0) * (1 - k) + (other.height[i] ?? 0) * k;
+  });
+}
+
 /** Two wheel ruts along a road of loose ground: pressed down, darker, with a ridge between them. */
 export function addRuts(s: Surface, { noise }: OverlayContext, rng: Random): void {
   const centre = rng.range(0.3, 0.7);

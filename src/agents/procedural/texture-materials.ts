@@ -72,6 +72,9 @@ export const MATERIAL_ALIASES: Readonly<Record<string, string>> = {
   bird: "feathers",
   star: "starfield",
   quartz: "crystal",
+  field: "meadow",
+  skin: "flesh",
+  monster: "flesh",
   skull: "bone",
   skeleton: "bone",
 };

@@ -156,6 +156,8 @@ export interface TexturePlan extends MaterialChoice {
   inlay: boolean;
   /** A path: the material runs as a band through this verge. */
   verge: string | undefined;
+  /** A second ground lying in patches on the first. */
+  patches: string | undefined;
   /** A road of loose ground: wheel ruts along it. */
   ruts: boolean;
   /** Styles that chose the material ("cracked" earth, "hex" tiles). */
@@ -166,7 +168,12 @@ export interface TexturePlan extends MaterialChoice {
 
 const own = (s: string): boolean => SURFACE_SUBJECTS[s] !== undefined && !ROLES.has(s);
 /** Broad grounds give way to a narrower surface named with them: "river pebbles" is pebbles, "swamp water" a swamp. */
-const BROAD: ReadonlySet<string> = new Set(["stone", "dirt", "water", "grass", "metal"]);
+const BROAD: ReadonlySet<string> = new Set(["stone", "dirt", "water", "grass", "metal", "field", "skin"]);
+
+/** Grounds that can lie in patches on another ground. */
+const PATCHES: ReadonlySet<string> = new Set(
+  [...GROUNDS, "stone", "rubble", "flagstone"].filter((m) => !["water", "lava", "acid", "slime", "forest", "farmland"].includes(m)),
+);
 
 /** Materials whose blocks can hold a substance's own texture. */
 const BLOCKY: ReadonlySet<string> = new Set(["tile", "brick", "cobble", "castle", "flagstone", "hextile", "ceramic", "shingle", "dungeon"]);
@@ -176,11 +183,11 @@ const BLOCKY: ReadonlySet<string> = new Set(["tile", "brick", "cobble", "castle"
  * subjects, then material modifiers; a subject named with a narrower one ("tile" with "bathroom")
  * gives way to it.
  */
-function namedMaterials(spec: PromptSpec): { source: string | undefined; substance: string | undefined } {
+function namedMaterials(spec: PromptSpec): { source: string | undefined; substance: string | undefined; patches: string | undefined } {
   const ownSpecific = spec.subjects.filter((s) => own(s) && !BROAD.has(s)).reverse();
   const ownGeneric = spec.subjects.filter((s) => own(s) && BROAD.has(s));
   const others = spec.subjects.filter((s) => !own(s) && !ROLES.has(s));
-  const named = [...ownSpecific, ...ownGeneric, ...others].map(textureMaterialOf).filter((m): m is string => m !== undefined);
+  const named = [...ownSpecific, ...others, ...ownGeneric].map(textureMaterialOf).filter((m): m is string => m !== undefined);
   const modifiers = spec.materials.map(textureMaterialOf).filter((m): m is string => m !== undefined);
   // "brick wall with moss": the moss is the mossy style, not the bricks' colour
   const all = [...named, ...modifiers].filter((m, _, list) => !(m === "moss" && hasStyle(spec, "mossy") && list.length > 1));
@@ -190,10 +197,13 @@ function namedMaterials(spec: PromptSpec): { source: string | undefined; substan
   // "grass tile", "sand tiles": a tile of that ground, not ceramic tiles coloured like it ("roof tiles" are a roof's)
   const role = spec.subjects.some((s) => ROLES.has(s));
   const ground = pattern === "tile" && !role ? ordered.find((m) => GROUNDS.has(m)) : undefined;
-  if (ground) return { source: ground, substance: undefined };
+  if (ground) return { source: ground, substance: undefined, patches: undefined };
   const source = pattern ?? ordered.find((m) => named.includes(m)) ?? ordered[0];
   const substance = pattern ? ordered.find((m) => m !== pattern && !MATERIALS[m]?.pattern) : modifiers.find((m) => m !== source);
-  return { source, substance };
+  // two grounds named together: patches of the second on the first ("grassy dirt", "rocky desert")
+  const grounds = spec.subjects.filter((s) => HEADS[s] === undefined).map(textureMaterialOf);
+  const patches = source && GROUNDS.has(source) ? ordered.find((m) => m !== source && grounds.includes(m) && PATCHES.has(m)) : undefined;
+  return { source, substance, patches };
 }
 
 export function planTexture(spec: PromptSpec): TexturePlan {
@@ -238,13 +248,20 @@ export function planTexture(spec: PromptSpec): TexturePlan {
     styles.push("hex");
   }
   const inlay = substance !== undefined && INLAID.has(substance) && BLOCKY.has(material);
-  return { material, substance, source, role: usedRole, inlay, verge, ruts, styles, fallback: source === undefined && !role };
+  const patches = named.patches !== undefined && GROUNDS.has(material) && verge === undefined ? named.patches : undefined;
+  return { material, substance, source, role: usedRole, inlay, verge, patches, ruts, styles, fallback: source === undefined && !role };
 }
+
+/** Broad head nouns and the materials that are a kind of them ("dragon skin", "wheat field"). */
+const HEADS: Readonly<Record<string, readonly string[]>> = {
+  skin: ["scales", "fur", "feathers", "flesh", "leather"],
+  field: ["hay", "meadow", "farmland", "grass", "parched", "mud", "snow", "sand"],
+};
 
 /** Words of the prompt the plan draws: subjects and materials whose material is drawn (or what it is a kind of). */
 export function drawnWords(spec: PromptSpec, plan: TexturePlan): { subjects: Set<string>; materials: Set<string> } {
   const drawn = new Set<string>([plan.material]);
-  for (const m of [plan.source, plan.substance, plan.material])
+  for (const m of [plan.source, plan.substance, plan.material, plan.patches])
     for (const broader of m ? broaderSubjects(m) : []) drawn.add(textureMaterialOf(broader) ?? broader);
   const isDrawn = (word: string): boolean => {
     const m = textureMaterialOf(word);
@@ -253,6 +270,8 @@ export function drawnWords(spec: PromptSpec, plan: TexturePlan): { subjects: Set
   const subjects = new Set(spec.subjects.filter(isDrawn));
   if (plan.role) subjects.add(plan.role);
   if (spec.subjects.includes("tile") && GROUNDS.has(plan.material)) subjects.add("tile");
+  // "dragon skin" is the dragon's scales, "wheat field" a field of wheat
+  for (const [word, kinds] of Object.entries(HEADS)) if (spec.subjects.includes(word) && kinds.includes(plan.material)) subjects.add(word);
   // "with moss" is the mossy overlay
   if (spec.subjects.includes("moss") && hasStyle(spec, "mossy")) subjects.add("moss");
   return { subjects, materials: new Set(spec.materials.filter(isDrawn)) };

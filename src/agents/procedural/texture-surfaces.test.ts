@@ -173,6 +173,13 @@ describe("texture surfaces", () => {
     ["poison", "acid", { modifiers: ["poison"] }],
     ["rusty", "metal", { modifiers: ["rusty"] }],
     ["gold bricks", "brick", { modifiers: ["gold"] }],
+    // two grounds: patches of the second on the first; a broad head noun names what it is a kind of
+    ["grassy dirt", "grass", {}],
+    ["rocky desert", "sand", {}],
+    ["dragon skin", "scales", {}],
+    ["wheat field", "hay", {}],
+    ["wooden fence", "fence", { modifiers: ["wood"] }],
+    ["red clay roof tiles", "shingle", { modifiers: ["red", "clay"] }],
   ] as const)("reads '%s' as %s, whole", (prompt, material, expected) => {
     const spec = interpretPrompt({ prompt });
     const reading = interpretTexture(spec);
@@ -193,6 +200,7 @@ describe("texture surfaces", () => {
       ["tiles", "golden tiles"],
       ["swamp", "poison swamp"],
       ["marble", "marble floor"],
+      ["sand", "rocky desert"],
     ] as const) {
       const range = seedRange([await mean(a), await mean(b)]);
       expect(range.distance, `${a} vs ${b}`).toBeGreaterThan(12);

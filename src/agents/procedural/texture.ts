@@ -13,7 +13,7 @@ import { PeriodicNoise } from "./noise.js";
 import { ProgressReporter } from "./progress.js";
 import { hasStyle, shapeKey, toneOf, type PromptSpec } from "./prompt.js";
 import { hashString, mixSeeds, Random } from "./random.js";
-import { addEffectVeins, addRuts, bandThrough, inlay } from "./texture-layers.js";
+import { addEffectVeins, addRuts, bandThrough, inlay, patchesOf } from "./texture-layers.js";
 import { MATERIALS, type Material } from "./texture-materials.js";
 import { planTexture, type TexturePlan } from "./texture-roles.js";
 import { addCracks, addFrost, addGlowVeins, addMoss, addRust, finishSurface, Surface, type MaterialContext, type OverlayContext } from "./texture-surface.js";
@@ -102,6 +102,7 @@ async function generateTexture(
     return layer;
   };
   if (choice.inlay && choice.substance) inlay(surface, beside(choice.substance, "inlay", false), main);
+  if (choice.patches) patchesOf(surface, beside(choice.patches, "patches", true), ctx.noise, rng.fork("patch"));
   if (choice.verge) bandThrough(surface, beside(choice.verge, "verge", true), ctx.noise, rng.fork("band"));
   await progress.report(55, "material");
 
