@@ -6,7 +6,7 @@ import { rgb, type Rgb } from "./color.js";
 import { renderDirt, renderGrass, renderIce, renderLava, renderMarble, renderSand, renderSnow, renderStone, renderWater } from "./texture-basics.js";
 import { BUILT_MATERIALS } from "./texture-built.js";
 import { GROUND_MATERIALS } from "./texture-grounds.js";
-import { renderBrick, renderCobble, renderMetal, renderPlanks, renderTiles } from "./texture-patterns.js";
+import { renderBrick, renderBrushed, renderCobble, renderMetal, renderPlanks, renderTiles } from "./texture-patterns.js";
 import { PATTERNED_MATERIALS } from "./texture-patterned.js";
 import { SOFT_MATERIALS } from "./texture-soft.js";
 import { STONE_MATERIALS } from "./texture-stones.js";
@@ -27,6 +27,8 @@ export interface Material {
   /** Patterns (brick, tiles...) take the colour of a substance named with them ("stone brick"). */
   pattern?: boolean;
   render(s: Surface, ctx: MaterialContext): void;
+  /** How the material looks inside the blocks of another layout ("golden tiles"), if not its own render. */
+  inlay?(s: Surface, ctx: MaterialContext): void;
 }
 
 export const MATERIALS: Readonly<Record<string, Material>> = {
@@ -35,7 +37,7 @@ export const MATERIALS: Readonly<Record<string, Material>> = {
   brick: { main: rgb(0xa04a33), second: rgb(0xb9b1a3), bump: 0.5, occlusion: 0.4, pattern: true, render: renderBrick },
   plank: { main: rgb(0xa8743f), second: rgb(0x2e1d10), bump: 0.4, occlusion: 0.35, pattern: true, render: renderPlanks },
   tile: { main: rgb(0xcfc6b6), second: rgb(0x6e675e), bump: 0.4, occlusion: 0.3, pattern: true, render: renderTiles },
-  metal: { main: rgb(0x949ca6), second: rgb(0x50565e), bump: 0.5, occlusion: 0.25, render: renderMetal },
+  metal: { main: rgb(0x949ca6), second: rgb(0x50565e), bump: 0.5, occlusion: 0.25, render: renderMetal, inlay: renderBrushed },
   grass: { main: rgb(0x5aa83c), second: rgb(0x2e6424), bump: 0.25, occlusion: 0.45, render: renderGrass },
   sand: { main: rgb(0xdcc38c), second: rgb(0xb0915c), bump: 0.35, occlusion: 0.1, render: renderSand },
   water: { main: rgb(0x2f78c4), second: rgb(0xa8e6f8), bump: 0.15, occlusion: 0, render: renderWater },

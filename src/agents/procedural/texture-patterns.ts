@@ -19,9 +19,9 @@ const BONDS = {
 } as const;
 
 export function renderBrick(s: Surface, ctx: MaterialContext): void {
-  let rows = count(ctx.rng.pick([4, 6, 6, 8, 8, 10, 12]), ctx);
+  let rows = count(ctx.rng.pick([4, 6, 6, 8, 8, 10]), ctx);
   if (rows % 2 === 1) rows += 1; // the offsets alternate, so the row count must be even
-  const bond = rows % 3 === 0 && ctx.rng.chance(0.3) ? BONDS.third : ctx.rng.chance(0.3) ? BONDS.english : BONDS.running;
+  const bond = rows === 6 && ctx.rng.chance(0.3) ? BONDS.third : ctx.rng.chance(0.3) ? BONDS.english : BONDS.running;
   const cols = Math.max(1, Math.round(rows / ctx.rng.pick([2, 2, 2.5, 3])));
   const mortar = ctx.rng.range(0.05, 0.13) + 1 / (s.size / rows); // in brick heights
   const spread = ctx.rng.range(0.2, 0.45);
@@ -161,5 +161,15 @@ export function renderMetal(s: Surface, ctx: MaterialContext): void {
       height = 0.9 + dome * 0.1;
     }
     s.set(i, c, height);
+  });
+}
+
+/** Brushed metal without seams: streaks and a broad sheen (metal inside the blocks of another layout). */
+export function renderBrushed(s: Surface, ctx: MaterialContext): void {
+  const { noise, main } = ctx;
+  s.forEach((i, u, v) => {
+    const streak = noise.fbm(u, v, 2, 48, 3);
+    const sheen = noise.fbm(u, v, 2, 2, 2);
+    s.set(i, shadeFast(main, streak * 0.18 + sheen * 0.25), 0.55 + streak * 0.05);
   });
 }

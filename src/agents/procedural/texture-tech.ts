@@ -7,7 +7,7 @@ import { hash2 } from "./random.js";
 import { rectAt, splitRects } from "./texture-blocks.js";
 import { count } from "./texture-kit.js";
 import type { Material } from "./texture-materials.js";
-import { renderMetal } from "./texture-patterns.js";
+import { renderBrushed, renderMetal } from "./texture-patterns.js";
 import { smoothstep, type MaterialContext, type Surface } from "./texture-surface.js";
 
 /** A floor grate: a metal frame around square holes, slots or round holes over a dark pit. */
@@ -161,7 +161,14 @@ function panels(kind: "tech" | "hull") {
   };
 }
 
-const metal = (main: number, second: number): Material => ({ main: rgb(main), second: rgb(second), bump: 0.5, occlusion: 0.25, render: renderMetal });
+const metal = (main: number, second: number): Material => ({
+  main: rgb(main),
+  second: rgb(second),
+  bump: 0.5,
+  occlusion: 0.25,
+  render: renderMetal,
+  inlay: renderBrushed,
+});
 
 export const TECH_MATERIALS: Readonly<Record<string, Material>> = {
   grate: { main: rgb(0x7a828c), second: rgb(0x1a1c20), bump: 0.5, occlusion: 0.5, render: renderGrate },

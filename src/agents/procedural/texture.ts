@@ -98,7 +98,8 @@ async function generateTexture(
     const other = MATERIALS[name] ?? (MATERIALS.grass as Material);
     const layer = new Surface(size);
     const colours = own ? { main: jitter(other.main, ramp, 1), second: jitter(other.second, ramp, 1) } : { main, second };
-    other.render(layer, { ...ctx, ...colours, rng: rng.fork(label), noise: new PeriodicNoise(rng.fork(`${label}-noise`)) });
+    const render = label === "inlay" && other.inlay ? other.inlay : other.render;
+    render(layer, { ...ctx, ...colours, rng: rng.fork(label), noise: new PeriodicNoise(rng.fork(`${label}-noise`)) });
     return layer;
   };
   if (choice.inlay && choice.substance) inlay(surface, beside(choice.substance, "inlay", false), main);
