@@ -68,7 +68,7 @@ export function renderCobble(s: Surface, ctx: MaterialContext): void {
 }
 
 export function renderPlanks(s: Surface, ctx: MaterialContext): void {
-  const rows = count(ctx.rng.int(4, 6), ctx);
+  const rows = count(ctx.rng.int(3, 8), ctx);
   const joints = Array.from({ length: rows }, () => {
     const first = ctx.rng.next();
     return ctx.rng.chance(0.5) ? [first] : [first, (first + ctx.rng.range(0.35, 0.65)) % 1].sort((a, b) => a - b);

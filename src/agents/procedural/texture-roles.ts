@@ -172,7 +172,7 @@ const BROAD: ReadonlySet<string> = new Set(["stone", "dirt", "water", "grass", "
 
 /** Grounds that can lie in patches on another ground. */
 const PATCHES: ReadonlySet<string> = new Set(
-  [...GROUNDS, "stone", "rubble", "flagstone"].filter((m) => !["water", "lava", "acid", "slime", "forest", "farmland"].includes(m)),
+  [...GROUNDS, "stone", "rubble", "flagstone"].filter((m) => !["lava", "acid", "slime", "forest", "farmland"].includes(m)),
 );
 
 /** Materials whose blocks can hold a substance's own texture. */
@@ -248,7 +248,9 @@ export function planTexture(spec: PromptSpec): TexturePlan {
     styles.push("hex");
   }
   const inlay = substance !== undefined && INLAID.has(substance) && BLOCKY.has(material);
-  const patches = named.patches !== undefined && GROUNDS.has(material) && verge === undefined ? named.patches : undefined;
+  // "dirt road with puddles": a second role, the pool, lies in patches of water
+  const puddles = role !== "pool" && spec.subjects.includes("pool") && GROUNDS.has(material) && !LIQUIDS.has(material) ? "water" : undefined;
+  const patches = verge === undefined && GROUNDS.has(material) ? (named.patches ?? puddles) : undefined;
   return { material, substance, source, role: usedRole, inlay, verge, patches, ruts, styles, fallback: source === undefined && !role };
 }
 
@@ -272,6 +274,7 @@ export function drawnWords(spec: PromptSpec, plan: TexturePlan): { subjects: Set
   if (spec.subjects.includes("tile") && GROUNDS.has(plan.material)) subjects.add("tile");
   // "dragon skin" is the dragon's scales, "wheat field" a field of wheat
   for (const [word, kinds] of Object.entries(HEADS)) if (spec.subjects.includes(word) && kinds.includes(plan.material)) subjects.add(word);
+  if (plan.patches === "water" && spec.subjects.includes("pool")) subjects.add("pool");
   // "with moss" is the mossy overlay
   if (spec.subjects.includes("moss") && hasStyle(spec, "mossy")) subjects.add("moss");
   return { subjects, materials: new Set(spec.materials.filter(isDrawn)) };

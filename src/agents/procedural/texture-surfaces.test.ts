@@ -178,6 +178,8 @@ describe("texture surfaces", () => {
     ["rocky desert", "sand", {}],
     ["dragon skin", "scales", {}],
     ["wheat field", "hay", {}],
+    ["river pebbles", "pebbles", {}],
+    ["dirt road with puddles", "dirt", {}],
     ["wooden fence", "fence", { modifiers: ["wood"] }],
     ["red clay roof tiles", "shingle", { modifiers: ["red", "clay"] }],
   ] as const)("reads '%s' as %s, whole", (prompt, material, expected) => {
@@ -204,6 +206,14 @@ describe("texture surfaces", () => {
     ] as const) {
       const range = seedRange([await mean(a), await mean(b)]);
       expect(range.distance, `${a} vs ${b}`).toBeGreaterThan(12);
+    }
+  });
+
+  it("draws the same bytes for the same seed", async () => {
+    for (const prompt of ["castle wall", "grassy dirt", "gold coins pile", "dirt path", "golden tiles", "poison swamp"]) {
+      const a = await run("texture", prompt, { size: 64, seed: 11 });
+      const b = await run("texture", prompt, { size: 64, seed: 11 });
+      expect(a.png.equals(b.png), prompt).toBe(true);
     }
   });
 

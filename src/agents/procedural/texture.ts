@@ -94,16 +94,17 @@ async function generateTexture(
 
   const surface = new Surface(size);
   material.render(surface, ctx);
-  const beside = (name: string, label: string, own: boolean): Surface => {
+  const beside = (name: string, label: string, own: boolean, murk = 0): Surface => {
     const other = MATERIALS[name] ?? (MATERIALS.grass as Material);
     const layer = new Surface(size);
-    const colours = own ? { main: jitter(other.main, ramp, 1), second: jitter(other.second, ramp, 1) } : { main, second };
+    // puddles take on the colour of the ground they lie in
+    const colours = own ? { main: mix(jitter(other.main, ramp, 1), second, murk), second: mix(jitter(other.second, ramp, 1), main, murk) } : { main, second };
     const render = label === "inlay" && other.inlay ? other.inlay : other.render;
     render(layer, { ...ctx, ...colours, rng: rng.fork(label), noise: new PeriodicNoise(rng.fork(`${label}-noise`)) });
     return layer;
   };
   if (choice.inlay && choice.substance) inlay(surface, beside(choice.substance, "inlay", false), main);
-  if (choice.patches) patchesOf(surface, beside(choice.patches, "patches", true), ctx.noise, rng.fork("patch"));
+  if (choice.patches) patchesOf(surface, beside(choice.patches, "patches", true, choice.patches === "water" ? 0.55 : 0), ctx.noise, rng.fork("patch"));
   if (choice.verge) bandThrough(surface, beside(choice.verge, "verge", true), ctx.noise, rng.fork("band"));
   await progress.report(55, "material");
 
