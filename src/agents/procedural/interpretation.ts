@@ -114,7 +114,8 @@ export function interpretTexture(spec: PromptSpec): Interpretation {
     effects: new Set(fallback ? [] : spec.effects.slice(0, 1)),
     subject: fallback ? null : choice.material,
     fallback,
-    colors: 2,
+    // runes take the first colour for their glow, the stone the next two
+    colors: MATERIALS[choice.material]?.colorGlows ? 3 : 2,
     styles: new Set([...TEXTURE_STYLES, ...choice.styles]),
     negations: new Set(),
     usedSubjects: fallback ? new Set() : drawn.subjects,

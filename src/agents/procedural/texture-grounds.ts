@@ -41,15 +41,18 @@ function renderMeadow(s: Surface, ctx: MaterialContext): void {
 
 function renderMud(s: Surface, ctx: MaterialContext): void {
   const { noise, main, second } = ctx;
-  const wet = ctx.rng.range(-0.15, 0.05);
+  const wet = ctx.rng.range(-0.2, 0.02);
+  const sky = rgb(0x9aa6b0);
   s.forEach((i, u, v, x, y) => {
     const n = noise.fbm(u, v, count(3, ctx), count(3, ctx), 5);
-    const ripple = noise.fbm(u, v, 12, 12, 2);
-    const puddle = smoothstep(wet + 0.04, wet - 0.04, n);
-    let c = mix(shadeFast(second, -0.1), main, 0.5 + n + ripple * 0.3);
-    c = shadeFast(c, (hash2(x, y, ctx.salt) - 0.5) * 0.08);
-    c = mix(c, shadeFast(mix(second, rgb(0x6e7f8c), 0.3), 0.1 + ripple * 0.2), puddle * 0.85);
-    s.set(i, c, 0.35 + n * 0.3 * (1 - puddle) + ripple * 0.05 * (1 - puddle));
+    const ripple = noise.fbm(u, v, 10, 10, 2);
+    const puddle = smoothstep(wet + 0.05, wet - 0.03, n);
+    const rim = smoothstep(wet + 0.12, wet + 0.05, n) * (1 - puddle);
+    const gloss = smoothstep(0.12, 0.32, noise.fbm(u + 0.5, v + 0.2, 5, 5, 3)) * 0.18;
+    const mud = shadeFast(mix(shadeFast(second, -0.1), main, 0.5 + n * 1.2 + ripple * 0.3), (hash2(x, y, ctx.salt) - 0.5) * 0.08 + gloss - rim * 0.2);
+    const reflection = smoothstep(-0.25, 0.35, noise.fbm(u + 0.8, v + 0.1, 2, 2, 2) + ripple * 0.15);
+    const water = mix(shadeFast(second, -0.35), mix(second, sky, 0.5), reflection * 0.8);
+    s.set(i, mix(mud, water, puddle), 0.3 + (n - wet) * 0.5 * (1 - puddle) + ripple * 0.04 * (1 - puddle));
   });
 }
 
