@@ -85,11 +85,29 @@ export function splitRects(rng: Random, depth: number, minSide: number): Rect[] 
   return out;
 }
 
-/** The rectangle under (u, v) and the distance to its border (wrapping at the tile edges). */
-export function rectAt(rects: readonly Rect[], tu: number, tv: number): { rect: Rect; edge: number; fx: number; fy: number } {
-  // the split lines fall on quarters, eighths...: shifted so none runs along the tile edge
-  const u = (tu + 0.37) % 1;
-  const v = (tv + 0.21) % 1;
+/** Where to put the tile edge: in the middle of the widest gap between rectangle edges, per axis. */
+export function rectShift(rects: readonly Rect[]): [number, number] {
+  const middle = (edges: number[]): number => {
+    const sorted = [...new Set(edges.map((e) => e % 1))].sort((a, b) => a - b);
+    let best = 0;
+    let at = 0;
+    for (let k = 0; k < sorted.length; k++) {
+      const a = sorted[k] ?? 0;
+      const b = k + 1 < sorted.length ? (sorted[k + 1] ?? 1) : (sorted[0] ?? 0) + 1;
+      if (b - a > best) {
+        best = b - a;
+        at = (a + b) / 2;
+      }
+    }
+    return at % 1;
+  };
+  return [middle(rects.flatMap((r) => [r.x0, r.x1])), middle(rects.flatMap((r) => [r.y0, r.y1]))];
+}
+
+/** The rectangle under (u, v), the layout moved by `shift`, and the distance to its border. */
+export function rectAt(rects: readonly Rect[], tu: number, tv: number, shift: readonly [number, number]): { rect: Rect; edge: number; fx: number; fy: number } {
+  const u = (tu + shift[0]) % 1;
+  const v = (tv + shift[1]) % 1;
   const rect = rects.find((r) => u >= r.x0 && u < r.x1 && v >= r.y0 && v < r.y1) ?? (rects[0] as Rect);
   const edge = Math.min(u - rect.x0, rect.x1 - u, v - rect.y0, rect.y1 - v);
   return { rect, edge, fx: (u - rect.x0) / (rect.x1 - rect.x0), fy: (v - rect.y0) / (rect.y1 - rect.y0) };

@@ -118,7 +118,7 @@ function renderLogWall(s: Surface, ctx: MaterialContext): void {
   const chink = ctx.rng.range(0.05, 0.12);
   const { noise, main, second } = ctx;
   s.forEach((i, u, v) => {
-    const pv = v * rows + noise.fbm(u, 0.5, 3, 1, 2) * 0.05;
+    const pv = v * rows + 0.5 + noise.fbm(u, 0.5, 3, 1, 2) * 0.05; // chinking away from the tile edge
     const row = Math.floor(pv);
     const f = pv - row;
     const id = hash2(((row % rows) + rows) % rows, 0, ctx.salt);

@@ -11,11 +11,14 @@ import type { Material } from "./texture-materials.js";
 import { smoothstep, type MaterialContext, type Surface } from "./texture-surface.js";
 
 function renderFlagstone(s: Surface, ctx: MaterialContext): void {
-  const cells = new PeriodicWorley(count(ctx.rng.int(3, 5), ctx), ctx.salt, ctx.rng.range(0.5, 0.8));
+  const n = count(ctx.rng.int(3, 5), ctx);
+  const cells = new PeriodicWorley(n, ctx.salt, ctx.rng.range(0.5, 0.8));
+  // slabs centred on the tile edges: with little jitter their joints follow the cell grid
+  const shift = 0.5 / n;
   const joint = ctx.rng.range(0.06, 0.11);
   const { noise, main, second } = ctx;
   s.forEach((i, u, v) => {
-    const w = cells.sample(u, v);
+    const w = cells.sample((u + shift) % 1, (v + shift) % 1);
     const edge = w.f2 - w.f1 + noise.fbm(u, v, 12, 12, 3) * 0.04 * ctx.rough;
     const detail = noise.fbm(u, v, 10, 10, 4);
     if (edge < joint) {

@@ -4,7 +4,7 @@
  */
 import { mix, rgb, shadeFast } from "./color.js";
 import { hash2 } from "./random.js";
-import { rectAt, splitRects } from "./texture-blocks.js";
+import { rectAt, rectShift, splitRects } from "./texture-blocks.js";
 import { count } from "./texture-kit.js";
 import type { Material } from "./texture-materials.js";
 import { renderBrushed, renderMetal } from "./texture-patterns.js";
@@ -112,10 +112,11 @@ function renderCircuit(s: Surface, ctx: MaterialContext): void {
 function panels(kind: "tech" | "hull") {
   return (s: Surface, ctx: MaterialContext): void => {
     const rects = splitRects(ctx.rng, kind === "tech" ? ctx.rng.int(3, 5) : ctx.rng.int(2, 3), 0.12);
+    const shift = rectShift(rects);
     const seam = 0.006 + 1 / s.size;
     const { noise, main, second } = ctx;
     s.forEach((i, u, v, x, y) => {
-      const { rect, edge, fx, fy } = rectAt(rects, u, v);
+      const { rect, edge, fx, fy } = rectAt(rects, u, v, shift);
       const w = rect.x1 - rect.x0;
       const h = rect.y1 - rect.y0;
       const grime = noise.fbm(u, v, 4, 4, 4);
@@ -126,13 +127,13 @@ function panels(kind: "tech" | "hull") {
         return;
       }
       const bolt = Math.min(
-        Math.hypot(u - rect.x0 - 0.02, v - rect.y0 - 0.02),
-        Math.hypot(rect.x1 - u - 0.02, v - rect.y0 - 0.02),
-        Math.hypot(u - rect.x0 - 0.02, rect.y1 - v - 0.02),
-        Math.hypot(rect.x1 - u - 0.02, rect.y1 - v - 0.02),
+        Math.hypot(fx * w - 0.02, fy * h - 0.02),
+        Math.hypot((1 - fx) * w - 0.02, fy * h - 0.02),
+        Math.hypot(fx * w - 0.02, (1 - fy) * h - 0.02),
+        Math.hypot((1 - fx) * w - 0.02, (1 - fy) * h - 0.02),
       );
       if (kind === "hull") {
-        const along = edge < 0.03 && edge > 0.015 && ((u + v) * 60) % 1 < 0.45;
+        const along = edge < 0.03 && edge > 0.015 && ((fx * w + fy * h) * 60) % 1 < 0.45;
         if (along) {
           c = shadeFast(main, 0.15);
           height = 0.9;
