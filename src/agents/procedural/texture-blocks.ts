@@ -23,7 +23,8 @@ export function rowJoints(rng: Random, rows: number, minLength: number, maxLengt
     const joints: number[] = [];
     for (let at = 0; at < 1 - minLength; at += rng.range(minLength, maxLength)) joints.push((start + at) % 1);
     // no joint on the tile edge: a mortar line there would show as a seam
-    return joints.map((j) => (j < 0.04 ? j + 0.05 : j > 0.96 ? j - 0.05 : j)).sort((a, b) => a - b);
+    const keep = Math.min(0.15, 0.02 + 0.12 / rows);
+    return joints.map((j) => (j < keep ? j + keep : j > 1 - keep ? j - keep : j)).sort((a, b) => a - b);
   });
 }
 

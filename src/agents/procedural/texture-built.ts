@@ -23,7 +23,7 @@ function grid(kind: "checker" | "ceramic") {
     s.forEach((i, u, v) => {
       const ty = v * rows + 0.5;
       const row = Math.floor(ty);
-      const tx = u * cols + 0.5 + (subway ? (row % 2) * 0.5 : 0);
+      const tx = u * cols + (subway ? 0.25 + (row % 2) * 0.5 : 0.5);
       const fx = tx - Math.floor(tx);
       const fy = ty - row;
       const d = Math.min(Math.min(fx, 1 - fx) * (rows / cols), fy, 1 - fy);
@@ -61,12 +61,14 @@ function renderHexTiles(s: Surface, ctx: MaterialContext): void {
 }
 
 function renderMosaic(s: Surface, ctx: MaterialContext): void {
-  const cells = new PeriodicWorley(count(ctx.rng.int(14, 22), ctx), ctx.salt, ctx.rng.range(0.2, 0.5));
+  const n = count(ctx.rng.int(14, 22), ctx);
+  const cells = new PeriodicWorley(n, ctx.salt, ctx.rng.range(0.2, 0.5));
+  const shift = 0.5 / n; // tesserae centred on the tile edges, so no grout runs along them
   const band = count(ctx.rng.int(1, 3), ctx);
   const { noise, main, second } = ctx;
   const third = mix(main, rgb(0xf0e6d0), 0.6);
   s.forEach((i, u, v) => {
-    const w = cells.sample(u, v);
+    const w = cells.sample((u + shift) % 1, (v + shift) % 1);
     const edge = w.f2 - w.f1;
     if (edge < 0.12) {
       s.set(i, rgb(0x8e887c), 0.1);
@@ -186,12 +188,14 @@ function renderFence(s: Surface, ctx: MaterialContext): void {
 const JEWELS: readonly Rgb[] = [rgb(0xc8283c), rgb(0x2a58c8), rgb(0xe8b028), rgb(0x2e9a4a), rgb(0x8a3ab8), rgb(0x28a8c8)];
 
 function renderStainedGlass(s: Surface, ctx: MaterialContext): void {
-  const cells = new PeriodicWorley(count(ctx.rng.int(4, 7), ctx), ctx.salt, ctx.rng.range(0.6, 0.95));
+  const n = count(ctx.rng.int(4, 7), ctx);
+  const cells = new PeriodicWorley(n, ctx.salt, ctx.rng.range(0.6, 0.95));
+  const shift = 0.5 / n; // panes centred on the tile edges, so no lead runs along them
   const palette = JEWELS.filter(() => ctx.rng.chance(0.7));
   const lead = ctx.rng.range(0.06, 0.1);
   const { noise, main, second } = ctx;
   s.forEach((i, u, v) => {
-    const w = cells.sample(u, v);
+    const w = cells.sample((u + shift) % 1, (v + shift) % 1);
     const edge = w.f2 - w.f1;
     if (edge < lead) {
       s.set(i, shadeFast(second, noise.fbm(u, v, 20, 20, 2) * 0.2), 0.8);

@@ -77,13 +77,15 @@ function stones(kind: "rock" | "pebble", sizeBase: number, density: number) {
 }
 
 function renderParched(s: Surface, ctx: MaterialContext): void {
-  const cells = new PeriodicWorley(count(ctx.rng.int(4, 7), ctx), ctx.salt, 0.9);
+  const n = count(ctx.rng.int(4, 7), ctx);
+  const cells = new PeriodicWorley(n, ctx.salt, 0.9);
+  const shift = 0.5 / n;
   const gap = ctx.rng.range(0.05, 0.1);
   const { noise, main, second } = ctx;
   s.forEach((i, u, v, x, y) => {
     const wu = u + noise.fbm(u, v, 6, 6, 3) * 0.025;
     const wv = v + noise.fbm(v, u, 6, 6, 3) * 0.025;
-    const w = cells.sample(wu - Math.floor(wu), wv - Math.floor(wv));
+    const w = cells.sample((wu + shift) % 1, (wv + shift) % 1);
     const edge = w.f2 - w.f1;
     const grain = (hash2(x, y, ctx.salt) - 0.5) * 0.1;
     if (edge < gap) {

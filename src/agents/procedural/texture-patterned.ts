@@ -62,7 +62,8 @@ function renderBamboo(s: Surface, ctx: MaterialContext): void {
       s.set(i, shadeFast(second, -0.3), 0.05);
       return;
     }
-    const [phase, per] = nodes[k] ?? [0, 1];
+    const [raw, per] = nodes[k] ?? [0.5, 1];
+    const phase = 0.1 + raw * 0.8; // no node ring on the tile edge
     const nv = (v * per + phase) % 1;
     const node = 1 - smoothstep(0.01, 0.035, Math.min(nv, 1 - nv));
     const round = Math.sqrt(1 - (across / 0.88) ** 2);

@@ -32,7 +32,7 @@ export function renderBrick(s: Surface, ctx: MaterialContext): void {
     const row = Math.floor(by) % rows;
     const fy = by - Math.floor(by);
     const perRow = bond.headers && row % 2 === 1 ? cols * 2 : cols;
-    const bx = u * perRow + bond.offset(row) * (perRow / cols);
+    const bx = u * perRow + 0.25 + bond.offset(row) * (perRow / cols); // no joint on the tile edge
     const col = Math.floor(bx) % perRow;
     const fx = bx - Math.floor(bx);
     const edge = Math.min(Math.min(fx, 1 - fx) * (rows / perRow), Math.min(fy, 1 - fy));
@@ -51,10 +51,12 @@ export function renderBrick(s: Surface, ctx: MaterialContext): void {
 }
 
 export function renderCobble(s: Surface, ctx: MaterialContext): void {
-  const cells = new PeriodicWorley(count(ctx.rng.int(5, 7), ctx), ctx.salt, 0.8);
+  const n = count(ctx.rng.int(5, 7), ctx);
+  const cells = new PeriodicWorley(n, ctx.salt, 0.8);
+  const shift = 0.5 / n; // stones centred on the tile edges, so no joint runs along them
   const { noise, main, second } = ctx;
   s.forEach((i, u, v) => {
-    const w = cells.sample(u, v);
+    const w = cells.sample((u + shift) % 1, (v + shift) % 1);
     const border = w.f2 - w.f1 + noise.fbm(u, v, 10, 10, 3) * 0.08 * ctx.rough;
     const detail = noise.fbm(u, v, 16, 16, 4);
     if (border < 0.08) {
@@ -112,7 +114,7 @@ export function renderTiles(s: Surface, ctx: MaterialContext): void {
   s.forEach((i, u, v) => {
     const ty = v * n + 0.5;
     const row = Math.floor(ty);
-    const tx = u * n + 0.5 + (offset ? (row % 2) * 0.5 : 0);
+    const tx = u * n + (offset ? 0.25 + (row % 2) * 0.5 : 0.5); // no joint on the tile edge
     const fx = tx - Math.floor(tx);
     const fy = ty - row;
     const d = Math.min(fx, 1 - fx, fy, 1 - fy);

@@ -11,13 +11,13 @@ import { smoothstep, type MaterialContext, type Surface } from "./texture-surfac
 
 /** Woven cloth: plain weave or twill, plain or with plaid stripes. */
 function renderFabric(s: Surface, ctx: MaterialContext): void {
-  const threads = count(ctx.rng.pick([12, 16, 20, 24]), ctx) * 2;
+  const threads = count(ctx.rng.pick([6, 8, 10, 12]), ctx) * 4; // a multiple of 4, so the twill wraps
   const twill = ctx.rng.chance(0.4);
   const plaid = ctx.rng.chance(0.4) ? ctx.rng.pick([2, 3, 4]) : 0;
   const { noise, main, second } = ctx;
   s.forEach((i, u, v) => {
-    const tx = u * threads;
-    const ty = v * threads;
+    const tx = u * threads + 0.5; // thread edges off the tile edge
+    const ty = v * threads + 0.5;
     const cx = Math.floor(tx);
     const cy = Math.floor(ty);
     const over = twill ? (cx + cy) % 4 < 2 : (cx + cy) % 2 === 0;
@@ -26,7 +26,7 @@ function renderFabric(s: Surface, ctx: MaterialContext): void {
     const thread = over ? cx : cy;
     let c = main;
     if (plaid) {
-      const stripe = ((over ? u : v) * plaid) % 1;
+      const stripe = ((over ? u : v) * plaid + 0.41) % 1; // stripes off the tile edge
       if (stripe < 0.18) c = second;
       else if (stripe < 0.24) c = mix(main, rgb(0xf0ead8), 0.5);
     }
