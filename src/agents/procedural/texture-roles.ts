@@ -192,8 +192,10 @@ function namedMaterials(spec: PromptSpec): { source: string | undefined; substan
   // "brick wall with moss": the moss is the mossy style, not the bricks' colour
   const all = [...named, ...modifiers].filter((m, _, list) => !(m === "moss" && hasStyle(spec, "mossy") && list.length > 1));
   const ordered = all.filter((m) => !all.some((n) => n !== m && broaderSubjects(n).includes(m)));
-  // a pattern named as a subject lays out the others ("marble tiles"); a modifier only colours ("wooden fence")
-  const pattern = ordered.find((m) => MATERIALS[m]?.pattern && named.includes(m));
+  // the head noun, when a pattern, lays out the others ("marble tiles"); a modifier only colours ("wooden
+  // fence"), and a pattern that is not the head gives way ("pine needles" are a forest floor, not planks)
+  const head = ordered.find((m) => named.includes(m));
+  const pattern = head !== undefined && MATERIALS[head]?.pattern ? head : undefined;
   // "grass tile", "sand tiles": a tile of that ground, not ceramic tiles coloured like it ("roof tiles" are a roof's)
   const role = spec.subjects.some((s) => ROLES.has(s));
   const ground = pattern === "tile" && !role ? ordered.find((m) => GROUNDS.has(m)) : undefined;

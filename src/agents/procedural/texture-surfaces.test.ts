@@ -179,6 +179,7 @@ describe("texture surfaces", () => {
     ["dragon skin", "scales", {}],
     ["wheat field", "hay", {}],
     ["river pebbles", "pebbles", {}],
+    ["oak floorboards", "plank", {}],
     ["dirt road with puddles", "dirt", {}],
     ["wooden fence", "fence", { modifiers: ["wood"] }],
     ["red clay roof tiles", "shingle", { modifiers: ["red", "clay"] }],
@@ -188,6 +189,10 @@ describe("texture surfaces", () => {
     expect(reading.subject).toBe(material);
     expect(reading.ignored).toEqual([]);
     for (const modifier of "modifiers" in expected ? expected.modifiers : []) expect(reading.modifiers).toContain(modifier);
+  });
+
+  it("takes the head noun over a pattern named before it ('pine needles' are a forest floor, not pine planks)", () => {
+    expect(interpretTexture(interpretPrompt({ prompt: "pine needles" }))).toMatchObject({ subject: "forest", ignored: ["wood"] });
   });
 
   it("leaves a role it cannot draw in `ignored` ('dirt pile' is dirt)", () => {
