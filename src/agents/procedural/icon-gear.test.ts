@@ -160,7 +160,7 @@ describe("gear icons", () => {
     expect(read("stack of coins")).toMatchObject({ subject: "coins", modifiers: ["stack"], ignored: [] });
     expect(read("stone block")).toMatchObject({ subject: "stone", modifiers: ["block"], ignored: [] });
     expect(read("bundle of arrows")).toMatchObject({ subject: "arrow", modifiers: ["bundle"], ignored: [] });
-    expect(read("gold coin pile")).toMatchObject({ subject: "hoard", ignored: [] });
+    expect(read("gold coin pile")).toMatchObject({ subject: "coin", modifiers: ["gold", "hoard"], ignored: [] });
     for (const prompt of ["sound off", "volume up", "lock open", "battery low", "eye hidden"]) expect(read(prompt).ignored, prompt).toEqual([]);
     const eye = (await run("icon", "eye, no badge", { seed: 2, transparent: true })).png;
     const hidden = (await run("icon", "hidden eye, no badge", { seed: 2, transparent: true })).png;

@@ -19,7 +19,8 @@ import { ICON_SHAPES } from "./icon-shapes.js";
 import { ALIASES, BUILDERS, EFFECT_ITEMS, heldItemOf, planSprite, spriteDesignOf } from "./pixel-sprite.js";
 import { interpretPrompt, type PromptSpec } from "./prompt.js";
 import { broaderSubjects } from "./subjects.js";
-import { chooseMaterial, GROUNDS, textureMaterialOf } from "./texture.js";
+import { chooseMaterial } from "./texture.js";
+import { drawnWords } from "./texture-roles.js";
 import { MATERIAL_ALIASES, MATERIALS } from "./texture-materials.js";
 
 const TONES = ["dark", "bright", "pastel", "muted"];
@@ -130,32 +131,21 @@ export function interpretIcon(spec: PromptSpec): Interpretation {
 
 const TEXTURE_STYLES = new Set([...TONES, "mossy", "cracked", "rusty", "icy", "glowing", "large", "small", "weathered", "smooth", "retro"]);
 
-const materialOf = textureMaterialOf;
-
 export function interpretTexture(spec: PromptSpec): Interpretation {
-  const fallback = ![...spec.subjects, ...spec.materials].some((s) => materialOf(s) !== undefined);
   const choice = chooseMaterial(spec);
-  // "grass tile" is a tile of grass: the word "tile" was read, as the tiling of the ground
-  const tiled = !fallback && GROUNDS.has(choice.material);
-  const used = new Set(
-    fallback
-      ? []
-      : spec.subjects.filter((s) => {
-          const m = materialOf(s);
-          return m === choice.material || (m === "tile" && tiled);
-        }),
-  );
-  const substanceWords = choice.substance ? spec.subjects.filter((s) => materialOf(s) === choice.substance) : [];
-  for (const word of substanceWords) used.add(word);
-  const drawn = [choice.material, choice.substance];
+  const fallback = choice.fallback;
+  const drawn = drawnWords(spec, choice);
   return describe(spec, {
-    materials: new Set(fallback ? [] : spec.materials.filter((m) => drawn.includes(materialOf(m)))),
+    materials: fallback ? new Set() : drawn.materials,
+    // effects tint the texture and add veins of their colour
+    effects: new Set(fallback ? [] : spec.effects.slice(0, 1)),
     subject: fallback ? null : choice.material,
     fallback,
-    colors: 2,
-    styles: TEXTURE_STYLES,
+    // runes take the first colour for their glow, the stone the next two
+    colors: MATERIALS[choice.material]?.colorGlows ? 3 : 2,
+    styles: new Set([...TEXTURE_STYLES, ...choice.styles]),
     negations: new Set(),
-    usedSubjects: used,
+    usedSubjects: fallback ? new Set() : drawn.subjects,
     items: choice.substance ? [choice.substance] : [],
   });
 }

@@ -28,7 +28,7 @@ describe("knows: what a procedural agent understands, checked against its own re
     expect(sprite!.styles).not.toContain("mossy");
     expect(icon!.styles).not.toContain("cute");
     expect(texture!.styles).not.toContain("cute");
-    expect(texture!.subjects).not.toContain("dragon");
+    expect(texture!.subjects).not.toContain("checkmark");
   });
 
   it("answers a copy", () => {

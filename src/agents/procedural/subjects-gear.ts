@@ -36,7 +36,7 @@ export const GEAR_SUBJECTS: SubjectTable = {
   slingshot: { words: "sling" },
   boomerang: {},
   // armour pieces
-  armor: { words: "armour chestplate breastplate cuirass chainmail hauberk", isA: "shield" },
+  armor: { words: "armour chestplate breastplate cuirass hauberk", isA: "shield" },
   helmet: { words: "helm visor", isA: "armor" },
   gauntlet: { words: "gauntlets glove gloves", isA: "armor" },
   boot: { words: "boots shoe shoes sabatons footwear", isA: "armor" },

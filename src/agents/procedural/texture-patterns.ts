@@ -11,20 +11,31 @@ function vary(c: Rgb, h: number, amount: number): Rgb {
   return shadeFast(c, (h - 0.5) * amount);
 }
 
+/** Brick bonds: each row's offset in brick lengths, and headers (half-length bricks) on odd rows. */
+const BONDS = {
+  running: { offset: (row: number) => (row % 2) * 0.5, headers: false },
+  english: { offset: (row: number) => (row % 2) * 0.25, headers: true },
+  third: { offset: (row: number) => ((row % 3) * 1) / 3, headers: false },
+} as const;
+
 export function renderBrick(s: Surface, ctx: MaterialContext): void {
-  let rows = count(ctx.rng.pick([6, 8, 8, 10]), ctx);
-  if (rows % 2 === 1) rows += 1; // the half-brick offset alternates, so the row count must be even
-  const cols = rows / 2; // bricks twice as wide as high
-  const mortar = 0.06 + ctx.rng.range(0, 0.03) + 1 / (s.size / rows); // in brick heights
+  let rows = count(ctx.rng.pick([4, 6, 6, 8, 8, 10]), ctx);
+  if (rows % 2 === 1) rows += 1; // the offsets alternate, so the row count must be even
+  const bond = rows === 6 && ctx.rng.chance(0.3) ? BONDS.third : ctx.rng.chance(0.3) ? BONDS.english : BONDS.running;
+  const cols = Math.max(1, Math.round(rows / ctx.rng.pick([2, 2, 2.5, 3])));
+  const mortar = ctx.rng.range(0.05, 0.13) + 1 / (s.size / rows); // in brick heights
+  const spread = ctx.rng.range(0.2, 0.45);
+  const burntShare = ctx.rng.range(0.03, 0.25);
   const { noise, main, second } = ctx;
   s.forEach((i, u, v) => {
     const by = v * rows + 0.5; // grid lines away from the tile edge
     const row = Math.floor(by) % rows;
     const fy = by - Math.floor(by);
-    const bx = u * cols + (row % 2) * 0.5;
-    const col = Math.floor(bx) % cols;
+    const perRow = bond.headers && row % 2 === 1 ? cols * 2 : cols;
+    const bx = u * perRow + 0.25 + bond.offset(row) * (perRow / cols); // no joint on the tile edge
+    const col = Math.floor(bx) % perRow;
     const fx = bx - Math.floor(bx);
-    const edge = Math.min(Math.min(fx, 1 - fx) * 2, Math.min(fy, 1 - fy));
+    const edge = Math.min(Math.min(fx, 1 - fx) * (rows / perRow), Math.min(fy, 1 - fy));
     const d = edge + noise.fbm(u, v, 16, 16, 3) * 0.06 * ctx.rough;
     const detail = noise.fbm(u, v, 12, 12, 4);
     if (d < mortar) {
@@ -33,17 +44,19 @@ export function renderBrick(s: Surface, ctx: MaterialContext): void {
     }
     const bevel = smoothstep(mortar, mortar + 0.14, d);
     const h = hash2(row, col, ctx.salt);
-    const c = vary(main, h, 0.3);
-    const burnt = hash2(row, col, ctx.salt + 1) > 0.85 ? -0.14 : 0;
+    const c = vary(main, h, spread);
+    const burnt = hash2(row, col, ctx.salt + 1) < burntShare ? -0.16 : 0;
     s.set(i, shadeFast(c, detail * 0.25 * ctx.rough + burnt), 0.35 + bevel * 0.55 + detail * 0.08);
   });
 }
 
 export function renderCobble(s: Surface, ctx: MaterialContext): void {
-  const cells = new PeriodicWorley(count(ctx.rng.int(5, 7), ctx), ctx.salt, 0.8);
+  const n = count(ctx.rng.int(5, 7), ctx);
+  const cells = new PeriodicWorley(n, ctx.salt, 0.8);
+  const shift = 0.5 / n; // stones centred on the tile edges, so no joint runs along them
   const { noise, main, second } = ctx;
   s.forEach((i, u, v) => {
-    const w = cells.sample(u, v);
+    const w = cells.sample((u + shift) % 1, (v + shift) % 1);
     const border = w.f2 - w.f1 + noise.fbm(u, v, 10, 10, 3) * 0.08 * ctx.rough;
     const detail = noise.fbm(u, v, 16, 16, 4);
     if (border < 0.08) {
@@ -57,7 +70,7 @@ export function renderCobble(s: Surface, ctx: MaterialContext): void {
 }
 
 export function renderPlanks(s: Surface, ctx: MaterialContext): void {
-  const rows = count(ctx.rng.int(4, 6), ctx);
+  const rows = count(ctx.rng.int(3, 8), ctx);
   const joints = Array.from({ length: rows }, () => {
     const first = ctx.rng.next();
     return ctx.rng.chance(0.5) ? [first] : [first, (first + ctx.rng.range(0.35, 0.65)) % 1].sort((a, b) => a - b);
@@ -91,23 +104,31 @@ export function renderPlanks(s: Surface, ctx: MaterialContext): void {
 }
 
 export function renderTiles(s: Surface, ctx: MaterialContext): void {
-  const n = count(ctx.rng.pick([3, 4, 4, 5]), ctx);
-  const grout = 0.05;
+  let n = count(ctx.rng.pick([2, 3, 4, 4, 5, 6]), ctx);
+  const offset = ctx.rng.chance(0.3);
+  if (offset && n % 2 === 1) n += 1; // alternate rows shift by half a tile: an even count wraps
+  const grout = ctx.rng.range(0.025, 0.08);
+  const twoTone = ctx.rng.chance(0.25) ? ctx.rng.range(0.08, 0.18) : 0;
+  const spread = ctx.rng.range(0.08, 0.22);
   const { noise, main, second } = ctx;
   s.forEach((i, u, v) => {
-    const tx = u * n + 0.5;
     const ty = v * n + 0.5;
+    const row = Math.floor(ty);
+    const tx = u * n + (offset ? 0.25 + (row % 2) * 0.5 : 0.5); // no joint on the tile edge
     const fx = tx - Math.floor(tx);
-    const fy = ty - Math.floor(ty);
+    const fy = ty - row;
     const d = Math.min(fx, 1 - fx, fy, 1 - fy);
     const detail = noise.fbm(u, v, 8, 8, 4);
     if (d < grout) {
       s.set(i, mix(shadeFast(second, -0.1), second, 0.5 + detail), 0.1);
       return;
     }
-    const h = hash2(Math.floor(tx) % n, Math.floor(ty) % n, ctx.salt);
+    const cx = Math.floor(tx) % n;
+    const cy = row % n;
+    const h = hash2(cx, cy, ctx.salt);
     const glaze = (1 - fx - fy) * 0.08;
-    const c = shadeFast(vary(main, h, 0.16), glaze + detail * 0.08 * ctx.rough);
+    const tone = twoTone && n % 2 === 0 && (cx + cy) % 2 === 1 && !offset ? -twoTone : 0;
+    const c = shadeFast(vary(main, h, spread), glaze + tone + detail * 0.08 * ctx.rough);
     s.set(i, c, 0.4 + smoothstep(grout, grout + 0.06, d) * 0.5);
   });
 }
@@ -142,5 +163,15 @@ export function renderMetal(s: Surface, ctx: MaterialContext): void {
       height = 0.9 + dome * 0.1;
     }
     s.set(i, c, height);
+  });
+}
+
+/** Brushed metal without seams: streaks and a broad sheen (metal inside the blocks of another layout). */
+export function renderBrushed(s: Surface, ctx: MaterialContext): void {
+  const { noise, main } = ctx;
+  s.forEach((i, u, v) => {
+    const streak = noise.fbm(u, v, 2, 48, 3);
+    const sheen = noise.fbm(u, v, 2, 2, 2);
+    s.set(i, shadeFast(main, streak * 0.18 + sheen * 0.25), 0.55 + streak * 0.05);
   });
 }

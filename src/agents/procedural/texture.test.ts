@@ -69,9 +69,9 @@ describe("texture generator", () => {
   });
 
   it("uses a pattern with a substance's colours ('stone brick' is grey brick)", () => {
-    expect(chooseMaterial(interpretPrompt({ prompt: "mossy stone brick" }))).toEqual({ material: "brick", substance: "stone" });
-    expect(chooseMaterial(interpretPrompt({ prompt: "dark oak wood planks" }))).toEqual({ material: "plank", substance: undefined });
-    expect(chooseMaterial(interpretPrompt({ prompt: "" }))).toEqual({ material: "stone", substance: undefined });
+    expect(chooseMaterial(interpretPrompt({ prompt: "mossy stone brick" }))).toMatchObject({ material: "brick", substance: "stone" });
+    expect(chooseMaterial(interpretPrompt({ prompt: "dark oak wood planks" }))).toMatchObject({ material: "plank", substance: undefined });
+    expect(chooseMaterial(interpretPrompt({ prompt: "" }))).toMatchObject({ material: "stone", substance: undefined });
     expect(chooseMaterial(interpretPrompt({ prompt: "zorblax" })).material).toMatch(/\w/);
   });
 

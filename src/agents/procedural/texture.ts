@@ -3,64 +3,53 @@
  * material (a pattern such as brick or planks takes the colour of a substance named with it, so
  * "stone brick" is grey brick), colour words the main and secondary colours, style words the
  * overlays ("mossy", "cracked", "rusty", "icy", "glowing"), scale ("large", "small"), roughness
- * ("weathered", "smooth"), tone and "retro" (pixelated, posterised).
+ * ("weathered", "smooth"), tone and "retro" (pixelated, posterised). Role words lay the material
+ * out (texture-roles.ts: "stone wall", "wooden floor", "gold pile", "dirt path"), a substance with a
+ * texture of its own shows inside the blocks ("marble tiles"), effects tint it and add glowing
+ * veins ("poison swamp"), and each seed varies the layout and the colour ramp.
  */
-import { applyTone, shade, type Rgb } from "./color.js";
+import { applyTone, fromHsl, mix, shade, toHsl, type Rgb } from "./color.js";
 import { PeriodicNoise } from "./noise.js";
 import { ProgressReporter } from "./progress.js";
 import { hasStyle, shapeKey, toneOf, type PromptSpec } from "./prompt.js";
 import { hashString, mixSeeds, Random } from "./random.js";
-import { MATERIAL_ALIASES, MATERIALS, type Material } from "./texture-materials.js";
+import { addEffectVeins, addRuts, bandThrough, inlay, patchesOf } from "./texture-layers.js";
+import { MATERIALS, type Material } from "./texture-materials.js";
+import { planTexture, type TexturePlan } from "./texture-roles.js";
 import { addCracks, addFrost, addGlowVeins, addMoss, addRust, finishSurface, Surface, type MaterialContext, type OverlayContext } from "./texture-surface.js";
 import type { GeneratedImage, Generator, GeneratorInput, GeneratorProgress } from "./types.js";
-import { COLOR_VALUES } from "./vocabulary.js";
+import { COLOR_VALUES, EFFECT_COLORS } from "./vocabulary.js";
 
 const MATERIAL_NAMES = Object.keys(MATERIALS);
-/** Loose or natural grounds: named with "tile" they mean a tile of that ground. */
-export const GROUNDS: ReadonlySet<string> = new Set(["grass", "sand", "dirt", "snow", "water", "lava", "ice"]);
 const MAGIC_GLOW: Rgb = { r: 70, g: 220, b: 255 };
 
-export interface MaterialChoice {
-  /** The material whose renderer draws the texture. */
-  material: string;
-  /** A second material that only lends its colours (e.g. "stone" in "stone brick"). */
-  substance: string | undefined;
+export { GROUNDS, MATERIAL_OF_MODIFIER, textureMaterialOf, type MaterialChoice } from "./texture-roles.js";
+
+/** The plan, or for a prompt that names no material, one picked from its unknown words. */
+export function chooseMaterial(spec: PromptSpec): TexturePlan {
+  const plan = planTexture(spec);
+  if (!plan.fallback || spec.otherWords.length === 0) return plan;
+  const index = hashString(spec.otherWords.join(" ")) % MATERIAL_NAMES.length;
+  return { ...plan, material: MATERIAL_NAMES[index] ?? "stone" };
 }
 
-/** The texture material a material word ("iron", "wooden") stands for. */
-export const MATERIAL_OF_MODIFIER: Readonly<Record<string, string>> = {
-  wood: "wood",
-  stone: "stone",
-  iron: "metal",
-  gold: "metal",
-  silver: "metal",
-  bronze: "metal",
-  copper: "metal",
-  ice: "ice",
-  crystal: "ice",
-  bone: "stone",
-};
-
-/** The texture material a subject or material word draws, if any. */
-export function textureMaterialOf(word: string): string | undefined {
-  const name = MATERIALS[word] ? word : (MATERIAL_ALIASES[word] ?? MATERIAL_OF_MODIFIER[word]);
-  return name === undefined ? undefined : MATERIALS[name] ? name : MATERIAL_ALIASES[name];
-}
-
-export function chooseMaterial(spec: PromptSpec): MaterialChoice {
-  const named = [...spec.subjects, ...spec.materials].map(textureMaterialOf).filter((name): name is string => name !== undefined);
-  if (named.length === 0) {
-    if (spec.otherWords.length === 0) return { material: "stone", substance: undefined };
-    const index = hashString(spec.otherWords.join(" ")) % MATERIAL_NAMES.length;
-    return { material: MATERIAL_NAMES[index] ?? "stone", substance: undefined };
+/** The first effect named, with its colour. */
+export function textureEffect(spec: PromptSpec): { name: string; color: Rgb } | undefined {
+  for (const name of spec.effects) {
+    const color = COLOR_VALUES[EFFECT_COLORS[name] ?? ""];
+    if (color) return { name, color };
   }
-  const pattern = named.find((name) => MATERIALS[name]?.pattern);
-  // "grass tile", "sand tiles": a tile of that ground, not ceramic tiles coloured like it
-  const ground = pattern === "tile" ? named.find((name) => GROUNDS.has(name)) : undefined;
-  if (ground) return { material: ground, substance: undefined };
-  const material = pattern ?? named[0] ?? "stone";
-  const substance = named.find((name) => name !== material && !MATERIALS[name]?.pattern);
-  return { material, substance };
+  return undefined;
+}
+
+/** A colour ramp jittered per seed within the asked colour: a little hue, lightness and saturation. */
+function jitter(c: Rgb, rng: Random, amount: number): Rgb {
+  const hsl = toHsl(c);
+  return fromHsl({
+    h: hsl.h + rng.range(-10, 10) * amount,
+    s: hsl.s * (1 + rng.range(-0.15, 0.15) * amount),
+    l: Math.min(0.95, Math.max(0.04, hsl.l + rng.range(-0.06, 0.06) * amount)),
+  });
 }
 
 async function generateTexture(
@@ -76,12 +65,22 @@ async function generateTexture(
   const material: Material = MATERIALS[choice.material] ?? (MATERIALS.stone as Material);
   const substance = choice.substance ? MATERIALS[choice.substance] : undefined;
   const tone = toneOf(spec);
+  const effect = textureEffect(spec);
   const named = spec.colors.map((c) => COLOR_VALUES[c]).filter((c): c is Rgb => c !== undefined);
-  const main = applyTone(named[0] ?? substance?.main ?? material.main, tone);
-  const second = applyTone(named[1] ?? (substance && !material.pattern ? substance.second : material.second), tone);
-
+  // runes and lights: the first colour named is the glow's, the stone keeps its own
+  const glowNamed = material.colorGlows ? named[0] : undefined;
+  const colors = material.colorGlows ? named.slice(1) : named;
   const seed = mixSeeds(input.seed, hashString("texture"), hashString(shapeKey(spec)));
   const rng = new Random(seed);
+  const ramp = rng.fork("ramp");
+  const tint = (c: Rgb, k: number): Rgb => (effect && colors[0] === undefined ? mix(effect.name === "shadow" ? shade(c, -0.3) : c, effect.color, k) : c);
+  const main = jitter(tint(applyTone(colors[0] ?? substance?.main ?? material.main, tone), 0.35), ramp, colors[0] ? 0.5 : 1);
+  const second = jitter(
+    tint(applyTone(colors[1] ?? (substance && !material.pattern ? substance.second : material.second), tone), 0.2),
+    ramp,
+    colors[1] ? 0.5 : 1,
+  );
+
   const ctx: MaterialContext = {
     rng: rng.fork("layout"),
     noise: new PeriodicNoise(rng.fork("noise")),
@@ -95,19 +94,34 @@ async function generateTexture(
 
   const surface = new Surface(size);
   material.render(surface, ctx);
+  const beside = (name: string, label: string, own: boolean, murk = 0): Surface => {
+    const other = MATERIALS[name] ?? (MATERIALS.grass as Material);
+    const layer = new Surface(size);
+    // puddles take on the colour of the ground they lie in
+    const colours = own ? { main: mix(jitter(other.main, ramp, 1), second, murk), second: mix(jitter(other.second, ramp, 1), main, murk) } : { main, second };
+    const render = label === "inlay" && other.inlay ? other.inlay : other.render;
+    render(layer, { ...ctx, ...colours, rng: rng.fork(label), noise: new PeriodicNoise(rng.fork(`${label}-noise`)) });
+    return layer;
+  };
+  if (choice.inlay && choice.substance) inlay(surface, beside(choice.substance, "inlay", false), main);
+  if (choice.patches) patchesOf(surface, beside(choice.patches, "patches", true, choice.patches === "water" ? 0.55 : 0), ctx.noise, rng.fork("patch"));
+  if (choice.verge) bandThrough(surface, beside(choice.verge, "verge", true), ctx.noise, rng.fork("band"));
   await progress.report(55, "material");
 
   const overlay: OverlayContext = { noise: new PeriodicNoise(rng.fork("overlay")), salt: ctx.salt };
-  if (hasStyle(spec, "cracked")) addCracks(surface, overlay);
+  if (choice.ruts) addRuts(surface, overlay, rng.fork("ruts"));
+  if (hasStyle(spec, "cracked") && !choice.styles.includes("cracked")) addCracks(surface, overlay);
   if (hasStyle(spec, "mossy")) addMoss(surface, overlay);
   if (hasStyle(spec, "rusty")) addRust(surface, overlay);
   if (hasStyle(spec, "icy")) addFrost(surface, overlay);
+  if (effect) addEffectVeins(surface, overlay, effect.name);
   const glowing = hasStyle(spec, "glowing");
-  if (glowing && !material.glows) addGlowVeins(surface, overlay);
-  if (glowing && material.glows) for (let i = 0; i < surface.glow.length; i++) surface.glow[i] = Math.min(1, (surface.glow[i] ?? 0) * 1.35);
+  const emits = material.glows || material.glowColor !== undefined;
+  if (glowing && !emits) addGlowVeins(surface, overlay);
+  if (glowing && emits) for (let i = 0; i < surface.glow.length; i++) surface.glow[i] = Math.min(1, (surface.glow[i] ?? 0) * 1.35 + 0.02);
   await progress.report(70, "details");
 
-  const glowColor = material.glows ? main : (named[1] ?? (named[0] ? shade(named[0], 0.3) : MAGIC_GLOW));
+  const glowColor = effect?.color ?? glowNamed ?? (material.glows ? main : (material.glowColor ?? named[1] ?? (named[0] ? shade(named[0], 0.3) : MAGIC_GLOW)));
   const canvas = finishSurface(surface, {
     bump: material.bump * (hasStyle(spec, "smooth") ? 0.6 : 1),
     occlusion: material.occlusion,
