@@ -61,6 +61,7 @@ if (flags.includes("--range")) {
   const sample = rows.filter((_, index) => index % Math.max(1, Math.floor(rows.length / 24)) === 0).slice(0, 24);
   const seeds = [1, 2, 3, 4, 5, 6, 7, 8];
   let total = 0;
+  const perAgent = new Map<Agent, number[]>();
   for (const { agent, prompt } of sample) {
     const images = await Promise.all(
       seeds.map(async (seed) => {
@@ -82,7 +83,12 @@ if (flags.includes("--range")) {
     }
     const mean = sum / pairs;
     total += mean;
+    perAgent.set(agent, [...(perAgent.get(agent) ?? []), mean]);
     console.log(`  range ${agent}\t${prompt}: ${(100 * mean).toFixed(1)} % of pixels differ between two seeds`);
   }
   console.log(`range: ${sample.length} prompts × ${seeds.length} seeds, mean ${(100 * (total / sample.length)).toFixed(1)} % of pixels differ`);
+  for (const [agent, means] of perAgent) {
+    const mean = means.reduce((a, b) => a + b, 0) / means.length;
+    console.log(`  ${agent}: ${means.length} prompts, mean ${(100 * mean).toFixed(1)} %, lowest ${(100 * Math.min(...means)).toFixed(1)} %`);
+  }
 }
