@@ -24,7 +24,7 @@ import { creatureCompound, modifySprite, type ModifierUse } from "./sprite-modif
 import { renderDetailed } from "./sprite-render.js";
 import type { GeneratedImage, Generator, GeneratorInput, GeneratorProgress } from "./types.js";
 import { COLOR_VALUES } from "./vocabulary.js";
-import { broaderSubjects, impliedItems, nearestKnown } from "./subjects.js";
+import { broaderSubjects, impliedItems } from "./subjects.js";
 
 export const BUILDERS: Readonly<Record<string, SpriteBuilder>> = { ...CHARACTER_BUILDERS, ...CREATURE_BUILDERS, ...ITEM_BUILDERS };
 
