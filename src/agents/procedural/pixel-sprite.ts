@@ -22,6 +22,7 @@ import { ITEM_BUILDERS } from "./sprite-items.js";
 import { iconSpriteBuilder } from "./sprite-bridge.js";
 import { creatureCompound, modifySprite, type ModifierUse } from "./sprite-modifiers.js";
 import { renderDetailed } from "./sprite-render.js";
+import { applySpriteWords, readSpriteWords } from "./sprite-words.js";
 import type { GeneratedImage, Generator, GeneratorInput, GeneratorProgress } from "./types.js";
 import { COLOR_VALUES } from "./vocabulary.js";
 import { broaderSubjects, impliedItems, nearestKnown } from "./subjects.js";
@@ -43,6 +44,27 @@ export const ALIASES: Readonly<Record<string, string>> = {
   scroll: "shield",
   metal: "robot",
 };
+
+/** Subjects that name where a figure is: never held. */
+const PLACES = new Set([
+  "house",
+  "castle",
+  "tower",
+  "starfield",
+  "water",
+  "cave",
+  "snow",
+  "sand",
+  "grass",
+  "dirt",
+  "mud",
+  "wall",
+  "floor",
+  "road",
+  "bridge",
+  "sky",
+  "cloud",
+]);
 
 /** The item a character holds for an effect named with it ("fire mage" holds a fireball). */
 export const EFFECT_ITEMS: Readonly<Record<string, string>> = { fire: "flame", healing: "potion", poison: "potion" };
@@ -111,14 +133,28 @@ export function planSprite(spec: PromptSpec): SpritePlan {
   let design = compound?.design ?? (spriteDesignOf(subject) as string);
   const modified = modifySprite(spec, design, spriteBuilderOf(design) as SpriteBuilder, compound?.companions ?? []);
   let builder = modified.builder;
-  if (builder.kind !== "character") return { design, builder, subject: compound?.subject ?? subject, items: [], fallback: false, used: modified.used };
+  if (builder.kind !== "character") {
+    // role, state and setting words ("bone dragon boss", "sleeping cat", "sea turtle"): sprite-words.ts
+    const kind = builder.kind === "creature" ? "creature" : "item";
+    const applied = applySpriteWords(spec, builder, readSpriteWords(spec, kind));
+    const used = modified.used;
+    used.words = applied.words;
+    used.subjects.push(...applied.subjects.filter((s) => !used.subjects.includes(s)));
+    used.styles.push(...applied.styles);
+    return { design, builder: applied.builder, subject: compound?.subject ?? subject, items: [], fallback: false, used };
+  }
   let items: HeldItem[] = [];
   if (builder.kind === "character") {
     // a class drawn with its race, materials, effects and size ("dwarf blacksmith", "stone golem")
     const character = planCharacter(spec, design);
     ({ design, builder } = character);
+    // closed eyes, hovering, rotting, a boss's scowl (sprite-words.ts)
+    const applied = applySpriteWords(spec, builder, character.read);
+    builder = applied.builder;
+    for (const w of applied.words) if (!character.uses.words.includes(w)) character.uses.words.push(w);
     const drawn = [design, ...character.uses.subjects];
-    items = assignHands(spec.subjects.filter((s) => !drawn.includes(s) && spriteDesignOf(s) !== design).map((s) => heldItemOf(s) ?? s));
+    // places are where a figure is, never in its hands ("village baker", "tavern keeper")
+    items = assignHands(spec.subjects.filter((s) => !drawn.includes(s) && !PLACES.has(s) && spriteDesignOf(s) !== design).map((s) => heldItemOf(s) ?? s));
     // "fire mage": a figure with an effect holds the effect's item when no item is named
     if (items.length === 0) items = assignHands(spec.effects.map((e) => EFFECT_ITEMS[e]).filter((s): s is string => s !== undefined));
     if (items.length === 0) items = assignHands(builder.defaultItems ?? impliedItems(design));
