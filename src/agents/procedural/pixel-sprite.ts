@@ -13,7 +13,7 @@ import { ProgressReporter } from "./progress.js";
 import { hasStyle, isNegated, shapeKey, toneOf, type PromptSpec } from "./prompt.js";
 import { hashString, mixSeeds, Random } from "./random.js";
 import { Canvas, scaleNearest } from "./raster.js";
-import { type CharacterUses, planCharacter } from "./sprite-character-plan.js";
+import { type CharacterUses, isCharacter, planCharacter, RACES } from "./sprite-character-plan.js";
 import { CHARACTER_BUILDERS } from "./sprite-characters.js";
 import { CREATURE_BUILDERS } from "./sprite-creatures.js";
 import { M, MATERIAL_COUNT, SpriteGrid, type SpriteBuilder, type SpriteTraits } from "./sprite-grid.js";
@@ -22,6 +22,7 @@ import { ITEM_BUILDERS } from "./sprite-items.js";
 import { iconSpriteBuilder } from "./sprite-bridge.js";
 import { creatureCompound, modifySprite, type ModifierUse } from "./sprite-modifiers.js";
 import { renderDetailed } from "./sprite-render.js";
+import { vesselOf } from "./sprite-vessels.js";
 import { applySpriteWords, readSpriteWords } from "./sprite-words.js";
 import type { GeneratedImage, Generator, GeneratorInput, GeneratorProgress } from "./types.js";
 import { COLOR_VALUES } from "./vocabulary.js";
@@ -44,6 +45,9 @@ export const ALIASES: Readonly<Record<string, string>> = {
   scroll: "shield",
   metal: "robot",
 };
+
+/** Words that put a named item in both hands. */
+const PAIR_WORDS = new Set(["twin", "dual", "two", "double", "paired", "pair"]);
 
 /** Subjects that name where a figure is: never held. */
 const PLACES = new Set([
@@ -121,8 +125,22 @@ export interface SpritePlan {
  * generic ones, then the prompt's order. A character holds the items named with it.
  */
 export function planSprite(spec: PromptSpec): SpritePlan {
+  // "pirate ship with black sails": a sailing ship, shaped by the sea words before it
+  const vessel = vesselOf(spec);
+  if (vessel) {
+    const modified = modifySprite(spec, "galleon", vessel.builder, vessel.companions);
+    const applied = applySpriteWords(spec, modified.builder, readSpriteWords(spec, "creature"));
+    const used = modified.used;
+    used.words = [...vessel.words, ...applied.words];
+    used.subjects.push(...applied.subjects.filter((s) => !used.subjects.includes(s)));
+    used.styles.push(...applied.styles);
+    return { design: "galleon", builder: applied.builder, subject: vessel.subject, items: [], fallback: false, used };
+  }
   const drawable = spec.subjects.filter((s) => spriteDesignOf(s) !== undefined);
-  const subject = drawable.find((s) => spriteBuilderOf(spriteDesignOf(s) as string)?.kind !== "item") ?? drawable[0];
+  let subject = drawable.find((s) => spriteBuilderOf(spriteDesignOf(s) as string)?.kind !== "item") ?? drawable[0];
+  // "ghost pirate": a creature that is also a race of people is drawn as that class's race
+  const cls = spec.subjects.find((s) => isCharacter(s) && RACES[s] === undefined);
+  if (subject !== undefined && cls !== undefined && RACES[subject] !== undefined && !isCharacter(subject)) subject = cls;
   if (subject === undefined) return { design: "monster", builder: BUILDERS.monster as SpriteBuilder, subject: undefined, items: [], fallback: true };
   // "slime king", "skeleton horse", "mushroom monster": the creature, described by the other word
   const compound = creatureCompound(
@@ -155,6 +173,12 @@ export function planSprite(spec: PromptSpec): SpritePlan {
     const drawn = [design, ...character.uses.subjects];
     // places are where a figure is, never in its hands ("village baker", "tavern keeper")
     items = assignHands(spec.subjects.filter((s) => !drawn.includes(s) && !PLACES.has(s) && spriteDesignOf(s) !== design).map((s) => heldItemOf(s) ?? s));
+    // "twin daggers", "dual swords": one item named, held in both hands
+    const pair = spec.otherWords.find((w) => PAIR_WORDS.has(w));
+    if (pair && items.length === 1 && items[0]?.item !== "shield") {
+      items = [items[0] as HeldItem, { item: (items[0] as HeldItem).item, hand: "off" }];
+      character.uses.words.push(pair);
+    }
     // "fire mage": a figure with an effect holds the effect's item when no item is named
     if (items.length === 0) items = assignHands(spec.effects.map((e) => EFFECT_ITEMS[e]).filter((s): s is string => s !== undefined));
     if (items.length === 0) items = assignHands(builder.defaultItems ?? impliedItems(design));

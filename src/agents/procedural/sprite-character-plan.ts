@@ -33,6 +33,8 @@ export const RACES: Readonly<Record<string, RaceOptions>> = {
   woman: { hair: ["long", "bun"], beardless: true },
   /** A machine; with a class, that class in steel with glowing eyes ("cyborg sniper", "android medic"). */
   robot: { skin: "steel", eyes: "glow", hair: ["bald"], beardless: true },
+  /** A ghost of a class ("ghost pirate", "ghost ship captain"): pale, in faded clothes, eyes aglow. */
+  ghost: { skin: "sky", eyes: "glow", bodyTint: "silver" },
   /** A hooded figure; with a class, that class under a hood. */
   hooded: { head: "hood" },
 };
@@ -87,7 +89,7 @@ export const isCharacter = (subject: string): boolean => RECIPES[subject] !== un
  * options it is drawn with. `subject` is the character subject the sprite planner chose.
  */
 export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan {
-  const figures = spec.subjects.filter(isCharacter);
+  const figures = spec.subjects.filter((s) => isCharacter(s) || RACES[s] !== undefined);
   const classes = figures.filter((s) => RACES[s] === undefined);
   // the most specific class: "viking warrior" is a viking (a kind of warrior)
   const specific = classes.find((c) => !GENERIC_SUBJECTS.has(c) && !classes.some((o) => o !== c && broaderSubjects(o).includes(c)));

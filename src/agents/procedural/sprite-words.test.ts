@@ -30,6 +30,7 @@ const NEW_SUBJECTS = [
   "seagull",
   "gargoyle",
   "rattlesnake",
+  "galleon",
 ];
 
 describe("sprite words: new subjects are drawings", () => {
@@ -168,9 +169,47 @@ describe("sprite words: worn things, roles, states and settings change the drawi
   });
 });
 
+describe("sprite words: ships, pairs and ghosts", () => {
+  it.each([
+    ["pirate ship with black sails", ["pirate", "sails"]],
+    ["ghost ship", ["ghost"]],
+    ["viking ship", ["viking"]],
+  ])("draws %s as a sailing ship shaped by its words", (prompt, words) => {
+    const i = read(prompt);
+    expect(i).toMatchObject({ subject: "galleon", ignored: [] });
+    for (const w of words) expect(i.modifiers).toContain(w);
+    expect(differs(cells(prompt), cells("galleon")), prompt).toBe(true);
+  });
+
+  it("keeps a ship alone a spaceship, and a captain named after the ship a figure", () => {
+    expect(read("ship").subject).toBe("ship");
+    expect(read("ghost ship captain")).toMatchObject({ subject: "pirate", ignored: ["ship"] });
+  });
+
+  it("colours the sails with the colour named with them", async () => {
+    const black = await run("pixel-sprite", "galleon with black sails", { size: 64, transparent: true, seed: 1 });
+    const plain = await run("pixel-sprite", "black galleon", { size: 64, transparent: true, seed: 1 });
+    expect(black.png.equals(plain.png)).toBe(false);
+  });
+
+  it("puts one named item in both hands for twin, dual, two", () => {
+    for (const prompt of ["elf rogue with twin daggers", "ninja with dual swords"]) {
+      expect(planSprite(interpretPrompt({ prompt })).items.map((h) => h.hand)).toEqual(["main", "off"]);
+      expect(read(prompt).ignored).toEqual([]);
+    }
+  });
+
+  it("draws a ghost of a class as that class, pale with glowing eyes", () => {
+    expect(read("ghost pirate")).toMatchObject({ subject: "pirate", ignored: [] });
+    expect(read("ghost pirate").modifiers).toContain("ghost");
+    expect(differs(cells("ghost pirate"), cells("pirate"))).toBe(true);
+    expect(read("ghost").subject).toBe("ghost");
+  });
+});
+
 describe("sprite words: range", () => {
   it("differs from seed to seed in at least a fifth of the pixels at 64 px", async () => {
-    const prompts = ["fisherman", "mermaid", "bounty hunter with jetpack", "seagull", "gargoyle", "dragon boss"];
+    const prompts = ["fisherman", "mermaid", "bounty hunter with jetpack", "seagull", "gargoyle", "dragon boss", "pirate ship"];
     let total = 0;
     for (const prompt of prompts) {
       const images = [];

@@ -162,8 +162,8 @@ export function readSpriteWords(spec: PromptSpec, kind: "character" | "creature"
   for (const w of spec.otherWords) {
     const role = ROLE_WORDS[w];
     const state = STATE_WORDS[w];
-    // an item has no role and cannot sleep or rot; it can float ("floating space mine")
-    if (role && kind !== "item") out.roles.add(role);
+    // an item has no role but a drone's and cannot sleep or rot; it can float ("floating space mine")
+    if (role && (kind !== "item" || role === "drone")) out.roles.add(role);
     else if (state && (kind !== "item" || state === "float")) out.states.add(state);
     else continue;
     out.words.push(w);
