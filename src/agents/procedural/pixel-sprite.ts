@@ -137,7 +137,9 @@ export function planSprite(spec: PromptSpec): SpritePlan {
     return { design: "galleon", builder: applied.builder, subject: vessel.subject, items: [], fallback: false, used };
   }
   const drawable = spec.subjects.filter((s) => spriteDesignOf(s) !== undefined);
-  let subject = drawable.find((s) => spriteBuilderOf(spriteDesignOf(s) as string)?.kind !== "item") ?? drawable[0];
+  // a figure beats an item, and a place ("sea" in "sea captain") is a figure only when alone
+  const figures = drawable.filter((s) => spriteBuilderOf(spriteDesignOf(s) as string)?.kind !== "item");
+  let subject = figures.find((s) => !PLACES.has(s)) ?? figures[0] ?? drawable[0];
   // "ghost pirate": a creature that is also a race of people is drawn as that class's race
   const cls = spec.subjects.find((s) => isCharacter(s) && RACES[s] === undefined);
   if (subject !== undefined && cls !== undefined && RACES[subject] !== undefined && !isCharacter(subject)) subject = cls;
@@ -170,6 +172,7 @@ export function planSprite(spec: PromptSpec): SpritePlan {
     const applied = applySpriteWords(spec, builder, character.read);
     builder = applied.builder;
     for (const w of applied.words) if (!character.uses.words.includes(w)) character.uses.words.push(w);
+    character.uses.styles.push(...applied.styles);
     const drawn = [design, ...character.uses.subjects];
     // places are where a figure is, never in its hands ("village baker", "tavern keeper")
     items = assignHands(spec.subjects.filter((s) => !drawn.includes(s) && !PLACES.has(s) && spriteDesignOf(s) !== design).map((s) => heldItemOf(s) ?? s));

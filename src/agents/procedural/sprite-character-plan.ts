@@ -118,6 +118,12 @@ export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan 
   if (worn.wings) opts.wings = true;
   if (worn.jetpack) opts.jetpack = true;
   if (read.roles.has("leader") && !worn.head) opts.head = "crown";
+  // "mermaid princess", "elf queen": royalty named with another class crowns it
+  const royal = classes.find((c) => c !== cls && broaderSubjects(c).includes("king"));
+  if (royal && !worn.head && !broaderSubjects(cls).includes("king")) {
+    opts.head = RECIPES[royal]?.head?.includes("tiara") ? "tiara" : "crown";
+    uses.subjects.push(royal);
+  }
   if (read.states.has("rot") && spec.colors.length === 0) opts.skin = "olive";
   // a cave greys a skin that is not a human's (a cave troll)
   if (read.setting === "cave" && (opts.skin ?? recipe.skin) !== undefined && recipe.skinIsBody !== true) {
@@ -134,6 +140,14 @@ export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan 
   }
 
   const recolor: Partial<Record<number, string>> = {};
+  // "knight statue": the figure in stone
+  if (read.states.has("statue")) opts.stone = true;
+  // "harpy with red wings": the one colour named with the wings is theirs
+  if (worn.wings && spec.colors.length === 1) {
+    opts.wingColor = spec.colors[0];
+    opts.bodyTint = recipe.colors[0];
+    opts.named = 0;
+  }
   for (const material of spec.materials) {
     const colors = MATERIAL_COLORS[material];
     if (!colors) continue;
@@ -180,7 +194,7 @@ export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan 
   const extra = [
     ...(spec.effects.includes("fire") ? ["embers"] : []),
     ...(spec.materials.includes("ice") || spec.materials.includes("crystal") || spec.styles.includes("icy") ? ["frost"] : []),
-    ...(spec.materials.includes("stone") ? ["cracks"] : []),
+    ...(spec.materials.includes("stone") || read.states.has("statue") ? ["cracks"] : []),
   ];
   if (extra.length > 0) opts.details = extra;
 

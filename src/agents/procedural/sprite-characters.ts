@@ -55,6 +55,10 @@ export interface CharacterOptions {
   cape?: boolean;
   wings?: boolean;
   jetpack?: boolean;
+  /** The wings' colour ("with red wings"). */
+  wingColor?: string;
+  /** Every colour of the figure a shade of grey (a statue). */
+  stone?: boolean;
 }
 
 const SLEEVES = { sleeve: M.BODY, bare: M.SKIN, cloth: M.CLOTH, metal: M.METAL } as const;
@@ -174,6 +178,12 @@ function tint(recipe: Recipe, opts: CharacterOptions, base: Rgb[], rng: Random):
   set(M.WOOD, jitter(base[M.WOOD] as Rgb, rng, 6, 0.06));
   if (recipe.skinIsBody) set(M.SKIN, mix(base[M.BODY] as Rgb, base[M.SKIN] as Rgb, 0.15));
   if (opts.glow) set(M.GLOW, shade(named(opts.glow) as Rgb, 0.2));
+  if (opts.wingColor) set(M.WING, named(opts.wingColor));
+  if (opts.stone) {
+    const greys = ["grey", "steel", "silver"];
+    for (const [k, m] of [M.BODY, M.BELLY, M.ACCENT, M.CLOTH, M.HAIR, M.WING, M.WOOD, M.METAL, M.SKIN, M.GLASS].entries())
+      set(m, jitter(named(greys[k % 3]) as Rgb, rng, 0, 0.05));
+  }
 }
 
 /** A builder for a recipe drawn with some options (a race, materials, effects...). */

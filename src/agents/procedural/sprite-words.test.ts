@@ -104,6 +104,8 @@ describe("sprite words: worn things, roles, states and settings change the drawi
     ["rotting wolf", "wolf", "rotting"],
     ["rotting farmer", "farmer", "rotting"],
     ["cracked tombstone", "tombstone", "cracked"],
+    ["cracked golem", "golem", "cracked"],
+    ["wizard with a beard", "wizard", "beard"],
   ])("%s differs from %s: %s is drawn", (prompt, base, word) => {
     const i = read(prompt);
     expect(i.ignored, prompt).toEqual([]);
@@ -204,6 +206,36 @@ describe("sprite words: ships, pairs and ghosts", () => {
     expect(read("ghost pirate").modifiers).toContain("ghost");
     expect(differs(cells("ghost pirate"), cells("pirate"))).toBe(true);
     expect(read("ghost").subject).toBe("ghost");
+  });
+});
+
+describe("sprite words: statues, royalty, coloured wings", () => {
+  it("turns a figure to stone when named with statue", async () => {
+    for (const [prompt, base] of [
+      ["gargoyle statue", "gargoyle"],
+      ["knight statue", "knight"],
+    ]) {
+      expect(read(prompt as string)).toMatchObject({ subject: base, ignored: [] });
+      const a = await run("pixel-sprite", prompt as string, { size: 64, transparent: true, seed: 3 });
+      const b = await run("pixel-sprite", base as string, { size: 64, transparent: true, seed: 3 });
+      expect(a.png.equals(b.png), prompt).toBe(false);
+    }
+  });
+
+  it("crowns a class named with royalty", () => {
+    expect(read("mermaid princess")).toMatchObject({ subject: "mermaid", ignored: [] });
+    expect(differs(cells("mermaid princess"), cells("mermaid"))).toBe(true);
+  });
+
+  it("gives the one colour named with wings to the wings", async () => {
+    expect(read("harpy with red wings").ignored).toEqual([]);
+    const red = await run("pixel-sprite", "harpy with red wings", { size: 64, transparent: true, seed: 3 });
+    const body = await run("pixel-sprite", "red harpy", { size: 64, transparent: true, seed: 3 });
+    expect(red.png.equals(body.png)).toBe(false);
+  });
+
+  it("draws a sea captain, not the sea", () => {
+    expect(read("sea captain with a tricorn hat").subject).toBe("pirate");
   });
 });
 

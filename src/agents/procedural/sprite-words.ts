@@ -60,6 +60,10 @@ export const WORN_WORDS: Readonly<Record<string, Worn>> = {
   dress: { torso: "dress" },
   gown: { torso: "dress" },
   scarf: { face: "scarf" },
+  beard: { face: "beard" },
+  bearded: { face: "beard" },
+  moustache: { face: "moustache" },
+  mustache: { face: "moustache" },
   mask: { face: "wrap" },
   wings: { wings: true },
   winged: { wings: true },
@@ -132,7 +136,7 @@ const STATE_WORDS: Readonly<Record<string, State>> = {
   decayed: "rot",
   putrid: "rot",
 };
-type State = "asleep" | "float" | "rot";
+type State = "asleep" | "float" | "rot" | "statue";
 
 /** Settings (subjects) that change a creature's colour: its body when no colour is named, else its belly. */
 export const SETTING_COLORS: Readonly<Record<string, string>> = { water: "teal", cave: "grey", snow: "white", sand: "tan" };
@@ -167,6 +171,11 @@ export function readSpriteWords(spec: PromptSpec, kind: "character" | "creature"
     else if (state && (kind !== "item" || state === "float")) out.states.add(state);
     else continue;
     out.words.push(w);
+  }
+  // "gargoyle statue", "knight statue": the figure in stone
+  if (kind !== "item" && spec.subjects.includes("statue")) {
+    out.states.add("statue");
+    out.subjects.push("statue");
   }
   if (kind === "character") {
     const worn: Worn = {};
@@ -277,12 +286,14 @@ export function applySpriteWords(
   const shrink = (read.roles.has("companion") || read.roles.has("minion")) && !small && !character;
   const cute = read.roles.has("companion");
   const crown = read.roles.has("leader") && !character;
-  const cracked = spec.styles.includes("cracked") && !character;
+  const cracked = spec.styles.includes("cracked");
+  const statue = read.states.has("statue") && !character;
   const plated = read.roles.has("drone") && !character && spec.colors.length === 0 && spec.materials.length === 0;
   const setting = !character && read.setting ? SETTING_COLORS[read.setting] : undefined;
   // a character's size and crown come from its plan (sprite-character-plan.ts)
   let inner: SpriteBuilder = builder;
   if (plated) inner = { ...inner, primary: "steel", secondary: "silver" };
+  if (statue && spec.colors.length === 0) inner = { ...inner, primary: "grey", secondary: "steel" };
   if (rot && !character && spec.colors.length === 0) inner = { ...inner, primary: "olive", secondary: "grey" };
   if (setting) inner = spec.colors.length === 0 ? { ...inner, primary: setting } : spec.colors.length < 2 ? { ...inner, secondary: setting } : inner;
   const base = inner;
@@ -291,6 +302,7 @@ export function applySpriteWords(
     build(g, rng, traits) {
       let anchors = base.build(g, rng, { ...traits, asleep: asleep || traits.asleep, scary: (traits.scary || boss) && !cute, cute: traits.cute || cute });
       if (plated) texture(g, rng.fork("plates"), "iron");
+      if (statue) texture(g, rng.fork("stone"), "stone");
       if (rot) patches(g, rng.fork("rot"));
       if (cracked) crack(g, rng.fork("cracks"));
       if (grow) scaleGrid(g, 1.18);
@@ -306,6 +318,6 @@ export function applySpriteWords(
   };
   // "sleeping" on a design whose eyes do not close changes nothing: left ignored
   const words = read.words.filter((w) => STATE_WORDS[w] !== "asleep" || asleep);
-  const changed = words.length > 0 || cracked || setting !== undefined;
+  const changed = words.length > 0 || cracked || statue || setting !== undefined;
   return { builder: changed ? wrapped : builder, words, subjects: read.subjects, styles: cracked ? ["cracked"] : [] };
 }

@@ -49,7 +49,7 @@ export const CHARACTER_SUBJECTS: SubjectTable = {
   princess: { isA: "king" },
   queen: { words: "empress", isA: "king", holds: ["staff"] },
   jester: { words: "clown fool harlequin", isA: "hero" },
-  villager: { words: "townsfolk citizen commoner npc", isA: "hero" },
+  villager: { words: "townsfolk citizen commoner npc worker laborer labourer", isA: "hero" },
   dwarf: { words: "dwarven", isA: "hero", holds: ["axe"] },
   elf: { words: "elven elvish", isA: "hero", holds: ["bow"] },
   orc: { words: "orcish", isA: "goblin", holds: ["axe"] },
