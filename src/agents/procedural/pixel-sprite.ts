@@ -23,7 +23,7 @@ import { iconSpriteBuilder } from "./sprite-bridge.js";
 import { creatureCompound, modifySprite, type ModifierUse } from "./sprite-modifiers.js";
 import { renderDetailed } from "./sprite-render.js";
 import { vesselOf } from "./sprite-vessels.js";
-import { applySpriteWords, readSpriteWords } from "./sprite-words.js";
+import { applySpriteWords, readSpriteWords, WORN_WORDS } from "./sprite-words.js";
 import type { GeneratedImage, Generator, GeneratorInput, GeneratorProgress } from "./types.js";
 import { COLOR_VALUES } from "./vocabulary.js";
 import { broaderSubjects, impliedItems, nearestKnown } from "./subjects.js";
@@ -45,6 +45,9 @@ export const ALIASES: Readonly<Record<string, string>> = {
   scroll: "shield",
   metal: "robot",
 };
+
+/** Held items with metal that an energy word makes glow. */
+const ENERGY_HELD = new Set(["sword", "axe", "spear", "hammer", "gun", "rifle", "wrench", "pickaxe"]);
 
 /** Words that put a named item in both hands. */
 const PAIR_WORDS = new Set(["twin", "dual", "two", "double", "paired", "pair"]);
@@ -185,6 +188,13 @@ export function planSprite(spec: PromptSpec): SpritePlan {
     // "fire mage": a figure with an effect holds the effect's item when no item is named
     if (items.length === 0) items = assignHands(spec.effects.map((e) => EFFECT_ITEMS[e]).filter((s): s is string => s !== undefined));
     if (items.length === 0) items = assignHands(builder.defaultItems ?? impliedItems(design));
+    // "plasma rifle", "laser sword": a metal item in hand glows; with none, the word did nothing
+    const energy = character.read.worn.energy;
+    if (energy) {
+      const glowing = items.some((h) => ENERGY_HELD.has(h.item));
+      if (glowing) items = items.map((h) => (ENERGY_HELD.has(h.item) ? { ...h, energy: true } : h));
+      else character.uses.words = character.uses.words.filter((w) => WORN_WORDS[w]?.energy === undefined);
+    }
     return { design, builder, subject: design, items, fallback: false, uses: character.uses };
   }
   return { design, builder, subject, items, fallback: false };

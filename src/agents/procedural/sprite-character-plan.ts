@@ -117,6 +117,7 @@ export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan 
   if (worn.cape) opts.cape = true;
   if (worn.wings) opts.wings = true;
   if (worn.jetpack) opts.jetpack = true;
+  if (worn.energy) opts.glow = worn.energy;
   if (read.roles.has("leader") && !worn.head) opts.head = "crown";
   // "mermaid princess", "elf queen": royalty named with another class crowns it
   const royal = classes.find((c) => c !== cls && broaderSubjects(c).includes("king"));

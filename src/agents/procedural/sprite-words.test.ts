@@ -234,6 +234,16 @@ describe("sprite words: statues, royalty, coloured wings", () => {
     expect(red.png.equals(body.png)).toBe(false);
   });
 
+  it("makes the metal of a held weapon glow for plasma and laser, and ignores them with nothing metal in hand", async () => {
+    expect(read("space marine with plasma rifle").ignored).toEqual([]);
+    expect(read("knight with a laser sword").modifiers).toContain("laser");
+    expect(planSprite(interpretPrompt({ prompt: "knight with a laser sword" })).items.find((h) => h.item === "sword")?.energy).toBe(true);
+    const laser = await run("pixel-sprite", "knight with a laser sword", { size: 64, transparent: true, seed: 3 });
+    const plain = await run("pixel-sprite", "knight with a sword", { size: 64, transparent: true, seed: 3 });
+    expect(laser.png.equals(plain.png)).toBe(false);
+    expect(read("wizard with a laser").ignored).toContain("laser");
+  });
+
   it("draws a sea captain, not the sea", () => {
     expect(read("sea captain with a tricorn hat").subject).toBe("pirate");
   });

@@ -31,6 +31,8 @@ export interface Worn {
   cape?: boolean;
   wings?: boolean;
   jetpack?: boolean;
+  /** The glow of an energy weapon ("plasma rifle": cyan, "laser pistol": red). */
+  energy?: string;
 }
 
 /** Worn things named by words the prompt reader does not know as subjects. */
@@ -69,6 +71,12 @@ export const WORN_WORDS: Readonly<Record<string, Worn>> = {
   winged: { wings: true },
   jetpack: { jetpack: true },
   jetpacks: { jetpack: true },
+  plasma: { energy: "cyan" },
+  laser: { energy: "red" },
+  lasers: { energy: "red" },
+  energy: { energy: "cyan" },
+  photon: { energy: "violet" },
+  beam: { energy: "cyan" },
 };
 
 /** Worn things named by subject words (drawn as held things otherwise). */
