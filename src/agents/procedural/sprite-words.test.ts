@@ -105,6 +105,10 @@ describe("sprite words: worn things, roles, states and settings change the drawi
     ["rotting farmer", "farmer", "rotting"],
     ["cracked tombstone", "tombstone", "cracked"],
     ["cracked golem", "golem", "cracked"],
+    // coat patterns of creatures
+    ["spotted frog", "frog", "spotted"],
+    ["tabby cat", "cat", "tabby"],
+    ["striped snake", "snake", "striped"],
     ["wizard with a beard", "wizard", "beard"],
   ])("%s differs from %s: %s is drawn", (prompt, base, word) => {
     const i = read(prompt);
@@ -158,6 +162,8 @@ describe("sprite words: worn things, roles, states and settings change the drawi
     expect(read("sleeping knight").ignored).toEqual(["sleeping"]);
     expect(read("boss sword").ignored).toEqual(["boss"]);
     expect(read("rusty wizard").ignored).toEqual(["rusty"]);
+    // a coat pattern is a creature's
+    expect(read("spotted knight").ignored).toEqual(["spotted"]);
     // a place is never held
     expect(planSprite(interpretPrompt({ prompt: "village baker" })).items.map((h) => h.item)).not.toContain("house");
   });

@@ -18,7 +18,7 @@
  *   grey, snow: white, desert and beach: tan) as its body when no colour is named, else as its belly.
  */
 import type { PromptSpec } from "./prompt.js";
-import { bounds, scaleGrid, shift } from "./sprite-creature-kit.js";
+import { bounds, coat, type Pattern, scaleGrid, shift } from "./sprite-creature-kit.js";
 import { M, type SpriteAnchors, type SpriteBuilder, SpriteGrid } from "./sprite-grid.js";
 import { drawCrown, patches, texture } from "./sprite-adornments.js";
 import { Random } from "./random.js";
@@ -146,6 +146,27 @@ const STATE_WORDS: Readonly<Record<string, State>> = {
 };
 type State = "asleep" | "float" | "rot" | "statue";
 
+/** Coat patterns a creature's body takes ("spotted cow", "tabby cat", "striped snake"). */
+const COAT_WORDS: Readonly<Record<string, Pattern>> = {
+  spotted: "spots",
+  spots: "spots",
+  spotty: "spots",
+  dotted: "spots",
+  striped: "stripes",
+  stripes: "stripes",
+  stripy: "stripes",
+  tabby: "stripes",
+  patched: "patches",
+  patchy: "patches",
+  piebald: "patches",
+  pied: "patches",
+  speckled: "speckles",
+  freckled: "speckles",
+  mottled: "speckles",
+  banded: "bands",
+  ringed: "bands",
+};
+
 /** Settings (subjects) that change a creature's colour: its body when no colour is named, else its belly. */
 export const SETTING_COLORS: Readonly<Record<string, string>> = { water: "teal", cave: "grey", snow: "white", sand: "tan" };
 /** Settings that dress a character (when the prompt names no headgear). */
@@ -162,6 +183,8 @@ export interface SpriteWords {
   /** Subject words read (worn things, settings, a hat's qualifier). */
   subjects: string[];
   worn: Worn;
+  /** A creature's coat pattern. */
+  coat?: Pattern;
   roles: Set<Role>;
   states: Set<State>;
   /** The setting (a subject) that colours a creature or dresses a character. */
@@ -175,7 +198,8 @@ export function readSpriteWords(spec: PromptSpec, kind: "character" | "creature"
     const role = ROLE_WORDS[w];
     const state = STATE_WORDS[w];
     // an item has no role but a drone's and cannot sleep or rot; it can float ("floating space mine")
-    if (role && (kind !== "item" || role === "drone")) out.roles.add(role);
+    if (COAT_WORDS[w] && kind === "creature" && out.coat === undefined) out.coat = COAT_WORDS[w];
+    else if (role && (kind !== "item" || role === "drone")) out.roles.add(role);
     else if (state && (kind !== "item" || state === "float")) out.states.add(state);
     else continue;
     out.words.push(w);
@@ -296,6 +320,7 @@ export function applySpriteWords(
   const crown = read.roles.has("leader") && !character;
   const cracked = spec.styles.includes("cracked");
   const statue = read.states.has("statue") && !character;
+  const pattern = read.coat;
   const plated = read.roles.has("drone") && !character && spec.colors.length === 0 && spec.materials.length === 0;
   const setting = !character && read.setting ? SETTING_COLORS[read.setting] : undefined;
   // a character's size and crown come from its plan (sprite-character-plan.ts)
@@ -309,6 +334,10 @@ export function applySpriteWords(
     ...base,
     build(g, rng, traits) {
       let anchors = base.build(g, rng, { ...traits, asleep: asleep || traits.asleep, scary: (traits.scary || boss) && !cute, cute: traits.cute || cute });
+      if (pattern) {
+        const box = bounds(g);
+        if (box) coat(g, rng.fork("coat"), pattern, [box[0] / g.n, box[1] / g.n, (box[2] + 1) / g.n, (box[3] + 1) / g.n], M.BODY, M.DARK);
+      }
       if (plated) texture(g, rng.fork("plates"), "iron");
       if (statue) texture(g, rng.fork("stone"), "stone");
       if (rot) patches(g, rng.fork("rot"));
