@@ -132,7 +132,8 @@ export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan 
     uses.subjects.push("cave");
   }
   uses.subjects.push(...read.subjects);
-  uses.words.push(...read.words.filter((w) => !["sleeping", "asleep", "sleepy", "dozing", "napping"].includes(w)));
+  // closing and glowing eyes are drawn (or not) on the grid: sprite-words.ts says
+  uses.words.push(...read.words.filter((w) => !["sleeping", "asleep", "sleepy", "dozing", "napping", "eyed"].includes(w)));
   // "old", "ancient": grey hair, and a beard on those who may wear one
   if (spec.styles.includes("weathered") && recipe.skinIsBody !== true && cls !== "robot" && cls !== "skeleton") {
     opts.old = true;

@@ -107,6 +107,7 @@ describe("sprite words: worn things, roles, states and settings change the drawi
     ["cracked golem", "golem", "cracked"],
     // coat patterns of creatures
     ["spotted frog", "frog", "spotted"],
+    ["red-eyed wolf", "wolf", "eyed"],
     ["tabby cat", "cat", "tabby"],
     ["striped snake", "snake", "striped"],
     ["wizard with a beard", "wizard", "beard"],

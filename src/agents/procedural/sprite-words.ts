@@ -19,9 +19,10 @@
  */
 import type { PromptSpec } from "./prompt.js";
 import { bounds, coat, type Pattern, scaleGrid, shift } from "./sprite-creature-kit.js";
-import { M, type SpriteAnchors, type SpriteBuilder, SpriteGrid } from "./sprite-grid.js";
+import { M, type SpriteAnchors, type SpriteBuilder, SpriteGrid, type SpriteTraits } from "./sprite-grid.js";
 import { drawCrown, patches, texture } from "./sprite-adornments.js";
 import { Random } from "./random.js";
+import { COLOR_VALUES } from "./vocabulary.js";
 
 /** What a worn word makes a character wear. */
 export interface Worn {
@@ -143,8 +144,10 @@ const STATE_WORDS: Readonly<Record<string, State>> = {
   decaying: "rot",
   decayed: "rot",
   putrid: "rot",
+  // "red-eyed bat": eyes that glow (in the colour of a menacing glow)
+  eyed: "eyed",
 };
-type State = "asleep" | "float" | "rot" | "statue";
+type State = "asleep" | "float" | "rot" | "statue" | "eyed";
 
 /** Coat patterns a creature's body takes ("spotted cow", "tabby cat", "striped snake"). */
 const COAT_WORDS: Readonly<Record<string, Pattern>> = {
@@ -249,16 +252,16 @@ export function readSpriteWords(spec: PromptSpec, kind: "character" | "creature"
   return out;
 }
 
-/** Does a design draw eyes that close? (its 16-cell grid changes when asleep) */
-function eyesClose(builder: SpriteBuilder): boolean {
-  const grid = (asleep: boolean): Uint8Array => {
+/** Does a design's 32-cell grid change with these traits? (eyes that close, or glow) */
+function changesWith(builder: SpriteBuilder, traits: Partial<SpriteTraits>): boolean {
+  const grid = (t: Partial<SpriteTraits>): Uint8Array => {
     const g = new SpriteGrid(32);
-    builder.build(g, new Random(7), { cute: false, scary: false, asleep });
+    builder.build(g, new Random(7), { cute: false, scary: false, ...t });
     return g.cells;
   };
-  const open = grid(false);
-  const shut = grid(true);
-  return open.some((c, k) => c !== shut[k]);
+  const plain = grid({});
+  const changed = grid(traits);
+  return plain.some((c, k) => c !== changed[k]);
 }
 
 /** Cracks down a drawn figure or item: a few dark zigzags. */
@@ -308,7 +311,8 @@ export function applySpriteWords(
   read: SpriteWords,
 ): { builder: SpriteBuilder; words: string[]; subjects: string[]; styles: string[] } {
   const character = builder.kind === "character";
-  const asleep = read.states.has("asleep") && eyesClose(builder);
+  const asleep = read.states.has("asleep") && changesWith(builder, { asleep: true });
+  const eyed = read.states.has("eyed") && changesWith(builder, { scary: true });
   const float = read.states.has("float") || read.roles.has("drone");
   const rot = read.states.has("rot");
   const boss = read.roles.has("boss");
@@ -329,11 +333,28 @@ export function applySpriteWords(
   if (statue && spec.colors.length === 0) inner = { ...inner, primary: "grey", secondary: "steel" };
   if (rot && !character && spec.colors.length === 0) inner = { ...inner, primary: "olive", secondary: "grey" };
   if (setting) inner = spec.colors.length === 0 ? { ...inner, primary: setting } : spec.colors.length < 2 ? { ...inner, secondary: setting } : inner;
+  // "red-eyed": the eyes glow in the colour named
+  const eyeColor = eyed ? COLOR_VALUES[spec.colors[0] ?? "red"] : undefined;
+  if (eyeColor) {
+    const tint = inner.tint;
+    inner = {
+      ...inner,
+      tint: (colors, rng) => {
+        tint?.(colors, rng);
+        colors[M.GLOW] = eyeColor;
+      },
+    };
+  }
   const base = inner;
   const wrapped: SpriteBuilder = {
     ...base,
     build(g, rng, traits) {
-      let anchors = base.build(g, rng, { ...traits, asleep: asleep || traits.asleep, scary: (traits.scary || boss) && !cute, cute: traits.cute || cute });
+      let anchors = base.build(g, rng, {
+        ...traits,
+        asleep: asleep || traits.asleep,
+        scary: (traits.scary || boss || eyed) && !cute,
+        cute: traits.cute || cute,
+      });
       if (pattern) {
         const box = bounds(g);
         if (box) coat(g, rng.fork("coat"), pattern, [box[0] / g.n, box[1] / g.n, (box[2] + 1) / g.n, (box[3] + 1) / g.n], M.BODY, M.DARK);
@@ -354,7 +375,7 @@ export function applySpriteWords(
     },
   };
   // "sleeping" on a design whose eyes do not close changes nothing: left ignored
-  const words = read.words.filter((w) => STATE_WORDS[w] !== "asleep" || asleep);
+  const words = read.words.filter((w) => (STATE_WORDS[w] !== "asleep" || asleep) && (STATE_WORDS[w] !== "eyed" || eyed));
   const changed = words.length > 0 || cracked || statue || setting !== undefined;
   return { builder: changed ? wrapped : builder, words, subjects: read.subjects, styles: cracked ? ["cracked"] : [] };
 }
