@@ -131,6 +131,12 @@ const tunic: Torso = (g, b) => {
 
 export const TORSOS: Readonly<Record<string, Torso>> = {
   tunic,
+  /** A bare torso with a shell top across the chest (a mermaid); the tail starts at the waist. */
+  shell: (g, b) => {
+    g.rect(L(b), b.top, 0.5, b.waist + 0.02, M.SKIN);
+    g.rect(L(b), b.top + 0.04, 0.5, b.top + 0.04 + Math.max(g.u * 1.2, 0.06), M.ACCENT);
+    g.rect(L(b), b.waist - 0.02, 0.5, b.waist + 0.02, M.BODY);
+  },
   /** Overalls: a bib and straps in the trousers' cloth over a shirt (farmers, engineers). */
   overalls: (g, b) => {
     tunic(g, b);

@@ -64,7 +64,7 @@ export interface CharacterOptions {
 const SLEEVES = { sleeve: M.BODY, bare: M.SKIN, cloth: M.CLOTH, metal: M.METAL } as const;
 const BOOTS = { leather: M.WOOD, metal: M.METAL, cloth: M.CLOTH, none: M.EMPTY } as const;
 /** Torsos that leave the arms bare, and those that hide the legs. */
-const BARE_TORSOS = new Set(["bare", "ribs", "wraps", "boulder"]);
+const BARE_TORSOS = new Set(["bare", "ribs", "wraps", "boulder", "shell"]);
 const LONG_TORSOS = new Set(["robe", "dress"]);
 const BEARDS = new Set(["beard", "longbeard", "goatee", "moustache"]);
 

@@ -76,10 +76,10 @@ export const MORE: Readonly<Record<string, Recipe>> = {
   mermaid: {
     colors: ["teal", "violet", "pink"],
     alt: ["blue", "emerald", "cyan"],
-    torso: ["bare"],
+    torso: ["shell"],
     legs: "tail",
     boots: "none",
-    hair: ["long", "braids"],
+    hair: ["braids", "bun", "long"],
     hairColor: ["orange", "crimson", "yellow", "teal"],
     details: ["necklace"],
   },
