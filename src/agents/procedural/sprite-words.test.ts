@@ -108,6 +108,7 @@ describe("sprite words: worn things, roles, states and settings change the drawi
     // coat patterns of creatures
     ["spotted frog", "frog", "spotted"],
     ["red-eyed wolf", "wolf", "eyed"],
+    ["scarecrow in patched overalls", "scarecrow in overalls", "patched"],
     ["tabby cat", "cat", "tabby"],
     ["striped snake", "snake", "striped"],
     ["wizard with a beard", "wizard", "beard"],

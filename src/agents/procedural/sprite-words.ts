@@ -201,7 +201,9 @@ export function readSpriteWords(spec: PromptSpec, kind: "character" | "creature"
     const role = ROLE_WORDS[w];
     const state = STATE_WORDS[w];
     // an item has no role but a drone's and cannot sleep or rot; it can float ("floating space mine")
-    if (COAT_WORDS[w] && kind === "creature" && out.coat === undefined) out.coat = COAT_WORDS[w];
+    // a creature's coat; a character's clothes take patches only ("scarecrow in patched overalls")
+    const pattern = COAT_WORDS[w];
+    if (pattern && out.coat === undefined && (kind === "creature" || (kind === "character" && pattern === "patches"))) out.coat = pattern;
     else if (role && (kind !== "item" || role === "drone")) out.roles.add(role);
     else if (state && (kind !== "item" || state === "float")) out.states.add(state);
     else continue;
@@ -355,7 +357,8 @@ export function applySpriteWords(
         scary: (traits.scary || boss || eyed) && !cute,
         cute: traits.cute || cute,
       });
-      if (pattern) {
+      if (pattern === "patches" && character) patches(g, rng.fork("patches"));
+      else if (pattern) {
         const box = bounds(g);
         if (box) coat(g, rng.fork("coat"), pattern, [box[0] / g.n, box[1] / g.n, (box[2] + 1) / g.n, (box[3] + 1) / g.n], M.BODY, M.DARK);
       }
