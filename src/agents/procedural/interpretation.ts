@@ -79,7 +79,11 @@ export function interpretSprite(spec: PromptSpec): Interpretation {
   for (const s of [...(modifiers?.subjects ?? []), ...(plan.subject ? [plan.subject] : [])]) used.add(s);
   // "knight with a torch": the torch is held as the flame item
   for (const s of spec.subjects) if (items.includes(heldItemOf(s) ?? s)) used.add(s);
-  return describe(spec, {
+  // worn things, roles and states drawn ("apron", "boss", "sleeping"): modifiers, not ignored
+  const read = [...(plan.uses?.words ?? []), ...(modifiers?.words ?? [])];
+  for (const w of read) if (!items.includes(w)) items.push(w);
+  const rest = read.length > 0 ? { ...spec, otherWords: spec.otherWords.filter((w) => !read.includes(w)) } : spec;
+  return describe(rest, {
     subject: plan.fallback ? null : plan.design,
     fallback: plan.fallback,
     colors: 3,

@@ -13,7 +13,7 @@ import { ProgressReporter } from "./progress.js";
 import { hasStyle, isNegated, shapeKey, toneOf, type PromptSpec } from "./prompt.js";
 import { hashString, mixSeeds, Random } from "./random.js";
 import { Canvas, scaleNearest } from "./raster.js";
-import { type CharacterUses, planCharacter } from "./sprite-character-plan.js";
+import { type CharacterUses, isCharacter, planCharacter, RACES } from "./sprite-character-plan.js";
 import { CHARACTER_BUILDERS } from "./sprite-characters.js";
 import { CREATURE_BUILDERS } from "./sprite-creatures.js";
 import { M, MATERIAL_COUNT, SpriteGrid, type SpriteBuilder, type SpriteTraits } from "./sprite-grid.js";
@@ -22,6 +22,8 @@ import { ITEM_BUILDERS } from "./sprite-items.js";
 import { iconSpriteBuilder } from "./sprite-bridge.js";
 import { creatureCompound, modifySprite, type ModifierUse } from "./sprite-modifiers.js";
 import { renderDetailed } from "./sprite-render.js";
+import { vesselOf } from "./sprite-vessels.js";
+import { applySpriteWords, readSpriteWords, WORN_WORDS } from "./sprite-words.js";
 import type { GeneratedImage, Generator, GeneratorInput, GeneratorProgress } from "./types.js";
 import { COLOR_VALUES } from "./vocabulary.js";
 import { broaderSubjects, impliedItems } from "./subjects.js";
@@ -43,6 +45,33 @@ export const ALIASES: Readonly<Record<string, string>> = {
   scroll: "shield",
   metal: "robot",
 };
+
+/** Held items with metal that an energy word makes glow. */
+const ENERGY_HELD = new Set(["sword", "axe", "spear", "hammer", "gun", "rifle", "wrench", "pickaxe"]);
+
+/** Words that put a named item in both hands. */
+const PAIR_WORDS = new Set(["twin", "dual", "two", "double", "paired", "pair"]);
+
+/** Subjects that name where a figure is: never held. */
+const PLACES = new Set([
+  "house",
+  "castle",
+  "tower",
+  "starfield",
+  "water",
+  "cave",
+  "snow",
+  "sand",
+  "grass",
+  "dirt",
+  "mud",
+  "wall",
+  "floor",
+  "road",
+  "bridge",
+  "sky",
+  "cloud",
+]);
 
 /** The item a character holds for an effect named with it ("fire mage" holds a fireball). */
 export const EFFECT_ITEMS: Readonly<Record<string, string>> = { fire: "flame", healing: "potion", poison: "potion" };
@@ -99,8 +128,24 @@ export interface SpritePlan {
  * generic ones, then the prompt's order. A character holds the items named with it.
  */
 export function planSprite(spec: PromptSpec): SpritePlan {
+  // "pirate ship with black sails": a sailing ship, shaped by the sea words before it
+  const vessel = vesselOf(spec);
+  if (vessel) {
+    const modified = modifySprite(spec, "galleon", vessel.builder, vessel.companions);
+    const applied = applySpriteWords(spec, modified.builder, readSpriteWords(spec, "creature"));
+    const used = modified.used;
+    used.words = [...vessel.words, ...applied.words];
+    used.subjects.push(...applied.subjects.filter((s) => !used.subjects.includes(s)));
+    used.styles.push(...applied.styles);
+    return { design: "galleon", builder: applied.builder, subject: vessel.subject, items: [], fallback: false, used };
+  }
   const drawable = spec.subjects.filter((s) => spriteDesignOf(s) !== undefined);
-  const subject = drawable.find((s) => spriteBuilderOf(spriteDesignOf(s) as string)?.kind !== "item") ?? drawable[0];
+  // a figure beats an item, and a place ("sea" in "sea captain") is a figure only when alone
+  const figures = drawable.filter((s) => spriteBuilderOf(spriteDesignOf(s) as string)?.kind !== "item");
+  let subject = figures.find((s) => !PLACES.has(s)) ?? figures[0] ?? drawable[0];
+  // "ghost pirate": a creature that is also a race of people is drawn as that class's race
+  const cls = spec.subjects.find((s) => isCharacter(s) && RACES[s] === undefined);
+  if (subject !== undefined && cls !== undefined && RACES[subject] !== undefined && !isCharacter(subject)) subject = cls;
   if (subject === undefined) return { design: "monster", builder: BUILDERS.monster as SpriteBuilder, subject: undefined, items: [], fallback: true };
   // "slime king", "skeleton horse", "mushroom monster": the creature, described by the other word
   const compound = creatureCompound(
@@ -111,17 +156,45 @@ export function planSprite(spec: PromptSpec): SpritePlan {
   let design = compound?.design ?? (spriteDesignOf(subject) as string);
   const modified = modifySprite(spec, design, spriteBuilderOf(design) as SpriteBuilder, compound?.companions ?? []);
   let builder = modified.builder;
-  if (builder.kind !== "character") return { design, builder, subject: compound?.subject ?? subject, items: [], fallback: false, used: modified.used };
+  if (builder.kind !== "character") {
+    // role, state and setting words ("bone dragon boss", "sleeping cat", "sea turtle"): sprite-words.ts
+    const kind = builder.kind === "creature" ? "creature" : "item";
+    const applied = applySpriteWords(spec, builder, readSpriteWords(spec, kind));
+    const used = modified.used;
+    used.words = applied.words;
+    used.subjects.push(...applied.subjects.filter((s) => !used.subjects.includes(s)));
+    used.styles.push(...applied.styles);
+    return { design, builder: applied.builder, subject: compound?.subject ?? subject, items: [], fallback: false, used };
+  }
   let items: HeldItem[] = [];
   if (builder.kind === "character") {
     // a class drawn with its race, materials, effects and size ("dwarf blacksmith", "stone golem")
     const character = planCharacter(spec, design);
     ({ design, builder } = character);
+    // closed eyes, hovering, rotting, a boss's scowl (sprite-words.ts)
+    const applied = applySpriteWords(spec, builder, character.read);
+    builder = applied.builder;
+    for (const w of applied.words) if (!character.uses.words.includes(w)) character.uses.words.push(w);
+    character.uses.styles.push(...applied.styles);
     const drawn = [design, ...character.uses.subjects];
-    items = assignHands(spec.subjects.filter((s) => !drawn.includes(s) && spriteDesignOf(s) !== design).map((s) => heldItemOf(s) ?? s));
+    // places are where a figure is, never in its hands ("village baker", "tavern keeper")
+    items = assignHands(spec.subjects.filter((s) => !drawn.includes(s) && !PLACES.has(s) && spriteDesignOf(s) !== design).map((s) => heldItemOf(s) ?? s));
+    // "twin daggers", "dual swords": one item named, held in both hands
+    const pair = spec.otherWords.find((w) => PAIR_WORDS.has(w));
+    if (pair && items.length === 1 && items[0]?.item !== "shield") {
+      items = [items[0] as HeldItem, { item: (items[0] as HeldItem).item, hand: "off" }];
+      character.uses.words.push(pair);
+    }
     // "fire mage": a figure with an effect holds the effect's item when no item is named
     if (items.length === 0) items = assignHands(spec.effects.map((e) => EFFECT_ITEMS[e]).filter((s): s is string => s !== undefined));
     if (items.length === 0) items = assignHands(builder.defaultItems ?? impliedItems(design));
+    // "plasma rifle", "laser sword": a metal item in hand glows; with none, the word did nothing
+    const energy = character.read.worn.energy;
+    if (energy) {
+      const glowing = items.some((h) => ENERGY_HELD.has(h.item));
+      if (glowing) items = items.map((h) => (ENERGY_HELD.has(h.item) ? { ...h, energy: true } : h));
+      else character.uses.words = character.uses.words.filter((w) => WORN_WORDS[w]?.energy === undefined);
+    }
     return { design, builder, subject: design, items, fallback: false, uses: character.uses };
   }
   return { design, builder, subject, items, fallback: false };

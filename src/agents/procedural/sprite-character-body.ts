@@ -76,11 +76,33 @@ export function proportions(g: SpriteGrid, rng: Random, plan: BodyPlan, cute: bo
 }
 
 /** Leg styles: trousers, armour, bare skin, bones, or none (a robe or dress hides them). */
-export type Legs = "pants" | "armour" | "bare" | "bones" | "none";
+export type Legs = "pants" | "armour" | "bare" | "bones" | "none" | "tail";
 
 export function drawLegs(g: SpriteGrid, b: Body, legs: Legs, boot: number): void {
   const u = g.u;
   if (legs === "none") return;
+  if (legs === "tail") {
+    // a fish tail in the body colour, narrowing to a fin spread at the bottom (a mermaid)
+    g.poly(
+      [
+        [b.legL + 0.01, b.waist],
+        [0.5, b.waist],
+        [0.5, 0.84],
+        [0.45, 0.84],
+      ],
+      M.BODY,
+    );
+    g.poly(
+      [
+        [0.5, 0.78],
+        [0.3, 0.96],
+        [0.4, 0.96],
+        [0.5, 0.88],
+      ],
+      M.BODY,
+    );
+    return;
+  }
   const m = legs === "pants" ? M.CLOTH : legs === "armour" ? M.BODY : M.SKIN;
   const x0 = legs === "bones" ? b.legL + (b.tw - 0.02) * 0.35 : b.legL + 0.02;
   g.rect(x0, b.waist, 0.5 - u, 0.92, m);
@@ -109,6 +131,18 @@ const tunic: Torso = (g, b) => {
 
 export const TORSOS: Readonly<Record<string, Torso>> = {
   tunic,
+  /** A bare torso with a shell top across the chest (a mermaid); the tail starts at the waist. */
+  shell: (g, b) => {
+    g.rect(L(b), b.top, 0.5, b.waist + 0.02, M.SKIN);
+    g.rect(L(b), b.top + 0.04, 0.5, b.top + 0.04 + Math.max(g.u * 1.2, 0.06), M.ACCENT);
+    g.rect(L(b), b.waist - 0.02, 0.5, b.waist + 0.02, M.BODY);
+  },
+  /** Overalls: a bib and straps in the trousers' cloth over a shirt (farmers, engineers). */
+  overalls: (g, b) => {
+    tunic(g, b);
+    g.rect(0.5 - b.tw * 0.6, b.top + 0.05, 0.5, b.waist + 0.02, M.CLOTH);
+    g.rect(0.5 - b.tw * 0.6, b.top, 0.5 - b.tw * 0.6 + g.u * 1.5, b.top + 0.05, M.CLOTH);
+  },
   /** Plate armour: a breastplate over mail, a fauld at the waist. */
   plate: (g, b) => {
     tunic(g, b);
@@ -288,4 +322,17 @@ export function drawWings(g: SpriteGrid, b: Body): void {
     M.WING,
   );
   if (g.hires) for (const dy of [0.0, 0.08]) g.line(x - 0.2, b.top + dy - 0.05, x - 0.02, b.top + dy + 0.08, M.WING, 1, "darken");
+}
+
+/** A jetpack: two tanks peeking over the shoulders, jets of flame beside the legs. */
+export function drawJetpack(g: SpriteGrid, b: Body): void {
+  const t0 = 0.5 - b.tw - 0.07;
+  const t1 = 0.5 - b.tw + 0.04;
+  g.rect(t0, b.top - 0.15, t1, b.waist - 0.02, M.METAL);
+  g.rect(t0 + 0.01, b.top - 0.17, t1 - 0.01, b.top - 0.14, M.DARK);
+  const x0 = 0.5 - b.tw - 0.06;
+  const x1 = 0.5 - b.tw + 0.03;
+  g.rect(x0 + 0.01, b.waist - 0.02, x1 - 0.01, b.waist + 0.02, M.DARK);
+  g.rect(x0 + 0.015, b.waist + 0.02, x1 - 0.015, b.waist + 0.12, M.FIRE);
+  g.rect(x0 + 0.03, b.waist + 0.02, x1 - 0.03, b.waist + 0.07, M.EMBER, "paint");
 }

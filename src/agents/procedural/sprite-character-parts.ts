@@ -120,6 +120,11 @@ export const FACES: Readonly<Record<string, Part>> = {
     g.rect(0.5 - b.hr, b.hy + b.hr * 0.3, 0.5, b.hy + b.hr, M.CLOTH, "paint");
   },
   /** Tusks from the lower jaw (orcs, trolls). */
+  /** A bull's snout: a broad muzzle and nostrils (a minotaur). */
+  snout: (g, b) => {
+    g.ellipse(0.5, b.hy + b.hr * 0.6, b.hr * 0.55, b.hr * 0.38, M.GLASS);
+    if (g.n > 16) g.dot(0.5 - b.hr * 0.28, b.hy + b.hr * 0.62, M.DARK, g.px, "paint");
+  },
   tusks: (g, b) => {
     g.rect(0.5 - b.hr * 0.5, b.hy + b.hr * 0.4, 0.5 - b.hr * 0.5 + Math.max(g.cell, 0.03), b.hy + b.hr * 0.75, M.EYE);
   },

@@ -10,7 +10,9 @@ import type { BodyPlan } from "./sprite-character-body.js";
 import { RECIPES } from "./sprite-character-recipes.js";
 import { type CharacterOptions, characterBuilder } from "./sprite-characters.js";
 import { M, type SpriteBuilder } from "./sprite-grid.js";
-import { broaderSubjects, GENERIC_SUBJECTS } from "./subjects.js";
+import { HATS } from "./sprite-character-hats.js";
+import { readSpriteWords, type SpriteWords } from "./sprite-words.js";
+import { broaderSubjects, GENERIC_SUBJECTS, impliedItems } from "./subjects.js";
 import { EFFECT_COLORS } from "./vocabulary.js";
 
 type RaceOptions = Omit<CharacterOptions, "named">;
@@ -29,6 +31,10 @@ export const RACES: Readonly<Record<string, RaceOptions>> = {
   halfling: { body: "chibi", hair: ["fringe", "short"], beardless: true },
   /** Not a race but a kind of person all the same: "female knight" wears long hair, no beard. */
   woman: { hair: ["long", "bun"], beardless: true },
+  /** A machine; with a class, that class in steel with glowing eyes ("cyborg sniper", "android medic"). */
+  robot: { skin: "steel", eyes: "glow", hair: ["bald"], beardless: true },
+  /** A ghost of a class ("ghost pirate", "ghost ship captain"): pale, in faded clothes, eyes aglow. */
+  ghost: { skin: "sky", eyes: "glow", bodyTint: "silver" },
   /** A hooded figure; with a class, that class under a hood. */
   hooded: { head: "hood" },
 };
@@ -48,6 +54,9 @@ const MATERIAL_COLORS: Readonly<Record<string, { body: string; metal?: string; w
   leather: { body: "brown", wood: "brown" },
 };
 
+/** Held things whose metal rusts. */
+const METAL_HELD = new Set(["sword", "axe", "spear", "hammer", "shield", "pickaxe", "shovel", "pitchfork", "sickle"]);
+
 /** Effects that light the eyes; "holy" adds a halo; the others only tint. */
 const GLOWING_EYES = new Set(["fire", "shadow", "lightning", "mana", "poison"]);
 
@@ -59,6 +68,8 @@ export interface CharacterUses {
   materials: string[];
   effects: string[];
   styles: string[];
+  /** Other words drawn: what the figure wears, its role and state ("apron", "boss", "sleeping"). */
+  words: string[];
 }
 
 export interface CharacterPlan {
@@ -66,6 +77,8 @@ export interface CharacterPlan {
   subject: string;
   builder: SpriteBuilder;
   uses: CharacterUses;
+  /** The role, state and setting words read (drawn on the grid by sprite-words.ts). */
+  read: SpriteWords;
 }
 
 /** Is this subject a drawn character (a recipe)? */
@@ -76,7 +89,7 @@ export const isCharacter = (subject: string): boolean => RECIPES[subject] !== un
  * options it is drawn with. `subject` is the character subject the sprite planner chose.
  */
 export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan {
-  const figures = spec.subjects.filter(isCharacter);
+  const figures = spec.subjects.filter((s) => isCharacter(s) || RACES[s] !== undefined);
   const classes = figures.filter((s) => RACES[s] === undefined);
   // the most specific class: "viking warrior" is a viking (a kind of warrior)
   const specific = classes.find((c) => !GENERIC_SUBJECTS.has(c) && !classes.some((o) => o !== c && broaderSubjects(o).includes(c)));
@@ -90,7 +103,37 @@ export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan 
   const opts: CharacterOptions = { named: spec.colors.length };
   for (const race of races) Object.assign(opts, RACES[race], { showFace: true });
   if (opts.beardless && opts.face === "beard") delete opts.face;
-  const uses: CharacterUses = { races, subjects: [...races, ...subsumed], materials: [], effects: [], styles: [] };
+  const uses: CharacterUses = { races, subjects: [...races, ...subsumed], materials: [], effects: [], styles: [], words: [] };
+  // what the figure wears, its role and its setting ("farmer with a straw hat", "space pirate", "boss")
+  const read = readSpriteWords(
+    spec,
+    "character",
+    recipe.head?.find((h) => HATS[h] !== undefined),
+  );
+  const { worn } = read;
+  if (worn.head) opts.head = worn.head;
+  if (worn.torso) opts.torso = worn.torso;
+  if (worn.face) opts.faceWorn = worn.face;
+  if (worn.cape) opts.cape = true;
+  if (worn.wings) opts.wings = true;
+  if (worn.jetpack) opts.jetpack = true;
+  if (worn.energy) opts.glow = worn.energy;
+  if (read.roles.has("leader") && !worn.head) opts.head = "crown";
+  // "mermaid princess", "elf queen": royalty named with another class crowns it
+  const royal = classes.find((c) => c !== cls && broaderSubjects(c).includes("king"));
+  if (royal && !worn.head && !broaderSubjects(cls).includes("king")) {
+    opts.head = RECIPES[royal]?.head?.includes("tiara") ? "tiara" : "crown";
+    uses.subjects.push(royal);
+  }
+  if (read.states.has("rot") && spec.colors.length === 0) opts.skin = "olive";
+  // a cave greys a skin that is not a human's (a cave troll)
+  if (read.setting === "cave" && (opts.skin ?? recipe.skin) !== undefined && recipe.skinIsBody !== true) {
+    opts.skin = "grey";
+    uses.subjects.push("cave");
+  }
+  uses.subjects.push(...read.subjects);
+  // closing and glowing eyes are drawn (or not) on the grid: sprite-words.ts says
+  uses.words.push(...read.words.filter((w) => !["sleeping", "asleep", "sleepy", "dozing", "napping", "eyed"].includes(w)));
   // "old", "ancient": grey hair, and a beard on those who may wear one
   if (spec.styles.includes("weathered") && recipe.skinIsBody !== true && cls !== "robot" && cls !== "skeleton") {
     opts.old = true;
@@ -99,6 +142,14 @@ export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan 
   }
 
   const recolor: Partial<Record<number, string>> = {};
+  // "knight statue": the figure in stone
+  if (read.states.has("statue")) opts.stone = true;
+  // "harpy with red wings": the one colour named with the wings is theirs
+  if (worn.wings && spec.colors.length === 1) {
+    opts.wingColor = spec.colors[0];
+    opts.bodyTint = recipe.colors[0];
+    opts.named = 0;
+  }
   for (const material of spec.materials) {
     const colors = MATERIAL_COLORS[material];
     if (!colors) continue;
@@ -109,12 +160,14 @@ export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan 
   }
   // "frozen", "icy": a figure of ice; "rusty": corroded armour (on those who wear metal)
   const armoured = recipe.boots === "metal" || recipe.arms === "metal" || recipe.torso.some((t) => t === "plate" || t === "lamellar");
+  // "skeleton with a rusty sword": the blade of a held metal weapon rusts
+  const blades = [...spec.subjects, ...impliedItems(cls)].some((s) => broaderSubjects(s).some((b) => METAL_HELD.has(b)));
   for (const [style, colors] of [
     ["icy", MATERIAL_COLORS.ice],
-    ["rusty", armoured ? { body: "copper", metal: "copper" } : undefined],
+    ["rusty", armoured ? { body: "copper", metal: "copper" } : blades ? { metal: "copper" } : undefined],
   ] as const) {
     if (!colors || !spec.styles.includes(style)) continue;
-    recolor[M.BODY] ??= colors.body;
+    if ("body" in colors) recolor[M.BODY] ??= colors.body;
     recolor[M.METAL] ??= colors.metal;
     uses.styles.push(style);
   }
@@ -143,22 +196,23 @@ export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan 
   const extra = [
     ...(spec.effects.includes("fire") ? ["embers"] : []),
     ...(spec.materials.includes("ice") || spec.materials.includes("crystal") || spec.styles.includes("icy") ? ["frost"] : []),
-    ...(spec.materials.includes("stone") ? ["cracks"] : []),
+    ...(spec.materials.includes("stone") || read.states.has("statue") ? ["cracks"] : []),
   ];
   if (extra.length > 0) opts.details = extra;
 
   const plan: BodyPlan = opts.body ?? recipe.body ?? "normal";
-  const large = spec.styles.includes("large");
-  const small = spec.styles.includes("small");
+  // a boss is one size bigger, a companion or a minion smaller (and meaner, cuter: sprite-words.ts)
+  const large = spec.styles.includes("large") || read.roles.has("boss");
+  const small = spec.styles.includes("small") || read.roles.has("companion") || read.roles.has("minion");
   if (large || small) {
-    const sized: BodyPlan = large ? (plan === "bulky" ? "huge" : "bulky") : "chibi";
+    const sized: BodyPlan = large ? (plan === "bulky" || plan === "huge" ? "huge" : "bulky") : "chibi";
     if (sized !== plan) {
       opts.body = sized;
-      uses.styles.push(large ? "large" : "small");
+      if (spec.styles.includes(large ? "large" : "small")) uses.styles.push(large ? "large" : "small");
     }
   } else if (spec.styles.includes("cute") && (plan === "normal" || plan === "slim")) {
     // "cute" (already read as big eyes and head): a chibi body too
     opts.body = "chibi";
   }
-  return { design: cls, subject: cls, builder: characterBuilder(recipe, opts), uses };
+  return { design: cls, subject: cls, builder: characterBuilder(recipe, opts), uses, read };
 }

@@ -11,7 +11,7 @@
  */
 import { fromHsl, mix, shade, toHsl, type Rgb } from "./color.js";
 import type { Random } from "./random.js";
-import { type BodyPlan, drawArm, drawBelt, drawCape, drawLegs, drawPauldrons, drawWings, TORSOS } from "./sprite-character-body.js";
+import { type BodyPlan, drawArm, drawBelt, drawCape, drawLegs, drawPauldrons, drawJetpack, drawWings, TORSOS } from "./sprite-character-body.js";
 import { drawEars, FACES, HAIR, HEADGEAR } from "./sprite-character-parts.js";
 import { RECIPES, type Recipe } from "./sprite-character-recipes.js";
 import { characterDetails } from "./sprite-details.js";
@@ -49,12 +49,22 @@ export interface CharacterOptions {
   old?: boolean;
   /** Details a material or an effect adds at 64 and 128 px (embers, frost, cracks). */
   details?: readonly string[];
+  /** What the prompt says the figure wears (sprite-words.ts): a torso, a face part, a cape, wings, a jetpack. */
+  torso?: string;
+  faceWorn?: string;
+  cape?: boolean;
+  wings?: boolean;
+  jetpack?: boolean;
+  /** The wings' colour ("with red wings"). */
+  wingColor?: string;
+  /** Every colour of the figure a shade of grey (a statue). */
+  stone?: boolean;
 }
 
 const SLEEVES = { sleeve: M.BODY, bare: M.SKIN, cloth: M.CLOTH, metal: M.METAL } as const;
 const BOOTS = { leather: M.WOOD, metal: M.METAL, cloth: M.CLOTH, none: M.EMPTY } as const;
 /** Torsos that leave the arms bare, and those that hide the legs. */
-const BARE_TORSOS = new Set(["bare", "ribs", "wraps", "boulder"]);
+const BARE_TORSOS = new Set(["bare", "ribs", "wraps", "boulder", "shell"]);
 const LONG_TORSOS = new Set(["robe", "dress"]);
 const BEARDS = new Set(["beard", "longbeard", "goatee", "moustache"]);
 
@@ -65,7 +75,7 @@ function pick<T>(rng: Random, list: readonly T[] | undefined, fallback: T): T {
 function build(recipe: Recipe, opts: CharacterOptions, g: SpriteGrid, rng: Random, traits: SpriteTraits): SpriteAnchors {
   const c = g.u;
   const b = proportions(g, rng, opts.body ?? recipe.body ?? "normal", traits.cute);
-  const torso = pick(rng, recipe.torso, "tunic");
+  const torso = opts.torso ?? pick(rng, recipe.torso, "tunic");
   // a race shows its face: no closed helm on an orc knight
   const heads = opts.showFace ? recipe.head?.filter((h) => !HEADGEAR[h]?.hidesEyes && !(opts.beardless && HEADGEAR[h]?.hidesHair)) : recipe.head;
   // a helmeted class whose closed helms are ruled out wears an open one
@@ -74,14 +84,15 @@ function build(recipe: Recipe, opts: CharacterOptions, g: SpriteGrid, rng: Rando
   const head = HEADGEAR[headName] ?? { draw: () => undefined };
   const hair = HAIR[pick(rng, opts.hair ?? recipe.hair, "short")] ?? {};
   const faces = opts.beardless ? recipe.face?.filter((f) => !BEARDS.has(f)) : recipe.face;
-  const face = pick(rng, faces, "none");
-  const cape = rng.chance(recipe.cape ?? 0);
+  const face = opts.faceWorn ?? pick(rng, faces, "none");
+  const cape = rng.chance(recipe.cape ?? 0) || opts.cape === true;
   const pauldrons = rng.chance(recipe.pauldrons ?? 0);
   const belt = rng.chance(recipe.belt ?? 0);
   const swap = rng.chance(0.5);
   const tilt = rng.pick([0, 0, 0.25, 0.4, -0.2]);
 
-  if (recipe.wings) drawWings(g, b);
+  if (recipe.wings || opts.wings) drawWings(g, b);
+  if (opts.jetpack) drawJetpack(g, b);
   if (cape) drawCape(g, b, recipe.capeLong === true);
   drawLegs(g, b, LONG_TORSOS.has(torso) ? "none" : (recipe.legs ?? "pants"), BOOTS[recipe.boots ?? "leather"]);
   TORSOS[torso]?.(g, b);
@@ -167,6 +178,12 @@ function tint(recipe: Recipe, opts: CharacterOptions, base: Rgb[], rng: Random):
   set(M.WOOD, jitter(base[M.WOOD] as Rgb, rng, 6, 0.06));
   if (recipe.skinIsBody) set(M.SKIN, mix(base[M.BODY] as Rgb, base[M.SKIN] as Rgb, 0.15));
   if (opts.glow) set(M.GLOW, shade(named(opts.glow) as Rgb, 0.2));
+  if (opts.wingColor) set(M.WING, named(opts.wingColor));
+  if (opts.stone) {
+    const greys = ["grey", "steel", "silver"];
+    for (const [k, m] of [M.BODY, M.BELLY, M.ACCENT, M.CLOTH, M.HAIR, M.WING, M.WOOD, M.METAL, M.SKIN, M.GLASS].entries())
+      set(m, jitter(named(greys[k % 3]) as Rgb, rng, 0, 0.05));
+  }
 }
 
 /** A builder for a recipe drawn with some options (a race, materials, effects...). */

@@ -192,6 +192,11 @@ export function coat(g: SpriteGrid, rng: Random, pattern: Pattern, box: [number,
 /** A side-view eye: a white with a dark pupil on large grids, a dark cell on small ones. */
 export function sideEye(g: SpriteGrid, x: number, y: number, big = false, traits?: SpriteTraits): void {
   const u = g.u;
+  if (traits?.asleep) {
+    // a closed lid
+    g.line(x - u * (g.n <= 16 ? 1 : 1.5), y, x + u * (g.n <= 16 ? 0.5 : 1.5), y, M.DARK, 1, "paint");
+    return;
+  }
   if (g.n <= 16) {
     g.dot(x, y, traits?.scary ? M.GLOW : M.DARK, 1, "paint");
     if (traits?.cute) g.dot(x, y - g.cell, M.EYE, 1, "paint");

@@ -2,6 +2,7 @@
 import type { Random } from "./random.js";
 import { drawEyes, M, type SpriteBuilder, type SpriteGrid, type SpriteTraits } from "./sprite-grid.js";
 import { SPECIES_BUILDERS } from "./sprite-species.js";
+import { GALLEON_BUILDER } from "./sprite-vessels.js";
 
 function dragon(g: SpriteGrid, rng: Random, traits: SpriteTraits): void {
   const c = g.u;
@@ -396,6 +397,7 @@ export const CREATURE_BUILDERS: Readonly<Record<string, SpriteBuilder>> = {
   monster: creature(monster, "random", "random", "random"),
   // a ship has no face: "scary" only reddens its engine's glow
   ship: { ...creature(ship, "silver", "red", "orange"), reacts: ["scary"] },
+  galleon: GALLEON_BUILDER,
   // one drawing per species, from data (sprite-species.ts)
   ...SPECIES_BUILDERS,
 };

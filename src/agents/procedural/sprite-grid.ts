@@ -225,6 +225,8 @@ export class SpriteGrid {
 export interface SpriteTraits {
   cute: boolean;
   scary: boolean;
+  /** Eyes closed ("sleeping"). */
+  asleep?: boolean;
 }
 
 /** A rectangle in normalised coordinates. */
@@ -290,6 +292,13 @@ export function drawEyes(g: SpriteGrid, cy: number, spread: number, traits: Spri
   const j = Math.floor(cy * n);
   const i = Math.min(n / 2 - 1, Math.floor((0.5 - spread / 2) * n));
   const iris = traits.scary ? M.GLOW : M.DARK;
+  if (traits.asleep) {
+    // closed lids: a short dark line, wider than an open eye
+    const p = g.hires ? g.px : 1;
+    const w = n <= 16 ? 2 : (big || traits.cute ? 3 : 2) * p;
+    mirroredBlock(g, Math.min(i, n / 2 - w - 1), j + (n <= 16 ? 0 : p), w, Math.max(1, Math.round(p / 2)), M.DARK);
+    return;
+  }
   if (n <= 16) {
     mirroredBlock(g, i, j, 1, 1, iris);
     if (big || traits.cute) mirroredBlock(g, i, j - 1, 1, 1, M.EYE);

@@ -4,6 +4,7 @@
  * crisp one-cell shafts on 16- and 32-cell grids, wider ones with highlights on 64 and 128.
  */
 import { M } from "./sprite-grid.js";
+import { HELD_GEAR } from "./sprite-held-gear.js";
 import { box, column, type Drawer, fistOver, len, shaft } from "./sprite-held-kit.js";
 
 const D = 1 / 32;
@@ -186,4 +187,4 @@ const key: Drawer = ({ item: t }, l) => {
 };
 
 /** Drawers of the tools, keyed by their canonical subject word (subjects-gear.ts). */
-export const HELD_TOOLS: Readonly<Record<string, Drawer>> = { pickaxe, pitchfork, shovel, scythe, lute, lantern, book, pan, orb, scroll, key };
+export const HELD_TOOLS: Readonly<Record<string, Drawer>> = { pickaxe, pitchfork, shovel, scythe, lute, lantern, book, pan, orb, scroll, key, ...HELD_GEAR };

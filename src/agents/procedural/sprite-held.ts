@@ -37,6 +37,8 @@ export interface HeldItem {
   item: string;
   /** "main": the image-left hand; "off": the image-right one. */
   hand: Hand;
+  /** An energy weapon ("plasma rifle", "laser sword"): its metal glows. */
+  energy?: boolean;
 }
 
 /**
@@ -155,7 +157,7 @@ export function drawHeldItem(g: SpriteGrid, anchors: SpriteAnchors, held: HeldIt
   for (let j = 0; j < n; j++) {
     for (let i = 0; i < n; i++) {
       const m = grids.item.get(src(i), j);
-      if (m !== M.EMPTY) g.setCell(i, j, m, grids.item.toneAt(src(i), j));
+      if (m !== M.EMPTY) g.setCell(i, j, held.energy && m === M.METAL ? M.GLOW : m, grids.item.toneAt(src(i), j));
     }
   }
   for (const k of ring) g.setCell(k % n, Math.floor(k / n), M.LINE);

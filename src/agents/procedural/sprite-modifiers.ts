@@ -115,6 +115,8 @@ export interface ModifierUse {
   subjects: string[];
   /** Subject words that change the drawing ("king" in "slime king": a crown). */
   companions: string[];
+  /** Other words drawn: a role, a state ("boss", "sleeping", "floating"; see sprite-words.ts). */
+  words?: string[];
 }
 
 export interface Modified {

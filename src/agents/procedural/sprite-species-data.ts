@@ -40,6 +40,11 @@ export const SPECIES: Readonly<Record<string, Species>> = {
     colors: ["black", "grey", "grey"],
     body: { body: 0.19, upright: 0.4, head: 0.085, beak: "cone", leg: 0.12, tail: "long", crest: ["none", "none", "tuft"] },
   },
+  seagull: {
+    plan: "sidebird",
+    colors: ["white", "grey", "yellow"],
+    body: { body: 0.2, upright: 0.25, head: 0.085, beak: "long", leg: 0.1, tail: "short", crest: "none" },
+  },
   parrot: {
     plan: "sidebird",
     colors: ["red|blue|green", "yellow", "beige"],
@@ -61,6 +66,11 @@ export const SPECIES: Readonly<Record<string, Species>> = {
     plan: "serpent",
     colors: ["green|olive|brown|black|lime", "lime", "yellow"],
     body: { thick: 0.05, waves: 2, snake: true, pattern: ["none", "bands", "spots"] },
+  },
+  rattlesnake: {
+    plan: "serpent",
+    colors: ["tan|brown|beige", "brown", "beige"],
+    body: { thick: 0.055, waves: 2.5, snake: true, pattern: ["bands", "spots"] },
   },
   worm: { plan: "serpent", colors: ["pink", "rose", "rose"], body: { thick: 0.06, waves: 1.5, snake: false } },
   snail: { plan: "snail", colors: ["tan", "beige", "brown"] },
@@ -167,6 +177,8 @@ export const SPECIES: Readonly<Record<string, Species>> = {
   gorilla: { plan: "biped", colors: ["black|grey|black", "grey", "grey"], body: { head: 0.1, ears: 0.3 } },
   yeti: { plan: "biped", colors: ["white|sky|white", "sky", "beige"], body: { head: 0.1, ears: 0, horns: true } },
   demon: { plan: "biped", colors: ["red|crimson|maroon|purple", "maroon", "beige|black"], body: { head: 0.1, ears: 0.25, horns: true, wings: true } },
+  /** A crouching stone demon: horns, bat wings, a snout, big ears. */
+  gargoyle: { plan: "biped", colors: ["grey|steel|grey", "steel", "beige"], body: { head: 0.12, ears: 0.45, horns: true, wings: true, muzzle: true } },
   monkey: { plan: "biped", colors: ["brown|tan|orange", "beige", "brown"], body: { head: 0.12, ears: 0.7, muzzle: true } },
   whale: { plan: "fish", colors: ["navy|blue|grey|steel", "white", "white"], body: { len: 0.7, height: 0.3, dorsal: 0, whale: true } },
   centipede: {
