@@ -34,6 +34,8 @@ const MATERIAL_ROLES: Readonly<Record<string, readonly Role[]>> = {
   bush: ["secondary"],
   fern: ["secondary"],
   mushroom: ["secondary"],
+  // "bamboo fishing rod": the pole
+  rod: ["wood"],
 };
 
 export interface IconModifiers {
@@ -73,12 +75,12 @@ function cueBodies(shape: IconShape, roles: readonly Role[]): { material: boolea
  * the first material and effect it knows; a material only when it recolours the subject (no colour
  * named) or has a part to mark; wear only when the shape has a part to mark.
  */
-export function iconModifierUse(spec: PromptSpec, shape: IconShape, mainName: string | undefined): ModifierUse {
+export function iconModifierUse(spec: PromptSpec, shape: IconShape, mainName: string | undefined, surface?: string): ModifierUse {
   const roles = MATERIAL_ROLES[mainName ?? ""] ?? ["primary"];
   const bodies = cueBodies(shape, roles);
   const wear = bodies.any ? spec.styles.filter((s) => WEAR_LOOKS[s] !== undefined) : [];
   if (mainName === undefined) return { material: undefined, effect: undefined, wear };
-  const material = spec.materials.find((m) => MATERIAL_LOOKS[m] !== undefined);
+  const material = spec.materials.find((m) => MATERIAL_LOOKS[m] !== undefined) ?? surface;
   return {
     material: material !== undefined && (spec.colors.length === 0 || bodies.material) ? material : undefined,
     effect: spec.effects.find((e) => EFFECT_LOOKS[e] !== undefined),
@@ -86,8 +88,8 @@ export function iconModifierUse(spec: PromptSpec, shape: IconShape, mainName: st
   };
 }
 
-export function planModifiers(spec: PromptSpec, shape: IconShape, mainName: string | undefined, rng: Random): IconModifiers {
-  const { material, effect, wear } = iconModifierUse(spec, shape, mainName);
+export function planModifiers(spec: PromptSpec, shape: IconShape, mainName: string | undefined, rng: Random, surface?: string): IconModifiers {
+  const { material, effect, wear } = iconModifierUse(spec, shape, mainName, surface);
   return {
     material,
     effect,

@@ -23,6 +23,9 @@ export function iconSubjectOf(subject: string): { key: string; figure: boolean }
   return undefined;
 }
 
+/** Subjects drawn only when named alone (a word of many meanings: "power"). */
+const LONE_SUBJECTS: ReadonlySet<string> = new Set(["power"]);
+
 export interface IconPick {
   shape: IconShape;
   /** What is drawn, named by the shape's first subject. */
@@ -56,6 +59,10 @@ export function iconPicks(subjects: readonly string[]): IconPick[] {
     const found = iconSubjectOf(subject);
     if (found !== undefined) add(found.key, [subject], found.figure);
   }
-  // "witch cauldron": the cauldron, with the witch's hat as its emblem
-  return [...picks.filter((p) => !p.figure), ...picks.filter((p) => p.figure)];
+  // "power button" is the power symbol; "power armor" is armour, the word not drawn
+  const drawn = picks.length > 1 ? picks.filter((p) => !p.words.every((w) => LONE_SUBJECTS.has(w))) : picks;
+  // "witch cauldron": the cauldron, with the witch's hat as its emblem; "basket of eggs": the basket, the eggs in it
+  const things = drawn.filter((p) => !p.figure);
+  const ordered = [...things.filter((p) => p.shape.container), ...things.filter((p) => !p.shape.container), ...drawn.filter((p) => p.figure)];
+  return ordered;
 }

@@ -11,6 +11,7 @@ import type { IconShape, Role } from "./icon-parts.js";
 import { decorateParts, modifyColors, planModifiers, renderAdornment, renderWear } from "./icon-modifiers.js";
 import { MaskPool, renderParts, type PartColors } from "./icon-render.js";
 import { fallbackShape } from "./icon-shapes.js";
+import { surfaceMaterialOf } from "./icon-modifiers-looks.js";
 import { iconPicks } from "./icon-things-resolve.js";
 import { ProgressReporter } from "./progress.js";
 import { hasStyle, isNegated, shapeKey, toneOf, type PromptSpec } from "./prompt.js";
@@ -47,12 +48,16 @@ export interface IconShapes {
   emblemName: string | undefined;
   /** The prompt's subjects the main shape and the emblem draw. */
   drawn: readonly string[];
+  /** A surface subject drawn as the material of the others ("bamboo fishing rod", "straw hat"). */
+  material: string | undefined;
 }
 
 /** Which shapes a prompt's subjects draw: read by the generator and by the driver's `interpret`. */
 export function chooseIconShapes(spec: PromptSpec): IconShapes {
-  const [main, emblem] = iconPicks(spec.subjects);
+  const material = surfaceMaterialOf(spec);
+  const [main, emblem] = iconPicks(material === undefined ? spec.subjects : spec.subjects.filter((s) => s !== material));
   return {
+    material,
     main: main?.shape ?? fallbackShape,
     emblem: emblem?.shape,
     mainName: main?.name,
@@ -205,7 +210,8 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
   const rng = new Random(mixSeeds(input.seed, hashString("icon"), hashString(shapeKey(spec))));
   const plan = planIcon(spec, rng.fork("plan"));
   // materials, effects and the seed's colour jitter (icon-modifiers.ts)
-  const mods = planModifiers(spec, plan.main, chooseIconShapes(spec).mainName, rng.fork("modifiers"));
+  const chosen = chooseIconShapes(spec);
+  const mods = planModifiers(spec, plan.main, chooseIconShapes(spec).mainName, rng.fork("modifiers"), chosen.material);
   const baseColors = modifyColors(mods, shapeColors(plan.main, spec.colors, spec, { r: 0, g: 0, b: 0 }), spec);
   const primary = baseColors.roles.primary;
   const badge = badgeColors(primary, spec, rng.range(-16, 16));
@@ -244,7 +250,8 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
     const slot = plan.main.emblem ?? { cx: 0.8, cy: 0.8, r: 0.2 };
     const em = compose(m, placeUnit(slot.cx - slot.r, slot.cy - slot.r, slot.r * 2));
     const emColors = shapeColors(plan.emblem, spec.colors.slice(1), spec, badge.outline);
-    renderParts(canvas, pool, plan.emblem.build(rng.fork("emblem"), false), em, box * slot.r * 2, emColors, {
+    // the emblem sees the prompt's subjects ("witch cauldron": the witch's pointed hat), not its other words
+    renderParts(canvas, pool, plan.emblem.build(rng.fork("emblem"), false, new Set(spec.subjects)), em, box * slot.r * 2, emColors, {
       outlineWidth: inSlot ? outlineWidth * 0.75 : outlineWidth,
       ...(lineArt ? { lineArt: { width: lineWidth * 0.8, color: shade(emColors.roles.primary, 0.25) } } : {}),
     });

@@ -9,7 +9,7 @@ export const GEAR_SUBJECTS: SubjectTable = {
   sword: { words: "blade sabre saber longsword broadsword greatsword claymore cutlass rapier scimitar weapon" },
   shield: { words: "buckler aegis defense defence" },
   potion: { words: "flask bottle vial brew tonic philter" },
-  coin: { words: "money currency cash token" },
+  coin: { words: "money currency cash token doubloon doubloons" },
   key: { words: "keys" },
   bow: { words: "archery longbow shortbow" },
   axe: { words: "hatchet tomahawk battleaxe" },
@@ -116,6 +116,18 @@ export const GEAR_SUBJECTS: SubjectTable = {
   pencil: { words: "edit pen rename" },
   microphone: { words: "mic voice" },
   leaderboard: { words: "ranking rankings podium scoreboard highscore highscores" },
+  // kit and tech
+  cannonball: { words: "cannonballs" },
+  calendar: { words: "calendars date schedule planner agenda" },
+  medkit: { words: "medkits medpack medpacks medikit firstaid healthpack healthkit aid", isA: "bandage" },
+  keycard: { words: "keycards accesscard passcard", isA: "key" },
+  ammo: { words: "ammunition bullet bullets magazine magazines cartridge cartridges clip clips", isA: "gun" },
+  radar: { words: "radars sonar scanner" },
+  canister: { words: "canisters tank tanks oxygen cylinder scuba propane" },
+  microchip: { words: "microchips chip chips cpu processor semiconductor" },
+  jetpack: { words: "jetpacks rocketpack" },
+  // "power button": the power symbol, alone; named with another subject ("power armor") it is not drawn
+  power: { isA: "shutdown", generic: true },
   // held by characters
   lute: { words: "mandolin guitar lyre instrument" },
   lantern: { words: "lamp" },
