@@ -1,6 +1,6 @@
 /**
  * Icon shapes of the farm: a woven basket and a seed packet (containers: a subject named with
- * them is drawn in them, "basket of eggs", "turnip seed packet"), and a turnip.
+ * them is drawn in them, "basket of eggs", "turnip seed packet"), a turnip, a clover and a stack of bricks.
  */
 import { circle, ellipse, PathBuilder, rect, roundRect } from "./geometry.js";
 import { rotateParts, type IconShape, type Part } from "./icon-parts.js";
@@ -91,5 +91,72 @@ export const packet: IconShape = {
     for (const y of [0.8, 0.84]) parts.push(line(poly(0.5 - w + 0.06, y, 0.5 + w - rng.range(0.08, 0.2), y), "primary--", 0.014));
     if (rng.chance(0.5)) parts.push(detail(circle(0.5 + w - 0.06, 0.28, 0.035), "accent"));
     return rotateParts(parts, rng.range(-12, 12));
+  },
+};
+
+/** A clover: three heart-shaped leaves, or four ("four-leaf clover", lucky). */
+export const clover: IconShape = {
+  primary: "green",
+  secondary: "lime",
+  accent: "white",
+  reads: ["four", "lucky"],
+  build(rng, _hasEmblem, words) {
+    const four = words?.has("four") || words?.has("lucky") || rng.chance(0.4);
+    const n = four ? 4 : 3;
+    const r = four ? 0.15 : 0.17;
+    const parts: Part[] = [bar(new PathBuilder(0.5, 0.5).quadTo(0.52, 0.78, 0.66, 0.94).build(), "primary-", 0.045)];
+    const turn = rng.range(-0.3, 0.3) + (four ? Math.PI / 4 : -Math.PI / 2);
+    for (let i = 0; i < n; i++) {
+      const a = turn + (i / n) * Math.PI * 2;
+      const [dx, dy] = [Math.cos(a), Math.sin(a)];
+      const [px, py] = [-dy, dx];
+      const d = r * 1.05;
+      // a heart: two lobes side by side, its point at the centre
+      const leaf: Part[] = [
+        solid(circle(0.5 + dx * d + px * r * 0.5, 0.5 + dy * d + py * r * 0.5, r * 0.72), "primary"),
+        solid(circle(0.5 + dx * d - px * r * 0.5, 0.5 + dy * d - py * r * 0.5, r * 0.72), "primary"),
+        solid(poly(0.5, 0.5, 0.5 + dx * d + px * r * 1.1, 0.5 + dy * d + py * r * 1.1, 0.5 + dx * d - px * r * 1.1, 0.5 + dy * d - py * r * 1.1), "primary"),
+        line(poly(0.5, 0.5, 0.5 + dx * d * 1.5, 0.5 + dy * d * 1.5), "secondary", 0.015),
+      ];
+      parts.push(...leaf);
+    }
+    // the clefts between the leaves
+    for (let i = 0; i < n; i++) {
+      const a = turn + ((i + 0.5) / n) * Math.PI * 2;
+      parts.push(line(poly(0.5, 0.5, 0.5 + Math.cos(a) * r * 1.6, 0.5 + Math.sin(a) * r * 1.6), "primary--", 0.025));
+    }
+    parts.push(detail(circle(0.5, 0.5, 0.03), "primary-"), shine(0.4, 0.36, 0.04, 0.02, -40, 0.4));
+    return rotateParts(parts, rng.range(-15, 15));
+  },
+};
+
+/** A stack of bricks, three on top of one another, mortar between. */
+export const bricks: IconShape = {
+  primary: "red",
+  secondary: "beige",
+  accent: "dark",
+  build(rng) {
+    const [w, h] = [rng.range(0.36, 0.4), rng.range(0.17, 0.2)];
+    const rows: [number, number][] = rng.chance(0.5)
+      ? [
+          [0.5 - w - 0.01, 0.86],
+          [0.5 + 0.01, 0.86],
+          [0.5 - w / 2, 0.86 - h - 0.02],
+        ]
+      : [
+          [0.5 - w / 2 - 0.1, 0.86],
+          [0.5 - w / 2 + 0.08, 0.86 - h - 0.02],
+          [0.5 - w / 2 - 0.04, 0.86 - 2 * (h + 0.02)],
+        ];
+    const parts: Part[] = [];
+    for (const [x, bottom] of rows) {
+      const face = rect(x, bottom - h, w, h);
+      parts.push(solid(poly(x, bottom - h, x + 0.06, bottom - h - 0.05, x + w + 0.06, bottom - h - 0.05, x + w, bottom - h), "primary+"));
+      parts.push(solid(poly(x + w, bottom - h, x + w + 0.06, bottom - h - 0.05, x + w + 0.06, bottom - 0.05, x + w, bottom), "primary--"));
+      parts.push(solid(face, "primary"), detail(rect(x, bottom - h, w, 0.025), "primary+"));
+      for (let i = 0; i < 4; i++) parts.push(detail(circle(x + rng.range(0.05, w - 0.05), bottom - rng.range(0.04, h - 0.04), 0.012), "primary-"));
+      parts.push(detail(rect(x, bottom - 0.02, w, 0.02), "secondary", { opacity: 0.7 }));
+    }
+    return parts;
   },
 };

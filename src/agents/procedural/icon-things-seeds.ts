@@ -1,6 +1,7 @@
 /** Icon shapes of nature: trees and mushrooms, seeds and nuts, feathers, eggs and bones. */
 import { circle, ellipse, PathBuilder, rect, type Contour } from "./geometry.js";
 import { rotateParts, type IconShape, type Part } from "./icon-parts.js";
+import type { Random } from "./random.js";
 import { bar, detail, line, poly, rimShade, shadeRight, shine, solid, steps } from "./icon-things-kit.js";
 
 /** A tree: round crown or pine ("any"), a pine, or a fruit tree. */
@@ -171,11 +172,35 @@ export const feather: IconShape = {
   },
 };
 
+/** A fried egg: a wobbly white with a glossy yolk. */
+function friedEgg(rng: Random): Part[] {
+  const pts: number[] = [];
+  const n = 14;
+  for (let i = 0; i < n; i++) {
+    const a = (i / n) * Math.PI * 2;
+    const r = rng.range(0.34, 0.44);
+    pts.push(0.5 + Math.cos(a) * r, 0.52 + Math.sin(a) * r * 0.85);
+  }
+  const white = poly(...pts);
+  const [yx, yy] = [rng.range(0.44, 0.56), rng.range(0.44, 0.54)];
+  return [
+    solid(white, "light-"),
+    rimShade(white, "light--", -0.04, -0.04),
+    solid(circle(yx, yy, 0.15), "secondary"),
+    detail(circle(yx + 0.03, yy + 0.03, 0.12), "secondary-", { opacity: 0.5 }),
+    shine(yx - 0.05, yy - 0.05, 0.04, 0.025),
+  ];
+}
+
 export const egg: IconShape = {
   primary: "beige",
-  secondary: "sky",
+  // the painted band of an easter egg, the yolk of a fried one
+  secondary: "amber",
   accent: "brown",
-  build(rng) {
+  // "fried egg": the egg out of its shell, in the pan
+  reads: ["fried"],
+  build(rng, _hasEmblem, words) {
+    if (words?.has("fried")) return friedEgg(rng);
     const w = rng.range(0.28, 0.32);
     const shape = new PathBuilder(0.5, 0.08)
       .cubicTo(0.5 + w * 1.25, 0.1, 0.5 + w * 1.1, 0.92, 0.5, 0.92)

@@ -12,7 +12,7 @@ import { FIGURE_ICONS } from "./icon-things-figures.js";
 import { hoard, nest, palm, pillar, planet, portal, pyramid, temple, web, wheel, windmill, fountain } from "./icon-things-places.js";
 import { citrus, pear, potato, sausage, strawberry, tomato, watermelon, wheat } from "./icon-things-produce.js";
 import { burger, candy, donut, iceCream, mug, pizza } from "./icon-things-treats.js";
-import { basket, packet, turnip } from "./icon-things-farm.js";
+import { basket, bricks, clover, packet, turnip } from "./icon-things-farm.js";
 import { jetpack } from "./icon-gear-tech.js";
 import { anchor, coconut, crossbones, hat, hook, pearl, spyglass, wizardHat } from "./icon-things-sea.js";
 import { melon, sliceable } from "./icon-things-slices.js";
@@ -147,6 +147,9 @@ export const THING_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconS
   ["basket", basket],
   ["wicker", basket],
   ["jetpack", jetpack],
+  ["clover", clover],
+  // "brick" is a surface: a brick icon is a stack of bricks
+  ["brick", bricks],
 ]);
 
 /**
@@ -189,6 +192,7 @@ export const ICON_COMPOUNDS: readonly { readonly all: readonly string[]; readonl
   { all: ["mug", "potion"], draws: "mug" },
   { all: ["temple", "stone"], draws: "temple" },
   { all: ["skull", "crossbones"], draws: "crossbones" },
+  { all: ["clover", "leaf"], draws: "clover" },
   { all: ["wizard", "hat"], draws: "wizard hat" },
   { all: ["witch", "hat"], draws: "wizard hat" },
   { all: ["cake", "strawberry"], draws: "cake" },

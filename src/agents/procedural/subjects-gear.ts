@@ -105,7 +105,7 @@ export const GEAR_SUBJECTS: SubjectTable = {
   backpack: { words: "rucksack knapsack", isA: "pouch" },
   compass: { words: "navigation" },
   hoe: { isA: "shovel" },
-  crosshair: { words: "crosshairs reticle reticule target aim" },
+  crosshair: { words: "crosshairs reticle reticule target targeting aim" },
   shutdown: { words: "poweroff powerbutton onoff" },
   cart: { words: "shop store shopping trolley" },
   exit: { words: "logout quit signout" },

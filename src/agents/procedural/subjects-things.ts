@@ -6,7 +6,7 @@ import type { SubjectTable } from "./subject-table.js";
 
 export const THING_SUBJECTS: SubjectTable = {
   heart: { words: "love life" },
-  gem: { words: "crystal jewel diamond gemstone cluster" },
+  gem: { words: "crystal jewel diamond gemstone cluster shard shards" },
   star: { words: "stars starry" },
   skull: { words: "death" },
   flame: { words: "fire flames blaze burning ember fireball" },
@@ -136,6 +136,7 @@ export const THING_SUBJECTS: SubjectTable = {
   tricorn: { words: "tricorne bicorne bicorn", isA: "hat" },
   crossbones: { words: "crossbone jollyroger", isA: "skull" },
   turnip: { words: "turnips radish radishes beet beets beetroot" },
+  clover: { words: "clovers shamrock shamrocks", isA: "leaf" },
   packet: { words: "packets sachet seedpacket", isA: "seed" },
   // a rock and a log: things of stone and wood (the texture agent draws the material)
   rock: { words: "boulder", isA: "stone" },
