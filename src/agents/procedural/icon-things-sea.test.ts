@@ -51,6 +51,19 @@ describe("icons of kit, the sea, the farm and their words", () => {
     ["bamboo fishing rod", "rod", []],
     ["wicker chair", "chair", []],
     ["beetroot", "turnip", []],
+    ["parchment dungeon map", "map", []],
+    ["iron hoe", "hoe", []],
+    ["stone bricks", "brick", []],
+    ["four-leaf clover", "clover", []],
+    ["fried egg", "egg", []],
+    ["battle axe", "axe", []],
+    ["curved dagger", "dagger", []],
+    ["bandage roll", "bandage", []],
+    ["radiation warning symbol", "warning", []],
+    ["ice shard", "gem", []],
+    ["lockpick set", "lockpick", []],
+    ["pair of boots", "boot", []],
+    ["gun ammo", "ammo", []],
   ] as const)("reads %s as %s", (prompt, subject, ignored) => {
     const i = read(prompt);
     expect(i).toMatchObject({ subject, fallback: false });
@@ -66,6 +79,12 @@ describe("icons of kit, the sea, the farm and their words", () => {
     expect(read("skull and crossbones flag").modifiers).toEqual(["crossbones"]);
     expect(read("slice of apple pie").modifiers).toContain("slice");
     expect(read("brass compass").modifiers).toContain("brass");
+  });
+
+  it("reads words of quantity only where the subject draws copies, and keeps an arrow's own bundle", () => {
+    expect(read("lockpick set").modifiers).toContain("set");
+    expect(read("bundle of arrows").modifiers).toContain("bundle");
+    expect(read("set").fallback).toBe(true);
   });
 
   it("draws the power symbol for power alone, and leaves the word ignored beside another subject", () => {
@@ -93,6 +112,15 @@ describe("icons of kit, the sea, the farm and their words", () => {
     ["hat", "tricorn"],
     ["flag", "skull flag"],
     ["basket", "basket of apples"],
+    ["axe", "battle axe"],
+    ["dagger", "curved dagger"],
+    ["bandage", "bandage roll"],
+    ["egg", "fried egg"],
+    ["warning", "radiation warning"],
+    ["clover", "four-leaf clover"],
+    ["hoe", "iron hoe"],
+    ["lockpick", "lockpick set"],
+    ["potion", "three potions"],
   ])("changes the drawing of %s for %s", async (plain, variant) => {
     expect(await seedsChanged("icon", `${plain}, no badge`, `${variant}, no badge`)).toBeGreaterThanOrEqual(2);
   });

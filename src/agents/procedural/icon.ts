@@ -12,6 +12,7 @@ import { decorateParts, modifyColors, planModifiers, renderAdornment, renderWear
 import { MaskPool, renderParts, type PartColors } from "./icon-render.js";
 import { fallbackShape } from "./icon-shapes.js";
 import { surfaceMaterialOf } from "./icon-modifiers-looks.js";
+import { copiesOf, multiplied, quantityWords } from "./icon-quantity.js";
 import { iconPicks } from "./icon-things-resolve.js";
 import { ProgressReporter } from "./progress.js";
 import { hasStyle, isNegated, shapeKey, toneOf, type PromptSpec } from "./prompt.js";
@@ -236,7 +237,11 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
   const lineWidth = Math.max(2, box * 0.055);
   const outlineWidth = isNegated(spec, "outline") || lineArt ? 0 : Math.max(1, box * 0.032);
   const words = new Set([...spec.subjects, ...spec.otherWords]);
-  const mainParts = decorateParts(mods, plan.main.build(rng.fork("main"), plan.emblem !== undefined, words));
+  // "lockpick set", "pair of boots": two or three of the subject (icon-quantity.ts)
+  const copies = chosen.mainName === undefined ? 1 : copiesOf(quantityWords(plan.main, spec.otherWords));
+  const mainRng = rng.fork("main");
+  const built = multiplied(copies, (i) => plan.main.build(i === 0 ? mainRng : mainRng.fork(`copy ${i}`), plan.emblem !== undefined, words));
+  const mainParts = decorateParts(mods, built);
   renderParts(canvas, pool, mainParts, m, box, mainColors, {
     outlineWidth,
     ...(lineArt ? { lineArt: { width: lineWidth, color: plan.badge ? shade(mainColors.roles.primary, 0.2) : mainColors.roles.primary } } : {}),

@@ -15,6 +15,7 @@
 import type { Interpretation } from "../driver.js";
 import { chooseIconShapes } from "./icon.js";
 import { iconModifierUse } from "./icon-modifiers.js";
+import { quantityWords } from "./icon-quantity.js";
 import { ICON_SHAPES } from "./icon-shapes.js";
 import { ALIASES, BUILDERS, EFFECT_ITEMS, heldItemOf, planSprite, spriteDesignOf } from "./pixel-sprite.js";
 import { interpretPrompt, type PromptSpec } from "./prompt.js";
@@ -114,7 +115,9 @@ export function interpretIcon(spec: PromptSpec): Interpretation {
   // a surface subject drawn as the material ("bamboo fishing rod") is a modifier, named by its word
   const surface = modifierUse.material !== undefined && modifierUse.material === shapes.material ? [shapes.material] : [];
   // words the main shape reads ("up" on an arrow) change the drawing: modifiers, not ignored
-  const read = fallback ? [] : spec.otherWords.filter((w) => shapes.main.reads?.includes(w));
+  // and so do words of quantity ("lockpick set": three lockpicks, see icon-quantity.ts)
+  const counted = fallback ? [] : quantityWords(shapes.main, spec.otherWords);
+  const read = fallback ? [] : spec.otherWords.filter((w) => shapes.main.reads?.includes(w) || counted.includes(w));
   return describe(read.length > 0 ? { ...spec, otherWords: spec.otherWords.filter((w) => !read.includes(w)) } : spec, {
     subject: fallback ? null : (shapes.mainName ?? null),
     fallback,
