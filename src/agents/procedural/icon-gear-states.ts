@@ -13,27 +13,32 @@ const COILED_WORDS = ["coiled", "coil", "coils", "wound"];
 const has = (words: ReadonlySet<string> | undefined, list: readonly string[]): boolean => list.some((w) => words?.has(w));
 
 /** A scroll rolled shut and tied with a ribbon, a wax seal on it. */
-function rolledScroll(rng: Random): Part[] {
+function rolledScroll(rng: Random, map: boolean): Part[] {
   const [y0, h] = [0.38, rng.range(0.22, 0.26)];
   const body = roundRect(0.12, y0, 0.76, h, 0.04);
   const parts: Part[] = [solid(body, "primary"), detail(rect(0.12, y0 + h * 0.62, 0.76, h * 0.38), "primary-", { clips: [[body]] })];
   parts.push(detail(rect(0.12, y0 + h * 0.12, 0.76, 0.02), "primary+", { clips: [[body]] }));
   parts.push(solid(ellipse(0.88, y0 + h / 2, 0.05, h / 2), "primary-"), detail(ellipse(0.88, y0 + h / 2, 0.025, h * 0.25), "primary--"));
   if (rng.chance(0.5)) parts.push(solid(poly(0.14, y0 + h, 0.04, y0 + h + 0.14, 0.26, y0 + h + 0.12, 0.3, y0 + h), "primary"));
+  if (map) {
+    // a map rolled up: its trail and its cross show on the outer turn
+    for (const x of steps(0.18, 0.38, 4)) parts.push(detail(rect(x, y0 + h * 0.45 + Math.sin(x * 30) * 0.03, 0.03, 0.014), "accent"));
+    parts.push(line(poly(0.66, y0 + h * 0.3, 0.76, y0 + h * 0.7), "accent", 0.02), line(poly(0.76, y0 + h * 0.3, 0.66, y0 + h * 0.7), "accent", 0.02));
+  }
   parts.push(solid(rect(0.46, y0 - 0.01, 0.08, h + 0.02), "secondary"));
   parts.push(bar(poly(0.5, y0 + h, 0.42, y0 + h + 0.18), "secondary", 0.04), bar(poly(0.5, y0 + h, 0.6, y0 + h + 0.16), "secondary", 0.04));
   if (rng.chance(0.6)) parts.push(solid(circle(0.5, y0 + h / 2, 0.075), "secondary-"), detail(circle(0.5, y0 + h / 2, 0.04), "secondary"));
   return rotateParts(parts, rng.range(-35, -15));
 }
 
-/** The scroll, open or rolled shut ("rolled parchment scroll"). */
-export function rollable(scroll: IconShape): IconShape {
+/** The scroll (or map), open or rolled shut ("rolled parchment scroll"); a map rolls only when asked. */
+export function rollable(scroll: IconShape, map = false): IconShape {
   return {
     ...scroll,
-    reads: [...(scroll.reads ?? []), ...ROLLED_WORDS, ...OPEN_WORDS],
+    reads: [...(scroll.reads ?? []), ...ROLLED_WORDS, ...(map ? [] : OPEN_WORDS)],
     build(rng, hasEmblem, words) {
-      const rolled = has(words, ROLLED_WORDS) || (!has(words, OPEN_WORDS) && rng.chance(0.3));
-      return rolled ? rolledScroll(rng) : scroll.build(rng, hasEmblem, words);
+      const rolled = has(words, ROLLED_WORDS) || (!map && !has(words, OPEN_WORDS) && rng.chance(0.3));
+      return rolled ? rolledScroll(rng, map) : scroll.build(rng, hasEmblem, words);
     },
   };
 }

@@ -140,8 +140,10 @@ export const ammo: IconShape = {
   primary: "dark",
   secondary: "gold",
   accent: "copper",
-  build(rng) {
-    const kind = rng.int(0, 2);
+  build(rng, _hasEmblem, words) {
+    const seeded = rng.int(0, 2);
+    // "ammo crate", "box of bullets": the box of rounds
+    const kind = words?.has("crate") ? 2 : seeded;
     const parts: Part[] = [];
     if (kind === 0) {
       // a magazine, the top round showing

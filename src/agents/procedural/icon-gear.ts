@@ -16,7 +16,7 @@ import { microphone, pencil, pitchfork, wateringcan } from "./icon-gear-more.js"
 import type { IconShape } from "./icon-parts.js";
 import { coilable, rollable } from "./icon-gear-states.js";
 import { scroll } from "./icon-shapes-gear.js";
-import { ammo, calendar, canister, keycard, medkit, microchip, radar } from "./icon-gear-tech.js";
+import { calendar, canister, keycard, medkit, microchip, radar } from "./icon-gear-tech.js";
 import { cannonball } from "./icon-things-sea.js";
 
 export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconShape>([
@@ -63,7 +63,7 @@ export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconSh
   ["rope", coilable(rope)],
   ["bandage", bandage],
   ["book", book],
-  ["map", map],
+  ["map", rollable(map, true)],
   // open, or rolled shut and sealed ("rolled spell scroll")
   ["scroll", rollable(scroll)],
   ["elixir", elixir],
@@ -136,7 +136,6 @@ export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconSh
   ["calendar", calendar],
   ["medkit", medkit],
   ["keycard", keycard],
-  ["ammo", ammo],
   ["radar", radar],
   ["canister", canister],
   ["microchip", microchip],

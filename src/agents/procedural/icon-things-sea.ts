@@ -74,8 +74,10 @@ export const cannonball: IconShape = {
   primary: "black",
   secondary: "steel",
   accent: "orange",
-  build(rng) {
-    const stack = rng.chance(0.4);
+  reads: ["stack", "stacks", "pile", "piles", "pyramid"],
+  build(rng, _hasEmblem, words) {
+    const seeded = rng.chance(0.4);
+    const stack = ["stack", "stacks", "pile", "piles", "pyramid"].some((w) => words?.has(w)) || seeded;
     const balls: [number, number, number][] = stack
       ? [
           [0.3, 0.7, 0.2],
@@ -128,8 +130,10 @@ export const coconut: IconShape = {
   primary: "brown",
   secondary: "white",
   accent: "green",
-  build(rng) {
-    const halved = rng.chance(0.35);
+  reads: ["half", "halves", "halved", "split"],
+  build(rng, _hasEmblem, words) {
+    const seeded = rng.chance(0.35);
+    const halved = ["half", "halves", "halved", "split"].some((w) => words?.has(w)) || seeded;
     const parts: Part[] = [];
     if (halved) {
       for (const [cx, cy, s] of [

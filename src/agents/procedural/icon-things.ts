@@ -13,7 +13,7 @@ import { hoard, nest, palm, pillar, planet, portal, pyramid, temple, web, wheel,
 import { citrus, pear, potato, sausage, strawberry, tomato, watermelon, wheat } from "./icon-things-produce.js";
 import { burger, candy, donut, iceCream, mug, pizza } from "./icon-things-treats.js";
 import { basket, bricks, clover, packet, turnip } from "./icon-things-farm.js";
-import { jetpack } from "./icon-gear-tech.js";
+import { ammo, jetpack } from "./icon-gear-tech.js";
 import { anchor, coconut, crossbones, hat, hook, pearl, spyglass, wizardHat } from "./icon-things-sea.js";
 import { melon, sliceable } from "./icon-things-slices.js";
 import { barrel, bed, chair, chest, crate, door, table, window } from "./icon-things-props.js";
@@ -147,6 +147,8 @@ export const THING_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconS
   ["basket", basket],
   ["wicker", basket],
   ["jetpack", jetpack],
+  // ammunition: a compound of things draws it ("ammo crate")
+  ["ammo", ammo],
   ["clover", clover],
   // "brick" is a surface: a brick icon is a stack of bricks
   ["brick", bricks],
@@ -193,6 +195,7 @@ export const ICON_COMPOUNDS: readonly { readonly all: readonly string[]; readonl
   { all: ["temple", "stone"], draws: "temple" },
   { all: ["skull", "crossbones"], draws: "crossbones" },
   { all: ["clover", "leaf"], draws: "clover" },
+  { all: ["ammo", "crate"], draws: "ammo" },
   { all: ["wizard", "hat"], draws: "wizard hat" },
   { all: ["witch", "hat"], draws: "wizard hat" },
   { all: ["cake", "strawberry"], draws: "cake" },
