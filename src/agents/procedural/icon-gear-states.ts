@@ -1,8 +1,8 @@
 /**
  * States of things that change their drawing: a "rolled" scroll is tied shut, a rope is "coiled"
- * or hangs knotted. A wrapped shape reads the words of its state; unasked, a seed picks one.
+ * or hangs knotted, a chest is "open" with its gold showing. A wrapped shape reads the words of its state; unasked, a seed picks one.
  */
-import { circle, ellipse, PathBuilder, rect, roundRect } from "./geometry.js";
+import { circle, ellipse, PathBuilder, rect, roundRect, star } from "./geometry.js";
 import { rotateParts, type IconShape, type Part } from "./icon-parts.js";
 import { bar, detail, line, poly, shadeRight, solid, steps } from "./icon-things-kit.js";
 import type { Random } from "./random.js";
@@ -71,6 +71,40 @@ export function coilable(rope: IconShape): IconShape {
     build(rng, hasEmblem, words) {
       const hanging = !has(words, COILED_WORDS) && rng.chance(0.3);
       return hanging ? hangingRope(rng) : rope.build(rng, hasEmblem, words);
+    },
+  };
+}
+
+const OPENED_WORDS = ["open", "opened", "looted"];
+
+/** A chest with its lid thrown back, gold heaped in it and shining. */
+function openChest(rng: Random): Part[] {
+  const [x0, x1] = [rng.range(0.08, 0.12), rng.range(0.88, 0.92)];
+  const seam = rng.range(0.5, 0.54);
+  const lid = poly(x0 + 0.02, seam - 0.02, x1 - 0.02, seam - 0.02, x1 - 0.08, 0.08, x0 + 0.08, 0.08);
+  const body = rect(x0, seam, x1 - x0, 0.9 - seam);
+  const parts: Part[] = [solid(lid, "primary-"), detail(poly(x0 + 0.08, seam - 0.04, x1 - 0.08, seam - 0.04, x1 - 0.12, 0.14, x0 + 0.12, 0.14), "primary--")];
+  for (const x of [x0 + 0.12, x1 - 0.12]) parts.push(detail(rect(x - 0.03, 0, 0.06, 1), "secondary-", { clips: [[lid]] }));
+  const heap: [number, number][] = [];
+  for (let i = 0; i < 9; i++) heap.push([rng.range(x0 + 0.12, x1 - 0.12), seam - rng.range(0, 0.15)]);
+  parts.push(solid(ellipse(0.5, seam, (x1 - x0) / 2 - 0.02, 0.09), "secondary"));
+  for (const [x, y] of heap) parts.push(solid(ellipse(x, y, 0.06, 0.035), "secondary+"), detail(ellipse(x, y, 0.035, 0.018), "secondary"));
+  if (rng.chance(0.6)) parts.push(solid(poly(0.4, seam - 0.1, 0.46, seam - 0.18, 0.52, seam - 0.1, 0.46, seam - 0.04), "accent"));
+  parts.push(solid(body, "primary"), shadeRight(body, "primary-", 0.66), detail(rect(x0, seam, x1 - x0, 0.04), "secondary-"));
+  for (const x of [x0 + 0.1, x1 - 0.1]) parts.push(detail(rect(x - 0.035, seam, 0.07, 0.9 - seam), "secondary"));
+  parts.push(solid(roundRect(0.42, seam + 0.04, 0.16, 0.14, 0.03), "secondary"), detail(circle(0.5, seam + 0.1, 0.022), "dark"));
+  for (let i = 0; i < rng.int(2, 3); i++) parts.push(detail(star(rng.range(0.25, 0.75), rng.range(0.12, seam - 0.12), 0.05, 0.012, 4), "light"));
+  return parts;
+}
+
+/** The chest, shut, or open on some seeds and when asked ("open treasure chest"). */
+export function openable(chest: IconShape): IconShape {
+  return {
+    ...chest,
+    reads: [...(chest.reads ?? []), ...OPENED_WORDS],
+    build(rng, hasEmblem, words) {
+      const open = has(words, OPENED_WORDS) || rng.chance(0.25);
+      return open ? openChest(rng) : chest.build(rng, hasEmblem, words);
     },
   };
 }

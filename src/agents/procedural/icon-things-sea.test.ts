@@ -64,6 +64,9 @@ describe("icons of kit, the sea, the farm and their words", () => {
     ["lockpick set", "lockpick", []],
     ["pair of boots", "boot", []],
     ["gun ammo", "ammo", []],
+    ["ammo crate", "ammo", []],
+    ["open treasure chest", "chest", []],
+    ["rolled treasure map", "map", []],
   ] as const)("reads %s as %s", (prompt, subject, ignored) => {
     const i = read(prompt);
     expect(i).toMatchObject({ subject, fallback: false });
@@ -121,6 +124,10 @@ describe("icons of kit, the sea, the farm and their words", () => {
     ["hoe", "iron hoe"],
     ["lockpick", "lockpick set"],
     ["potion", "three potions"],
+    ["chest", "open chest"],
+    ["map", "rolled map"],
+    ["cannonball", "stack of cannonballs"],
+    ["coconut", "coconut half"],
   ])("changes the drawing of %s for %s", async (plain, variant) => {
     expect(await seedsChanged("icon", `${plain}, no badge`, `${variant}, no badge`)).toBeGreaterThanOrEqual(2);
   });

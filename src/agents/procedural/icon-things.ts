@@ -16,12 +16,14 @@ import { basket, bricks, clover, packet, turnip } from "./icon-things-farm.js";
 import { ammo, jetpack } from "./icon-gear-tech.js";
 import { anchor, coconut, crossbones, hat, hook, pearl, spyglass, wizardHat } from "./icon-things-sea.js";
 import { melon, sliceable } from "./icon-things-slices.js";
+import { openable } from "./icon-gear-states.js";
 import { barrel, bed, chair, chest, crate, door, table, window } from "./icon-things-props.js";
 
 export const THING_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconShape>([
   ["barrel", barrel],
   ["crate", crate],
-  ["chest", chest],
+  // shut, or open with its gold showing ("open treasure chest")
+  ["chest", openable(chest)],
   ["chair", chair],
   ["table", table],
   ["bed", bed],
