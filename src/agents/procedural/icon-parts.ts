@@ -47,6 +47,8 @@ export interface IconShape {
    * drawn first when named with another subject, which it shows in its emblem slot.
    */
   container?: boolean;
+  /** The primary colour (a COLOR_VALUES name) the prompt's words ask for when it names none ("rum": amber). */
+  primaryFor?(words: ReadonlySet<string>): string | undefined;
   build(rng: Random, hasEmblem: boolean, words?: ReadonlySet<string>): Part[];
 }
 

@@ -65,6 +65,7 @@ describe("icons of kit, the sea, the farm and their words", () => {
     ["pair of boots", "boot", []],
     ["gun ammo", "ammo", []],
     ["ammo crate", "ammo", []],
+    ["rum bottle", "potion", []],
     ["open treasure chest", "chest", []],
     ["rolled treasure map", "map", []],
   ] as const)("reads %s as %s", (prompt, subject, ignored) => {
@@ -125,6 +126,7 @@ describe("icons of kit, the sea, the farm and their words", () => {
     ["lockpick", "lockpick set"],
     ["potion", "three potions"],
     ["chest", "open chest"],
+    ["bottle", "rum bottle"],
     ["map", "rolled map"],
     ["cannonball", "stack of cannonballs"],
     ["coconut", "coconut half"],

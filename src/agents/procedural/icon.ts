@@ -78,7 +78,8 @@ function planIcon(spec: PromptSpec, rng: Random): IconPlan {
 /** Resolves a shape's colour roles: prompt colours first, then the shape's defaults. */
 function shapeColors(shape: IconShape, colors: readonly string[], spec: PromptSpec, outline: Rgb): PartColors {
   const tone = toneOf(spec);
-  const primary = colors[0] !== undefined ? colorValue(colors[0]) : colorValue(shape.primary);
+  const asked = shape.primaryFor?.(new Set([...spec.subjects, ...spec.otherWords]));
+  const primary = colors[0] !== undefined ? colorValue(colors[0]) : colorValue(asked ?? shape.primary);
   const secondary =
     colors[1] !== undefined ? colorValue(colors[1]) : shape.derivedSecondary && colors[0] !== undefined ? shade(primary, 0.35) : colorValue(shape.secondary);
   const accent = colors[2] !== undefined ? colorValue(colors[2]) : colorValue(shape.accent);
