@@ -66,6 +66,7 @@ describe("icons of kit, the sea, the farm and their words", () => {
     ["gun ammo", "ammo", []],
     ["ammo crate", "ammo", []],
     ["rum bottle", "potion", []],
+    ["red spotted mushroom", "mushroom", []],
     ["open treasure chest", "chest", []],
     ["rolled treasure map", "map", []],
   ] as const)("reads %s as %s", (prompt, subject, ignored) => {
@@ -127,6 +128,7 @@ describe("icons of kit, the sea, the farm and their words", () => {
     ["potion", "three potions"],
     ["chest", "open chest"],
     ["bottle", "rum bottle"],
+    ["mushroom", "spotted mushroom"],
     ["map", "rolled map"],
     ["cannonball", "stack of cannonballs"],
     ["coconut", "coconut half"],

@@ -65,7 +65,10 @@ export const mushroom: IconShape = {
   primary: "red",
   secondary: "beige",
   accent: "white",
-  build(rng) {
+  // "spotted mushroom": a toadstool's spots (a plain cap on some seeds otherwise)
+  reads: ["spotted", "spots", "spotty", "dotted", "speckled"],
+  build(rng, _hasEmblem, words) {
+    const plain = rng.chance(0.3) && !["spotted", "spots", "spotty", "dotted", "speckled"].some((s) => words?.has(s));
     const w = rng.range(0.36, 0.44);
     const capBottom = rng.range(0.5, 0.56);
     const tall = rng.range(0.12, 0.2);
@@ -80,7 +83,7 @@ export const mushroom: IconShape = {
       .quadTo(0.4, 0.84, 0.4, capBottom - 0.04)
       .build();
     const parts: Part[] = [solid(stem, "secondary"), shadeRight(stem, "secondary-", 0.54), solid(cap, "primary"), rimShade(cap, "primary-", -0.05, -0.05)];
-    const spots = rng.int(3, 6);
+    const spots = plain ? 0 : rng.int(3, 6);
     for (let i = 0; i < spots; i++)
       parts.push(
         detail(ellipse(0.5 + rng.range(-w * 0.7, w * 0.7), rng.range(tall + 0.08, capBottom - 0.1), rng.range(0.03, 0.06), rng.range(0.025, 0.045)), "accent", {
