@@ -38,8 +38,11 @@ export const dagger: IconShape = {
   primary: "brown",
   secondary: "gold",
   accent: "red",
-  build(rng) {
-    const kind = rng.int(0, 3);
+  // "curved dagger", "wavy dagger" (a kris): that blade
+  reads: ["curved", "wavy"],
+  build(rng, _hasEmblem, words) {
+    const seeded = rng.int(0, 3);
+    const kind = words?.has("curved") ? 2 : words?.has("wavy") ? 1 : seeded;
     const tip = rng.range(-0.14, -0.06);
     const base = rng.range(0.52, 0.6);
     const w = rng.range(0.08, 0.11);

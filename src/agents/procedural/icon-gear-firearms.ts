@@ -2,13 +2,40 @@
 import { arcBand, circle, ellipse, PathBuilder, rect, roundRect, star } from "./geometry.js";
 import { curve, deg, detail, fill, line, lit, outsideOf, pts, ribbon } from "./icon-gear-kit.js";
 import { rotateParts, type IconShape, type Part } from "./icon-parts.js";
+import type { Random } from "./random.js";
+
+/** Words of energy weapons: a pistol or a grenade of the future ("laser pistol", "plasma grenade"). */
+const ENERGY_WORDS = ["laser", "lasers", "plasma", "ray", "raygun", "phaser", "ion", "pulse"];
+const asksEnergy = (words: ReadonlySet<string> | undefined): boolean => ENERGY_WORDS.some((w) => words?.has(w));
+
+/** A grenade of the future: a capsule with a glowing core and band, a cap with a button. */
+function plasmaGrenade(rng: Random): Part[] {
+  const w = rng.range(0.24, 0.28);
+  const body = roundRect(0.5 - w, 0.3, w * 2, 0.6, w * 0.8);
+  const parts: Part[] = [
+    fill(roundRect(0.4, 0.16, 0.2, 0.18, 0.03), "primary+"),
+    fill(circle(0.5, 0.14, 0.05), "accent"),
+    fill(body, "primary"),
+    lit(body, "primary+", 0.5 - w * 0.4),
+    detail(rect(0, 0.54, 1, 0.1), "glass", { clips: [[body]] }),
+    detail(ellipse(0.5, 0.59, w * 0.45, 0.12), "glass+"),
+    detail(ellipse(0.5, 0.59, w * 0.22, 0.06), "light"),
+  ];
+  for (const y of [0.4, 0.78]) parts.push(detail(rect(0, y, 1, 0.025), "primary-", { clips: [[body]] }));
+  if (rng.chance(0.5)) parts.push(fill(pts(0.6, 0.2, 0.78, 0.26, 0.78, 0.5, 0.72, 0.5, 0.72, 0.3, 0.6, 0.26), "secondary"));
+  return rotateParts(parts, rng.range(-15, 15));
+}
 
 export const bomb: IconShape = {
   primary: "black",
   secondary: "orange",
   accent: "yellow",
-  build(rng) {
-    const dynamite = rng.chance(0.3);
+  // "bomb with a fuse": a round bomb on a long fuse; "plasma grenade": the grenade of the future
+  reads: ["fuse", "fuses", "wick", ...ENERGY_WORDS],
+  build(rng, _hasEmblem, words) {
+    if (asksEnergy(words)) return plasmaGrenade(rng);
+    const fused = words?.has("fuse") || words?.has("fuses") || words?.has("wick");
+    const dynamite = !fused && rng.chance(0.3);
     const parts: Part[] = [];
     if (dynamite) {
       for (const dx of [-0.16, 0, 0.16]) {
@@ -20,28 +47,54 @@ export const bomb: IconShape = {
     } else {
       const r = rng.range(0.3, 0.34);
       const cy = 0.6;
-      parts.push(fill(ribbon(curve(0.62, 0.32, 0.7, 0.18, 0.8, 0.16), 0.03), "light-"));
+      parts.push(fill(ribbon(fused ? curve(0.6, 0.3, 0.62, 0.06, 0.86, 0.1) : curve(0.62, 0.32, 0.7, 0.18, 0.8, 0.16), 0.03), "light-"));
       parts.push(fill(roundRect(0.5, 0.24, 0.16, 0.12, 0.02), "primary+"));
       parts.push(fill(circle(0.46, cy, r), "primary"), detail(circle(0.46, cy, r), "primary-", { clips: [outsideOf(circle(0.42, cy - 0.05, r))] }));
       parts.push(detail(ellipse(0.35, cy - r * 0.5, 0.07, 0.04, deg(-35)), "light", { opacity: 0.7 }));
       if (rng.chance(0.4)) parts.push(detail(star(0.46, cy + 0.04, 0.1, 0.04, 5), "accent", { opacity: 0.9 }));
     }
-    const sx = dynamite ? 0.62 : 0.81;
-    const sy = dynamite ? 0.12 : 0.14;
+    const sx = dynamite ? 0.62 : fused ? 0.87 : 0.81;
+    const sy = dynamite ? 0.12 : fused ? 0.1 : 0.14;
     parts.push(fill(star(sx, sy, rng.range(0.08, 0.11), 0.04, rng.int(5, 8), rng.range(0, 1)), "secondary"), detail(star(sx, sy, 0.05, 0.025, 5), "accent"));
     return parts;
   },
 };
 
-/** A pistol facing right. */
+/** A pistol of the future facing right: a rounded body, glowing coils and emitter. */
+function energyPistol(rng: Random): Part[] {
+  const x0 = 0.14;
+  const len = rng.range(0.6, 0.7);
+  const body = roundRect(x0, 0.28, len * 0.78, 0.2, 0.08);
+  const grip = new PathBuilder(x0 + 0.04, 0.42)
+    .lineTo(x0 + 0.24, 0.42)
+    .lineTo(x0 + 0.2, 0.86)
+    .quadTo(x0 + 0.1, 0.9, x0, 0.84)
+    .build();
+  const parts: Part[] = [
+    fill(grip, "secondary"),
+    lit(grip, "secondary+", x0 + 0.08),
+    fill(roundRect(x0 + len * 0.6, 0.32, len * 0.4, 0.1, 0.04), "primary-"),
+    fill(body, "primary"),
+    lit(body, "primary+", x0 + 0.1),
+  ];
+  for (const x of [0.38, 0.48, 0.58].slice(0, rng.int(2, 3))) parts.push(detail(roundRect(x0 + len * x, 0.3, 0.035, 0.16, 0.015), "glass"));
+  parts.push(fill(circle(x0 + len, 0.37, 0.055), "glass"), detail(circle(x0 + len, 0.37, 0.025), "light"));
+  if (rng.chance(0.5)) parts.push(fill(roundRect(x0 + 0.1, 0.2, 0.22, 0.08, 0.03), "primary-"));
+  parts.push({ path: [arcBand(x0 + 0.3, 0.5, 0.04, 0.07, deg(0), deg(180))], fill: "primary", outline: true });
+  return rotateParts(parts, rng.range(-20, 5));
+}
+
+/** A pistol facing right ("flintlock pistol" an old one, "laser pistol" one of the future). */
 export const gun: IconShape = {
   primary: "dark",
   secondary: "brown",
   accent: "gold",
-  build(rng) {
+  reads: ["flintlock", "flintlocks", ...ENERGY_WORDS],
+  build(rng, _hasEmblem, words) {
+    if (asksEnergy(words)) return energyPistol(rng);
     const len = rng.range(0.62, 0.74);
     const x0 = 0.16;
-    const flintlock = rng.chance(0.4);
+    const flintlock = words?.has("flintlock") || words?.has("flintlocks") || rng.chance(0.4);
     const barrel = roundRect(x0, 0.3, len, flintlock ? 0.1 : 0.16, 0.03);
     const grip = new PathBuilder(x0 + 0.02, 0.38)
       .lineTo(x0 + 0.22, 0.38)

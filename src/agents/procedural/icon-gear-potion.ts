@@ -44,6 +44,21 @@ function bottle(kind: number, rng: Random): Bottle {
       .build();
     return { body, cy: 0.62, shoulder: 0.26, neckW: w * 2 - 0.02 };
   }
+  if (kind === 6) {
+    // a drink's bottle: square shoulders, a long narrow neck
+    const w = rng.range(0.17, 0.2);
+    const nw = rng.range(0.09, 0.11);
+    const body = new PathBuilder(0.5 - nw / 2, 0.34)
+      .quadTo(0.5 - w, 0.36, 0.5 - w, 0.48)
+      .lineTo(0.5 - w, 0.9)
+      .quadTo(0.5 - w, 0.95, 0.5 - w + 0.04, 0.95)
+      .lineTo(0.5 + w - 0.04, 0.95)
+      .quadTo(0.5 + w, 0.95, 0.5 + w, 0.9)
+      .lineTo(0.5 + w, 0.48)
+      .quadTo(0.5 + w, 0.36, 0.5 + nw / 2, 0.34)
+      .build();
+    return { body, cy: 0.68, shoulder: 0.36, neckW: nw };
+  }
   if (kind === 4) {
     const body = new PathBuilder(0.5, 0.94)
       .cubicTo(0.12, 0.72, 0.08, 0.46, 0.2, 0.38)
@@ -56,17 +71,39 @@ function bottle(kind: number, rng: Random): Bottle {
   return { body: regularPolygon(0.5, 0.64, rng.range(0.32, 0.36), 4), cy: 0.64, shoulder: 0.34, neckW };
 }
 
+/** Drinks in bottles ("rum bottle", "whiskey bottle"): a tall labelled bottle, full, corked, of the drink's colour. */
+const DRINKS: Readonly<Record<string, string>> = {
+  rum: "amber",
+  whiskey: "amber",
+  whisky: "amber",
+  bourbon: "amber",
+  brandy: "amber",
+  grog: "brown",
+  vodka: "white",
+  gin: "white",
+  sake: "white",
+  mead: "gold",
+  liquor: "amber",
+  booze: "amber",
+  cider: "gold",
+};
+const drinkOf = (words: ReadonlySet<string> | undefined): string | undefined => Object.keys(DRINKS).find((d) => words?.has(d));
+
 export const potion: IconShape = {
   primary: "red",
   secondary: "glass",
   accent: "white",
-  build(rng) {
-    const kind = rng.int(0, 5);
+  reads: Object.keys(DRINKS),
+  primaryFor: (words) => DRINKS[drinkOf(words) ?? ""],
+  build(rng, _hasEmblem, words) {
+    const seeded = rng.int(0, 5);
+    const drink = drinkOf(words) !== undefined;
+    const kind = drink ? 6 : seeded;
     const { body, cy, shoulder, neckW } = bottle(kind, rng);
     const neckTop = rng.range(0.1, 0.16);
     const neck = rect(0.5 - neckW / 2, neckTop, neckW, shoulder - neckTop + 0.04);
     const liquid = scaleAbout(body, 0.84, 0.5, cy + 0.02);
-    const level = shoulder + (0.96 - shoulder) * rng.range(0.1, 0.3);
+    const level = drink ? shoulder + 0.1 : shoulder + (0.96 - shoulder) * rng.range(0.1, 0.3);
     const surface = liquidClip(level, 0.012, rng.range(0, 6));
     const parts: Part[] = [fill(neck, "glass"), fill(body, "glass")];
     parts.push(
@@ -80,7 +117,7 @@ export const potion: IconShape = {
       );
     }
     parts.push(fill(roundRect(0.5 - neckW / 2 - 0.04, neckTop + 0.04, neckW + 0.08, 0.06, 0.03), "glass-"));
-    const stopper = rng.int(0, 2);
+    const stopper = drink ? 0 : rng.int(0, 2);
     if (stopper === 0) {
       const cork = roundRect(0.5 - neckW / 2 + 0.01, neckTop - 0.1, neckW - 0.02, 0.14, 0.03);
       parts.push(fill(cork, "wood"), detail(rect(0.5 - neckW / 2, neckTop - 0.1, 0.04, 0.14), "wood+", { clips: [[cork]] }));
@@ -95,7 +132,13 @@ export const potion: IconShape = {
       );
       parts.push(fill(ellipse(0.5, neckTop + 0.1, neckW * 0.45, 0.05), "accent"));
     }
-    if (rng.chance(0.35) && kind !== 3)
+    if (drink)
+      parts.push(
+        fill(roundRect(0.33, cy - 0.08, 0.34, 0.22, 0.02), "light-"),
+        detail(rect(0.37, cy - 0.02, 0.26, 0.03), "accent-"),
+        detail(rect(0.4, cy + 0.05, 0.2, 0.02), "primary-"),
+      );
+    else if (rng.chance(0.35) && kind !== 3)
       parts.push(fill(roundRect(0.34, cy - 0.02, 0.32, 0.14, 0.02), "light-", { opacity: 0.95 }), detail(rect(0.38, cy + 0.04, 0.24, 0.02), "primary-"));
     parts.push(glint(0.5 - neckW / 2 + 0.03, neckTop + 0.1, 0.5 - neckW / 2 + 0.03, shoulder, 0.02, 0.6));
     parts.push(detail(ellipse(0.36, cy - 0.06, 0.03, 0.09, 0.3), "light", { opacity: 0.75 }));

@@ -172,8 +172,11 @@ export const bandage: IconShape = {
   primary: "white",
   secondary: "red",
   accent: "beige",
-  build(rng) {
-    const roll = rng.chance(0.5);
+  // "bandage roll": the roll
+  reads: ["roll", "rolls", "rolled"],
+  build(rng, _hasEmblem, words) {
+    const seeded = rng.chance(0.5);
+    const roll = words?.has("roll") || words?.has("rolls") || words?.has("rolled") || seeded;
     const parts: Part[] = [];
     if (roll) {
       const strip = ribbon(curve(0.56, 0.72, 0.8, 0.84, 0.96, 0.7), 0.16);

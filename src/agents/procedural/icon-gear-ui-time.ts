@@ -99,7 +99,9 @@ export const flag: IconShape = {
   primary: "red",
   secondary: "brown",
   accent: "white",
-  emblem: { cx: 0.56, cy: 0.32, r: 0.12 },
+  emblem: { cx: 0.57, cy: 0.31, r: 0.15 },
+  // "skull flag", "flag with a star": the subject is drawn on the cloth
+  container: true,
   build(rng, hasEmblem) {
     const wave = rng.range(0.04, 0.08);
     const tail = rng.int(0, 2);

@@ -274,10 +274,15 @@ export const warning: IconShape = {
   primary: "amber",
   secondary: "white",
   accent: "white",
-  build(rng) {
+  // "radiation warning": the trefoil instead of the exclamation mark
+  reads: ["radiation", "radioactive", "nuclear"],
+  build(rng, _hasEmblem, words) {
     const tri = pts(0.5, 0.1, 0.94, 0.88, 0.06, 0.88);
     const w = rng.range(0.1, 0.13);
-    const mark = [roundRect(0.5 - w / 2, 0.36, w, 0.28, w * 0.4), circle(0.5, 0.75, w * 0.6)];
+    const trefoil = ["radiation", "radioactive", "nuclear"].some((word) => words?.has(word));
+    const mark = trefoil
+      ? [circle(0.5, 0.62, 0.045), ...[-150, -30, 90].map((a) => arcBand(0.5, 0.62, 0.07, 0.2, ((a - 30) * Math.PI) / 180, ((a + 30) * Math.PI) / 180))]
+      : [roundRect(0.5 - w / 2, 0.36, w, 0.28, w * 0.4), circle(0.5, 0.75, w * 0.6)];
     const parts: Part[] = [{ path: [tri], fill: "primary", stroke: rng.range(0.04, 0.1) }];
     parts.push(...glyph([tri, ...mark], "evenodd"));
     return parts;

@@ -14,6 +14,10 @@ import { backpack, cart, compass, crosshair, exit, gamepad, hoe, medal, podium, 
 import { potion } from "./icon-gear-potion.js";
 import { microphone, pencil, pitchfork, wateringcan } from "./icon-gear-more.js";
 import type { IconShape } from "./icon-parts.js";
+import { coilable, rollable } from "./icon-gear-states.js";
+import { scroll } from "./icon-shapes-gear.js";
+import { calendar, canister, keycard, medkit, microchip, radar } from "./icon-gear-tech.js";
+import { cannonball } from "./icon-things-sea.js";
 
 export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconShape>([
   ["dagger", dagger],
@@ -55,10 +59,13 @@ export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconSh
   ["wrench", wrench],
   ["saw", saw],
   ["lockpick", lockpick],
-  ["rope", rope],
+  // coiled, or hanging knotted on some seeds
+  ["rope", coilable(rope)],
   ["bandage", bandage],
   ["book", book],
-  ["map", map],
+  ["map", rollable(map, true)],
+  // open, or rolled shut and sealed ("rolled spell scroll")
+  ["scroll", rollable(scroll)],
   ["elixir", elixir],
   // replaces the first potion drawing: six bottle shapes, three stoppers
   ["potion", potion],
@@ -124,4 +131,14 @@ export const GEAR_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconSh
   ["pitchfork", pitchfork],
   ["pencil", pencil],
   ["microphone", microphone],
+  // kit and tech
+  ["cannonball", cannonball],
+  ["calendar", calendar],
+  ["medkit", medkit],
+  ["keycard", keycard],
+  ["radar", radar],
+  ["canister", canister],
+  ["microchip", microchip],
+  // "circuit" is a surface: a circuit icon is a chip on its board's traces
+  ["circuit", microchip],
 ]);

@@ -6,7 +6,7 @@ import { bolt, droplet, flame, moon, starShape } from "./icon-shapes-nature.js";
 import { poly } from "./icon-things-kit.js";
 import type { Random } from "./random.js";
 
-export type Cue = "grain" | "speckle" | "shine" | "rivets" | "facets" | "cracks" | "stitches" | "moss";
+export type Cue = "grain" | "speckle" | "shine" | "rivets" | "facets" | "cracks" | "stitches" | "moss" | "weave" | "nodes";
 
 export interface MaterialLook {
   color: Rgb;
@@ -25,7 +25,34 @@ export const MATERIAL_LOOKS: Readonly<Record<string, MaterialLook>> = {
   ice: { color: rgb(0xbfe9f7), cue: "facets" },
   bone: { color: rgb(0xe8ddc2), cue: "cracks" },
   leather: { color: rgb(0x8b5a2b), cue: "stitches" },
+  tin: { color: rgb(0xb4bcc4), cue: "rivets" },
+  brass: { color: rgb(0xc9a23e), cue: "shine" },
+  // surfaces named with a thing are what it is made of ("bamboo fishing rod", "straw hat", "marble statue")
+  bamboo: { color: rgb(0xb7c46a), cue: "nodes" },
+  wicker: { color: rgb(0xc89a5a), cue: "weave" },
+  hay: { color: rgb(0xe2c56a), cue: "weave" },
+  marble: { color: rgb(0xe8e4dc), cue: "cracks" },
+  obsidian: { color: rgb(0x2a2433), cue: "facets" },
 };
+
+/**
+ * Surface subjects an icon draws as the material of the other subjects named with them ("bamboo
+ * fishing rod", "straw hat", "wicker chair"), unless the prompt names the thing the surface is
+ * drawn as on its own ("wicker basket of eggs" is a basket).
+ */
+const SURFACE_MATERIALS: Readonly<Record<string, RegExp | undefined>> = {
+  bamboo: undefined,
+  wicker: /\bbaskets?\b/,
+  hay: /\b(hay|haystack|haybale)s?\b/,
+  marble: undefined,
+  obsidian: undefined,
+};
+
+/** The surface subject of the prompt that is the material of its other subjects, if any. */
+export function surfaceMaterialOf(spec: { subjects: readonly string[]; text?: string }): string | undefined {
+  if (spec.subjects.length < 2) return undefined;
+  return spec.subjects.find((s) => s in SURFACE_MATERIALS && !(SURFACE_MATERIALS[s]?.test(spec.text ?? "") ?? false));
+}
 
 const plus: IconShape = {
   primary: "red",
@@ -128,6 +155,30 @@ export function materialCue(cue: Cue, role: Role, b: Box, rng: Random): Part[] {
     }
     const [kx, ky] = at(rng.range(0.25, 0.75), rng.range(0.25, 0.75));
     parts.push({ path: [ellipse(kx, ky, along ? 0.04 : 0.022, along ? 0.022 : 0.04)], fill: tone(role, "--"), stroke: 0.01, opacity: 0.6 });
+  } else if (cue === "weave") {
+    const step = 0.07;
+    for (let y = b.y0 + step / 2, r = 0; y < b.y1; y += step, r++)
+      for (let x = b.x0 + ((r % 2) * step) / 2; x < b.x1; x += step)
+        parts.push({ path: [ellipse(x, y, step * 0.42, step * 0.22)], fill: tone(role, (r + Math.round(x / step)) % 2 ? "-" : "+"), opacity: 0.75 });
+  } else if (cue === "nodes") {
+    const along = h >= w;
+    for (const t of [0.2, 0.45, 0.7, 0.92].map((v) => v + rng.range(-0.04, 0.04))) {
+      const [p, q] = along ? [at(-0.1, t), at(1.1, t)] : [at(t, -0.1), at(t, 1.1)];
+      parts.push(
+        { path: [[p, q]], fill: tone(role, "--"), stroke: 0.022, opacity: 0.8 },
+        {
+          path: [
+            [
+              [p[0], p[1] + 0.018],
+              [q[0], q[1] + 0.018],
+            ],
+          ],
+          fill: tone(role, "+"),
+          stroke: 0.01,
+          opacity: 0.7,
+        },
+      );
+    }
   } else if (cue === "moss") {
     for (let i = 0; i < rng.int(3, 5); i++) {
       const [x, y] = at(rng.range(0, 1), rng.chance(0.6) ? rng.range(0, 0.25) : rng.range(0.75, 1));

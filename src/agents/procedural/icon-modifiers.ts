@@ -34,6 +34,8 @@ const MATERIAL_ROLES: Readonly<Record<string, readonly Role[]>> = {
   bush: ["secondary"],
   fern: ["secondary"],
   mushroom: ["secondary"],
+  // "bamboo fishing rod": the pole
+  rod: ["wood"],
 };
 
 export interface IconModifiers {
@@ -56,16 +58,35 @@ export interface ModifierUse {
   wear: readonly string[];
 }
 
-const bodyCache = new Map<IconShape, { material: boolean; any: boolean }>();
+const bodyCache = new Map<IconShape, Map<string, { material: boolean; any: boolean }>>();
 
 /** Whether a shape has parts large enough to carry a cue (of its material roles, or of any role). */
 function cueBodies(shape: IconShape, roles: readonly Role[]): { material: boolean; any: boolean } {
-  const cached = bodyCache.get(shape);
+  const byRoles = bodyCache.get(shape) ?? new Map<string, { material: boolean; any: boolean }>();
+  bodyCache.set(shape, byRoles);
+  const cached = byRoles.get(roles.join());
   if (cached) return cached;
   const parts = shape.build(new RandomSource(0), false);
   const found = { material: largestBodies(roles, parts, false).length > 0, any: largestBodies(roles, parts, true).length > 0 };
-  bodyCache.set(shape, found);
+  byRoles.set(roles.join(), found);
   return found;
+}
+
+const METALS: ReadonlySet<string> = new Set(["iron", "gold", "silver", "bronze", "copper", "tin", "brass"]);
+const WOODS: ReadonlySet<string> = new Set(["wood", "bamboo"]);
+
+/**
+ * The roles a material recolours: the subject's own (MATERIAL_ROLES), else its primary; a metal on
+ * a tool whose head is the metal role ("iron hoe"), a wood on one whose handle is wood, when the
+ * primary has no part large enough to show it.
+ */
+function materialRolesOf(shape: IconShape, mainName: string | undefined, material: string | undefined): readonly Role[] {
+  const own = MATERIAL_ROLES[mainName ?? ""];
+  if (own) return own;
+  if (material === undefined || cueBodies(shape, ["primary"]).material) return ["primary"];
+  if (METALS.has(material) && cueBodies(shape, ["metal"]).material) return ["metal"];
+  if (WOODS.has(material) && cueBodies(shape, ["wood"]).material) return ["wood"];
+  return ["primary"];
 }
 
 /**
@@ -73,12 +94,13 @@ function cueBodies(shape: IconShape, roles: readonly Role[]): { material: boolea
  * the first material and effect it knows; a material only when it recolours the subject (no colour
  * named) or has a part to mark; wear only when the shape has a part to mark.
  */
-export function iconModifierUse(spec: PromptSpec, shape: IconShape, mainName: string | undefined): ModifierUse {
-  const roles = MATERIAL_ROLES[mainName ?? ""] ?? ["primary"];
+export function iconModifierUse(spec: PromptSpec, shape: IconShape, mainName: string | undefined, surface?: string): ModifierUse {
+  const named = spec.materials.find((m) => MATERIAL_LOOKS[m] !== undefined) ?? surface;
+  const roles = materialRolesOf(shape, mainName, named);
   const bodies = cueBodies(shape, roles);
   const wear = bodies.any ? spec.styles.filter((s) => WEAR_LOOKS[s] !== undefined) : [];
   if (mainName === undefined) return { material: undefined, effect: undefined, wear };
-  const material = spec.materials.find((m) => MATERIAL_LOOKS[m] !== undefined);
+  const material = named;
   return {
     material: material !== undefined && (spec.colors.length === 0 || bodies.material) ? material : undefined,
     effect: spec.effects.find((e) => EFFECT_LOOKS[e] !== undefined),
@@ -86,13 +108,13 @@ export function iconModifierUse(spec: PromptSpec, shape: IconShape, mainName: st
   };
 }
 
-export function planModifiers(spec: PromptSpec, shape: IconShape, mainName: string | undefined, rng: Random): IconModifiers {
-  const { material, effect, wear } = iconModifierUse(spec, shape, mainName);
+export function planModifiers(spec: PromptSpec, shape: IconShape, mainName: string | undefined, rng: Random, surface?: string): IconModifiers {
+  const { material, effect, wear } = iconModifierUse(spec, shape, mainName, surface);
   return {
     material,
     effect,
     wear,
-    materialRoles: MATERIAL_ROLES[mainName ?? ""] ?? ["primary"],
+    materialRoles: materialRolesOf(shape, mainName, material),
     hueJitter: rng.range(-7, 7),
     lightJitter: rng.range(-0.05, 0.05),
     rng: rng.fork("cues"),

@@ -42,6 +42,13 @@ export interface IconShape {
    * the interpretation counts them as understood. `build` finds them, and the subjects, in `words`.
    */
   reads?: readonly string[];
+  /**
+   * A container or a carrier of a picture ("basket of eggs", "turnip seed packet", "skull flag"):
+   * drawn first when named with another subject, which it shows in its emblem slot.
+   */
+  container?: boolean;
+  /** The primary colour (a COLOR_VALUES name) the prompt's words ask for when it names none ("rum": amber). */
+  primaryFor?(words: ReadonlySet<string>): string | undefined;
   build(rng: Random, hasEmblem: boolean, words?: ReadonlySet<string>): Part[];
 }
 

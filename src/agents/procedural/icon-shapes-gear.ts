@@ -207,8 +207,11 @@ export const axe: IconShape = {
   primary: "silver",
   secondary: "brown",
   accent: "silver",
-  build(rng) {
-    const double = rng.chance(0.35);
+  // "battle axe", "double axe": two blades
+  reads: ["battle", "double"],
+  build(rng, _hasEmblem, words) {
+    const seeded = rng.chance(0.35);
+    const double = words?.has("battle") || words?.has("double") || seeded;
     const reach = rng.range(0.82, 0.88);
     const blade = (dir: number): Contour =>
       new PathBuilder(0.5 + dir * 0.06, 0.13)

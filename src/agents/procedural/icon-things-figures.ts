@@ -3,7 +3,7 @@
  * by (a pointed hat for a wizard, a paw for a beast, a droplet with eyes for a slime).
  * `FIGURE_SYMBOLS` says which, keyed on the broad subjects; narrower ones reach it through "is a".
  */
-import { circle, ellipse, PathBuilder, rect, star, type Contour } from "./geometry.js";
+import { circle, ellipse, PathBuilder, rect, type Contour } from "./geometry.js";
 import { rotateParts, type IconShape, type Part } from "./icon-parts.js";
 import { bug, claw, dragonHead, goblin, helmet, hornedHelmet, rocket, shuriken, spider, zombieHand } from "./icon-things-foes.js";
 import { bar, detail, line, poly, rimShade, shine, solid, steps } from "./icon-things-kit.js";
@@ -18,7 +18,9 @@ export const FIGURE_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
   hero: ["sword"],
   archer: ["bow"],
   king: ["crown"],
-  wizard: ["hat"],
+  wizard: ["wizard hat"],
+  pirate: ["hat"],
+  sheriff: ["hat"],
   ninja: ["shuriken"],
   robot: ["robot"],
   skeleton: ["skull"],
@@ -111,27 +113,6 @@ export const paw: IconShape = {
   },
 };
 
-export const hat: IconShape = {
-  primary: "purple",
-  secondary: "gold",
-  accent: "gold",
-  build(rng) {
-    const bend = rng.range(-0.16, 0.16);
-    const cone = new PathBuilder(0.28, 0.74)
-      .quadTo(0.38, 0.4, 0.5 + bend, 0.04)
-      .quadTo(0.56, 0.4, 0.72, 0.74)
-      .build();
-    const parts: Part[] = [
-      solid(ellipse(0.5, 0.76, 0.44, 0.11), "primary-"),
-      solid(cone, "primary"),
-      detail(cone, "primary-", { clips: [[rect(0.55, 0, 1, 1)]] }),
-    ];
-    parts.push(detail(rect(0, 0.62, 1, 0.08), "secondary", { clips: [[cone]] }));
-    for (let i = 0; i < rng.int(1, 3); i++) parts.push(detail(star(rng.range(0.42, 0.56), rng.range(0.34, 0.54), 0.05, 0.02, 5), "accent+"));
-    return parts;
-  },
-};
-
 export const robot: IconShape = {
   primary: "silver",
   secondary: "cyan",
@@ -191,7 +172,6 @@ export const FIGURE_ICONS: ReadonlyMap<string, IconShape> = new Map<string, Icon
   ["slime", slime],
   ["ghost", ghost],
   ["paw", paw],
-  ["hat", hat],
   ["robot", robot],
   ["bat", bat],
   ["spider", spider],

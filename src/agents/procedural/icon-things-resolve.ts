@@ -23,6 +23,9 @@ export function iconSubjectOf(subject: string): { key: string; figure: boolean }
   return undefined;
 }
 
+/** Subjects drawn only when named alone (a word of many meanings: "power"). */
+const LONE_SUBJECTS: ReadonlySet<string> = new Set(["power"]);
+
 export interface IconPick {
   shape: IconShape;
   /** What is drawn, named by the shape's first subject. */
@@ -56,6 +59,22 @@ export function iconPicks(subjects: readonly string[]): IconPick[] {
     const found = iconSubjectOf(subject);
     if (found !== undefined) add(found.key, [subject], found.figure);
   }
-  // "witch cauldron": the cauldron, with the witch's hat as its emblem
-  return [...picks.filter((p) => !p.figure), ...picks.filter((p) => p.figure)];
+  // "parchment map": a map is a kind of scroll, so the map is drawn, the scroll's word with it
+  for (const broad of [...picks]) {
+    const narrow = picks.find((p) => p !== broad && p.words.some((w) => broad.words.some((b) => b !== w && broaderSubjects(w).includes(b))));
+    if (narrow === undefined) continue;
+    narrow.words.push(...broad.words);
+    // the narrower subject takes the broader one's place ("parchment dungeon map": the map first)
+    const [i, j] = [picks.indexOf(broad), picks.indexOf(narrow)];
+    if (i < j) {
+      picks[i] = narrow;
+      picks.splice(j, 1);
+    } else picks.splice(i, 1);
+  }
+  // "power button" is the power symbol; "power armor" is armour, the word not drawn
+  const drawn = picks.length > 1 ? picks.filter((p) => !p.words.every((w) => LONE_SUBJECTS.has(w))) : picks;
+  // "witch cauldron": the cauldron, with the witch's hat as its emblem; "basket of eggs": the basket, the eggs in it
+  const things = drawn.filter((p) => !p.figure);
+  const ordered = [...things.filter((p) => p.shape.container), ...things.filter((p) => !p.shape.container), ...drawn.filter((p) => p.figure)];
+  return ordered;
 }

@@ -1,6 +1,7 @@
 /** Icon shapes of nature: trees and mushrooms, seeds and nuts, feathers, eggs and bones. */
 import { circle, ellipse, PathBuilder, rect, type Contour } from "./geometry.js";
 import { rotateParts, type IconShape, type Part } from "./icon-parts.js";
+import type { Random } from "./random.js";
 import { bar, detail, line, poly, rimShade, shadeRight, shine, solid, steps } from "./icon-things-kit.js";
 
 /** A tree: round crown or pine ("any"), a pine, or a fruit tree. */
@@ -64,7 +65,10 @@ export const mushroom: IconShape = {
   primary: "red",
   secondary: "beige",
   accent: "white",
-  build(rng) {
+  // "spotted mushroom": a toadstool's spots (a plain cap on some seeds otherwise)
+  reads: ["spotted", "spots", "spotty", "dotted", "speckled"],
+  build(rng, _hasEmblem, words) {
+    const plain = rng.chance(0.3) && !["spotted", "spots", "spotty", "dotted", "speckled"].some((s) => words?.has(s));
     const w = rng.range(0.36, 0.44);
     const capBottom = rng.range(0.5, 0.56);
     const tall = rng.range(0.12, 0.2);
@@ -79,7 +83,7 @@ export const mushroom: IconShape = {
       .quadTo(0.4, 0.84, 0.4, capBottom - 0.04)
       .build();
     const parts: Part[] = [solid(stem, "secondary"), shadeRight(stem, "secondary-", 0.54), solid(cap, "primary"), rimShade(cap, "primary-", -0.05, -0.05)];
-    const spots = rng.int(3, 6);
+    const spots = plain ? 0 : rng.int(3, 6);
     for (let i = 0; i < spots; i++)
       parts.push(
         detail(ellipse(0.5 + rng.range(-w * 0.7, w * 0.7), rng.range(tall + 0.08, capBottom - 0.1), rng.range(0.03, 0.06), rng.range(0.025, 0.045)), "accent", {
@@ -171,11 +175,35 @@ export const feather: IconShape = {
   },
 };
 
+/** A fried egg: a wobbly white with a glossy yolk. */
+function friedEgg(rng: Random): Part[] {
+  const pts: number[] = [];
+  const n = 14;
+  for (let i = 0; i < n; i++) {
+    const a = (i / n) * Math.PI * 2;
+    const r = rng.range(0.34, 0.44);
+    pts.push(0.5 + Math.cos(a) * r, 0.52 + Math.sin(a) * r * 0.85);
+  }
+  const white = poly(...pts);
+  const [yx, yy] = [rng.range(0.44, 0.56), rng.range(0.44, 0.54)];
+  return [
+    solid(white, "light-"),
+    rimShade(white, "light--", -0.04, -0.04),
+    solid(circle(yx, yy, 0.15), "secondary"),
+    detail(circle(yx + 0.03, yy + 0.03, 0.12), "secondary-", { opacity: 0.5 }),
+    shine(yx - 0.05, yy - 0.05, 0.04, 0.025),
+  ];
+}
+
 export const egg: IconShape = {
   primary: "beige",
-  secondary: "sky",
+  // the painted band of an easter egg, the yolk of a fried one
+  secondary: "amber",
   accent: "brown",
-  build(rng) {
+  // "fried egg": the egg out of its shell, in the pan
+  reads: ["fried"],
+  build(rng, _hasEmblem, words) {
+    if (words?.has("fried")) return friedEgg(rng);
     const w = rng.range(0.28, 0.32);
     const shape = new PathBuilder(0.5, 0.08)
       .cubicTo(0.5 + w * 1.25, 0.1, 0.5 + w * 1.1, 0.92, 0.5, 0.92)

@@ -10,7 +10,7 @@ import { interpretPrompt } from "./prompt.js";
 
 /** A prompt that draws each shape key that is no prompt word of its own. */
 const PROMPT_FOR: Readonly<Record<string, string>> = {
-  hat: "wizard",
+  "wizard hat": "wizard",
   shuriken: "ninja",
   bug: "beetle",
   helmet: "knight",
@@ -66,7 +66,7 @@ describe("icon things", () => {
     ["cupcake", "cake", []],
     ["bones", "bone", []],
     ["wolf icon", "paw", []],
-    ["mage", "hat", []],
+    ["mage", "wizard hat", []],
     ["slime king", "slime", ["crown"]],
     ["ghost", "ghost", []],
     ["skeleton", "skull", []],
@@ -88,7 +88,7 @@ describe("icon things", () => {
   it("draws a knight by a helmet or a shield, and a figure named with a thing as the thing's emblem", () => {
     expect(["helmet", "shield"]).toContain(read("knight icon").subject);
     expect(read("witch cauldron")).toMatchObject({ subject: "cauldron", ignored: [] });
-    expect(read("witch cauldron").modifiers).toContain("hat");
+    expect(read("witch cauldron").modifiers).toContain("wizard hat");
   });
 
   it("keys its figure table and compounds on subjects that exist", () => {

@@ -12,12 +12,18 @@ import { FIGURE_ICONS } from "./icon-things-figures.js";
 import { hoard, nest, palm, pillar, planet, portal, pyramid, temple, web, wheel, windmill, fountain } from "./icon-things-places.js";
 import { citrus, pear, potato, sausage, strawberry, tomato, watermelon, wheat } from "./icon-things-produce.js";
 import { burger, candy, donut, iceCream, mug, pizza } from "./icon-things-treats.js";
+import { basket, bricks, clover, packet, turnip } from "./icon-things-farm.js";
+import { ammo, jetpack } from "./icon-gear-tech.js";
+import { anchor, coconut, crossbones, hat, hook, pearl, spyglass, wizardHat } from "./icon-things-sea.js";
+import { melon, sliceable } from "./icon-things-slices.js";
+import { openable } from "./icon-gear-states.js";
 import { barrel, bed, chair, chest, crate, door, table, window } from "./icon-things-props.js";
 
 export const THING_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconShape>([
   ["barrel", barrel],
   ["crate", crate],
-  ["chest", chest],
+  // shut, or open with its gold showing ("open treasure chest")
+  ["chest", openable(chest)],
   ["chair", chair],
   ["table", table],
   ["bed", bed],
@@ -83,8 +89,8 @@ export const THING_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconS
   ["meat", meat],
   ["drumstick", drumstick],
   ["fish", fish],
-  ["pie", pie],
-  ["cake", cake],
+  ["pie", sliceable(pie, "pie")],
+  ["cake", sliceable(cake, "cake")],
   ["cookie", cookie],
   ["grapes", grapes],
   ["cherry", cherry],
@@ -101,7 +107,7 @@ export const THING_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconS
   ["pizza", pizza],
   ["burger", burger],
   ["strawberry", strawberry],
-  ["watermelon", watermelon],
+  ["watermelon", melon(watermelon)],
   ["citrus", citrus],
   ["wheat", wheat],
   ["temple", temple],
@@ -127,6 +133,27 @@ export const THING_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconS
   ["snow", snowflake],
   // symbols of figures (see FIGURE_SYMBOLS)
   ...FIGURE_ICONS,
+  // the sea, pirates and the farm
+  ["anchor", anchor],
+  ["spyglass", spyglass],
+  ["pearl", pearl],
+  ["coconut", coconut],
+  ["hook", hook],
+  // a wizard's, a pirate's, a cowboy's or a straw hat (see FIGURE_SYMBOLS)
+  ["hat", hat],
+  ["wizard hat", wizardHat],
+  ["crossbones", crossbones],
+  ["turnip", turnip],
+  ["packet", packet],
+  // "basket" is a word of the wicker surface: a wicker thing is a basket
+  ["basket", basket],
+  ["wicker", basket],
+  ["jetpack", jetpack],
+  // ammunition: a compound of things draws it ("ammo crate")
+  ["ammo", ammo],
+  ["clover", clover],
+  // "brick" is a surface: a brick icon is a stack of bricks
+  ["brick", bricks],
 ]);
 
 /**
@@ -168,4 +195,20 @@ export const ICON_COMPOUNDS: readonly { readonly all: readonly string[]; readonl
   { all: ["hoard", "coin"], draws: "hoard" },
   { all: ["mug", "potion"], draws: "mug" },
   { all: ["temple", "stone"], draws: "temple" },
+  { all: ["skull", "crossbones"], draws: "crossbones" },
+  { all: ["clover", "leaf"], draws: "clover" },
+  { all: ["ammo", "crate"], draws: "ammo" },
+  { all: ["wizard", "hat"], draws: "wizard hat" },
+  { all: ["witch", "hat"], draws: "wizard hat" },
+  { all: ["cake", "strawberry"], draws: "cake" },
+  { all: ["cake", "cherry"], draws: "cake" },
+  { all: ["cake", "apple"], draws: "cake" },
+  { all: ["pie", "strawberry"], draws: "pie" },
+  { all: ["pie", "pumpkin"], draws: "pie" },
+  { all: ["skull", "bone"], draws: "crossbones" },
+  { all: ["packet", "seed"], draws: "packet" },
+  { all: ["jetpack", "ship"], draws: "jetpack" },
+  { all: ["pearl", "shell"], draws: "pearl" },
+  { all: ["anchor", "ship"], draws: "anchor" },
+  { all: ["hook", "hand"], draws: "hook" },
 ];

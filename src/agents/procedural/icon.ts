@@ -11,6 +11,8 @@ import type { IconShape, Role } from "./icon-parts.js";
 import { decorateParts, modifyColors, planModifiers, renderAdornment, renderWear } from "./icon-modifiers.js";
 import { MaskPool, renderParts, type PartColors } from "./icon-render.js";
 import { fallbackShape } from "./icon-shapes.js";
+import { surfaceMaterialOf } from "./icon-modifiers-looks.js";
+import { copiesOf, multiplied, quantityWords } from "./icon-quantity.js";
 import { iconPicks } from "./icon-things-resolve.js";
 import { ProgressReporter } from "./progress.js";
 import { hasStyle, isNegated, shapeKey, toneOf, type PromptSpec } from "./prompt.js";
@@ -47,12 +49,16 @@ export interface IconShapes {
   emblemName: string | undefined;
   /** The prompt's subjects the main shape and the emblem draw. */
   drawn: readonly string[];
+  /** A surface subject drawn as the material of the others ("bamboo fishing rod", "straw hat"). */
+  material: string | undefined;
 }
 
 /** Which shapes a prompt's subjects draw: read by the generator and by the driver's `interpret`. */
 export function chooseIconShapes(spec: PromptSpec): IconShapes {
-  const [main, emblem] = iconPicks(spec.subjects);
+  const material = surfaceMaterialOf(spec);
+  const [main, emblem] = iconPicks(material === undefined ? spec.subjects : spec.subjects.filter((s) => s !== material));
   return {
+    material,
     main: main?.shape ?? fallbackShape,
     emblem: emblem?.shape,
     mainName: main?.name,
@@ -72,7 +78,8 @@ function planIcon(spec: PromptSpec, rng: Random): IconPlan {
 /** Resolves a shape's colour roles: prompt colours first, then the shape's defaults. */
 function shapeColors(shape: IconShape, colors: readonly string[], spec: PromptSpec, outline: Rgb): PartColors {
   const tone = toneOf(spec);
-  const primary = colors[0] !== undefined ? colorValue(colors[0]) : colorValue(shape.primary);
+  const asked = shape.primaryFor?.(new Set([...spec.subjects, ...spec.otherWords]));
+  const primary = colors[0] !== undefined ? colorValue(colors[0]) : colorValue(asked ?? shape.primary);
   const secondary =
     colors[1] !== undefined ? colorValue(colors[1]) : shape.derivedSecondary && colors[0] !== undefined ? shade(primary, 0.35) : colorValue(shape.secondary);
   const accent = colors[2] !== undefined ? colorValue(colors[2]) : colorValue(shape.accent);
@@ -205,7 +212,8 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
   const rng = new Random(mixSeeds(input.seed, hashString("icon"), hashString(shapeKey(spec))));
   const plan = planIcon(spec, rng.fork("plan"));
   // materials, effects and the seed's colour jitter (icon-modifiers.ts)
-  const mods = planModifiers(spec, plan.main, chooseIconShapes(spec).mainName, rng.fork("modifiers"));
+  const chosen = chooseIconShapes(spec);
+  const mods = planModifiers(spec, plan.main, chooseIconShapes(spec).mainName, rng.fork("modifiers"), chosen.material);
   const baseColors = modifyColors(mods, shapeColors(plan.main, spec.colors, spec, { r: 0, g: 0, b: 0 }), spec);
   const primary = baseColors.roles.primary;
   const badge = badgeColors(primary, spec, rng.range(-16, 16));
@@ -230,7 +238,11 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
   const lineWidth = Math.max(2, box * 0.055);
   const outlineWidth = isNegated(spec, "outline") || lineArt ? 0 : Math.max(1, box * 0.032);
   const words = new Set([...spec.subjects, ...spec.otherWords]);
-  const mainParts = decorateParts(mods, plan.main.build(rng.fork("main"), plan.emblem !== undefined, words));
+  // "lockpick set", "pair of boots": two or three of the subject (icon-quantity.ts)
+  const copies = chosen.mainName === undefined ? 1 : copiesOf(quantityWords(plan.main, spec.otherWords));
+  const mainRng = rng.fork("main");
+  const built = multiplied(copies, (i) => plan.main.build(i === 0 ? mainRng : mainRng.fork(`copy ${i}`), plan.emblem !== undefined, words));
+  const mainParts = decorateParts(mods, built);
   renderParts(canvas, pool, mainParts, m, box, mainColors, {
     outlineWidth,
     ...(lineArt ? { lineArt: { width: lineWidth, color: plan.badge ? shade(mainColors.roles.primary, 0.2) : mainColors.roles.primary } } : {}),
@@ -244,7 +256,8 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
     const slot = plan.main.emblem ?? { cx: 0.8, cy: 0.8, r: 0.2 };
     const em = compose(m, placeUnit(slot.cx - slot.r, slot.cy - slot.r, slot.r * 2));
     const emColors = shapeColors(plan.emblem, spec.colors.slice(1), spec, badge.outline);
-    renderParts(canvas, pool, plan.emblem.build(rng.fork("emblem"), false), em, box * slot.r * 2, emColors, {
+    // the emblem sees the prompt's subjects ("witch cauldron": the witch's pointed hat), not its other words
+    renderParts(canvas, pool, plan.emblem.build(rng.fork("emblem"), false, new Set(spec.subjects)), em, box * slot.r * 2, emColors, {
       outlineWidth: inSlot ? outlineWidth * 0.75 : outlineWidth,
       ...(lineArt ? { lineArt: { width: lineWidth * 0.8, color: shade(emColors.roles.primary, 0.25) } } : {}),
     });

@@ -15,6 +15,7 @@
 import type { Interpretation } from "../driver.js";
 import { chooseIconShapes } from "./icon.js";
 import { iconModifierUse } from "./icon-modifiers.js";
+import { quantityWords } from "./icon-quantity.js";
 import { ICON_SHAPES } from "./icon-shapes.js";
 import { ALIASES, BUILDERS, EFFECT_ITEMS, heldItemOf, planSprite, spriteDesignOf } from "./pixel-sprite.js";
 import { interpretPrompt, type PromptSpec } from "./prompt.js";
@@ -114,9 +115,13 @@ export function interpretIcon(spec: PromptSpec): Interpretation {
   const fallback = shapes.mainName === undefined;
   const used = new Set(fallback ? [] : shapes.drawn);
   // materials, effects and wear ("cracked", "mossy"...) drawn on the subject: see icon-modifiers.ts
-  const modifierUse = iconModifierUse(spec, shapes.main, shapes.mainName);
+  const modifierUse = iconModifierUse(spec, shapes.main, shapes.mainName, shapes.material);
+  // a surface subject drawn as the material ("bamboo fishing rod") is a modifier, named by its word
+  const surface = modifierUse.material !== undefined && modifierUse.material === shapes.material ? [shapes.material] : [];
   // words the main shape reads ("up" on an arrow) change the drawing: modifiers, not ignored
-  const read = fallback ? [] : spec.otherWords.filter((w) => shapes.main.reads?.includes(w));
+  // and so do words of quantity ("lockpick set": three lockpicks, see icon-quantity.ts)
+  const counted = fallback ? [] : quantityWords(shapes.main, spec.otherWords);
+  const read = fallback ? [] : spec.otherWords.filter((w) => shapes.main.reads?.includes(w) || counted.includes(w));
   return describe(read.length > 0 ? { ...spec, otherWords: spec.otherWords.filter((w) => !read.includes(w)) } : spec, {
     subject: fallback ? null : (shapes.mainName ?? null),
     fallback,
@@ -126,7 +131,7 @@ export function interpretIcon(spec: PromptSpec): Interpretation {
     styles: new Set([...(spec.negated.includes("badge") ? ICON_UNBADGED_STYLES : ICON_STYLES), ...modifierUse.wear]),
     negations: new Set(["badge", "outline"]),
     usedSubjects: used,
-    items: [...(shapes.emblemName ? [shapes.emblemName] : []), ...read],
+    items: [...(shapes.emblemName ? [shapes.emblemName] : []), ...surface, ...read],
     // a material recolours and marks the subject, an effect tints it and adds its symbol (icon-modifiers.ts)
     materials: new Set(modifierUse.material ? [modifierUse.material] : []),
     effects: new Set(modifierUse.effect ? [modifierUse.effect] : []),

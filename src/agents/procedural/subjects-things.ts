@@ -6,7 +6,7 @@ import type { SubjectTable } from "./subject-table.js";
 
 export const THING_SUBJECTS: SubjectTable = {
   heart: { words: "love life" },
-  gem: { words: "crystal jewel diamond gemstone cluster" },
+  gem: { words: "crystal jewel diamond gemstone cluster shard shards" },
   star: { words: "stars starry" },
   skull: { words: "death" },
   flame: { words: "fire flames blaze burning ember fireball" },
@@ -126,6 +126,18 @@ export const THING_SUBJECTS: SubjectTable = {
   wheel: { words: "wheels" },
   planet: { words: "world globe saturn" },
   hoard: { words: "riches wealth" },
+  // the sea, pirates and the farm
+  anchor: { words: "anchors" },
+  spyglass: { words: "spyglasses telescope telescopes" },
+  pearl: { words: "pearls" },
+  coconut: { words: "coconuts" },
+  hook: { words: "hooks grapple grappling fishhook" },
+  hat: { words: "hats fedora bonnet stetson sunhat sombrero" },
+  tricorn: { words: "tricorne bicorne bicorn", isA: "hat" },
+  crossbones: { words: "crossbone jollyroger", isA: "skull" },
+  turnip: { words: "turnips radish radishes beet beets beetroot" },
+  clover: { words: "clovers shamrock shamrocks", isA: "leaf" },
+  packet: { words: "packets sachet seedpacket", isA: "seed" },
   // a rock and a log: things of stone and wood (the texture agent draws the material)
   rock: { words: "boulder", isA: "stone" },
   log: { isA: "wood" },

@@ -104,6 +104,8 @@ export const MATERIAL_WORDS = table({
   bone: "bone bony",
   ice: "ice",
   leather: "leather",
+  tin: "tin tinned pewter",
+  brass: "brass brassy",
 });
 
 /**
