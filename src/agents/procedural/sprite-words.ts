@@ -216,16 +216,22 @@ export function readSpriteWords(spec: PromptSpec, kind: "character" | "creature"
   }
   if (kind === "character") {
     const worn: Worn = {};
-    for (const w of spec.otherWords) {
+    // worn words are unknown words or, when the icon agent draws them too ("hat", "jetpack"), subjects:
+    // either way they are worn, never carried
+    const read = (w: string, subject: boolean): void => {
+      if (subject && !out.subjects.includes(w)) out.subjects.push(w);
+      if (!out.words.includes(w)) out.words.push(w);
+    };
+    for (const [w, subject] of [...spec.otherWords.map((w) => [w, false] as const), ...spec.subjects.map((s) => [s, true] as const)]) {
       const piece = WORN_WORDS[w];
       if (piece) {
         Object.assign(worn, piece);
-        out.words.push(w);
+        read(w, subject);
       } else if (HAT_WORDS.has(w)) {
         const qualifier = spec.subjects.find((s) => HAT_QUALIFIERS[s] !== undefined);
         worn.head = qualifier ? (HAT_QUALIFIERS[qualifier] as string) : (classHead ?? "fedora");
         if (qualifier && !out.subjects.includes(qualifier)) out.subjects.push(qualifier);
-        out.words.push(w);
+        read(w, subject);
       }
     }
     for (const s of spec.subjects) {
