@@ -22,7 +22,7 @@ export const SURFACE_SUBJECTS: SubjectTable = {
   marble: { words: "marbled" },
   tile: { words: "tiles tiled tiling" },
   // grounds and liquids
-  meadow: { words: "pasture prairie flowery", isA: "grass" },
+  meadow: { words: "pasture prairie flowery wildflower wildflowers", isA: "grass" },
   field: { words: "fields", isA: "meadow" },
   mud: { words: "muddy mire mudflat", isA: "dirt" },
   clay: { isA: "mud" },
@@ -66,7 +66,9 @@ export const SURFACE_SUBJECTS: SubjectTable = {
   glass: { words: "stained stainedglass", isA: "gem" },
   carpet: { words: "rug carpeted tapestry persian" },
   wallpaper: { words: "damask victorian" },
-  fabric: { words: "cloth textile linen canvas cotton wool woven weave burlap denim tartan plaid velvet silk satin knitted knit curtain curtains drapes" },
+  fabric: {
+    words: "cloth textile linen canvas sailcloth cotton wool woven weave burlap denim tartan plaid velvet silk satin knitted knit curtain curtains drapes",
+  },
   fence: { words: "fences fencing palisade picket" },
   leather: { words: "suede" },
   // organic
@@ -89,9 +91,20 @@ export const SURFACE_SUBJECTS: SubjectTable = {
   chainmail: { words: "chain chains maille", isA: "metal" },
   camo: { words: "camouflage", isA: "fabric" },
   feathers: { words: "feathered plumage" },
+  // the shore, sheets and grounds of other worlds
+  net: { words: "nets netting fishnet" },
+  siding: { words: "clapboard clapboards weatherboard weatherboards barnboard barnboards", isA: "plank" },
+  pilings: { words: "piling", isA: "log" },
+  dock: { words: "docks pier piers wharf jetty boardwalk", isA: "plank" },
+  corrugated: { words: "corrugation", isA: "metal" },
+  tatami: { words: "tatamis mat mats matting", isA: "wicker" },
+  bunker: { words: "bunkers formwork brutalist", isA: "concrete" },
+  forcefield: { words: "forcefields" },
+  dust: { isA: "sand" },
+  mars: { words: "martian", isA: "dust" },
   // roles: how a material is laid out (texture-roles.ts)
   wall: { words: "walls", generic: true },
-  floor: { words: "floors flooring", generic: true },
+  floor: { words: "floors flooring corridor corridors hallway hallways", generic: true },
   path: { words: "pathway trail footpath walkway", generic: true },
   road: { words: "street", generic: true },
   pile: { words: "heap", generic: true, isA: "hoard" },
@@ -99,4 +112,5 @@ export const SURFACE_SUBJECTS: SubjectTable = {
   ground: { generic: true },
   terrain: { words: "landscape", generic: true },
   pool: { words: "puddle", generic: true },
+  blocks: { words: "block ashlar", generic: true },
 };

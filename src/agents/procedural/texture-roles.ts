@@ -33,7 +33,7 @@ export function textureMaterialOf(word: string): string | undefined {
 
 /** Loose or natural grounds and liquids: named with "tile" they mean a tile of that ground. */
 export const GROUNDS: ReadonlySet<string> = new Set(
-  "grass sand dirt snow water lava ice meadow mud gravel pebbles parched swamp moss forest hay farmland ash acid slime clay".split(" "),
+  "grass sand dirt snow water lava ice meadow mud gravel pebbles parched swamp moss forest hay farmland ash acid slime clay dust mars".split(" "),
 );
 const LIQUIDS: ReadonlySet<string> = new Set(["water", "lava", "acid", "slime", "swamp", "mud"]);
 /** Substances whose own texture shows inside the blocks of a layout ("marble tiles", "golden tiles"). */
@@ -65,6 +65,7 @@ const ROLE_LAYOUTS: Readonly<Record<string, RoleTable>> = {
       "brick cobble castle dungeon cave runestone plank log bone flesh moss glass wallpaper tile ceramic mosaic hextile checkered carpet fabric circuit panel hull scales bark leather bamboo chainmail camo wicker hedge fence ore coal",
     ),
     ...each(METALS, "hull"),
+    ...same("concrete bunker siding corrugated pilings net forcefield coral"),
     bark: "log",
     "*": "castle",
   },
@@ -74,6 +75,7 @@ const ROLE_LAYOUTS: Readonly<Record<string, RoleTable>> = {
     ),
     ...each(["stone", "granite", "slate", "sandstone", "castle", "dungeon", "cave"], "flagstone"),
     ...each(["marble", "obsidian", "crystal", "gold", "silver", "bronze", "copper", "glass"], "tile"),
+    ...same("dock tatami bunker net coral forcefield siding"),
     metal: "treadplate",
     hull: "treadplate",
     log: "plank",
@@ -86,7 +88,7 @@ const ROLE_LAYOUTS: Readonly<Record<string, RoleTable>> = {
     "*": "cobble",
   },
   path: {
-    ...same("cobble flagstone brick gravel pebbles dirt mud sand plank"),
+    ...same("cobble flagstone brick gravel pebbles dirt mud sand plank dock"),
     ...each(["stone", "granite", "slate", "marble", "castle", "sandstone"], "flagstone"),
     ...each(["grass", "meadow", "forest", "moss", "snow"], "dirt"),
     "*": "dirt",
@@ -101,13 +103,15 @@ const ROLE_LAYOUTS: Readonly<Record<string, RoleTable>> = {
     brick: "rubble",
   },
   roof: {
-    ...same("thatch shingle scales"),
+    ...same("thatch shingle scales corrugated"),
     ...each(["hay", "grass", "meadow"], "thatch"),
     "*": "shingle",
   },
   ground: same(`${[...GROUNDS].join(" ")} stone rubble cobble flagstone`),
   terrain: same(`${[...GROUNDS].join(" ")} stone rubble`),
   pool: same([...LIQUIDS].join(" ")),
+  // "sandstone blocks", "ice blocks": dressed blocks of the material
+  blocks: { ...same("brick castle dungeon cobble runestone"), "*": "castle" },
 };
 
 /** A prompt naming only an effect or a style: the material it suggests ("poison" is acid, "rusty" metal). */
@@ -134,6 +138,7 @@ const ROLE_DEFAULTS: Readonly<Record<string, string>> = {
   ground: "dirt",
   terrain: "grass",
   pool: "water",
+  blocks: "castle",
 };
 
 /** The verge a path runs through. */
@@ -201,7 +206,10 @@ function namedMaterials(spec: PromptSpec): { source: string | undefined; substan
   const ground = pattern === "tile" && !role ? ordered.find((m) => GROUNDS.has(m)) : undefined;
   if (ground) return { source: ground, substance: undefined, patches: undefined };
   const source = pattern ?? ordered.find((m) => named.includes(m)) ?? ordered[0];
-  const substance = pattern ? ordered.find((m) => m !== pattern && !MATERIALS[m]?.pattern) : modifiers.find((m) => m !== source);
+  // a wood modifier colours a pattern too ("wooden shingles")
+  const substance = pattern
+    ? [...ordered, ...modifiers].find((m) => m !== pattern && (!MATERIALS[m]?.pattern || (m === "plank" && modifiers.includes(m) && !named.includes(m))))
+    : modifiers.find((m) => m !== source);
   // two grounds named together: patches of the second on the first ("grassy dirt", "rocky desert")
   const grounds = spec.subjects.filter((s) => HEADS[s] === undefined).map(textureMaterialOf);
   const patches = source && GROUNDS.has(source) ? ordered.find((m) => m !== source && grounds.includes(m) && PATCHES.has(m)) : undefined;
@@ -245,6 +253,7 @@ export function planTexture(spec: PromptSpec): TexturePlan {
     material = "parched";
     styles.push("cracked");
   }
+  if (hasStyle(spec, "hex") && material === "forcefield") styles.push("hex");
   if (hasStyle(spec, "hex") && ["tile", "ceramic", "checkered"].includes(material)) {
     material = "hextile";
     styles.push("hex");

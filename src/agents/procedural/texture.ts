@@ -13,6 +13,21 @@ import { PeriodicNoise } from "./noise.js";
 import { ProgressReporter } from "./progress.js";
 import { hasStyle, shapeKey, toneOf, type PromptSpec } from "./prompt.js";
 import { hashString, mixSeeds, Random } from "./random.js";
+import {
+  addAlien,
+  addBarnacles,
+  addBlood,
+  addGrime,
+  addLush,
+  addRivets,
+  addSheen,
+  overBottom,
+  PLANTS,
+  readTexturePrompt,
+  scatterGround,
+  strew,
+  tintAll,
+} from "./texture-conditions.js";
 import { addEffectVeins, addRuts, bandThrough, inlay, patchesOf } from "./texture-layers.js";
 import { MATERIALS, type Material } from "./texture-materials.js";
 import { planTexture, type TexturePlan } from "./texture-roles.js";
@@ -59,7 +74,10 @@ async function generateTexture(
 ): Promise<GeneratedImage> {
   const progress = new ProgressReporter(onProgress, signal);
   await progress.report(0, "interpreting");
-  const { spec } = input;
+  // conditions and settings ("wet", "blood-stained", "crypt") are read first; the rest is planned as usual
+  const reading = readTexturePrompt(input.spec);
+  const { spec } = reading;
+  const has = (condition: string): boolean => reading.conditions.includes(condition);
   const size = input.width;
   const choice = chooseMaterial(spec);
   const material: Material = MATERIALS[choice.material] ?? (MATERIALS.stone as Material);
@@ -106,15 +124,27 @@ async function generateTexture(
   if (choice.inlay && choice.substance) inlay(surface, beside(choice.substance, "inlay", false), main);
   if (choice.patches) patchesOf(surface, beside(choice.patches, "patches", true, choice.patches === "water" ? 0.55 : 0), ctx.noise, rng.fork("patch"));
   if (choice.verge) bandThrough(surface, beside(choice.verge, "verge", true), ctx.noise, rng.fork("band"));
+  const overlay: OverlayContext = { noise: new PeriodicNoise(rng.fork("overlay")), salt: ctx.salt };
+  if (has("scattered")) strew(surface, beside(scatterGround(choice), "ground", true), ctx.noise, rng.fork("strew"));
+  if (has("shallow")) overBottom(surface, beside("pebbles", "bottom", true), 0.55);
+  if (has("deep")) tintAll(surface, { r: 6, g: 22, b: 52 }, 0.5);
+  if (has("murky")) tintAll(surface, { r: 72, g: 80, b: 40 }, 0.5);
+  if (reading.grimy) addGrime(surface, overlay.noise);
+  if (has("tropical")) addLush(surface, PLANTS.has(choice.material));
+  if (has("alien")) addAlien(surface, overlay.noise, ctx.salt, named.length === 0);
   await progress.report(55, "material");
 
-  const overlay: OverlayContext = { noise: new PeriodicNoise(rng.fork("overlay")), salt: ctx.salt };
   if (choice.ruts) addRuts(surface, overlay, rng.fork("ruts"));
   if (hasStyle(spec, "cracked") && !choice.styles.includes("cracked")) addCracks(surface, overlay);
   if (hasStyle(spec, "mossy")) addMoss(surface, overlay);
   if (hasStyle(spec, "rusty")) addRust(surface, overlay);
   if (hasStyle(spec, "icy")) addFrost(surface, overlay);
   if (effect) addEffectVeins(surface, overlay, effect.name);
+  if (has("bloody")) addBlood(surface, overlay.noise, ctx.salt);
+  if (has("barnacles")) addBarnacles(surface, overlay.noise, rng.fork("barnacles"));
+  if (has("riveted")) addRivets(surface, rng.fork("rivets"));
+  if (has("wet")) addSheen(surface, overlay.noise, "wet");
+  else if (hasStyle(spec, "glossy")) addSheen(surface, overlay.noise, "glossy");
   const glowing = hasStyle(spec, "glowing");
   const emits = material.glows || material.glowColor !== undefined;
   if (glowing && !emits) addGlowVeins(surface, overlay);

@@ -1,0 +1,254 @@
+/**
+ * Conditions and settings of a texture prompt: words that change any surface cheaply and truly.
+ * "wet" darkens it and adds highlights, "glossy" ("polished") smooths it and adds a sheen, "deep"
+ * and "shallow"/"clear" water darken it or show the bottom, "murky" clouds it, "scattered" strews
+ * a heap thinly over bare ground, "blood-stained" stains it, "barnacles" crust it, "riveted" rivets
+ * it; a setting picks a palette or a wear: a crypt or dungeon grimes another material, "tropical"
+ * makes it lush, "alien" shifts its hues and sprinkles glowing spores. `readTexturePrompt` is the
+ * one reading both the generator and `interpretTexture` use.
+ */
+import { fromHsl, mix, toHsl, type Rgb } from "./color.js";
+import type { PeriodicNoise } from "./noise.js";
+import type { PromptSpec } from "./prompt.js";
+import { hash2, type Random } from "./random.js";
+import { scatter, type Shape, stamps } from "./texture-kit.js";
+import { planTexture, type TexturePlan } from "./texture-roles.js";
+import { smoothstep, type Surface } from "./texture-surface.js";
+import { COLOR_WORDS } from "./vocabulary.js";
+
+/** Condition → the raw words that name it. */
+const CONDITION_WORDS: Readonly<Record<string, string>> = {
+  wet: "wet damp soaked drenched rainy moist slick",
+  deep: "deep abyssal",
+  shallow: "shallow clear transparent",
+  murky: "murky cloudy",
+  scattered: "scattered strewn littered sparse",
+  bloody: "bloodstained bloodied bloodsoaked bloodsplattered",
+  barnacles: "barnacle barnacles barnacled",
+  riveted: "riveted rivet rivets studded",
+  tropical: "tropical",
+  alien: "alien extraterrestrial",
+};
+const CONDITION_OF: ReadonlyMap<string, string> = new Map(
+  Object.entries(CONDITION_WORDS).flatMap(([name, words]) => words.split(" ").map((w) => [w, name] as const)),
+);
+
+const LIQUIDS: ReadonlySet<string> = new Set(["water", "swamp", "acid", "slime", "lava"]);
+/** Heaps that can lie scattered over bare ground, and the ground they lie on. */
+const HEAPS: ReadonlySet<string> = new Set(["bone", "coins", "rubble", "gems", "logpile", "hay", "pebbles", "feathers", "gravel"]);
+/** Materials a crypt or dungeon setting grimes (not its own stone). */
+const GRIMED = (m: string): boolean => !["dungeon", "castle", "cave"].includes(m);
+
+/** Whether a condition can be drawn on this plan's material. */
+function applies(condition: string, plan: TexturePlan): boolean {
+  const m = plan.material;
+  if (condition === "deep" || condition === "shallow" || condition === "murky") return ["water", "swamp", "acid"].includes(m);
+  if (condition === "scattered") return HEAPS.has(m);
+  if (condition === "wet") return !LIQUIDS.has(m);
+  return true;
+}
+
+export interface TextureReading {
+  /** The prompt as read for a texture (blood words no longer a colour nor stained glass; "alien" no monster). */
+  spec: PromptSpec;
+  plan: TexturePlan;
+  /** Conditions drawn, canonical. */
+  conditions: readonly string[];
+  /** Raw words of the prompt that named them. */
+  read: readonly string[];
+  /** A crypt or dungeon named with another material: it grimes that material. */
+  grimy: boolean;
+}
+
+const BLOOD = /\bblood(?:y|ied)?(?:[\s-]*(stained|soaked|splattered|spattered|covered|smeared))?\b/;
+
+/** Reads the conditions and settings of a texture prompt, and plans the texture without their words. */
+export function readTexturePrompt(original: PromptSpec): TextureReading {
+  let spec = original;
+  const conditions: string[] = [];
+  const read: string[] = [];
+  const words = spec.text.split(/[^a-z0-9]+/);
+  const blood = BLOOD.exec(spec.text);
+  if (blood) {
+    // "blood-stained": a stain, not a crimson colour nor stained glass (unless named otherwise too)
+    const crimsonElsewhere = words.some((w) => COLOR_WORDS.get(w) === "crimson" && !w.startsWith("blood"));
+    const glassElsewhere = words.some((w) => ["glass", "stainedglass", "window", "windows"].includes(w));
+    spec = {
+      ...spec,
+      colors: crimsonElsewhere ? spec.colors : spec.colors.filter((c) => c !== "crimson"),
+      subjects: blood[1] === "stained" && !glassElsewhere ? spec.subjects.filter((s) => s !== "glass") : spec.subjects,
+    };
+    conditions.push("bloody");
+  }
+  const alien = words.some((w) => CONDITION_OF.get(w) === "alien");
+  if (alien && (spec.subjects.some((s) => s !== "monster") || spec.materials.length > 0))
+    spec = { ...spec, subjects: spec.subjects.filter((s) => s !== "monster") };
+  const plan = planTexture(spec);
+  for (const w of spec.otherWords) {
+    const c = CONDITION_OF.get(w);
+    if (c === undefined || plan.fallback || !applies(c, plan)) continue;
+    read.push(w);
+    if (!conditions.includes(c)) conditions.push(c);
+  }
+  if (alien && !plan.fallback && !conditions.includes("alien") && !spec.subjects.includes("monster")) conditions.push("alien");
+  if (plan.fallback) conditions.length = 0;
+  const grimy = !plan.fallback && spec.subjects.includes("dungeon") && GRIMED(plan.material) && plan.source !== "dungeon";
+  return { spec: { ...spec, otherWords: spec.otherWords.filter((w) => !read.includes(w)) }, plan, conditions, read, grimy };
+}
+
+/** The ground a scattered heap lies on. */
+export const scatterGround = (plan: TexturePlan): string => (plan.role === "floor" ? "flagstone" : "dirt");
+
+/** Thins a heap (in s) to scattered items half-buried in `ground`: the low parts of the heap give way to it. */
+export function strew(s: Surface, ground: Surface, noise: PeriodicNoise, rng: Random): void {
+  const cover = rng.range(0.05, 0.2);
+  s.forEach((i, u, v) => {
+    const k = smoothstep(cover, cover + 0.1, noise.fbm(u + 0.21, v + 0.63, 4, 4, 3) * 0.8 + ((s.height[i] ?? 0) - 0.55) * 1.2);
+    if (k >= 1) return;
+    const j = i * 3;
+    s.blend(i, { r: ground.color[j] ?? 0, g: ground.color[j + 1] ?? 0, b: ground.color[j + 2] ?? 0 }, 1 - k);
+    s.height[i] = (s.height[i] ?? 0) * k + (ground.height[i] ?? 0) * (1 - k);
+  });
+}
+
+/** Shallow water over a bottom (already rendered): the bottom shows through, lightened. */
+export function overBottom(s: Surface, bottom: Surface, clear: number): void {
+  for (let i = 0; i < s.height.length; i++) {
+    const j = i * 3;
+    const water = s.get(i);
+    const ground = { r: bottom.color[j] ?? 0, g: bottom.color[j + 1] ?? 0, b: bottom.color[j + 2] ?? 0 };
+    s.set(i, mix(mix(ground, { r: 120, g: 200, b: 210 }, 0.25), water, 1 - clear), (s.height[i] ?? 0) * 0.5 + (bottom.height[i] ?? 0) * 0.5);
+  }
+}
+
+const luma = (c: Rgb): number => 0.3 * c.r + 0.59 * c.g + 0.11 * c.b;
+
+/** Slope towards the light (top left) at pixel x, y, from the wrapped height map. */
+function slope(s: Surface, x: number, y: number): number {
+  const n = s.size;
+  const h = (xx: number, yy: number): number => s.height[((yy + n) % n) * n + ((xx + n) % n)] ?? 0;
+  return ((h(x - 1, y) - h(x + 1, y) + h(x, y - 1) - h(x, y + 1)) * n) / 256;
+}
+
+/** Wet or polished: darker (wet) or smoother (polished), with specular highlights on the faces turned to the light. */
+export function addSheen(s: Surface, noise: PeriodicNoise, kind: "wet" | "glossy"): void {
+  const highlight = new Float32Array(s.height.length);
+  s.forEach((i, _u, _v, x, y) => {
+    highlight[i] = smoothstep(0.01, 0.05, slope(s, x, y));
+  });
+  s.forEach((i, u, v) => {
+    const c = s.get(i);
+    const l = luma(c);
+    // wet: darker and more saturated; puddles gather in the low parts
+    const base = kind === "wet" ? mix(c, { r: c.r * 0.62 + (c.r - l) * 0.3, g: c.g * 0.62 + (c.g - l) * 0.3, b: c.b * 0.68 + (c.b - l) * 0.3 }, 0.85) : c;
+    const band = kind === "glossy" ? smoothstep(0.55, 0.95, Math.sin((u + v) * Math.PI * 2) * 0.5 + 0.5 + noise.fbm(u, v, 2, 2, 2) * 0.3) * 0.3 : 0;
+    const puddle = kind === "wet" ? smoothstep(0.05, 0.25, noise.fbm(u + 0.4, v + 0.9, 3, 3, 3) - (s.height[i] ?? 0) + 0.3) * 0.6 : 0;
+    // highlights broken up, as light catches a wet or polished face here and there
+    const catches = smoothstep(-0.1, 0.25, noise.fbm(u + 0.2, v + 0.6, 6, 6, 2));
+    const shine = Math.min(1, (highlight[i] ?? 0) * catches * (kind === "wet" ? 0.5 : 0.4) + band + puddle * 0.25);
+    s.set(
+      i,
+      mix(mix(base, { r: 40, g: 48, b: 58 }, puddle * 0.5), { r: 235, g: 242, b: 250 }, shine),
+      kind === "glossy" ? 0.5 + ((s.height[i] ?? 0) - 0.5) * 0.4 : (s.height[i] ?? 0) * (1 - puddle * 0.5),
+    );
+  });
+}
+
+/** A tint toward colour c by k over the whole surface ("deep" navy, "murky" green-brown). */
+export function tintAll(s: Surface, c: Rgb, k: number): void {
+  for (let i = 0; i < s.height.length; i++) s.blend(i, c, k);
+}
+
+/** Blood stains: dark red pooled in the low parts and in patches, with drops around them. */
+export function addBlood(s: Surface, noise: PeriodicNoise, salt: number): void {
+  s.forEach((i, u, v, x, y) => {
+    const patch = noise.fbm(u + 0.77, v + 0.11, 4, 4, 4);
+    const pool = smoothstep(0.1, 0.3, patch + (0.45 - (s.height[i] ?? 0)) * 0.6);
+    const drop = patch > -0.05 && hash2(x >> 1, y >> 1, salt + 77) > 0.97 ? 0.8 : 0;
+    const k = Math.max(pool * 0.8, drop);
+    if (k > 0) s.blend(i, mix({ r: 92, g: 8, b: 12 }, { r: 150, g: 20, b: 24 }, hash2(x, y, salt) * 0.5), k);
+  });
+}
+
+/** Barnacles: clusters of small pale cones with dark mouths, crusting patches of the surface. */
+export function addBarnacles(s: Surface, noise: PeriodicNoise, rng: Random): void {
+  const all = stamps(rng, s.size, Math.round((s.size * s.size) / 160), 0.032, 0.4);
+  const crust = all.filter((st) => noise.fbm(st.x / s.size + 0.33, st.y / s.size + 0.5, 4, 4, 3) > 0.02);
+  const shell = { r: 206, g: 198, b: 180 };
+  const mouth = { r: 36, g: 34, b: 30 };
+  scatter(s, crust, barnacle, (st, alt) => (alt ? mouth : mix(shell, { r: 150, g: 144, b: 128 }, st.id * 0.6)), { base: 0.55, lift: 0.45 });
+}
+
+/** A barnacle seen from above: a ridged cone with a dark slit mouth. */
+const barnacle: Shape = (x, y) => {
+  const d = Math.hypot(x, y);
+  if (d >= 1) return undefined;
+  if (d < 0.28) return { shade: 0, h: 0.5, alt: true };
+  const ridge = Math.cos(Math.atan2(y, x) * 6) * 0.08;
+  return { shade: ridge - (x + y) * 0.2 - (d > 0.85 ? 0.25 : 0), h: 1 - d * 0.7 };
+};
+
+/** Rivets in rows along a grid of seams: small domes with a highlight. */
+export function addRivets(s: Surface, rng: Random): void {
+  const seams = rng.pick([2, 3, 4]);
+  const along = seams * rng.pick([4, 5, 6]);
+  const r = Math.max(1.3, s.size / 70);
+  s.forEach((i, u, v) => {
+    const inset = 0.04;
+    let best = Infinity;
+    for (const [a, b] of [
+      [u, v],
+      [v, u],
+    ] as const) {
+      const fa = a * seams - Math.floor(a * seams);
+      const da = Math.min(Math.abs(fa - inset), Math.abs(fa - (1 - inset))) / seams;
+      const fb = b * along - Math.floor(b * along);
+      const db = Math.abs(fb - 0.5) / along;
+      best = Math.min(best, Math.hypot(da, db) * s.size);
+    }
+    if (best > r) return;
+    const dome = Math.sqrt(1 - (best / r) ** 2);
+    const c = s.get(i);
+    s.set(i, dome < 0.35 ? mix(c, { r: 20, g: 20, b: 24 }, 0.5) : mix(c, { r: 235, g: 235, b: 230 }, dome * 0.3), Math.max(s.height[i] ?? 0, 0.7 + dome * 0.3));
+  });
+}
+
+/** A crypt's grime: darker, greyer, with dark stains in the low parts. */
+export function addGrime(s: Surface, noise: PeriodicNoise): void {
+  s.forEach((i, u, v) => {
+    const c = s.get(i);
+    const l = luma(c);
+    const low = smoothstep(0, 0.35, noise.fbm(u + 0.5, v, 4, 4, 4) + (0.5 - (s.height[i] ?? 0)) * 0.8);
+    s.set(i, mix(mix(c, { r: l, g: l, b: l }, 0.35), { r: 28, g: 26, b: 22 }, 0.25 + low * 0.45), s.height[i] ?? 0);
+  });
+}
+
+/**
+ * Tropical: on plants, lush saturated greens (warm leaf hues turned toward them); elsewhere brighter,
+ * with blues turned to turquoise (white sand, clear lagoon water).
+ */
+export function addLush(s: Surface, plants: boolean): void {
+  for (let i = 0; i < s.height.length; i++) {
+    const hsl = toHsl(s.get(i));
+    let { h, l } = hsl;
+    if (plants && (h < 100 || h > 330)) h = (h > 330 ? h - 360 : h) * 0.4 + 110 * 0.6;
+    if (!plants && h > 170 && h < 260) h = h * 0.4 + 182 * 0.6;
+    if (!plants) l = Math.min(0.92, l * 1.1 + 0.03);
+    s.set(i, fromHsl({ h, s: Math.min(1, hsl.s * 1.3 + 0.05), l }), s.height[i] ?? 0);
+  }
+}
+
+/** Materials that are plants: "tropical" turns them green. */
+export const PLANTS: ReadonlySet<string> = new Set(["forest", "grass", "meadow", "moss", "hedge", "swamp", "bamboo", "thatch", "hay", "farmland", "field"]);
+
+/** Alien: hues turned toward violet and teal, and glowing spores in the low parts. */
+export function addAlien(s: Surface, noise: PeriodicNoise, salt: number, recolour: boolean): void {
+  s.forEach((i, u, v, x, y) => {
+    if (recolour) {
+      const c = s.get(i);
+      s.set(i, { r: c.b * 0.8 + c.r * 0.3, g: c.r * 0.35 + c.g * 0.3, b: c.g * 0.6 + c.r * 0.5 }, s.height[i] ?? 0);
+    }
+    const spore = hash2(x >> 1, y >> 1, salt + 31) > 0.975 && noise.fbm(u, v, 3, 3, 2) > -0.1;
+    if (spore) s.glow[i] = Math.max(s.glow[i] ?? 0, 0.85);
+  });
+}
