@@ -136,7 +136,7 @@ export function interpretTexture(original: PromptSpec): Interpretation {
   // conditions ("wet", "blood-stained") and settings ("crypt", "tropical") drawn on the surface: texture-conditions.ts
   const reading = readTexturePrompt(original);
   const spec = reading.spec;
-  const choice = chooseMaterial(spec);
+  const choice = chooseMaterial(original);
   const fallback = choice.fallback;
   const drawn = drawnWords(spec, choice);
   if (reading.grimy) drawn.subjects.add("dungeon");

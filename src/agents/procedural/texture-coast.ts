@@ -12,38 +12,42 @@ import { smoothstep, type MaterialContext, type Surface } from "./texture-surfac
 
 const frac = (x: number): number => x - Math.floor(x);
 
-/** Rope netting: twisted ropes on two diagonals, knotted where they cross, over a shadowed gap. */
-function renderNet(s: Surface, ctx: MaterialContext): void {
-  const n = count(ctx.rng.pick([3, 4, 5, 6]), ctx);
-  const square = ctx.rng.chance(0.35); // a square mesh (cargo net) or a diamond mesh (fishing net)
-  const thick = ctx.rng.range(0.07, 0.12);
-  const twist = ctx.rng.int(5, 9);
-  const { noise, main, second } = ctx;
-  s.forEach((i, u, v) => {
-    const a = square ? u * n : (u + v) * n;
-    const b = square ? v * n : (u - v) * n;
-    // distance from each rope's centre line (ropes on whole numbers of a and b), a little sagging
-    const sag = noise.fbm(u, v, 3, 3, 2) * 0.03;
-    const da = Math.abs(frac(a + 0.5 + sag) - 0.5);
-    const db = Math.abs(frac(b + 0.5 - sag) - 0.5);
-    const onA = da < thick;
-    const onB = db < thick;
-    if (!onA && !onB) {
-      const depth = noise.fbm(u, v, 4, 4, 3);
-      s.set(i, shadeFast(second, -0.2 + depth * 0.3), 0.05);
-      return;
-    }
-    const knot = onA && onB;
-    // across the rope: round profile; along it: the twist of the strands
-    const across = onA && (!onB || da < db) ? da : db;
-    const along = onA ? b : a;
-    const round = Math.sqrt(Math.max(0, 1 - (across / thick) ** 2));
-    const strand = Math.sin((along * twist + across / thick) * Math.PI * 2);
-    const fibre = noise.fbm(u, v, 32, 32, 2);
-    const c = shadeFast(main, (round - 0.6) * 0.4 + strand * 0.12 + fibre * 0.15 + (knot ? 0.08 : 0));
-    s.set(i, c, 0.45 + round * 0.35 + (knot ? 0.15 : 0) + strand * 0.03);
-  });
-}
+/**
+ * Netting: twisted ropes (or thin wire, for a chain-link fence) on two diagonals, knotted where
+ * they cross, over a shadowed gap.
+ */
+const mesh = (wire: boolean) =>
+  function renderNet(s: Surface, ctx: MaterialContext): void {
+    const n = count(wire ? ctx.rng.pick([5, 6, 8]) : ctx.rng.pick([3, 4, 5, 6]), ctx);
+    const square = !wire && ctx.rng.chance(0.35); // a square mesh (cargo net) or a diamond mesh (fishing net)
+    const thick = wire ? Math.max(0.03, (1.4 * n) / s.size) : ctx.rng.range(0.07, 0.12);
+    const twist = wire ? 2 : ctx.rng.int(5, 9);
+    const { noise, main, second } = ctx;
+    s.forEach((i, u, v) => {
+      const a = square ? u * n : (u + v) * n;
+      const b = square ? v * n : (u - v) * n;
+      // distance from each rope's centre line (ropes on whole numbers of a and b), a little sagging
+      const sag = noise.fbm(u, v, 3, 3, 2) * 0.03;
+      const da = Math.abs(frac(a + 0.5 + sag) - 0.5);
+      const db = Math.abs(frac(b + 0.5 - sag) - 0.5);
+      const onA = da < thick;
+      const onB = db < thick;
+      if (!onA && !onB) {
+        const depth = noise.fbm(u, v, 4, 4, 3);
+        s.set(i, shadeFast(second, -0.2 + depth * 0.3), 0.05);
+        return;
+      }
+      const knot = onA && onB;
+      // across the rope: round profile; along it: the twist of the strands
+      const across = onA && (!onB || da < db) ? da : db;
+      const along = onA ? b : a;
+      const round = Math.sqrt(Math.max(0, 1 - (across / thick) ** 2));
+      const strand = Math.sin((along * twist + across / thick) * Math.PI * 2);
+      const fibre = noise.fbm(u, v, 32, 32, 2);
+      const c = shadeFast(main, (round - 0.6) * 0.4 + strand * 0.12 + fibre * 0.15 + (knot ? 0.08 : 0));
+      s.set(i, c, 0.45 + round * 0.35 + (knot ? 0.15 : 0) + strand * 0.03);
+    });
+  };
 
 const CORALS: readonly Rgb[] = [rgb(0xe8706a), rgb(0xf0a040), rgb(0xb45ac8), rgb(0xe8d060), rgb(0x4ab8a8), rgb(0xf08cb4), rgb(0xd85038)];
 
@@ -153,7 +157,8 @@ function renderDock(s: Surface, ctx: MaterialContext): void {
 }
 
 export const COAST_MATERIALS: Readonly<Record<string, Material>> = {
-  net: { main: rgb(0xc8a874), second: rgb(0x1e2a30), bump: 0.55, occlusion: 0.5, render: renderNet },
+  net: { main: rgb(0xc8a874), second: rgb(0x1e2a30), bump: 0.55, occlusion: 0.5, render: mesh(false) },
+  chainlink: { main: rgb(0xb4bcc4), second: rgb(0x2c3a2a), bump: 0.5, occlusion: 0.45, render: mesh(true) },
   coral: { main: rgb(0xe8706a), second: rgb(0xe2d2a8), bump: 0.45, occlusion: 0.35, render: renderCoral },
   pilings: { main: rgb(0x7a6650), second: rgb(0x18262c), bump: 0.5, occlusion: 0.45, render: renderPilings },
   dock: { main: rgb(0x9a8a74), second: rgb(0x183848), bump: 0.45, occlusion: 0.45, render: renderDock },

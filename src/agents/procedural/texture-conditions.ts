@@ -26,6 +26,7 @@ const CONDITION_WORDS: Readonly<Record<string, string>> = {
   bloody: "bloodstained bloodied bloodsoaked bloodsplattered",
   barnacles: "barnacle barnacles barnacled",
   riveted: "riveted rivet rivets studded",
+  dusty: "dusty dusted",
   tropical: "tropical",
   alien: "alien extraterrestrial",
 };
@@ -43,7 +44,7 @@ const GRIMED = (m: string): boolean => !["dungeon", "castle", "cave"].includes(m
 function applies(condition: string, plan: TexturePlan): boolean {
   const m = plan.material;
   if (condition === "deep" || condition === "shallow" || condition === "murky") return ["water", "swamp", "acid"].includes(m);
-  if (condition === "scattered") return HEAPS.has(m);
+  if (condition === "scattered") return HEAPS.has(m) || plan.patches !== undefined;
   if (condition === "wet") return !LIQUIDS.has(m);
   return true;
 }
@@ -60,6 +61,12 @@ export interface TextureReading {
   grimy: boolean;
 }
 
+/** Two-word names of a surface whose words alone mean something else ("force field" is no meadow). */
+const PHRASES: readonly { pattern: RegExp; subject: string; drops: readonly string[]; reads: readonly string[] }[] = [
+  { pattern: /\bforce[\s-]?fields?\b/, subject: "forcefield", drops: ["field"], reads: ["force"] },
+  { pattern: /\bchain[\s-]?link\b/, subject: "chainlink", drops: ["chain", "chainmail"], reads: ["link"] },
+];
+
 const BLOOD = /\bblood(?:y|ied)?(?:[\s-]*(stained|soaked|splattered|spattered|covered|smeared))?\b/;
 
 /** Reads the conditions and settings of a texture prompt, and plans the texture without their words. */
@@ -68,6 +75,11 @@ export function readTexturePrompt(original: PromptSpec): TextureReading {
   const conditions: string[] = [];
   const read: string[] = [];
   const words = spec.text.split(/[^a-z0-9]+/);
+  for (const phrase of PHRASES) {
+    if (!phrase.pattern.test(spec.text)) continue;
+    const subjects = spec.subjects.filter((x) => !phrase.drops.includes(x));
+    spec = { ...spec, subjects: [phrase.subject, ...subjects], otherWords: spec.otherWords.filter((w) => !phrase.reads.includes(w)) };
+  }
   const blood = BLOOD.exec(spec.text);
   if (blood) {
     // "blood-stained": a stain, not a crimson colour nor stained glass (unless named otherwise too)
@@ -79,10 +91,13 @@ export function readTexturePrompt(original: PromptSpec): TextureReading {
       subjects: blood[1] === "stained" && !glassElsewhere ? spec.subjects.filter((s) => s !== "glass") : spec.subjects,
     };
     conditions.push("bloody");
+    if (blood[1] && spec.otherWords.includes(blood[1])) read.push(blood[1]);
   }
   const alien = words.some((w) => CONDITION_OF.get(w) === "alien");
   if (alien && (spec.subjects.some((s) => s !== "monster") || spec.materials.length > 0))
     spec = { ...spec, subjects: spec.subjects.filter((s) => s !== "monster") };
+  // "alien" alone, or with a planet: a rocky alien ground
+  if (alien && spec.subjects.every((x) => x === "monster") && spec.materials.length === 0) spec = { ...spec, subjects: ["stone"] };
   const plan = planTexture(spec);
   for (const w of spec.otherWords) {
     const c = CONDITION_OF.get(w);
@@ -91,6 +106,8 @@ export function readTexturePrompt(original: PromptSpec): TextureReading {
     if (!conditions.includes(c)) conditions.push(c);
   }
   if (alien && !plan.fallback && !conditions.includes("alien") && !spec.subjects.includes("monster")) conditions.push("alien");
+  // words of a condition read as another's ("blood splattered")
+  for (const w of read) if (!spec.otherWords.includes(w)) read.splice(read.indexOf(w), 1);
   if (plan.fallback) conditions.length = 0;
   const grimy = !plan.fallback && spec.subjects.includes("dungeon") && GRIMED(plan.material) && plan.source !== "dungeon";
   return { spec: { ...spec, otherWords: spec.otherWords.filter((w) => !read.includes(w)) }, plan, conditions, read, grimy };
@@ -141,7 +158,7 @@ export function addSheen(s: Surface, noise: PeriodicNoise, kind: "wet" | "glossy
     const l = luma(c);
     // wet: darker and more saturated; puddles gather in the low parts
     const base = kind === "wet" ? mix(c, { r: c.r * 0.62 + (c.r - l) * 0.3, g: c.g * 0.62 + (c.g - l) * 0.3, b: c.b * 0.68 + (c.b - l) * 0.3 }, 0.85) : c;
-    const band = kind === "glossy" ? smoothstep(0.55, 0.95, Math.sin((u + v) * Math.PI * 2) * 0.5 + 0.5 + noise.fbm(u, v, 2, 2, 2) * 0.3) * 0.3 : 0;
+    const band = kind === "glossy" ? smoothstep(0.7, 0.98, Math.sin((u + v) * Math.PI * 2) * 0.5 + 0.5 + noise.fbm(u, v, 2, 2, 2) * 0.3) * 0.2 : 0;
     const puddle = kind === "wet" ? smoothstep(0.05, 0.25, noise.fbm(u + 0.4, v + 0.9, 3, 3, 3) - (s.height[i] ?? 0) + 0.3) * 0.6 : 0;
     // highlights broken up, as light catches a wet or polished face here and there
     const catches = smoothstep(-0.1, 0.25, noise.fbm(u + 0.2, v + 0.6, 6, 6, 2));
@@ -159,20 +176,38 @@ export function tintAll(s: Surface, c: Rgb, k: number): void {
   for (let i = 0; i < s.height.length; i++) s.blend(i, c, k);
 }
 
+/** Runs fn over small discs at random places (wrapping around the tile edges), with the disc's falloff 0..1. */
+function dots(s: Surface, rng: Random, total: number, radius: number, fn: (i: number, k: number) => void): void {
+  const n = s.size;
+  for (let d = 0; d < total; d++) {
+    const cx = rng.next() * n;
+    const cy = rng.next() * n;
+    const r = Math.max(0.8, radius * rng.range(0.6, 1.4));
+    for (let y = Math.floor(cy - r); y <= Math.ceil(cy + r); y++)
+      for (let x = Math.floor(cx - r); x <= Math.ceil(cx + r); x++) {
+        const k = 1 - Math.hypot(x + 0.5 - cx, y + 0.5 - cy) / r;
+        if (k > 0) fn((((y % n) + n) % n) * n + (((x % n) + n) % n), Math.min(1, k * 2));
+      }
+  }
+}
+
 /** Blood stains: dark red pooled in the low parts and in patches, with drops around them. */
-export function addBlood(s: Surface, noise: PeriodicNoise, salt: number): void {
+export function addBlood(s: Surface, noise: PeriodicNoise, rng: Random): void {
   s.forEach((i, u, v, x, y) => {
     const patch = noise.fbm(u + 0.77, v + 0.11, 4, 4, 4);
-    const pool = smoothstep(0.1, 0.3, patch + (0.45 - (s.height[i] ?? 0)) * 0.6);
-    const drop = patch > -0.05 && hash2(x >> 1, y >> 1, salt + 77) > 0.97 ? 0.8 : 0;
-    const k = Math.max(pool * 0.8, drop);
-    if (k > 0) s.blend(i, mix({ r: 92, g: 8, b: 12 }, { r: 150, g: 20, b: 24 }, hash2(x, y, salt) * 0.5), k);
+    const pool = smoothstep(0.02, 0.2, patch + (0.45 - (s.height[i] ?? 0)) * 0.25);
+    if (pool > 0) s.blend(i, mix(BLOOD_DARK, BLOOD_RED, hash2(x, y, 5) * 0.5), pool * 0.8);
   });
+  // drops and splashes
+  dots(s, rng, Math.round((s.size * s.size) / 350), s.size / 75, (i, k) => s.blend(i, BLOOD_RED, k * 0.85));
 }
+
+const BLOOD_DARK: Rgb = { r: 92, g: 8, b: 12 };
+const BLOOD_RED: Rgb = { r: 140, g: 16, b: 20 };
 
 /** Barnacles: clusters of small pale cones with dark mouths, crusting patches of the surface. */
 export function addBarnacles(s: Surface, noise: PeriodicNoise, rng: Random): void {
-  const all = stamps(rng, s.size, Math.round((s.size * s.size) / 160), 0.032, 0.4);
+  const all = stamps(rng, s.size, Math.round((s.size * s.size) / 50), 0.032, 0.4);
   const crust = all.filter((st) => noise.fbm(st.x / s.size + 0.33, st.y / s.size + 0.5, 4, 4, 3) > 0.02);
   const shell = { r: 206, g: 198, b: 180 };
   const mouth = { r: 36, g: 34, b: 30 };
@@ -213,6 +248,16 @@ export function addRivets(s: Surface, rng: Random): void {
   });
 }
 
+/** Dust: a pale film settled over the surface, thickest in its low parts, with a fine grain. */
+export function addDust(s: Surface, noise: PeriodicNoise, salt: number): void {
+  const dust = { r: 196, g: 182, b: 156 };
+  s.forEach((i, u, v, x, y) => {
+    const k = 0.25 + 0.45 * smoothstep(-0.1, 0.4, noise.fbm(u + 0.15, v + 0.85, 3, 3, 3) + (0.5 - (s.height[i] ?? 0)) * 0.8);
+    s.blend(i, { r: dust.r * (0.9 + hash2(x, y, salt + 9) * 0.2), g: dust.g, b: dust.b }, k);
+    s.height[i] = (s.height[i] ?? 0) * (1 - k * 0.3) + 0.5 * k * 0.3;
+  });
+}
+
 /** A crypt's grime: darker, greyer, with dark stains in the low parts. */
 export function addGrime(s: Surface, noise: PeriodicNoise): void {
   s.forEach((i, u, v) => {
@@ -242,13 +287,13 @@ export function addLush(s: Surface, plants: boolean): void {
 export const PLANTS: ReadonlySet<string> = new Set(["forest", "grass", "meadow", "moss", "hedge", "swamp", "bamboo", "thatch", "hay", "farmland", "field"]);
 
 /** Alien: hues turned toward violet and teal, and glowing spores in the low parts. */
-export function addAlien(s: Surface, noise: PeriodicNoise, salt: number, recolour: boolean): void {
-  s.forEach((i, u, v, x, y) => {
-    if (recolour) {
+export function addAlien(s: Surface, rng: Random, recolour: boolean): void {
+  if (recolour)
+    for (let i = 0; i < s.height.length; i++) {
       const c = s.get(i);
       s.set(i, { r: c.b * 0.8 + c.r * 0.3, g: c.r * 0.35 + c.g * 0.3, b: c.g * 0.6 + c.r * 0.5 }, s.height[i] ?? 0);
     }
-    const spore = hash2(x >> 1, y >> 1, salt + 31) > 0.975 && noise.fbm(u, v, 3, 3, 2) > -0.1;
-    if (spore) s.glow[i] = Math.max(s.glow[i] ?? 0, 0.85);
+  dots(s, rng, Math.round((s.size * s.size) / 220), s.size / 120, (i, k) => {
+    s.glow[i] = Math.max(s.glow[i] ?? 0, k * 0.9);
   });
 }

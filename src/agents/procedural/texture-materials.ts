@@ -113,4 +113,7 @@ export const MATERIAL_ALIASES: Readonly<Record<string, string>> = {
   // a house's wall is its siding; energy is a force field
   house: "siding",
   bolt: "forcefield",
+  // a crate's sides are boards; a planet's surface is dust, rocks and craters
+  crate: "plank",
+  planet: "mars",
 };

@@ -218,7 +218,9 @@ function namedMaterials(spec: PromptSpec): { source: string | undefined; substan
 
 export function planTexture(spec: PromptSpec): TexturePlan {
   const named = namedMaterials(spec);
-  const role = spec.subjects.find((s) => ROLES.has(s));
+  // the last role named is the head noun ("corridor wall" is a wall); a pool beside another role lies in puddles on it
+  const roles = spec.subjects.filter((s) => ROLES.has(s));
+  const role = roles.filter((r) => r !== "pool").at(-1) ?? roles[0];
   const styles: string[] = [];
   let source = named.source;
   if (source === undefined && role === "pool") source = spec.effects.includes("poison") ? "acid" : spec.effects.includes("fire") ? "lava" : undefined;
@@ -282,6 +284,12 @@ export function drawnWords(spec: PromptSpec, plan: TexturePlan): { subjects: Set
   };
   const subjects = new Set(spec.subjects.filter(isDrawn));
   if (plan.role) subjects.add(plan.role);
+  // a second role that lays the material out the same way is drawn too ("corridor wall panel": a panel either way)
+  for (const role of spec.subjects.filter((s) => ROLES.has(s) && s !== plan.role && plan.role !== undefined && plan.source !== undefined)) {
+    const table = ROLE_LAYOUTS[role] ?? {};
+    const layout = table[plan.source ?? ""] ?? table["*"];
+    if (layout !== undefined && (layout === "=" ? plan.source : layout) === plan.material) subjects.add(role);
+  }
   if (spec.subjects.includes("tile") && GROUNDS.has(plan.material)) subjects.add("tile");
   // "dragon skin" is the dragon's scales, "wheat field" a field of wheat
   for (const [word, kinds] of Object.entries(HEADS)) if (spec.subjects.includes(word) && kinds.includes(plan.material)) subjects.add(word);

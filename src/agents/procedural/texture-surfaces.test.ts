@@ -102,6 +102,7 @@ const SURFACES: Readonly<Record<string, string>> = {
   forcefield: "energy shield",
   dust: "dust",
   mars: "mars ground",
+  chainlink: "chain link fence",
 };
 
 /** Standard deviation of the luminance: a drawing, not a flat fill. */
