@@ -47,18 +47,21 @@ describe("texture conditions and settings", () => {
     ["scattered leaves on grass", "forest", ["scattered"]],
     ["blood-stained stone tiles", "tile", ["stone", "bloody"]],
     ["blood splattered dungeon floor", "flagstone", ["bloody"]],
-    ["riveted steel hull panels", "panel", ["riveted"]],
+    ["riveted steel hull panels", "hull", ["riveted"]],
     ["dusty stone floor", "flagstone", ["dusty"]],
     // settings
     ["crypt marble floor", "tile", ["marble"]],
     ["tropical jungle floor", "forest", ["tropical"]],
     ["sci-fi corridor wall panel", "panel", []],
+    ["mossy stone garden wall", "castle", ["stone", "mossy", "garden"]],
+    ["cobblestone garden path", "cobble", ["garden"]],
+    ["lightning stone", "stone", ["lightning"]],
   ] as const)("reads '%s' as %s, whole", (prompt, subject, modifiers) => {
     const reading = read(prompt);
     expect(reading.subject).toBe(subject);
     expect(reading.fallback).toBe(false);
     for (const m of modifiers) expect(reading.modifiers).toContain(m);
-    if (prompt !== "riveted steel hull panels") expect(reading.ignored).toEqual([]);
+    expect(reading.ignored).toEqual([]);
   });
 
   it("draws one role of two, and leaves the other in `ignored` unless it lays the material out the same way", () => {
@@ -109,6 +112,9 @@ describe("texture conditions and settings", () => {
       ["marble floor", "crypt marble floor", (a, b) => luma(meanColor(b)) < luma(meanColor(a)) - 15],
       ["jungle floor", "tropical jungle floor", (a, b) => meanColor(b).g - meanColor(b).r > meanColor(a).g - meanColor(a).r + 15],
       ["rock", "alien rock", (a, b) => seedRange([a, b]).distance > 20],
+      ["stone wall", "stone garden wall", (a, b) => seedRange([a, b]).differ > 0.03],
+      ["cobblestone path", "cobblestone garden path", (a, b) => seedRange([a, b]).differ > 0.2],
+      ["stone", "lightning stone", (a, b) => seedRange([a, b]).distance > 5],
     ];
     for (const [plain, changed, holds] of pairs) {
       const a = await image(plain);
@@ -132,6 +138,7 @@ describe("texture conditions and settings", () => {
       "tropical jungle floor",
       "alien planet surface",
       "wet planks",
+      "mossy stone garden wall",
     ]) {
       for (const size of [64, 128, 256]) {
         const { image: img } = await run("texture", prompt, { size, seed: 6 });

@@ -27,6 +27,7 @@ const CONDITION_WORDS: Readonly<Record<string, string>> = {
   barnacles: "barnacle barnacles barnacled",
   riveted: "riveted rivet rivets studded",
   dusty: "dusty dusted",
+  garden: "garden gardens",
   tropical: "tropical",
   alien: "alien extraterrestrial",
 };
@@ -46,6 +47,7 @@ function applies(condition: string, plan: TexturePlan): boolean {
   if (condition === "deep" || condition === "shallow" || condition === "murky") return ["water", "swamp", "acid"].includes(m);
   if (condition === "scattered") return HEAPS.has(m) || plan.patches !== undefined;
   if (condition === "wet") return !LIQUIDS.has(m);
+  if (condition === "garden") return !LIQUIDS.has(m);
   return true;
 }
 
@@ -96,9 +98,17 @@ export function readTexturePrompt(original: PromptSpec): TextureReading {
   const alien = words.some((w) => CONDITION_OF.get(w) === "alien");
   if (alien && (spec.subjects.some((s) => s !== "monster") || spec.materials.length > 0))
     spec = { ...spec, subjects: spec.subjects.filter((s) => s !== "monster") };
+  // "energy shield" is a force field; "lightning stone" stone with the lightning effect's veins
+  if (spec.subjects.includes("bolt") && !spec.subjects.includes("forcefield") && !spec.subjects.includes("shield")) {
+    const rest = { ...spec, subjects: spec.subjects.filter((x) => x !== "bolt") };
+    if (!planTexture(rest).fallback) spec = { ...rest, effects: spec.effects.includes("lightning") ? spec.effects : [...spec.effects, "lightning"] };
+  }
   // "alien" alone, or with a planet: a rocky alien ground
   if (alien && spec.subjects.every((x) => x === "monster") && spec.materials.length === 0) spec = { ...spec, subjects: ["stone"] };
-  const plan = planTexture(spec);
+  const planned = planTexture(spec);
+  // a garden path runs through flowers
+  const garden = words.some((w) => CONDITION_OF.get(w) === "garden");
+  const plan = garden && planned.verge === "grass" ? { ...planned, verge: "meadow" } : planned;
   for (const w of spec.otherWords) {
     const c = CONDITION_OF.get(w);
     if (c === undefined || plan.fallback || !applies(c, plan)) continue;
@@ -189,6 +199,44 @@ function dots(s: Surface, rng: Random, total: number, radius: number, fn: (i: nu
         if (k > 0) fn((((y % n) + n) % n) * n + (((x % n) + n) % n), Math.min(1, k * 2));
       }
   }
+}
+
+const PETALS: readonly Rgb[] = [
+  { r: 244, g: 241, b: 230 },
+  { r: 242, g: 211, b: 60 },
+  { r: 231, g: 127, b: 176 },
+  { r: 155, g: 126, b: 224 },
+  { r: 232, g: 80, b: 58 },
+];
+
+/** A garden: small flowers growing in clumps over the surface (a garden path instead runs through a meadow). */
+export function addFlowers(s: Surface, noise: PeriodicNoise, rng: Random): void {
+  const n = s.size;
+  const total = Math.round((n * n) / 70);
+  for (let d = 0; d < total; d++) {
+    const x = rng.next();
+    const y = rng.next();
+    const colour = PETALS[rng.int(0, PETALS.length - 1)] ?? PETALS[0];
+    if (noise.fbm(x + 0.42, y + 0.17, 3, 3, 3) < 0.08 || colour === undefined) continue;
+    const leaf = { r: 62, g: 112, b: 44 };
+    stampFlower(s, x * n, y * n, Math.max(1, n / 100), colour, leaf);
+  }
+}
+
+/** One flower: four petals round a yellow heart, a leaf below, wrapping around the tile edges. */
+function stampFlower(s: Surface, cx: number, cy: number, r: number, petal: Rgb, leaf: Rgb): void {
+  const n = s.size;
+  const reach = Math.ceil(r * 2.2);
+  for (let y = Math.floor(cy) - reach; y <= Math.floor(cy) + reach; y++)
+    for (let x = Math.floor(cx) - reach; x <= Math.floor(cx) + reach; x++) {
+      const dx = x + 0.5 - cx;
+      const dy = y + 0.5 - cy;
+      const d = Math.hypot(dx, dy) / r;
+      const i = (((y % n) + n) % n) * n + (((x % n) + n) % n);
+      if (d < 0.6) s.set(i, { r: 240, g: 200, b: 60 }, 0.9);
+      else if (d < 1.6 && Math.abs(Math.cos(Math.atan2(dy, dx) * 2)) > 0.35) s.set(i, petal, 0.85 - d * 0.1);
+      else if (d < 2.1 && dy > 0) s.set(i, leaf, 0.7);
+    }
 }
 
 /** Blood stains: dark red pooled in the low parts and in patches, with drops around them. */

@@ -110,9 +110,8 @@ export const MATERIAL_ALIASES: Readonly<Record<string, string>> = {
   tombstone: "dungeon",
   // things of the shore whose surface is drawn: rope is netting, coral a reef
   rope: "net",
-  // a house's wall is its siding; energy is a force field
+  // a house's wall is its siding
   house: "siding",
-  bolt: "forcefield",
   // a crate's sides are boards; a planet's surface is dust, rocks and craters
   crate: "plank",
   planet: "mars",

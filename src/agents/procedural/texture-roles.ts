@@ -196,7 +196,7 @@ function namedMaterials(spec: PromptSpec): { source: string | undefined; substan
   const modifiers = spec.materials.map(textureMaterialOf).filter((m): m is string => m !== undefined);
   // "brick wall with moss": the moss is the mossy style, not the bricks' colour
   const all = [...named, ...modifiers].filter((m, _, list) => !(m === "moss" && hasStyle(spec, "mossy") && list.length > 1));
-  const ordered = all.filter((m) => !all.some((n) => n !== m && broaderSubjects(n).includes(m)));
+  const ordered = all.filter((m) => !all.some((n) => n !== m && broaderSubjects(n).includes(m)) && !(m === "panel" && all.includes("hull")));
   // the head noun, when a pattern, lays out the others ("marble tiles"); a modifier only colours ("wooden
   // fence"), and a pattern that is not the head gives way ("pine needles" are a forest floor, not planks)
   const head = ordered.find((m) => named.includes(m));
@@ -284,6 +284,9 @@ export function drawnWords(spec: PromptSpec, plan: TexturePlan): { subjects: Set
   };
   const subjects = new Set(spec.subjects.filter(isDrawn));
   if (plan.role) subjects.add(plan.role);
+  // the energy of an energy shield is its force field; "hull panels" are the hull's plating, drawn in panels
+  if (plan.material === "forcefield" && spec.subjects.includes("bolt")) subjects.add("bolt");
+  if (plan.material === "hull" && spec.subjects.includes("panel")) subjects.add("panel");
   // a second role that lays the material out the same way is drawn too ("corridor wall panel": a panel either way)
   for (const role of spec.subjects.filter((s) => ROLES.has(s) && s !== plan.role && plan.role !== undefined && plan.source !== undefined)) {
     const table = ROLE_LAYOUTS[role] ?? {};

@@ -18,6 +18,7 @@ import {
   addBarnacles,
   addBlood,
   addDust,
+  addFlowers,
   addGrime,
   addLush,
   addRivets,
@@ -150,6 +151,7 @@ async function generateTexture(
   if (has("bloody")) addBlood(surface, overlay.noise, rng.fork("blood"));
   if (has("barnacles")) addBarnacles(surface, overlay.noise, rng.fork("barnacles"));
   if (has("riveted")) addRivets(surface, rng.fork("rivets"));
+  if (has("garden") && !choice.verge) addFlowers(surface, overlay.noise, rng.fork("flowers"));
   if (has("dusty")) addDust(surface, overlay.noise, ctx.salt);
   if (has("wet")) addSheen(surface, overlay.noise, "wet");
   else if (hasStyle(spec, "glossy")) addSheen(surface, overlay.noise, "glossy");
