@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countAlpha, type Decoded, isSeamless, meanColor, run, seamScores } from "../../../test/support/drawing.js";
 import { seedRange } from "../../../test/support/texture-range.js";
-import { interpretTexture } from "./interpretation.js";
+import { interpretIcon, interpretTexture } from "./interpretation.js";
 import { interpretPrompt } from "./prompt.js";
 
 const read = (prompt: string) => interpretTexture(interpretPrompt({ prompt }));
@@ -20,7 +20,11 @@ describe("texture conditions and settings", () => {
     ["rope netting", "net", []],
     ["fishnet", "net", []],
     ["coral reef", "coral", []],
-    ["wooden pier", "dock", ["wood"]],
+    ["wooden pier", "dock", []],
+    ["harbor dock planks", "dock", []],
+    ["sci-fi hangar floor", "panel", []],
+    ["steel bulkhead", "hull", ["steel"]],
+    ["stone block", "castle", []],
     ["weathered wooden barn siding", "siding", ["wood", "weathered"]],
     ["white clapboard", "siding", ["white"]],
     ["rusty corrugated metal", "corrugated", ["rusty"]],
@@ -89,6 +93,12 @@ describe("texture conditions and settings", () => {
     const reading = read(prompt);
     expect(reading.ignored).toContain(word);
     expect(reading.modifiers).not.toContain(word);
+  });
+
+  it("reads words only a texture draws without making them subjects of the other agents", () => {
+    expect(interpretIcon(interpretPrompt({ prompt: "stone block" })).subject).toBe("stone");
+    expect(interpretIcon(interpretPrompt({ prompt: "wooden dock" })).subject).toBe("wood");
+    expect(interpretIcon(interpretPrompt({ prompt: "tin watering can" })).modifiers).not.toContain("shield");
   });
 
   it("draws no surface for things that are none ('sword'), and lists only what it draws", () => {

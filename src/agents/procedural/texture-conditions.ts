@@ -63,6 +63,20 @@ export interface TextureReading {
   grimy: boolean;
 }
 
+/**
+ * Words only a texture reads, as the surface (or layout) they name: other agents draw nothing of
+ * them ("tin" would be a metal shield icon, "block" no stone icon), so they are no shared subjects.
+ */
+const TEXTURE_WORDS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries("block blocks ashlar".split(" ").map((w) => [w, "blocks"])),
+  ...Object.fromEntries("tin aluminium aluminum zinc galvanized".split(" ").map((w) => [w, "metal"])),
+  ...Object.fromEntries("hangar hangars".split(" ").map((w) => [w, "panel"])),
+  ...Object.fromEntries("bulkhead bulkheads".split(" ").map((w) => [w, "hull"])),
+  // an icon of a "wooden dock" is still wood, so the dock is the texture's own word
+  ...Object.fromEntries("dock docks pier piers wharf jetty boardwalk harbor harbour marina".split(" ").map((w) => [w, "dock"])),
+  ...Object.fromEntries("mat mats matting".split(" ").map((w) => [w, "tatami"])),
+};
+
 /** Two-word names of a surface whose words alone mean something else ("force field" is no meadow). */
 const PHRASES: readonly { pattern: RegExp; subject: string; drops: readonly string[]; reads: readonly string[] }[] = [
   { pattern: /\bforce[\s-]?fields?\b/, subject: "forcefield", drops: ["field"], reads: ["force"] },
@@ -77,6 +91,14 @@ export function readTexturePrompt(original: PromptSpec): TextureReading {
   const conditions: string[] = [];
   const read: string[] = [];
   const words = spec.text.split(/[^a-z0-9]+/);
+  const own = spec.otherWords.filter((w) => TEXTURE_WORDS[w] !== undefined);
+  if (own.length > 0) {
+    const added = own.map((w) => TEXTURE_WORDS[w] as string).filter((x) => !spec.subjects.includes(x));
+    // the last word named is the head noun ("wooden pier" a pier, "dock pilings" pilings)
+    const head = own.includes(words.filter(Boolean).at(-1) ?? "");
+    const subjects = head ? [...spec.subjects, ...new Set(added)] : [...new Set(added), ...spec.subjects];
+    spec = { ...spec, subjects, otherWords: spec.otherWords.filter((w) => !own.includes(w)) };
+  }
   for (const phrase of PHRASES) {
     if (!phrase.pattern.test(spec.text)) continue;
     const subjects = spec.subjects.filter((x) => !phrase.drops.includes(x));

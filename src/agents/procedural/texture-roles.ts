@@ -171,7 +171,15 @@ export interface TexturePlan extends MaterialChoice {
   fallback: boolean;
 }
 
-const own = (s: string): boolean => SURFACE_SUBJECTS[s] !== undefined && !ROLES.has(s);
+/** Surfaces named by words only the texture agent reads (texture-conditions.ts), as its own. */
+const OWN_BROADER: Readonly<Record<string, string>> = { dock: "plank" };
+const OWN_WORDS: ReadonlySet<string> = new Set(Object.keys(OWN_BROADER));
+/** The subjects a material is a kind of ("dock": planks, wood). */
+const broader = (m: string): string[] => {
+  const up = OWN_BROADER[m];
+  return up === undefined ? broaderSubjects(m) : [up, ...broaderSubjects(up)];
+};
+const own = (s: string): boolean => (SURFACE_SUBJECTS[s] !== undefined || OWN_WORDS.has(s)) && !ROLES.has(s);
 /** Broad grounds give way to a narrower surface named with them: "river pebbles" is pebbles, "swamp water" a swamp. */
 const BROAD: ReadonlySet<string> = new Set(["stone", "dirt", "water", "grass", "metal", "field", "skin"]);
 
@@ -196,7 +204,7 @@ function namedMaterials(spec: PromptSpec): { source: string | undefined; substan
   const modifiers = spec.materials.map(textureMaterialOf).filter((m): m is string => m !== undefined);
   // "brick wall with moss": the moss is the mossy style, not the bricks' colour
   const all = [...named, ...modifiers].filter((m, _, list) => !(m === "moss" && hasStyle(spec, "mossy") && list.length > 1));
-  const ordered = all.filter((m) => !all.some((n) => n !== m && broaderSubjects(n).includes(m)) && !(m === "panel" && all.includes("hull")));
+  const ordered = all.filter((m) => !all.some((n) => n !== m && broader(n).includes(m)) && !(m === "panel" && all.includes("hull")));
   // the head noun, when a pattern, lays out the others ("marble tiles"); a modifier only colours ("wooden
   // fence"), and a pattern that is not the head gives way ("pine needles" are a forest floor, not planks)
   const head = ordered.find((m) => named.includes(m));
@@ -276,8 +284,7 @@ const HEADS: Readonly<Record<string, readonly string[]>> = {
 /** Words of the prompt the plan draws: subjects and materials whose material is drawn (or what it is a kind of). */
 export function drawnWords(spec: PromptSpec, plan: TexturePlan): { subjects: Set<string>; materials: Set<string> } {
   const drawn = new Set<string>([plan.material]);
-  for (const m of [plan.source, plan.substance, plan.material, plan.patches])
-    for (const broader of m ? broaderSubjects(m) : []) drawn.add(textureMaterialOf(broader) ?? broader);
+  for (const m of [plan.source, plan.substance, plan.material, plan.patches]) for (const up of m ? broader(m) : []) drawn.add(textureMaterialOf(up) ?? up);
   const isDrawn = (word: string): boolean => {
     const m = textureMaterialOf(word);
     return m !== undefined && drawn.has(m);
