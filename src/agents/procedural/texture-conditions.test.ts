@@ -53,6 +53,7 @@ describe("texture conditions and settings", () => {
     ["blood splattered dungeon floor", "flagstone", ["bloody"]],
     ["riveted steel hull panels", "hull", ["riveted"]],
     ["dusty stone floor", "flagstone", ["dusty"]],
+    ["thick green moss", "moss", ["thick"]],
     // settings
     ["crypt marble floor", "tile", ["marble"]],
     ["tropical jungle floor", "forest", ["tropical"]],
@@ -89,6 +90,7 @@ describe("texture conditions and settings", () => {
     ["wet water", "wet"],
     ["scattered brick wall", "scattered"],
     ["murky grass", "murky"],
+    ["thick marble", "thick"],
   ])("leaves a condition it cannot draw in `ignored` ('%s')", (prompt, word) => {
     const reading = read(prompt);
     expect(reading.ignored).toContain(word);
@@ -125,6 +127,7 @@ describe("texture conditions and settings", () => {
       ["stone wall", "stone garden wall", (a, b) => seedRange([a, b]).differ > 0.03],
       ["cobblestone path", "cobblestone garden path", (a, b) => seedRange([a, b]).differ > 0.2],
       ["stone", "lightning stone", (a, b) => seedRange([a, b]).distance > 5],
+      ["green moss", "thick green moss", (a, b) => seedRange([a, b]).differ > 0.5 && luma(meanColor(b)) < luma(meanColor(a))],
     ];
     for (const [plain, changed, holds] of pairs) {
       const a = await image(plain);

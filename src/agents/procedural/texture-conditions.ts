@@ -28,6 +28,7 @@ const CONDITION_WORDS: Readonly<Record<string, string>> = {
   riveted: "riveted rivet rivets studded",
   dusty: "dusty dusted",
   garden: "garden gardens",
+  thick: "thick dense deep-pile shaggy",
   tropical: "tropical",
   alien: "alien extraterrestrial",
 };
@@ -38,6 +39,23 @@ const CONDITION_OF: ReadonlyMap<string, string> = new Map(
 const LIQUIDS: ReadonlySet<string> = new Set(["water", "swamp", "acid", "slime", "lava"]);
 /** Heaps that can lie scattered over bare ground, and the ground they lie on. */
 const HEAPS: ReadonlySet<string> = new Set(["bone", "coins", "rubble", "gems", "logpile", "hay", "pebbles", "feathers", "gravel"]);
+/** Soft, piled surfaces whose relief "thick" deepens. */
+const PILED: ReadonlySet<string> = new Set([
+  "moss",
+  "grass",
+  "meadow",
+  "fur",
+  "snow",
+  "hay",
+  "hedge",
+  "forest",
+  "carpet",
+  "thatch",
+  "ash",
+  "mud",
+  "feathers",
+  "fabric",
+]);
 /** Materials a crypt or dungeon setting grimes (not its own stone). */
 const GRIMED = (m: string): boolean => !["dungeon", "castle", "cave"].includes(m);
 
@@ -48,6 +66,7 @@ function applies(condition: string, plan: TexturePlan): boolean {
   if (condition === "scattered") return HEAPS.has(m) || plan.patches !== undefined;
   if (condition === "wet") return !LIQUIDS.has(m);
   if (condition === "garden") return !LIQUIDS.has(m);
+  if (condition === "thick") return PILED.has(m);
   return true;
 }
 

@@ -163,8 +163,9 @@ async function generateTexture(
 
   const glowColor = effect?.color ?? glowNamed ?? (material.glows ? main : (material.glowColor ?? named[1] ?? (named[0] ? shade(named[0], 0.3) : MAGIC_GLOW)));
   const canvas = finishSurface(surface, {
-    bump: material.bump * (hasStyle(spec, "smooth") ? 0.6 : 1),
-    occlusion: material.occlusion,
+    // "thick" moss, fur or snow: a deeper pile, its relief lit and shadowed more
+    bump: material.bump * (hasStyle(spec, "smooth") ? 0.6 : 1) * (has("thick") ? 1.8 : 1),
+    occlusion: Math.min(0.8, material.occlusion + (has("thick") ? 0.25 : 0)),
     glowColor,
     block: hasStyle(spec, "retro") ? Math.max(2, size / 32) : 1,
   });
