@@ -64,7 +64,7 @@ function renderCoral(s: Surface, ctx: MaterialContext): void {
     const gap = w.f2 - w.f1 + noise.fbm(u, v, 8, 8, 2) * 0.04;
     const kind = Math.floor(w.id * 3);
     const colour = palette[Math.floor(hash2(Math.floor(w.id * 997), 1, ctx.salt) * palette.length)] ?? main;
-    const sand = () => s.set(i, mix(shadeFast(second, (hash2(x, y, ctx.salt) - 0.5) * 0.12 + noise.fbm(u, v, 8, 8, 3) * 0.2), sea, 0.25), 0.1);
+    const sand = () => s.set(i, mix(shadeFast(second, (hash2(x, y, ctx.salt) - 0.5) * 0.12 + noise.fbm(u, v, 8, 8, 3) * 0.2), sea, 0.12), 0.1);
     const edge = smoothstep(0.05, 0.16, gap);
     if (edge <= 0) {
       sand();
@@ -161,5 +161,5 @@ export const COAST_MATERIALS: Readonly<Record<string, Material>> = {
   chainlink: { main: rgb(0xb4bcc4), second: rgb(0x2c3a2a), bump: 0.5, occlusion: 0.45, render: mesh(true) },
   coral: { main: rgb(0xe8706a), second: rgb(0xe2d2a8), bump: 0.45, occlusion: 0.35, render: renderCoral },
   pilings: { main: rgb(0x7a6650), second: rgb(0x18262c), bump: 0.5, occlusion: 0.45, render: renderPilings },
-  dock: { main: rgb(0x9a8a74), second: rgb(0x183848), bump: 0.45, occlusion: 0.45, render: renderDock },
+  dock: { main: rgb(0x8f7b62), second: rgb(0x183848), bump: 0.45, occlusion: 0.45, render: renderDock },
 };
