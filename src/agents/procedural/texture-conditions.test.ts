@@ -54,6 +54,7 @@ describe("texture conditions and settings", () => {
     ["riveted steel hull panels", "hull", ["riveted"]],
     ["dusty stone floor", "flagstone", ["dusty"]],
     ["thick green moss", "moss", ["thick"]],
+    ["checkered kitchen tiles", "checkered", ["ceramic"]],
     // settings
     ["crypt marble floor", "tile", ["marble"]],
     ["tropical jungle floor", "forest", ["tropical"]],
@@ -127,6 +128,7 @@ describe("texture conditions and settings", () => {
       ["stone wall", "stone garden wall", (a, b) => seedRange([a, b]).differ > 0.03],
       ["cobblestone path", "cobblestone garden path", (a, b) => seedRange([a, b]).differ > 0.2],
       ["stone", "lightning stone", (a, b) => seedRange([a, b]).distance > 5],
+      ["checkered tiles", "checkered kitchen tiles", (a, b) => brightShare(b, 200) > brightShare(a, 200) + 0.01],
       ["green moss", "thick green moss", (a, b) => seedRange([a, b]).differ > 0.5 && luma(meanColor(b)) < luma(meanColor(a))],
     ];
     for (const [plain, changed, holds] of pairs) {

@@ -139,6 +139,11 @@ export function readTexturePrompt(original: PromptSpec): TextureReading {
   const alien = words.some((w) => CONDITION_OF.get(w) === "alien");
   if (alien && (spec.subjects.some((s) => s !== "monster") || spec.materials.length > 0))
     spec = { ...spec, subjects: spec.subjects.filter((s) => s !== "monster") };
+  // "checkered kitchen tiles": checkered tiles, glazed like the kitchen's ceramic ones
+  if (spec.subjects.includes("checkered") && spec.subjects.includes("ceramic")) {
+    spec = { ...spec, subjects: spec.subjects.filter((x) => x !== "ceramic") };
+    conditions.push("ceramic");
+  }
   // "energy shield" is a force field; "lightning stone" stone with the lightning effect's veins
   if (spec.subjects.includes("bolt") && !spec.subjects.includes("forcefield") && !spec.subjects.includes("shield")) {
     const rest = { ...spec, subjects: spec.subjects.filter((x) => x !== "bolt") };

@@ -154,7 +154,7 @@ async function generateTexture(
   if (has("garden") && !choice.verge) addFlowers(surface, overlay.noise, rng.fork("flowers"));
   if (has("dusty")) addDust(surface, overlay.noise, ctx.salt);
   if (has("wet")) addSheen(surface, overlay.noise, "wet");
-  else if (hasStyle(spec, "glossy")) addSheen(surface, overlay.noise, "glossy");
+  else if (hasStyle(spec, "glossy") || has("ceramic")) addSheen(surface, overlay.noise, "glossy");
   const glowing = hasStyle(spec, "glowing");
   const emits = material.glows || material.glowColor !== undefined;
   if (glowing && !emits) addGlowVeins(surface, overlay);
