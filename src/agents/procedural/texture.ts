@@ -13,6 +13,7 @@ import { PeriodicNoise } from "./noise.js";
 import { ProgressReporter } from "./progress.js";
 import { hasStyle, shapeKey, toneOf, type PromptSpec } from "./prompt.js";
 import { hashString, mixSeeds, Random } from "./random.js";
+import { readTexturePrompt, scatterGround } from "./texture-conditions.js";
 import {
   addAlien,
   addBarnacles,
@@ -25,11 +26,9 @@ import {
   addSheen,
   overBottom,
   PLANTS,
-  readTexturePrompt,
-  scatterGround,
   strew,
   tintAll,
-} from "./texture-conditions.js";
+} from "./texture-wear.js";
 import { addEffectVeins, addRuts, bandThrough, inlay, patchesOf } from "./texture-layers.js";
 import { MATERIALS, type Material } from "./texture-materials.js";
 import type { TexturePlan } from "./texture-roles.js";
