@@ -21,6 +21,7 @@ import { ALIASES, BUILDERS, EFFECT_ITEMS, heldItemOf, planSprite, spriteDesignOf
 import { interpretPrompt, type PromptSpec } from "./prompt.js";
 import { broaderSubjects } from "./subjects.js";
 import { chooseMaterial } from "./texture.js";
+import { readTexturePrompt } from "./texture-conditions.js";
 import { drawnWords } from "./texture-roles.js";
 import { MATERIAL_ALIASES, MATERIALS } from "./texture-materials.js";
 
@@ -138,12 +139,16 @@ export function interpretIcon(spec: PromptSpec): Interpretation {
   });
 }
 
-const TEXTURE_STYLES = new Set([...TONES, "mossy", "cracked", "rusty", "icy", "glowing", "large", "small", "weathered", "smooth", "retro"]);
+const TEXTURE_STYLES = new Set([...TONES, "mossy", "cracked", "rusty", "icy", "glowing", "large", "small", "weathered", "smooth", "retro", "glossy"]);
 
-export function interpretTexture(spec: PromptSpec): Interpretation {
-  const choice = chooseMaterial(spec);
+export function interpretTexture(original: PromptSpec): Interpretation {
+  // conditions ("wet", "blood-stained") and settings ("crypt", "tropical") drawn on the surface: texture-conditions.ts
+  const reading = readTexturePrompt(original);
+  const spec = reading.spec;
+  const choice = chooseMaterial(original);
   const fallback = choice.fallback;
   const drawn = drawnWords(spec, choice);
+  if (reading.grimy) drawn.subjects.add("dungeon");
   return describe(spec, {
     materials: fallback ? new Set() : drawn.materials,
     // effects tint the texture and add veins of their colour
@@ -155,7 +160,7 @@ export function interpretTexture(spec: PromptSpec): Interpretation {
     styles: new Set([...TEXTURE_STYLES, ...choice.styles]),
     negations: new Set(),
     usedSubjects: fallback ? new Set() : drawn.subjects,
-    items: choice.substance ? [choice.substance] : [],
+    items: [...(choice.substance ? [choice.substance] : []), ...reading.conditions],
   });
 }
 

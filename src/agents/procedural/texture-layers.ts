@@ -50,9 +50,9 @@ export function bandThrough(s: Surface, verge: Surface, noise: PeriodicNoise, rn
   });
 }
 
-/** Patches of a second ground (`other`) over the first, with soft ragged edges. */
-export function patchesOf(s: Surface, other: Surface, noise: PeriodicNoise, rng: Random): void {
-  const cover = rng.range(-0.05, 0.12);
+/** Patches of a second ground (`other`) over the first, with soft ragged edges; `sparse` raises the threshold (fewer patches). */
+export function patchesOf(s: Surface, other: Surface, noise: PeriodicNoise, rng: Random, sparse = 0): void {
+  const cover = rng.range(-0.05, 0.12) + sparse;
   const f = rng.int(3, 5);
   const phase = rng.next();
   s.forEach((i, u, v) => {

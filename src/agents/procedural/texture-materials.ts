@@ -5,9 +5,11 @@
 import { rgb, type Rgb } from "./color.js";
 import { renderDirt, renderGrass, renderIce, renderLava, renderMarble, renderSand, renderSnow, renderStone, renderWater } from "./texture-basics.js";
 import { BUILT_MATERIALS } from "./texture-built.js";
+import { COAST_MATERIALS } from "./texture-coast.js";
 import { GROUND_MATERIALS } from "./texture-grounds.js";
 import { renderBrick, renderBrushed, renderCobble, renderMetal, renderPlanks, renderTiles } from "./texture-patterns.js";
 import { PATTERNED_MATERIALS } from "./texture-patterned.js";
+import { SHEET_MATERIALS } from "./texture-sheets.js";
 import { SOFT_MATERIALS } from "./texture-soft.js";
 import { STONE_MATERIALS } from "./texture-stones.js";
 import type { MaterialContext, Surface } from "./texture-surface.js";
@@ -52,6 +54,8 @@ export const MATERIALS: Readonly<Record<string, Material>> = {
   ...SOFT_MATERIALS,
   ...TECH_MATERIALS,
   ...PATTERNED_MATERIALS,
+  ...COAST_MATERIALS,
+  ...SHEET_MATERIALS,
 };
 
 /** Word-level aliases from the shared subject vocabulary to a material. */
@@ -65,9 +69,9 @@ export const MATERIAL_ALIASES: Readonly<Record<string, string>> = {
   scroll: "paper",
   gem: "crystal",
   coin: "coins",
-  shield: "metal",
-  sword: "metal",
-  robot: "metal",
+  // an energy shield is a force field; a robot's body is sci-fi panelling (a sword is no surface)
+  shield: "forcefield",
+  robot: "panel",
   ship: "hull",
   chest: "plank",
   beast: "fur",
@@ -104,4 +108,11 @@ export const MATERIAL_ALIASES: Readonly<Record<string, string>> = {
   rock: "stone",
   pillar: "castle",
   tombstone: "dungeon",
+  // things of the shore whose surface is drawn: rope is netting, coral a reef
+  rope: "net",
+  // a house's wall is its siding
+  house: "siding",
+  // a crate's sides are boards; a planet's surface is dust, rocks and craters
+  crate: "plank",
+  planet: "mars",
 };

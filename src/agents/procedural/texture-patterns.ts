@@ -72,8 +72,10 @@ export function renderCobble(s: Surface, ctx: MaterialContext): void {
 export function renderPlanks(s: Surface, ctx: MaterialContext): void {
   const rows = count(ctx.rng.int(3, 8), ctx);
   const joints = Array.from({ length: rows }, () => {
+    // joints kept off the tile edge, where a butt joint would read as a seam
+    const off = (x: number): number => 0.05 + (x % 1) * 0.9;
     const first = ctx.rng.next();
-    return ctx.rng.chance(0.5) ? [first] : [first, (first + ctx.rng.range(0.35, 0.65)) % 1].sort((a, b) => a - b);
+    return ctx.rng.chance(0.5) ? [off(first)] : [off(first), off(first + ctx.rng.range(0.35, 0.65))].sort((a, b) => a - b);
   });
   const rings = ctx.rng.int(3, 6);
   const { noise, main, second } = ctx;

@@ -33,7 +33,7 @@ export function textureMaterialOf(word: string): string | undefined {
 
 /** Loose or natural grounds and liquids: named with "tile" they mean a tile of that ground. */
 export const GROUNDS: ReadonlySet<string> = new Set(
-  "grass sand dirt snow water lava ice meadow mud gravel pebbles parched swamp moss forest hay farmland ash acid slime clay".split(" "),
+  "grass sand dirt snow water lava ice meadow mud gravel pebbles parched swamp moss forest hay farmland ash acid slime clay dust mars".split(" "),
 );
 const LIQUIDS: ReadonlySet<string> = new Set(["water", "lava", "acid", "slime", "swamp", "mud"]);
 /** Substances whose own texture shows inside the blocks of a layout ("marble tiles", "golden tiles"). */
@@ -65,6 +65,7 @@ const ROLE_LAYOUTS: Readonly<Record<string, RoleTable>> = {
       "brick cobble castle dungeon cave runestone plank log bone flesh moss glass wallpaper tile ceramic mosaic hextile checkered carpet fabric circuit panel hull scales bark leather bamboo chainmail camo wicker hedge fence ore coal",
     ),
     ...each(METALS, "hull"),
+    ...same("concrete bunker siding corrugated pilings net forcefield coral"),
     bark: "log",
     "*": "castle",
   },
@@ -74,6 +75,7 @@ const ROLE_LAYOUTS: Readonly<Record<string, RoleTable>> = {
     ),
     ...each(["stone", "granite", "slate", "sandstone", "castle", "dungeon", "cave"], "flagstone"),
     ...each(["marble", "obsidian", "crystal", "gold", "silver", "bronze", "copper", "glass"], "tile"),
+    ...same("dock tatami bunker net coral forcefield siding"),
     metal: "treadplate",
     hull: "treadplate",
     log: "plank",
@@ -86,7 +88,7 @@ const ROLE_LAYOUTS: Readonly<Record<string, RoleTable>> = {
     "*": "cobble",
   },
   path: {
-    ...same("cobble flagstone brick gravel pebbles dirt mud sand plank"),
+    ...same("cobble flagstone brick gravel pebbles dirt mud sand plank dock"),
     ...each(["stone", "granite", "slate", "marble", "castle", "sandstone"], "flagstone"),
     ...each(["grass", "meadow", "forest", "moss", "snow"], "dirt"),
     "*": "dirt",
@@ -101,13 +103,15 @@ const ROLE_LAYOUTS: Readonly<Record<string, RoleTable>> = {
     brick: "rubble",
   },
   roof: {
-    ...same("thatch shingle scales"),
+    ...same("thatch shingle scales corrugated"),
     ...each(["hay", "grass", "meadow"], "thatch"),
     "*": "shingle",
   },
   ground: same(`${[...GROUNDS].join(" ")} stone rubble cobble flagstone`),
   terrain: same(`${[...GROUNDS].join(" ")} stone rubble`),
   pool: same([...LIQUIDS].join(" ")),
+  // "sandstone blocks", "ice blocks": dressed blocks of the material
+  blocks: { ...same("brick castle dungeon cobble runestone"), "*": "castle" },
 };
 
 /** A prompt naming only an effect or a style: the material it suggests ("poison" is acid, "rusty" metal). */
@@ -134,6 +138,7 @@ const ROLE_DEFAULTS: Readonly<Record<string, string>> = {
   ground: "dirt",
   terrain: "grass",
   pool: "water",
+  blocks: "castle",
 };
 
 /** The verge a path runs through. */
@@ -166,7 +171,15 @@ export interface TexturePlan extends MaterialChoice {
   fallback: boolean;
 }
 
-const own = (s: string): boolean => SURFACE_SUBJECTS[s] !== undefined && !ROLES.has(s);
+/** Surfaces named by words only the texture agent reads (texture-conditions.ts), as its own. */
+const OWN_BROADER: Readonly<Record<string, string>> = { dock: "plank" };
+const OWN_WORDS: ReadonlySet<string> = new Set(Object.keys(OWN_BROADER));
+/** The subjects a material is a kind of ("dock": planks, wood). */
+const broader = (m: string): string[] => {
+  const up = OWN_BROADER[m];
+  return up === undefined ? broaderSubjects(m) : [up, ...broaderSubjects(up)];
+};
+const own = (s: string): boolean => (SURFACE_SUBJECTS[s] !== undefined || OWN_WORDS.has(s)) && !ROLES.has(s);
 /** Broad grounds give way to a narrower surface named with them: "river pebbles" is pebbles, "swamp water" a swamp. */
 const BROAD: ReadonlySet<string> = new Set(["stone", "dirt", "water", "grass", "metal", "field", "skin"]);
 
@@ -191,7 +204,7 @@ function namedMaterials(spec: PromptSpec): { source: string | undefined; substan
   const modifiers = spec.materials.map(textureMaterialOf).filter((m): m is string => m !== undefined);
   // "brick wall with moss": the moss is the mossy style, not the bricks' colour
   const all = [...named, ...modifiers].filter((m, _, list) => !(m === "moss" && hasStyle(spec, "mossy") && list.length > 1));
-  const ordered = all.filter((m) => !all.some((n) => n !== m && broaderSubjects(n).includes(m)));
+  const ordered = all.filter((m) => !all.some((n) => n !== m && broader(n).includes(m)) && !(m === "panel" && all.includes("hull")));
   // the head noun, when a pattern, lays out the others ("marble tiles"); a modifier only colours ("wooden
   // fence"), and a pattern that is not the head gives way ("pine needles" are a forest floor, not planks)
   const head = ordered.find((m) => named.includes(m));
@@ -201,7 +214,10 @@ function namedMaterials(spec: PromptSpec): { source: string | undefined; substan
   const ground = pattern === "tile" && !role ? ordered.find((m) => GROUNDS.has(m)) : undefined;
   if (ground) return { source: ground, substance: undefined, patches: undefined };
   const source = pattern ?? ordered.find((m) => named.includes(m)) ?? ordered[0];
-  const substance = pattern ? ordered.find((m) => m !== pattern && !MATERIALS[m]?.pattern) : modifiers.find((m) => m !== source);
+  // a wood modifier colours a pattern too ("wooden shingles")
+  const substance = pattern
+    ? [...ordered, ...modifiers].find((m) => m !== pattern && (!MATERIALS[m]?.pattern || (m === "plank" && modifiers.includes(m) && !named.includes(m))))
+    : modifiers.find((m) => m !== source);
   // two grounds named together: patches of the second on the first ("grassy dirt", "rocky desert")
   const grounds = spec.subjects.filter((s) => HEADS[s] === undefined).map(textureMaterialOf);
   const patches = source && GROUNDS.has(source) ? ordered.find((m) => m !== source && grounds.includes(m) && PATCHES.has(m)) : undefined;
@@ -210,7 +226,9 @@ function namedMaterials(spec: PromptSpec): { source: string | undefined; substan
 
 export function planTexture(spec: PromptSpec): TexturePlan {
   const named = namedMaterials(spec);
-  const role = spec.subjects.find((s) => ROLES.has(s));
+  // the last role named is the head noun ("corridor wall" is a wall); a pool beside another role lies in puddles on it
+  const roles = spec.subjects.filter((s) => ROLES.has(s));
+  const role = roles.filter((r) => r !== "pool").at(-1) ?? roles[0];
   const styles: string[] = [];
   let source = named.source;
   if (source === undefined && role === "pool") source = spec.effects.includes("poison") ? "acid" : spec.effects.includes("fire") ? "lava" : undefined;
@@ -245,6 +263,7 @@ export function planTexture(spec: PromptSpec): TexturePlan {
     material = "parched";
     styles.push("cracked");
   }
+  if (hasStyle(spec, "hex") && material === "forcefield") styles.push("hex");
   if (hasStyle(spec, "hex") && ["tile", "ceramic", "checkered"].includes(material)) {
     material = "hextile";
     styles.push("hex");
@@ -265,14 +284,22 @@ const HEADS: Readonly<Record<string, readonly string[]>> = {
 /** Words of the prompt the plan draws: subjects and materials whose material is drawn (or what it is a kind of). */
 export function drawnWords(spec: PromptSpec, plan: TexturePlan): { subjects: Set<string>; materials: Set<string> } {
   const drawn = new Set<string>([plan.material]);
-  for (const m of [plan.source, plan.substance, plan.material, plan.patches])
-    for (const broader of m ? broaderSubjects(m) : []) drawn.add(textureMaterialOf(broader) ?? broader);
+  for (const m of [plan.source, plan.substance, plan.material, plan.patches]) for (const up of m ? broader(m) : []) drawn.add(textureMaterialOf(up) ?? up);
   const isDrawn = (word: string): boolean => {
     const m = textureMaterialOf(word);
     return m !== undefined && drawn.has(m);
   };
   const subjects = new Set(spec.subjects.filter(isDrawn));
   if (plan.role) subjects.add(plan.role);
+  // the energy of an energy shield is its force field; "hull panels" are the hull's plating, drawn in panels
+  if (plan.material === "forcefield" && spec.subjects.includes("bolt")) subjects.add("bolt");
+  if (plan.material === "hull" && spec.subjects.includes("panel")) subjects.add("panel");
+  // a second role that lays the material out the same way is drawn too ("corridor wall panel": a panel either way)
+  for (const role of spec.subjects.filter((s) => ROLES.has(s) && s !== plan.role && plan.role !== undefined && plan.source !== undefined)) {
+    const table = ROLE_LAYOUTS[role] ?? {};
+    const layout = table[plan.source ?? ""] ?? table["*"];
+    if (layout !== undefined && (layout === "=" ? plan.source : layout) === plan.material) subjects.add(role);
+  }
   if (spec.subjects.includes("tile") && GROUNDS.has(plan.material)) subjects.add("tile");
   // "dragon skin" is the dragon's scales, "wheat field" a field of wheat
   for (const [word, kinds] of Object.entries(HEADS)) if (spec.subjects.includes(word) && kinds.includes(plan.material)) subjects.add(word);

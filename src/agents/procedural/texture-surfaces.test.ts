@@ -91,6 +91,18 @@ const SURFACES: Readonly<Record<string, string>> = {
   hedge: "hedge",
   clay: "clay ground",
   fence: "wooden fence",
+  net: "rope netting",
+  coral: "coral reef",
+  pilings: "dock pilings",
+  dock: "wooden pier",
+  siding: "barn siding",
+  corrugated: "corrugated metal",
+  tatami: "tatami mat",
+  bunker: "concrete bunker wall",
+  forcefield: "energy shield",
+  dust: "dust",
+  mars: "mars ground",
+  chainlink: "chain link fence",
 };
 
 /** Standard deviation of the luminance: a drawing, not a flat fill. */

@@ -13,9 +13,25 @@ import { PeriodicNoise } from "./noise.js";
 import { ProgressReporter } from "./progress.js";
 import { hasStyle, shapeKey, toneOf, type PromptSpec } from "./prompt.js";
 import { hashString, mixSeeds, Random } from "./random.js";
+import { readTexturePrompt, scatterGround } from "./texture-conditions.js";
+import {
+  addAlien,
+  addBarnacles,
+  addBlood,
+  addDust,
+  addFlowers,
+  addGrime,
+  addLush,
+  addRivets,
+  addSheen,
+  overBottom,
+  PLANTS,
+  strew,
+  tintAll,
+} from "./texture-wear.js";
 import { addEffectVeins, addRuts, bandThrough, inlay, patchesOf } from "./texture-layers.js";
 import { MATERIALS, type Material } from "./texture-materials.js";
-import { planTexture, type TexturePlan } from "./texture-roles.js";
+import type { TexturePlan } from "./texture-roles.js";
 import { addCracks, addFrost, addGlowVeins, addMoss, addRust, finishSurface, Surface, type MaterialContext, type OverlayContext } from "./texture-surface.js";
 import type { GeneratedImage, Generator, GeneratorInput, GeneratorProgress } from "./types.js";
 import { COLOR_VALUES, EFFECT_COLORS } from "./vocabulary.js";
@@ -25,9 +41,12 @@ const MAGIC_GLOW: Rgb = { r: 70, g: 220, b: 255 };
 
 export { GROUNDS, MATERIAL_OF_MODIFIER, textureMaterialOf, type MaterialChoice } from "./texture-roles.js";
 
-/** The plan, or for a prompt that names no material, one picked from its unknown words. */
+/** The plan (conditions and settings read first: texture-conditions.ts), or for a prompt that names no material, one picked from its unknown words. */
 export function chooseMaterial(spec: PromptSpec): TexturePlan {
-  const plan = planTexture(spec);
+  return choosePlan(readTexturePrompt(spec).plan, spec);
+}
+
+function choosePlan(plan: TexturePlan, spec: PromptSpec): TexturePlan {
   if (!plan.fallback || spec.otherWords.length === 0) return plan;
   const index = hashString(spec.otherWords.join(" ")) % MATERIAL_NAMES.length;
   return { ...plan, material: MATERIAL_NAMES[index] ?? "stone" };
@@ -59,9 +78,12 @@ async function generateTexture(
 ): Promise<GeneratedImage> {
   const progress = new ProgressReporter(onProgress, signal);
   await progress.report(0, "interpreting");
-  const { spec } = input;
+  // conditions and settings ("wet", "blood-stained", "crypt") are read first; the rest is planned as usual
+  const reading = readTexturePrompt(input.spec);
+  const { spec } = reading;
+  const has = (condition: string): boolean => reading.conditions.includes(condition);
   const size = input.width;
-  const choice = chooseMaterial(spec);
+  const choice = choosePlan(reading.plan, input.spec);
   const material: Material = MATERIALS[choice.material] ?? (MATERIALS.stone as Material);
   const substance = choice.substance ? MATERIALS[choice.substance] : undefined;
   const tone = toneOf(spec);
@@ -104,17 +126,34 @@ async function generateTexture(
     return layer;
   };
   if (choice.inlay && choice.substance) inlay(surface, beside(choice.substance, "inlay", false), main);
-  if (choice.patches) patchesOf(surface, beside(choice.patches, "patches", true, choice.patches === "water" ? 0.55 : 0), ctx.noise, rng.fork("patch"));
+  // "scattered leaves on grass": the leaves thin out, the ground they lie on covers most
+  const sparse = has("scattered") && choice.patches !== undefined;
+  if (choice.patches)
+    patchesOf(surface, beside(choice.patches, "patches", true, choice.patches === "water" ? 0.55 : 0), ctx.noise, rng.fork("patch"), sparse ? -0.3 : 0);
   if (choice.verge) bandThrough(surface, beside(choice.verge, "verge", true), ctx.noise, rng.fork("band"));
+  const overlay: OverlayContext = { noise: new PeriodicNoise(rng.fork("overlay")), salt: ctx.salt };
+  if (has("scattered") && !sparse) strew(surface, beside(scatterGround(choice), "ground", true), ctx.noise, rng.fork("strew"));
+  if (has("shallow")) overBottom(surface, beside("pebbles", "bottom", true), 0.55);
+  if (has("deep")) tintAll(surface, { r: 6, g: 22, b: 52 }, 0.5);
+  if (has("murky")) tintAll(surface, { r: 72, g: 80, b: 40 }, 0.5);
+  if (reading.grimy) addGrime(surface, overlay.noise);
+  if (has("tropical")) addLush(surface, PLANTS.has(choice.material));
+  if (has("alien")) addAlien(surface, rng.fork("spores"), named.length === 0);
   await progress.report(55, "material");
 
-  const overlay: OverlayContext = { noise: new PeriodicNoise(rng.fork("overlay")), salt: ctx.salt };
   if (choice.ruts) addRuts(surface, overlay, rng.fork("ruts"));
   if (hasStyle(spec, "cracked") && !choice.styles.includes("cracked")) addCracks(surface, overlay);
   if (hasStyle(spec, "mossy")) addMoss(surface, overlay);
   if (hasStyle(spec, "rusty")) addRust(surface, overlay);
   if (hasStyle(spec, "icy")) addFrost(surface, overlay);
   if (effect) addEffectVeins(surface, overlay, effect.name);
+  if (has("bloody")) addBlood(surface, overlay.noise, rng.fork("blood"));
+  if (has("barnacles")) addBarnacles(surface, overlay.noise, rng.fork("barnacles"));
+  if (has("riveted")) addRivets(surface, rng.fork("rivets"));
+  if (has("garden") && !choice.verge) addFlowers(surface, overlay.noise, rng.fork("flowers"));
+  if (has("dusty")) addDust(surface, overlay.noise, ctx.salt);
+  if (has("wet")) addSheen(surface, overlay.noise, "wet");
+  else if (hasStyle(spec, "glossy") || has("ceramic")) addSheen(surface, overlay.noise, "glossy");
   const glowing = hasStyle(spec, "glowing");
   const emits = material.glows || material.glowColor !== undefined;
   if (glowing && !emits) addGlowVeins(surface, overlay);
@@ -123,8 +162,9 @@ async function generateTexture(
 
   const glowColor = effect?.color ?? glowNamed ?? (material.glows ? main : (material.glowColor ?? named[1] ?? (named[0] ? shade(named[0], 0.3) : MAGIC_GLOW)));
   const canvas = finishSurface(surface, {
-    bump: material.bump * (hasStyle(spec, "smooth") ? 0.6 : 1),
-    occlusion: material.occlusion,
+    // "thick" moss, fur or snow: a deeper pile, its relief lit and shadowed more
+    bump: material.bump * (hasStyle(spec, "smooth") ? 0.6 : 1) * (has("thick") ? 1.8 : 1),
+    occlusion: Math.min(0.8, material.occlusion + (has("thick") ? 0.25 : 0)),
     glowColor,
     block: hasStyle(spec, "retro") ? Math.max(2, size / 32) : 1,
   });
