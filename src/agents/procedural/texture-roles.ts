@@ -23,6 +23,8 @@ export const MATERIAL_OF_MODIFIER: Readonly<Record<string, string>> = {
   crystal: "crystal",
   bone: "bone",
   leather: "leather",
+  tin: "metal",
+  brass: "bronze",
 };
 
 /** The texture material a subject or material word draws, if any. */
