@@ -36,6 +36,14 @@ export const FIGURE_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
   dragon: ["dragon head", "claw"],
   monster: ["claw"],
   ship: ["rocket"],
+  // trades whose tool is no icon of its own: the thing they are known by
+  chef: ["soup", "pot"],
+  bard: ["music"],
+  astronaut: ["rocket"],
+  scientist: ["potion"],
+  healer: ["medkit", "heart"],
+  villager: ["user"],
+  woman: ["user"],
 };
 
 /** Two eyes (and a mouth) on a face centred at (cx, cy). */

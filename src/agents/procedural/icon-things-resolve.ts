@@ -1,13 +1,13 @@
 /**
  * Which icon subject each prompt subject draws: its own shape, else the symbol a figure is known by
- * (FIGURE_SYMBOLS), else the nearest broader subject's ("is a"). Words that name one thing together
+ * (FIGURE_SYMBOLS) or, for a trade, the tool it holds, else the nearest broader subject's ("is a"). Words that name one thing together
  * ("honey pot", "apple tree", "chest of drawers") draw that thing (ICON_COMPOUNDS).
  */
 import type { IconShape } from "./icon-parts.js";
 import { ICON_SHAPES } from "./icon-shapes.js";
 import { FIGURE_SYMBOLS } from "./icon-things-figures.js";
 import { ICON_COMPOUNDS } from "./icon-things.js";
-import { broaderSubjects } from "./subjects.js";
+import { broaderSubjects, GENERIC_SUBJECTS, SUBJECTS } from "./subjects.js";
 
 /** The name of each shape: the first subject registered for it ("rock" for the shape of "stone"). */
 const SHAPE_NAMES = new Map<IconShape, string>();
@@ -15,10 +15,22 @@ for (const [word, shape] of ICON_SHAPES) if (!SHAPE_NAMES.has(shape)) SHAPE_NAME
 
 /** The icon subject (a key of ICON_SHAPES) a prompt subject draws, if any, and whether it stands for a figure. */
 export function iconSubjectOf(subject: string): { key: string; figure: boolean } | undefined {
-  for (const s of broaderSubjects(subject)) {
-    const symbol = FIGURE_SYMBOLS[s]?.find((name) => ICON_SHAPES.has(name));
+  const chain = broaderSubjects(subject);
+  const symbolOf = (s: string): string | undefined => FIGURE_SYMBOLS[s]?.find((name) => ICON_SHAPES.has(name));
+  for (const s of chain) {
+    // a generic figure's symbol ("hero": a sword) only when nothing nearer says more
+    const symbol = GENERIC_SUBJECTS.has(s) ? undefined : symbolOf(s);
     if (symbol !== undefined) return { key: symbol, figure: true };
     if (ICON_SHAPES.has(s)) return { key: s, figure: false };
+  }
+  // a trade is known by its tool: a blacksmith's hammer, a miner's pickaxe
+  for (const s of chain) {
+    const tool = SUBJECTS.get(s)?.holds?.find((item) => ICON_SHAPES.has(item));
+    if (tool !== undefined) return { key: tool, figure: true };
+  }
+  for (const s of chain) {
+    const symbol = symbolOf(s);
+    if (symbol !== undefined) return { key: symbol, figure: true };
   }
   return undefined;
 }

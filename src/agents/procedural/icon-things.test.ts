@@ -92,10 +92,11 @@ describe("icon things", () => {
   });
 
   it("keys its figure table and compounds on subjects that exist", () => {
-    for (const symbols of Object.values(FIGURE_SYMBOLS))
-      expect(symbols.some((s) => THING_ICONS.has(s) || FIGURE_ICONS.has(s) || ["helmet", "shield", "axe", "sword", "bow", "crown", "skull"].includes(s))).toBe(
-        true,
-      );
+    for (const [figure, symbols] of Object.entries(FIGURE_SYMBOLS))
+      expect(
+        symbols.some((s) => ICON_SHAPES.has(s) || FIGURE_ICONS.has(s)),
+        figure,
+      ).toBe(true);
     for (const compound of ICON_COMPOUNDS) expect(THING_ICONS.has(compound.draws), compound.draws).toBe(true);
   });
 });
@@ -159,5 +160,19 @@ describe("materials and effects on icons", () => {
 describe("range of icon things", () => {
   it.each(["barrel, no badge", "red apple, no badge", "castle, no badge", "wooden shield", "wolf icon"])("%s: eight seeds differ", async (prompt) => {
     expect(await seedRange("icon", prompt)).toBeGreaterThan(0.25);
+  });
+});
+
+describe("icon figures", () => {
+  it.each([
+    ["blacksmith", "hammer"],
+    ["miner", "pickaxe"],
+    ["fisherman", "rod"],
+    ["witch", "wizard hat"],
+    ["chef", "soup"],
+    ["villager", "user"],
+    ["knight", "helmet"],
+  ])("draws a %s by what it is known by: %s", (prompt, subject) => {
+    expect(interpretIcon(interpretPrompt({ prompt }))).toMatchObject({ subject, fallback: false, ignored: [] });
   });
 });
