@@ -13,13 +13,16 @@ import { broaderSubjects, GENERIC_SUBJECTS, SUBJECTS } from "./subjects.js";
 const SHAPE_NAMES = new Map<IconShape, string>();
 for (const [word, shape] of ICON_SHAPES) if (!SHAPE_NAMES.has(shape)) SHAPE_NAMES.set(shape, word);
 
+/** People whose symbol says less than a trade's tool (a blacksmith is a villager with a hammer). */
+const PLAIN_FOLK: ReadonlySet<string> = new Set(["villager", "woman"]);
+
 /** The icon subject (a key of ICON_SHAPES) a prompt subject draws, if any, and whether it stands for a figure. */
 export function iconSubjectOf(subject: string): { key: string; figure: boolean } | undefined {
   const chain = broaderSubjects(subject);
   const symbolOf = (s: string): string | undefined => FIGURE_SYMBOLS[s]?.find((name) => ICON_SHAPES.has(name));
   for (const s of chain) {
-    // a generic figure's symbol ("hero": a sword) only when nothing nearer says more
-    const symbol = GENERIC_SUBJECTS.has(s) ? undefined : symbolOf(s);
+    // a generic figure's symbol ("hero": a sword, "villager": a person) only when nothing nearer says more
+    const symbol = GENERIC_SUBJECTS.has(s) || PLAIN_FOLK.has(s) ? undefined : symbolOf(s);
     if (symbol !== undefined) return { key: symbol, figure: true };
     if (ICON_SHAPES.has(s)) return { key: s, figure: false };
   }
