@@ -10,7 +10,7 @@ export const proceduralDefaults: Record<string, AgentDefaults> = {
   "procedural-sprite": {
     name: "Pixel sprite",
     description:
-      "Pixel-art sprites (characters, creatures, items) with a dark outline and shading, drawn at their own resolution at 64 and 128 px. Colour words pick the palette, subject words the silhouette; a character holds the items named with it (sword, axe, bow, shield, staff, spear, hammer, torch, potion).",
+      "Pixel-art sprites with a dark outline and shading, drawn at their own resolution at 64 and 128 px: characters by class, race and trade (they hold and wear what the prompt names, or what their role implies), animals and monsters, and every item or prop the icon agent knows. Materials, effects, sizes and colours change the drawing; `knows` lists the words.",
     credits: 1,
     sizes: square(16, 32, 64, 128),
     defaultSize: { width: 64, height: 64 },
@@ -19,7 +19,7 @@ export const proceduralDefaults: Record<string, AgentDefaults> = {
   "procedural-icon": {
     name: "Flat icon",
     description:
-      "Flat game-UI icons (sword, shield, potion, coin, heart, gem, key, star…) composed from shapes chosen by the prompt's nouns, on an optional rounded badge.",
+      "Flat game-UI icons of items, props, food, nature, weapons, armour, tools and UI symbols (a figure is drawn by what it is known by), on an optional badge. Materials and effects recolour and adorn them; `knows` lists the words.",
     credits: 2,
     sizes: square(64, 128, 256, 512),
     defaultSize: { width: 256, height: 256 },
@@ -27,7 +27,8 @@ export const proceduralDefaults: Record<string, AgentDefaults> = {
   },
   "procedural-texture": {
     name: "Seamless texture",
-    description: "Tileable surface textures (stone, brick, wood, grass, sand, water, metal, lava) that repeat without seams. Always opaque.",
+    description:
+      "Tileable surface textures that repeat without seams: grounds, liquids, stone, masonry, tiles, roofs, cloth, metal and sci-fi, laid out as a wall, floor, path, road, roof or pile when asked. Always opaque; `knows` lists the words.",
     credits: 2,
     sizes: square(64, 128, 256, 512),
     defaultSize: { width: 256, height: 256 },
