@@ -1,5 +1,5 @@
 /** Wild four-legged species as data (proportions, ears, horns, tails, coats), with the farm ones: see sprite-plan-quadruped.ts. */
-import type { Species } from "./sprite-species-data.js";
+import type { Species } from "./sprite-species-types.js";
 
 import { beast, FARM_BEASTS, horse } from "./sprite-species-farm.js";
 

@@ -1,5 +1,5 @@
 /** Farm animals and pets (four-legged) as data (proportions, ears, horns, tails, coats): see sprite-plan-quadruped.ts. */
-import type { Colors, Species } from "./sprite-species-data.js";
+import type { Colors, Species } from "./sprite-species-types.js";
 import type { Quadruped } from "./sprite-plan-quadruped.js";
 
 export const beast = (colors: Colors, body: Quadruped): Species => ({ plan: "quadruped", colors, body });

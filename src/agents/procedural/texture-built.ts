@@ -7,7 +7,7 @@ import { PeriodicWorley } from "./noise.js";
 import { hash2 } from "./random.js";
 import { type TabShape, tabAt } from "./texture-blocks.js";
 import { count, hexCell, vary } from "./texture-kit.js";
-import type { Material } from "./texture-materials.js";
+import type { Material } from "./texture-surface.js";
 import { smoothstep, type MaterialContext, type Surface } from "./texture-surface.js";
 
 /** A square grid of tiles: plain, checkered, or offset rows of brick-shaped (subway) tiles. */

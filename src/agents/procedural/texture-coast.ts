@@ -7,7 +7,7 @@ import { mix, rgb, shadeFast, type Rgb } from "./color.js";
 import { PeriodicWorley } from "./noise.js";
 import { hash2 } from "./random.js";
 import { count, vary } from "./texture-kit.js";
-import type { Material } from "./texture-materials.js";
+import type { Material } from "./texture-surface.js";
 import { smoothstep, type MaterialContext, type Surface } from "./texture-surface.js";
 
 const frac = (x: number): number => x - Math.floor(x);

@@ -8,7 +8,7 @@ import { PeriodicWorley } from "./noise.js";
 import { hash2 } from "./random.js";
 import { renderDirt, renderGrass } from "./texture-basics.js";
 import { count, scatter, shapes, stamps, type Stamp } from "./texture-kit.js";
-import type { Material } from "./texture-materials.js";
+import type { Material } from "./texture-surface.js";
 import { smoothstep, type MaterialContext, type Surface } from "./texture-surface.js";
 
 /** A soft noisy base in the two colours, with a grain of speckles. */

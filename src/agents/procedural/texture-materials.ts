@@ -12,26 +12,10 @@ import { PATTERNED_MATERIALS } from "./texture-patterned.js";
 import { SHEET_MATERIALS } from "./texture-sheets.js";
 import { SOFT_MATERIALS } from "./texture-soft.js";
 import { STONE_MATERIALS } from "./texture-stones.js";
-import type { MaterialContext, Surface } from "./texture-surface.js";
+import type { Material } from "./texture-surface.js";
 import { TECH_MATERIALS } from "./texture-tech.js";
 
-export interface Material {
-  main: Rgb;
-  second: Rgb;
-  bump: number;
-  occlusion: number;
-  /** Materials that emit light (lava) paint `glow` with this colour ramp. */
-  glows?: boolean;
-  /** Colour of what glows in a material that is not itself glowing (runes, lights, crystal cores). */
-  glowColor?: Rgb;
-  /** The first colour named is the glow's (runes), not the surface's. */
-  colorGlows?: boolean;
-  /** Patterns (brick, tiles...) take the colour of a substance named with them ("stone brick"). */
-  pattern?: boolean;
-  render(s: Surface, ctx: MaterialContext): void;
-  /** How the material looks inside the blocks of another layout ("golden tiles"), if not its own render. */
-  inlay?(s: Surface, ctx: MaterialContext): void;
-}
+export type { Material };
 
 export const MATERIALS: Readonly<Record<string, Material>> = {
   stone: { main: rgb(0x8b8c92), second: rgb(0x5a5b62), bump: 0.55, occlusion: 0.25, render: renderStone },

@@ -6,7 +6,7 @@ import { mix, rgb, shadeFast, type Rgb } from "./color.js";
 import { hash2 } from "./random.js";
 import { tabs } from "./texture-built.js";
 import { count, scatter, stamps } from "./texture-kit.js";
-import type { Material } from "./texture-materials.js";
+import type { Material } from "./texture-surface.js";
 import { smoothstep, type MaterialContext, type Surface } from "./texture-surface.js";
 
 /** Deep space: a nebula in the two colours over black, stars of several sizes, a few with a glow. */

@@ -6,7 +6,7 @@ import { PeriodicWorley } from "./noise.js";
 import { hash2 } from "./random.js";
 import { tabs } from "./texture-built.js";
 import { count, scatter, stamps } from "./texture-kit.js";
-import type { Material } from "./texture-materials.js";
+import type { Material } from "./texture-surface.js";
 import { smoothstep, type MaterialContext, type Surface } from "./texture-surface.js";
 
 /** Woven cloth: plain weave or twill, plain or with plaid stripes. */

@@ -7,7 +7,7 @@ import { PeriodicWorley } from "./noise.js";
 import { hash2, type Random } from "./random.js";
 import { rowBlockAt, rowJoints } from "./texture-blocks.js";
 import { count, scatter, shapes, stamps, vary } from "./texture-kit.js";
-import type { Material } from "./texture-materials.js";
+import type { Material } from "./texture-surface.js";
 import { smoothstep, type MaterialContext, type Surface } from "./texture-surface.js";
 
 function renderFlagstone(s: Surface, ctx: MaterialContext): void {

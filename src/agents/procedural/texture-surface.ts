@@ -212,3 +212,22 @@ function pixelateTile(canvas: Canvas, block: number): Canvas {
   }
   return out;
 }
+
+/** A texture material: default colours, lighting strength and its renderer (see texture-materials.ts). */
+export interface Material {
+  main: Rgb;
+  second: Rgb;
+  bump: number;
+  occlusion: number;
+  /** Materials that emit light (lava) paint `glow` with this colour ramp. */
+  glows?: boolean;
+  /** Colour of what glows in a material that is not itself glowing (runes, lights, crystal cores). */
+  glowColor?: Rgb;
+  /** The first colour named is the glow's (runes), not the surface's. */
+  colorGlows?: boolean;
+  /** Patterns (brick, tiles...) take the colour of a substance named with them ("stone brick"). */
+  pattern?: boolean;
+  render(s: Surface, ctx: MaterialContext): void;
+  /** How the material looks inside the blocks of another layout ("golden tiles"), if not its own render. */
+  inlay?(s: Surface, ctx: MaterialContext): void;
+}

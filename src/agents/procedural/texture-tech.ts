@@ -6,7 +6,7 @@ import { mix, rgb, shadeFast } from "./color.js";
 import { hash2 } from "./random.js";
 import { rectAt, rectShift, splitRects } from "./texture-blocks.js";
 import { count } from "./texture-kit.js";
-import type { Material } from "./texture-materials.js";
+import type { Material } from "./texture-surface.js";
 import { renderBrushed, renderMetal } from "./texture-patterns.js";
 import { smoothstep, type MaterialContext, type Surface } from "./texture-surface.js";
 
