@@ -13,6 +13,9 @@ import { COLOR_VALUES, COLOR_WORDS, EFFECT_WORDS, MATERIAL_WORDS, STYLE_WORDS } 
 
 type Interpret = (spec: PromptSpec) => Interpretation;
 
+/** How many designs the modifiers and styles are tried with. */
+const PROBES = 80;
+
 const canonicalNames = (table: ReadonlyMap<string, string>): string[] => [...new Set(table.values())];
 
 const read = (interpret: Interpret, prompt: string): Interpretation => interpret(interpretPrompt({ prompt }));
@@ -43,14 +46,18 @@ export function probeKnowledge(interpret: Interpret, extraSubjects: readonly str
     designs.add(design);
     return true;
   });
-  const colors = Object.keys(COLOR_VALUES).filter((c) => honoured(interpret, plain, (s) => `${c} ${s}`, c, true));
-  const materials = canonicalNames(MATERIAL_WORDS).filter((m) => honoured(interpret, plain, (s) => `${m} ${s}`, m));
-  const effects = canonicalNames(EFFECT_WORDS).filter((e) => honoured(interpret, plain, (s) => `${e} ${s}`, e));
+  // a spread of designs (every kind of figure, item and surface comes up in alphabetical order) keeps
+  // the probe to a few thousand readings; a sample can only miss a word, never claim one wrongly
+  const step = Math.ceil(plain.length / PROBES);
+  const probes = plain.filter((_, i) => i % step === 0);
+  const colors = Object.keys(COLOR_VALUES).filter((c) => honoured(interpret, probes, (s) => `${c} ${s}`, c, true));
+  const materials = canonicalNames(MATERIAL_WORDS).filter((m) => honoured(interpret, probes, (s) => `${m} ${s}`, m));
+  const effects = canonicalNames(EFFECT_WORDS).filter((e) => honoured(interpret, probes, (s) => `${e} ${s}`, e));
   const styles: string[] = [];
   for (const name of canonicalNames(STYLE_WORDS)) {
     const style = name.replace(/^!/, "");
-    if (!name.startsWith("!") && honoured(interpret, plain, (s) => `${style} ${s}`, style)) styles.push(style);
-    if (honoured(interpret, plain, (s) => `${s} no ${style}`, `no ${style}`) && !styles.includes(`no ${style}`)) styles.push(`no ${style}`);
+    if (!name.startsWith("!") && honoured(interpret, probes, (s) => `${style} ${s}`, style)) styles.push(style);
+    if (honoured(interpret, probes, (s) => `${s} no ${style}`, `no ${style}`) && !styles.includes(`no ${style}`)) styles.push(`no ${style}`);
   }
   return { subjects, modifiers: [...new Set([...colors, ...materials, ...effects])], styles };
 }
