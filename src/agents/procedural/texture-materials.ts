@@ -2,7 +2,7 @@
  * Texture materials: default colours, lighting strength and a renderer for each, merged from the
  * tables per category (grounds, stones, built, soft, tech).
  */
-import { rgb, type Rgb } from "./color.js";
+import { rgb } from "./color.js";
 import { renderDirt, renderGrass, renderIce, renderLava, renderMarble, renderSand, renderSnow, renderStone, renderWater } from "./texture-basics.js";
 import { BUILT_MATERIALS } from "./texture-built.js";
 import { COAST_MATERIALS } from "./texture-coast.js";
