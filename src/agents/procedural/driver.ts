@@ -4,26 +4,35 @@ import { proceduralDefaults } from "./agents.js";
 import { drawOffThread } from "./draw-pool.js";
 import type { DrawTask } from "./draw-task.js";
 import { iconGenerator } from "./icon.js";
-import { ICON_SUBJECTS, interpretIcon, interpretSprite, interpretTexture, SPRITE_SUBJECTS, TEXTURE_SUBJECTS } from "./interpretation.js";
-import { probeKnowledge } from "./knows.js";
+import { interpretIcon, interpretSprite, interpretTexture } from "./interpretation.js";
+import { probeKnowledge, probeSubjects } from "./knows.js";
 import { pixelSpriteGenerator } from "./pixel-sprite.js";
 import { interpretPrompt, type PromptSpec } from "./prompt.js";
 import { suggestSubjects } from "./suggest.js";
 import { textureGenerator } from "./texture.js";
 import type { Generator } from "./types.js";
 
-/** How a generator reads a prompt: what it understood, and the subjects it can draw. */
-interface Reader {
-  interpret(spec: PromptSpec): Interpretation;
-  subjects: readonly string[];
-}
+/** How a generator reads a prompt: what it understood (the same plan it draws from). */
+type Reader = (spec: PromptSpec) => Interpretation;
 
-/** What each reader knows, probed once per process (see knows.ts). */
-const knowledge = new WeakMap<Reader, AgentKnowledge>();
+/**
+ * What each reader knows, probed once per process (see knows.ts): its subjects first (cheap, all a
+ * fallback's suggestions need), the modifiers and styles only when an agent listing asks.
+ */
+const subjectsKnown = new Map<Reader, string[]>();
+const knowledge = new Map<Reader, AgentKnowledge>();
+function subjectsOf(reader: Reader): string[] {
+  let subjects = subjectsKnown.get(reader);
+  if (!subjects) {
+    subjects = probeSubjects(reader);
+    subjectsKnown.set(reader, subjects);
+  }
+  return subjects;
+}
 function knowledgeOf(reader: Reader): AgentKnowledge {
   let known = knowledge.get(reader);
   if (!known) {
-    known = probeKnowledge(reader.interpret, reader.subjects);
+    known = probeKnowledge(reader, subjectsOf(reader));
     knowledge.set(reader, known);
   }
   return known;
@@ -56,14 +65,14 @@ function proceduralDriver(generator: Generator, reader: Reader): AgentDriver {
     },
     interpret(job) {
       const spec = interpretPrompt({ prompt: job.prompt, messages: job.messages });
-      const interpretation = reader.interpret(spec);
+      const interpretation = reader(spec);
       if (!interpretation.fallback) return interpretation;
       // the words it did not know: unknown ones as written, and subjects it has no drawing for
-      const suggestions = suggestSubjects([...spec.otherWords, ...spec.subjects], knowledgeOf(reader).subjects);
+      const suggestions = suggestSubjects([...spec.otherWords, ...spec.subjects], subjectsOf(reader));
       return suggestions.length > 0 ? { ...interpretation, suggestions } : interpretation;
     },
     knownSubjects() {
-      return [...knowledgeOf(reader).subjects];
+      return [...subjectsOf(reader)];
     },
     knows() {
       return copy(knowledgeOf(reader));
@@ -83,7 +92,7 @@ const kind = (name: string, generator: Generator, reader: Reader): DriverKind<Re
 
 /** The built-in drivers: `procedural-sprite`, `procedural-icon`, `procedural-texture`. */
 export const proceduralDrivers = [
-  kind("procedural-sprite", pixelSpriteGenerator, { interpret: interpretSprite, subjects: SPRITE_SUBJECTS }),
-  kind("procedural-icon", iconGenerator, { interpret: interpretIcon, subjects: ICON_SUBJECTS }),
-  kind("procedural-texture", textureGenerator, { interpret: interpretTexture, subjects: TEXTURE_SUBJECTS }),
+  kind("procedural-sprite", pixelSpriteGenerator, interpretSprite),
+  kind("procedural-icon", iconGenerator, interpretIcon),
+  kind("procedural-texture", textureGenerator, interpretTexture),
 ] as const;

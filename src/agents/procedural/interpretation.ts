@@ -16,14 +16,13 @@ import type { Interpretation } from "../driver.js";
 import { chooseIconShapes } from "./icon.js";
 import { iconModifierUse } from "./icon-modifiers.js";
 import { quantityWords } from "./icon-quantity.js";
-import { ICON_SHAPES } from "./icon-shapes.js";
-import { ALIASES, BUILDERS, EFFECT_ITEMS, heldItemOf, planSprite, spriteDesignOf } from "./pixel-sprite.js";
-import { interpretPrompt, type PromptSpec } from "./prompt.js";
+import { EFFECT_ITEMS, heldItemOf, planSprite, spriteDesignOf } from "./pixel-sprite.js";
+import type { PromptSpec } from "./prompt.js";
 import { broaderSubjects } from "./subjects.js";
 import { chooseMaterial } from "./texture.js";
 import { readTexturePrompt } from "./texture-conditions.js";
 import { drawnWords } from "./texture-roles.js";
-import { MATERIAL_ALIASES, MATERIALS } from "./texture-materials.js";
+import { MATERIALS } from "./texture-materials.js";
 
 const TONES = ["dark", "bright", "pastel", "muted"];
 
@@ -163,13 +162,3 @@ export function interpretTexture(original: PromptSpec): Interpretation {
     items: [...(choice.substance ? [choice.substance] : []), ...reading.conditions],
   });
 }
-
-const sorted = (words: Iterable<string>): string[] => [...new Set(words)].sort();
-
-/** Subject words each generator draws (its own designs and the words that borrow one). */
-export const SPRITE_SUBJECTS: readonly string[] = sorted(
-  [...Object.keys(BUILDERS), ...Object.keys(ALIASES), ...ICON_SHAPES.keys()].filter((s) => spriteDesignOf(s)),
-);
-// (shape keys that are no prompt word, such as the symbol "hat" a wizard is drawn by, are left out)
-export const ICON_SUBJECTS: readonly string[] = sorted([...ICON_SHAPES.keys()].filter((key) => !interpretIcon(interpretPrompt({ prompt: key })).fallback));
-export const TEXTURE_SUBJECTS: readonly string[] = sorted([...Object.keys(MATERIALS), ...Object.keys(MATERIAL_ALIASES)]);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { AgentDriver } from "../driver.js";
 import { proceduralDrivers } from "./driver.js";
+import { interpretIcon } from "./interpretation.js";
+import { probeKnowledge, probeSubjects } from "./knows.js";
 
 const env = { secret: () => undefined, fetch, log: { warn() {}, info() {} } };
 const drivers: [string, AgentDriver][] = proceduralDrivers.map((k) => [k.name, k.create({}, env)]);
@@ -35,5 +37,14 @@ describe("knows: what a procedural agent understands, checked against its own re
     const d = drivers[0]![1];
     d.knows!().subjects.length = 0;
     expect(d.knows!().subjects.length).toBeGreaterThan(0);
+  });
+});
+
+describe("subjects before knowledge", () => {
+  it("finds the subjects alone as the whole probe does: what a fallback's suggestions use", () => {
+    const subjects = probeSubjects(interpretIcon);
+    expect(subjects).toContain("chair");
+    expect(subjects).not.toContain("cobble");
+    expect(probeKnowledge(interpretIcon).subjects).toEqual(subjects);
   });
 });

@@ -8,7 +8,7 @@
  */
 import type { AgentKnowledge, Interpretation } from "../driver.js";
 import { interpretPrompt, type PromptSpec } from "./prompt.js";
-import { SUBJECT_WORDS, SUBJECTS } from "./subjects.js";
+import { SUBJECTS } from "./subjects.js";
 import { COLOR_VALUES, COLOR_WORDS, EFFECT_WORDS, MATERIAL_WORDS, STYLE_WORDS } from "./vocabulary.js";
 
 type Interpret = (spec: PromptSpec) => Interpretation;
@@ -29,13 +29,18 @@ function honoured(interpret: Interpret, subjects: readonly string[], prompt: (su
 }
 
 /**
- * Probes `interpret` with every subject of the tables (and the extra words the generator draws),
- * then every colour, material, effect and style with the known subjects. Cost: a few thousand
- * interpretations (no drawing), tens of milliseconds; callers cache the answer.
+ * The subjects `interpret` draws: every canonical subject of the tables whose word alone does not
+ * fall back. About a thousand readings, a few milliseconds: what a fallback's suggestions need.
  */
-export function probeKnowledge(interpret: Interpret, extraSubjects: readonly string[] = []): AgentKnowledge {
-  const candidates = new Set([...SUBJECTS.keys(), ...extraSubjects.map((w) => SUBJECT_WORDS.get(w) ?? w)]);
-  const subjects = [...candidates].filter((s) => SUBJECT_WORDS.has(s) && !read(interpret, s).fallback).sort();
+export function probeSubjects(interpret: Interpret): string[] {
+  return [...SUBJECTS.keys()].filter((s) => !read(interpret, s).fallback).sort();
+}
+
+/**
+ * Everything the agent knows: its subjects, then every colour, material, effect and style tried
+ * with a spread of the designs it draws. A few thousand readings (no drawing); callers cache it.
+ */
+export function probeKnowledge(interpret: Interpret, subjects: readonly string[] = probeSubjects(interpret)): AgentKnowledge {
   // one subject per design drawn ("axe" and "sword" draw one sword), whose own word is no colour,
   // material, effect or style: "red knight" reads plainly
   const designs = new Set<string>();
@@ -59,5 +64,5 @@ export function probeKnowledge(interpret: Interpret, extraSubjects: readonly str
     if (!name.startsWith("!") && honoured(interpret, probes, (s) => `${style} ${s}`, style)) styles.push(style);
     if (honoured(interpret, probes, (s) => `${s} no ${style}`, `no ${style}`) && !styles.includes(`no ${style}`)) styles.push(`no ${style}`);
   }
-  return { subjects, modifiers: [...new Set([...colors, ...materials, ...effects])], styles };
+  return { subjects: [...subjects], modifiers: [...new Set([...colors, ...materials, ...effects])], styles };
 }
