@@ -22,7 +22,7 @@ import { bounds, coat, type Pattern, scaleGrid, shift } from "./sprite-creature-
 import { M, type SpriteAnchors, type SpriteBuilder, SpriteGrid, type SpriteTraits } from "./sprite-grid.js";
 import { drawCrown, patches, texture } from "./sprite-adornments.js";
 import { Random } from "./random.js";
-import { COLOR_VALUES } from "./vocabulary.js";
+import { COLOR_VALUES, wordTable } from "./vocabulary.js";
 
 /** What a worn word makes a character wear. */
 export interface Worn {
@@ -103,72 +103,32 @@ const HAT_QUALIFIERS: Readonly<Record<string, string>> = {
 const HAT_WORDS = new Set(["hat", "hats"]);
 
 /** Words naming a figure's role in a game. */
-const ROLE_WORDS: Readonly<Record<string, Role>> = {
-  boss: "boss",
-  bosses: "boss",
-  miniboss: "boss",
-  companion: "companion",
-  pet: "companion",
-  familiar: "companion",
-  sidekick: "companion",
-  buddy: "companion",
-  minion: "minion",
-  minions: "minion",
-  underling: "minion",
-  apprentice: "minion",
-  novice: "minion",
-  drone: "drone",
-  drones: "drone",
-  lord: "leader",
-  chieftain: "leader",
-  chief: "leader",
-  warlord: "leader",
-  overlord: "leader",
-  leader: "leader",
-  ruler: "leader",
-};
+const ROLE_WORDS = wordTable({
+  boss: "bosses miniboss",
+  companion: "pet familiar sidekick buddy",
+  minion: "minions underling apprentice novice",
+  drone: "drones",
+  leader: "lord chieftain chief warlord overlord ruler",
+}) as ReadonlyMap<string, Role>;
 type Role = "boss" | "companion" | "minion" | "drone" | "leader";
 
-const STATE_WORDS: Readonly<Record<string, State>> = {
-  sleeping: "asleep",
-  asleep: "asleep",
-  sleepy: "asleep",
-  dozing: "asleep",
-  napping: "asleep",
-  floating: "float",
-  hovering: "float",
-  levitating: "float",
-  hover: "float",
-  rotting: "rot",
-  rotten: "rot",
-  decaying: "rot",
-  decayed: "rot",
-  putrid: "rot",
+const STATE_WORDS = wordTable({
+  asleep: "sleeping sleepy dozing napping",
+  float: "floating hovering levitating hover",
+  rot: "rotting rotten decaying decayed putrid",
   // "red-eyed bat": eyes that glow (in the colour of a menacing glow)
-  eyed: "eyed",
-};
+  eyed: "",
+}) as ReadonlyMap<string, State>;
 type State = "asleep" | "float" | "rot" | "statue" | "eyed";
 
 /** Coat patterns a creature's body takes ("spotted cow", "tabby cat", "striped snake"). */
-const COAT_WORDS: Readonly<Record<string, Pattern>> = {
-  spotted: "spots",
-  spots: "spots",
-  spotty: "spots",
-  dotted: "spots",
-  striped: "stripes",
-  stripes: "stripes",
-  stripy: "stripes",
-  tabby: "stripes",
-  patched: "patches",
-  patchy: "patches",
-  piebald: "patches",
-  pied: "patches",
-  speckled: "speckles",
-  freckled: "speckles",
-  mottled: "speckles",
-  banded: "bands",
-  ringed: "bands",
-};
+const COAT_WORDS = wordTable({
+  spots: "spotted spotty dotted",
+  stripes: "striped stripy tabby",
+  patches: "patched patchy piebald pied",
+  speckles: "speckled freckled mottled",
+  bands: "banded ringed",
+}) as ReadonlyMap<string, Pattern>;
 
 /** Settings (subjects) that change a creature's colour: its body when no colour is named, else its belly. */
 export const SETTING_COLORS: Readonly<Record<string, string>> = { water: "teal", cave: "grey", snow: "white", sand: "tan" };
@@ -198,11 +158,11 @@ export interface SpriteWords {
 export function readSpriteWords(spec: PromptSpec, kind: "character" | "creature" | "item", classHead?: string): SpriteWords {
   const out: SpriteWords = { words: [], subjects: [], worn: {}, roles: new Set(), states: new Set() };
   for (const w of spec.otherWords) {
-    const role = ROLE_WORDS[w];
-    const state = STATE_WORDS[w];
+    const role = ROLE_WORDS.get(w);
+    const state = STATE_WORDS.get(w);
     // an item has no role but a drone's and cannot sleep or rot; it can float ("floating space mine")
     // a creature's coat; a character's clothes take patches only ("scarecrow in patched overalls")
-    const pattern = COAT_WORDS[w];
+    const pattern = COAT_WORDS.get(w);
     if (pattern && out.coat === undefined && (kind === "creature" || (kind === "character" && pattern === "patches"))) out.coat = pattern;
     else if (role && (kind !== "item" || role === "drone")) out.roles.add(role);
     else if (state && (kind !== "item" || state === "float")) out.states.add(state);
@@ -384,7 +344,7 @@ export function applySpriteWords(
     },
   };
   // "sleeping" on a design whose eyes do not close changes nothing: left ignored
-  const words = read.words.filter((w) => (STATE_WORDS[w] !== "asleep" || asleep) && (STATE_WORDS[w] !== "eyed" || eyed));
+  const words = read.words.filter((w) => (STATE_WORDS.get(w) !== "asleep" || asleep) && (STATE_WORDS.get(w) !== "eyed" || eyed));
   const changed = words.length > 0 || cracked || statue || setting !== undefined;
   return { builder: changed ? wrapped : builder, words, subjects: read.subjects, styles: cracked ? ["cracked"] : [] };
 }

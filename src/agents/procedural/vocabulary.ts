@@ -5,7 +5,7 @@
 import { rgb, type Rgb } from "./color.js";
 
 /** Builds a word → canonical map from `canonical: "synonym synonym ..."` groups. */
-function table(groups: Record<string, string>): ReadonlyMap<string, string> {
+export function wordTable(groups: Record<string, string>): ReadonlyMap<string, string> {
   const map = new Map<string, string>();
   for (const [canonical, words] of Object.entries(groups)) {
     if (!canonical.startsWith("!")) map.set(canonical, canonical);
@@ -51,7 +51,7 @@ export const COLOR_VALUES: Readonly<Record<string, Rgb>> = {
   steel: rgb(0x8f9aa6),
 };
 
-export const COLOR_WORDS = table({
+export const COLOR_WORDS = wordTable({
   red: "reddish ruby scarlet cherry",
   crimson: "blood bloody",
   maroon: "burgundy wine",
@@ -92,7 +92,7 @@ export const COLOR_WORDS = table({
  * club"). They are read as modifiers of the subject named with them; alone, the material word is
  * the subject (a texture of "stone").
  */
-export const MATERIAL_WORDS = table({
+export const MATERIAL_WORDS = wordTable({
   wood: "wooden wood oak timber",
   stone: "stone stony rock granite",
   iron: "iron steel metal metallic",
@@ -113,7 +113,7 @@ export const MATERIAL_WORDS = table({
  * dagger", "fire mage"). An agent changes colour or adds adornment for them; alone, the effect's
  * own subject is drawn ("fire" is a flame). Frost is the style "icy" and ice a material.
  */
-export const EFFECT_WORDS = table({
+export const EFFECT_WORDS = wordTable({
   fire: "fire fiery flaming burning blazing inferno",
   poison: "poison poisonous toxic venom venomous acid acidic plague",
   healing: "heal health healthy restoration regen regeneration cure",
@@ -140,7 +140,7 @@ export const EFFECT_COLORS: Readonly<Record<string, string>> = {
  * Style words. A canonical name starting with "!" switches that style off (e.g. "minimal" means
  * no badge). Styles in the same group contradict each other: the later one wins.
  */
-export const STYLE_WORDS = table({
+export const STYLE_WORDS = wordTable({
   dark: "darker darkest shadowy gloomy night dim grim sinister",
   bright: "brighter vivid vibrant saturated colorful colourful light lighter",
   pastel: "soft pale",
