@@ -1,17 +1,23 @@
 /**
  * sha256 of the PNG and of the RGBA pixels of many drawings (every subject of each generator, with
  * style words, sizes, seeds, transparency): run before and after a change to the drawing code and
- * compare the two outputs (`diff`) — a wider net than golden.test.ts's 23 cases.
+ * compare the two outputs (`diff`) — a wider net than golden.test.ts's cases.
  *   npx tsx bench/draw-hashes.ts > before.txt
  */
 import { createHash } from "node:crypto";
 import { PNG } from "pngjs";
 import { draw, type DrawTask } from "../src/agents/procedural/draw-task.js";
-import { ICON_SUBJECTS, SPRITE_SUBJECTS, TEXTURE_SUBJECTS } from "../src/agents/procedural/interpretation.js";
+import { interpretIcon, interpretSprite, interpretTexture } from "../src/agents/procedural/interpretation.js";
+import { probeSubjects } from "../src/agents/procedural/knows.js";
 
 const styles = ["", "cute", "scary", "flat", "no outline", "glowing", "retro", "dark", "blue and gold"];
 const sizes: Record<DrawTask["generator"], number[]> = { "pixel-sprite": [16, 32, 64, 128], icon: [64, 128], texture: [64] };
-const subjects: Record<DrawTask["generator"], readonly string[]> = { "pixel-sprite": SPRITE_SUBJECTS, icon: ICON_SUBJECTS, texture: TEXTURE_SUBJECTS };
+// every subject each generator draws (as its agent lists them in `knows`)
+const subjects: Record<DrawTask["generator"], readonly string[]> = {
+  "pixel-sprite": probeSubjects(interpretSprite),
+  icon: probeSubjects(interpretIcon),
+  texture: probeSubjects(interpretTexture),
+};
 const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex").slice(0, 16);
 
 let k = 0;
