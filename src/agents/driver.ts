@@ -25,12 +25,70 @@ export interface AgentJob {
   seed: number;
   /** Per-request options the agent accepts (e.g. `strict`), already validated. */
   options: Record<string, unknown>;
+  /** A sprite sheet instead of one picture (contract section 12); `width`×`height` is then one frame. */
+  sheet?: SheetRequest;
+}
+
+/** The animations a sheet can hold, in the order their rows come (contract section 12). */
+export const ANIMATIONS = ["idle", "walk", "attack", "hurt", "death"] as const;
+export type Animation = (typeof ANIMATIONS)[number];
+
+/** Compass names seen from the camera: `south` faces the viewer. 1 direction is south; 4 add east, north, west; 8 the diagonals. */
+export const DIRECTIONS = ["south", "east", "north", "west", "south-east", "north-east", "north-west", "south-west"] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+
+/** The directions a sheet of 1, 4 or 8 directions draws, in row order. */
+export function directionsOf(count: 1 | 4 | 8): Direction[] {
+  return DIRECTIONS.slice(0, count) as Direction[];
+}
+
+export interface SheetRequest {
+  /** 1–5 animations, each at most once; rows follow this order. */
+  animations: Animation[];
+  directions: 1 | 4 | 8;
+  /** Frames per second, 1–30. */
+  fps: number;
+}
+
+/** One row of a sheet: one animation seen from one direction. */
+export interface SheetRow {
+  name: Animation;
+  direction: Direction;
+  row: number;
+  frames: number;
+  fps: number;
+  loop: boolean;
+}
+
+/** What is where in a sheet's PNG: cell (column c, row r) is at (c × frameWidth, r × frameHeight). */
+export interface SheetLayout {
+  kind: "sheet";
+  frameWidth: number;
+  frameHeight: number;
+  columns: number;
+  rows: number;
+  animations: SheetRow[];
+}
+
+/** Measured on the pixels of the sheet (contract section 12's `quality`). */
+export interface SheetQuality {
+  /** Distinct opaque colours in the whole PNG. */
+  colors: number;
+  /** Share of pixels with alpha > 0 that are one of the asked palette's colours (1.0 with no palette). */
+  paletteCompliance: number;
+  /** The largest spread of the feet's row (lowest opaque row) across the frames of one row, `death` excepted. */
+  baselineJitterPx: number;
+  /** The largest spread of the silhouette's height across the frames of one row, `attack` and `death` excepted. */
+  bboxHeightRangePx: number;
 }
 
 export interface AgentImage {
   png: Buffer;
   width: number;
   height: number;
+  /** A sheet's layout and measured quality (absent for a plain image). */
+  layout?: SheetLayout;
+  quality?: SheetQuality;
 }
 
 export interface AgentContext {
