@@ -145,8 +145,20 @@ export interface AgentKnowledge {
   styles: string[];
 }
 
+/** What a driver that draws sprite sheets offers (contract section 12); a driver without it draws images only. */
+export interface SheetCapability {
+  /** Frames of each animation (one row per direction). */
+  framesPerAnimation: Readonly<Record<Animation, number>>;
+  /** Largest width or height of a sheet's PNG it draws. */
+  maxSidePx: number;
+  /** Why this prompt cannot be drawn as a sheet (e.g. it names an object, not a figure), else undefined. Cheap, no drawing. */
+  refusal?(job: Pick<AgentJob, "prompt" | "messages">): string | undefined;
+}
+
 export interface AgentDriver {
   generate(job: AgentJob, ctx: AgentContext): Promise<AgentResult>;
+  /** Present when it draws sprite sheets (`job.sheet`); the result's image then carries `layout` and `quality`. */
+  sheets?: SheetCapability;
   /**
    * Drivers that read the prompt themselves (procedural) say what they understood, cheaply and
    * without drawing: shown on every generation, used by `strict` and `dryRun`. Models leave it out.

@@ -35,7 +35,7 @@ export interface ResponseSpec {
   description: string;
   schema?: ZodType;
   /** Default `application/json`. */
-  contentType?: "application/json" | "text/event-stream" | "image/png" | "text/html" | "text/markdown" | "text/plain";
+  contentType?: "application/json" | "text/event-stream" | "image/png" | "text/html" | "text/markdown" | "text/plain" | "application/octet-stream";
 }
 
 export interface RouteSpec {
@@ -260,6 +260,22 @@ export const routes = {
     headers: ["If-None-Match"],
     summary: "The asset's bytes (owner only; ETag = sha256, cached a year).",
     responses: { 200: { description: "The PNG.", contentType: "image/png" }, 304: { description: "Not modified." } },
+    errors: generationById,
+  },
+  getAssetExport: {
+    method: "GET",
+    path: "/api/v1/assets/:id/export/:format",
+    transport: "rest",
+    auth: { allow: "any", scope: "read" },
+    rate: "read",
+    tags: ["Generation"],
+    headers: ["If-None-Match"],
+    summary:
+      "An engine file derived from the asset (owner only, no charge, the same bytes every call): aseprite (Aseprite JSON), texturepacker (JSON hash), godot (Godot 4 SpriteFrames .tres) and zip for a sheet; texturepacker and zip for an image. 404 lists the formats that apply.",
+    responses: {
+      200: { description: "The file (JSON, .tres text or zip), with Content-Disposition naming it.", contentType: "application/octet-stream" },
+      304: { description: "Not modified." },
+    },
     errors: generationById,
   },
   getCredits: {

@@ -48,6 +48,7 @@ describe(`ledger model (seed ${seed}, ${steps} steps)`, () => {
               agentId: "pixel-sprite",
               prompt: "model",
               messages: null,
+              sheet: null,
               interpretation: null,
               transparent: false,
               seed: 1,

@@ -40,6 +40,7 @@ export function newRow(accountId: string, agentId: string, fields: Partial<NewGe
     prompt: "red slime",
     messages: null,
     interpretation: null,
+    sheet: null,
     transparent: false,
     seed: 7,
     width: 16,

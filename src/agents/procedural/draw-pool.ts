@@ -1,9 +1,9 @@
 import type { Piscina } from "piscina";
 import { threadPool } from "../threads.js";
-import { draw, type DrawResult, type DrawTask, type ProgressMessage, type StreamedMessage } from "./draw-task.js";
+import { draw, type Drawn, type DrawResult, type DrawTask, type ProgressMessage, type StreamedMessage } from "./draw-task.js";
 import { abortError } from "./progress.js";
 import { LazyPreview } from "./raster.js";
-import type { GeneratedImage, GeneratorProgress } from "./types.js";
+import type { GeneratorProgress } from "./types.js";
 
 /**
  * Drawing off the event loop: the procedural generators are CPU work (1–20 ms an image), so they
@@ -48,7 +48,7 @@ export async function drawOffThread(
   task: Omit<DrawTask, "id">,
   onProgress: (p: GeneratorProgress) => void | Promise<void>,
   signal: AbortSignal,
-): Promise<GeneratedImage> {
+): Promise<Drawn> {
   if (size === 0) return draw(task, onProgress, signal);
   signal.throwIfAborted();
   const id = nextId++;
@@ -68,7 +68,9 @@ export async function drawOffThread(
     await reporting;
     if (signal.aborted) throw abortError();
     const png = Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength);
-    return { png, mimeType: "image/png", width: task.width, height: task.height };
+    if (!result.layout) return { png, mimeType: "image/png", width: task.width, height: task.height };
+    const { layout, quality } = result;
+    return { png, mimeType: "image/png", width: layout.columns * layout.frameWidth, height: layout.rows * layout.frameHeight, layout, ...(quality ? { quality } : {}) };
   } finally {
     streams.delete(id);
   }

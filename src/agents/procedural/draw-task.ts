@@ -1,5 +1,7 @@
+import type { SheetLayout, SheetQuality, SheetRequest } from "../driver.js";
 import { iconGenerator } from "./icon.js";
 import { pixelSpriteGenerator } from "./pixel-sprite.js";
+import { drawSpriteSheet } from "./sprite-sheet.js";
 import { interpretPrompt, type PromptInput } from "./prompt.js";
 import { textureGenerator } from "./texture.js";
 import type { GeneratedImage, Generator, GeneratorProgress } from "./types.js";
@@ -12,6 +14,8 @@ export interface DrawTask {
   height: number;
   transparent: boolean;
   seed: number;
+  /** A sprite sheet instead of one image (the pixel-sprite generator only). */
+  sheet?: SheetRequest;
   /** The drawing's number in this process: its progress messages carry it (draw-pool.ts). */
   id?: number;
 }
@@ -26,6 +30,9 @@ export interface ProgressMessage {
 /** What a drawing thread answers: the PNG, and the progress it held back (all of it, unless it streamed). */
 export interface DrawResult {
   png: Uint8Array;
+  /** A sheet's layout and measured quality. */
+  layout?: SheetLayout;
+  quality?: SheetQuality;
   progress: ProgressMessage[];
   /** True when progress was posted as the drawing ran (`StreamedMessage`s), ending with `{ id, done: true }`. */
   streamed: boolean;
@@ -46,11 +53,15 @@ export const generatorsByKind: Record<DrawTask["generator"], Generator> = {
   texture: textureGenerator,
 };
 
+/** What a drawing makes: one image, or a sheet with its layout and quality. */
+export type Drawn = GeneratedImage & { layout?: SheetLayout; quality?: SheetQuality };
+
 /** Draws `task` (in whatever thread runs this), reporting progress to `onProgress`. */
-export function draw(task: DrawTask, onProgress: (p: GeneratorProgress) => void | Promise<void>, signal?: AbortSignal): Promise<GeneratedImage> {
-  return generatorsByKind[task.generator].generate(
-    { spec: interpretPrompt(task.prompt), width: task.width, height: task.height, transparent: task.transparent, seed: task.seed },
-    onProgress,
-    signal,
-  );
+export function draw(task: DrawTask, onProgress: (p: GeneratorProgress) => void | Promise<void>, signal?: AbortSignal): Promise<Drawn> {
+  const input = { spec: interpretPrompt(task.prompt), width: task.width, height: task.height, transparent: task.transparent, seed: task.seed };
+  if (task.sheet) {
+    if (task.generator !== "pixel-sprite") throw new Error(`the ${task.generator} generator draws no sheets`);
+    return drawSpriteSheet({ ...input, sheet: task.sheet }, onProgress, signal);
+  }
+  return generatorsByKind[task.generator].generate(input, onProgress, signal);
 }

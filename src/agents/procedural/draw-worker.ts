@@ -27,5 +27,11 @@ export default async function drawInWorker(task: DrawTask): Promise<DrawResult> 
     post({ id: task.id!, progress: message(p) });
   });
   if (!held) post({ id: task.id!, done: true });
-  return { png: image.png, progress: held ?? [], streamed: !held };
+  return {
+    png: image.png,
+    ...(image.layout ? { layout: image.layout } : {}),
+    ...(image.quality ? { quality: image.quality } : {}),
+    progress: held ?? [],
+    streamed: !held,
+  };
 }

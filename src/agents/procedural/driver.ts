@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AgentDriver, AgentKnowledge, DriverKind, Interpretation } from "../driver.js";
+import type { AgentDriver, AgentKnowledge, DriverKind, Interpretation, SheetCapability } from "../driver.js";
 import { proceduralDefaults } from "./agents.js";
 import { drawOffThread } from "./draw-pool.js";
 import type { DrawTask } from "./draw-task.js";
@@ -7,6 +7,7 @@ import { iconGenerator } from "./icon.js";
 import { interpretIcon, interpretSprite, interpretTexture } from "./interpretation.js";
 import { probeKnowledge, probeSubjects } from "./knows.js";
 import { pixelSpriteGenerator } from "./pixel-sprite.js";
+import { SHEET_FRAMES, sheetRefusal } from "./sprite-sheet.js";
 import { interpretPrompt, type PromptSpec } from "./prompt.js";
 import { suggestSubjects } from "./suggest.js";
 import { textureGenerator } from "./texture.js";
@@ -44,8 +45,9 @@ const copy = (k: AgentKnowledge): AgentKnowledge => ({ subjects: [...k.subjects]
  * A procedural generator behind the driver interface: offline, deterministic per seed. `interpret`
  * reads the prompt (or conversation) into the same PromptSpec `generate` draws from, without drawing.
  */
-function proceduralDriver(generator: Generator, reader: Reader): AgentDriver {
+function proceduralDriver(generator: Generator, reader: Reader, sheets?: SheetCapability): AgentDriver {
   return {
+    ...(sheets ? { sheets } : {}),
     async generate(job, ctx) {
       ctx.signal.throwIfAborted();
       // Drawn in the drawing pool's threads, off the event loop (DRAW_THREADS).
@@ -57,11 +59,13 @@ function proceduralDriver(generator: Generator, reader: Reader): AgentDriver {
           height: job.height,
           transparent: job.transparent,
           seed: job.seed,
+          ...(job.sheet ? { sheet: job.sheet } : {}),
         },
         (p) => ctx.report(p.percent, p.stage, p.preview),
         ctx.signal,
       );
-      return { images: [{ png: image.png, width: image.width, height: image.height }] };
+      const { png, width, height, layout, quality } = image;
+      return { images: [{ png, width, height, ...(layout ? { layout } : {}), ...(quality ? { quality } : {}) }] };
     },
     interpret(job) {
       const spec = interpretPrompt({ prompt: job.prompt, messages: job.messages });
@@ -82,17 +86,27 @@ function proceduralDriver(generator: Generator, reader: Reader): AgentDriver {
 
 const noOptions = z.strictObject({});
 
-const kind = (name: string, generator: Generator, reader: Reader): DriverKind<Record<string, never>> => ({
+/**
+ * The pixel-sprite agent's sheets: its figures posed in every direction and animation (sprite-sheet.ts),
+ * up to 4096 px a side (the texture size every GPU loads).
+ */
+const spriteSheets: SheetCapability = {
+  framesPerAnimation: SHEET_FRAMES,
+  maxSidePx: 4096,
+  refusal: (job) => sheetRefusal(interpretPrompt({ prompt: job.prompt, messages: job.messages })),
+};
+
+const kind = (name: string, generator: Generator, reader: Reader, sheets?: SheetCapability): DriverKind<Record<string, never>> => ({
   name,
   exactAssets: true,
   defaults: proceduralDefaults[name],
   options: noOptions as z.ZodType<Record<string, never>>,
-  create: () => proceduralDriver(generator, reader),
+  create: () => proceduralDriver(generator, reader, sheets),
 });
 
 /** The built-in drivers: `procedural-sprite`, `procedural-icon`, `procedural-texture`. */
 export const proceduralDrivers = [
-  kind("procedural-sprite", pixelSpriteGenerator, interpretSprite),
+  kind("procedural-sprite", pixelSpriteGenerator, interpretSprite, spriteSheets),
   kind("procedural-icon", iconGenerator, interpretIcon),
   kind("procedural-texture", textureGenerator, interpretTexture),
 ] as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { integer, trimmed } from "../validation.js";
 import { instant } from "./common.js";
+import { sheetLayout, sheetQuality, sheetRequest } from "./sheet.js";
 
 /** The generation request (contract section 3): the same body on every transport. */
 export const messageSchema = z.strictObject({
@@ -40,6 +41,7 @@ export const generateFields = {
       "Refuse (400 unsupported_option, listing what the agent knows) instead of falling back when the agent does not know the prompt's subject. Charges nothing.",
     ),
   dryRun: z.boolean().optional().describe("Answer the price, the agent, the size and the interpretation without generating or charging anything."),
+  sheet: sheetRequest.optional(),
 };
 
 /** Exactly one of prompt and messages (reported on `prompt`): the generation request's one cross-field rule. */
@@ -78,6 +80,11 @@ export const asset = z
     bytes: z.number().int().describe("Size in bytes."),
     sha256: z.string(),
     b64: z.string().optional().describe("The bytes, base64 (single generations only, not lists)."),
+    layout: sheetLayout.optional().describe("A sheet's rows and cells; absent for one image."),
+    quality: sheetQuality.optional().describe("A sheet's measured quality; absent for one image."),
+    exports: z
+      .record(z.string(), z.string())
+      .describe("Engine files derived from this asset, by format: GET each with the same credentials (aseprite, texturepacker, godot, zip for a sheet; texturepacker, zip for an image)."),
   })
   .meta({ id: "Asset" });
 
@@ -114,6 +121,8 @@ export const estimate = z
     transparent: z.boolean(),
     credits: z.object({ price: z.number().int(), balance: z.number().int(), sufficient: z.boolean() }),
     interpretation: interpretation.nullable(),
+    output: z.enum(["image", "sheet"]).describe("What the call would make."),
+    layout: sheetLayout.optional().describe("For a sheet: the layout it would have (its PNG is columns × frameWidth by rows × frameHeight)."),
   })
   .meta({ id: "Estimate" });
 export type EstimateView = z.output<typeof estimate>;
@@ -133,8 +142,12 @@ export const generation = z
     messages: z.array(messageSchema).optional(),
     transparent: z.boolean(),
     seed: z.number().int(),
-    width: z.number().int(),
+    width: z.number().int().describe("The asked size: of the image, or of one frame of a sheet."),
     height: z.number().int(),
+    sheet: z
+      .object({ animations: z.array(z.string()), directions: z.number().int(), fps: z.number().int() })
+      .optional()
+      .describe("The sheet asked for, defaults filled in; absent for one image."),
     createdAt: instant,
     startedAt: instant.nullable(),
     completedAt: instant.nullable(),

@@ -1,5 +1,5 @@
 import type { AgentEntry, Catalog } from "../../agents/catalog.js";
-import type { AgentKnowledge } from "../../agents/driver.js";
+import type { AgentKnowledge, SheetCapability } from "../../agents/driver.js";
 import { AppError } from "../../contract/errors.js";
 import type { AgentView } from "../../contract/schemas/agents.js";
 import type { Agent } from "../../generated/prisma/client.js";
@@ -17,7 +17,7 @@ export function agentSizes(agent: Agent): AgentView["sizes"] {
 }
 
 /** An agent as callers see it; `knows` for an agent whose driver reads the prompt itself (procedural). */
-export function toAgentView(agent: Agent, knows?: AgentKnowledge): AgentView {
+export function toAgentView(agent: Agent, knows?: AgentKnowledge, sheets?: SheetCapability): AgentView {
   return {
     id: agent.id,
     name: agent.name,
@@ -27,7 +27,17 @@ export function toAgentView(agent: Agent, knows?: AgentKnowledge): AgentView {
     sizes: agentSizes(agent),
     defaultSize: { width: agent.defaultWidth, height: agent.defaultHeight },
     formats: agent.formats,
-    outputs: ["image"],
+    outputs: sheets ? ["image", "sheet"] : ["image"],
+    ...(sheets
+      ? {
+          sheet: {
+            framesPerAnimation: { ...sheets.framesPerAnimation },
+            directions: [1, 4, 8],
+            maxSidePx: sheets.maxSidePx,
+            creditsPer8Frames: agent.credits,
+          },
+        }
+      : {}),
     ...(knows ? { knows } : {}),
   };
 }
@@ -67,7 +77,7 @@ export function createAgentService(prisma: PrismaClient, catalog: Catalog, optio
 
     /** An enabled agent's row as callers see it, with what it knows. */
     view(agent: Agent): AgentView {
-      return toAgentView(agent, this.knows(agent.id));
+      return toAgentView(agent, this.knows(agent.id), catalog.driver(agent.id)?.sheets);
     },
 
     /** The default agent's id, or null when an admin disabled it (callers must then name one). */

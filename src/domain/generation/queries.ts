@@ -4,6 +4,7 @@ import type { GenerationView } from "../../contract/schemas/generation.js";
 import { parseInput } from "../../contract/validation.js";
 import type { PrismaClient } from "../../infra/db/database.js";
 import type { AuthenticatedViewer } from "../auth/viewer.js";
+import { exportAsset } from "../exports/export-asset.js";
 import type { GenerationEvents } from "./events.js";
 import { generationView } from "./view.js";
 
@@ -24,7 +25,7 @@ export function createGenerationQueries(prisma: PrismaClient, events: Generation
         },
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
         take: first + 1,
-        include: { assets: { select: { id: true, mimeType: true, width: true, height: true, byteLength: true, sha256: true } } },
+        include: { assets: { select: { id: true, mimeType: true, width: true, height: true, byteLength: true, sha256: true, layout: true, quality: true } } },
       });
       const { balance } = await prisma.account.findUniqueOrThrow({ where: { id: accountId }, select: { balance: true } });
       return toPage(
@@ -39,6 +40,11 @@ export function createGenerationQueries(prisma: PrismaClient, events: Generation
       const asset = await prisma.asset.findFirst({ where: { id, accountId: viewer.user.accountId } });
       if (!asset) throw new AppError("not_found", "No such asset.");
       return asset;
+    },
+
+    /** An engine file derived from the viewer's asset (contract section 12): 404 for another account's asset or a format that does not apply. */
+    async export(viewer: AuthenticatedViewer, id: string, format: string) {
+      return exportAsset(await this.asset(viewer, id), format);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { AgentEntry, Catalog } from "../../agents/catalog.js";
-import { AgentError, type AgentContext, type AgentDriver, type AgentImage, type AgentJob } from "../../agents/driver.js";
+import { AgentError, type AgentContext, type AgentDriver, type AgentImage, type AgentJob, type SheetRequest } from "../../agents/driver.js";
 import { finishAsset } from "../../agents/finish.js";
 import { agentFailure } from "../../contract/render.js";
 import type { Message } from "../../contract/schemas/generation.js";
@@ -156,11 +156,14 @@ export function createRunner(deps: RunnerDeps) {
       transparent: g.transparent,
       seed: g.seed,
       options: {},
+      ...(g.sheet === null ? {} : { sheet: g.sheet as SheetRequest }),
     };
     const result = await driver.generate(agentJob, ctx);
     ctx.signal.throwIfAborted();
     const native = result.images[0];
     if (!native) throw new AgentError("unavailable", "The model answered without an image.");
+    // a sheet is drawn as one, never made up from one picture (the price was the sheet's: refunded)
+    if (g.sheet !== null && native.layout === undefined) throw new AgentError("unavailable", "The agent answered one image where a sheet was asked.");
     if (entry.exactAssets) return native;
     await progress.report(progress.percent, "post-processing", undefined, true);
     return finishAsset(native, agentJob, entry, ctx.signal);
@@ -219,11 +222,24 @@ export function completion(g: GenerationRecord, image: AgentImage): { asset: Sto
     width: image.width,
     height: image.height,
     sha256: createHash("sha256").update(image.png).digest("hex"),
+    layout: image.layout ?? null,
+    quality: image.quality ?? null,
   };
   const completedAt = laterOf(new Date(), g.startedAt ?? g.createdAt);
   const { credits: _, ...view } = generationView(
     { ...g, status: "succeeded", completedAt, creditState: "charged" },
-    [{ id: asset.assetId, mimeType: asset.mimeType, width: asset.width, height: asset.height, byteLength: image.png.byteLength, sha256: asset.sha256 }],
+    [
+      {
+        id: asset.assetId,
+        mimeType: asset.mimeType,
+        width: asset.width,
+        height: asset.height,
+        byteLength: image.png.byteLength,
+        sha256: asset.sha256,
+        layout: asset.layout,
+        quality: asset.quality,
+      },
+    ],
     0,
     false,
   );

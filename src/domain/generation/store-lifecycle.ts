@@ -128,9 +128,10 @@ export function lifecycleStatements(ctx: StoreContext) {
           UPDATE "accounts" SET "active_generations" = "active_generations" - 1 FROM g WHERE "accounts"."id" = g."account_id"
           RETURNING "accounts"."id", "accounts"."balance"
         ), asset AS (
-          INSERT INTO "assets" ("id", "generation_id", "account_id", "mime_type", "width", "height", "byte_length", "sha256", "bytes")
+          INSERT INTO "assets" ("id", "generation_id", "account_id", "mime_type", "width", "height", "byte_length", "sha256", "bytes", "layout", "quality")
           SELECT ${image.assetId}, g."id", g."account_id", ${image.mimeType}, ${image.width}::int, ${image.height}::int,
-            ${image.png.byteLength}::int, ${image.sha256}, ${image.png}
+            ${image.png.byteLength}::int, ${image.sha256}, ${image.png},
+            ${image.layout ? JSON.stringify(image.layout) : null}::jsonb, ${image.quality ? JSON.stringify(image.quality) : null}::jsonb
           FROM g
         ), ${webhookDeliveriesCte("generation.completed")}, held AS (
           INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")

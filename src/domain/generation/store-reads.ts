@@ -28,7 +28,7 @@ export function readStatements(ctx: StoreContext) {
       const [row] = await ctx.sql<Record<string, unknown> & { account_balance: number; asset_list: AssetRow[] }>(Prisma.sql`
         SELECT g.*, a."balance" AS "account_balance",
           COALESCE((SELECT json_agg(json_build_object('id', s."id", 'mimeType', s."mime_type", 'width', s."width", 'height', s."height",
-              'byteLength', s."byte_length", 'sha256', s."sha256",
+              'byteLength', s."byte_length", 'sha256', s."sha256", 'layout', s."layout", 'quality', s."quality",
               'b64', CASE WHEN ${withB64}::boolean THEN ${base64Of('s."bytes"')} END) ORDER BY s."created_at", s."id")
             FROM "assets" s WHERE s."generation_id" = g."id"), '[]'::json) AS "asset_list"
         FROM "generations" g JOIN "accounts" a ON a."id" = g."account_id"

@@ -1,6 +1,8 @@
 import type { PrismaClient, SqlRunner } from "../../infra/db/database.js";
 import type { EventBus, GenerationEventMessage } from "../../infra/events/bus.js";
 import type { InterpretationView, Message } from "../../contract/schemas/generation.js";
+import type { SheetSpec } from "../../contract/schemas/sheet.js";
+import type { SheetLayout, SheetQuality } from "../../agents/driver.js";
 import type { GenerationRow } from "./view.js";
 
 /** A generation as a call asks for it: the row its reservation creates. */
@@ -12,6 +14,8 @@ export interface NewGeneration {
   prompt: string | null;
   messages: Message[] | null;
   interpretation: InterpretationView | null;
+  /** A sprite sheet's request (defaults filled in); null for one image. */
+  sheet: SheetSpec | null;
   transparent: boolean;
   seed: number;
   width: number;
@@ -27,6 +31,9 @@ export interface StoredImage {
   width: number;
   height: number;
   sha256: string;
+  /** A sheet's layout and measured quality; null or absent for one image. */
+  layout?: SheetLayout | null;
+  quality?: SheetQuality | null;
 }
 
 export interface FailureInput {
@@ -69,6 +76,7 @@ export function toRecord(r: Record<string, unknown>): GenerationRecord {
     prompt: (r.prompt as string | null) ?? null,
     messages: (r.messages as GenerationRecord["messages"]) ?? null,
     interpretation: (r.interpretation as GenerationRecord["interpretation"]) ?? null,
+    sheet: (r.sheet as GenerationRecord["sheet"]) ?? null,
     transparent: Boolean(r.transparent),
     seed: Number(r.seed),
     width: Number(r.width),

@@ -83,6 +83,7 @@ export function createSubmitMany(deps: SubmitManyDeps) {
       newGeneration(viewer, input, newId("gen"), {
         agentId: planned.agentId,
         interpretation: planned.interpretation,
+        sheet: null,
         transparent: planned.transparent,
         // A given seed makes the batch reproducible, and its images different: seed, seed + 1, …
         seed: input.seed === undefined ? randomInt(0, 2 ** 31 - 1) : (input.seed + i) % 2 ** 31,

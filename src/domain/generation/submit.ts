@@ -12,6 +12,7 @@ import { newId } from "../ids.js";
 import { consumeQuota, type Quota } from "../limits.js";
 import type { GenerationEvents, Listening } from "./events.js";
 import type { ReserveAndEnqueue } from "./reserve-and-enqueue.js";
+import { planSheet, type SheetPlan } from "./sheet-plan.js";
 import type { NewGeneration } from "./store.js";
 import { generationView } from "./view.js";
 
@@ -83,7 +84,8 @@ export function createSubmit(deps: SubmitDeps) {
       transparent: plan.transparent,
       seed: input.seed ?? randomInt(0, 2 ** 31 - 1),
       ...plan.size,
-      cost: agent.credits,
+      sheet: plan.sheet?.sheet ?? null,
+      cost: plan.sheet?.price ?? agent.credits,
       idempotencyRecordId: recordId,
     });
     const { records, balance } = await reserveAndEnqueue([row], { startNow, flush: !startNow || recordId !== null });
@@ -125,7 +127,9 @@ export function createSubmit(deps: SubmitDeps) {
         },
       );
     }
-    return { input, agent, size: chooseSize(agent, input), transparent: input.transparent ?? false, interpretation };
+    const size = chooseSize(agent, input);
+    const sheet = planSheet(agent, driver, input, size);
+    return { input, agent, size, transparent: input.transparent ?? false, interpretation, ...(sheet ? { sheet } : {}) };
   }
 
   async function submit(viewer: AuthenticatedViewer, raw: unknown, options: SubmitOptions = {}): Promise<Submission> {
@@ -179,13 +183,16 @@ export function createSubmit(deps: SubmitDeps) {
     const planned = await plan(raw);
     const account = await prisma.account.findUnique({ where: { id: viewer.user.accountId }, select: { balance: true } });
     const balance = account?.balance ?? 0;
+    const price = planned.sheet?.price ?? planned.agent.credits;
     return {
       dryRun: true,
       agentId: planned.agent.id,
       ...planned.size,
       transparent: planned.transparent,
-      credits: { price: planned.agent.credits, balance, sufficient: balance >= planned.agent.credits },
+      credits: { price, balance, sufficient: balance >= price },
       interpretation: planned.interpretation,
+      output: planned.sheet ? "sheet" : "image",
+      ...(planned.sheet ? { layout: planned.sheet.layout } : {}),
     };
   }
 
@@ -216,6 +223,8 @@ interface Plan {
   size: { width: number; height: number };
   transparent: boolean;
   interpretation: InterpretationView | null;
+  /** A sheet's plan (layout, price); absent for one image. */
+  sheet?: SheetPlan;
 }
 
 export type Submit = ReturnType<typeof createSubmit>["submit"];

@@ -1,4 +1,6 @@
+import type { SheetLayout, SheetQuality } from "../../agents/driver.js";
 import type { AssetView, GenerationView } from "../../contract/schemas/generation.js";
+import { exportFormatsFor } from "../exports/formats.js";
 import type { Generation } from "../../generated/prisma/client.js";
 
 export type { AssetView, GenerationView } from "../../contract/schemas/generation.js";
@@ -10,12 +12,16 @@ export interface AssetRow {
   height: number;
   byteLength: number;
   sha256: string;
+  /** A sheet's layout and measured quality (null or absent for one image). */
+  layout?: SheetLayout | null | unknown;
+  quality?: SheetQuality | null | unknown;
   bytes?: Uint8Array;
   /** The bytes already in base64 (a read that encoded them in SQL), instead of `bytes`. */
   b64?: string;
 }
 
 export function assetView(asset: AssetRow, withB64: boolean): AssetView {
+  const layout = (asset.layout ?? null) as SheetLayout | null;
   const b64 = !withB64 ? undefined : (asset.b64 ?? (asset.bytes ? Buffer.from(asset.bytes).toString("base64") : undefined));
   return {
     id: asset.id,
@@ -26,11 +32,15 @@ export function assetView(asset: AssetRow, withB64: boolean): AssetView {
     bytes: asset.byteLength,
     sha256: asset.sha256,
     ...(b64 === undefined ? {} : { b64 }),
+    ...(layout ? { layout } : {}),
+    ...(asset.quality ? { quality: asset.quality as SheetQuality } : {}),
+    exports: Object.fromEntries(exportFormatsFor(layout).map((format) => [format, `/api/v1/assets/${asset.id}/export/${format}`])),
   };
 }
 
-/** The columns a view needs (a full row, or one built from what the accepting statement returned). */
-export type GenerationRow = Pick<
+/** The columns a view needs (a full row, or one built from what the accepting statement returned); `sheet` as stored (JSON). */
+export type GenerationRow = Omit<GenerationColumns, "sheet"> & { sheet: unknown };
+type GenerationColumns = Pick<
   Generation,
   | "id"
   | "status"
@@ -49,6 +59,7 @@ export type GenerationRow = Pick<
   | "errorCode"
   | "errorMessage"
   | "interpretation"
+  | "sheet"
 >;
 
 export function generationView(g: GenerationRow, assets: AssetRow[], balance: number, withB64 = true): GenerationView {
@@ -63,6 +74,7 @@ export function generationView(g: GenerationRow, assets: AssetRow[], balance: nu
     seed: g.seed,
     width: g.width,
     height: g.height,
+    ...(g.sheet === null ? {} : { sheet: g.sheet as NonNullable<GenerationView["sheet"]> }),
     createdAt: g.createdAt.toISOString(),
     startedAt: g.startedAt?.toISOString() ?? null,
     completedAt: g.completedAt?.toISOString() ?? null,

@@ -152,7 +152,7 @@ export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher
     if (row.payload !== null) return row.payload;
     const g = await prisma.generation.findUniqueOrThrow({
       where: { id: row.generation_id },
-      include: { assets: { select: { id: true, mimeType: true, width: true, height: true, byteLength: true, sha256: true } } },
+      include: { assets: { select: { id: true, mimeType: true, width: true, height: true, byteLength: true, sha256: true, layout: true, quality: true } } },
     });
     const { balance } = await prisma.account.findUniqueOrThrow({ where: { id: g.accountId }, select: { balance: true } });
     const body = JSON.stringify({ type: row.event_type, timestamp: new Date(row.created_at).toISOString(), data: generationView(g, g.assets, balance, false) });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { terminalEventTypes, type GenerationView } from "../../contract/schemas/generation.js";
 import type { AuthenticatedViewer } from "../../domain/auth/viewer.js";
 import type { Submission, SubmitOptions } from "../../domain/generation/submit.js";
@@ -19,7 +20,7 @@ export interface GenerationRouteDeps {
 
 type Handlers = Pick<
   RestHandlers,
-  "generate" | "generateInApp" | "streamInApp" | "getGeneration" | "generationEvents" | "cancelGeneration" | "getAsset" | "getCredits"
+  "generate" | "generateInApp" | "streamInApp" | "getGeneration" | "generationEvents" | "cancelGeneration" | "getAsset" | "getAssetExport" | "getCredits"
 >;
 
 /** The generation endpoints of contract section 3 and the streams of section 5: translations of the use-cases. */
@@ -99,6 +100,19 @@ export function generationHandlers(deps: GenerationRouteDeps): Handlers {
       };
       if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
       return new Response(Buffer.from(asset.bytes), { status: 200, headers: { ...headers, "content-length": String(asset.byteLength) } });
+    },
+
+    getAssetExport: async ({ request, viewer, params }) => {
+      const file = await generations.export(viewer, params.id!, params.format!);
+      const etag = `"${createHash("sha256").update(file.body).digest("hex")}"`;
+      const headers = {
+        "content-type": file.contentType,
+        etag,
+        "cache-control": "private, no-cache",
+        "content-disposition": `attachment; filename="${file.fileName}"`,
+      };
+      if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+      return new Response(new Uint8Array(file.body), { status: 200, headers: { ...headers, "content-length": String(file.body.byteLength) } });
     },
 
     getCredits: async ({ viewer }) => ({ balance: await services.credits.balance(viewer.user.accountId) }),

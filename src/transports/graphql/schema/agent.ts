@@ -1,5 +1,6 @@
 import type { AgentKnowledge, Size } from "../../../agents/driver.js";
-import { agentSizes } from "../../../domain/agents/agents.js";
+import { agentSizes, toAgentView } from "../../../domain/agents/agents.js";
+import { SheetOfferRef } from "./sheet.js";
 import { builder, rule } from "../builder.js";
 
 const SizeRef = builder.objectRef<Size>("Size").implement({
@@ -35,7 +36,16 @@ builder.prismaObject("Agent", {
       resolve: (agent) => ({ width: agent.defaultWidth, height: agent.defaultHeight }),
     }),
     formats: t.exposeStringList("formats", { description: "MIME types this agent produces." }),
-    outputs: t.stringList({ description: "What one generation can make: `image` (one picture of the asked size).", resolve: () => ["image"] }),
+    outputs: t.stringList({
+      description: "What one generation can make: `image` (one picture of the asked size), `sheet` (a sprite sheet: `sheet` in the input).",
+      resolve: (agent, _args, ctx) => toAgentView(agent, undefined, ctx.services.agents.catalog.driver(agent.id)?.sheets).outputs,
+    }),
+    sheet: t.field({
+      type: SheetOfferRef,
+      nullable: true,
+      description: "With `sheet` in outputs: its animations' frames, directions, largest PNG and price; null otherwise.",
+      resolve: (agent, _args, ctx) => toAgentView(agent, undefined, ctx.services.agents.catalog.driver(agent.id)?.sheets).sheet ?? null,
+    }),
     knows: t.field({
       type: AgentKnowledgeRef,
       nullable: true,

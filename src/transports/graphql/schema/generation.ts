@@ -8,10 +8,12 @@ import {
   type GenerationView,
   type InterpretationView,
 } from "../../../contract/schemas/generation.js";
+import { sheetRequest } from "../../../contract/schemas/sheet.js";
 import type { GenerationEventMessage } from "../../../infra/events/bus.js";
 import { quotaHeaders } from "../../../domain/limits.js";
 import { builder, rule, viewerOf } from "../builder.js";
 import { withoutNulls, zodInputType } from "../zod-input.js";
+import { AssetExportRef, SheetLayoutRef, SheetQualityRef } from "./sheet.js";
 
 const AssetRef = builder.objectRef<AssetView>("Asset").implement({
   description: "A generated file. `url` serves its bytes to its owner.",
@@ -24,6 +26,13 @@ const AssetRef = builder.objectRef<AssetView>("Asset").implement({
     bytes: t.exposeInt("bytes", { description: "Size in bytes." }),
     sha256: t.exposeString("sha256"),
     b64: t.exposeString("b64", { nullable: true, description: "The bytes, base64 (on single generations, not in lists)." }),
+    layout: t.field({ type: SheetLayoutRef, nullable: true, description: "A sheet's rows and cells; null for one image.", resolve: (a) => a.layout ?? null }),
+    quality: t.field({ type: SheetQualityRef, nullable: true, description: "A sheet's measured quality; null for one image.", resolve: (a) => a.quality ?? null }),
+    exports: t.field({
+      type: [AssetExportRef],
+      description: "Engine files derived from this asset (aseprite, texturepacker, godot, zip for a sheet; texturepacker, zip for an image).",
+      resolve: (a) => Object.entries(a.exports).map(([format, url]) => ({ format, url })),
+    }),
   }),
 });
 
@@ -53,6 +62,12 @@ const GenerationRef = builder.objectRef<GenerationView>("Generation").implement(
     seed: t.exposeInt("seed"),
     width: t.exposeInt("width"),
     height: t.exposeInt("height"),
+    sheet: t.field({
+      type: "JSON",
+      nullable: true,
+      description: "The sheet asked for ({animations, directions, fps}, defaults filled in); null for one image.",
+      resolve: (g) => g.sheet ?? null,
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     startedAt: t.expose("startedAt", { type: "DateTime", nullable: true }),
     completedAt: t.expose("completedAt", { type: "DateTime", nullable: true }),
@@ -89,7 +104,7 @@ const GenerationEventRef = builder.objectRef<GenerationEventMessage>("Generation
 const GenerateInput = zodInputType(
   "GenerateInput",
   generateRequest,
-  { messages: [zodInputType("MessageInput", messageSchema)] },
+  { messages: [zodInputType("MessageInput", messageSchema)], sheet: zodInputType("SheetInput", sheetRequest) },
   "Exactly one of prompt and messages (the same body as POST /api/v1/generate).",
 );
 
@@ -134,6 +149,8 @@ const EstimateRef = builder.objectRef<EstimateView>("Estimate").implement({
     transparent: t.exposeBoolean("transparent"),
     credits: t.field({ type: EstimateCreditsRef, resolve: (e) => e.credits }),
     interpretation: t.field({ type: InterpretationRef, nullable: true, resolve: (e) => e.interpretation }),
+    output: t.exposeString("output", { description: "What the call would make: image or sheet." }),
+    layout: t.field({ type: SheetLayoutRef, nullable: true, description: "For a sheet: the layout it would have.", resolve: (e) => e.layout ?? null }),
   }),
 });
 

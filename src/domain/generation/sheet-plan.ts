@@ -1,0 +1,54 @@
+import type { AgentDriver, SheetLayout } from "../../agents/driver.js";
+import { framesOf, sheetLayout } from "../../agents/sheet-layout.js";
+import { AppError } from "../../contract/errors.js";
+import type { GenerateRequest } from "../../contract/schemas/generation.js";
+import { type SheetSpec, withSheetDefaults } from "../../contract/schemas/sheet.js";
+import type { ResolvedAgent } from "../agents/agents.js";
+
+/** What a call asking for a sheet will make: the request with its defaults, the layout, the frames and the price. */
+export interface SheetPlan {
+  sheet: SheetSpec;
+  layout: SheetLayout;
+  frames: number;
+  price: number;
+}
+
+/** A sheet costs the agent's price for every 8 frames begun (contract section 12). */
+export const sheetPrice = (credits: number, frames: number): number => credits * Math.ceil(frames / 8);
+
+/**
+ * The sheet a request asks of `agent` at `size`, or undefined for one image; refuses (400 naming
+ * `sheet`, nothing written) an agent that draws no sheets, a sheet larger than the agent draws,
+ * and a prompt the agent cannot animate.
+ */
+export function planSheet(
+  agent: ResolvedAgent,
+  driver: AgentDriver | undefined,
+  input: GenerateRequest,
+  size: { width: number; height: number },
+): SheetPlan | undefined {
+  if (input.sheet === undefined) return undefined;
+  const offer = driver?.sheets;
+  if (!offer) {
+    throw new AppError(
+      "unsupported_option",
+      `The agent ${agent.id} makes images only (its outputs: image); it does not draw sprite sheets. Leave sheet out, or pick an agent whose outputs list "sheet" (GET /api/ai/agents).`,
+      { param: "sheet", details: { outputs: ["image"] } },
+    );
+  }
+  const sheet = withSheetDefaults(input.sheet);
+  const layout = sheetLayout(sheet, size.width, size.height, offer.framesPerAnimation);
+  const pngWidth = layout.columns * size.width;
+  const pngHeight = layout.rows * size.height;
+  if (Math.max(pngWidth, pngHeight) > offer.maxSidePx) {
+    throw new AppError(
+      "invalid_request",
+      `sheet: ${layout.rows} rows of ${size.height} px make a ${pngWidth}×${pngHeight} sheet; the agent ${agent.id} draws sheets up to ${offer.maxSidePx} px a side. Ask for fewer animations or directions, or a smaller frame size.`,
+      { param: "sheet", details: { width: pngWidth, height: pngHeight, maxSidePx: offer.maxSidePx } },
+    );
+  }
+  const refusal = offer.refusal?.({ prompt: input.prompt, messages: input.messages });
+  if (refusal !== undefined) throw new AppError("unsupported_option", `sheet: ${refusal}`, { param: "sheet" });
+  const frames = framesOf(layout);
+  return { sheet, layout, frames, price: sheetPrice(agent.credits, frames) };
+}
