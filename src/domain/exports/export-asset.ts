@@ -1,6 +1,7 @@
 import type { SheetLayout } from "../../agents/driver.js";
 import { AppError } from "../../contract/errors.js";
-import { EXPORT_FORMATS, type ExportFile, type ExportFormat, exportFormatsFor, renderExport } from "./formats.js";
+import { EXPORT_FORMATS, type ExportFile, type ExportFormat, exportFormatsFor } from "./formats.js";
+import { renderExport } from "./render.js";
 
 /** A stored asset as an export needs it. */
 export interface ExportableAsset {
