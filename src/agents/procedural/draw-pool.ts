@@ -70,7 +70,14 @@ export async function drawOffThread(
     const png = Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength);
     if (!result.layout) return { png, mimeType: "image/png", width: task.width, height: task.height };
     const { layout, quality } = result;
-    return { png, mimeType: "image/png", width: layout.columns * layout.frameWidth, height: layout.rows * layout.frameHeight, layout, ...(quality ? { quality } : {}) };
+    return {
+      png,
+      mimeType: "image/png",
+      width: layout.columns * layout.frameWidth,
+      height: layout.rows * layout.frameHeight,
+      layout,
+      ...(quality ? { quality } : {}),
+    };
   } finally {
     streams.delete(id);
   }

@@ -1,6 +1,6 @@
 // Interim: the sheet's frames are the single sprite, bobbing; the posed rig replaces this file.
 import sharp from "sharp";
-import { type Animation, type SheetRequest, type SheetLayout, type SheetQuality } from "../driver.js";
+import type { Animation, SheetLayout, SheetQuality, SheetRequest } from "../driver.js";
 import { sheetLayout as layoutOf } from "../sheet-layout.js";
 import { pixelSpriteGenerator } from "./pixel-sprite.js";
 import type { PromptSpec } from "./prompt.js";

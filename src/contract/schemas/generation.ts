@@ -84,7 +84,9 @@ export const asset = z
     quality: sheetQuality.optional().describe("A sheet's measured quality; absent for one image."),
     exports: z
       .record(z.string(), z.string())
-      .describe("Engine files derived from this asset, by format: GET each with the same credentials (aseprite, texturepacker, godot, zip for a sheet; texturepacker, zip for an image)."),
+      .describe(
+        "Engine files derived from this asset, by format: GET each with the same credentials (aseprite, texturepacker, godot, zip for a sheet; texturepacker, zip for an image).",
+      ),
   })
   .meta({ id: "Asset" });
 

@@ -27,7 +27,12 @@ const AssetRef = builder.objectRef<AssetView>("Asset").implement({
     sha256: t.exposeString("sha256"),
     b64: t.exposeString("b64", { nullable: true, description: "The bytes, base64 (on single generations, not in lists)." }),
     layout: t.field({ type: SheetLayoutRef, nullable: true, description: "A sheet's rows and cells; null for one image.", resolve: (a) => a.layout ?? null }),
-    quality: t.field({ type: SheetQualityRef, nullable: true, description: "A sheet's measured quality; null for one image.", resolve: (a) => a.quality ?? null }),
+    quality: t.field({
+      type: SheetQualityRef,
+      nullable: true,
+      description: "A sheet's measured quality; null for one image.",
+      resolve: (a) => a.quality ?? null,
+    }),
     exports: t.field({
       type: [AssetExportRef],
       description: "Engine files derived from this asset (aseprite, texturepacker, godot, zip for a sheet; texturepacker, zip for an image).",
