@@ -11,7 +11,7 @@ import { createLogger } from "../../infra/logger.js";
 import { RetryJob, type EnqueueOptions, type Job, type JobQueue } from "../../infra/queue/queue.js";
 import { createReserveAndEnqueue } from "./reserve-and-enqueue.js";
 import { createRunner } from "./runner.js";
-import { createGenerationStore, type GenerationStore } from "./store.js";
+import { createGenerationStore, type GenerationStore, type NewGeneration } from "./store.js";
 
 /** The provider double each test scripts: what the agent's driver does with a job. */
 type Script = (job: AgentJob, ctx: AgentContext) => Promise<AgentResult>;
@@ -95,10 +95,10 @@ describe("the runner on PGlite", () => {
   });
 
   /** A generation reserved and enqueued by the money path (in process): its account and its first job, with its queued row. */
-  async function queued(): Promise<{ accountId: string; id: string; job: Job }> {
+  async function queued(fields: Partial<NewGeneration> = {}): Promise<{ accountId: string; id: string; job: Job }> {
     const accountId = await newAccount(db, 10);
     const reserveAndEnqueue = createReserveAndEnqueue({ prisma: db.prisma, sql: db.sql, store, queue, maxActivePerAccount: 5 });
-    const { records } = await reserveAndEnqueue([newRow(accountId, agentId, { cost: 3 })]);
+    const { records } = await reserveAndEnqueue([newRow(accountId, agentId, { cost: 3, ...fields })]);
     const id = records[0]!.id;
     const { options } = jobs.find((j) => j.generationId === id)!;
     counting.count = 0;
@@ -168,6 +168,57 @@ describe("the runner on PGlite", () => {
     expect(await progressOf(id)).toEqual(["0 post-processing"]);
     const asset = await db.prisma.asset.findFirstOrThrow({ where: { generationId: id } });
     expect([asset.width, asset.height]).toEqual([16, 16]);
+  });
+
+  describe("sheets", () => {
+    const sheet = { animations: ["walk" as const], directions: 1 as const, fps: 8 };
+    const layout = {
+      kind: "sheet" as const,
+      frameWidth: 16,
+      frameHeight: 16,
+      columns: 6,
+      rows: 1,
+      animations: [{ name: "walk" as const, direction: "south" as const, row: 0, frames: 6, fps: 8, loop: true }],
+    };
+    const quality = { colors: 9, paletteCompliance: 1, baselineJitterPx: 0, bboxHeightRangePx: 1 };
+
+    it("hands the driver the sheet and stores the layout and quality it answers with the asset", async () => {
+      const { id, job } = await queued({ sheet, cost: 3 });
+      let asked: AgentJob | undefined;
+      script = async (j) => {
+        asked = j;
+        return { images: [{ ...image, width: 96, height: 16, layout, quality }] };
+      };
+      await run(job);
+      expect(asked?.sheet).toEqual(sheet);
+      const asset = await db.prisma.asset.findFirstOrThrow({ where: { generationId: id } });
+      expect(asset.layout).toEqual(layout);
+      expect(asset.quality).toEqual(quality);
+      const completed = (await eventsOf(db, id)).at(-1)!;
+      expect((completed.data.assets as { layout: unknown }[])[0]!.layout).toEqual(layout);
+    });
+
+    it("a driver answering one picture where a sheet was asked fails the generation and refunds the sheet's price", async () => {
+      entry = entryOf({ maxRetries: 0 });
+      const { accountId, id, job } = await queued({ sheet, cost: 6 });
+      script = async () => ({ images: [image] });
+      await run(job);
+      expect(await generationOf(db, id)).toMatchObject({ status: "failed", creditState: "refunded", errorCode: "generator_unavailable" });
+      expect(await accountOf(db, accountId)).toEqual({ balance: 10, active: 0 });
+      expect(await db.prisma.asset.count({ where: { generationId: id } })).toBe(0);
+    });
+
+    it("a sheet whose drawing fails is refunded in full, once", async () => {
+      const { accountId, id, job } = await queued({ sheet, cost: 8 });
+      script = async (_job, ctx) => {
+        await ctx.report(40, "posing");
+        throw new AgentError("rejected", "It cannot draw that.");
+      };
+      await run(job);
+      expect(await generationOf(db, id)).toMatchObject({ status: "failed", creditState: "refunded" });
+      expect(await accountOf(db, accountId)).toEqual({ balance: 10, active: 0 });
+      expect((await ledgerOf(db, accountId)).map((e) => e.amount)).toEqual([-8, 8]);
+    });
   });
 
   describe("retries", () => {
