@@ -6,6 +6,7 @@
  *   BENCH_STREAMS=1000,5000  stream counts for (e)
  *   BENCH_SSE_BUSES=memory   (e) on these event buses only (default memory,redis; redis needs BENCH_REDIS_URL's Redis)
  *   BENCH_DURATION_S, BENCH_CONNECTIONS, BENCH_ONLY=a,b,c,d,e,half,footprint
+ *   BENCH_ONLY=sheet         a sprite sheet's frame against one sprite, in process (bench/sheet.ts)
  *   BENCH_ONLY=footprint     memory at rest and time to start (bench/footprint.ts); BENCH_FOOTPRINT_REST_MS,
  *                            BENCH_FOOTPRINT_LOAD_S, BENCH_FOOTPRINT_QUIET_S
  *   BENCH_D_ROUNDS=3         (d) measured in 3 alternated rounds (default 1)
@@ -24,6 +25,7 @@ import { deleteRedisKeys, redisAvailable, redisUrl, withRedis } from "./redis.js
 import { formatTable, writeResults } from "./report.js";
 import { childCpuTimeMs, freePort, killAllChildrenNow, machineCpu, root, sleep, startChild, stopAllChildren, stopChild, type Child } from "./servers.js";
 import { generateBody, generateHeaders, startService, type Service } from "./service.js";
+import { runSheetBench, sheetRow, type SheetBench } from "./sheet.js";
 import { runStreams, type StreamsBus, type StreamsResult } from "./sse.js";
 import { footprintRows, roundKey, tableRows } from "./table.js";
 
@@ -37,7 +39,7 @@ const streamCounts = (process.env.BENCH_STREAMS ?? (quick ? "200,500" : "1000,50
   .filter((n) => n > 0);
 /** (d): rounds of (bare Yoga, service, bare Yoga on Node's fetch), alternated. */
 const graphqlRounds = Math.max(1, Number(process.env.BENCH_D_ROUNDS ?? 1));
-const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,half,footprint").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,half,footprint,sheet").split(","));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const measurements: Record<string, Measured | { error: string }> = {};
@@ -48,6 +50,7 @@ const streamBuses = (process.env.BENCH_SSE_BUSES ?? "memory,redis")
   .map((s) => s.trim())
   .filter((s): s is StreamsBus => s === "memory" || s === "redis");
 let footprint: FootprintResult | { error: string } | undefined;
+let sheet: SheetBench | { error: string } | undefined;
 const tempDirs: string[] = [];
 
 /** Runs one autocannon measurement against `child`, recording it (or its error) under `key`. */
@@ -293,6 +296,11 @@ try {
       return { error: String(error) };
     });
   }
+  if (only.has("sheet")) {
+    log("- (sheet): a 64×64 sheet's frame against one 64×64 sprite, in process");
+    sheet = await runSheetBench(quick ? 2 : 5).catch((error: unknown) => ({ error: String(error) }));
+    log(`  ${sheetRow(sheet).note}`);
+  }
   await measureAll(pg);
 } finally {
   await cleanup();
@@ -301,6 +309,7 @@ const loadRan = ["a", "b", "c", "d", "e", "half"].some((k) => only.has(k));
 const table = [
   ...(loadRan ? tableRows(measurements, paced, streams, durationS) : []),
   ...(footprint && !("error" in footprint) ? footprintRows(footprint) : footprint ? [{ name: "footprint", note: footprint.error.slice(0, 80) }] : []),
+  ...(sheet ? [sheetRow(sheet)] : []),
 ];
 log(`\n${formatTable(table)}\n`);
 log("Ratios: req/s over req/s of the named baseline. (e) lag: event arrival at the client − the event's created_at in the database.");
@@ -318,6 +327,7 @@ const path = await writeResults(
     paced,
     streams,
     ...(footprint ? { footprint } : {}),
+    ...(sheet ? { sheet } : {}),
   },
   quick,
   process.env.BENCH_TAG,
