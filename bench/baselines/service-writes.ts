@@ -52,6 +52,7 @@ export async function openServiceWrites(databaseUrl: string): Promise<ServiceWri
       prompt,
       messages: null,
       interpretation,
+      sheet: null,
       transparent: false,
       seed,
       width,
