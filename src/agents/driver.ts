@@ -82,6 +82,57 @@ export interface SheetQuality {
   bboxHeightRangePx: number;
 }
 
+/** Autotile layouts (contract section 12). */
+export const TILESET_LAYOUTS = ["wang-corner-16", "wang-edge-16", "blob-47"] as const;
+export type TilesetLayoutName = (typeof TILESET_LAYOUTS)[number];
+
+export interface TilesetRequest {
+  layout: TilesetLayoutName;
+  /**
+   * 1–2 terrain texts. `terrains[0]` is the foreground (the terrain a tile's bits mark, drawn over
+   * the other: grass over dirt), `terrains[1]` the background; with one terrain the background is
+   * transparency (a platform).
+   */
+  terrains: string[];
+}
+
+/** A terrain of a tile's corner, edge or body: its index in `terrains`, or null for transparency (one-terrain sets). */
+export type TerrainRef = number | null;
+
+/** One tile of a tileset: where it is in the PNG (pixels) and which terrain each corner, edge or neighbour has. */
+export interface TileEntry {
+  index: number;
+  x: number;
+  y: number;
+  /** wang-corner-16 */
+  corners?: { nw: TerrainRef; ne: TerrainRef; se: TerrainRef; sw: TerrainRef };
+  /** wang-edge-16 */
+  edges?: { n: TerrainRef; e: TerrainRef; s: TerrainRef; w: TerrainRef };
+  /** blob-47: the neighbours of the same terrain as the tile's (N=1, NE=2, E=4, SE=8, S=16, SW=32, W=64, NW=128; a corner only with both its edges). */
+  mask?: number;
+  /** blob-47: the tile's own terrain (0, the foreground, for the 47; the background's plain fill tile is terrain 1 with mask 255). */
+  terrain?: TerrainRef;
+}
+
+export interface TilesetLayout {
+  kind: "tileset";
+  layout: TilesetLayoutName;
+  tileWidth: number;
+  tileHeight: number;
+  columns: number;
+  rows: number;
+  terrains: string[];
+  tiles: TileEntry[];
+}
+
+/** Measured on the pixels of a tileset. */
+export interface TilesetQuality {
+  colors: number;
+  paletteCompliance: number;
+  /** Mean colour change across tile edges ÷ mean change between neighbouring pixels inside tiles, on a random map painted by the layout's rule (1.0 = no visible seam; higher = a seam shows). */
+  seamScore: number;
+}
+
 export interface AgentImage {
   png: Buffer;
   width: number;
