@@ -7,14 +7,16 @@ export function frameDurationMs(fps: number): number {
 }
 
 /**
- * Aseprite's sprite-sheet JSON, json-array variant with tags (`aseprite --format json-array --list-tags`):
- * one frame per used cell, one tag per animation row. Phaser's `load.aseprite` and `createFromAseprite` read it.
+ * Aseprite's sprite-sheet JSON, json-array variant with tags (`aseprite --format json-array --list-tags
+ * --filename-format "{frame}"`): one frame per used cell, one tag per animation row. Phaser's `load.aseprite` and
+ * `createFromAseprite` read it; Phaser looks a tag's frames up by their number as text, so each frame's `filename`
+ * is its index ("0", "1", …), not its cell name (TexturePacker's JSON carries those).
  */
 export function asepriteJson(assetId: string, width: number, height: number, layout: SheetLayout): ExportFile {
   const tracks = sheetTracks(layout);
   const frames = tracks.flatMap((track) =>
-    track.cells.map((cell) => ({
-      filename: cell.name,
+    track.cells.map((cell, i) => ({
+      filename: String(track.first + i),
       frame: { x: cell.x, y: cell.y, w: cell.w, h: cell.h },
       rotated: false,
       trimmed: false,

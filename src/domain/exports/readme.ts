@@ -28,6 +28,7 @@ function describe(fileName: string, assetId: string, png: string, layout: SheetL
     return [
       "  Aseprite sprite-sheet JSON (json-array): a frame per cell and a frame tag per animation row.",
       `  Phaser 3: this.load.aseprite("${assetId}", "${png}", "${fileName}"); then this.anims.createFromAseprite("${assetId}").`,
+      '  Those animations play once; sprite.play({ key: "walk_south", repeat: -1 }) loops one.',
       "  Also read by Pixi and Defold's Aseprite importers, and by most engines' Aseprite JSON loaders.",
     ];
   }
