@@ -52,3 +52,10 @@ describe("errors that teach", () => {
     expect(wrongTypeMessage("string", undefined, ["email"])).toBe("This field is required.");
   });
 });
+
+describe("sheet words at the top of the body", () => {
+  it.each(["animations", "directions", "fps", "sprite_sheet", "spriteSheet", "frames"])("%s is taught to go in sheet", (field) => {
+    const message = unknownFieldMessage(field, ["walk"], [...generateFields, "sheet"]);
+    expect(message).toContain('sheet: {"animations"');
+  });
+});

@@ -104,6 +104,13 @@ const aliases = new Map<string, Alias>(
         },
       ],
       [["user", "userid"], { needs: generation, hint: () => "not needed: the API key says who calls." }],
+      [
+        ["animations", "animation", "directions", "direction", "fps", "framerate", "frames", "spritesheet", "spritesheets", "animated", "anim"],
+        {
+          needs: ["sheet"],
+          hint: () => 'ask for a sprite sheet with sheet: {"animations": ["idle","walk"], "directions": 4, "fps": 8} (width × height is one frame).',
+        },
+      ],
     ] as [string[], Alias][]
   ).flatMap(([names, alias]) => names.map((name) => [name, alias] as [string, Alias])),
 );

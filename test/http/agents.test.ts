@@ -21,10 +21,32 @@ describe("GET /api/ai/agents", () => {
     expect(body.defaultAgentId).toBe(builtInCatalog.defaultAgentId);
     expect(body.agents.map((a) => a.id)).toEqual(builtInAgents.map((a) => a.id));
     for (const agent of body.agents) {
+      const sheets = agent.id === "pixel-sprite";
       expect(Object.keys(agent).sort()).toEqual(
-        ["credits", "defaultSize", "description", "formats", "id", "knows", "name", "outputs", "sizes", "supportsTransparent"].sort(),
+        [
+          "credits",
+          "defaultSize",
+          "description",
+          "formats",
+          "id",
+          "knows",
+          "name",
+          "outputs",
+          "sizes",
+          "supportsTransparent",
+          ...(sheets ? ["sheet"] : []),
+        ].sort(),
       );
-      expect(agent.outputs).toEqual(["image"]);
+      // section 12: the sprite agent draws sheets too, priced per 8 frames begun
+      expect(agent.outputs).toEqual(sheets ? ["image", "sheet"] : ["image"]);
+      if (sheets) {
+        expect(agent.sheet).toEqual({
+          framesPerAnimation: { idle: 4, walk: 6, attack: 5, hurt: 3, death: 5 },
+          directions: [1, 4, 8],
+          maxSidePx: 4096,
+          creditsPer8Frames: agent.credits,
+        });
+      }
       expect(agent.credits).toBeGreaterThan(0);
       expect(agent.sizes).toContainEqual(agent.defaultSize);
       expect(agent.formats).toEqual(["image/png"]);
@@ -63,12 +85,12 @@ describe("GET /api/ai/agents", () => {
     }
   });
 
-  it("GraphQL's Agent.knows is the same lists, and outputs is image", async () => {
-    const rest = (await (await t.request("/api/ai/agents")).json()) as { agents: { id: string; knows: unknown }[] };
+  it("GraphQL's Agent.knows is the same lists, and outputs the same as REST's", async () => {
+    const rest = (await (await t.request("/api/ai/agents")).json()) as { agents: { id: string; knows: unknown; outputs: string[] }[] };
     const result = await execute(t, graphql(`query AgentKnows { agents { id outputs knows { subjects modifiers styles } } }`));
     expect(result.errors).toBeUndefined();
     for (const agent of result.data!.agents) {
-      expect(agent.outputs).toEqual(["image"]);
+      expect(agent.outputs).toEqual(rest.agents.find((a) => a.id === agent.id)!.outputs);
       expect(agent.knows).toEqual(rest.agents.find((a) => a.id === agent.id)!.knows);
     }
   });

@@ -45,6 +45,7 @@ describe("GraphQL inputs follow the contract's schemas", () => {
       height: "Int",
       strict: "Boolean",
       dryRun: "Boolean",
+      sheet: "SheetInput",
     });
     const message = schema.getType("MessageInput");
     if (!isInputObjectType(message)) throw new Error("MessageInput missing");
