@@ -32,14 +32,16 @@ function closedEyes(view: View): SpriteGrid {
 const add = (a: Offset | undefined, b: Offset | undefined): Offset => [(a?.[0] ?? 0) + (b?.[0] ?? 0), (a?.[1] ?? 0) + (b?.[1] ?? 0)];
 
 /** A held item turned about its grip and moved; behind the body its separating line is left out (the body covers it). */
-function drawLayer(out: SpriteGrid, layer: ViewLayer, angle: number, dx: number, dy: number, behind: boolean): void {
+function drawLayer(out: SpriteGrid, layer: ViewLayer, angle: number, dx: number, dy: number, behind: boolean, ground: number): void {
   const { n } = out;
   const src = layer.grid;
   const a = (angle * layer.swing * Math.PI) / 180;
   const cos = Math.cos(a);
   const sin = Math.sin(a);
   const [px, py] = layer.grip;
-  for (let j = 0; j < n; j++) {
+  // an item lowered with the body does not sink into the ground
+  const last = ground;
+  for (let j = 0; j <= last; j++) {
     for (let i = 0; i < n; i++) {
       // the destination cell's centre turned back about the grip, then read from the source
       const x = i + 0.5 - dx - px;
@@ -127,14 +129,17 @@ export function composeFrame(view: View, pose: Pose, closed?: SpriteGrid): Sprit
     return [ax + (pose.item?.dx ?? 0), (upper?.[1] ?? 0) + (pose.item?.dy ?? 0)];
   };
   const angle = pose.item?.angle ?? 0;
-  for (const l of view.layers) if (!l.front) drawLayer(out, l, angle, ...itemAt(l), true);
+  // nothing is pushed below the feet: the ground row stays where it was
+  const ground = view.box[3];
+  for (const l of view.layers) if (!l.front) drawLayer(out, l, angle, ...itemAt(l), true, ground);
   const drawPart = (keep: (p: number) => boolean, offset: (p: number) => Offset): void => {
     for (let k = 0; k < n * n; k++) {
       const p = part[k] as number;
       if (!body.cells[k] || !keep(p)) continue;
       const [dx, dy] = offset(p);
       const i = (k % n) + dx;
-      const j = Math.floor(k / n) + dy;
+      const row = Math.floor(k / n);
+      const j = dy > 0 ? Math.min(row + dy, Math.max(row, ground)) : row + dy;
       out.setCell(i, j, body.cells[k] as number, body.tone[k] as number);
     }
   };
@@ -158,7 +163,7 @@ export function composeFrame(view: View, pose: Pose, closed?: SpriteGrid): Sprit
     (p) => p === PART.ARM_L,
     () => armOffset(PART.ARM_L),
   );
-  for (const l of view.layers) if (l.front) drawLayer(out, l, angle, ...itemAt(l), false);
+  for (const l of view.layers) if (l.front) drawLayer(out, l, angle, ...itemAt(l), false, ground);
   out = reshape(out, pose.squash ?? 0, pose.widen ?? 0, pose.shear ?? 0);
   if (pose.shift) {
     const moved = new SpriteGrid(n);

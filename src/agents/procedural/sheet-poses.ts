@@ -84,7 +84,7 @@ function walk(view: View, s: Steps): Pose[] {
               [0, 0],
               [0, -v],
             ];
-      frames.push({ upper: [sway, 0], arms: armUp, item: { dx: 0, dy: pair === 0 ? -v : 0, angle: 0 } });
+      frames.push({ upper: [sway, 0], arms: armUp });
       frames.push({ upper: [sway, v], arms: armUp, legs: legOffsets(view, (_l, p) => [0, p === lifted ? -Math.ceil(lift / 2) : 0]) });
       frames.push({ upper: [0, 0], legs: legOffsets(view, (_l, p) => [0, p === lifted ? -lift : 0]) });
     }
@@ -111,7 +111,7 @@ function walk(view: View, s: Steps): Pose[] {
         [0, 0],
       ],
     });
-    frames.push({ legs: legOffsets(view, (_l, p) => [0, p === pair ? 0 : -lift]), item: { dx: 0, dy: 0, angle: 8 } });
+    frames.push({ legs: legOffsets(view, (_l, p) => [0, p === pair ? 0 : -lift]) });
   }
   return frames;
 }
@@ -126,7 +126,7 @@ function attack(view: View, s: Steps, armed: boolean): Pose[] {
       { upper: [0, v], item: { dx: 0, dy: 0, angle: -15 } },
       { upper: [-dir * Math.ceil(h / 2), 0], item: { dx: 0, dy: -2 * v, angle: -45 } },
       { upper: lean, legs: step, item: { dx: dir * h, dy: 0, angle: 70 } },
-      { upper: [lean[0], lean[1] + v], legs: step, item: { dx: dir * h, dy: v, angle: 95 } },
+      { upper: [lean[0], v], legs: step, item: { dx: dir * h, dy: v, angle: 95 } },
       { item: { dx: 0, dy: 0, angle: 20 } },
     ];
   }

@@ -241,14 +241,59 @@ function mirrored(view: View): View {
   };
 }
 
+/**
+ * The torso and head narrowed by k about column cx (nearest column); arms and legs keep their
+ * width and move closer with it, so a one-cell leg is never dropped.
+ */
+function narrowBody(
+  src: SpriteGrid,
+  labels: Uint8Array,
+  eyeCells: Uint8Array,
+  k: number,
+  cx: number,
+): { body: SpriteGrid; part: Uint8Array; eyes: Uint8Array } {
+  const { n } = src;
+  const m = remapColumns(src, [labels, eyeCells], narrowMap(k, cx));
+  const narrowed = m.labels[0] as Uint8Array;
+  const body = new SpriteGrid(n);
+  const part = new Uint8Array(n * n);
+  const eyes = new Uint8Array(n * n);
+  const limb = (p: number): boolean => p === PART.ARM_L || p === PART.ARM_R || p >= PART.LEG;
+  for (let c = 0; c < n * n; c++) {
+    const p = narrowed[c] as number;
+    if (!m.grid.cells[c] || limb(p)) continue;
+    body.cells[c] = m.grid.cells[c] as number;
+    body.tone[c] = m.grid.tone[c] as number;
+    part[c] = p;
+    eyes[c] = (m.labels[1] as Uint8Array)[c] as number;
+  }
+  const sums = new Map<number, [number, number]>();
+  for (let c = 0; c < n * n; c++) {
+    const p = labels[c] as number;
+    if (!src.cells[c] || !limb(p)) continue;
+    const s = sums.get(p) ?? [0, 0];
+    sums.set(p, [s[0] + (c % n) + 0.5, s[1] + 1]);
+  }
+  for (let c = 0; c < n * n; c++) {
+    const p = labels[c] as number;
+    if (!src.cells[c] || !limb(p)) continue;
+    const [sx, count] = sums.get(p) as [number, number];
+    const centre = sx / count;
+    const i = (c % n) + Math.round(cx + (centre - cx) * k - centre);
+    if (i < 0 || i >= n) continue;
+    const t = c - (c % n) + i;
+    body.cells[t] = src.cells[c] as number;
+    body.tone[t] = src.tone[c] as number;
+    part[t] = p;
+  }
+  return { body, part, eyes };
+}
+
 /** A view narrowed by k about its centre, its face (or the back of its head) turned `turn` cells. */
 function threeQuarter(view: View, k: number, turn: number, facing: -1 | 1): View {
   const { n, box } = view;
   const cx = (box[0] + box[2] + 1) / 2;
-  const m = remapColumns(view.body, [view.part, view.eyes], narrowMap(k, cx));
-  const body = m.grid;
-  const part = m.labels[0] as Uint8Array;
-  const eyes = m.labels[1] as Uint8Array;
+  const { body, part, eyes } = narrowBody(view.body, view.part, view.eyes, k, cx);
   const moved = new Uint8Array(n * n);
   for (let c = 0; c < n * n; c++) {
     if (!eyes[c]) continue;
