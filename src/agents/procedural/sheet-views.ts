@@ -8,6 +8,8 @@
 import type { Direction } from "../driver.js";
 import { boundsOf, PART, type Rig } from "./sheet-rig.js";
 import { M, SpriteGrid } from "./sprite-grid.js";
+import { copyGrid, mirrorMap, narrowMap, remapColumns, shifted } from "./sheet-grid.js";
+import { frontOfSide } from "./sheet-side.js";
 
 export interface ViewLayer {
   grid: SpriteGrid;
@@ -37,54 +39,9 @@ export interface View {
   character: boolean;
 }
 
-/** A copy of rig-like grids remapped column by column: column i takes source column map(i) (or empties). */
-function remapColumns(g: SpriteGrid, labels: Uint8Array[], map: (i: number) => number): { grid: SpriteGrid; labels: Uint8Array[] } {
-  const { n } = g;
-  const grid = new SpriteGrid(n);
-  const out = labels.map(() => new Uint8Array(n * n));
-  for (let i = 0; i < n; i++) {
-    const s = map(i);
-    if (s < 0 || s >= n) continue;
-    for (let j = 0; j < n; j++) {
-      const from = j * n + s;
-      const to = j * n + i;
-      grid.cells[to] = g.cells[from] as number;
-      grid.tone[to] = g.tone[from] as number;
-      labels.forEach((l, x) => {
-        (out[x] as Uint8Array)[to] = l[from] as number;
-      });
-    }
-  }
-  return { grid, labels: out };
-}
-
-const mirrorMap = (n: number) => (i: number) => n - 1 - i;
-
-/** Narrowing by k about column centre cx (nearest column). */
-const narrowMap = (k: number, cx: number) => (i: number) => Math.floor(cx + (i + 0.5 - cx) / k);
-
-function shifted(g: SpriteGrid, dx: number, dy: number): SpriteGrid {
-  const { n } = g;
-  const out = new SpriteGrid(n);
-  for (let j = 0; j < n; j++) {
-    for (let i = 0; i < n; i++) {
-      const k = j * n + i;
-      if (g.cells[k]) out.setCell(i + dx, j + dy, g.cells[k] as number, g.tone[k] as number);
-    }
-  }
-  return out;
-}
-
 /** Paints the face over with the head's material (`back`: with hair when the head has some). */
 function hideFace(g: SpriteGrid, eyes: Uint8Array, mouth: Uint8Array, fill: number): void {
   for (let k = 0; k < g.cells.length; k++) if (eyes[k] || mouth[k]) (g.cells[k] = fill), (g.tone[k] = 0);
-}
-
-function copy(g: SpriteGrid): SpriteGrid {
-  const out = new SpriteGrid(g.n);
-  out.cells.set(g.cells);
-  out.tone.set(g.tone);
-  return out;
 }
 
 function frontLayers(rig: Rig, mirrored: boolean, front: boolean): ViewLayer[] {
@@ -99,14 +56,14 @@ function frontLayers(rig: Rig, mirrored: boolean, front: boolean): ViewLayer[] {
 
 /** The back of the head in hair, the face hidden. */
 function backOf(rig: Rig): SpriteGrid {
-  const g = copy(rig.body);
+  const g = copyGrid(rig.body);
   const fill = rig.hair ? M.HAIR : rig.headMaterial;
   hideFace(g, rig.eyes, rig.mouth, fill);
   if (rig.hair) for (let k = 0; k < g.cells.length; k++) if (rig.part[k] === PART.HEAD && g.cells[k] === M.SKIN) g.cells[k] = M.HAIR;
   return g;
 }
 
-function legPairs(legs: number): [number[], number[]] {
+export function legPairs(legs: number): [number[], number[]] {
   if (legs >= 4)
     return [
       [0, 2],
@@ -117,7 +74,7 @@ function legPairs(legs: number): [number[], number[]] {
   return [[], []];
 }
 
-function base(rig: Rig, body: SpriteGrid, part: Uint8Array, eyes: Uint8Array, layers: ViewLayer[], facing: -1 | 0 | 1): View {
+export function base(rig: Rig, body: SpriteGrid, part: Uint8Array, eyes: Uint8Array, layers: ViewLayer[], facing: -1 | 0 | 1): View {
   const box = boundsOf(body) ?? rig.box;
   return {
     n: rig.n,
@@ -139,7 +96,7 @@ function base(rig: Rig, body: SpriteGrid, part: Uint8Array, eyes: Uint8Array, la
 function profile(rig: Rig): View {
   const { n, box } = rig;
   const cx = (box[0] + box[2] + 1) / 2;
-  const faceless = copy(rig.body);
+  const faceless = copyGrid(rig.body);
   hideFace(faceless, rig.eyes, rig.mouth, rig.headMaterial);
   const k = 0.65;
   const narrow = remapColumns(faceless, [rig.part, rig.eyes], narrowMap(k, cx));
@@ -339,56 +296,4 @@ export function viewsOf(rig: Rig): (d: Direction) => View {
     return v;
   };
   return get;
-}
-
-/** A side-view creature from the front (or back): its profile squeezed and made symmetric about its head half. */
-function frontOfSide(rig: Rig, east: View, back: boolean): View {
-  const { n } = rig;
-  const cx = (east.box[0] + east.box[2] + 1) / 2;
-  const m = remapColumns(east.body, [east.eyes], narrowMap(0.5, cx));
-  const g = m.grid;
-  const eyes = m.labels[0] as Uint8Array;
-  const mid = Math.round(cx);
-  // the facing half (the head's) mirrored onto the other
-  for (let j = 0; j < n; j++) {
-    for (let i = 0; i < n; i++) {
-      const from = mid + (mid - 1 - i);
-      if (i >= mid || from < 0 || from >= n) continue;
-      g.setCell(i, j, g.get(from, j), g.toneAt(from, j));
-      eyes[j * n + i] = eyes[j * n + from] as number;
-    }
-  }
-  if (back) for (let k = 0; k < n * n; k++) if (eyes[k]) (g.cells[k] = rig.headMaterial), (eyes[k] = 0);
-  const part = new Uint8Array(n * n);
-  for (let k = 0; k < n * n; k++) if (g.cells[k]) part[k] = PART.TORSO;
-  const shiftX = Math.round(n / 2 - (boundsOf(g) ? ((boundsOf(g) as number[])[0] as number) + ((boundsOf(g) as number[])[2] as number) + 1 : n) / 2);
-  const body = shifted(g, shiftX, 0);
-  const partShifted = new Uint8Array(n * n);
-  const eyesShifted = new Uint8Array(n * n);
-  for (let k = 0; k < n * n; k++) {
-    const i = (k % n) + shiftX;
-    if (i < 0 || i >= n) continue;
-    partShifted[k - (k % n) + i] = part[k] as number;
-    eyesShifted[k - (k % n) + i] = eyes[k] as number;
-  }
-  const view = base(rig, body, partShifted, eyesShifted, [], 0);
-  return relabelLegs(view);
-}
-
-/** Finds the legs of a view again (after it was rebuilt from another view). */
-function relabelLegs(view: View): View {
-  const { n, body, part } = view;
-  const box = view.box;
-  let hip = box[3] + 1;
-  while (hip - 1 > box[1] + (box[3] - box[1]) / 2) {
-    let runs = 0;
-    for (let i = 0; i < n; i++) if (body.get(i, hip - 1) && !body.get(i - 1, hip - 1)) runs++;
-    if (runs < 2) break;
-    hip--;
-  }
-  if (hip > box[3]) return { ...view, legs: 0, hip, pairs: [[], []] };
-  // legs: each run of the bottom row, followed upward through the band
-  const mid = n / 2;
-  for (let j = hip; j <= box[3]; j++) for (let i = 0; i < n; i++) if (body.get(i, j)) part[j * n + i] = PART.LEG + (i < mid ? 0 : 1);
-  return { ...view, legs: 2, hip, pairs: [[0], [1]] };
 }
