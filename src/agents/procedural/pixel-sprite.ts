@@ -12,16 +12,16 @@ import { applyTone, fromHsl, mix, rgb, shade, toHsl, type Rgb } from "./color.js
 import { ProgressReporter } from "./progress.js";
 import { hasStyle, isNegated, shapeKey, toneOf, type PromptSpec } from "./prompt.js";
 import { hashString, mixSeeds, Random } from "./random.js";
-import { Canvas, scaleNearest } from "./raster.js";
+import { scaleNearest } from "./raster.js";
 import { type CharacterUses, isCharacter, planCharacter, RACES } from "./sprite-character-plan.js";
 import { CHARACTER_BUILDERS } from "./sprite-characters.js";
 import { CREATURE_BUILDERS } from "./sprite-creatures.js";
-import { M, MATERIAL_COUNT, SpriteGrid, type SpriteBuilder, type SpriteTraits } from "./sprite-grid.js";
+import { M, MATERIAL_COUNT, SpriteGrid, type SpriteAnchors, type SpriteBuilder, type SpriteTraits } from "./sprite-grid.js";
 import { assignHands, drawHeldItem, type HeldItem, holdAs } from "./sprite-held.js";
 import { ITEM_BUILDERS } from "./sprite-items.js";
 import { iconSpriteBuilder } from "./sprite-bridge.js";
 import { creatureCompound, modifySprite, type ModifierUse } from "./sprite-modifiers.js";
-import { renderDetailed } from "./sprite-render.js";
+import { paintSprite, type SpriteLook } from "./sprite-render.js";
 import { vesselOf } from "./sprite-vessels.js";
 import { applySpriteWords, readSpriteWords, WORN_WORDS } from "./sprite-words.js";
 import type { GeneratedImage, Generator, GeneratorInput, GeneratorProgress } from "./types.js";
@@ -278,32 +278,37 @@ function enforceSymmetry(g: SpriteGrid): void {
   }
 }
 
-/** Empty cells next to the sprite (4-neighbourhood): the 1-cell outline. */
-function outlineCells(g: SpriteGrid): Uint8Array {
-  const { n } = g;
-  const out = new Uint8Array(n * n);
-  for (let j = 0; j < n; j++) {
-    for (let i = 0; i < n; i++) {
-      if (g.get(i, j) !== M.EMPTY) continue;
-      if (g.get(i - 1, j) || g.get(i + 1, j) || g.get(i, j - 1) || g.get(i, j + 1)) out[j * n + i] = 1;
-    }
-  }
-  return out;
+/** A held item as a layer of its own: the cells its drawing changed, and the hand that holds it. */
+export interface HeldLayer {
+  item: string;
+  /** The changed cells (item, grip, the line that separates it from the body); empty elsewhere. */
+  grid: SpriteGrid;
+  /** The image side of the hand that holds it. */
+  side: "left" | "right";
+  /** The centre of that hand, in cells. */
+  grip: [number, number];
 }
 
-function backgroundColors(primary: Rgb): { bg: Rgb; shadow: Rgb } {
-  const hsl = toHsl(primary);
-  const bg = fromHsl({ h: hsl.h + 180, s: 0.18, l: 0.24 });
-  return { bg, shadow: shade(bg, -0.35) };
+/** Everything a sprite is drawn from: the grids before colouring and the colours. */
+export interface SpriteModel {
+  /** Cells per side of the grids. */
+  n: number;
+  /** Output pixels per side. */
+  size: number;
+  plan: SpritePlan;
+  traits: SpriteTraits;
+  anchors: SpriteAnchors | undefined;
+  /** The figure without held items (mirrored when symmetric; border not cleared). */
+  body: SpriteGrid;
+  /** The held items, in drawing order. */
+  held: HeldLayer[];
+  /** The single sprite's grid: the body with its items, border cleared. */
+  grid: SpriteGrid;
+  look: SpriteLook;
 }
 
-async function generateSprite(
-  input: GeneratorInput,
-  onProgress: (p: GeneratorProgress) => void | Promise<void>,
-  signal?: AbortSignal,
-): Promise<GeneratedImage> {
-  const progress = new ProgressReporter(onProgress, signal);
-  await progress.report(0, "interpreting");
+/** Draws the material grids of a sprite (the builder runs once) and picks its colours. */
+export function modelSprite(input: GeneratorInput): SpriteModel {
   const { spec } = input;
   const size = input.width;
   const retro = hasStyle(spec, "retro");
@@ -315,67 +320,71 @@ async function generateSprite(
   const rng = new Random(mixSeeds(input.seed, hashString("pixel-sprite"), hashString(shapeKey(spec))));
 
   const grid = new SpriteGrid(n);
-  const anchors = builder.build(grid, rng.fork("shape"), traits);
+  const anchors = builder.build(grid, rng.fork("shape"), traits) ?? undefined;
   if (!builder.asymmetric) enforceSymmetry(grid);
-  if (anchors) for (const held of plan.items) drawHeldItem(grid, anchors, held, plan.design);
+  const body = copyGrid(grid);
+  const held: HeldLayer[] = [];
+  if (anchors) {
+    for (const item of plan.items) {
+      const before = copyGrid(grid);
+      drawHeldItem(grid, anchors, item, plan.design);
+      const layer = changedCells(before, grid);
+      let sum = 0;
+      let count = 0;
+      for (let k = 0; k < n * n; k++) if (layer.cells[k]) (sum += k % n), count++;
+      const side = count === 0 || sum / count < n / 2 ? "left" : "right";
+      const hx = ((anchors.hand.x0 + anchors.hand.x1) / 2) * n;
+      const grip: [number, number] = [side === "left" ? hx : n - hx, ((anchors.hand.y0 + anchors.hand.y1) / 2) * n];
+      held.push({ item: item.item, grid: layer, side, grip });
+    }
+  }
   grid.clearBorder();
-  await progress.report(20, "layout");
-
   const { ramps, ramps5, outline } = spritePalette(spec, builder, rng.fork("palette"), traits);
-  if (n === size && n >= 64) {
-    await progress.report(45, "outline");
-    const background = input.transparent ? undefined : backgroundColors(ramps[M.BODY]?.[1] ?? outline);
-    const canvas = renderDetailed(grid, {
-      ramps: ramps5,
-      outline,
-      flat: hasStyle(spec, "flat"),
-      outlined: !isNegated(spec, "outline"),
-      ...(background ? { background: { ...background, ...(hasStyle(spec, "glowing") ? { halo: ramps[M.BODY]?.[2] ?? background.bg } : {}) } } : {}),
-    });
-    await progress.report(70, "shading", canvas);
-    return progress.finish(canvas);
-  }
-  const edges = isNegated(spec, "outline") ? new Uint8Array(n * n) : outlineCells(grid);
-  await progress.report(45, "outline");
+  const look: SpriteLook = {
+    n,
+    detailed: n === size && n >= 64,
+    ramps,
+    ramps5,
+    outline,
+    flat: hasStyle(spec, "flat"),
+    outlined: !isNegated(spec, "outline"),
+    glowing: hasStyle(spec, "glowing"),
+  };
+  return { n, size, plan, traits, anchors, body, held, grid, look };
+}
 
-  const small = new Canvas(n, n);
-  if (!input.transparent) {
-    const { bg, shadow } = backgroundColors(ramps[M.BODY]?.[1] ?? outline);
-    small.fill(bg);
-    let bottom = 0;
-    for (let j = 0; j < n; j++) for (let i = 0; i < n; i++) if (grid.get(i, j)) bottom = j;
-    for (let i = Math.round(n * 0.2); i < Math.round(n * 0.8); i++) small.set(i, Math.min(n - 1, bottom + 1), shadow);
-    if (hasStyle(spec, "glowing")) {
-      const halo = mix(bg, ramps[M.BODY]?.[2] ?? bg, 0.45);
-      for (let j = 0; j < n; j++) {
-        for (let i = 0; i < n; i++) {
-          let near = false;
-          for (let dj = -2; dj <= 2 && !near; dj++) {
-            for (let di = -2; di <= 2 && !near; di++) near = Math.abs(di) + Math.abs(dj) <= 3 && grid.get(i + di, j + dj) !== M.EMPTY;
-          }
-          if (near) small.set(i, j, halo);
-        }
-      }
+function copyGrid(g: SpriteGrid): SpriteGrid {
+  const out = new SpriteGrid(g.n);
+  out.cells.set(g.cells);
+  out.tone.set(g.tone);
+  return out;
+}
+
+/** The cells of `after` that differ from `before` (material or shading), on an empty grid. */
+function changedCells(before: SpriteGrid, after: SpriteGrid): SpriteGrid {
+  const out = new SpriteGrid(after.n);
+  for (let k = 0; k < after.cells.length; k++) {
+    if (after.cells[k] !== before.cells[k] || after.tone[k] !== before.tone[k]) {
+      out.cells[k] = after.cells[k] as number;
+      out.tone[k] = after.tone[k] as number;
     }
   }
-  const flat = hasStyle(spec, "flat");
-  for (let j = 0; j < n; j++) {
-    for (let i = 0; i < n; i++) {
-      const m = grid.get(i, j);
-      if (m === M.EMPTY) {
-        if (edges[j * n + i]) small.set(i, j, outline);
-        continue;
-      }
-      let level = 1;
-      if (!flat) {
-        if (grid.get(i, j + 1) === M.EMPTY || grid.get(i + 1, j) === M.EMPTY) level = 0;
-        else if (grid.get(i, j - 1) === M.EMPTY || grid.get(i - 1, j) === M.EMPTY) level = 2;
-      }
-      small.set(i, j, ramps[m]?.[level] ?? outline);
-    }
-  }
-  await progress.report(70, "shading", small);
-  return progress.finish(scaleNearest(small, size / n));
+  return out;
+}
+
+async function generateSprite(
+  input: GeneratorInput,
+  onProgress: (p: GeneratorProgress) => void | Promise<void>,
+  signal?: AbortSignal,
+): Promise<GeneratedImage> {
+  const progress = new ProgressReporter(onProgress, signal);
+  await progress.report(0, "interpreting");
+  const model = modelSprite(input);
+  await progress.report(20, "layout");
+  await progress.report(45, "outline");
+  const canvas = paintSprite(model.grid, model.look, input.transparent);
+  await progress.report(70, "shading", canvas);
+  return progress.finish(scaleNearest(canvas, model.size / model.n));
 }
 
 export const pixelSpriteGenerator: Generator = { kind: "pixel-sprite", generate: generateSprite };

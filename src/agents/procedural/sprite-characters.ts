@@ -141,6 +141,7 @@ function build(recipe: Recipe, opts: CharacterOptions, g: SpriteGrid, rng: Rando
     hand: { x0: b.armRight - b.armW, y0: b.handT, x1: b.armRight, y1: b.handB },
     armOuter: b.armRight - b.armW,
     headTop,
+    neck: b.hy + b.hr,
     swapHands: swap,
     tilt,
   };

@@ -244,6 +244,8 @@ export interface SpriteAnchors {
   armOuter: number;
   /** Top of the head (normalised y): held items stay clear of it. */
   headTop: number;
+  /** Bottom of the head (normalised y): where the neck meets the shoulders. */
+  neck?: number;
   /** The seed's pose: the items change hands (a left-handed figure). */
   swapHands?: boolean;
   /** The seed's pose: long items lean this far (radians, top outward) on 64- and 128-cell grids. */

@@ -5,7 +5,7 @@
  * parts meet, the builders' tone marks (seams, scales, bubbles), a one-pixel outline, and on an
  * opaque background a soft drop shadow and the glow halo.
  */
-import { mix, type Rgb } from "./color.js";
+import { fromHsl, mix, shade, toHsl, type Rgb } from "./color.js";
 import { Canvas } from "./raster.js";
 import { M, type SpriteGrid } from "./sprite-grid.js";
 
@@ -164,4 +164,91 @@ export function renderDetailed(g: SpriteGrid, options: DetailedOptions): Canvas 
     }
   }
   return canvas;
+}
+
+/** The colours and styles a sprite's grids are painted with (the same for every frame of a sheet). */
+export interface SpriteLook {
+  /** Cells per side. */
+  n: number;
+  /** Drawn at the output resolution (64 and 128 px): five-tone shading; else the 16-cell three-tone path. */
+  detailed: boolean;
+  /** [dark, base, light] per material. */
+  ramps: Rgb[][];
+  /** Five steps per material, darkest first. */
+  ramps5: Rgb[][];
+  outline: Rgb;
+  flat: boolean;
+  outlined: boolean;
+  glowing: boolean;
+}
+
+export function backgroundColors(primary: Rgb): { bg: Rgb; shadow: Rgb } {
+  const hsl = toHsl(primary);
+  const bg = fromHsl({ h: hsl.h + 180, s: 0.18, l: 0.24 });
+  return { bg, shadow: shade(bg, -0.35) };
+}
+
+/** Empty cells next to the sprite (4-neighbourhood): the 1-cell outline. */
+function outlineCells(g: SpriteGrid): Uint8Array {
+  const { n } = g;
+  const out = new Uint8Array(n * n);
+  for (let j = 0; j < n; j++) {
+    for (let i = 0; i < n; i++) {
+      if (g.get(i, j) !== M.EMPTY) continue;
+      if (g.get(i - 1, j) || g.get(i + 1, j) || g.get(i, j - 1) || g.get(i, j + 1)) out[j * n + i] = 1;
+    }
+  }
+  return out;
+}
+
+/** Colours one grid (border already clear) into an n×n canvas: either render path, with the opaque background unless `transparent`. */
+export function paintSprite(grid: SpriteGrid, look: SpriteLook, transparent: boolean): Canvas {
+  const { n, ramps, outline } = look;
+  if (look.detailed) {
+    const background = transparent ? undefined : backgroundColors(ramps[M.BODY]?.[1] ?? outline);
+    return renderDetailed(grid, {
+      ramps: look.ramps5,
+      outline,
+      flat: look.flat,
+      outlined: look.outlined,
+      ...(background ? { background: { ...background, ...(look.glowing ? { halo: ramps[M.BODY]?.[2] ?? background.bg } : {}) } } : {}),
+    });
+  }
+  const edges = look.outlined ? outlineCells(grid) : new Uint8Array(n * n);
+  const small = new Canvas(n, n);
+  if (!transparent) {
+    const { bg, shadow } = backgroundColors(ramps[M.BODY]?.[1] ?? outline);
+    small.fill(bg);
+    let bottom = 0;
+    for (let j = 0; j < n; j++) for (let i = 0; i < n; i++) if (grid.get(i, j)) bottom = j;
+    for (let i = Math.round(n * 0.2); i < Math.round(n * 0.8); i++) small.set(i, Math.min(n - 1, bottom + 1), shadow);
+    if (look.glowing) {
+      const halo = mix(bg, ramps[M.BODY]?.[2] ?? bg, 0.45);
+      for (let j = 0; j < n; j++) {
+        for (let i = 0; i < n; i++) {
+          let near = false;
+          for (let dj = -2; dj <= 2 && !near; dj++) {
+            for (let di = -2; di <= 2 && !near; di++) near = Math.abs(di) + Math.abs(dj) <= 3 && grid.get(i + di, j + dj) !== M.EMPTY;
+          }
+          if (near) small.set(i, j, halo);
+        }
+      }
+    }
+  }
+  for (let j = 0; j < n; j++) {
+    for (let i = 0; i < n; i++) {
+      const m = grid.get(i, j);
+      if (m === M.EMPTY) {
+        if (edges[j * n + i]) small.set(i, j, outline);
+        continue;
+      }
+      let level = 1;
+      if (!look.flat) {
+        if (grid.get(i, j + 1) === M.EMPTY || grid.get(i + 1, j) === M.EMPTY) level = 0;
+        else if (grid.get(i, j - 1) === M.EMPTY || grid.get(i - 1, j) === M.EMPTY) level = 2;
+      }
+      small.set(i, j, ramps[m]?.[level] ?? outline);
+    }
+  }
+  return small;
 }

@@ -264,7 +264,12 @@ function hover(g: SpriteGrid, anchors: SpriteAnchors | undefined): SpriteAnchors
   g.ellipse(0.5, 0.95, w, Math.max(g.cell * 0.6, 0.025), M.DARK);
   if (!anchors) return anchors;
   const { hand } = anchors;
-  return { ...anchors, hand: { ...hand, y0: hand.y0 - moved, y1: hand.y1 - moved }, headTop: anchors.headTop - moved };
+  return {
+    ...anchors,
+    hand: { ...hand, y0: hand.y0 - moved, y1: hand.y1 - moved },
+    headTop: anchors.headTop - moved,
+    ...(anchors.neck !== undefined ? { neck: anchors.neck - moved } : {}),
+  };
 }
 
 /**
