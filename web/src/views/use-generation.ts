@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, ApiError } from "../api";
+import { api, ApiError, withExportMap } from "../api";
 import type { GenerateInput, Generation } from "../contract";
 import { followGeneration } from "../live";
 import { useSession } from "../state";
@@ -56,7 +56,7 @@ export function useGeneration(active: boolean) {
 
     stopStream.current = followGeneration(id, {
       onEvent(event) {
-        if (event.type === "generation.completed") return finish({ ...(event.data as unknown as Generation), status: "succeeded" });
+        if (event.type === "generation.completed") return finish({ ...withExportMap(event.data as unknown as Generation), status: "succeeded" });
         if (event.type === "generation.failed") {
           const { patch, balance } = failedBy(event.data);
           if (balance !== undefined) setBalance(balance);
