@@ -6,6 +6,7 @@ import {
   createdKeyFields,
   estimateFields,
   generationFields,
+  historyFields,
   ledgerFields,
   viewerFields,
   type AccountBalance,
@@ -17,6 +18,7 @@ import {
   type Estimate,
   type GenerateInput,
   type Generation,
+  type HistoryItem,
   type LedgerEntry,
   type Page,
   type SessionView,
@@ -206,15 +208,13 @@ export const api = {
   generation: async (id: string) =>
     withExportMap((await gql<{ generation: Generation }>(`query Generation($id: ID!) { generation(id: $id) { ${generation} } }`, { id })).generation),
 
-  generations: async (first: number, after: string | null) => {
-    const page = (
-      await gql<{ generations: Page<Generation> }>(
-        `query History($first: Int!, $after: String) { generations(first: $first, after: $after) { nodes { ${generation} } endCursor hasNextPage } }`,
+  generations: async (first: number, after: string | null) =>
+    (
+      await gql<{ generations: Page<HistoryItem> }>(
+        `query History($first: Int!, $after: String) { generations(first: $first, after: $after) { nodes { ${fields(historyFields)} } endCursor hasNextPage } }`,
         { first, after },
       )
-    ).generations;
-    return { ...page, nodes: page.nodes.map(withExportMap) };
-  },
+    ).generations,
 
   ledger: async (first: number, after: string | null) => {
     const data = await gql<{ viewer: { account: { balance: number; ledger: Page<LedgerEntry> } } | null }>(

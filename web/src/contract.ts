@@ -93,6 +93,24 @@ export const generationFields = {
   sheet: whole,
 } as const satisfies Selection<GenerationView>;
 type SelectedGeneration = Selected<GenerationView, typeof generationFields>;
+
+/**
+ * History's list: each asset's layout only as far as a sheet's first frame needs (a page of them
+ * must stay under the API's cost limit); a sheet opened from it is read whole.
+ */
+export const historyFields = {
+  ...generationFields,
+  assets: {
+    id: true,
+    url: true,
+    mimeType: true,
+    width: true,
+    height: true,
+    bytes: true,
+    layout: { frameWidth: true, frameHeight: true, columns: true, rows: true },
+  },
+} as const satisfies Selection<GenerationView>;
+export type HistoryItem = Selected<GenerationView, typeof historyFields>;
 /**
  * An asset with its engine files by format, as REST and the completed event send them. GraphQL
  * lists them as `{format, url}` pairs instead; api.ts asks for those and makes the map.

@@ -126,7 +126,7 @@ export function SheetFields({
 export function SheetSummary({ plan, maxSidePx }: { plan: ReturnType<typeof planSheet>; maxSidePx: number }) {
   return (
     <p class={`hint${plan.tooLarge ? " hint-warning" : ""}`} id="gen-size-hint" data-testid="sheet-summary">
-      Each cell of the sheet. The sheet: <span class="hint-strong">{`${plan.width} × ${plan.height} px`}</span>, {plural(plan.frames, "frame")} in{" "}
+      One frame. The whole sheet: <span class="hint-strong">{`${plan.width} × ${plan.height} px`}</span>, {plural(plan.frames, "frame")} in{" "}
       {plural(plan.rows, "row")} of up to {plan.columns}.
       {plan.tooLarge ? ` That is more than the ${maxSidePx} px a side this agent draws: pick fewer animations or directions, or a smaller frame.` : ""}
     </p>
