@@ -114,6 +114,7 @@ describe.runIf(process.env.TEST_DB === "pglite")("sprite sheets in the web clien
     const canvas = result.getByTestId("sheet-canvas");
     await canvas.waitFor({ timeout: 30_000 });
     expect(await balanceOf(page)).toBe(before - price);
+    await expect.poll(() => page.getByTestId("generate-announcer").textContent()).toContain(`a sprite sheet of ${frames} frames`);
 
     // the layout the asset carries: the sheet image is exactly columns × rows cells
     const generations = await gql<{ generations: { nodes: { assets: { layout: Layout; exports: { format: string; url: string }[] }[] }[] } }>(

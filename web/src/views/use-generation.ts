@@ -135,7 +135,9 @@ export function useGeneration(active: boolean) {
     const asset = run.result?.assets[0];
     if (run.phase === "succeeded" && asset) {
       const fallback = run.result?.interpretation?.fallback ? " The agent knew no subject in it: this is a random design." : "";
-      setAnnouncement(`Done: “${run.input.prompt}”, ${asset.width} × ${asset.height}, seed ${run.result!.seed}. Ready to download.${fallback}`);
+      const frames = asset.layout?.animations.reduce((sum, row) => sum + row.frames, 0);
+      const what = frames ? `a sprite sheet of ${frames} frames, ${asset.width} × ${asset.height}` : `${asset.width} × ${asset.height}`;
+      setAnnouncement(`Done: “${run.input.prompt}”, ${what}, seed ${run.result!.seed}. Ready to download.${fallback}`);
     } else {
       setAnnouncement(""); // the failure's own alert speaks
     }
