@@ -6,6 +6,7 @@ import {
   createdKeyFields,
   estimateFields,
   generationFields,
+  historyFields,
   ledgerFields,
   viewerFields,
   type AccountBalance,
@@ -17,6 +18,7 @@ import {
   type Estimate,
   type GenerateInput,
   type Generation,
+  type HistoryItem,
   type LedgerEntry,
   type Page,
   type SessionView,
@@ -156,7 +158,21 @@ export const errorMessage = (error: unknown): string => (error instanceof Error 
 // ---------------------------------------------------------------------------------------------
 // Operations
 
-const generation = fields(generationFields);
+// An asset's exports: GraphQL lists them as {format, url}; the screens read REST's map by format.
+const generation = fields({ ...generationFields, assets: { ...generationFields.assets, exports: { format: true, url: true } } });
+
+type ExportsAnswer = Record<string, string> | { format: string; url: string }[] | null | undefined;
+
+/** A generation as GraphQL, REST or the completed event answer it, with each asset's exports as a map by format. */
+export function withExportMap<G extends { assets: { exports?: ExportsAnswer }[] }>(g: G): Generation {
+  return {
+    ...g,
+    assets: g.assets.map((a) => ({
+      ...a,
+      exports: Array.isArray(a.exports) ? Object.fromEntries(a.exports.map((e) => [e.format, e.url])) : (a.exports ?? {}),
+    })),
+  } as unknown as Generation;
+}
 const apiKey = fields(apiKeyFields);
 
 export const api = {
@@ -175,23 +191,27 @@ export const api = {
   balance: async () => (await gql<{ viewer: { account: { balance: number } } | null }>("{ viewer { account { balance } } }")).viewer?.account.balance,
 
   generate: async (input: GenerateInput) =>
-    (await gql<{ generate: Generation }>(`mutation Generate($input: GenerateInput!) { generate(input: $input) { ${generation} } }`, { input })).generate,
+    withExportMap(
+      (await gql<{ generate: Generation }>(`mutation Generate($input: GenerateInput!) { generate(input: $input) { ${generation} } }`, { input })).generate,
+    ),
 
-  /** A dry run (GraphQL's estimate): what the agent would understand of the request; generates and charges nothing. */
+  /** A dry run (GraphQL's estimate): what the agent would understand of the request and its price; generates and charges nothing. */
   estimate: async (input: GenerateInput, signal?: AbortSignal) =>
     (await gql<{ estimate: Estimate }>(`query Estimate($input: GenerateInput!) { estimate(input: $input) { ${fields(estimateFields)} } }`, { input }, signal))
       .estimate,
 
   cancel: async (id: string) =>
-    (await gql<{ cancelGeneration: Generation }>(`mutation Cancel($id: ID!) { cancelGeneration(id: $id) { ${generation} } }`, { id })).cancelGeneration,
+    withExportMap(
+      (await gql<{ cancelGeneration: Generation }>(`mutation Cancel($id: ID!) { cancelGeneration(id: $id) { ${generation} } }`, { id })).cancelGeneration,
+    ),
 
   generation: async (id: string) =>
-    (await gql<{ generation: Generation }>(`query Generation($id: ID!) { generation(id: $id) { ${generation} } }`, { id })).generation,
+    withExportMap((await gql<{ generation: Generation }>(`query Generation($id: ID!) { generation(id: $id) { ${generation} } }`, { id })).generation),
 
   generations: async (first: number, after: string | null) =>
     (
-      await gql<{ generations: Page<Generation> }>(
-        `query History($first: Int!, $after: String) { generations(first: $first, after: $after) { nodes { ${generation} } endCursor hasNextPage } }`,
+      await gql<{ generations: Page<HistoryItem> }>(
+        `query History($first: Int!, $after: String) { generations(first: $first, after: $after) { nodes { ${fields(historyFields)} } endCursor hasNextPage } }`,
         { first, after },
       )
     ).generations,

@@ -5,9 +5,9 @@ import type { z } from "zod";
 import type { UserView, AccountView, SessionView } from "../../src/contract/schemas/accounts";
 import type { AgentView, agentsResponse } from "../../src/contract/schemas/agents";
 import type { LedgerEntryView } from "../../src/contract/schemas/credits";
-import type { EstimateView, GenerateRequest, GenerationView, InterpretationView, generationEvent } from "../../src/contract/schemas/generation";
+import type { AssetView, EstimateView, GenerateRequest, GenerationView, InterpretationView, generationEvent } from "../../src/contract/schemas/generation";
 import type { ApiKeyView, createdKeyResponse } from "../../src/contract/schemas/keys";
-import type { Selected, Selection } from "./selection";
+import { type Selected, type Selection, whole } from "./selection";
 
 export type { Page } from "../../src/contract/cursor";
 
@@ -22,6 +22,8 @@ export const agentFields = {
   sizes: size,
   defaultSize: size,
   knows: { subjects: true, modifiers: true, styles: true },
+  outputs: true,
+  sheet: { framesPerAnimation: whole, directions: true, maxSidePx: true, creditsPer8Frames: true },
 } as const satisfies Selection<AgentView>;
 export type Agent = Selected<AgentView, typeof agentFields>;
 /** GET /api/ai/agents (public: the sign-in screen shows them). */
@@ -44,8 +46,24 @@ export const interpretationFields = {
 } as const satisfies Selection<InterpretationView>;
 export type Interpretation = Selected<InterpretationView, typeof interpretationFields>;
 
-/** A dry run of the Generate form's request: what the agent would understand, charging nothing. */
-export const estimateFields = { interpretation: interpretationFields } as const satisfies Selection<EstimateView>;
+/** What is where in a sheet's PNG (rows of animation × direction, one frame per column). */
+export const layoutFields = {
+  kind: true,
+  frameWidth: true,
+  frameHeight: true,
+  columns: true,
+  rows: true,
+  animations: { name: true, direction: true, row: true, frames: true, fps: true, loop: true },
+} as const satisfies Selection<NonNullable<AssetView["layout"]>>;
+export type SheetLayout = Selected<NonNullable<AssetView["layout"]>, typeof layoutFields>;
+
+/** A dry run of the Generate form's request: what the agent would understand and what it would cost, charging nothing. */
+export const estimateFields = {
+  interpretation: interpretationFields,
+  credits: { price: true, balance: true, sufficient: true },
+  output: true,
+  layout: layoutFields,
+} as const satisfies Selection<EstimateView>;
 export type Estimate = Selected<EstimateView, typeof estimateFields>;
 
 export const generationFields = {
@@ -59,15 +77,52 @@ export const generationFields = {
   height: true,
   createdAt: true,
   completedAt: true,
-  assets: { id: true, url: true, mimeType: true, width: true, height: true, bytes: true },
+  assets: {
+    id: true,
+    url: true,
+    mimeType: true,
+    width: true,
+    height: true,
+    bytes: true,
+    layout: layoutFields,
+    quality: { colors: true, paletteCompliance: true, baselineJitterPx: true, bboxHeightRangePx: true },
+  },
   credits: { charged: true, refunded: true, balance: true },
   error: { code: true, message: true },
   interpretation: interpretationFields,
+  sheet: whole,
 } as const satisfies Selection<GenerationView>;
-export type Generation = Selected<GenerationView, typeof generationFields>;
+type SelectedGeneration = Selected<GenerationView, typeof generationFields>;
+
+/**
+ * History's list: each asset's layout only as far as a sheet's first frame needs (a page of them
+ * must stay under the API's cost limit); a sheet opened from it is read whole.
+ */
+export const historyFields = {
+  ...generationFields,
+  assets: {
+    id: true,
+    url: true,
+    mimeType: true,
+    width: true,
+    height: true,
+    bytes: true,
+    layout: { frameWidth: true, frameHeight: true, columns: true, rows: true },
+  },
+} as const satisfies Selection<GenerationView>;
+export type HistoryItem = Selected<GenerationView, typeof historyFields>;
+/**
+ * An asset with its engine files by format, as REST and the completed event send them. GraphQL
+ * lists them as `{format, url}` pairs instead; api.ts asks for those and makes the map.
+ */
+export type Asset = SelectedGeneration["assets"][number] & { exports: AssetView["exports"] };
+export type Generation = Omit<SelectedGeneration, "assets"> & { assets: Asset[] };
+export type SheetQuality = NonNullable<Asset["quality"]>;
 
 /** What the Generate screen sends (the contract's request, with the fields it always fills). */
-export type GenerateInput = Required<Pick<GenerateRequest, "prompt" | "agentId" | "width" | "height" | "transparent">> & Pick<GenerateRequest, "seed">;
+export type GenerateInput = Required<Pick<GenerateRequest, "prompt" | "agentId" | "width" | "height" | "transparent">> &
+  Pick<GenerateRequest, "seed" | "sheet">;
+export type SheetInput = NonNullable<GenerateRequest["sheet"]>;
 
 type GenerationEventView = z.output<typeof generationEvent>;
 export const eventFields = { seq: true, type: true, data: true } as const satisfies Selection<GenerationEventView>;

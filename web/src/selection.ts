@@ -11,19 +11,25 @@ type Item<V> = V extends readonly (infer E)[] ? E : V;
 /** A value selected whole: a scalar, or a JSON map (an event's `data`). */
 type IsValue<V> = [V] extends [Scalar] ? true : [V] extends [readonly unknown[]] ? false : string extends keyof V ? true : false;
 
+/**
+ * Selects an object whole: a field GraphQL answers as a JSON scalar where the contract has an
+ * object (a generation's `sheet`, a sheet offer's `framesPerAnimation`).
+ */
+export const whole = "whole";
+
 export type Selection<T> = {
-  [K in keyof T]?: IsValue<Item<NonNullable<T[K]>>> extends true ? true : Selection<Item<NonNullable<T[K]>>>;
+  [K in keyof T]?: IsValue<Item<NonNullable<T[K]>>> extends true ? true : Selection<Item<NonNullable<T[K]>>> | typeof whole;
 };
 
 /** The answer to selection `S` of `T`: every field selected is present; what may be absent is null (GraphQL's way). */
 export type Selected<T, S> = { -readonly [K in keyof S & keyof T]: Answer<T[K], S[K]> };
 
 type Answer<V, S> = Shape<NonNullable<V>, S> | (undefined extends V ? null : never) | (null extends V ? null : never);
-type Shape<V, S> = S extends true ? V : V extends readonly (infer E)[] ? Selected<E, S>[] : Selected<V, S>;
+type Shape<V, S> = S extends true | typeof whole ? V : V extends readonly (infer E)[] ? Selected<E, S>[] : Selected<V, S>;
 
 /** A selection as GraphQL: `id status assets { id url }`. */
 export function fields(selection: object): string {
   return Object.entries(selection)
-    .map(([name, sub]) => (sub === true ? name : `${name} { ${fields(sub as object)} }`))
+    .map(([name, sub]) => (sub === true || sub === whole ? name : `${name} { ${fields(sub as object)} }`))
     .join(" ");
 }

@@ -89,6 +89,8 @@ const paths: Record<string, JSX.Element> = {
     </>
   ),
   trash: <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />,
+  play: <path d="M8 5.5v13l10-6.5z" />,
+  pause: <path d="M8 5v14M16 5v14" />,
 };
 
 export type IconName = keyof typeof paths;

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { agentOption, sizeRange } from "../agent-text";
 import { ApiError } from "../api";
-import type { GenerateInput } from "../contract";
+import type { Agent, GenerateInput } from "../contract";
+import { planSheet } from "../sheet";
 import { useSession } from "../state";
 import { Button, ErrorNote, Icon, plural } from "../ui";
 import { PromptCheck, replaceWord, usePromptCheck } from "./interpretation";
+import { defaultSheetChoice, fpsOf, OutputChoice, type SheetChoice, SheetFields, SheetSummary } from "./sheet-fields";
 
 const examples = [
   { prompt: "red health potion, glossy", agentId: "pixel-sprite" },
@@ -14,6 +16,7 @@ const examples = [
 ];
 
 const sizeKey = (s: { width: number; height: number }) => `${s.width}x${s.height}`;
+const drawsSheets = (agent: Agent | undefined) => Boolean(agent?.outputs.includes("sheet") && agent.sheet);
 
 /** The form field an API error's `param` names. */
 const fieldOf = (p: string | undefined) =>
@@ -27,7 +30,9 @@ const fieldOf = (p: string | undefined) =>
           ? "seed"
           : p === "transparent"
             ? "transparent"
-            : undefined;
+            : p?.startsWith("sheet")
+              ? "sheet"
+              : undefined;
 
 export interface GenerateFormProps {
   /** Why the last start failed: shown under the field it names, else under the button. */
@@ -39,7 +44,7 @@ export interface GenerateFormProps {
   onRefuse(error: ApiError): void;
 }
 
-/** The generation settings: prompt (with examples), agent, size, seed, transparency, and the price. */
+/** The generation settings: prompt (with examples), agent, output (image or sprite sheet), size, seed, transparency, and the price. */
 export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: GenerateFormProps) {
   const session = useSession();
   const { agents } = session;
@@ -49,12 +54,15 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
   const [size, setSize] = useState(() => (agent ? sizeKey(agent.defaultSize) : ""));
   const [transparent, setTransparent] = useState(true);
   const [seed, setSeed] = useState("");
+  const [asSheet, setAsSheet] = useState(false);
+  const [sheetChoice, setSheetChoice] = useState<SheetChoice>(defaultSheetChoice);
   const promptInput = useRef<HTMLTextAreaElement>(null);
 
   const chooseAgent = (id: string) => {
     const next = agents.find((a) => a.id === id);
     if (!next) return;
     setAgentId(id);
+    if (!drawsSheets(next)) setAsSheet(false);
     if (!next.sizes.some((s) => sizeKey(s) === size)) setSize(sizeKey(next.defaultSize));
   };
 
@@ -62,15 +70,26 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
   const effectiveTransparent = canTransparent && transparent;
   const sizes = agent?.sizes ?? [];
   const [width, height] = size.split("x").map(Number) as [number, number];
+  const offer = agent?.sheet ?? undefined;
+  const sheetOn = asSheet && drawsSheets(agent) && offer !== undefined;
+  const fps = fpsOf(sheetChoice);
+  const sheet = sheetOn ? { animations: sheetChoice.animations, directions: sheetChoice.directions, fps: fps ?? 8 } : undefined;
+  const plan = sheet && offer ? planSheet(offer, sheet, { width, height }) : undefined;
 
   const submit = (event?: Event) => {
     event?.preventDefault();
     if (!agent) return;
     const input: GenerateInput = { prompt: prompt.trim(), agentId: agent.id, width, height, transparent: effectiveTransparent };
     if (seed.trim() !== "") input.seed = Number(seed);
+    if (sheet) input.sheet = sheet;
     if (!input.prompt) {
       onRefuse(new ApiError("Describe the asset you want first.", "", undefined, {}, "prompt"));
       promptInput.current?.focus();
+      return;
+    }
+    if (sheet && fps === undefined) {
+      onRefuse(new ApiError("Frames per second must be a whole number from 1 to 30.", "", undefined, {}, "sheet.fps"));
+      document.getElementById("gen-fps")?.focus();
       return;
     }
     onStart(input);
@@ -87,17 +106,30 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
     setSize(sizeKey(input));
     setTransparent(input.transparent);
     setSeed(input.seed === undefined ? "" : String(input.seed));
+    setAsSheet(input.sheet !== undefined);
+    if (input.sheet) {
+      const { animations, directions, fps } = input.sheet;
+      setSheetChoice({
+        animations: animations ?? defaultSheetChoice.animations,
+        directions: directions === 1 || directions === 8 ? directions : 4,
+        fps: String(fps ?? 8),
+      });
+    }
     if (pending.start) onStart(input);
     else promptInput.current?.focus();
   }, [session.pendingRun]);
 
   // A free dry run as the person types: would the agent understand this prompt?
-  const check = usePromptCheck(agent && prompt.trim() ? { prompt: prompt.trim(), agentId: agent.id, width, height, transparent: effectiveTransparent } : null);
+  const estimate = usePromptCheck(
+    agent && prompt.trim() ? { prompt: prompt.trim(), agentId: agent.id, width, height, transparent: effectiveTransparent, ...(sheet ? { sheet } : {}) } : null,
+  );
+  const check = estimate?.interpretation ?? null;
   const knownSubjects = agent?.knows?.subjects ?? [];
   const someKnown = Array.from({ length: Math.min(6, knownSubjects.length) }, (_, i) => knownSubjects[Math.floor((i * knownSubjects.length) / 6)] as string);
 
   const errorField = fieldOf(error instanceof ApiError ? error.param : undefined);
-  const price = agent?.credits ?? 0;
+  // The dry run's price for these settings once it answered; until then the agent's offer says it.
+  const price = estimate?.credits.price ?? plan?.price ?? agent?.credits ?? 0;
   const short = session.balance < price;
 
   return (
@@ -173,11 +205,15 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
         {errorField === "agent" ? <ErrorNote error={error} /> : null}
       </div>
 
+      {drawsSheets(agent) ? <OutputChoice sheet={sheetOn} onChange={setAsSheet} /> : null}
+      {sheetOn && agent ? <SheetFields agent={agent} choice={sheetChoice} onChange={setSheetChoice} invalid={errorField === "sheet"} /> : null}
+      {errorField === "sheet" ? <ErrorNote error={error} /> : null}
+
       <div class="field-row">
         <div class="field">
-          <label for="gen-size">Size</label>
+          <label for="gen-size">{sheetOn ? "Frame size" : "Size"}</label>
           <div class="select">
-            <select id="gen-size" value={size} onChange={(e) => setSize(e.currentTarget.value)}>
+            <select id="gen-size" value={size} onChange={(e) => setSize(e.currentTarget.value)} aria-describedby={plan ? "gen-size-hint" : undefined}>
               {sizes.map((s) => (
                 <option key={sizeKey(s)} value={sizeKey(s)}>
                   {s.width} × {s.height}
@@ -186,6 +222,7 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
               ))}
             </select>
           </div>
+          {plan && offer ? <SheetSummary plan={plan} maxSidePx={offer.maxSidePx} /> : null}
           {errorField === "size" ? <ErrorNote error={error} /> : null}
         </div>
         <div class="field">
@@ -242,7 +279,9 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
           Generate
         </Button>
         <p class={`price${short ? " price-short" : ""}`} id="gen-price">
-          Costs {plural(price, "credit")} · balance {session.balance.toLocaleString("en-US")}
+          Costs {plural(price, "credit")}
+          {plan && offer ? ` (${plural(plan.frames, "frame")}: ${plural(offer.creditsPer8Frames, "credit")} per 8 frames begun)` : ""} · balance{" "}
+          {session.balance.toLocaleString("en-US")}
         </p>
         {error && !errorField ? <ErrorNote error={error} /> : null}
       </div>

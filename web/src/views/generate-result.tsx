@@ -1,8 +1,10 @@
 import type { RefObject } from "preact";
 import { useMemo } from "preact/hooks";
 import { AssetImage, Button, CopyButton, ErrorNote, Icon, Spinner, fileName, plural } from "../ui";
+import { ExportLinks, QualityLine } from "./asset-exports";
 import { stageLabel, type Run } from "./generation-run";
 import { InterpretationNote } from "./interpretation";
+import { SheetImage, SheetPlayer } from "./sheet-player";
 
 /** The live result: progress and stages, previews, then the asset (or why it failed). */
 export function ResultCard({
@@ -38,6 +40,8 @@ export function ResultCard({
   const prompt = run.input.prompt;
   const done = run.phase === "succeeded" && asset;
   const running = run.phase === "queued" || run.phase === "running";
+  const layout = done ? asset.layout : null;
+  const frames = layout?.animations.reduce((sum, row) => sum + row.frames, 0) ?? 0;
 
   return (
     <section ref={cardRef} class="card result-card" aria-label="Result" aria-busy={running ? "true" : "false"} tabIndex={-1}>
@@ -50,7 +54,9 @@ export function ResultCard({
             {run.percent} %
           </span>
           <span class="muted small">
-            {run.input.agentId} · {run.input.width}×{run.input.height}
+            {run.input.agentId} · {run.input.sheet ? "sheet of " : ""}
+            {run.input.width}×{run.input.height}
+            {run.input.sheet ? " frames" : ""}
             {seconds ? ` · ${seconds} s` : ""}
           </span>
         </div>
@@ -84,7 +90,11 @@ export function ResultCard({
 
       {done ? (
         <>
-          <AssetImage src={asset.url} alt={prompt} transparent={run.result!.transparent} width={asset.width} height={asset.height} class="stage-lg" />
+          {layout ? (
+            <SheetPlayer key={asset.id} src={asset.url} layout={layout} alt={prompt} transparent={run.result!.transparent} />
+          ) : (
+            <AssetImage src={asset.url} alt={prompt} transparent={run.result!.transparent} width={asset.width} height={asset.height} class="stage-lg" />
+          )}
           <div class="result-info">
             <p class="result-prompt">{prompt}</p>
             <InterpretationNote interpretation={run.result!.interpretation} />
@@ -99,12 +109,24 @@ export function ResultCard({
                   {asset.width} × {asset.height}
                 </dd>
               </div>
+              {layout ? (
+                <div>
+                  <dt>Frames</dt>
+                  <dd>
+                    {frames} of {layout.frameWidth} × {layout.frameHeight}
+                  </dd>
+                </div>
+              ) : null}
               <div>
                 <dt>Charged</dt>
                 <dd>{plural(run.result!.credits?.charged ?? 0, "credit")}</dd>
               </div>
             </dl>
+            {asset.quality ? <QualityLine quality={asset.quality} /> : null}
           </div>
+          {layout ? (
+            <SheetImage src={asset.url} alt={`The whole sheet: ${prompt}`} width={asset.width} height={asset.height} transparent={run.result!.transparent} />
+          ) : null}
           <div class="actions">
             <a class="btn btn-primary" href={asset.url} download={fileName(prompt, run.result!.seed)}>
               <Icon name="download" size={17} />
@@ -115,6 +137,7 @@ export function ResultCard({
               Generate again
             </Button>
           </div>
+          <ExportLinks asset={asset} title={prompt} />
         </>
       ) : run.phase === "failed" ? (
         <div class="result-failed">

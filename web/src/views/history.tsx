@@ -1,9 +1,10 @@
-import { useEffect } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { api } from "../api";
-import type { GenerateInput, Generation } from "../contract";
+import type { GenerateInput, HistoryItem } from "../contract";
 import { LoadMore, usePagedList } from "../paging";
 import { linkHandler, useSession } from "../state";
 import { AssetImage, Button, CopyChip, ErrorNote, Icon, Spinner, Time, fileName } from "../ui";
+import { SheetDialog, SheetThumb } from "./history-sheet";
 import { InterpretationSummary } from "./interpretation";
 
 const pageSize = 12;
@@ -11,18 +12,21 @@ const pageSize = 12;
 export function HistoryView() {
   const session = useSession();
   const { items, page, loading, error, load } = usePagedList((after) => api.generations(pageSize, after));
+  // The sheet opened in the player, by generation id.
+  const [playing, setPlaying] = useState<string | null>(null);
 
   useEffect(() => {
     document.title = "History · AssetForge";
     void load(null);
   }, []);
 
-  const inputOf = (g: Generation): GenerateInput => ({
+  const inputOf = (g: HistoryItem): GenerateInput => ({
     prompt: g.prompt ?? "",
     agentId: g.agentId,
     width: g.width,
     height: g.height,
     transparent: g.transparent,
+    ...(g.sheet ? { sheet: g.sheet as GenerateInput["sheet"] } : {}),
   });
 
   return (
@@ -56,10 +60,13 @@ export function HistoryView() {
       <ul class="gallery" aria-label="Generations">
         {items.map((g) => {
           const asset = g.assets[0];
+          const layout = asset?.layout;
           const title = g.prompt ?? "(conversation)";
           return (
             <li class="card tile" key={g.id}>
-              {asset ? (
+              {asset && layout ? (
+                <SheetThumb src={asset.url} layout={layout} alt={title} transparent={g.transparent} />
+              ) : asset ? (
                 <AssetImage src={asset.url} alt={title} transparent={g.transparent} width={asset.width} height={asset.height} class="stage-tile" lazy />
               ) : (
                 <div class={`stage stage-tile stage-message status-${g.status}`}>
@@ -73,15 +80,18 @@ export function HistoryView() {
                 <p class="tile-meta">
                   <span class={`status status-${g.status}`}>{g.status}</span>
                   <span>{g.agentId}</span>
-                  <span>
-                    {g.width}×{g.height}
-                  </span>
+                  <span>{layout ? `sheet · ${layout.frameWidth}×${layout.frameHeight} frames` : `${g.width}×${g.height}`}</span>
                   <CopyChip text={String(g.seed)} display={`#${g.seed}`} label={`Copy seed ${g.seed}`} />
                   <Time iso={g.createdAt} />
                 </p>
                 {g.status === "succeeded" ? <InterpretationSummary interpretation={g.interpretation} /> : null}
                 {g.error ? <p class="tile-error">{g.error.message}</p> : null}
                 <div class="tile-actions">
+                  {layout ? (
+                    <Button small variant="primary" icon="play" aria-label={`Play sheet: ${title}`} onClick={() => setPlaying(g.id)}>
+                      Play
+                    </Button>
+                  ) : null}
                   {asset ? (
                     <a class="btn btn-secondary btn-sm" href={asset.url} download={fileName(g.prompt, g.seed)} aria-label={`Download ${title}`}>
                       <Icon name="download" size={15} />
@@ -115,6 +125,8 @@ export function HistoryView() {
           );
         })}
       </ul>
+
+      {playing ? <SheetDialog generationId={playing} onClose={() => setPlaying(null)} /> : null}
 
       <div class="list-foot">
         <LoadMore loading={loading} page={page} label="Loading generations" onMore={(after) => void load(after)} />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { api } from "../api";
-import type { GenerateInput, Interpretation } from "../contract";
+import type { Estimate, GenerateInput, Interpretation } from "../contract";
 import { Icon } from "../ui";
 
 /**
@@ -57,17 +57,21 @@ export function InterpretationSummary({ interpretation }: { interpretation: Inte
   );
 }
 
-/** The dry run of the form's request, `delayMs` after the last change; null while typing, for an empty prompt, or a model agent. */
-export function usePromptCheck(input: GenerateInput | null, delayMs = 400): Interpretation | null {
-  const [checked, setChecked] = useState<{ key: string; interpretation: Interpretation | null } | null>(null);
-  const key = input ? JSON.stringify([input.prompt, input.agentId, input.width, input.height]) : "";
+/**
+ * The dry run of the form's request, `delayMs` after the last change: what the agent would
+ * understand (null for a model agent) and the price; null while typing or for an empty prompt.
+ */
+export function usePromptCheck(input: GenerateInput | null, delayMs = 400): Estimate | null {
+  const [checked, setChecked] = useState<{ key: string; estimate: Estimate } | null>(null);
+  const key = input ? JSON.stringify([input.prompt, input.agentId, input.width, input.height, input.transparent, input.sheet ?? null]) : "";
   useEffect(() => {
     if (!input || input.prompt.trim() === "") return;
     const abort = new AbortController();
     const timer = setTimeout(() => {
+      const { prompt, agentId, width, height, transparent, sheet } = input;
       api
-        .estimate({ prompt: input.prompt, agentId: input.agentId, width: input.width, height: input.height, transparent: input.transparent }, abort.signal)
-        .then((estimate) => setChecked({ key, interpretation: estimate.interpretation }))
+        .estimate({ prompt, agentId, width, height, transparent, ...(sheet ? { sheet } : {}) }, abort.signal)
+        .then((estimate) => setChecked({ key, estimate }))
         .catch(() => undefined); // the check is advice: a failed one shows nothing, the real call still answers
     }, delayMs);
     return () => {
@@ -75,7 +79,7 @@ export function usePromptCheck(input: GenerateInput | null, delayMs = 400): Inte
       abort.abort();
     };
   }, [key]);
-  return checked && checked.key === key ? checked.interpretation : null;
+  return checked && checked.key === key ? checked.estimate : null;
 }
 
 /** The prompt with `word` (or its plural) replaced by `subject`; appended when the word is not in it as written. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, ApiError } from "../api";
+import { api, ApiError, withExportMap } from "../api";
 import type { GenerateInput, Generation } from "../contract";
 import { followGeneration } from "../live";
 import { useSession } from "../state";
@@ -56,7 +56,7 @@ export function useGeneration(active: boolean) {
 
     stopStream.current = followGeneration(id, {
       onEvent(event) {
-        if (event.type === "generation.completed") return finish({ ...(event.data as unknown as Generation), status: "succeeded" });
+        if (event.type === "generation.completed") return finish({ ...withExportMap(event.data as unknown as Generation), status: "succeeded" });
         if (event.type === "generation.failed") {
           const { patch, balance } = failedBy(event.data);
           if (balance !== undefined) setBalance(balance);
@@ -135,7 +135,9 @@ export function useGeneration(active: boolean) {
     const asset = run.result?.assets[0];
     if (run.phase === "succeeded" && asset) {
       const fallback = run.result?.interpretation?.fallback ? " The agent knew no subject in it: this is a random design." : "";
-      setAnnouncement(`Done: “${run.input.prompt}”, ${asset.width} × ${asset.height}, seed ${run.result!.seed}. Ready to download.${fallback}`);
+      const frames = asset.layout?.animations.reduce((sum, row) => sum + row.frames, 0);
+      const what = frames ? `a sprite sheet of ${frames} frames, ${asset.width} × ${asset.height}` : `${asset.width} × ${asset.height}`;
+      setAnnouncement(`Done: “${run.input.prompt}”, ${what}, seed ${run.result!.seed}. Ready to download.${fallback}`);
     } else {
       setAnnouncement(""); // the failure's own alert speaks
     }

@@ -1,0 +1,45 @@
+import type { Asset, SheetQuality } from "../contract";
+import { exportLabels } from "../sheet";
+import { Icon } from "../ui";
+
+/**
+ * The engine files of an asset, one download link each (a GET with the session cookie; the server
+ * names the file). A sheet has Aseprite, TexturePacker, Godot and a zip of all; an image TexturePacker and the zip.
+ */
+export function ExportLinks({ asset, title }: { asset: Pick<Asset, "exports">; title: string }) {
+  const formats = Object.keys(asset.exports).sort((a, b) => order(a) - order(b));
+  if (formats.length === 0) return null;
+  return (
+    <div class="exports" role="group" aria-label="Engine files" data-testid="exports">
+      <span class="exports-label small muted">Engine files</span>
+      {formats.map((format) => (
+        <a
+          key={format}
+          class="btn btn-secondary btn-sm"
+          href={asset.exports[format]}
+          download
+          data-format={format}
+          title={`Download ${exportLabels[format] ?? format} for ${title}`}
+        >
+          <Icon name="download" size={15} />
+          {exportLabels[format] ?? format}
+        </a>
+      ))}
+    </div>
+  );
+}
+
+const order = (format: string) => {
+  const i = Object.keys(exportLabels).indexOf(format);
+  return i === -1 ? 99 : i;
+};
+
+/** A sheet's measured quality in one line: colours, how still the feet stand, how much the height moves. */
+export function QualityLine({ quality }: { quality: SheetQuality }) {
+  return (
+    <p class="small muted quality-line" data-testid="sheet-quality">
+      {quality.colors} colours · baseline jitter {quality.baselineJitterPx} px · height range {quality.bboxHeightRangePx} px
+      {quality.paletteCompliance < 1 ? ` · ${Math.round(quality.paletteCompliance * 100)} % in palette` : ""}
+    </p>
+  );
+}
