@@ -64,4 +64,14 @@ describe("a painted map", () => {
       }
     }
   });
+
+  it("paints a one-terrain corner or edge set with its transparent-cornered tiles (no empty cells)", async () => {
+    const { paintRandomMap } = await import("./tileset-map.js");
+    for (const layout of ["wang-corner-16", "wang-edge-16"] as const) {
+      const set = tilesetLayout({ layout, terrains: ["ledge"] }, 16, 16);
+      const cells = paintRandomMap(set, 32, 32, 7).cells.flat();
+      expect(cells).not.toContain(-1);
+      expect(new Set(cells).size).toBeGreaterThan(8);
+    }
+  });
 });

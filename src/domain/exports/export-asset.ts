@@ -1,6 +1,5 @@
-import type { SheetLayout } from "../../agents/driver.js";
 import { AppError } from "../../contract/errors.js";
-import { EXPORT_FORMATS, type ExportFile, type ExportFormat, exportFormatsFor } from "./formats.js";
+import { EXPORT_FORMATS, type ExportFile, type ExportFormat, type ExportLayout, exportFormatsFor } from "./formats.js";
 import { renderExport } from "./render.js";
 
 /** A stored asset as an export needs it. */
@@ -17,13 +16,13 @@ export interface ExportableAsset {
  * call, no charge); 404 listing the formats that apply when this one does not (contract section 12).
  */
 export function exportAsset(asset: ExportableAsset, format: string): ExportFile {
-  const layout = (asset.layout ?? null) as SheetLayout | null;
+  const layout = (asset.layout ?? null) as ExportLayout;
   const formats = exportFormatsFor(layout);
   if (!(formats as readonly string[]).includes(format)) {
     const known = (EXPORT_FORMATS as readonly string[]).includes(format);
     throw new AppError(
       "not_found",
-      `${known ? `The ${format} export does not apply to ${layout ? "a sprite sheet" : "one image"}` : `No export format "${format}"`}; this asset has: ${formats.join(", ")}.`,
+      `${known ? `The ${format} export does not apply to ${layout === null ? "one image" : layout.kind === "sheet" ? "a sprite sheet" : "a tileset"}` : `No export format "${format}"`}; this asset has: ${formats.join(", ")}.`,
       { details: { formats } },
     );
   }

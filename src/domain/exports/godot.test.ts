@@ -126,7 +126,7 @@ const dict = (value: Value | undefined): Record<string, Value> => {
   return value.entries;
 };
 
-function sheet(): ExportSource {
+function sheet(): ExportSource & { layout: SheetLayout } {
   const directions = ["south", "east", "north", "west"] as const;
   const animations: SheetRow[] = [
     ...directions.map((direction, i): SheetRow => ({ name: "idle", direction, row: i, frames: 4, fps: 6, loop: true })),

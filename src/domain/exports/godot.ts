@@ -7,7 +7,7 @@ export function godotFloat(value: number): string {
 }
 
 /** A string literal in Godot's text format (`"` and `\` escaped). */
-function godotString(value: string): string {
+export function godotString(value: string): string {
   return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 }
 

@@ -1,9 +1,18 @@
+import type { TilesetLayout } from "../../agents/driver.js";
 import { asepriteJson } from "./aseprite.js";
 import { type ExportFile, type ExportFormat, type ExportSource, exportFormatsFor, pngName } from "./formats.js";
 import { godotSpriteFrames } from "./godot.js";
+import { godotTileSet } from "./godot-tileset.js";
 import { readmeText } from "./readme.js";
 import { texturePackerJson } from "./texturepacker.js";
+import { tiledBundle, tiledFiles } from "./tiled.js";
 import { zipArchive } from "./zip.js";
+
+type TilesetSource = ExportSource & { layout: TilesetLayout };
+
+function isTileset(source: ExportSource): source is TilesetSource {
+  return source.layout?.kind === "tileset";
+}
 
 /**
  * The engine file `format` of an asset, byte-for-byte the same on every call for the same source.
@@ -16,23 +25,29 @@ export function renderExport(format: ExportFormat, source: ExportSource): Export
   const { assetId, width, height, layout } = source;
   switch (format) {
     case "aseprite":
-      return asepriteJson(assetId, width, height, layout!);
+      if (layout?.kind !== "sheet") throw new Error("the aseprite export is for sheets");
+      return asepriteJson(assetId, width, height, layout);
     case "texturepacker":
       return texturePackerJson(assetId, width, height, layout);
     case "godot":
-      return godotSpriteFrames(assetId, layout!);
+      if (layout === null) throw new Error("the godot export is for sheets and tilesets");
+      return layout.kind === "sheet" ? godotSpriteFrames(assetId, layout) : godotTileSet(assetId, layout);
+    case "tiled":
+      if (!isTileset(source)) throw new Error("the tiled export is for tilesets");
+      return tiledBundle(source);
     case "zip":
       return bundle(source);
-    case "tiled":
-      throw new Error("the tiled export is for tilesets");
   }
 }
 
-/** The zip: the PNG, every other export that applies, and README.txt. */
+/**
+ * The zip: the PNG, every other export that applies, and README.txt. A tileset's Tiled files go in as they are
+ * (the `.tsx` and the sample `.tmx` beside the PNG), not as the `tiled` export's own zip.
+ */
 function bundle(source: ExportSource): ExportFile {
   const files = exportFormatsFor(source.layout)
     .filter((format) => format !== "zip")
-    .map((format) => renderExport(format, source));
+    .flatMap((format) => (format === "tiled" && isTileset(source) ? tiledFiles(source) : [renderExport(format, source)]));
   const readme = readmeText(source.assetId, source.width, source.height, source.layout, files);
   const body = zipArchive([
     { name: pngName(source.assetId), data: source.png },

@@ -6,7 +6,7 @@ import { EXPORT_FORMATS, type ExportSource, exportFormatsFor } from "./formats.j
 import { renderExport } from "./render.js";
 
 // idle (4 frames, 6 fps) and walk (6 frames, 8 fps) in 4 directions, and a death facing south played once.
-function sheet(): ExportSource {
+function sheet(): ExportSource & { layout: SheetLayout } {
   const directions = ["south", "east", "north", "west"] as const;
   const animations: SheetRow[] = [
     ...directions.map((direction, i): SheetRow => ({ name: "idle", direction, row: i, frames: 4, fps: 6, loop: true })),

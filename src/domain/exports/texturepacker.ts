@@ -1,5 +1,4 @@
-import type { SheetLayout } from "../../agents/driver.js";
-import { type ExportFile, jsonBody, pngName, sheetTracks } from "./formats.js";
+import { type ExportFile, type ExportLayout, jsonBody, pngName, sheetTracks } from "./formats.js";
 
 interface Frame {
   frame: { x: number; y: number; w: number; h: number };
@@ -17,14 +16,17 @@ function frame(x: number, y: number, w: number, h: number, pivot: { x: number; y
 /**
  * TexturePacker's JSON hash: frames keyed by name. A sheet's frames are `<animation>_<direction>_<i>` with the pivot
  * at the feet (bottom centre) and an `animations` map of frame names per row, as TexturePacker's Pixi exporter writes
- * it (Pixi's Spritesheet reads it; Phaser's `load.atlas` ignores it). A plain image is one frame named after the asset,
- * pivot in the middle.
+ * it (Pixi's Spritesheet reads it; Phaser's `load.atlas` ignores it). A tileset's frames are its tiles, `tile_<index>`
+ * in index order, pivot in the middle, with no animations. A plain image is one frame named after the asset, pivot
+ * in the middle.
  */
-export function texturePackerJson(assetId: string, width: number, height: number, layout: SheetLayout | null): ExportFile {
+export function texturePackerJson(assetId: string, width: number, height: number, layout: ExportLayout): ExportFile {
   const frames: Record<string, Frame> = {};
   const animations: Record<string, string[]> = {};
   if (layout === null) {
     frames[assetId] = frame(0, 0, width, height, { x: 0.5, y: 0.5 });
+  } else if (layout.kind === "tileset") {
+    for (const tile of layout.tiles) frames[`tile_${tile.index}`] = frame(tile.x, tile.y, layout.tileWidth, layout.tileHeight, { x: 0.5, y: 0.5 });
   } else {
     for (const track of sheetTracks(layout)) {
       for (const cell of track.cells) frames[cell.name] = frame(cell.x, cell.y, cell.w, cell.h, { x: 0.5, y: 1 });
@@ -33,7 +35,7 @@ export function texturePackerJson(assetId: string, width: number, height: number
   }
   const body = {
     frames,
-    ...(layout === null ? {} : { animations }),
+    ...(layout?.kind === "sheet" ? { animations } : {}),
     meta: {
       app: "https://www.codeandweb.com/texturepacker",
       version: "1.0",

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { crc32, inflateRawSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import type { SheetLayout, SheetRow } from "../../agents/driver.js";
+import { tilesetLayout } from "../../agents/tileset-layout.js";
 import { type ExportSource, exportFormatsFor } from "./formats.js";
 import { renderExport } from "./render.js";
 import { zipArchive } from "./zip.js";
@@ -88,6 +89,11 @@ function image(): ExportSource {
   return { assetId: "ast_potion", png: Uint8Array.from({ length: 300 }, (_, i) => (i * 7) & 0xff), width: 48, height: 32, layout: null };
 }
 
+function tileset(): ExportSource {
+  const layout = tilesetLayout({ layout: "blob-47", terrains: ["grass", "dirt"] }, 16, 16);
+  return { assetId: "ast_tiles", png: Uint8Array.from({ length: 700 }, (_, i) => (i * 13) & 0xff), width: 112, height: 112, layout };
+}
+
 describe("zipArchive", () => {
   it("writes entries that read back with their bytes, CRC and the fixed 1980-01-01 00:00 time", () => {
     const entries = [
@@ -154,14 +160,36 @@ describe("the zip export", () => {
     });
   }
 
+  it("holds a tileset's PNG, TexturePacker JSON, TileSet, Tiled files (flat, not the tiled zip) and README", () => {
+    const source = tileset();
+    const read = readZip(renderExport("zip", source).body);
+    expect([...read.keys()]).toEqual(["ast_tiles.png", "ast_tiles.atlas.json", "ast_tiles.tres", "ast_tiles.tsx", "ast_tiles-sample.tmx", "README.txt"]);
+    for (const format of ["texturepacker", "godot"] as const) {
+      const file = renderExport(format, source);
+      expect(read.get(file.fileName)!.data.equals(file.body)).toBe(true);
+    }
+    // the tiled export's own zip holds the same .tsx and .tmx
+    const tiled = readZip(renderExport("tiled", source).body);
+    expect([...tiled.keys()]).toEqual(["ast_tiles.png", "ast_tiles.tsx", "ast_tiles-sample.tmx"]);
+    for (const [name, entry] of tiled) expect(read.get(name)!.data.equals(entry.data)).toBe(true);
+    const readme = read.get("README.txt")!.data.toString("utf8");
+    for (const name of read.keys()) expect(readme).toContain(name);
+    expect(readme).toContain("47-tile blob");
+    expect(readme).toContain("Tile 47 is plain dirt");
+    expect(readme).toContain("TileMapLayer");
+    expect(readme).toContain("cell size 16x16");
+  });
+
   it.skipIf(!hasUnzip)("passes unzip -t", () => {
     for (const [name, source] of [
       ["sheet.zip", sheet()],
       ["image.zip", image()],
+      ["tileset.zip", tileset()],
+      ["tileset.tiled.zip", tileset()],
     ] as const) {
-      const result = unzipTest(renderExport("zip", source).body, name);
+      const result = unzipTest(renderExport(name.endsWith(".tiled.zip") ? "tiled" : "zip", source).body, name);
       expect(result.out).toContain("No errors detected");
-      expect(result.out).toContain("README.txt");
+      expect(result.out).toContain(name.endsWith(".tiled.zip") ? "ast_tiles.tsx" : "README.txt");
       expect(result.status).toBe(0);
     }
   });

@@ -1,0 +1,119 @@
+import type { TileEntry, TilesetLayout } from "../../agents/driver.js";
+import { paintRandomMap } from "../../agents/tileset-map.js";
+import { type ExportFile, type ExportSource, NEIGHBOURS, pngName, TERRAIN_COLORS, tileTerrains } from "./formats.js";
+import { zipArchive } from "./zip.js";
+
+/** Tiled's Wang set type for each layout. */
+export const WANGSET_TYPE = { "wang-corner-16": "corner", "wang-edge-16": "edge", "blob-47": "mixed" } as const;
+
+/** The sample map: its size in tiles and the seed it is painted with (the same map on every call). */
+export const SAMPLE_MAP = { columns: 24, rows: 16, seed: 1 } as const;
+
+const VERSION = 'version="1.8" tiledversion="1.8.2"';
+
+/** Text for an XML attribute value. */
+function xml(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+
+function hex([r, g, b]: readonly [number, number, number]): string {
+  return `#${[r, g, b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/**
+ * A tile's wangid: eight Wang colours clockwise from the top (top, top-right, right, bottom-right, bottom,
+ * bottom-left, left, top-left). Colours count from 1 (terrain index + 1); 0 is "no colour", which is both
+ * transparency in a one-terrain set and every position the set's type does not use (a corner set's sides, an edge
+ * set's corners). Blob tiles (a mixed set) fill all eight: sides from the mask's side bits, corners from its
+ * reduced corner bits, the rest the other terrain; the background's fill tile is all 2.
+ */
+export function wangId(layout: TilesetLayout, tile: TileEntry): number[] {
+  const { around } = tileTerrains(layout, tile);
+  return NEIGHBOURS.map((neighbour) => {
+    const ref = around[neighbour];
+    return ref === null || ref === undefined ? 0 : ref + 1;
+  });
+}
+
+/**
+ * The tiles of the Wang set. A tile whose wangid is all 0 (the fully transparent tile of a one-terrain corner or edge
+ * set, and a one-terrain blob's lone tile, whose every neighbour is transparency) says nothing Tiled can match: Tiled
+ * drops such a tile from a Wang set when it reads one, so the file leaves it out.
+ */
+export function wangTiles(layout: TilesetLayout): { tileId: number; wangId: number[] }[] {
+  return layout.tiles.map((tile) => ({ tileId: tileIdOf(layout, tile), wangId: wangId(layout, tile) })).filter((tile) => tile.wangId.some((c) => c !== 0));
+}
+
+/** A tile's id in Tiled: its position in the image, row by row (equal to `index` for these layouts). */
+export function tileIdOf(layout: TilesetLayout, tile: TileEntry): number {
+  return (tile.y / layout.tileHeight) * layout.columns + tile.x / layout.tileWidth;
+}
+
+/**
+ * A Tiled tileset (`.tsx`, the 1.8 format) over the PNG beside it: the whole image as a grid of tiles and one Wang
+ * set (type corner, edge or mixed) with a Wang colour per terrain and a wangtile per tile that has any colour.
+ */
+export function tiledTileset(assetId: string, width: number, height: number, layout: TilesetLayout): ExportFile {
+  const name = layout.terrains.join("-");
+  const lines = [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<tileset ${VERSION} name="${xml(assetId)}" tilewidth="${layout.tileWidth}" tileheight="${layout.tileHeight}" tilecount="${layout.columns * layout.rows}" columns="${layout.columns}">`,
+    ` <image source="${xml(pngName(assetId))}" width="${width}" height="${height}"/>`,
+    " <wangsets>",
+    `  <wangset name="${xml(name)}" type="${WANGSET_TYPE[layout.layout]}" tile="-1">`,
+    ...layout.terrains.map(
+      (terrain, i) => `   <wangcolor name="${xml(terrain)}" color="${hex(TERRAIN_COLORS[i] ?? [128, 128, 128])}" tile="-1" probability="1"/>`,
+    ),
+    ...wangTiles(layout).map((tile) => `   <wangtile tileid="${tile.tileId}" wangid="${tile.wangId.join(",")}"/>`),
+    "  </wangset>",
+    " </wangsets>",
+    "</tileset>",
+  ];
+  return { fileName: `${assetId}.tsx`, contentType: "application/xml", body: Buffer.from(`${lines.join("\n")}\n`, "utf8") };
+}
+
+/** The sample map's tile ids, row by row: paintRandomMap's cells as Tiled ids, or -1 for an empty cell. */
+export function sampleMapTileIds(layout: TilesetLayout): number[][] {
+  const map = paintRandomMap(layout, SAMPLE_MAP.columns, SAMPLE_MAP.rows, SAMPLE_MAP.seed);
+  const byIndex = new Map(layout.tiles.map((tile) => [tile.index, tileIdOf(layout, tile)]));
+  return map.cells.map((row) => row.map((index) => (index < 0 ? -1 : (byIndex.get(index) ?? -1))));
+}
+
+/**
+ * A sample Tiled map (`.tmx`): 24×16 cells painted by the layout's own rule (paintRandomMap, seed 1), one tile
+ * layer in CSV, the tileset from the `.tsx` beside it at firstgid 1 (gid = tile id + 1; 0 is an empty cell).
+ */
+export function tiledSampleMap(assetId: string, layout: TilesetLayout): ExportFile {
+  const { columns, rows } = SAMPLE_MAP;
+  const ids = sampleMapTileIds(layout);
+  const csv = ids.map((row, j) => row.map((id) => id + 1).join(",") + (j < rows - 1 ? "," : "")).join("\n");
+  const lines = [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<map ${VERSION} orientation="orthogonal" renderorder="right-down" width="${columns}" height="${rows}" tilewidth="${layout.tileWidth}" tileheight="${layout.tileHeight}" infinite="0" nextlayerid="2" nextobjectid="1">`,
+    ` <tileset firstgid="1" source="${xml(`${assetId}.tsx`)}"/>`,
+    ` <layer id="1" name="${xml(layout.terrains.join("-"))}" width="${columns}" height="${rows}">`,
+    `  <data encoding="csv">`,
+    csv,
+    "</data>",
+    " </layer>",
+    "</map>",
+  ];
+  return { fileName: `${assetId}-sample.tmx`, contentType: "application/xml", body: Buffer.from(`${lines.join("\n")}\n`, "utf8") };
+}
+
+/** The Tiled files of a tileset: the `.tsx` and the sample `.tmx` (they refer to the PNG and to each other by name). */
+export function tiledFiles(source: ExportSource & { layout: TilesetLayout }): ExportFile[] {
+  return [tiledTileset(source.assetId, source.width, source.height, source.layout), tiledSampleMap(source.assetId, source.layout)];
+}
+
+/**
+ * The `tiled` export. Tiled needs three files side by side (the `.tsx`, the `.tmx` that names it, the PNG both
+ * name), and an export is one download, so it is a zip of the three, flat, ready to open in Tiled once unpacked.
+ */
+export function tiledBundle(source: ExportSource & { layout: TilesetLayout }): ExportFile {
+  const body = zipArchive([
+    { name: pngName(source.assetId), data: source.png },
+    ...tiledFiles(source).map((file) => ({ name: file.fileName, data: file.body })),
+  ]);
+  return { fileName: `${source.assetId}.tiled.zip`, contentType: "application/zip", body };
+}

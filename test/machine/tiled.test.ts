@@ -1,0 +1,136 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PNG } from "pngjs";
+import { afterAll, describe, expect, it } from "vitest";
+import type { TilesetLayout } from "../../src/agents/driver.js";
+import { tilesetLayout } from "../../src/agents/tileset-layout.js";
+import { paintRandomMap } from "../../src/agents/tileset-map.js";
+import type { ExportSource } from "../../src/domain/exports/formats.js";
+import { tiledFiles, wangTiles } from "../../src/domain/exports/tiled.js";
+
+/**
+ * Tiled itself (Debian's 1.8, headless) reads the Tiled export: `tiled --export-tileset json` reports the Wang set
+ * it understood from the .tsx, and `tmxrasterizer` draws the sample .tmx, which must equal the map drawn here from
+ * the same PNG cell by cell. Skipped, saying so, where Tiled is not installed (`apt-get install tiled`; .ci/run
+ * installs it).
+ */
+const env = { ...process.env, QT_QPA_PLATFORM: "offscreen" };
+const installed = (program: string) => spawnSync("sh", ["-c", `command -v ${program}`]).status === 0;
+const hasTiled = installed("tiled") && installed("tmxrasterizer");
+const title = hasTiled
+  ? "Tiled reads the tileset exports"
+  : "Tiled reads the tileset exports (skipped: tiled and tmxrasterizer are not installed; apt-get install tiled)";
+
+const scratch = mkdtempSync(join(tmpdir(), "tiled-exports-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const TILE_W = 12;
+const TILE_H = 20;
+
+/** A PNG of the layout's grid: each tile its own pattern, some pixels fully transparent, the unused cells empty. */
+function drawTileset(layout: TilesetLayout): PNG {
+  const png = new PNG({ width: layout.columns * TILE_W, height: layout.rows * TILE_H });
+  png.data.fill(0);
+  for (const tile of layout.tiles) {
+    for (let y = 0; y < TILE_H; y++) {
+      for (let x = 0; x < TILE_W; x++) {
+        if ((x * 3 + y * 5 + tile.index) % 7 === 0) continue;
+        const at = ((tile.y + y) * png.width + tile.x + x) * 4;
+        png.data[at] = (tile.index * 37 + 20) & 0xff;
+        png.data[at + 1] = (tile.index * 91 + x * 16) & 0xff;
+        png.data[at + 2] = (y * 12 + tile.index * 5) & 0xff;
+        png.data[at + 3] = 255;
+      }
+    }
+  }
+  return png;
+}
+
+/** The map drawn from the tileset PNG, nearest neighbour, each cell's tile copied as it is; -1 leaves the cell empty. */
+function drawMap(layout: TilesetLayout, sheet: PNG, cells: number[][]): PNG {
+  const rows = cells.length;
+  const columns = cells[0]!.length;
+  const out = new PNG({ width: columns * TILE_W, height: rows * TILE_H });
+  out.data.fill(0);
+  const byIndex = new Map(layout.tiles.map((tile) => [tile.index, tile]));
+  for (let j = 0; j < rows; j++) {
+    for (let i = 0; i < columns; i++) {
+      const tile = byIndex.get(cells[j]![i]!);
+      if (!tile) continue;
+      for (let y = 0; y < TILE_H; y++) {
+        const from = ((tile.y + y) * sheet.width + tile.x) * 4;
+        sheet.data.copy(out.data, ((j * TILE_H + y) * out.width + i * TILE_W) * 4, from, from + TILE_W * 4);
+      }
+    }
+  }
+  return out;
+}
+
+function run(program: string, args: string[]): void {
+  const result = spawnSync(program, args, { env, encoding: "utf8", timeout: 60_000 });
+  expect(result.status, `${program} ${args.join(" ")}: ${result.stderr}`).toBe(0);
+}
+
+interface TiledJson {
+  tilecount: number;
+  columns: number;
+  tilewidth: number;
+  tileheight: number;
+  wangsets: { name: string; type: string; colors: { name: string }[]; wangtiles: { tileid: number; wangid: number[] }[] }[];
+}
+
+describe.skipIf(!hasTiled)(title, () => {
+  for (const name of ["wang-corner-16", "wang-edge-16", "blob-47"] as const) {
+    for (const terrains of [["grass", "dirt"], ["ledge"]]) {
+      const label = `${name}-${terrains.length}`;
+      const layout = tilesetLayout({ layout: name, terrains }, TILE_W, TILE_H);
+      const sheet = drawTileset(layout);
+      const assetId = `ast_${label.replace(/-/g, "_")}`;
+      const source: ExportSource & { layout: TilesetLayout } = { assetId, png: PNG.sync.write(sheet), width: sheet.width, height: sheet.height, layout };
+
+      const write = () => {
+        writeFileSync(join(scratch, `${assetId}.png`), source.png);
+        const [tsx, tmx] = tiledFiles(source);
+        for (const file of [tsx!, tmx!]) writeFileSync(join(scratch, file.fileName), file.body);
+        return { tsx: join(scratch, tsx!.fileName), tmx: join(scratch, tmx!.fileName) };
+      };
+
+      it(`${label}: tiled --export-tileset reports the Wang set and every wangtile as written`, () => {
+        const { tsx } = write();
+        const out = join(scratch, `${label}.json`);
+        run("tiled", ["--export-tileset", "json", tsx, out]);
+        const json = JSON.parse(readFileSync(out, "utf8")) as TiledJson;
+        expect([json.tilecount, json.columns, json.tilewidth, json.tileheight]).toEqual([layout.columns * layout.rows, layout.columns, TILE_W, TILE_H]);
+        expect(json.wangsets).toHaveLength(1);
+        const wangset = json.wangsets[0]!;
+        expect(wangset.type).toBe({ "wang-corner-16": "corner", "wang-edge-16": "edge", "blob-47": "mixed" }[name]);
+        expect(wangset.colors.map((c) => c.name)).toEqual(terrains);
+        const expected = wangTiles(layout).map((tile) => ({ tileid: tile.tileId, wangid: tile.wangId }));
+        expect(expected).toHaveLength(layout.tiles.length - (terrains.length === 1 ? 1 : 0));
+        const reported = wangset.wangtiles.map((tile) => ({ tileid: tile.tileid, wangid: tile.wangid })).sort((a, b) => a.tileid - b.tileid);
+        expect(reported).toEqual(expected);
+      });
+
+      it(`${label}: tmxrasterizer draws the sample map exactly as the tiles say`, () => {
+        const { tmx } = write();
+        const out = join(scratch, `${label}.png`);
+        run("tmxrasterizer", ["--no-smoothing", tmx, out]);
+        const drawn = PNG.sync.read(readFileSync(out));
+        const cells = paintRandomMap(layout, 24, 16, 1).cells;
+        const mine = drawMap(layout, sheet, cells);
+        expect([drawn.width, drawn.height]).toEqual([24 * TILE_W, 16 * TILE_H]);
+        let differing = 0;
+        for (let i = 0; i < mine.data.length; i += 4) {
+          const same = drawn.data[i + 3] === 0 && mine.data[i + 3] === 0 ? true : drawn.data.subarray(i, i + 4).equals(mine.data.subarray(i, i + 4));
+          if (!same) differing++;
+        }
+        expect(differing).toBe(0);
+        // a map of several tiles, some of them partly transparent, not an empty picture
+        expect(new Set(cells.flat()).size).toBeGreaterThan(6);
+        expect(drawn.data.some((value, i) => i % 4 === 3 && value === 255)).toBe(true);
+      });
+    }
+  }
+});
