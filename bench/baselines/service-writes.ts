@@ -53,6 +53,7 @@ export async function openServiceWrites(databaseUrl: string): Promise<ServiceWri
       messages: null,
       interpretation,
       sheet: null,
+      tileset: null,
       transparent: false,
       seed,
       width,

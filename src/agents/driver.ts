@@ -27,6 +27,8 @@ export interface AgentJob {
   options: Record<string, unknown>;
   /** A sprite sheet instead of one picture (contract section 12); `width`×`height` is then one frame. */
   sheet?: SheetRequest;
+  /** A tileset instead of one picture (contract section 12); `width`×`height` is then one tile. */
+  tileset?: TilesetRequest;
 }
 
 /** The animations a sheet can hold, in the order their rows come (contract section 12). */
@@ -137,9 +139,9 @@ export interface AgentImage {
   png: Buffer;
   width: number;
   height: number;
-  /** A sheet's layout and measured quality (absent for a plain image). */
-  layout?: SheetLayout;
-  quality?: SheetQuality;
+  /** A sheet's or tileset's layout and measured quality (absent for a plain image). */
+  layout?: SheetLayout | TilesetLayout;
+  quality?: SheetQuality | TilesetQuality;
 }
 
 export interface AgentContext {
@@ -206,8 +208,17 @@ export interface SheetCapability {
   refusal?(job: Pick<AgentJob, "prompt" | "messages">): string | undefined;
 }
 
+/** What a driver that draws autotiling tilesets offers; a driver without it draws no tilesets. */
+export interface TilesetCapability {
+  layouts: readonly TilesetLayoutName[];
+  /** Why these terrains cannot be drawn (a terrain it does not know as a surface), else undefined. Cheap, no drawing. */
+  refusal?(request: TilesetRequest): string | undefined;
+}
+
 export interface AgentDriver {
   generate(job: AgentJob, ctx: AgentContext): Promise<AgentResult>;
+  /** Present when it draws tilesets (`job.tileset`); the result's image then carries a tileset `layout` and `quality`. */
+  tilesets?: TilesetCapability;
   /** Present when it draws sprite sheets (`job.sheet`); the result's image then carries `layout` and `quality`. */
   sheets?: SheetCapability;
   /**

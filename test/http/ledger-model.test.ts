@@ -49,6 +49,7 @@ describe(`ledger model (seed ${seed}, ${steps} steps)`, () => {
               prompt: "model",
               messages: null,
               sheet: null,
+              tileset: null,
               interpretation: null,
               transparent: false,
               seed: 1,

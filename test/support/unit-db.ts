@@ -41,6 +41,7 @@ export function newRow(accountId: string, agentId: string, fields: Partial<NewGe
     messages: null,
     interpretation: null,
     sheet: null,
+    tileset: null,
     transparent: false,
     seed: 7,
     width: 16,

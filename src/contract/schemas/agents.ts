@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AppError } from "../errors.js";
 import { size } from "./common.js";
 import { sheetOffer } from "./sheet.js";
+import { tilesetOffer } from "./tileset.js";
 
 /** The words a procedural agent understands (each one checked against what it draws). */
 export const knowledge = z
@@ -25,9 +26,12 @@ export const agent = z
     defaultSize: size,
     formats: z.array(z.string()),
     outputs: z
-      .array(z.enum(["image", "sheet"]))
-      .describe("What one generation can make: `image` (one picture of the asked size), `sheet` (a sprite sheet: `sheet` in the request)."),
+      .array(z.enum(["image", "sheet", "tileset"]))
+      .describe(
+        "What one generation can make: `image` (one picture of the asked size), `sheet` (a sprite sheet: `sheet` in the request), `tileset` (autotiling terrain tiles: `tileset` in the request).",
+      ),
     sheet: sheetOffer.optional().describe("With `sheet` in outputs: its animations' frames, directions, largest PNG and price."),
+    tileset: tilesetOffer.optional().describe("With `tileset` in outputs: its layouts, terrains and price."),
     knows: knowledge
       .optional()
       .describe("What an agent that reads the prompt itself (procedural) understands; absent for model agents, which read the prompt as it is."),

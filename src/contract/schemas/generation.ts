@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { integer, trimmed } from "../validation.js";
 import { instant } from "./common.js";
-import { sheetLayout, sheetQuality, sheetRequest } from "./sheet.js";
+import { assetQuality, sheetLayout, sheetRequest } from "./sheet.js";
+import { tilesetLayout, tilesetRequest } from "./tileset.js";
 
 /** The generation request (contract section 3): the same body on every transport. */
 export const messageSchema = z.strictObject({
@@ -42,7 +43,15 @@ export const generateFields = {
     ),
   dryRun: z.boolean().optional().describe("Answer the price, the agent, the size and the interpretation without generating or charging anything."),
   sheet: sheetRequest.optional(),
+  tileset: tilesetRequest.optional(),
 };
+
+/** A sheet or a tileset, not both (reported on `tileset`). */
+export function oneOutput(input: { sheet?: unknown; tileset?: unknown }, ctx: z.RefinementCtx<unknown>): void {
+  if (input.sheet !== undefined && input.tileset !== undefined) {
+    ctx.addIssue({ code: "custom", path: ["tileset"], message: "Give sheet or tileset, not both: one generation makes one output." });
+  }
+}
 
 /** Exactly one of prompt and messages (reported on `prompt`): the generation request's one cross-field rule. */
 export function promptOrMessages(input: { prompt?: string | undefined; messages?: unknown[] | undefined }, ctx: z.RefinementCtx<unknown>): void {
@@ -55,7 +64,13 @@ export function promptOrMessages(input: { prompt?: string | undefined; messages?
   }
 }
 
-export const generateRequest = z.strictObject(generateFields).superRefine(promptOrMessages).meta({ id: "GenerateRequest" });
+export const generateRequest = z
+  .strictObject(generateFields)
+  .superRefine((input, ctx) => {
+    promptOrMessages(input, ctx);
+    oneOutput(input, ctx);
+  })
+  .meta({ id: "GenerateRequest" });
 
 export type GenerateRequest = z.output<typeof generateRequest>;
 
@@ -80,8 +95,11 @@ export const asset = z
     bytes: z.number().int().describe("Size in bytes."),
     sha256: z.string(),
     b64: z.string().optional().describe("The bytes, base64 (single generations only, not lists)."),
-    layout: sheetLayout.optional().describe("A sheet's rows and cells; absent for one image."),
-    quality: sheetQuality.optional().describe("A sheet's measured quality; absent for one image."),
+    layout: z
+      .discriminatedUnion("kind", [sheetLayout, tilesetLayout])
+      .optional()
+      .describe("A sheet's rows and cells, or a tileset's tiles; absent for one image."),
+    quality: assetQuality.optional().describe("A sheet's or tileset's measured quality; absent for one image."),
     exports: z
       .record(z.string(), z.string())
       .describe(
@@ -123,8 +141,11 @@ export const estimate = z
     transparent: z.boolean(),
     credits: z.object({ price: z.number().int(), balance: z.number().int(), sufficient: z.boolean() }),
     interpretation: interpretation.nullable(),
-    output: z.enum(["image", "sheet"]).describe("What the call would make."),
-    layout: sheetLayout.optional().describe("For a sheet: the layout it would have (its PNG is columns × frameWidth by rows × frameHeight)."),
+    output: z.enum(["image", "sheet", "tileset"]).describe("What the call would make."),
+    layout: z
+      .discriminatedUnion("kind", [sheetLayout, tilesetLayout])
+      .optional()
+      .describe("For a sheet or a tileset: the layout it would have (its PNG is columns × frame or tile width by rows × height)."),
   })
   .meta({ id: "Estimate" });
 export type EstimateView = z.output<typeof estimate>;
@@ -150,6 +171,10 @@ export const generation = z
       .object({ animations: z.array(z.string()), directions: z.number().int(), fps: z.number().int() })
       .optional()
       .describe("The sheet asked for, defaults filled in; absent for one image."),
+    tileset: z
+      .object({ layout: z.string(), terrains: z.array(z.string()) })
+      .optional()
+      .describe("The tileset asked for; absent otherwise."),
     createdAt: instant,
     startedAt: instant.nullable(),
     completedAt: instant.nullable(),

@@ -62,15 +62,19 @@ export const sheetLayout = z
   .describe("What is where in the PNG: cell (column c, row r) is at (c × frameWidth, r × frameHeight); cells past a row's frames are transparent.")
   .meta({ id: "SheetLayout" });
 
-export const sheetQuality = z
+export const assetQuality = z
   .object({
     colors: z.number().int().describe("Distinct colours of the opaque pixels."),
     paletteCompliance: z.number().describe("Share of the opaque pixels that are one of the asked palette's colours (1.0 without a palette)."),
-    baselineJitterPx: z.number().int().describe("Largest spread of the feet's row across one row's frames (death excepted)."),
-    bboxHeightRangePx: z.number().int().describe("Largest spread of the silhouette's height across one row's frames (attack and death excepted)."),
+    baselineJitterPx: z.number().int().optional().describe("Sheets: largest spread of the feet's row across one row's frames (death excepted)."),
+    bboxHeightRangePx: z.number().int().optional().describe("Sheets: largest spread of the silhouette's height across one row's frames (attack and death excepted)."),
+    seamScore: z
+      .number()
+      .optional()
+      .describe("Tilesets: mean colour change across tile edges ÷ inside tiles, on a random 32×32 map painted by the layout's rule (1.0 = no visible seam)."),
   })
   .describe("Measured on the pixels, not asserted.")
-  .meta({ id: "SheetQuality" });
+  .meta({ id: "AssetQuality" });
 
 /** What an agent that draws sheets offers (GET /api/ai/agents). */
 export const sheetOffer = z

@@ -1,5 +1,5 @@
 import type { AgentEntry, Catalog } from "../../agents/catalog.js";
-import type { AgentKnowledge, SheetCapability } from "../../agents/driver.js";
+import type { AgentDriver, AgentKnowledge } from "../../agents/driver.js";
 import { AppError } from "../../contract/errors.js";
 import type { AgentView } from "../../contract/schemas/agents.js";
 import type { Agent } from "../../generated/prisma/client.js";
@@ -17,7 +17,9 @@ export function agentSizes(agent: Agent): AgentView["sizes"] {
 }
 
 /** An agent as callers see it; `knows` for an agent whose driver reads the prompt itself (procedural). */
-export function toAgentView(agent: Agent, knows?: AgentKnowledge, sheets?: SheetCapability): AgentView {
+export function toAgentView(agent: Agent, knows?: AgentKnowledge, driver?: Pick<AgentDriver, "sheets" | "tilesets">): AgentView {
+  const sheets = driver?.sheets;
+  const tilesets = driver?.tilesets;
   return {
     id: agent.id,
     name: agent.name,
@@ -27,7 +29,7 @@ export function toAgentView(agent: Agent, knows?: AgentKnowledge, sheets?: Sheet
     sizes: agentSizes(agent),
     defaultSize: { width: agent.defaultWidth, height: agent.defaultHeight },
     formats: agent.formats,
-    outputs: sheets ? ["image", "sheet"] : ["image"],
+    outputs: ["image", ...(sheets ? (["sheet"] as const) : []), ...(tilesets ? (["tileset"] as const) : [])],
     ...(sheets
       ? {
           sheet: {
@@ -38,6 +40,7 @@ export function toAgentView(agent: Agent, knows?: AgentKnowledge, sheets?: Sheet
           },
         }
       : {}),
+    ...(tilesets ? { tileset: { layouts: [...tilesets.layouts], maxTerrains: 2, creditsPer16Tiles: agent.credits } } : {}),
     ...(knows ? { knows } : {}),
   };
 }
@@ -77,7 +80,7 @@ export function createAgentService(prisma: PrismaClient, catalog: Catalog, optio
 
     /** An enabled agent's row as callers see it, with what it knows. */
     view(agent: Agent): AgentView {
-      return toAgentView(agent, this.knows(agent.id), catalog.driver(agent.id)?.sheets);
+      return toAgentView(agent, this.knows(agent.id), catalog.driver(agent.id));
     },
 
     /** The default agent's id, or null when an admin disabled it (callers must then name one). */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { AgentEntry, Catalog } from "../../agents/catalog.js";
-import { AgentError, type AgentContext, type AgentDriver, type AgentImage, type AgentJob, type SheetRequest } from "../../agents/driver.js";
+import { AgentError, type AgentContext, type AgentDriver, type AgentImage, type AgentJob, type SheetRequest, type TilesetRequest } from "../../agents/driver.js";
 import { finishAsset } from "../../agents/finish.js";
 import { agentFailure } from "../../contract/render.js";
 import type { Message } from "../../contract/schemas/generation.js";
@@ -157,13 +157,15 @@ export function createRunner(deps: RunnerDeps) {
       seed: g.seed,
       options: {},
       ...(g.sheet === null ? {} : { sheet: g.sheet as SheetRequest }),
+      ...(g.tileset === null ? {} : { tileset: g.tileset as TilesetRequest }),
     };
     const result = await driver.generate(agentJob, ctx);
     ctx.signal.throwIfAborted();
     const native = result.images[0];
     if (!native) throw new AgentError("unavailable", "The model answered without an image.");
     // a sheet is drawn as one, never made up from one picture (the price was the sheet's: refunded)
-    if (g.sheet !== null && native.layout === undefined) throw new AgentError("unavailable", "The agent answered one image where a sheet was asked.");
+    if (g.sheet !== null && native.layout?.kind !== "sheet") throw new AgentError("unavailable", "The agent answered one image where a sheet was asked.");
+    if (g.tileset !== null && native.layout?.kind !== "tileset") throw new AgentError("unavailable", "The agent answered one image where a tileset was asked.");
     if (entry.exactAssets) return native;
     await progress.report(progress.percent, "post-processing", undefined, true);
     return finishAsset(native, agentJob, entry, ctx.signal);

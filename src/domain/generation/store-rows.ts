@@ -2,7 +2,7 @@ import type { PrismaClient, SqlRunner } from "../../infra/db/database.js";
 import type { EventBus, GenerationEventMessage } from "../../infra/events/bus.js";
 import type { InterpretationView, Message } from "../../contract/schemas/generation.js";
 import type { SheetSpec } from "../../contract/schemas/sheet.js";
-import type { SheetLayout, SheetQuality } from "../../agents/driver.js";
+import type { SheetLayout, SheetQuality, TilesetLayout, TilesetQuality, TilesetRequest } from "../../agents/driver.js";
 import type { GenerationRow } from "./view.js";
 
 /** A generation as a call asks for it: the row its reservation creates. */
@@ -16,6 +16,8 @@ export interface NewGeneration {
   interpretation: InterpretationView | null;
   /** A sprite sheet's request (defaults filled in); null for one image. */
   sheet: SheetSpec | null;
+  /** A tileset's request; null otherwise. */
+  tileset: TilesetRequest | null;
   transparent: boolean;
   seed: number;
   width: number;
@@ -32,8 +34,8 @@ export interface StoredImage {
   height: number;
   sha256: string;
   /** A sheet's layout and measured quality; null or absent for one image. */
-  layout?: SheetLayout | null;
-  quality?: SheetQuality | null;
+  layout?: SheetLayout | TilesetLayout | null;
+  quality?: SheetQuality | TilesetQuality | null;
 }
 
 export interface FailureInput {
@@ -77,6 +79,7 @@ export function toRecord(r: Record<string, unknown>): GenerationRecord {
     messages: (r.messages as GenerationRecord["messages"]) ?? null,
     interpretation: (r.interpretation as GenerationRecord["interpretation"]) ?? null,
     sheet: (r.sheet as GenerationRecord["sheet"]) ?? null,
+    tileset: (r.tileset as GenerationRecord["tileset"]) ?? null,
     transparent: Boolean(r.transparent),
     seed: Number(r.seed),
     width: Number(r.width),

@@ -13,6 +13,7 @@ import { consumeQuota, type Quota } from "../limits.js";
 import type { GenerationEvents, Listening } from "./events.js";
 import type { ReserveAndEnqueue } from "./reserve-and-enqueue.js";
 import { planSheet, type SheetPlan } from "./sheet-plan.js";
+import { planTileset, type TilesetPlan } from "./tileset-plan.js";
 import type { NewGeneration } from "./store.js";
 import { generationView } from "./view.js";
 
@@ -85,7 +86,8 @@ export function createSubmit(deps: SubmitDeps) {
       seed: input.seed ?? randomInt(0, 2 ** 31 - 1),
       ...plan.size,
       sheet: plan.sheet?.sheet ?? null,
-      cost: plan.sheet?.price ?? agent.credits,
+      tileset: plan.tileset?.tileset ?? null,
+      cost: priceOf(plan),
       idempotencyRecordId: recordId,
     });
     const { records, balance } = await reserveAndEnqueue([row], { startNow, flush: !startNow || recordId !== null });
@@ -129,7 +131,8 @@ export function createSubmit(deps: SubmitDeps) {
     }
     const size = chooseSize(agent, input);
     const sheet = planSheet(agent, driver, input, size);
-    return { input, agent, size, transparent: input.transparent ?? false, interpretation, ...(sheet ? { sheet } : {}) };
+    const tileset = planTileset(agent, driver, input, size);
+    return { input, agent, size, transparent: input.transparent ?? false, interpretation, ...(sheet ? { sheet } : {}), ...(tileset ? { tileset } : {}) };
   }
 
   async function submit(viewer: AuthenticatedViewer, raw: unknown, options: SubmitOptions = {}): Promise<Submission> {
@@ -183,7 +186,7 @@ export function createSubmit(deps: SubmitDeps) {
     const planned = await plan(raw);
     const account = await prisma.account.findUnique({ where: { id: viewer.user.accountId }, select: { balance: true } });
     const balance = account?.balance ?? 0;
-    const price = planned.sheet?.price ?? planned.agent.credits;
+    const price = priceOf(planned);
     return {
       dryRun: true,
       agentId: planned.agent.id,
@@ -191,8 +194,8 @@ export function createSubmit(deps: SubmitDeps) {
       transparent: planned.transparent,
       credits: { price, balance, sufficient: balance >= price },
       interpretation: planned.interpretation,
-      output: planned.sheet ? "sheet" : "image",
-      ...(planned.sheet ? { layout: planned.sheet.layout } : {}),
+      output: planned.sheet ? "sheet" : planned.tileset ? "tileset" : "image",
+      ...(planned.sheet ? { layout: planned.sheet.layout } : planned.tileset ? { layout: planned.tileset.layout } : {}),
     };
   }
 
@@ -225,7 +228,12 @@ interface Plan {
   interpretation: InterpretationView | null;
   /** A sheet's plan (layout, price); absent for one image. */
   sheet?: SheetPlan;
+  /** A tileset's plan (layout, price); absent otherwise. */
+  tileset?: TilesetPlan;
 }
+
+/** What the call costs: the agent's price for an image, the sheet's or tileset's (section 12) otherwise. */
+const priceOf = (plan: Plan): number => plan.sheet?.price ?? plan.tileset?.price ?? plan.agent.credits;
 
 export type Submit = ReturnType<typeof createSubmit>["submit"];
 

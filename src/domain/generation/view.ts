@@ -1,4 +1,4 @@
-import type { SheetLayout, SheetQuality } from "../../agents/driver.js";
+import type { SheetLayout, SheetQuality, TilesetLayout, TilesetQuality } from "../../agents/driver.js";
 import type { AssetView, GenerationView } from "../../contract/schemas/generation.js";
 import { exportFormatsFor } from "../exports/formats.js";
 import type { Generation } from "../../generated/prisma/client.js";
@@ -13,15 +13,15 @@ export interface AssetRow {
   byteLength: number;
   sha256: string;
   /** A sheet's layout and measured quality (null or absent for one image). */
-  layout?: SheetLayout | null | unknown;
-  quality?: SheetQuality | null | unknown;
+  layout?: SheetLayout | TilesetLayout | null | unknown;
+  quality?: SheetQuality | TilesetQuality | null | unknown;
   bytes?: Uint8Array;
   /** The bytes already in base64 (a read that encoded them in SQL), instead of `bytes`. */
   b64?: string;
 }
 
 export function assetView(asset: AssetRow, withB64: boolean): AssetView {
-  const layout = (asset.layout ?? null) as SheetLayout | null;
+  const layout = (asset.layout ?? null) as SheetLayout | TilesetLayout | null;
   const b64 = !withB64 ? undefined : (asset.b64 ?? (asset.bytes ? Buffer.from(asset.bytes).toString("base64") : undefined));
   return {
     id: asset.id,
@@ -33,13 +33,13 @@ export function assetView(asset: AssetRow, withB64: boolean): AssetView {
     sha256: asset.sha256,
     ...(b64 === undefined ? {} : { b64 }),
     ...(layout ? { layout } : {}),
-    ...(asset.quality ? { quality: asset.quality as SheetQuality } : {}),
+    ...(asset.quality ? { quality: asset.quality as NonNullable<AssetView["quality"]> } : {}),
     exports: Object.fromEntries(exportFormatsFor(layout).map((format) => [format, `/api/v1/assets/${asset.id}/export/${format}`])),
   };
 }
 
 /** The columns a view needs (a full row, or one built from what the accepting statement returned); `sheet` as stored (JSON). */
-export type GenerationRow = Omit<GenerationColumns, "sheet"> & { sheet: unknown };
+export type GenerationRow = Omit<GenerationColumns, "sheet" | "tileset"> & { sheet: unknown; tileset: unknown };
 type GenerationColumns = Pick<
   Generation,
   | "id"
@@ -60,6 +60,7 @@ type GenerationColumns = Pick<
   | "errorMessage"
   | "interpretation"
   | "sheet"
+  | "tileset"
 >;
 
 export function generationView(g: GenerationRow, assets: AssetRow[], balance: number, withB64 = true): GenerationView {
@@ -75,6 +76,7 @@ export function generationView(g: GenerationRow, assets: AssetRow[], balance: nu
     width: g.width,
     height: g.height,
     ...(g.sheet === null ? {} : { sheet: g.sheet as NonNullable<GenerationView["sheet"]> }),
+    ...(g.tileset === null ? {} : { tileset: g.tileset as NonNullable<GenerationView["tileset"]> }),
     createdAt: g.createdAt.toISOString(),
     startedAt: g.startedAt?.toISOString() ?? null,
     completedAt: g.completedAt?.toISOString() ?? null,

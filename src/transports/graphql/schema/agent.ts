@@ -1,6 +1,6 @@
 import type { AgentKnowledge, Size } from "../../../agents/driver.js";
 import { agentSizes, toAgentView } from "../../../domain/agents/agents.js";
-import { SheetOfferRef } from "./sheet.js";
+import { SheetOfferRef, TilesetOfferRef } from "./sheet.js";
 import { builder, rule } from "../builder.js";
 
 const SizeRef = builder.objectRef<Size>("Size").implement({
@@ -38,13 +38,19 @@ builder.prismaObject("Agent", {
     formats: t.exposeStringList("formats", { description: "MIME types this agent produces." }),
     outputs: t.stringList({
       description: "What one generation can make: `image` (one picture of the asked size), `sheet` (a sprite sheet: `sheet` in the input).",
-      resolve: (agent, _args, ctx) => toAgentView(agent, undefined, ctx.services.agents.catalog.driver(agent.id)?.sheets).outputs,
+      resolve: (agent, _args, ctx) => toAgentView(agent, undefined, ctx.services.agents.catalog.driver(agent.id)).outputs,
     }),
     sheet: t.field({
       type: SheetOfferRef,
       nullable: true,
       description: "With `sheet` in outputs: its animations' frames, directions, largest PNG and price; null otherwise.",
-      resolve: (agent, _args, ctx) => toAgentView(agent, undefined, ctx.services.agents.catalog.driver(agent.id)?.sheets).sheet ?? null,
+      resolve: (agent, _args, ctx) => toAgentView(agent, undefined, ctx.services.agents.catalog.driver(agent.id)).sheet ?? null,
+    }),
+    tileset: t.field({
+      type: TilesetOfferRef,
+      nullable: true,
+      description: "With `tileset` in outputs: its layouts, terrains and price; null otherwise.",
+      resolve: (agent, _args, ctx) => toAgentView(agent, undefined, ctx.services.agents.catalog.driver(agent.id)).tileset ?? null,
     }),
     knows: t.field({
       type: AgentKnowledgeRef,

@@ -9,11 +9,12 @@ import {
   type InterpretationView,
 } from "../../../contract/schemas/generation.js";
 import { sheetRequest } from "../../../contract/schemas/sheet.js";
+import { tilesetRequest } from "../../../contract/schemas/tileset.js";
 import type { GenerationEventMessage } from "../../../infra/events/bus.js";
 import { quotaHeaders } from "../../../domain/limits.js";
 import { builder, rule, viewerOf } from "../builder.js";
 import { withoutNulls, zodInputType } from "../zod-input.js";
-import { AssetExportRef, SheetLayoutRef, SheetQualityRef } from "./sheet.js";
+import { AssetExportRef, AssetQualityRef, SheetLayoutRef, TilesetLayoutRef } from "./sheet.js";
 
 const AssetRef = builder.objectRef<AssetView>("Asset").implement({
   description: "A generated file. `url` serves its bytes to its owner.",
@@ -26,11 +27,22 @@ const AssetRef = builder.objectRef<AssetView>("Asset").implement({
     bytes: t.exposeInt("bytes", { description: "Size in bytes." }),
     sha256: t.exposeString("sha256"),
     b64: t.exposeString("b64", { nullable: true, description: "The bytes, base64 (on single generations, not in lists)." }),
-    layout: t.field({ type: SheetLayoutRef, nullable: true, description: "A sheet's rows and cells; null for one image.", resolve: (a) => a.layout ?? null }),
-    quality: t.field({
-      type: SheetQualityRef,
+    layout: t.field({
+      type: SheetLayoutRef,
       nullable: true,
-      description: "A sheet's measured quality; null for one image.",
+      description: "A sheet's rows and cells; null otherwise (REST's `layout` of kind sheet).",
+      resolve: (a) => (a.layout?.kind === "sheet" ? a.layout : null),
+    }),
+    tilesetLayout: t.field({
+      type: TilesetLayoutRef,
+      nullable: true,
+      description: "A tileset's tiles; null otherwise (REST's `layout` of kind tileset).",
+      resolve: (a) => (a.layout?.kind === "tileset" ? a.layout : null),
+    }),
+    quality: t.field({
+      type: AssetQualityRef,
+      nullable: true,
+      description: "A sheet's or tileset's measured quality; null for one image.",
       resolve: (a) => a.quality ?? null,
     }),
     exports: t.field({
@@ -73,6 +85,7 @@ const GenerationRef = builder.objectRef<GenerationView>("Generation").implement(
       description: "The sheet asked for ({animations, directions, fps}, defaults filled in); null for one image.",
       resolve: (g) => g.sheet ?? null,
     }),
+    tileset: t.field({ type: "JSON", nullable: true, description: "The tileset asked for ({layout, terrains}); null otherwise.", resolve: (g) => g.tileset ?? null }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     startedAt: t.expose("startedAt", { type: "DateTime", nullable: true }),
     completedAt: t.expose("completedAt", { type: "DateTime", nullable: true }),
@@ -109,7 +122,7 @@ const GenerationEventRef = builder.objectRef<GenerationEventMessage>("Generation
 const GenerateInput = zodInputType(
   "GenerateInput",
   generateRequest,
-  { messages: [zodInputType("MessageInput", messageSchema)], sheet: zodInputType("SheetInput", sheetRequest) },
+  { messages: [zodInputType("MessageInput", messageSchema)], sheet: zodInputType("SheetInput", sheetRequest), tileset: zodInputType("TilesetInput", tilesetRequest) },
   "Exactly one of prompt and messages (the same body as POST /api/v1/generate).",
 );
 
@@ -155,7 +168,18 @@ const EstimateRef = builder.objectRef<EstimateView>("Estimate").implement({
     credits: t.field({ type: EstimateCreditsRef, resolve: (e) => e.credits }),
     interpretation: t.field({ type: InterpretationRef, nullable: true, resolve: (e) => e.interpretation }),
     output: t.exposeString("output", { description: "What the call would make: image or sheet." }),
-    layout: t.field({ type: SheetLayoutRef, nullable: true, description: "For a sheet: the layout it would have.", resolve: (e) => e.layout ?? null }),
+    layout: t.field({
+      type: SheetLayoutRef,
+      nullable: true,
+      description: "For a sheet: the layout it would have.",
+      resolve: (e) => (e.layout?.kind === "sheet" ? e.layout : null),
+    }),
+    tilesetLayout: t.field({
+      type: TilesetLayoutRef,
+      nullable: true,
+      description: "For a tileset: the layout it would have.",
+      resolve: (e) => (e.layout?.kind === "tileset" ? e.layout : null),
+    }),
   }),
 });
 

@@ -1,5 +1,6 @@
-import type { SheetLayout, SheetQuality, SheetRow } from "../../../agents/driver.js";
+import type { SheetLayout, SheetRow, TileEntry, TilesetLayout } from "../../../agents/driver.js";
 import type { AgentView } from "../../../contract/schemas/agents.js";
+import type { AssetView } from "../../../contract/schemas/generation.js";
 import { builder } from "../builder.js";
 
 /** Sprite sheets on GraphQL (contract section 12): the same shapes as REST's `layout`, `quality`, `exports` and the agents' `sheet`. */
@@ -27,13 +28,58 @@ export const SheetLayoutRef = builder.objectRef<SheetLayout>("SheetLayout").impl
   }),
 });
 
-export const SheetQualityRef = builder.objectRef<SheetQuality>("SheetQuality").implement({
-  description: "A sheet's quality, measured on its pixels.",
+export const AssetQualityRef = builder.objectRef<NonNullable<AssetView["quality"]>>("AssetQuality").implement({
+  description: "An asset's quality, measured on its pixels.",
   fields: (t) => ({
     colors: t.exposeInt("colors", { description: "Distinct colours of the opaque pixels." }),
     paletteCompliance: t.exposeFloat("paletteCompliance", { description: "Share of opaque pixels in the asked palette (1.0 without one)." }),
-    baselineJitterPx: t.exposeInt("baselineJitterPx", { description: "Largest spread of the feet's row within a row (death excepted)." }),
-    bboxHeightRangePx: t.exposeInt("bboxHeightRangePx", { description: "Largest spread of the silhouette's height within a row (attack and death excepted)." }),
+    baselineJitterPx: t.exposeInt("baselineJitterPx", {
+      nullable: true,
+      description: "Sheets: largest spread of the feet's row within a row (death excepted).",
+    }),
+    bboxHeightRangePx: t.exposeInt("bboxHeightRangePx", {
+      nullable: true,
+      description: "Sheets: largest spread of the silhouette's height within a row (attack and death excepted).",
+    }),
+    seamScore: t.exposeFloat("seamScore", {
+      nullable: true,
+      description: "Tilesets: colour change across tile edges ÷ inside tiles on a random 32×32 map (1.0 = no visible seam).",
+    }),
+  }),
+});
+
+const TileRef = builder.objectRef<TileEntry>("Tile").implement({
+  description: "One tile of a tileset: where it is (pixels) and its corners' or edges' terrains (index in terrains, null = transparent) or blob mask.",
+  fields: (t) => ({
+    index: t.exposeInt("index"),
+    x: t.exposeInt("x"),
+    y: t.exposeInt("y"),
+    corners: t.field({ type: "JSON", nullable: true, description: "wang-corner-16: {nw, ne, se, sw}.", resolve: (tile) => tile.corners ?? null }),
+    edges: t.field({ type: "JSON", nullable: true, description: "wang-edge-16: {n, e, s, w}.", resolve: (tile) => tile.edges ?? null }),
+    mask: t.int({ nullable: true, description: "blob-47: N=1, NE=2, E=4, SE=8, S=16, SW=32, W=64, NW=128.", resolve: (tile) => tile.mask ?? null }),
+    terrain: t.int({ nullable: true, description: "blob-47: the tile's own terrain.", resolve: (tile) => tile.terrain ?? null }),
+  }),
+});
+
+export const TilesetLayoutRef = builder.objectRef<TilesetLayout>("TilesetLayout").implement({
+  description: "What is where in a tileset's PNG (contract section 12).",
+  fields: (t) => ({
+    layout: t.exposeString("layout", { description: "wang-corner-16, wang-edge-16 or blob-47." }),
+    tileWidth: t.exposeInt("tileWidth"),
+    tileHeight: t.exposeInt("tileHeight"),
+    columns: t.exposeInt("columns"),
+    rows: t.exposeInt("rows"),
+    terrains: t.exposeStringList("terrains", { description: "terrains[0] is the foreground." }),
+    tiles: t.field({ type: [TileRef], resolve: (l) => l.tiles }),
+  }),
+});
+
+export const TilesetOfferRef = builder.objectRef<NonNullable<AgentView["tileset"]>>("TilesetOffer").implement({
+  description: "What an agent that draws tilesets offers.",
+  fields: (t) => ({
+    layouts: t.exposeStringList("layouts"),
+    maxTerrains: t.exposeInt("maxTerrains"),
+    creditsPer16Tiles: t.exposeInt("creditsPer16Tiles", { description: "A tileset costs this × ceil(tiles / 16)." }),
   }),
 });
 

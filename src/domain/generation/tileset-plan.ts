@@ -1,0 +1,45 @@
+import type { AgentDriver, TilesetLayout, TilesetRequest } from "../../agents/driver.js";
+import { tilesetLayout } from "../../agents/tileset-layout.js";
+import { AppError } from "../../contract/errors.js";
+import type { GenerateRequest } from "../../contract/schemas/generation.js";
+import type { ResolvedAgent } from "../agents/agents.js";
+
+/** What a call asking for a tileset will make: the request, the layout, the tiles and the price. */
+export interface TilesetPlan {
+  tileset: TilesetRequest;
+  layout: TilesetLayout;
+  tiles: number;
+  price: number;
+}
+
+/** A tileset costs the agent's price for every 16 tiles begun (contract section 12): 1× a 16-tile set, 3× blob-47. */
+export const tilesetPrice = (credits: number, tiles: number): number => credits * Math.ceil(tiles / 16);
+
+/**
+ * The tileset a request asks of `agent` at `size`, or undefined; refuses (400 naming `tileset`,
+ * nothing written) an agent that draws no tilesets, a layout it lacks, and terrains it cannot draw.
+ */
+export function planTileset(
+  agent: ResolvedAgent,
+  driver: AgentDriver | undefined,
+  input: GenerateRequest,
+  size: { width: number; height: number },
+): TilesetPlan | undefined {
+  if (input.tileset === undefined) return undefined;
+  const offer = driver?.tilesets;
+  if (!offer) {
+    throw new AppError(
+      "unsupported_option",
+      `The agent ${agent.id} does not draw tilesets. Leave tileset out, or pick an agent whose outputs list "tileset" (GET /api/ai/agents; the built-in one is texture).`,
+      { param: "tileset" },
+    );
+  }
+  const tileset: TilesetRequest = { layout: input.tileset.layout, terrains: input.tileset.terrains };
+  if (!offer.layouts.includes(tileset.layout)) {
+    throw new AppError("unsupported_option", `tileset.layout: the agent ${agent.id} draws ${offer.layouts.join(", ")}.`, { param: "tileset.layout" });
+  }
+  const refusal = offer.refusal?.(tileset);
+  if (refusal !== undefined) throw new AppError("unsupported_option", `tileset.terrains: ${refusal}`, { param: "tileset.terrains" });
+  const layout = tilesetLayout(tileset, size.width, size.height);
+  return { tileset, layout, tiles: layout.tiles.length, price: tilesetPrice(agent.credits, layout.tiles.length) };
+}
