@@ -53,7 +53,9 @@ export function tilesetLayout(request: TilesetRequest, tileWidth: number, tileHe
   } else {
     columns = 7;
     rows = 7;
-    BLOB_MASKS.forEach((mask, index) => tiles.push({ ...place(index, 7), mask, terrain: 0 }));
+    BLOB_MASKS.forEach((mask, index) => {
+      tiles.push({ ...place(index, 7), mask, terrain: 0 });
+    });
     if (background !== null) tiles.push({ ...place(BLOB_MASKS.length, 7), mask: 255, terrain: background });
   }
   return { kind: "tileset", layout: request.layout, tileWidth, tileHeight, columns, rows, terrains: [...request.terrains], tiles };

@@ -60,7 +60,8 @@ export function paintRandomMap(layout: TilesetLayout, columns: number, rows: num
     byKey.set(key, tile.index);
   }
   const background = layout.terrains.length > 1 ? 1 : null;
-  const terrain = (on: boolean) => (on ? 0 : background);
+  // String(): Array.join writes null as "", the tiles' keys above write it as "null"
+  const terrain = (on: boolean) => String(on ? 0 : background);
   const find = (key: string) => byKey.get(key) ?? -1;
   const cells: number[][] = [];
   for (let j = 0; j < rows; j++) {
