@@ -27,7 +27,7 @@ export type Nodes = readonly number[];
 export const FIELD_SETTINGS: Readonly<Record<TilesetLayoutName, { threshold: number; amplitude: number }>> = {
   "wang-corner-16": { threshold: 0.5, amplitude: 0.42 },
   "wang-edge-16": { threshold: 0.5, amplitude: 0.4 },
-  "blob-47": { threshold: 0.42, amplitude: 0.34 },
+  "blob-47": { threshold: 0.42, amplitude: 0.5 },
 };
 
 const fg = (terrain: number | null | undefined): number => (terrain === 0 ? 1 : 0);
@@ -92,9 +92,10 @@ export function boundaryNoise(size: number, noise: PeriodicNoise, amplitude: num
     for (let x = 0; x < size; x++) {
       const u = (x + 0.5) / size;
       const du = Math.min(u, 1 - u);
-      const broad = noise.fbm(u, v, 2, 2, 2);
-      const fine = noise.fbm(u + 0.31, v + 0.57, 6, 6, 2);
-      let value = (broad * 0.75 + fine * 0.35) * amplitude;
+      // no finer than three waves a tile: finer noise pinches off thin spits and specks
+      const broad = noise.fbm(u, v, 2, 2, 1);
+      const fine = noise.fbm(u + 0.31, v + 0.57, 3, 3, 1);
+      let value = (broad * 0.8 + fine * 0.35) * amplitude;
       if (fadeAtCorners) value *= Math.min(1, Math.hypot(du, dv) / 0.3) ** 2;
       out[y * size + x] = value;
     }

@@ -37,7 +37,7 @@ export interface PaintContext {
 }
 
 /** How far (in pixels at 64 px tiles) the boundary frays, by style. */
-const RAGGED: Readonly<Record<EdgeStyle, number>> = { grass: 1.7, liquid: 0.7, soft: 0.9, hard: 0.5 };
+const RAGGED: Readonly<Record<EdgeStyle, number>> = { grass: 2.2, liquid: 0.6, soft: 0.9, hard: 0.5 };
 const FOAM: Rgb = { r: 236, g: 246, b: 250 };
 
 /** Writes the tile into `sheet` (RGBA, `stride` pixels wide) at pixel (left, top). */
@@ -103,8 +103,11 @@ function foregroundAt(ctx: PaintContext, p: number, d: number, facing: number, g
       if (d < 2.4) return shadeFast(c, 0.16 * lit - 0.22 * away);
       return c;
     case "liquid":
-      if (d < 1.3 && grain > -0.35) return mixRgb(c, FOAM, 0.75);
-      if (d < 3.2) return mixRgb(c, FOAM, 0.22);
+      // a foam line, broken here and there, a second fainter one, then lighter shallows
+      if (d < 1.4 && grain > -0.45) return mixRgb(c, FOAM, 0.82);
+      if (d < 2.4) return mixRgb(c, FOAM, 0.3);
+      if (d > 3.4 && d < 4.4 && grain > 0.15) return mixRgb(c, FOAM, 0.45);
+      if (d < 6.5) return mixRgb(c, FOAM, 0.16);
       return c;
     case "soft":
       if (d < 1) return shadeFast(c, -0.3);
@@ -115,7 +118,11 @@ function foregroundAt(ctx: PaintContext, p: number, d: number, facing: number, g
       if (d < 1) return shadeFast(c, -0.62);
       if (d < 2.4 && lit > 0.35) return shadeFast(c, 0.3);
       // the front lip of a raised surface: its bottom edge, seen from above at an angle
-      if (d < 4.5 && away > 0.35) return shadeFast(c, d < 2 ? -0.18 : -0.34);
+      if (away > 0.35) {
+        const face = 6 * Math.min(1, (away - 0.35) * 2.5);
+        if (d < face) return shadeFast(c, -0.42 + (d / face) * 0.12);
+        if (d < face + 1) return shadeFast(c, 0.22);
+      }
       return c;
   }
 }
@@ -131,11 +138,11 @@ function backgroundAt(ctx: PaintContext, background: Uint8Array, p: number, d: n
     return c;
   }
   if (ctx.style === "liquid") {
-    // wet ground along the water
-    if (d < 2.6) return shadeFast(c, d < 1.2 ? -0.32 : -0.2);
+    // wet ground along the water, darkest at the waterline
+    if (d < 3.2) return shadeFast(c, d < 1.2 ? -0.36 : d < 2.2 ? -0.24 : -0.14);
     return c;
   }
   const reach = ctx.style === "hard" ? 3.2 : 2.2;
-  if (d < reach && shadowed > 0.2) return shadeFast(c, -(ctx.style === "hard" ? 0.36 : 0.26) * Math.min(1, shadowed * 1.5));
+  if (d < reach && shadowed > 0.2) return shadeFast(c, -(ctx.style === "hard" ? 0.36 : 0.3) * Math.min(1, shadowed * 1.5));
   return c;
 }

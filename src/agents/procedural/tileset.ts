@@ -17,6 +17,7 @@ import { hashString, mixSeeds, Random } from "./random.js";
 import { Canvas } from "./raster.js";
 import { chooseMaterial, drawTexture } from "./texture.js";
 import { boundaryDistance, boundaryNoise, FIELD_SETTINGS, nodeWeights, quietCorners, tileField, tileNodes } from "./tileset-field.js";
+import { flattenBlotches } from "./tileset-flatten.js";
 import { edgeStyleOf, paintTile, type PaintContext } from "./tileset-paint.js";
 import { countColors, mapSeamScore } from "./tileset-quality.js";
 import type { GeneratedImage, GeneratorInput, GeneratorProgress } from "./types.js";
@@ -66,22 +67,20 @@ export async function drawTileset(
     const span = 50 / specs.length;
     const base = 2 + i * span;
     const child = new ProgressReporter((p) => progress.report(base + (p.percent * span) / 100, `terrain ${i + 1}: ${p.stage}`), signal);
-    textures.push(await drawTexture({ spec, width: size, height: size, transparent: false, seed: mixSeeds(input.seed, hashString("terrain"), i) }, child));
+    const texture = await drawTexture({ spec, width: size, height: size, transparent: false, seed: mixSeeds(input.seed, hashString("terrain"), i) }, child);
+    flattenBlotches(texture, 0.6);
+    textures.push(texture);
   }
 
   const rng = new Random(mixSeeds(input.seed, hashString("tileset"), hashString(request.terrains.join("|"))));
   const settings = FIELD_SETTINGS[request.layout];
   const weights = nodeWeights(size);
   const noise = boundaryNoise(size, new PeriodicNoise(rng.fork("boundary")), settings.amplitude, request.layout === "wang-edge-16");
-  const grainNoise = new PeriodicNoise(rng.fork("grain"));
-  const grain = new Float32Array(size * size);
-  const grainCells = Math.max(8, Math.round(size / 5));
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) grain[y * size + x] = grainNoise.fbm((x + 0.5) / size, (y + 0.5) / size, grainCells, grainCells, 2) * 1.6;
-  }
+  const style = edgeStyleOf(materials[0] ?? "stone");
+  const grain = grainField(size, new PeriodicNoise(rng.fork("grain")), style === "grass");
   const ctx: PaintContext = {
     size,
-    style: edgeStyleOf(materials[0] ?? "stone"),
+    style,
     backgroundLiquid: materials[1] !== undefined && edgeStyleOf(materials[1]) === "liquid",
     foreground: textures[0]!.data,
     background: textures[1]?.data ?? null,
@@ -105,6 +104,21 @@ export async function drawTileset(
   };
   const image = await progress.finish(sheet, true);
   return { ...image, layout, quality };
+}
+
+/**
+ * Fine periodic noise (about -1..1) that frays the boundary and breaks the foam; for grass it is
+ * stretched upright, so the edge frays into blades.
+ */
+function grainField(size: number, noise: PeriodicNoise, blades: boolean): Float32Array {
+  const grain = new Float32Array(size * size);
+  const cells = Math.max(8, Math.round(size / 5));
+  const across = blades ? cells * 2 : cells;
+  const along = blades ? Math.max(2, Math.round(cells / 3)) : cells;
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) grain[y * size + x] = noise.fbm((x + 0.5) / size, (y + 0.5) / size, across, along, 2) * 1.6;
+  }
+  return grain;
 }
 
 const round3 = (v: number): number => Math.round(v * 1000) / 1000;
