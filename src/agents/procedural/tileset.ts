@@ -68,7 +68,7 @@ export async function drawTileset(
     const base = 2 + i * span;
     const child = new ProgressReporter((p) => progress.report(base + (p.percent * span) / 100, `terrain ${i + 1}: ${p.stage}`), signal);
     const texture = await drawTexture({ spec, width: size, height: size, transparent: false, seed: mixSeeds(input.seed, hashString("terrain"), i) }, child);
-    flattenBlotches(texture, 0.6);
+    flattenBlotches(texture, 0.7);
     textures.push(texture);
   }
 
