@@ -10,7 +10,10 @@ import { mapSeamScore } from "./tileset-quality.js";
 const SIZE = 64;
 const LAYOUTS: TilesetLayoutName[] = ["wang-corner-16", "wang-edge-16", "blob-47"];
 const PAIRS = [["grass", "dirt"], ["water", "sand"], ["stone platform"]];
-/** The highest seam score measured on a 32×32 random map over these sets was 1.02 (water over sand, edge set); see the report in the commit. */
+/**
+ * Measured on 32×32 random maps (seed 7): 0.76–0.98 for grass/dirt and the stone platform, up to 1.06 for
+ * water over sand (its foam line is busier than open water); 1.1 leaves a little room, a real seam scores 2+.
+ */
 const SEAM_LIMIT = 1.1;
 
 const draw = (layout: TilesetLayoutName, terrains: string[], seed = 7): Promise<GeneratedTileset> =>
