@@ -13,6 +13,7 @@ import { PeriodicNoise } from "./noise.js";
 import { ProgressReporter } from "./progress.js";
 import { hasStyle, shapeKey, toneOf, type PromptSpec } from "./prompt.js";
 import { hashString, mixSeeds, Random } from "./random.js";
+import type { Canvas } from "./raster.js";
 import { readTexturePrompt, scatterGround } from "./texture-conditions.js";
 import {
   addAlien,
@@ -77,6 +78,12 @@ async function generateTexture(
   signal?: AbortSignal,
 ): Promise<GeneratedImage> {
   const progress = new ProgressReporter(onProgress, signal);
+  const canvas = await drawTexture(input, progress);
+  return progress.finish(canvas, true);
+}
+
+/** The seamless texture's pixels (input.width square), before encoding; tilesets draw their terrains with it. */
+export async function drawTexture(input: GeneratorInput, progress: ProgressReporter): Promise<Canvas> {
   await progress.report(0, "interpreting");
   // conditions and settings ("wet", "blood-stained", "crypt") are read first; the rest is planned as usual
   const reading = readTexturePrompt(input.spec);
@@ -169,7 +176,7 @@ async function generateTexture(
     block: hasStyle(spec, "retro") ? Math.max(2, size / 32) : 1,
   });
   await progress.report(85, "lighting", canvas);
-  return progress.finish(canvas, true);
+  return canvas;
 }
 
 /** Textures are always opaque: `transparent` is ignored. */
