@@ -11,7 +11,7 @@ import { agentsResponse } from "./schemas/agents.js";
 import { errorEnvelope } from "./schemas/common.js";
 import { balanceResponse } from "./schemas/credits.js";
 import { discoveryResponse } from "./schemas/discovery.js";
-import { generateRequest, generation } from "./schemas/generation.js";
+import { estimate, generateRequest, generation } from "./schemas/generation.js";
 import { createdKeyResponse, createKeyRequest } from "./schemas/keys.js";
 
 const valid = async (doc: unknown) => {
@@ -88,10 +88,41 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(operation.responses["202"]!.headers!)).toContain("Location");
     expect(Object.keys(operation.responses["429"]!.headers!)).toContain("Retry-After");
     expect(Object.keys(operation.responses["401"]!.headers!)).toContain("WWW-Authenticate");
-    expect(operation.responses["200"]!.content!["application/json"]!.example).toMatchObject({ status: "succeeded" });
+    const answers = operation.responses["200"]!.content!["application/json"]!.examples!;
+    expect(answers.image!.value).toMatchObject({ status: "succeeded", assets: [{ exports: { texturepacker: expect.any(String), zip: expect.any(String) } }] });
+    // a sprite sheet: the request, and the asset with its layout, quality and engine exports
+    expect(operation.requestBody!.content["application/json"]!.examples!.sheet!.value).toMatchObject({ sheet: { directions: 4 } });
+    expect(answers.sheet!.value).toMatchObject({
+      assets: [
+        {
+          layout: { kind: "sheet", frameWidth: 64, rows: 8 },
+          quality: { paletteCompliance: 1 },
+          exports: { aseprite: expect.any(String), godot: expect.any(String) },
+        },
+      ],
+    });
+    for (const schema of ["SheetRequest", "SheetLayout", "SheetRow", "SheetQuality", "SheetOffer"])
+      expect(doc.components.schemas[schema], schema).toBeDefined();
+    expect((request.properties as Record<string, JsonSchema>).sheet).toEqual({ $ref: "#/components/schemas/SheetRequest" });
     expect(operation.responses["202"]!.content!["application/json"]!.example).toMatchObject({ status: "queued" });
     // Responses may gain fields within v1: never "no other properties".
     expect(doc.components.schemas.Generation!.additionalProperties).toBeUndefined();
+  });
+
+  it("describes the export route: its formats, the content type of each, and the 404 of a format that does not apply", () => {
+    const doc = openApiDocument();
+    const operation = doc.paths["/api/v1/assets/{id}/export/{format}"]!.get!;
+    const format = operation.parameters!.find((p) => "name" in p && p.name === "format") as { schema: JsonSchema; description: string };
+    expect(format.schema.enum).toEqual(["aseprite", "texturepacker", "godot", "tiled", "zip"]);
+    expect(format.description).toContain("404");
+    const content = operation.responses["200"]!.content!;
+    expect(Object.keys(content).sort()).toEqual(["application/json", "application/zip", "text/plain"]);
+    expect(content["application/json"]!.example).toMatchObject({ meta: { frameTags: [{ name: "idle_south" }] } });
+    expect(content["text/plain"]!.example).toMatch(/^\[gd_resource type="SpriteFrames"/);
+    const notFound = operation.responses["404"]!.content!["application/json"]!.examples!;
+    expect(notFound.format!.value).toMatchObject({ error: { code: "not_found", details: { formats: ["aseprite", "texturepacker", "godot", "zip"] } } });
+    expect(() => errorEnvelope.parse(notFound.format!.value)).not.toThrow();
+    expect(operation.responses["304"]).toBeDefined();
   });
 
   it("describes the generation streams as text/event-stream with the payload of every event", () => {
@@ -129,7 +160,16 @@ describe("the OpenAPI document", () => {
     expect(() => generateRequest.parse(examples.generateMessages)).not.toThrow();
     expect(() => generation.parse(examples.succeeded)).not.toThrow();
     expect(() => generation.parse(examples.queued)).not.toThrow();
+    expect(() => generateRequest.parse(examples.generateSheet)).not.toThrow();
+    expect(() => generation.parse(examples.sheetSucceeded)).not.toThrow();
+    expect(() => estimate.parse(examples.estimate)).not.toThrow();
+    // the sheet example's layout and price follow the contract: 4 × 4 idle + 4 × 6 walk = 40 frames, 1 credit per 8 begun
+    const sheet = examples.sheetSucceeded.assets[0]!;
+    expect(sheet.layout.animations.reduce((n, row) => n + row.frames, 0)).toBe(40);
+    expect(examples.sheetSucceeded.credits.charged).toBe(Math.ceil(40 / 8));
+    expect([sheet.width, sheet.height]).toEqual([sheet.layout.columns * 64, sheet.layout.rows * 64]);
     expect(() => agentsResponse.parse(examples.agents)).not.toThrow();
+    expect(examples.agents.agents.find((a) => a.id === "pixel-sprite")).toMatchObject({ outputs: ["image", "sheet"], sheet: { creditsPer8Frames: 1 } });
     expect(() => sessionResponse.parse(examples.session)).not.toThrow();
     expect(() => createdKeyResponse.parse(examples.createdKey)).not.toThrow();
     expect(() => balanceResponse.parse(examples.balance)).not.toThrow();

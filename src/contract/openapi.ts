@@ -1,7 +1,8 @@
 import { errorCodes, type ErrorCode } from "./errors.js";
 import { routeList, type Method, type ResponseSpec, type RouteSpec } from "./routes.js";
 import { errorEnvelope } from "./schemas/common.js";
-import { errorExample, idExamples, requestExamples, responseExample } from "./openapi/examples.js";
+import { errorExample, idExamples, requestExamples, responseExample, responseExamples } from "./openapi/examples.js";
+import { exportFormatParameter, exportMedia, exportNotFoundExamples, exportRouteId } from "./openapi/exports.js";
 import {
   authText,
   errorHeaders,
@@ -37,11 +38,12 @@ export function openApiPath(path: string): string {
   return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, "{$1}");
 }
 
-function pathParameters(path: string): ParameterObject[] {
+function pathParameters(path: string, routeId?: string): ParameterObject[] {
   const segments = path.split("/");
   return segments.flatMap((segment, i) => {
     if (!segment.startsWith(":")) return [];
     const name = segment.slice(1);
+    if (routeId === exportRouteId && name === "format") return [exportFormatParameter];
     const owner = segments[i - 1] ?? "";
     const example = idExamples[owner];
     return [
@@ -79,6 +81,10 @@ function successResponse(route: RouteSpec & { id: string }, status: number, spec
   if (!spec.schema && !spec.contentType) {
     if (route.transport !== "graphql" || status !== 200) return response;
   }
+  if (route.id === exportRouteId && status === 200) {
+    response.content = exportMedia();
+    return response;
+  }
   let media: MediaTypeObject;
   if (contentType === "text/event-stream" && generationStreams.has(route.id)) {
     media = generationStreamMedia(registry);
@@ -86,14 +92,16 @@ function successResponse(route: RouteSpec & { id: string }, status: number, spec
     media = { schema: registry.toJson(graphqlResult, "output"), example: { data: { viewer: { account: { balance: 98 } } } } };
   } else {
     media = { schema: mediaSchema(spec, registry, "output") };
-    const example = spec.schema ? responseExample(spec.schema, status) : undefined;
-    if (example !== undefined) media.example = example;
+    const several = spec.schema ? responseExamples(spec.schema, status) : undefined;
+    const example = spec.schema && !several ? responseExample(spec.schema, status) : undefined;
+    if (several) media.examples = several;
+    else if (example !== undefined) media.example = example;
   }
   response.content = { [contentType]: media };
   return response;
 }
 
-function errorResponses(route: RouteSpec, registry: SchemaRegistry): Record<string, ResponseObject> {
+function errorResponses(route: RouteSpec & { id: string }, registry: SchemaRegistry): Record<string, ResponseObject> {
   const codes = [...new Set<ErrorCode>([...route.errors, "internal_error"])];
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(errorCodes[code].status, [...(byStatus.get(errorCodes[code].status) ?? []), code]);
@@ -106,7 +114,10 @@ function errorResponses(route: RouteSpec, registry: SchemaRegistry): Record<stri
       content: {
         "application/json": {
           schema: envelope,
-          examples: Object.fromEntries(list.map((code) => [code, { summary: code, value: errorExample(code) }])),
+          examples: {
+            ...Object.fromEntries(list.map((code) => [code, { summary: code, value: errorExample(code) }])),
+            ...(route.id === exportRouteId && status === 404 ? exportNotFoundExamples : {}),
+          },
         },
       },
       "x-error-codes": list,
@@ -129,7 +140,7 @@ function operationFor(route: RouteSpec & { id: string }, registry: SchemaRegistr
     notes.push("**Compatibility layer** (OpenAI Images protocol) over the same use-cases; `/api/v1/` stays the reference API.");
   }
 
-  const parameters: (ParameterObject | Ref)[] = [...pathParameters(route.path), ...(route.headers ?? []).map(headerParameterRef)];
+  const parameters: (ParameterObject | Ref)[] = [...pathParameters(route.path, route.id), ...(route.headers ?? []).map(headerParameterRef)];
   const protocolBody = route.transport === "graphql" ? graphqlRequest : route.transport === "mcp" ? jsonRpcRequest : undefined;
   const body = route.body ?? (route.method === "POST" ? protocolBody : undefined);
   let requestBody: OperationObject["requestBody"];

@@ -3,7 +3,7 @@ import { compileErrors, validate } from "@readme/openapi-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenApiDocument } from "../../src/contract/openapi/types.js";
 import { origin, startTestApp, type TestApp } from "../support/harness.js";
-import { errorOf } from "../support/users.js";
+import { bearer, createKey, errorOf, signUp } from "../support/users.js";
 
 /**
  * What a coding agent with nothing but the base URL finds (contract section 9): GET / as JSON,
@@ -180,6 +180,41 @@ describe("llms.txt", () => {
     expect(text).toContain(`knows\` of each agent in \`GET ${origin}/api/ai/agents\``);
     // before the link sections, which stay lists of links
     expect(text.indexOf("What the built-in agents know")).toBeLessThan(text.indexOf("## Docs"));
+  });
+
+  it("says how to get a sprite sheet: the request, the price, the layout, each export and how engines load it, the refusals", async () => {
+    const text = await (await t.request("/llms.txt")).text();
+    const part = text.slice(text.indexOf("**Sprite sheets.**"), text.indexOf("## Docs"));
+    expect(part.length).toBeGreaterThan(1000);
+    for (const words of [
+      '"sheet": {"animations": ["idle","walk"], "directions": 4, "fps": 8}',
+      "credits × ceil(frames / 8)",
+      "{name, direction, row, frames, fps, loop}",
+      "this.load.aseprite(",
+      "this.anims.createFromAseprite(",
+      "`SpriteFrames` `.tres`",
+      "Grid By Cell Size",
+      "`texturepacker`",
+      "`zip`",
+      '`unsupported_option` with `param: "sheet"`',
+      "`sheet.directions`",
+    ]) {
+      expect(part, words).toContain(words);
+    }
+    // The example's body is a request the service takes, and its price is the one the text states.
+    const body = JSON.parse(/-d '(\{[^']*"sheet"[^']*\})'/.exec(part)![1]!) as Record<string, unknown>;
+    const user = await signUp(t);
+    const { secret } = await createKey(t, user);
+    const response = await t.request("/api/v1/generate", {
+      method: "POST",
+      headers: { ...bearer(secret), "content-type": "application/json" },
+      body: JSON.stringify({ ...body, dryRun: true }),
+    });
+    expect(response.status).toBe(200);
+    const estimate = (await response.json()) as { credits: { price: number }; layout: { rows: number; columns: number; animations: unknown[] } };
+    expect(estimate.credits.price).toBe(5);
+    expect(part).toContain("40 frames, 5 × 1 credit with `pixel-sprite`");
+    expect(estimate.layout).toMatchObject({ rows: 8, columns: 6 });
   });
 
   it("llms-full.txt holds the guide and the whole reference inline", async () => {

@@ -175,6 +175,13 @@ const generateCases: Case[] = [
   ["generate_asset", { ...sword, idempotencyKey: "k".repeat(256) }, "idempotencyKey", /^Must be at most 255 characters\./],
   ["generate_asset", { agentId: "pixel-sprite", messages: [] }, "messages", /^Give at least one message\./],
   ["generate_asset", { agentId: "pixel-sprite", messages: [{ role: "system", content: "pixel art" }] }, "messages", /role "user"/],
+  // The sheet object: the contract's rules, each refusal naming the field inside it.
+  ["generate_asset", { ...sword, sheet: { directions: 3 } }, "sheet.directions", /^Must be 1, 4 or 8\./],
+  ["generate_asset", { ...sword, sheet: { fps: 60 } }, "sheet.fps", /^Must be at most 30\./],
+  ["generate_asset", { ...sword, sheet: { animations: ["walk", "walk"] } }, "sheet.animations", /^Name each animation once\./],
+  ["generate_asset", { ...sword, sheet: { animations: [] } }, "sheet.animations", /^Give at least one animation\./],
+  ["generate_asset", { ...sword, sheet: { frames: 8 } }, "sheet.frames", /^Unknown field "frames"/],
+  ["generate_asset", { ...sword, sheet: "yes" }, "sheet", /^Must be an object/],
   // Exactly one of prompt and messages.
   ["generate_asset", { agentId: "pixel-sprite" }, "prompt", /^Give either prompt or messages\./],
   ["generate_asset", { ...sword, messages: [{ role: "user", content: "a shield" }] }, "prompt", /^Give prompt or messages, not both\./],
@@ -185,11 +192,17 @@ const otherCases: Case[] = [
   ["list_agents", { verbose: true }, "verbose", /^Unknown field "verbose"\./],
   ["get_balance", { accountId: "acc_other" }, "accountId", /^Unknown field "accountId"\./],
   ["get_balance", { extra: deep }, "extra", /^Unknown field "extra"\./],
-  ["estimate_cost", { agentId: "icon", seed: 1 }, "seed", /^Unknown field "seed"\. The fields are: prompt, messages, agentId, width, height, transparent\./],
+  [
+    "estimate_cost",
+    { agentId: "icon", maxWaitSeconds: 1 },
+    "maxWaitSeconds",
+    /^Unknown field "maxWaitSeconds"\. The fields are: prompt, messages, agentId, width, height, transparent, sheet\./,
+  ],
   ["estimate_cost", { agentId: "icon", prompt: "a\u0000sword" }, "prompt", /NUL character/],
   ["estimate_cost", { agentId: "icon\u0000" }, "agentId", /NUL character/],
   ["estimate_cost", { agentId: "icon", width: "128" }, "width", /^Must be a number: send 128 without quotes/],
   ["estimate_cost", { agentId: "icon", width: 1e9 }, "width", /^Must be at most 4096\./],
+  ["estimate_cost", { agentId: "pixel-sprite", sheet: { directions: 2 } }, "sheet.directions", /^Must be 1, 4 or 8\./],
   ["get_generation", { generationId: "gen_x\u0000" }, "generationId", /NUL character/],
   ["get_generation", { generationId: "gen_\uD800" }, "generationId", /lone UTF-16 surrogate/],
   ["get_generation", { generationId: "gen_x", include: "assets" }, "include", /^Unknown field "include"\./],
@@ -228,9 +241,17 @@ describe("MCP tool arguments follow REST's input rules", () => {
       "messages",
       "prompt",
       "seed",
+      "sheet",
       "transparent",
       "width",
     ]);
+    // sheet: the contract's object, inline (no $ref), strict, with its bounds
+    expect(generate.sheet).toMatchObject({ type: "object", additionalProperties: false });
+    const sheet = (generate.sheet as { properties: Record<string, unknown> }).properties;
+    expect(sheet.animations).toMatchObject({ type: "array", minItems: 1, maxItems: 5, items: { enum: ["idle", "walk", "attack", "hurt", "death"] } });
+    expect(sheet.directions).toMatchObject({ type: "integer", minimum: 1, maximum: 8 });
+    expect(sheet.fps).toMatchObject({ type: "integer", minimum: 1, maximum: 30 });
+    expect(props("estimate_cost").sheet).toEqual(generate.sheet);
     expect(props("estimate_cost").width).toMatchObject({ type: "integer", minimum: 1, maximum: 4096 });
     expect(props("get_generation").generationId).toMatchObject({ type: "string", minLength: 1, maxLength: 64 });
     expect(props("list_agents")).toEqual({});

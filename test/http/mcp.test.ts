@@ -166,10 +166,16 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     }
     const generate = tools.find((tool) => tool.name === "generate_asset")!;
     expect(Object.keys(generate.inputSchema.properties ?? {})).toEqual(
-      expect.arrayContaining(["prompt", "messages", "agentId", "width", "height", "transparent", "seed", "idempotencyKey", "maxWaitSeconds"]),
+      expect.arrayContaining(["prompt", "messages", "agentId", "width", "height", "transparent", "seed", "sheet", "idempotencyKey", "maxWaitSeconds"]),
     );
+    // the contract's sheet schema, bounds and all
+    const sheet = (generate.inputSchema.properties as Record<string, { properties: Record<string, { maxItems?: number; maximum?: number }> }>).sheet!;
+    expect(sheet.properties.animations!.maxItems).toBe(5);
+    expect(sheet.properties.fps!.maximum).toBe(30);
+    const estimate = tools.find((tool) => tool.name === "estimate_cost")!;
+    expect(Object.keys(estimate.inputSchema.properties ?? {})).toContain("sheet");
     const { resourceTemplates } = await client.listResourceTemplates();
-    expect(resourceTemplates.map((r) => r.uriTemplate)).toEqual(["asset://{id}"]);
+    expect(resourceTemplates.map((r) => r.uriTemplate).sort()).toEqual(["asset://{id}", "asset://{id}/export/{format}"]);
   });
 
   it("list_agents, estimate_cost and get_balance answer and charge nothing", async () => {
@@ -184,12 +190,21 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     const rows = textOf(agents)
       .split("\n")
       .slice(1)
-      .map((line) => JSON.parse(line) as { id: string; outputs: string[]; knows?: { subjects: string[] } });
-    const rest = (await (await t.request("/api/ai/agents")).json()) as { agents: { id: string; knows?: unknown }[] };
+      .map((line) => JSON.parse(line) as { id: string; outputs: string[]; sheet?: unknown; knows?: { subjects: string[] } });
+    const rest = (await (await t.request("/api/ai/agents")).json()) as { agents: { id: string; outputs: string[]; sheet?: unknown; knows?: unknown }[] };
     for (const row of rows) {
-      expect(row.outputs).toEqual(["image"]);
-      expect(row.knows).toEqual(rest.agents.find((a) => a.id === row.id)!.knows);
+      const same = rest.agents.find((a) => a.id === row.id)!;
+      expect(row.outputs).toEqual(same.outputs);
+      expect(row.sheet).toEqual(same.sheet);
+      expect(row.knows).toEqual(same.knows);
     }
+    // outputs and the sheet offer: the sprite agent draws sheets, the others images only
+    expect(rows.find((r) => r.id === "pixel-sprite")).toMatchObject({
+      outputs: ["image", "sheet"],
+      sheet: { framesPerAnimation: { idle: 4, walk: 6 }, directions: [1, 4, 8], creditsPer8Frames: 1 },
+    });
+    expect(rows.find((r) => r.id === "icon")).toMatchObject({ outputs: ["image"] });
+    expect(rows.find((r) => r.id === "icon")!.sheet).toBeUndefined();
     expect(rows.find((r) => r.id === "pixel-sprite")!.knows!.subjects).toContain("knight");
     expect(rows.find((r) => r.id === "model")!.knows).toBeUndefined();
     const estimate = await call(client, "estimate_cost", { agentId: "icon", width: 128, height: 128 });
@@ -256,6 +271,112 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     const got = await call(client, "get_generation", { generationId: id });
     await expectAssetAnswer(got);
     expect(textOf(got)).toContain(id);
+  });
+
+  it("generate_asset with sheet: the layout in words, a crisp preview of the first animation, links to the PNG and each export", async () => {
+    const { secret } = await userWithKey();
+    const client = await httpClient(secret);
+    const before = await balanceOf(secret);
+    const sheet = { animations: ["idle", "walk"], directions: 4, fps: 10 };
+    // the price first: 4 × 4 idle + 4 × 6 walk = 40 frames, ceil(40 / 8) × 1 credit; with a prompt (the dry run) and without
+    const priced = await call(client, "estimate_cost", { agentId: "pixel-sprite", sheet });
+    expect(textOf(priced)).toContain(
+      "pixel-sprite: a sheet of 8 rows (animation × direction) of up to 6 frames of 64×64 (40 frames; a 384×512 PNG) costs 5 credits",
+    );
+    const dryRun = await call(client, "estimate_cost", { agentId: "pixel-sprite", prompt: "a knight", sheet });
+    expect(textOf(dryRun)).toContain("costs 5 credits");
+    expect(JSON.parse(textOf(dryRun).split("\n")[1]!)).toMatchObject({ credits: 5, output: "sheet", layout: { kind: "sheet", rows: 8, columns: 6 } });
+
+    const result = await call(client, "generate_asset", { prompt: "a knight", agentId: "pixel-sprite", transparent: true, seed: 3, sheet });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const said = textOf(result);
+    expect(said).toContain("a sprite sheet, a 384×512 PNG");
+    expect(said).toContain("Charged 5 credits");
+    expect(said).toContain("Layout: 8 rows (animation × direction) of up to 6 frames of 64×64 (40 frames; a 384×512 PNG), at 10 fps");
+    expect(said).toContain("idle rows 0–3 (south, east, north, west; 4 frames), walk rows 4–7 (south, east, north, west; 6 frames)");
+    expect(said.length).toBeLessThan(1500);
+    expect(await balanceOf(secret)).toBe(before - 5);
+
+    // The preview: idle in its 4 directions, 4 frames each, at 1× (64 px frames), pixel for pixel the sheet's corner.
+    const image = imageOf(result)!;
+    const preview = Buffer.from(image.data, "base64");
+    expect(await sharp(preview).metadata()).toMatchObject({ format: "png", width: 256, height: 256 });
+    expect(said).toContain("a 256×256 preview of rows 0–3, frames 0–3, at 1×");
+    const links = result.content.filter((c) => c.type === "resource_link") as { uri: string; name: string; mimeType?: string }[];
+    const assetId = /asset:\/\/(ast_[A-Za-z0-9_-]+)$/.exec(links[0]!.uri)![1]!;
+    const full = await client.readResource({ uri: `asset://${assetId}` });
+    const sheetPng = Buffer.from((full.contents[0] as { blob: string }).blob, "base64");
+    const corner = await sharp(sheetPng).extract({ left: 0, top: 0, width: 256, height: 256 }).ensureAlpha().raw().toBuffer();
+    const shown = await sharp(preview).ensureAlpha().raw().toBuffer();
+    const opaque = (px: Buffer) => [...Array(px.length / 4).keys()].filter((i) => px[i * 4 + 3]! > 0);
+    expect(opaque(shown)).toEqual(opaque(corner));
+
+    // The links: the PNG, then each export, readable as resources and the same bytes as REST's export route.
+    expect(links.map((l) => l.uri)).toEqual([
+      `asset://${assetId}`,
+      ...["aseprite", "texturepacker", "godot", "zip"].map((f) => `asset://${assetId}/export/${f}`),
+    ]);
+    expect(said).toContain(`aseprite: asset://${assetId}/export/aseprite`);
+    expect(said).toContain(`GET /api/v1/assets/${assetId}/export/<format>`);
+    const aseprite = await client.readResource({ uri: `asset://${assetId}/export/aseprite` });
+    const json = JSON.parse((aseprite.contents[0] as { text: string }).text) as { meta: { frameTags: { name: string }[] } };
+    expect(json.meta.frameTags.map((tag) => tag.name)).toContain("walk_east");
+    const rest = await t.request(`/api/v1/assets/${assetId}/export/aseprite`, { headers: bearer(secret) });
+    expect((aseprite.contents[0] as { text: string }).text).toBe(await rest.text());
+    const zip = await client.readResource({ uri: `asset://${assetId}/export/zip` });
+    expect(zip.contents[0]).toMatchObject({ mimeType: "application/zip" });
+    expect(
+      Buffer.from((zip.contents[0] as { blob: string }).blob, "base64")
+        .subarray(0, 2)
+        .toString(),
+    ).toBe("PK");
+    const tiled = (await client.readResource({ uri: `asset://${assetId}/export/tiled` }).catch((e: unknown) => e)) as Error & { code: number };
+    expect(tiled.code).toBe(-32002);
+    expect(tiled.message).toContain("aseprite, texturepacker, godot, zip");
+    const other = await httpClient((await userWithKey()).secret);
+    expect(((await other.readResource({ uri: `asset://${assetId}/export/aseprite` }).catch((e: unknown) => e)) as { code: number }).code).toBe(-32002);
+
+    // get_generation answers it the same way
+    const got = await call(client, "get_generation", { generationId: generationIdOf(result)! });
+    expect(textOf(got)).toContain("Layout: 8 rows");
+    expect(imageOf(got)).toBeDefined();
+  });
+
+  it("refuses bad sheet arguments with the contract's error, naming sheet, and charges nothing", async () => {
+    const { user, secret } = await userWithKey();
+    const client = await httpClient(secret);
+    const before = await balanceOf(secret);
+    for (const tool of ["generate_asset", "estimate_cost"]) {
+      const onIcon = await call(client, tool, { prompt: "a knight", agentId: "icon", sheet: {} });
+      expect(onIcon.isError, tool).toBe(true);
+      expect(textOf(onIcon), tool).toMatch(/^unsupported_option: The agent icon makes images only/);
+      expect(textOf(onIcon), tool).toContain('Next: fix the argument named above: list_agents shows which agents draw sheets (outputs "sheet")');
+      const three = await call(client, tool, { prompt: "a knight", agentId: "pixel-sprite", sheet: { directions: 3 } });
+      expect(three.isError, tool).toBe(true);
+      expect(textOf(three), tool).toMatch(/^invalid_request: sheet\.directions: Must be 1, 4 or 8\./);
+      const unknown = await call(client, tool, { prompt: "a knight", agentId: "pixel-sprite", sheet: { animations: ["dance"] } });
+      expect(textOf(unknown), tool).toMatch(/^invalid_request: sheet\.animations\.0: /);
+    }
+    // without a prompt, estimate_cost prices the sheet from the agent's offer with the same refusals
+    const noPrompt = await call(client, "estimate_cost", { agentId: "icon", sheet: { directions: 1 } });
+    expect(textOf(noPrompt)).toMatch(/^unsupported_option: The agent icon makes images only/);
+    const tooBig = await call(client, "estimate_cost", {
+      agentId: "pixel-sprite",
+      width: 128,
+      height: 128,
+      sheet: { animations: ["idle", "walk", "attack", "hurt", "death"], directions: 8 },
+    });
+    expect(textOf(tooBig)).toMatch(/^invalid_request: sheet: 40 rows of 128 px make a 768×5120 sheet/);
+    const generateTooBig = await call(client, "generate_asset", {
+      prompt: "a knight",
+      agentId: "pixel-sprite",
+      width: 128,
+      height: 128,
+      sheet: { animations: ["idle", "walk", "attack", "hurt", "death"], directions: 8 },
+    });
+    expect(textOf(generateTooBig)).toBe(textOf(tooBig).replace("(list_agents)", "(GET /api/ai/agents)"));
+    expect(await balanceOf(secret)).toBe(before);
+    expect(await t.db.prisma.generation.count({ where: { accountId: user.accountId } })).toBe(0);
   });
 
   it("answers a generation still running at the bound with its id and status, never a timeout; get_generation and cancel_generation follow it", async () => {
@@ -364,6 +485,20 @@ describe("MCP over stdio (npm run mcp)", () => {
     expect(generationIdOf(replay)).toBe(generationIdOf(result));
     expect(textOf(replay)).toContain("nothing more was charged");
     expect(await balanceOf(secret)).toBe(before - 1);
+
+    // A sheet through the REST client: priced from the agent's offer without a prompt, its exports read over REST.
+    const sheet = { animations: ["idle"], directions: 1 };
+    expect(textOf(await call(client, "estimate_cost", { agentId: "pixel-sprite", sheet }))).toContain(
+      "a sheet of 1 rows (animation × direction) of up to 4 frames",
+    );
+    expect(textOf(await call(client, "estimate_cost", { agentId: "icon", sheet }))).toMatch(/^unsupported_option: /);
+    const sheetResult = await call(client, "generate_asset", { prompt: "a green slime", agentId: "pixel-sprite", sheet });
+    expect(textOf(sheetResult)).toContain("Rows: idle row 0 (south; 4 frames)");
+    expect(imageOf(sheetResult)).toBeDefined();
+    const godotUri = (sheetResult.content.find((c) => c.type === "resource_link" && c.uri.endsWith("/export/godot")) as { uri: string }).uri;
+    const godot = await client.readResource({ uri: godotUri });
+    expect((godot.contents[0] as { text: string }).text).toMatch(/^\[gd_resource type="SpriteFrames"/);
+    expect(await balanceOf(secret)).toBe(before - 2);
 
     double.next(openAiReplies.slow(2_000));
     const slow = await call(client, "generate_asset", { prompt: "a slow disc", agentId: "model", maxWaitSeconds: 1 });

@@ -63,7 +63,16 @@ describe("llms.txt alone", () => {
     expect(new URL(origin).port).toBe(new URL(base).port);
     // One shell, as an agent's would be: a variable exported by one block is there for the next.
     const script = blocks.join("\n");
-    calls += (script.match(/\bcurl\b/g) ?? []).length;
+    // The first PNG within five calls: those of the blocks up to the one that saves it (the sprite
+    // sheet's block, later, is run too).
+    const first = blocks.findIndex((block) => block.includes("potion.png"));
+    expect(first).toBeGreaterThanOrEqual(0);
+    calls += (
+      blocks
+        .slice(0, first + 1)
+        .join("\n")
+        .match(/\bcurl\b/g) ?? []
+    ).length;
     expect(calls).toBeLessThanOrEqual(5);
     const { stderr } = await run("bash", ["--norc", "--noprofile", "-eo", "pipefail", "-c", script], {
       cwd: work,
@@ -75,5 +84,16 @@ describe("llms.txt alone", () => {
     expect(meta).toMatchObject({ format: "png", width: 128, height: 128, hasAlpha: true });
     const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
     expect(data[3]).toBe(0); // the corner is background: transparent, as asked
+
+    // The sprite sheet's example: the PNG and its Aseprite JSON agree with the layout it asked for.
+    const sheet = await sharp(await readFile(join(work, "knight.png"))).metadata();
+    expect(sheet).toMatchObject({ format: "png", width: 6 * 64, height: 8 * 64 });
+    const aseprite = JSON.parse(await readFile(join(work, "knight.aseprite.json"), "utf8")) as {
+      frames: unknown[];
+      meta: { size: { w: number; h: number }; frameTags: { name: string }[] };
+    };
+    expect(aseprite.meta.size).toEqual({ w: 384, h: 512 });
+    expect(aseprite.frames).toHaveLength(40);
+    expect(aseprite.meta.frameTags.map((tag) => tag.name)).toEqual(["idle", "walk"].flatMap((a) => ["south", "east", "north", "west"].map((d) => `${a}_${d}`)));
   });
 });

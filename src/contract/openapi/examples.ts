@@ -15,8 +15,34 @@ const at = "2026-11-23T10:00:00.000Z";
 /** What the example generation (queued, then succeeded) asked for, and what the icon agent understood. */
 const potion = { agentId: "icon", prompt: "red health potion", transparent: true, seed: 1234, width: 128, height: 128, createdAt: at };
 const potionInterpretation = { subject: "potion", modifiers: ["red"], ignored: ["healing"], fallback: false };
+const potionAsset = "ast_9sKw2LmQx7Pz4RtVb8NcHe";
+const exportsOf = (assetId: string, formats: string[]) => Object.fromEntries(formats.map((f) => [f, `/api/v1/assets/${assetId}/export/${f}`]));
+
+/** The example sheet: a knight by pixel-sprite, idle and walk in 4 directions, 64×64 frames. */
+const knight = { agentId: "pixel-sprite", prompt: "a red knight", transparent: true, seed: 42, width: 64, height: 64, createdAt: at };
+const knightAsset = "ast_4HqW8nZr2KxT6mVc9LpB3s";
+const directions = ["south", "east", "north", "west"] as const;
+const knightLayout = {
+  kind: "sheet",
+  frameWidth: 64,
+  frameHeight: 64,
+  columns: 6,
+  rows: 8,
+  animations: (["idle", "walk"] as const).flatMap((name, a) =>
+    directions.map((direction, d) => ({ name, direction, row: a * 4 + d, frames: name === "idle" ? 4 : 6, fps: 8, loop: true })),
+  ),
+};
 export const examples = {
   generateRequest: { prompt: "red health potion", agentId: "icon", transparent: true, width: 128, height: 128, seed: 1234 },
+  generateSheet: {
+    prompt: "a red knight",
+    agentId: "pixel-sprite",
+    transparent: true,
+    width: 64,
+    height: 64,
+    seed: 42,
+    sheet: { animations: ["idle", "walk"], directions: 4, fps: 8 },
+  },
   generateMessages: {
     messages: [
       { role: "user", content: "a potion" },
@@ -33,18 +59,45 @@ export const examples = {
     completedAt: "2026-11-23T10:00:00.212Z",
     assets: [
       {
-        id: "ast_9sKw2LmQx7Pz4RtVb8NcHe",
-        url: "/api/v1/assets/ast_9sKw2LmQx7Pz4RtVb8NcHe",
+        id: potionAsset,
+        url: `/api/v1/assets/${potionAsset}`,
         mimeType: "image/png",
         width: 128,
         height: 128,
         bytes: 2345,
         sha256: "5d41402abc4b2a76b9719d911017c592ae4e4b1b5d4f6e8a2c7e9f0b1a3c5d7e",
         b64: "iVBORw0KGgoAAAANSUhEUgAAAIAAAACACAYAAADDPmHLAAAA…",
+        exports: exportsOf(potionAsset, ["texturepacker", "zip"]),
       },
     ],
     credits: { charged: 2, refunded: 0, balance: 98 },
     interpretation: potionInterpretation,
+  },
+  /** A sprite sheet: width × height is one frame; 40 frames at 1 credit per 8 begun = 5 credits. */
+  sheetSucceeded: {
+    id: "gen_8PwK3vQz7RnT2mXc5LbJ9d",
+    status: "succeeded",
+    ...knight,
+    sheet: { animations: ["idle", "walk"], directions: 4, fps: 8 },
+    startedAt: "2026-11-23T10:00:00.029Z",
+    completedAt: "2026-11-23T10:00:00.640Z",
+    assets: [
+      {
+        id: knightAsset,
+        url: `/api/v1/assets/${knightAsset}`,
+        mimeType: "image/png",
+        width: 384,
+        height: 512,
+        bytes: 15854,
+        sha256: "9b74c9897bac770ffc029102a200c5de3f5b0e5f3c1e2a4d6b8f0a1c3e5d7f92",
+        b64: "iVBORw0KGgoAAAANSUhEUgAAAYAAAAIACAYAAAA…",
+        layout: knightLayout,
+        quality: { colors: 14, paletteCompliance: 1, baselineJitterPx: 0, bboxHeightRangePx: 1 },
+        exports: exportsOf(knightAsset, ["aseprite", "texturepacker", "godot", "zip"]),
+      },
+    ],
+    credits: { charged: 5, refunded: 0, balance: 93 },
+    interpretation: { subject: "knight", modifiers: ["red"], ignored: [], fallback: false },
   },
   estimate: {
     dryRun: true,
@@ -54,6 +107,7 @@ export const examples = {
     transparent: true,
     credits: { price: 2, balance: 98, sufficient: true },
     interpretation: potionInterpretation,
+    output: "image",
   },
   queued: {
     id: "gen_4fTq8ZkR2mWc7NvXbL1pDa",
@@ -78,9 +132,31 @@ export const examples = {
         formats: ["image/png"],
         outputs: ["image"],
         knows: {
-          subjects: ["archer", "dragon", "knight", "potion", "slime", "…"],
+          subjects: ["coin", "gem", "potion", "shield", "sword", "…"],
           modifiers: ["red", "blue", "…", "fire", "healing"],
           styles: ["dark", "cute", "…"],
+        },
+      },
+      {
+        id: "pixel-sprite",
+        name: "Pixel sprite",
+        description: "Pixel-art sprites with a dark outline and shading: characters, animals and monsters, and items and props.",
+        credits: 1,
+        supportsTransparent: true,
+        sizes: [16, 32, 64, 128].map((edge) => ({ width: edge, height: edge })),
+        defaultSize: { width: 64, height: 64 },
+        formats: ["image/png"],
+        outputs: ["image", "sheet"],
+        sheet: {
+          framesPerAnimation: { idle: 4, walk: 6, attack: 5, hurt: 3, death: 5 },
+          directions: [1, 4, 8],
+          maxSidePx: 4096,
+          creditsPer8Frames: 1,
+        },
+        knows: {
+          subjects: ["archer", "dragon", "knight", "skeleton", "slime", "…"],
+          modifiers: ["red", "wooden", "giant", "…"],
+          styles: ["cute", "dark", "…"],
         },
       },
     ],
@@ -121,6 +197,17 @@ export const examples = {
   },
 };
 
+/** Several named examples of a response body, where one schema answers several shapes (an image, a sheet). */
+export function responseExamples(schema: ZodType, status: number): MediaTypeObject["examples"] | undefined {
+  if ((schema === generation && status !== 202) || schema === generationOrEstimate) {
+    return {
+      image: { summary: "One image", value: examples.succeeded },
+      sheet: { summary: "A sprite sheet (layout, quality and engine exports)", value: examples.sheetSucceeded },
+    };
+  }
+  return undefined;
+}
+
 /** The example of a response body, by schema (and status where one schema answers several ways). */
 export function responseExample(schema: ZodType, status: number): unknown {
   if (schema === generation) return status === 202 ? examples.queued : examples.succeeded;
@@ -142,6 +229,7 @@ export function requestExamples(schema: ZodType): MediaTypeObject["examples"] | 
   if (schema === generateRequest) {
     return {
       prompt: { summary: "A prompt", value: examples.generateRequest },
+      sheet: { summary: "A sprite sheet: idle and walk in 4 directions, 64×64 frames (5 credits with pixel-sprite)", value: examples.generateSheet },
       messages: { summary: "A conversation (the last user message weighs most)", value: examples.generateMessages },
     };
   }

@@ -27,6 +27,8 @@ export function curlExample(doc: OpenApiDocument, method: string, path: string, 
   const flags = ["curl -s"];
   if (types.includes("text/event-stream")) flags.push("-N");
   if (types.includes("image/png")) flags.push("-o asset.png");
+  // A file download (engine exports): saved under the name the answer gives it.
+  if (types.includes("application/zip")) flags.push("-OJ");
   if (write && body === undefined) flags.push(`-X ${method}`);
   else if (method !== "GET" && method !== "POST") flags.push(`-X ${method}`);
   const lines = [`${flags.join(" ")} ${origin}${url}`];

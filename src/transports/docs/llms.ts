@@ -32,6 +32,32 @@ The full lists: \`knows\` of each agent in \`GET ${origin}/api/ai/agents\` (and 
 `;
 }
 
+/** "Sprite sheets": the request, the price, the layout, the exports and how engines load them, the refusals. */
+export function renderSheetsSection(origin: string): string {
+  // a paragraph and a list, not an H2: llms.txt keeps H2 sections for lists of links
+  return `
+**Sprite sheets.** An agent whose \`outputs\` (\`GET ${origin}/api/ai/agents\`) list \`"sheet"\` (the built-in \`pixel-sprite\`) draws one character or creature in several directions and animations as one PNG: add \`"sheet": {"animations": ["idle","walk"], "directions": 4, "fps": 8}\` to the same body. \`animations\`: 1–5 of \`idle\`, \`walk\`, \`attack\`, \`hurt\`, \`death\` (default \`["idle","walk"]\`); \`directions\`: 1 (south, facing the viewer), 4 (south, east, north, west) or 8 (adds the diagonals), default 4; \`fps\`: 1–30, default 8. \`width\` × \`height\` is one frame. Price: the agent's credits × ceil(frames / 8), where the agent's \`sheet.framesPerAnimation\` gives each row's frames: idle (4) and walk (6) in 4 directions are 40 frames, 5 × 1 credit with \`pixel-sprite\`; \`"dryRun": true\` answers the price and the \`layout\` for free.
+
+The asset then carries \`layout\` (\`frameWidth\`, \`frameHeight\`, \`columns\`, \`rows\`, and \`animations\`: one \`{name, direction, row, frames, fps, loop}\` per row, animation by animation in the asked order, directions within each; cell (c, r) is at (c × frameWidth, r × frameHeight); cells past a row's frames are transparent), \`quality\` (measured: colours, baseline jitter…) and \`exports\`: paths of engine files derived from it, fetched with the same key (\`GET /api/v1/assets/{id}/export/{format}\`, no charge):
+
+- \`aseprite\`: Aseprite JSON, a frame tag \`<animation>_<direction>\` per row. Phaser 3: \`this.load.aseprite("knight", "knight.png", "knight.aseprite.json")\` in \`preload\`, then \`this.anims.createFromAseprite("knight")\` and \`sprite.play("walk_east")\`. Pixi and Defold read it too.
+- \`texturepacker\`: TexturePacker JSON hash, frames \`<animation>_<direction>_<i>\` (Phaser \`load.atlas\`, Pixi, Unity importers).
+- \`godot\`: a Godot 4 \`SpriteFrames\` \`.tres\`, one animation per \`<animation>_<direction>\`; it names the PNG \`res://<asset id>.png\`, so save the PNG under that name at the project's root, then give the \`.tres\` to an \`AnimatedSprite2D\`.
+- \`zip\`: the PNG, every export above and a README.
+- Unity: import the PNG as a Sprite (2D), Sprite Mode Multiple, Filter Mode Point, Compression None; Sprite Editor → Slice → Grid By Cell Size, the cell being \`layout.frameWidth\` × \`layout.frameHeight\`; row \`r\` from the top is \`layout.animations[r]\`.
+
+A knight's sheet, its PNG and its Aseprite JSON (after the calls above):
+
+\`\`\`sh
+curl -s ${origin}/api/v1/generate -H "Authorization: Bearer $AGS_KEY" -H 'Content-Type: application/json' -H 'Idempotency-Key: first-knight' -d '{"prompt":"a red knight","agentId":"pixel-sprite","transparent":true,"width":64,"height":64,"sheet":{"animations":["idle","walk"],"directions":4}}' > knight-generation.json
+jq -r '.assets[0].b64' knight-generation.json | base64 -d > knight.png
+curl -s "${origin}$(jq -r '.assets[0].exports.aseprite' knight-generation.json)" -H "Authorization: Bearer $AGS_KEY" > knight.aseprite.json
+\`\`\`
+
+Refusals (400, nothing charged): \`unsupported_option\` with \`param: "sheet"\` for an agent that draws no sheets (its \`outputs\` are \`["image"]\`) or a prompt it cannot draw as a sheet (the message says why); \`invalid_request\` naming the field for a bad value (\`sheet.directions\` for 3, \`sheet.animations\` for an unknown or repeated name) and \`sheet\` for a sheet larger than the agent's \`sheet.maxSidePx\`. An export that does not apply answers 404 listing those that do.
+`;
+}
+
 /**
  * /llms.txt (https://llmstxt.org): an H1, a one-paragraph summary in a blockquote, a few facts,
  * then H2 sections of links to the markdown pages we serve, `## Optional` last.
@@ -69,7 +95,7 @@ origin, or none: that is its CSRF protection); every later call uses the key alo
    \`\`\`sh
    curl -s ${origin}/api/v1/generate -H "Authorization: Bearer $AGS_KEY" -H 'Content-Type: application/json' -H 'Idempotency-Key: first-potion' -d '{"prompt":"red health potion","agentId":"icon","transparent":true,"width":128,"height":128}' | jq -r '.assets[0].b64' | base64 -d > potion.png
    \`\`\`
-${renderKnowsSection(origin, agents)}
+${renderSheetsSection(origin)}${renderKnowsSection(origin, agents)}
 ## Docs
 
 - [Getting started](${origin}/docs/getting-started.md): create a key, first call, save the PNG, async and streams, idempotent retries, errors and what to do, agents and prices, MCP

@@ -121,7 +121,14 @@ function errorTable(responses: [string, ResponseObject][]): string {
     .join("")}</tbody></table></div>`;
 }
 
+/** A media type's examples as [label, value]: its one example, else each named one. */
+function examplesOf(media: MediaTypeObject): [string, unknown][] {
+  if (media.example !== undefined) return [["Example", media.example]];
+  return Object.values(media.examples ?? {}).map((e) => [e.summary ? `Example: ${e.summary}` : "Example", e.value]);
+}
+
 function responseItem(doc: OpenApiDocument, status: string, response: ResponseObject): string {
+  const types = Object.keys(response.content ?? {});
   const [type, media] = Object.entries(response.content ?? {})[0] ?? [];
   let body = "";
   if (media) {
@@ -131,12 +138,14 @@ function responseItem(doc: OpenApiDocument, status: string, response: ResponseOb
     } else {
       const view = viewSchema(doc, media.schema);
       if (view.fields.length > 0) body += `<details><summary>Schema${view.ref ? `: ${escapeHtml(view.ref)}` : ""}</summary>${schemaBlock(view)}</details>`;
-      if (media.example !== undefined && typeof media.example !== "string") {
-        body += `<details><summary>Example</summary><pre><code>${escapeHtml(JSON.stringify(media.example, null, 2))}</code></pre></details>`;
+      for (const [label, value] of examplesOf(media)) {
+        if (typeof value === "string") continue;
+        body += `<details><summary>${escapeHtml(label)}</summary><pre><code>${escapeHtml(JSON.stringify(value, null, 2))}</code></pre></details>`;
       }
     }
   }
-  return `<li><span class="status ${statusClass(status)}">${status}</span> ${inline(response.description)}${type ? ` <span class="ctype">${escapeHtml(type)}</span>` : ""}${headerList(response)}${body}</li>`;
+  const ctypes = types.map((t) => ` <span class="ctype">${escapeHtml(t)}</span>`).join("");
+  return `<li><span class="status ${statusClass(status)}">${status}</span> ${inline(response.description)}${type ? ctypes : ""}${headerList(response)}${body}</li>`;
 }
 
 function operationHtml(doc: OpenApiDocument, entry: OperationEntry, origin: string): string {
@@ -295,7 +304,10 @@ function operationMarkdown(doc: OpenApiDocument, entry: OperationEntry, origin: 
         : view?.ref
           ? ` Body: \`${view.ref}\` (see Schemas).`
           : "";
-    out.push(`- \`${status}\` ${response.description.replace(/\.$/, "")}${type ? ` (\`${type}\`)` : ""}.${shape}${headerText}`);
+    const types = Object.keys(response.content ?? {})
+      .map((t) => `\`${t}\``)
+      .join(", ");
+    out.push(`- \`${status}\` ${response.description.replace(/\.$/, "")}${type ? ` (${types})` : ""}.${shape}${headerText}`);
   }
   out.push("", "Example:", "", "```sh", curlExample(doc, method, path, operation, origin), "```", "");
   return out.join("\n");

@@ -1,6 +1,10 @@
+import type { z } from "zod";
+import type { Animation, SheetLayout } from "../../agents/driver.js";
+import { framesOf, sheetLayout } from "../../agents/sheet-layout.js";
 import { AppError } from "../../contract/errors.js";
 import { chooseSize, type AgentView } from "../../contract/schemas/agents.js";
 import { terminalEventTypes, type EstimateView, type GenerationView, type InterpretationView } from "../../contract/schemas/generation.js";
+import { type sheetRequest, withSheetDefaults } from "../../contract/schemas/sheet.js";
 
 /**
  * What the MCP tools need from the service, as one small interface with two implementations:
@@ -29,6 +33,8 @@ export interface AssetApi {
   balance(): Promise<number>;
   /** The asset's bytes (the caller's own only: 404 otherwise). */
   readAsset(id: string): Promise<AssetBytes>;
+  /** An engine file of the caller's asset (`GET /api/v1/assets/:id/export/:format`): 404 listing the formats that apply. */
+  readExport(id: string, format: string): Promise<ExportBytes>;
 }
 
 export interface AgentList {
@@ -46,6 +52,9 @@ export interface Estimate {
   sufficient: boolean;
   /** With a prompt: what a procedural agent understood (null for model agents, which read it as it is). */
   interpretation?: InterpretationView | null;
+  /** What the call would make; a sheet's layout (width and height are then one frame). */
+  output: "image" | "sheet";
+  layout?: SheetLayout;
 }
 
 /** estimate_cost's arguments: a generation request whose prompt is optional. */
@@ -62,8 +71,13 @@ export function estimateOfDryRun(dryRun: EstimateView, agentName: string): Estim
     balance: dryRun.credits.balance,
     sufficient: dryRun.credits.balance >= dryRun.credits.price,
     interpretation: dryRun.interpretation,
+    output: dryRun.output ?? "image",
+    ...(dryRun.layout ? { layout: dryRun.layout } : {}),
   };
 }
+
+/** `sheet` of the generation request, as checked (defaults not filled in). */
+export type SheetInput = z.output<typeof sheetRequest>;
 
 /** The generation request (contract section 3), as the tools pass it on. */
 export interface GenerateInput {
@@ -74,6 +88,7 @@ export interface GenerateInput {
   height?: number;
   transparent?: boolean;
   seed?: number;
+  sheet?: SheetInput;
 }
 
 export interface Progress {
@@ -111,6 +126,12 @@ export interface GenerateResult {
 export interface AssetBytes {
   id: string;
   mimeType: string;
+  bytes: Uint8Array;
+}
+
+export interface ExportBytes {
+  fileName: string;
+  contentType: string;
   bytes: Uint8Array;
 }
 
@@ -182,22 +203,64 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** The price of `agent` at a size, against `balance`; the same size rule as the submit use-case (400 naming the field). */
+/** What an agent's driver offers for sheets (GET /api/ai/agents `sheet`), as far as a price needs it. */
+export interface SheetOfferLike {
+  framesPerAnimation: Readonly<Partial<Record<Animation, number>>>;
+  maxSidePx: number;
+}
+
+/**
+ * The price of `agent` at a size, against `balance`; the same size rule as the submit use-case
+ * (400 naming the field). With `sheet`, the sheet's layout and price from the agent's offer, refused
+ * as the submit use-case refuses it (naming `sheet`); only the prompt's own refusal needs a prompt.
+ */
 export function estimateFor(
   agent: Pick<AgentView, "id" | "name" | "credits" | "sizes" | "defaultSize">,
   balance: number,
   size: { width?: number; height?: number },
+  sheet?: { request: SheetInput; offer: SheetOfferLike | undefined },
 ): Estimate {
   const chosen = chooseSize(agent, size);
+  const plan = sheet ? sheetPlanOf(agent, chosen, sheet.request, sheet.offer) : undefined;
+  const credits = plan ? plan.price : agent.credits;
   return {
     agentId: agent.id,
     agentName: agent.name,
     width: chosen.width,
     height: chosen.height,
-    credits: agent.credits,
+    credits,
     balance,
-    sufficient: balance >= agent.credits,
+    sufficient: balance >= credits,
+    output: plan ? "sheet" : "image",
+    ...(plan ? { layout: plan.layout } : {}),
   };
+}
+
+function sheetPlanOf(
+  agent: Pick<AgentView, "id" | "credits">,
+  size: { width: number; height: number },
+  request: SheetInput,
+  offer: SheetOfferLike | undefined,
+): { layout: SheetLayout; price: number } {
+  if (!offer) {
+    throw new AppError(
+      "unsupported_option",
+      `The agent ${agent.id} makes images only (its outputs: image); it does not draw sprite sheets. Leave sheet out, or pick an agent whose outputs list "sheet" (list_agents).`,
+      { param: "sheet", details: { outputs: ["image"] } },
+    );
+  }
+  const layout = sheetLayout(withSheetDefaults(request), size.width, size.height, offer.framesPerAnimation as Record<Animation, number>);
+  const pngWidth = layout.columns * size.width;
+  const pngHeight = layout.rows * size.height;
+  if (Math.max(pngWidth, pngHeight) > offer.maxSidePx) {
+    throw new AppError(
+      "invalid_request",
+      `sheet: ${layout.rows} rows of ${size.height} px make a ${pngWidth}×${pngHeight} sheet; the agent ${agent.id} draws sheets up to ${offer.maxSidePx} px a side. Ask for fewer animations or directions, or a smaller frame size.`,
+      { param: "sheet", details: { width: pngWidth, height: pngHeight, maxSidePx: offer.maxSidePx } },
+    );
+  }
+  // A sheet costs the agent's price for every 8 frames begun (contract section 12).
+  return { layout, price: agent.credits * Math.ceil(framesOf(layout) / 8) };
 }
 
 /** The agent named `agentId` (or the default one) among `list`, else the contract's 400. */

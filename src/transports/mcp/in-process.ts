@@ -34,7 +34,8 @@ export function createInProcessApi(services: Services, viewer: AuthenticatedView
       await read();
       const agent = await services.agents.resolve(input.agentId);
       if (input.prompt === undefined && input.messages === undefined) {
-        return estimateFor(agent, await services.credits.balance(accountId), { width: input.width, height: input.height });
+        const sheet = input.sheet === undefined ? undefined : { request: input.sheet, offer: services.agents.catalog.driver(agent.id)?.sheets };
+        return estimateFor(agent, await services.credits.balance(accountId), { width: input.width, height: input.height }, sheet);
       }
       return estimateOfDryRun(await generations.estimate(viewer, { ...input, dryRun: true }), agent.name);
     },
@@ -70,6 +71,12 @@ export function createInProcessApi(services: Services, viewer: AuthenticatedView
       await read();
       const asset = await generations.asset(viewer, id);
       return { id: asset.id, mimeType: asset.mimeType, bytes: asset.bytes };
+    },
+
+    async readExport(id, format) {
+      await read();
+      const file = await generations.export(viewer, id, format);
+      return { fileName: file.fileName, contentType: file.contentType, bytes: file.body };
     },
   };
 }

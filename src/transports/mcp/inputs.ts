@@ -2,6 +2,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { resourceId } from "../../contract/schemas/common.js";
 import { generateFields, idempotencyKey, promptOrMessages } from "../../contract/schemas/generation.js";
+import { sheetRequest } from "../../contract/schemas/sheet.js";
 import { assertStorableText } from "../../contract/strings.js";
 import { integer, parseInput } from "../../contract/validation.js";
 
@@ -14,6 +15,13 @@ import { integer, parseInput } from "../../contract/validation.js";
 const { prompt, messages, agentId, width, height, transparent, seed } = generateFields;
 
 const agentArg = agentId.describe("An agent id from list_agents; the default agent when absent.");
+// The same fields, inline (a clone keeps the schema's id, which would make it a $ref to $defs, and not every client follows those).
+const sheetArg = z
+  .strictObject(sheetRequest.shape)
+  .optional()
+  .describe(
+    'A sprite sheet instead of one image (only agents whose outputs list "sheet"): {animations: 1–5 of idle, walk, attack, hurt, death (default ["idle","walk"]), directions: 1, 4 or 8 (default 4), fps: 1–30 (default 8)}. width × height is one frame; one row per animation × direction. Costs credits × ceil(frames / 8).',
+  );
 
 /** list_agents and get_balance: no arguments (any one is refused). */
 export const noArguments = z.strictObject({});
@@ -27,6 +35,7 @@ export const estimateArguments = z
     width: width.describe("One of the agent's sizes; the default size when width and height are absent."),
     height: height.describe("One of the agent's sizes."),
     transparent: transparent.describe("Fully transparent background (only agents with supportsTransparent)."),
+    sheet: sheetArg,
   })
   .superRefine((input, ctx) => {
     if (input.prompt !== undefined && input.messages !== undefined) promptOrMessages(input, ctx);
@@ -54,6 +63,7 @@ function buildGenerateArguments(maxWaitSeconds: number) {
       height: height.describe("One of the agent's sizes."),
       transparent: transparent.describe("Fully transparent background (only agents with supportsTransparent)."),
       seed: seed.describe("0–2147483647. The same agent, prompt, seed and options give the same image."),
+      sheet: sheetArg,
       idempotencyKey: idempotencyKey
         .optional()
         .describe(
@@ -73,6 +83,9 @@ export const generationArguments = z.strictObject({
 
 /** The `{id}` of an `asset://{id}` resource. */
 export const assetVariables = z.object({ id: resourceId });
+
+/** The `{id}` and `{format}` of an `asset://{id}/export/{format}` resource. */
+export const exportVariables = z.object({ id: resourceId, format: z.string().min(1).max(32) });
 
 type ArgumentCheck = (tool: { inputSchema?: unknown }, args: unknown, toolName: string) => Promise<unknown>;
 

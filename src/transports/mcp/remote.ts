@@ -91,7 +91,9 @@ export function createRemoteApi(options: RemoteApiOptions): AssetApi {
     async estimate(input) {
       if (input.prompt === undefined && input.messages === undefined) {
         const [list, balanceNow] = await Promise.all([listAgents(), balance()]);
-        return estimateFor(pickAgent(list, input.agentId), balanceNow, { width: input.width, height: input.height });
+        const agent = pickAgent(list, input.agentId);
+        const sheet = input.sheet === undefined ? undefined : { request: input.sheet, offer: agent.sheet };
+        return estimateFor(agent, balanceNow, { width: input.width, height: input.height }, sheet);
       }
       const [list, dryRun] = await Promise.all([
         listAgents(),
@@ -132,6 +134,12 @@ export function createRemoteApi(options: RemoteApiOptions): AssetApi {
     async readAsset(id) {
       const response = await call(`/api/v1/assets/${enc(id)}`);
       return { id, mimeType: response.headers.get("content-type") ?? "image/png", bytes: new Uint8Array(await response.arrayBuffer()) };
+    },
+
+    async readExport(id, format) {
+      const response = await call(`/api/v1/assets/${enc(id)}/export/${enc(format)}`);
+      const fileName = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? `${id}.${format}`;
+      return { fileName, contentType: response.headers.get("content-type") ?? "application/octet-stream", bytes: new Uint8Array(await response.arrayBuffer()) };
     },
   };
 }

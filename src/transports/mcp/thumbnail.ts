@@ -30,3 +30,51 @@ export async function thumbnail(bytes: Uint8Array, edge = thumbnailEdge): Promis
   if (png.byteLength > maxThumbnailBytes && edge > 64) return thumbnail(bytes, edge - 32);
   return { png, width: w, height: h };
 }
+
+/** The box a sheet's preview fits in, and the size one frame is shown at (about). */
+export const sheetPreviewEdge = 256;
+const sheetPreviewCell = 64;
+
+export interface SheetPreview extends Thumbnail {
+  /** Rows shown (from row 0) and frames of each (from column 0). */
+  rows: number;
+  columns: number;
+  /** Shown size of one frame over its own size: a whole number above 1, 1 / a whole number below. */
+  scale: number;
+}
+
+/**
+ * A preview of a sheet's top-left corner: its first rows (the first animation, one row per
+ * direction) and their first frames, as many as fit in 256×256 with each frame shown at about
+ * 64 px. Frames are scaled by a whole factor, up or down, with nearest-neighbour sampling, so
+ * pixel art stays crisp and every frame keeps its edges (a whole sheet shrunk to 128 px would not).
+ */
+export async function sheetPreview(
+  bytes: Uint8Array,
+  layout: { frameWidth: number; frameHeight: number; rows: number; animations: { name: string; row: number; frames: number }[] },
+  cell = sheetPreviewCell,
+): Promise<SheetPreview> {
+  const { default: sharp } = await import("sharp");
+  const { width = 0, height = 0 } = await sharp(bytes).metadata();
+  const frame = Math.max(layout.frameWidth, layout.frameHeight);
+  if (width <= 0 || height <= 0 || frame <= 0) throw new Error("not an image");
+  const scale = frame <= cell ? Math.max(1, Math.floor(cell / frame)) : 1 / Math.ceil(frame / cell);
+  const shownW = Math.max(1, Math.round(layout.frameWidth * scale));
+  const shownH = Math.max(1, Math.round(layout.frameHeight * scale));
+  const firstAnimation = layout.animations.find((a) => a.row === 0)?.name;
+  const directions = layout.animations.filter((a) => a.name === firstAnimation).length;
+  const rows = Math.max(1, Math.min(directions || 1, layout.rows, Math.floor(sheetPreviewEdge / shownH)));
+  const widest = Math.max(1, ...layout.animations.filter((a) => a.row < rows).map((a) => a.frames));
+  const columns = Math.max(1, Math.min(widest, Math.floor(sheetPreviewEdge / shownW)));
+  const cropW = Math.min(width, columns * layout.frameWidth);
+  const cropH = Math.min(height, rows * layout.frameHeight);
+  const w = Math.max(1, Math.round(cropW * scale));
+  const h = Math.max(1, Math.round(cropH * scale));
+  const png = await sharp(bytes)
+    .extract({ left: 0, top: 0, width: cropW, height: cropH })
+    .resize(w, h, { fit: "fill", kernel: "nearest" })
+    .png({ palette: true, colours: 256, compressionLevel: 9, effort: 10 })
+    .toBuffer();
+  if (png.byteLength > maxThumbnailBytes && cell > 16) return sheetPreview(bytes, layout, cell / 2);
+  return { png, width: w, height: h, rows, columns, scale };
+}

@@ -6,9 +6,10 @@ import { classify } from "../../contract/render.js";
 import { parseInput } from "../../contract/validation.js";
 import type { GenerationView } from "../../contract/schemas/generation.js";
 import type { Logger } from "../../infra/logger.js";
+import type { SheetLayout } from "../../agents/driver.js";
 import { withoutBytes, type AssetApi, type Estimate, type GenerateInput, type GenerateResult } from "./api.js";
-import { assetVariables, checkArgumentsAsRest, estimateArguments, generateArguments, generationArguments, noArguments } from "./inputs.js";
-import { thumbnail, thumbnailEdge } from "./thumbnail.js";
+import { assetVariables, checkArgumentsAsRest, estimateArguments, exportVariables, generateArguments, generationArguments, noArguments } from "./inputs.js";
+import { sheetPreview, sheetPreviewEdge, thumbnail, thumbnailEdge } from "./thumbnail.js";
 
 export interface McpServerOptions {
   /** The longest a `generate_asset` call waits before answering the generation id (default 45 s: under clients' 60 s tool timeout). */
@@ -22,6 +23,23 @@ export interface McpServerOptions {
 
 export const defaultMaxWaitMs = 45_000;
 export const assetUri = (id: string) => `asset://${id}`;
+export const exportUri = (id: string, format: string) => `asset://${id}/export/${format}`;
+
+/** The engine files of a sheet (contract section 12), as the tools name them. */
+const exportFiles: Record<string, { suffix: string; mimeType: string; use: string }> = {
+  aseprite: {
+    suffix: ".aseprite.json",
+    mimeType: "application/json",
+    use: "Aseprite JSON with a frame tag per row (Phaser load.aseprite + anims.createFromAseprite, Pixi, Defold)",
+  },
+  texturepacker: {
+    suffix: ".atlas.json",
+    mimeType: "application/json",
+    use: "TexturePacker JSON hash, frames <animation>_<direction>_<i> (Phaser load.atlas, Pixi, Unity importers)",
+  },
+  godot: { suffix: ".tres", mimeType: "text/plain", use: "Godot 4 SpriteFrames, one animation per row (AnimatedSprite2D)" },
+  zip: { suffix: ".zip", mimeType: "application/zip", use: "the PNG, every export above and a README" },
+};
 
 /**
  * The MCP surface, once, over either implementation of AssetApi: six tools and the `asset://{id}`
@@ -37,7 +55,8 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
     {
       capabilities: { tools: {}, resources: {} },
       instructions:
-        "Generates game and UI assets (pixel sprites, icons, textures, model images) as PNG for credits. " +
+        "Generates game and UI assets (pixel sprites, icons, textures, model images) as PNG for credits, and sprite sheets " +
+        "(one character in several directions and animations, with Aseprite, TexturePacker and Godot exports) from agents whose outputs list sheet. " +
         "Call list_agents to pick an agent and size, estimate_cost to check the price, then generate_asset; " +
         "it waits for the image and shows a small preview plus an asset:// link to the full PNG. Long generations answer " +
         "their id: follow up with get_generation. Retrying generate_asset with the same idempotencyKey never charges twice.",
@@ -61,6 +80,8 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
         "the sizes it accepts (width × height) and its default size, whether it can make transparent backgrounds, and, for the " +
         "built-in agents that read the prompt themselves, what they know: the subjects they draw and the modifiers and styles " +
         "they honour (words outside these are ignored, and a prompt naming no known subject gets a generic design). " +
+        'Each agent\'s outputs say what one call makes: "image", and "sheet" for agents that draw sprite sheets, whose sheet offer gives ' +
+        "the frames of each animation, the direction counts, the largest sheet side and the price per 8 frames. " +
         "Free and safe to call any time. Next: pick an agent and a size, check the price with estimate_cost, then call generate_asset.",
       inputSchema: noArguments,
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -78,6 +99,7 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
             defaultSize: `${a.defaultSize.width}x${a.defaultSize.height}`,
             supportsTransparent: a.supportsTransparent,
             outputs: a.outputs,
+            ...(a.sheet ? { sheet: a.sheet } : {}),
             ...(a.knows ? { knows: a.knows } : {}),
           }),
         );
@@ -92,7 +114,7 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
     {
       title: "Estimate cost",
       description:
-        "Tells what one generate_asset call with this agent and size would cost in credits, the account's current balance, " +
+        "Tells what one generate_asset call with this agent and size (and sheet, for a sprite sheet: its layout too) would cost in credits, the account's current balance, " +
         "and whether the balance covers it; given the prompt too, also what the agent understood of it (subject, modifiers, " +
         "ignored words, and whether it falls back to a generic design). Charges nothing and generates nothing. Call it before " +
         "generating when credits matter or to check a prompt; if the balance is short, pick a cheaper agent (list_agents) or tell " +
@@ -106,8 +128,9 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
         const verdict = e.sufficient
           ? `enough: ${e.balance - e.credits} credits would remain`
           : `not enough: ${plural(e.credits - e.balance, "more credit")} needed`;
+        const what = e.layout ? `${e.agentId}: a sheet of ${describeSheet(e.layout)}` : `${e.agentId} at ${e.width}×${e.height}`;
         return text(
-          `${e.agentId} at ${e.width}×${e.height} costs ${plural(e.credits, "credit")}; the balance is ${e.balance} (${verdict}).${understood(e.interpretation)}\n${JSON.stringify(e)}`,
+          `${what} costs ${plural(e.credits, "credit")}; the balance is ${e.balance} (${verdict}).${understood(e.interpretation)}\n${JSON.stringify(e)}`,
         );
       }),
   );
@@ -122,7 +145,10 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
         `preview image (at most ${thumbnailEdge}×${thumbnailEdge}) for you to look at, an asset:// link to the full-size PNG, ` +
         "and the credits charged and the balance left. If it is still running at the bound it answers the generation id instead: " +
         "call get_generation with it later (do not generate again). Pass the same idempotencyKey to retry a call whose answer you did not " +
-        "get: it returns the same generation and charges nothing; every call answers the key it used.",
+        "get: it returns the same generation and charges nothing; every call answers the key it used. " +
+        `With sheet (agents whose outputs list "sheet"), it makes a sprite sheet: width × height is one frame, one row per animation × direction; ` +
+        `the answer names the layout (rows, frames, fps), previews the first animation's rows (within ${sheetPreviewEdge}×${sheetPreviewEdge}, pixels kept crisp) ` +
+        "and links each engine export (Aseprite JSON, TexturePacker JSON, Godot .tres, zip) as an asset:// resource. It costs credits × ceil(frames / 8).",
       inputSchema: generateArguments(maxWaitSeconds),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
@@ -160,7 +186,7 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
       title: "Get a generation",
       description:
         "Reads a generation by id: its status (queued, running, succeeded, failed, canceled), size, agent and credits. " +
-        "When it succeeded, answers like generate_asset: a small preview image and an asset:// link to the full PNG. Free. " +
+        "When it succeeded, answers like generate_asset: a small preview image and an asset:// link to the full PNG (for a sheet, its layout and export links too). Free. " +
         "Use it to follow up a generate_asset call that answered before the image was ready; if it is still running, wait a few seconds and call it again.",
       inputSchema: generationArguments,
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -203,6 +229,34 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
   );
 
   server.registerResource(
+    "asset-export",
+    new ResourceTemplate("asset://{id}/export/{format}", { list: undefined }),
+    {
+      title: "Engine export of an asset",
+      description:
+        "An engine file derived from an asset (asset://<asset id>/export/<format>): aseprite, texturepacker, godot or zip for a sprite sheet; " +
+        "texturepacker or zip for an image. generate_asset links each one a sheet has.",
+    },
+    async (uri, variables) => {
+      try {
+        const one = (v: string | string[] | undefined) => String(Array.isArray(v) ? v[0] : v);
+        const { id, format } = parseInput(exportVariables, { id: one(variables.id), format: one(variables.format) });
+        const file = await api.readExport(id, format);
+        const textual = /^(application\/json|text\/)/.test(file.contentType);
+        return {
+          contents: [
+            textual
+              ? { uri: uri.href, mimeType: file.contentType, text: Buffer.from(file.bytes).toString("utf8") }
+              : { uri: uri.href, mimeType: file.contentType, blob: Buffer.from(file.bytes).toString("base64") },
+          ],
+        };
+      } catch (thrown) {
+        throw resourceRefusal(classify(thrown, options.logger), uri.href);
+      }
+    },
+  );
+
+  server.registerResource(
     "asset",
     new ResourceTemplate("asset://{id}", { list: undefined }),
     {
@@ -216,13 +270,7 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
         const asset = await api.readAsset(id);
         return { contents: [{ uri: uri.href, mimeType: asset.mimeType, blob: Buffer.from(asset.bytes).toString("base64") }] };
       } catch (thrown) {
-        const error = classify(thrown, options.logger);
-        // -32002: the resource-not-found code of the MCP specification. McpError prefixes its
-        // message with "MCP error <code>: ", and the client's McpError adds it again: the message
-        // on the wire is ours alone, so a client shows the prefix once.
-        const refusal = new McpError(error.code === "not_found" ? -32002 : ErrorCode.InvalidRequest, "", { uri: uri.href });
-        refusal.message = `${error.code}: ${error.message}`;
-        throw refusal;
+        throw resourceRefusal(classify(thrown, options.logger), uri.href);
       }
     },
   );
@@ -230,6 +278,18 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
   checkArgumentsAsRest(server);
   argumentErrorsAsContractErrors(server);
   return server;
+}
+
+/**
+ * A resource read the service refused, as the protocol error a client expects. -32002: the
+ * resource-not-found code of the MCP specification. McpError prefixes its message with
+ * "MCP error <code>: ", and the client's McpError adds it again: the message on the wire is ours
+ * alone, so a client shows the prefix once.
+ */
+function resourceRefusal(error: AppError, uri: string): McpError {
+  const refusal = new McpError(error.code === "not_found" ? -32002 : ErrorCode.InvalidRequest, "", { uri });
+  refusal.message = `${error.code}: ${error.message}`;
+  return refusal;
 }
 
 /**
@@ -254,6 +314,9 @@ async function generationAnswer(api: AssetApi, result: GenerateResult, key?: str
   const g = withoutBytes(result.generation);
   const keyLine = key ? ` idempotencyKey: ${key}.` : "";
   const replay = result.replayed ? " This call replayed an earlier one with the same idempotencyKey: nothing more was charged." : "";
+  if (g.status === "succeeded" && g.assets[0]?.layout) {
+    return sheetAnswer(api, result, g, `Charged ${plural(g.credits.charged, "credit")}; balance ${g.credits.balance}.${replay}${keyLine}`);
+  }
   if (g.status === "succeeded" && g.assets[0]) {
     const asset = g.assets[0];
     const preview = await previewOf(api, result.generation.assets[0]!).catch(() => undefined);
@@ -307,8 +370,85 @@ async function generationAnswer(api: AssetApi, result: GenerateResult, key?: str
 
 /** The preview of an asset: from the bytes the generation carries (`b64`), else read. */
 async function previewOf(api: AssetApi, asset: GenerationView["assets"][number]) {
-  const bytes = asset.b64 ? Buffer.from(asset.b64, "base64") : (await api.readAsset(asset.id)).bytes;
-  return thumbnail(bytes);
+  return thumbnail(await bytesOf(api, asset));
+}
+
+async function bytesOf(api: AssetApi, asset: GenerationView["assets"][number]): Promise<Uint8Array> {
+  return asset.b64 ? Buffer.from(asset.b64, "base64") : (await api.readAsset(asset.id)).bytes;
+}
+
+/**
+ * A finished sheet as a tool answer: its layout in words, a crisp preview of its first animation's
+ * rows, and links to the full PNG and to each engine export (resources, and the REST paths).
+ */
+async function sheetAnswer(api: AssetApi, result: GenerateResult, g: GenerationView, credits: string): Promise<CallToolResult> {
+  const asset = g.assets[0]!;
+  const layout = asset.layout!;
+  const preview = await bytesOf(api, result.generation.assets[0]!)
+    .then((bytes) => sheetPreview(bytes, layout))
+    .catch(() => undefined);
+  // In the contract's order (a generation read back from its stored event may hold them in another).
+  const known = Object.keys(exportFiles);
+  const rank = (f: string) => (known.includes(f) ? known.indexOf(f) : known.length);
+  const formats = Object.keys(asset.exports).sort((a, b) => rank(a) - rank(b));
+  const shown = preview
+    ? `Below: a ${preview.width}×${preview.height} preview of rows 0–${preview.rows - 1}, frames 0–${preview.columns - 1}, ` +
+      `at ${preview.scale >= 1 ? `${preview.scale}×` : `1/${Math.round(1 / preview.scale)}`}. `
+    : "";
+  const links = formats.map((f) => `${f}: ${exportUri(asset.id, f)}`).join(", ");
+  return {
+    content: [
+      {
+        type: "text",
+        text:
+          `Generated ${g.id} with ${g.agentId}: a sprite sheet, a ${asset.width}×${asset.height} PNG (${asset.bytes} bytes), asset ${asset.id}, seed ${g.seed}. ` +
+          `${credits}\nLayout: ${describeSheet(layout)}, at ${layout.animations[0]?.fps ?? 8} fps; frame (column c, row r) is at (c×${layout.frameWidth}, r×${layout.frameHeight}), ` +
+          `cells past a row's frames are transparent. Rows: ${describeRows(layout)}.\n` +
+          `${shown}The full sheet is the resource ${assetUri(asset.id)} (GET ${asset.url} with the API key). ` +
+          `Engine exports (resources; or GET /api/v1/assets/${asset.id}/export/<format>): ${links}.`,
+      },
+      ...(preview ? [{ type: "image" as const, data: preview.png.toString("base64"), mimeType: "image/png" }] : []),
+      {
+        type: "resource_link",
+        uri: assetUri(asset.id),
+        name: `${asset.id}.png`,
+        title: `${g.agentId} sheet ${asset.width}×${asset.height}`,
+        mimeType: asset.mimeType,
+        description: `The full ${asset.width}×${asset.height} sprite sheet of generation ${g.id}.`,
+      },
+      ...formats.map((format) => ({
+        type: "resource_link" as const,
+        uri: exportUri(asset.id, format),
+        name: `${asset.id}${exportFiles[format]?.suffix ?? `.${format}`}`,
+        title: `${format} export`,
+        ...(exportFiles[format] ? { mimeType: exportFiles[format].mimeType } : {}),
+        description: exportFiles[format]?.use ?? `The ${format} export of the sheet.`,
+      })),
+    ],
+  };
+}
+
+/** "8 rows (animation × direction) of up to 6 frames of 64×64 (40 frames; a 384×512 PNG)". */
+function describeSheet(layout: SheetLayout): string {
+  const frames = layout.animations.reduce((sum, row) => sum + row.frames, 0);
+  return (
+    `${layout.rows} rows (animation × direction) of up to ${layout.columns} frames of ${layout.frameWidth}×${layout.frameHeight} ` +
+    `(${frames} frames; a ${layout.columns * layout.frameWidth}×${layout.rows * layout.frameHeight} PNG)`
+  );
+}
+
+/** "idle rows 0–3 (south, east, north, west; 4 frames), walk rows 4–7 (…; 6 frames)". */
+function describeRows(layout: SheetLayout): string {
+  const byAnimation = new Map<string, SheetLayout["animations"]>();
+  for (const row of layout.animations) byAnimation.set(row.name, [...(byAnimation.get(row.name) ?? []), row]);
+  return [...byAnimation]
+    .map(([name, rows]) => {
+      const first = rows[0]!.row;
+      const last = rows.at(-1)!.row;
+      const span = first === last ? `row ${first}` : `rows ${first}–${last}`;
+      return `${name} ${span} (${rows.map((r) => r.direction).join(", ")}; ${plural(rows[0]!.frames, "frame")}${rows[0]!.loop ? "" : ", plays once"})`;
+    })
+    .join(", ");
 }
 
 function summary(g: GenerationView) {
@@ -384,6 +524,9 @@ function nextStep(error: AppError): string {
 /** The Next step for a refused argument: about that argument (the agent's options only where they are the cause). */
 function fixArgument(error: AppError): string {
   const param = error.param?.split(".")[0];
+  if (error.param === "sheet") {
+    return 'fix the argument named above: list_agents shows which agents draw sheets (outputs "sheet") and their sheet offer (frames per animation, directions, largest side); estimate_cost checks a sheet for free. Then call again.';
+  }
   if (error.code === "unsupported_option" || (param && ["agentId", "width", "height", "transparent"].includes(param))) {
     return "fix the argument named above: list_agents shows each agent's id, sizes and whether it can make transparent backgrounds; then call again.";
   }
