@@ -73,8 +73,8 @@ export async function drawOffThread(
     return {
       png,
       mimeType: "image/png",
-      width: layout.columns * layout.frameWidth,
-      height: layout.rows * layout.frameHeight,
+      width: layout.columns * (layout.kind === "sheet" ? layout.frameWidth : layout.tileWidth),
+      height: layout.rows * (layout.kind === "sheet" ? layout.frameHeight : layout.tileHeight),
       layout,
       ...(quality ? { quality } : {}),
     };

@@ -1,7 +1,8 @@
-import type { SheetLayout, SheetQuality, SheetRequest } from "../driver.js";
+import type { SheetLayout, SheetQuality, SheetRequest, TilesetLayout, TilesetQuality, TilesetRequest } from "../driver.js";
 import { iconGenerator } from "./icon.js";
 import { pixelSpriteGenerator } from "./pixel-sprite.js";
 import { drawSpriteSheet } from "./sprite-sheet.js";
+import { drawTileset } from "./tileset.js";
 import { interpretPrompt, type PromptInput } from "./prompt.js";
 import { textureGenerator } from "./texture.js";
 import type { GeneratedImage, Generator, GeneratorProgress } from "./types.js";
@@ -16,6 +17,8 @@ export interface DrawTask {
   seed: number;
   /** A sprite sheet instead of one image (the pixel-sprite generator only). */
   sheet?: SheetRequest;
+  /** A tileset instead of one image (the texture generator only). */
+  tileset?: TilesetRequest;
   /** The drawing's number in this process: its progress messages carry it (draw-pool.ts). */
   id?: number;
 }
@@ -30,9 +33,9 @@ export interface ProgressMessage {
 /** What a drawing thread answers: the PNG, and the progress it held back (all of it, unless it streamed). */
 export interface DrawResult {
   png: Uint8Array;
-  /** A sheet's layout and measured quality. */
-  layout?: SheetLayout;
-  quality?: SheetQuality;
+  /** A sheet's or tileset's layout and measured quality. */
+  layout?: SheetLayout | TilesetLayout;
+  quality?: SheetQuality | TilesetQuality;
   progress: ProgressMessage[];
   /** True when progress was posted as the drawing ran (`StreamedMessage`s), ending with `{ id, done: true }`. */
   streamed: boolean;
@@ -53,8 +56,8 @@ export const generatorsByKind: Record<DrawTask["generator"], Generator> = {
   texture: textureGenerator,
 };
 
-/** What a drawing makes: one image, or a sheet with its layout and quality. */
-export type Drawn = GeneratedImage & { layout?: SheetLayout; quality?: SheetQuality };
+/** What a drawing makes: one image, or a sheet or tileset with its layout and quality. */
+export type Drawn = GeneratedImage & { layout?: SheetLayout | TilesetLayout; quality?: SheetQuality | TilesetQuality };
 
 /** Draws `task` (in whatever thread runs this), reporting progress to `onProgress`. */
 export function draw(task: DrawTask, onProgress: (p: GeneratorProgress) => void | Promise<void>, signal?: AbortSignal): Promise<Drawn> {
@@ -62,6 +65,10 @@ export function draw(task: DrawTask, onProgress: (p: GeneratorProgress) => void 
   if (task.sheet) {
     if (task.generator !== "pixel-sprite") throw new Error(`the ${task.generator} generator draws no sheets`);
     return drawSpriteSheet({ ...input, sheet: task.sheet }, onProgress, signal);
+  }
+  if (task.tileset) {
+    if (task.generator !== "texture") throw new Error(`the ${task.generator} generator draws no tilesets`);
+    return drawTileset({ ...input, tileset: task.tileset }, onProgress, signal);
   }
   return generatorsByKind[task.generator].generate(input, onProgress, signal);
 }

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import type { AgentDriver, AgentKnowledge, DriverKind, Interpretation, SheetCapability } from "../driver.js";
+import {
+  type AgentDriver,
+  type AgentKnowledge,
+  type DriverKind,
+  type Interpretation,
+  type SheetCapability,
+  TILESET_LAYOUTS,
+  type TilesetCapability,
+} from "../driver.js";
 import { proceduralDefaults } from "./agents.js";
 import { drawOffThread } from "./draw-pool.js";
 import type { DrawTask } from "./draw-task.js";
@@ -8,6 +16,7 @@ import { interpretIcon, interpretSprite, interpretTexture } from "./interpretati
 import { probeKnowledge, probeSubjects } from "./knows.js";
 import { pixelSpriteGenerator } from "./pixel-sprite.js";
 import { SHEET_FRAMES, sheetRefusal } from "./sprite-sheet.js";
+import { tilesetRefusal } from "./tileset.js";
 import { interpretPrompt, type PromptSpec } from "./prompt.js";
 import { suggestSubjects } from "./suggest.js";
 import { textureGenerator } from "./texture.js";
@@ -45,9 +54,11 @@ const copy = (k: AgentKnowledge): AgentKnowledge => ({ subjects: [...k.subjects]
  * A procedural generator behind the driver interface: offline, deterministic per seed. `interpret`
  * reads the prompt (or conversation) into the same PromptSpec `generate` draws from, without drawing.
  */
-function proceduralDriver(generator: Generator, reader: Reader, sheets?: SheetCapability): AgentDriver {
+function proceduralDriver(generator: Generator, reader: Reader, outputs: Outputs = {}): AgentDriver {
+  const { sheets, tilesets } = outputs;
   return {
     ...(sheets ? { sheets } : {}),
+    ...(tilesets ? { tilesets } : {}),
     async generate(job, ctx) {
       ctx.signal.throwIfAborted();
       // Drawn in the drawing pool's threads, off the event loop (DRAW_THREADS).
@@ -60,6 +71,7 @@ function proceduralDriver(generator: Generator, reader: Reader, sheets?: SheetCa
           transparent: job.transparent,
           seed: job.seed,
           ...(job.sheet ? { sheet: job.sheet } : {}),
+          ...(job.tileset ? { tileset: job.tileset } : {}),
         },
         (p) => ctx.report(p.percent, p.stage, p.preview),
         ctx.signal,
@@ -96,17 +108,26 @@ const spriteSheets: SheetCapability = {
   refusal: (job) => sheetRefusal(interpretPrompt({ prompt: job.prompt, messages: job.messages })),
 };
 
-const kind = (name: string, generator: Generator, reader: Reader, sheets?: SheetCapability): DriverKind<Record<string, never>> => ({
+/** The texture agent's tilesets: every layout, its surfaces as terrains (tileset.ts). */
+const textureTilesets: TilesetCapability = { layouts: TILESET_LAYOUTS, refusal: tilesetRefusal };
+
+/** What a generator makes besides images. */
+interface Outputs {
+  sheets?: SheetCapability;
+  tilesets?: TilesetCapability;
+}
+
+const kind = (name: string, generator: Generator, reader: Reader, outputs: Outputs = {}): DriverKind<Record<string, never>> => ({
   name,
   exactAssets: true,
   defaults: proceduralDefaults[name],
   options: noOptions as z.ZodType<Record<string, never>>,
-  create: () => proceduralDriver(generator, reader, sheets),
+  create: () => proceduralDriver(generator, reader, outputs),
 });
 
 /** The built-in drivers: `procedural-sprite`, `procedural-icon`, `procedural-texture`. */
 export const proceduralDrivers = [
-  kind("procedural-sprite", pixelSpriteGenerator, interpretSprite, spriteSheets),
+  kind("procedural-sprite", pixelSpriteGenerator, interpretSprite, { sheets: spriteSheets }),
   kind("procedural-icon", iconGenerator, interpretIcon),
-  kind("procedural-texture", textureGenerator, interpretTexture),
+  kind("procedural-texture", textureGenerator, interpretTexture, { tilesets: textureTilesets }),
 ] as const;

@@ -67,7 +67,11 @@ export const assetQuality = z
     colors: z.number().int().describe("Distinct colours of the opaque pixels."),
     paletteCompliance: z.number().describe("Share of the opaque pixels that are one of the asked palette's colours (1.0 without a palette)."),
     baselineJitterPx: z.number().int().optional().describe("Sheets: largest spread of the feet's row across one row's frames (death excepted)."),
-    bboxHeightRangePx: z.number().int().optional().describe("Sheets: largest spread of the silhouette's height across one row's frames (attack and death excepted)."),
+    bboxHeightRangePx: z
+      .number()
+      .int()
+      .optional()
+      .describe("Sheets: largest spread of the silhouette's height across one row's frames (attack and death excepted)."),
     seamScore: z
       .number()
       .optional()

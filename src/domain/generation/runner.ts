@@ -1,6 +1,14 @@
 import { createHash } from "node:crypto";
 import type { AgentEntry, Catalog } from "../../agents/catalog.js";
-import { AgentError, type AgentContext, type AgentDriver, type AgentImage, type AgentJob, type SheetRequest, type TilesetRequest } from "../../agents/driver.js";
+import {
+  AgentError,
+  type AgentContext,
+  type AgentDriver,
+  type AgentImage,
+  type AgentJob,
+  type SheetRequest,
+  type TilesetRequest,
+} from "../../agents/driver.js";
 import { finishAsset } from "../../agents/finish.js";
 import { agentFailure } from "../../contract/render.js";
 import type { Message } from "../../contract/schemas/generation.js";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Animation, SheetLayout } from "../../agents/driver.js";
+import type { Animation, SheetLayout, TilesetLayout } from "../../agents/driver.js";
 import { framesOf, sheetLayout } from "../../agents/sheet-layout.js";
 import { AppError } from "../../contract/errors.js";
 import { chooseSize, type AgentView } from "../../contract/schemas/agents.js";
@@ -53,8 +53,8 @@ export interface Estimate {
   /** With a prompt: what a procedural agent understood (null for model agents, which read it as it is). */
   interpretation?: InterpretationView | null;
   /** What the call would make; a sheet's layout (width and height are then one frame). */
-  output: "image" | "sheet";
-  layout?: SheetLayout;
+  output: "image" | "sheet" | "tileset";
+  layout?: SheetLayout | TilesetLayout;
 }
 
 /** estimate_cost's arguments: a generation request whose prompt is optional. */

@@ -128,7 +128,12 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
         const verdict = e.sufficient
           ? `enough: ${e.balance - e.credits} credits would remain`
           : `not enough: ${plural(e.credits - e.balance, "more credit")} needed`;
-        const what = e.layout ? `${e.agentId}: a sheet of ${describeSheet(e.layout)}` : `${e.agentId} at ${e.width}×${e.height}`;
+        const what =
+          e.layout?.kind === "sheet"
+            ? `${e.agentId}: a sheet of ${describeSheet(e.layout)}`
+            : e.layout?.kind === "tileset"
+              ? `${e.agentId}: a ${e.layout.layout} tileset of ${e.layout.tiles.length} ${e.width}×${e.height} tiles (${e.layout.terrains.join(" over ")})`
+              : `${e.agentId} at ${e.width}×${e.height}`;
         return text(
           `${what} costs ${plural(e.credits, "credit")}; the balance is ${e.balance} (${verdict}).${understood(e.interpretation)}\n${JSON.stringify(e)}`,
         );
@@ -314,7 +319,7 @@ async function generationAnswer(api: AssetApi, result: GenerateResult, key?: str
   const g = withoutBytes(result.generation);
   const keyLine = key ? ` idempotencyKey: ${key}.` : "";
   const replay = result.replayed ? " This call replayed an earlier one with the same idempotencyKey: nothing more was charged." : "";
-  if (g.status === "succeeded" && g.assets[0]?.layout) {
+  if (g.status === "succeeded" && g.assets[0]?.layout?.kind === "sheet") {
     return sheetAnswer(api, result, g, `Charged ${plural(g.credits.charged, "credit")}; balance ${g.credits.balance}.${replay}${keyLine}`);
   }
   if (g.status === "succeeded" && g.assets[0]) {
@@ -383,7 +388,7 @@ async function bytesOf(api: AssetApi, asset: GenerationView["assets"][number]): 
  */
 async function sheetAnswer(api: AssetApi, result: GenerateResult, g: GenerationView, credits: string): Promise<CallToolResult> {
   const asset = g.assets[0]!;
-  const layout = asset.layout!;
+  const layout = asset.layout as SheetLayout;
   const preview = await bytesOf(api, result.generation.assets[0]!)
     .then((bytes) => sheetPreview(bytes, layout))
     .catch(() => undefined);

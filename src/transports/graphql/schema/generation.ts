@@ -85,7 +85,12 @@ const GenerationRef = builder.objectRef<GenerationView>("Generation").implement(
       description: "The sheet asked for ({animations, directions, fps}, defaults filled in); null for one image.",
       resolve: (g) => g.sheet ?? null,
     }),
-    tileset: t.field({ type: "JSON", nullable: true, description: "The tileset asked for ({layout, terrains}); null otherwise.", resolve: (g) => g.tileset ?? null }),
+    tileset: t.field({
+      type: "JSON",
+      nullable: true,
+      description: "The tileset asked for ({layout, terrains}); null otherwise.",
+      resolve: (g) => g.tileset ?? null,
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     startedAt: t.expose("startedAt", { type: "DateTime", nullable: true }),
     completedAt: t.expose("completedAt", { type: "DateTime", nullable: true }),
@@ -122,7 +127,11 @@ const GenerationEventRef = builder.objectRef<GenerationEventMessage>("Generation
 const GenerateInput = zodInputType(
   "GenerateInput",
   generateRequest,
-  { messages: [zodInputType("MessageInput", messageSchema)], sheet: zodInputType("SheetInput", sheetRequest), tileset: zodInputType("TilesetInput", tilesetRequest) },
+  {
+    messages: [zodInputType("MessageInput", messageSchema)],
+    sheet: zodInputType("SheetInput", sheetRequest),
+    tileset: zodInputType("TilesetInput", tilesetRequest),
+  },
   "Exactly one of prompt and messages (the same body as POST /api/v1/generate).",
 );
 
