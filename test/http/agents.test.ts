@@ -22,6 +22,7 @@ describe("GET /api/ai/agents", () => {
     expect(body.agents.map((a) => a.id)).toEqual(builtInAgents.map((a) => a.id));
     for (const agent of body.agents) {
       const sheets = agent.id === "pixel-sprite";
+      const tilesets = agent.id === "texture";
       expect(Object.keys(agent).sort()).toEqual(
         [
           "credits",
@@ -35,10 +36,12 @@ describe("GET /api/ai/agents", () => {
           "sizes",
           "supportsTransparent",
           ...(sheets ? ["sheet"] : []),
+          ...(tilesets ? ["tileset"] : []),
         ].sort(),
       );
-      // section 12: the sprite agent draws sheets too, priced per 8 frames begun
-      expect(agent.outputs).toEqual(sheets ? ["image", "sheet"] : ["image"]);
+      // section 12: the sprite agent draws sheets too, priced per 8 frames begun; the texture agent tilesets, per 16 tiles
+      expect(agent.outputs).toEqual(["image", ...(sheets ? ["sheet"] : []), ...(tilesets ? ["tileset"] : [])]);
+      if (tilesets) expect(agent.tileset).toEqual({ layouts: ["wang-corner-16", "wang-edge-16", "blob-47"], maxTerrains: 2, creditsPer16Tiles: agent.credits });
       if (sheets) {
         expect(agent.sheet).toEqual({
           framesPerAnimation: { idle: 4, walk: 6, attack: 5, hurt: 3, death: 5 },
