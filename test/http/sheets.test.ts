@@ -104,6 +104,7 @@ describe("bad sheet requests answer 400 naming the field and charge nothing", ()
     ],
     ["sheet with tileset", { prompt: "knight", sheet: {}, tileset: { layout: "blob-47", terrains: ["grass"] } }, "invalid_request", "tileset"],
     ["a sheet that is not an object", { prompt: "knight", sheet: "walk" }, "invalid_request", "sheet"],
+    ["an object, not a figure", { prompt: "wooden treasure chest", sheet: {} }, "unsupported_option", "sheet"],
   ];
   it.each(cases)("%s", async (_name, body, code, param) => {
     const before = await balance();

@@ -208,6 +208,17 @@ describe("the runner on PGlite", () => {
       expect(await db.prisma.asset.count({ where: { generationId: id } })).toBe(0);
     });
 
+    it("a driver answering a sheet where a tileset was asked fails the generation and refunds it", async () => {
+      entry = entryOf({ maxRetries: 0 });
+      const { accountId, id } = await queued({ tileset: { layout: "blob-47", terrains: ["grass"] }, cost: 6 }).then(async (q) => {
+        script = async () => ({ images: [{ ...image, layout, quality }] });
+        await run(q.job);
+        return q;
+      });
+      expect(await generationOf(db, id)).toMatchObject({ status: "failed", creditState: "refunded", errorCode: "generator_unavailable" });
+      expect(await accountOf(db, accountId)).toEqual({ balance: 10, active: 0 });
+    });
+
     it("a sheet whose drawing fails is refunded in full, once", async () => {
       const { accountId, id, job } = await queued({ sheet, cost: 8 });
       script = async (_job, ctx) => {

@@ -54,7 +54,7 @@ jq -r '.assets[0].b64' knight-generation.json | base64 -d > knight.png
 curl -s "${origin}$(jq -r '.assets[0].exports.aseprite' knight-generation.json)" -H "Authorization: Bearer $AGS_KEY" > knight.aseprite.json
 \`\`\`
 
-Refusals (400, nothing charged): \`unsupported_option\` with \`param: "sheet"\` for an agent that draws no sheets (its \`outputs\` are \`["image"]\`) or a prompt it cannot draw as a sheet (the message says why); \`invalid_request\` naming the field for a bad value (\`sheet.directions\` for 3, \`sheet.animations\` for an unknown or repeated name) and \`sheet\` for a sheet larger than the agent's \`sheet.maxSidePx\`. An export that does not apply answers 404 listing those that do.
+Refusals (400, nothing charged): \`unsupported_option\` with \`param: "sheet"\` for an agent that draws no sheets (its \`outputs\` are \`["image"]\`) or a prompt whose subject is an object, not a figure (\`"chest" is an object; a sheet animates a character or a creature\`); \`invalid_request\` naming the field for a bad value (\`sheet.directions\` for 3, \`sheet.animations\` for an unknown or repeated name) and \`sheet\` for a sheet larger than the agent's \`sheet.maxSidePx\`. An export that does not apply answers 404 listing those that do.
 `;
 }
 
