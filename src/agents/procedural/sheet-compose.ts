@@ -5,7 +5,7 @@
  */
 import type { Offset, Pose } from "./sheet-poses.js";
 import { boundsOf, PART } from "./sheet-rig.js";
-import type { View, ViewLayer } from "./sheet-views.js";
+import type { View, ViewLayer } from "./sheet-view.js";
 import { M, SpriteGrid } from "./sprite-grid.js";
 
 /** The view's body with its eyes shut: each eye painted over, a dark lid along its bottom. */

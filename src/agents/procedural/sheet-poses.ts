@@ -5,7 +5,7 @@
  * turns a pose into a material grid.
  */
 import type { Animation } from "../driver.js";
-import type { View } from "./sheet-views.js";
+import type { View } from "./sheet-view.js";
 
 export type Offset = [number, number];
 

@@ -5,7 +5,7 @@
  */
 import { shifted } from "./sheet-grid.js";
 import { boundsOf, PART, type Rig } from "./sheet-rig.js";
-import { base, type View } from "./sheet-views.js";
+import { base, type View } from "./sheet-view.js";
 import { SpriteGrid } from "./sprite-grid.js";
 
 /** `east` faces right; `back`: seen from behind (no eyes, the head behind the body). */

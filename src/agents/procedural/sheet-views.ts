@@ -10,34 +10,7 @@ import { boundsOf, PART, type Rig } from "./sheet-rig.js";
 import { M, SpriteGrid } from "./sprite-grid.js";
 import { copyGrid, mirrorMap, narrowMap, remapColumns, shifted } from "./sheet-grid.js";
 import { frontOfSide } from "./sheet-side.js";
-
-export interface ViewLayer {
-  grid: SpriteGrid;
-  grip: [number, number];
-  /** Drawn over the body (else behind it). */
-  front: boolean;
-  /** Screen direction (x) a strike swings the item's top towards. */
-  swing: -1 | 1;
-  /** The arm that holds it (moves it). */
-  arm: number;
-}
-
-export interface View {
-  n: number;
-  body: SpriteGrid;
-  part: Uint8Array;
-  eyes: Uint8Array;
-  legs: number;
-  box: [number, number, number, number];
-  hip: number;
-  headMaterial: number;
-  layers: ViewLayer[];
-  /** Screen direction the figure faces: -1 left, 1 right, 0 towards or away from the viewer. */
-  facing: -1 | 0 | 1;
-  /** The legs in the order they read as walking pairs: [pair A, pair B]. */
-  pairs: [number[], number[]];
-  character: boolean;
-}
+import { base, type View, type ViewLayer } from "./sheet-view.js";
 
 /** Paints the face over with the head's material (`back`: with hair when the head has some). */
 function hideFace(g: SpriteGrid, eyes: Uint8Array, mouth: Uint8Array, fill: number): void {
@@ -61,35 +34,6 @@ function backOf(rig: Rig): SpriteGrid {
   hideFace(g, rig.eyes, rig.mouth, fill);
   if (rig.hair) for (let k = 0; k < g.cells.length; k++) if (rig.part[k] === PART.HEAD && g.cells[k] === M.SKIN) g.cells[k] = M.HAIR;
   return g;
-}
-
-export function legPairs(legs: number): [number[], number[]] {
-  if (legs >= 4)
-    return [
-      [0, 2],
-      [1, 3],
-    ];
-  if (legs === 3) return [[0, 2], [1]];
-  if (legs === 2) return [[0], [1]];
-  return [[], []];
-}
-
-export function base(rig: Rig, body: SpriteGrid, part: Uint8Array, eyes: Uint8Array, layers: ViewLayer[], facing: -1 | 0 | 1): View {
-  const box = boundsOf(body) ?? rig.box;
-  return {
-    n: rig.n,
-    body,
-    part,
-    eyes,
-    legs: rig.legs,
-    box,
-    hip: rig.hip,
-    headMaterial: rig.headMaterial,
-    layers,
-    facing,
-    pairs: legPairs(rig.legs),
-    character: rig.character,
-  };
 }
 
 /** A character or front-facing creature in profile, facing right. */
