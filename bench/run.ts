@@ -7,6 +7,7 @@
  *   BENCH_SSE_BUSES=memory   (e) on these event buses only (default memory,redis; redis needs BENCH_REDIS_URL's Redis)
  *   BENCH_DURATION_S, BENCH_CONNECTIONS, BENCH_ONLY=a,b,c,d,e,half,footprint
  *   BENCH_ONLY=sheet         a sprite sheet's frame against one sprite, in process (bench/sheet.ts)
+ *   BENCH_ONLY=tileset       a blob-47 tileset's tile against one texture, in process (bench/tileset.ts)
  *   BENCH_ONLY=footprint     memory at rest and time to start (bench/footprint.ts); BENCH_FOOTPRINT_REST_MS,
  *                            BENCH_FOOTPRINT_LOAD_S, BENCH_FOOTPRINT_QUIET_S
  *   BENCH_D_ROUNDS=3         (d) measured in 3 alternated rounds (default 1)
@@ -28,6 +29,7 @@ import { generateBody, generateHeaders, startService, type Service } from "./ser
 import { runSheetBench, sheetRow, type SheetBench } from "./sheet.js";
 import { runStreams, type StreamsBus, type StreamsResult } from "./sse.js";
 import { footprintRows, roundKey, tableRows } from "./table.js";
+import { runTilesetBench, tilesetRow, type TilesetBench } from "./tileset.js";
 
 const quick = process.env.BENCH_QUICK === "1";
 const durationS = Number(process.env.BENCH_DURATION_S ?? (quick ? 3 : 10));
@@ -39,7 +41,7 @@ const streamCounts = (process.env.BENCH_STREAMS ?? (quick ? "200,500" : "1000,50
   .filter((n) => n > 0);
 /** (d): rounds of (bare Yoga, service, bare Yoga on Node's fetch), alternated. */
 const graphqlRounds = Math.max(1, Number(process.env.BENCH_D_ROUNDS ?? 1));
-const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,half,footprint,sheet").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,half,footprint,sheet,tileset").split(","));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const measurements: Record<string, Measured | { error: string }> = {};
@@ -51,6 +53,7 @@ const streamBuses = (process.env.BENCH_SSE_BUSES ?? "memory,redis")
   .filter((s): s is StreamsBus => s === "memory" || s === "redis");
 let footprint: FootprintResult | { error: string } | undefined;
 let sheet: SheetBench | { error: string } | undefined;
+let tileset: TilesetBench | { error: string } | undefined;
 const tempDirs: string[] = [];
 
 /** Runs one autocannon measurement against `child`, recording it (or its error) under `key`. */
@@ -301,6 +304,11 @@ try {
     sheet = await runSheetBench(quick ? 2 : 5).catch((error: unknown) => ({ error: String(error) }));
     log(`  ${sheetRow(sheet).note}`);
   }
+  if (only.has("tileset")) {
+    log("- (tileset): a blob-47 tileset's 64×64 tile against one 64×64 texture, in process");
+    tileset = await runTilesetBench(quick ? 2 : 5).catch((error: unknown) => ({ error: String(error) }));
+    log(`  ${tilesetRow(tileset).note}`);
+  }
   await measureAll(pg);
 } finally {
   await cleanup();
@@ -310,6 +318,7 @@ const table = [
   ...(loadRan ? tableRows(measurements, paced, streams, durationS) : []),
   ...(footprint && !("error" in footprint) ? footprintRows(footprint) : footprint ? [{ name: "footprint", note: footprint.error.slice(0, 80) }] : []),
   ...(sheet ? [sheetRow(sheet)] : []),
+  ...(tileset ? [tilesetRow(tileset)] : []),
 ];
 log(`\n${formatTable(table)}\n`);
 log("Ratios: req/s over req/s of the named baseline. (e) lag: event arrival at the client − the event's created_at in the database.");
@@ -328,6 +337,7 @@ const path = await writeResults(
     streams,
     ...(footprint ? { footprint } : {}),
     ...(sheet ? { sheet } : {}),
+    ...(tileset ? { tileset } : {}),
   },
   quick,
   process.env.BENCH_TAG,

@@ -5,6 +5,7 @@
  * Goal: a sheet's frame costs no more than one sprite (ratio ≤ 1.0).
  *   npx tsx bench/sheet.ts [rounds]
  */
+import type { SheetLayout } from "../src/agents/driver.js";
 import { draw, type DrawTask } from "../src/agents/procedural/draw-task.js";
 import type { Row } from "./report.js";
 
@@ -41,7 +42,7 @@ async function cpuMs(fn: () => Promise<unknown>): Promise<number> {
 export async function runSheetBench(rounds = 5): Promise<SheetBench> {
   let frames = 0;
   const first = await draw(task(prompts[0]!, 1, true), () => undefined);
-  frames = first.layout!.animations.reduce((sum, row) => sum + row.frames, 0);
+  frames = (first.layout as SheetLayout).animations.reduce((sum, row) => sum + row.frames, 0);
   // warm-up: the drawing code, both paths
   for (const p of prompts) {
     await draw(task(p, 2, false), () => undefined);

@@ -1,20 +1,25 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PNG } from "pngjs";
-import { afterAll, describe, expect, it } from "vitest";
-import type { TilesetLayout } from "../../src/agents/driver.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TileEntry, TilesetLayout } from "../../src/agents/driver.js";
+import { renderMap } from "../../src/agents/procedural/tileset-quality.js";
 import { tilesetLayout } from "../../src/agents/tileset-layout.js";
 import { paintRandomMap } from "../../src/agents/tileset-map.js";
 import type { ExportSource } from "../../src/domain/exports/formats.js";
 import { tiledFiles, wangTiles } from "../../src/domain/exports/tiled.js";
+import { generateWithKey, type GenerationBody } from "../support/generation.js";
+import { startTestApp, type TestApp } from "../support/harness.js";
+import { bearer, createKey, signUp } from "../support/users.js";
 
 /**
  * Tiled itself (Debian's 1.8, headless) reads the Tiled export: `tiled --export-tileset json` reports the Wang set
  * it understood from the .tsx, and `tmxrasterizer` draws the sample .tmx, which must equal the map drawn here from
- * the same PNG cell by cell. Skipped, saying so, where Tiled is not installed (`apt-get install tiled`; .ci/run
- * installs it).
+ * the same PNG cell by cell. The second part does the same with tilesets the texture agent draws, generated and
+ * exported through the REST API, against the service's own rendering of the sample map (renderMap). Skipped, saying
+ * so, where Tiled is not installed (`apt-get install tiled`; .ci/run installs it).
  */
 const env = { ...process.env, QT_QPA_PLATFORM: "offscreen" };
 const installed = (program: string) => spawnSync("sh", ["-c", `command -v ${program}`]).status === 0;
@@ -68,8 +73,8 @@ function drawMap(layout: TilesetLayout, sheet: PNG, cells: number[][]): PNG {
   return out;
 }
 
-function run(program: string, args: string[]): void {
-  const result = spawnSync(program, args, { env, encoding: "utf8", timeout: 60_000 });
+function run(program: string, args: string[], cwd?: string): void {
+  const result = spawnSync(program, args, { env, cwd, encoding: "utf8", timeout: 60_000 });
   expect(result.status, `${program} ${args.join(" ")}: ${result.stderr}`).toBe(0);
 }
 
@@ -132,5 +137,100 @@ describe.skipIf(!hasTiled)(title, () => {
         expect(drawn.data.some((value, i) => i % 4 === 3 && value === 255)).toBe(true);
       });
     }
+  }
+});
+
+/** A tile's wangid as the layout says it (the contract's corners, edges or blob mask): 0 for no colour, else terrain + 1. */
+function wangIdOf(layout: TilesetLayout, tile: TileEntry): number[] {
+  const colour = (ref: number | null) => (ref === null ? 0 : ref + 1);
+  if (tile.corners) return [0, colour(tile.corners.ne), 0, colour(tile.corners.se), 0, colour(tile.corners.sw), 0, colour(tile.corners.nw)];
+  if (tile.edges) return [colour(tile.edges.n), 0, colour(tile.edges.e), 0, colour(tile.edges.s), 0, colour(tile.edges.w), 0];
+  // blob-47: clockwise from N, a neighbour in the mask has the tile's terrain, any other the other terrain
+  const own = tile.terrain ?? 0;
+  const other = own === 0 ? (layout.terrains.length > 1 ? 1 : null) : 0;
+  return [1, 2, 4, 8, 16, 32, 64, 128].map((bit) => colour((tile.mask ?? 0) & bit ? own : other));
+}
+
+type TilesetAsset = GenerationBody["assets"][number] & { layout: TilesetLayout; exports: Record<string, string> };
+
+describe.skipIf(!hasTiled)(`${title}: tilesets the texture agent draws, exported through the REST API`, () => {
+  const SIZE = 64;
+  const cases = (["wang-corner-16", "wang-edge-16", "blob-47"] as const).flatMap((layout) =>
+    [["grass", "dirt"], ["stone"]].map((terrains) => ({ layout, terrains, label: `drawn-${layout}-${terrains.length}` })),
+  );
+  let t: TestApp;
+  let secret: string;
+  const assets = new Map<string, TilesetAsset>();
+  beforeAll(async () => {
+    t = await startTestApp({ RATE_LIMIT_GENERATE_PER_MINUTE: "10000", SIGNUP_CREDITS: "1000" });
+    ({ secret } = await createKey(t, await signUp(t)));
+    for (const { layout, terrains, label } of cases) {
+      const body = { prompt: terrains.join(" and "), agentId: "texture", tileset: { layout, terrains }, width: SIZE, height: SIZE, seed: 3 };
+      const response = await generateWithKey(t, secret, body);
+      expect(response.status, await response.clone().text()).toBe(200);
+      assets.set(label, ((await response.json()) as GenerationBody & { assets: TilesetAsset[] }).assets[0]!);
+    }
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  /** The `tiled` export as a user gets it: downloaded, unzipped into a folder of its own; the PNG as GET /api/v1/assets/:id answers it. */
+  const download = async (label: string) => {
+    const asset = assets.get(label)!;
+    const folder = join(scratch, label);
+    const zip = await t.request(asset.exports.tiled!, { headers: bearer(secret) });
+    expect(zip.status).toBe(200);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, "export.zip"), Buffer.from(await zip.arrayBuffer()));
+    run("unzip", ["-o", "-q", "export.zip"], folder);
+    const png = Buffer.from(await (await t.request(asset.url, { headers: bearer(secret) })).arrayBuffer());
+    expect(readFileSync(join(folder, `${asset.id}.png`)).equals(png)).toBe(true);
+    return { asset, folder, tsx: join(folder, `${asset.id}.tsx`), tmx: join(folder, `${asset.id}-sample.tmx`), sheet: PNG.sync.read(png) };
+  };
+
+  for (const { layout: name, terrains, label } of cases) {
+    it(`${label}: tiled --export-tileset reports the Wang set and each tile as the layout says`, async () => {
+      const { asset, folder, tsx } = await download(label);
+      const { layout } = asset;
+      expect([layout.layout, layout.terrains, layout.tileWidth]).toEqual([name, terrains, SIZE]);
+      const out = join(folder, "tileset.json");
+      run("tiled", ["--export-tileset", "json", tsx, out]);
+      const json = JSON.parse(readFileSync(out, "utf8")) as TiledJson;
+      expect([json.tilecount, json.columns, json.tilewidth, json.tileheight]).toEqual([layout.columns * layout.rows, layout.columns, SIZE, SIZE]);
+      expect(json.wangsets).toHaveLength(1);
+      const wangset = json.wangsets[0]!;
+      expect(wangset.type).toBe({ "wang-corner-16": "corner", "wang-edge-16": "edge", "blob-47": "mixed" }[name]);
+      expect(wangset.colors.map((c) => c.name)).toEqual(terrains);
+      // Tiled numbers tiles row by row over the image: each layout tile, by where it is, with its wangid
+      const expected = layout.tiles
+        .map((tile) => ({ tileid: (tile.y / SIZE) * layout.columns + tile.x / SIZE, wangid: wangIdOf(layout, tile) }))
+        .filter((tile) => tile.wangid.some((c) => c !== 0))
+        .sort((a, b) => a.tileid - b.tileid);
+      expect(expected.length).toBeGreaterThanOrEqual(layout.tiles.length - 1);
+      const reported = wangset.wangtiles.map((tile) => ({ tileid: tile.tileid, wangid: tile.wangid })).sort((a, b) => a.tileid - b.tileid);
+      expect(reported).toEqual(expected);
+    });
+
+    it(`${label}: tmxrasterizer draws the sample map pixel for pixel as the service renders it`, async () => {
+      const { asset, folder, tmx, sheet } = await download(label);
+      const out = join(folder, "sample.png");
+      run("tmxrasterizer", ["--no-smoothing", tmx, out]);
+      const drawn = PNG.sync.read(readFileSync(out));
+      const map = paintRandomMap(asset.layout, 24, 16, 1);
+      const service = renderMap(new Uint8Array(sheet.data), asset.layout, map);
+      expect([drawn.width, drawn.height]).toEqual([service.width, service.height]);
+      expect([drawn.width, drawn.height]).toEqual([24 * SIZE, 16 * SIZE]);
+      let differing = 0;
+      let transparent = 0;
+      for (let i = 0; i < service.rgba.length; i += 4) {
+        if (service.rgba[i + 3] === 0) transparent++;
+        const same = drawn.data[i + 3] === 0 && service.rgba[i + 3] === 0 ? true : drawn.data.subarray(i, i + 4).equals(service.rgba.subarray(i, i + 4));
+        if (!same) differing++;
+      }
+      expect(differing).toBe(0);
+      // a map of many tiles; a one-terrain set leaves some of it transparent, a two-terrain one none
+      expect(new Set(map.cells.flat()).size).toBeGreaterThan(6);
+      if (terrains.length === 1) expect(transparent).toBeGreaterThan(0);
+      else expect(transparent).toBe(0);
+    });
   }
 });
