@@ -162,13 +162,22 @@ export const errorMessage = (error: unknown): string => (error instanceof Error 
 const generation = fields({ ...generationFields, assets: { ...generationFields.assets, exports: { format: true, url: true } } });
 
 type ExportsAnswer = Record<string, string> | { format: string; url: string }[] | null | undefined;
+interface AssetAnswer {
+  exports?: ExportsAnswer;
+  layout?: unknown;
+  tilesetLayout?: object | null;
+}
 
-/** A generation as GraphQL, REST or the completed event answer it, with each asset's exports as a map by format. */
-export function withExportMap<G extends { assets: { exports?: ExportsAnswer }[] }>(g: G): Generation {
+/**
+ * A generation as GraphQL, REST or the completed event answer it, as REST has it: each asset's
+ * exports a map by format, and a tileset's layout (GraphQL's `tilesetLayout`) in `layout`.
+ */
+export function withExportMap<G extends { assets: AssetAnswer[] }>(g: G): Generation {
   return {
     ...g,
-    assets: g.assets.map((a) => ({
+    assets: g.assets.map(({ tilesetLayout, ...a }) => ({
       ...a,
+      layout: a.layout ?? (tilesetLayout ? { kind: "tileset", ...tilesetLayout } : null),
       exports: Array.isArray(a.exports) ? Object.fromEntries(a.exports.map((e) => [e.format, e.url])) : (a.exports ?? {}),
     })),
   } as unknown as Generation;

@@ -24,6 +24,7 @@ export const agentFields = {
   knows: { subjects: true, modifiers: true, styles: true },
   outputs: true,
   sheet: { framesPerAnimation: whole, directions: true, maxSidePx: true, creditsPer8Frames: true },
+  tileset: { layouts: true, maxTerrains: true, creditsPer16Tiles: true },
 } as const satisfies Selection<AgentView>;
 export type Agent = Selected<AgentView, typeof agentFields>;
 /** GET /api/ai/agents (public: the sign-in screen shows them). */
@@ -46,6 +47,18 @@ export const interpretationFields = {
 } as const satisfies Selection<InterpretationView>;
 export type Interpretation = Selected<InterpretationView, typeof interpretationFields>;
 
+type LayoutView = NonNullable<AssetView["layout"]>;
+type SheetLayoutView = Extract<LayoutView, { kind: "sheet" }>;
+type TilesetLayoutView = Extract<LayoutView, { kind: "tileset" }>;
+
+/**
+ * GraphQL's Asset and Estimate: `layout` is a sheet's only, a tileset's is `tilesetLayout` (without
+ * `kind`; a tile's corners and edges are JSON). api.ts folds it back into `layout` as REST has it.
+ */
+type GraphQLAssetView = Omit<AssetView, "layout"> & { layout?: SheetLayoutView; tilesetLayout?: Omit<TilesetLayoutView, "kind"> };
+type GraphQLEstimateView = Omit<EstimateView, "layout"> & { layout?: SheetLayoutView; tilesetLayout?: Omit<TilesetLayoutView, "kind"> };
+type GraphQLGenerationView = Omit<GenerationView, "assets"> & { assets: GraphQLAssetView[] };
+
 /** What is where in a sheet's PNG (rows of animation × direction, one frame per column). */
 export const layoutFields = {
   kind: true,
@@ -54,8 +67,21 @@ export const layoutFields = {
   columns: true,
   rows: true,
   animations: { name: true, direction: true, row: true, frames: true, fps: true, loop: true },
-} as const satisfies Selection<NonNullable<AssetView["layout"]>>;
-export type SheetLayout = Selected<NonNullable<AssetView["layout"]>, typeof layoutFields>;
+} as const satisfies Selection<SheetLayoutView>;
+export type SheetLayout = Selected<SheetLayoutView, typeof layoutFields>;
+
+/** What is where in a tileset's PNG: each tile's cell and its corners', edges' or neighbours' terrains. */
+export const tilesetLayoutFields = {
+  layout: true,
+  tileWidth: true,
+  tileHeight: true,
+  columns: true,
+  rows: true,
+  terrains: true,
+  tiles: { index: true, x: true, y: true, corners: whole, edges: whole, mask: true, terrain: true },
+} as const satisfies Selection<Omit<TilesetLayoutView, "kind">>;
+export type TilesetLayout = Selected<Omit<TilesetLayoutView, "kind">, typeof tilesetLayoutFields> & { kind: "tileset" };
+export type AssetLayout = SheetLayout | TilesetLayout;
 
 /** A dry run of the Generate form's request: what the agent would understand and what it would cost, charging nothing. */
 export const estimateFields = {
@@ -63,8 +89,9 @@ export const estimateFields = {
   credits: { price: true, balance: true, sufficient: true },
   output: true,
   layout: layoutFields,
-} as const satisfies Selection<EstimateView>;
-export type Estimate = Selected<EstimateView, typeof estimateFields>;
+  tilesetLayout: { layout: true, tileWidth: true, tileHeight: true, columns: true, rows: true, tiles: { index: true } },
+} as const satisfies Selection<GraphQLEstimateView>;
+export type Estimate = Selected<GraphQLEstimateView, typeof estimateFields>;
 
 export const generationFields = {
   id: true,
@@ -85,18 +112,20 @@ export const generationFields = {
     height: true,
     bytes: true,
     layout: layoutFields,
-    quality: { colors: true, paletteCompliance: true, baselineJitterPx: true, bboxHeightRangePx: true },
+    tilesetLayout: tilesetLayoutFields,
+    quality: { colors: true, paletteCompliance: true, baselineJitterPx: true, bboxHeightRangePx: true, seamScore: true },
   },
   credits: { charged: true, refunded: true, balance: true },
   error: { code: true, message: true },
   interpretation: interpretationFields,
   sheet: whole,
-} as const satisfies Selection<GenerationView>;
-type SelectedGeneration = Selected<GenerationView, typeof generationFields>;
+  tileset: whole,
+} as const satisfies Selection<GraphQLGenerationView>;
+type SelectedGeneration = Selected<GraphQLGenerationView, typeof generationFields>;
 
 /**
- * History's list: each asset's layout only as far as a sheet's first frame needs (a page of them
- * must stay under the API's cost limit); a sheet opened from it is read whole.
+ * History's list: each asset's layout only as far as a sheet's first frame or a tileset's tile size
+ * needs (a page of them must stay under the API's cost limit); a sheet or tileset opened from it is read whole.
  */
 export const historyFields = {
   ...generationFields,
@@ -108,21 +137,27 @@ export const historyFields = {
     height: true,
     bytes: true,
     layout: { frameWidth: true, frameHeight: true, columns: true, rows: true },
+    tilesetLayout: { layout: true, tileWidth: true, tileHeight: true, columns: true, rows: true },
   },
-} as const satisfies Selection<GenerationView>;
-export type HistoryItem = Selected<GenerationView, typeof historyFields>;
+} as const satisfies Selection<GraphQLGenerationView>;
+export type HistoryItem = Selected<GraphQLGenerationView, typeof historyFields>;
 /**
- * An asset with its engine files by format, as REST and the completed event send them. GraphQL
- * lists them as `{format, url}` pairs instead; api.ts asks for those and makes the map.
+ * An asset with its layout and engine files as REST and the completed event send them. GraphQL
+ * lists the exports as `{format, url}` pairs and a tileset's layout as `tilesetLayout` instead;
+ * api.ts asks for those and folds them back.
  */
-export type Asset = SelectedGeneration["assets"][number] & { exports: AssetView["exports"] };
+export type Asset = Omit<SelectedGeneration["assets"][number], "layout" | "tilesetLayout"> & {
+  layout: AssetLayout | null;
+  exports: AssetView["exports"];
+};
 export type Generation = Omit<SelectedGeneration, "assets"> & { assets: Asset[] };
 export type SheetQuality = NonNullable<Asset["quality"]>;
 
 /** What the Generate screen sends (the contract's request, with the fields it always fills). */
 export type GenerateInput = Required<Pick<GenerateRequest, "prompt" | "agentId" | "width" | "height" | "transparent">> &
-  Pick<GenerateRequest, "seed" | "sheet">;
+  Pick<GenerateRequest, "seed" | "sheet" | "tileset">;
 export type SheetInput = NonNullable<GenerateRequest["sheet"]>;
+export type TilesetInput = NonNullable<GenerateRequest["tileset"]>;
 
 type GenerationEventView = z.output<typeof generationEvent>;
 export const eventFields = { seq: true, type: true, data: true } as const satisfies Selection<GenerationEventView>;

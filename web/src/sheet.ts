@@ -53,5 +53,6 @@ export const exportLabels: Record<string, string> = {
   aseprite: "Aseprite JSON",
   texturepacker: "TexturePacker JSON",
   godot: "Godot 4 .tres",
+  tiled: "Tiled (.tsx + sample map, zip)",
   zip: "ZIP (all)",
 };

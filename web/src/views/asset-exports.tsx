@@ -4,7 +4,8 @@ import { Icon } from "../ui";
 
 /**
  * The engine files of an asset, one download link each (a GET with the session cookie; the server
- * names the file). A sheet has Aseprite, TexturePacker, Godot and a zip of all; an image TexturePacker and the zip.
+ * names the file). A sheet has Aseprite, TexturePacker, Godot and a zip of all; a tileset TexturePacker,
+ * Godot, Tiled and the zip; an image TexturePacker and the zip.
  */
 export function ExportLinks({ asset, title }: { asset: Pick<Asset, "exports">; title: string }) {
   const formats = Object.keys(asset.exports).sort((a, b) => order(a) - order(b));
@@ -34,12 +35,27 @@ const order = (format: string) => {
   return i === -1 ? 99 : i;
 };
 
-/** A sheet's measured quality in one line: colours, how still the feet stand, how much the height moves. */
+/**
+ * A sheet's or tileset's measured quality in one line: colours, and for a sheet how still the feet
+ * stand and how much the height moves, for a tileset how much its tile edges show.
+ */
 export function QualityLine({ quality }: { quality: SheetQuality }) {
+  const compliance = quality.paletteCompliance < 1 ? ` · ${Math.round(quality.paletteCompliance * 100)} % in palette` : "";
+  if (quality.seamScore !== null && quality.seamScore !== undefined) {
+    return (
+      <p class="small muted quality-line" data-testid="tileset-quality">
+        {quality.colors} colours · seam score {quality.seamScore.toFixed(2)}{" "}
+        <span title="Colour change across tile edges ÷ inside tiles, on a random map painted with the set">
+          (1.0 = no visible seam; higher, the tile edges show)
+        </span>
+        {compliance}
+      </p>
+    );
+  }
   return (
     <p class="small muted quality-line" data-testid="sheet-quality">
       {quality.colors} colours · baseline jitter {quality.baselineJitterPx} px · height range {quality.bboxHeightRangePx} px
-      {quality.paletteCompliance < 1 ? ` · ${Math.round(quality.paletteCompliance * 100)} % in palette` : ""}
+      {compliance}
     </p>
   );
 }

@@ -35,7 +35,7 @@ export function AuthScreen({ onSignedIn }: { onSignedIn(): Promise<void> }) {
   useEffect(() => {
     let live = true;
     api.agents().then(
-      (answer) => live && setAgents(answer.agents.map((a) => ({ ...a, knows: a.knows ?? null, sheet: a.sheet ?? null }))),
+      (answer) => live && setAgents(answer.agents.map((a) => ({ ...a, knows: a.knows ?? null, sheet: a.sheet ?? null, tileset: a.tileset ?? null }))),
       () => undefined, // unknown: the cards stay, without an agent line
     );
     return () => void (live = false);

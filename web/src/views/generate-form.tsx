@@ -3,10 +3,12 @@ import { agentOption, sizeRange } from "../agent-text";
 import { ApiError } from "../api";
 import type { Agent, GenerateInput } from "../contract";
 import { planSheet } from "../sheet";
+import { planTileset, tilesetLayouts } from "../tileset";
 import { useSession } from "../state";
 import { Button, ErrorNote, Icon, plural } from "../ui";
 import { PromptCheck, replaceWord, usePromptCheck } from "./interpretation";
-import { defaultSheetChoice, fpsOf, OutputChoice, type SheetChoice, SheetFields, SheetSummary } from "./sheet-fields";
+import { defaultSheetChoice, fpsOf, type Output, OutputChoice, type SheetChoice, SheetFields, SheetSummary } from "./sheet-fields";
+import { defaultTilesetChoice, type TilesetChoice, TilesetFields, TilesetSummary, terrainsOf } from "./tileset-fields";
 
 const examples = [
   { prompt: "red health potion, glossy", agentId: "pixel-sprite" },
@@ -17,6 +19,13 @@ const examples = [
 
 const sizeKey = (s: { width: number; height: number }) => `${s.width}x${s.height}`;
 const drawsSheets = (agent: Agent | undefined) => Boolean(agent?.outputs.includes("sheet") && agent.sheet);
+const drawsTilesets = (agent: Agent | undefined) => Boolean(agent?.outputs.includes("tileset") && agent.tileset);
+/** The outputs the form offers for `agent`: an image always, a sheet or tileset when it makes them. */
+const outputsOf = (agent: Agent | undefined): Output[] => [
+  "image",
+  ...(drawsSheets(agent) ? (["sheet"] as const) : []),
+  ...(drawsTilesets(agent) ? (["tileset"] as const) : []),
+];
 
 /** The form field an API error's `param` names. */
 const fieldOf = (p: string | undefined) =>
@@ -32,7 +41,9 @@ const fieldOf = (p: string | undefined) =>
             ? "transparent"
             : p?.startsWith("sheet")
               ? "sheet"
-              : undefined;
+              : p?.startsWith("tileset")
+                ? "tileset"
+                : undefined;
 
 export interface GenerateFormProps {
   /** Why the last start failed: shown under the field it names, else under the button. */
@@ -44,7 +55,7 @@ export interface GenerateFormProps {
   onRefuse(error: ApiError): void;
 }
 
-/** The generation settings: prompt (with examples), agent, output (image or sprite sheet), size, seed, transparency, and the price. */
+/** The generation settings: prompt (with examples), agent, output (image, sprite sheet or tileset), size, seed, transparency, and the price. */
 export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: GenerateFormProps) {
   const session = useSession();
   const { agents } = session;
@@ -54,15 +65,16 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
   const [size, setSize] = useState(() => (agent ? sizeKey(agent.defaultSize) : ""));
   const [transparent, setTransparent] = useState(true);
   const [seed, setSeed] = useState("");
-  const [asSheet, setAsSheet] = useState(false);
+  const [output, setOutput] = useState<Output>("image");
   const [sheetChoice, setSheetChoice] = useState<SheetChoice>(defaultSheetChoice);
+  const [tilesetChoice, setTilesetChoice] = useState<TilesetChoice>(defaultTilesetChoice);
   const promptInput = useRef<HTMLTextAreaElement>(null);
 
   const chooseAgent = (id: string) => {
     const next = agents.find((a) => a.id === id);
     if (!next) return;
     setAgentId(id);
-    if (!drawsSheets(next)) setAsSheet(false);
+    if (!outputsOf(next).includes(output)) setOutput("image");
     if (!next.sizes.some((s) => sizeKey(s) === size)) setSize(sizeKey(next.defaultSize));
   };
 
@@ -71,7 +83,12 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
   const sizes = agent?.sizes ?? [];
   const [width, height] = size.split("x").map(Number) as [number, number];
   const offer = agent?.sheet ?? undefined;
-  const sheetOn = asSheet && drawsSheets(agent) && offer !== undefined;
+  const sheetOn = output === "sheet" && drawsSheets(agent) && offer !== undefined;
+  const tilesetOffer = agent?.tileset ?? undefined;
+  const tilesetOn = output === "tileset" && drawsTilesets(agent) && tilesetOffer !== undefined;
+  const terrains = terrainsOf(tilesetChoice);
+  const tileset = tilesetOn && terrains.length > 0 ? { layout: tilesetChoice.layout, terrains } : undefined;
+  const tilesetPlan = tileset && tilesetOffer ? planTileset(tilesetOffer, tileset, { width, height }) : undefined;
   const fps = fpsOf(sheetChoice);
   const sheet = sheetOn ? { animations: sheetChoice.animations, directions: sheetChoice.directions, fps: fps ?? 8 } : undefined;
   const plan = sheet && offer ? planSheet(offer, sheet, { width, height }) : undefined;
@@ -82,6 +99,7 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
     const input: GenerateInput = { prompt: prompt.trim(), agentId: agent.id, width, height, transparent: effectiveTransparent };
     if (seed.trim() !== "") input.seed = Number(seed);
     if (sheet) input.sheet = sheet;
+    if (tileset) input.tileset = tileset;
     if (!input.prompt) {
       onRefuse(new ApiError("Describe the asset you want first.", "", undefined, {}, "prompt"));
       promptInput.current?.focus();
@@ -90,6 +108,11 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
     if (sheet && fps === undefined) {
       onRefuse(new ApiError("Frames per second must be a whole number from 1 to 30.", "", undefined, {}, "sheet.fps"));
       document.getElementById("gen-fps")?.focus();
+      return;
+    }
+    if (tilesetOn && !tileset) {
+      onRefuse(new ApiError("Name the terrain to draw (grass, dirt, stone…).", "", undefined, {}, "tileset.terrains"));
+      document.getElementById("gen-terrain-1")?.focus();
       return;
     }
     onStart(input);
@@ -106,7 +129,7 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
     setSize(sizeKey(input));
     setTransparent(input.transparent);
     setSeed(input.seed === undefined ? "" : String(input.seed));
-    setAsSheet(input.sheet !== undefined);
+    setOutput(input.sheet ? "sheet" : input.tileset ? "tileset" : "image");
     if (input.sheet) {
       const { animations, directions, fps } = input.sheet;
       setSheetChoice({
@@ -115,13 +138,30 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
         fps: String(fps ?? 8),
       });
     }
+    if (input.tileset) {
+      const { layout, terrains } = input.tileset;
+      setTilesetChoice({
+        layout: tilesetLayouts.find((l) => l === layout) ?? defaultTilesetChoice.layout,
+        terrains: [terrains[0] ?? "", terrains[1] ?? ""],
+      });
+    }
     if (pending.start) onStart(input);
     else promptInput.current?.focus();
   }, [session.pendingRun]);
 
   // A free dry run as the person types: would the agent understand this prompt?
-  const estimate = usePromptCheck(
-    agent && prompt.trim() ? { prompt: prompt.trim(), agentId: agent.id, width, height, transparent: effectiveTransparent, ...(sheet ? { sheet } : {}) } : null,
+  const { estimate, refusal } = usePromptCheck(
+    agent && prompt.trim()
+      ? {
+          prompt: prompt.trim(),
+          agentId: agent.id,
+          width,
+          height,
+          transparent: effectiveTransparent,
+          ...(sheet ? { sheet } : {}),
+          ...(tileset ? { tileset } : {}),
+        }
+      : null,
   );
   const check = estimate?.interpretation ?? null;
   const knownSubjects = agent?.knows?.subjects ?? [];
@@ -129,7 +169,9 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
 
   const errorField = fieldOf(error instanceof ApiError ? error.param : undefined);
   // The dry run's price for these settings once it answered; until then the agent's offer says it.
-  const price = estimate?.credits.price ?? plan?.price ?? agent?.credits ?? 0;
+  const price = estimate?.credits.price ?? plan?.price ?? tilesetPlan?.price ?? agent?.credits ?? 0;
+  // the tile count the dry run answered, else the one the layout has
+  const tiles = estimate?.tilesetLayout?.tiles.length ?? tilesetPlan?.tiles;
   const short = session.balance < price;
 
   return (
@@ -205,15 +247,27 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
         {errorField === "agent" ? <ErrorNote error={error} /> : null}
       </div>
 
-      {drawsSheets(agent) ? <OutputChoice sheet={sheetOn} onChange={setAsSheet} /> : null}
+      {outputsOf(agent).length > 1 ? (
+        <OutputChoice outputs={outputsOf(agent)} value={sheetOn ? "sheet" : tilesetOn ? "tileset" : "image"} onChange={setOutput} />
+      ) : null}
       {sheetOn && agent ? <SheetFields agent={agent} choice={sheetChoice} onChange={setSheetChoice} invalid={errorField === "sheet"} /> : null}
       {errorField === "sheet" ? <ErrorNote error={error} /> : null}
+      {tilesetOn && agent ? (
+        <TilesetFields agent={agent} choice={tilesetChoice} onChange={setTilesetChoice} refusal={errorField === "tileset" ? error : refusal} />
+      ) : errorField === "tileset" ? (
+        <ErrorNote error={error} />
+      ) : null}
 
       <div class="field-row">
         <div class="field">
-          <label for="gen-size">{sheetOn ? "Frame size" : "Size"}</label>
+          <label for="gen-size">{sheetOn ? "Frame size" : tilesetOn ? "Tile size" : "Size"}</label>
           <div class="select">
-            <select id="gen-size" value={size} onChange={(e) => setSize(e.currentTarget.value)} aria-describedby={plan ? "gen-size-hint" : undefined}>
+            <select
+              id="gen-size"
+              value={size}
+              onChange={(e) => setSize(e.currentTarget.value)}
+              aria-describedby={plan || tilesetPlan ? "gen-size-hint" : undefined}
+            >
               {sizes.map((s) => (
                 <option key={sizeKey(s)} value={sizeKey(s)}>
                   {s.width} × {s.height}
@@ -223,6 +277,7 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
             </select>
           </div>
           {plan && offer ? <SheetSummary plan={plan} maxSidePx={offer.maxSidePx} /> : null}
+          {tilesetPlan ? <TilesetSummary plan={{ ...tilesetPlan, tiles: tiles ?? tilesetPlan.tiles }} /> : null}
           {errorField === "size" ? <ErrorNote error={error} /> : null}
         </div>
         <div class="field">
@@ -280,8 +335,11 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
         </Button>
         <p class={`price${short ? " price-short" : ""}`} id="gen-price">
           Costs {plural(price, "credit")}
-          {plan && offer ? ` (${plural(plan.frames, "frame")}: ${plural(offer.creditsPer8Frames, "credit")} per 8 frames begun)` : ""} · balance{" "}
-          {session.balance.toLocaleString("en-US")}
+          {plan && offer ? ` (${plural(plan.frames, "frame")}: ${plural(offer.creditsPer8Frames, "credit")} per 8 frames begun)` : ""}
+          {tilesetPlan && tilesetOffer && tiles !== undefined
+            ? ` (${plural(tiles, "tile")}: ${plural(tilesetOffer.creditsPer16Tiles, "credit")} per 16 tiles begun, × ${Math.ceil(tiles / 16)})`
+            : ""}{" "}
+          · balance {session.balance.toLocaleString("en-US")}
         </p>
         {error && !errorField ? <ErrorNote error={error} /> : null}
       </div>

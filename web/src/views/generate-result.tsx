@@ -5,6 +5,7 @@ import { ExportLinks, QualityLine } from "./asset-exports";
 import { stageLabel, type Run } from "./generation-run";
 import { InterpretationNote } from "./interpretation";
 import { SheetImage, SheetPlayer } from "./sheet-player";
+import { TilesetView } from "./tileset-view";
 
 /** The live result: progress and stages, previews, then the asset (or why it failed). */
 export function ResultCard({
@@ -40,8 +41,11 @@ export function ResultCard({
   const prompt = run.input.prompt;
   const done = run.phase === "succeeded" && asset;
   const running = run.phase === "queued" || run.phase === "running";
-  const layout = done ? asset.layout : null;
+  const layout = done && asset.layout?.kind === "sheet" ? asset.layout : null;
+  const tileset = done && asset.layout?.kind === "tileset" ? asset.layout : null;
   const frames = layout?.animations.reduce((sum, row) => sum + row.frames, 0) ?? 0;
+  const what = run.input.sheet ? "sheet of " : run.input.tileset ? "tileset of " : "";
+  const unit = run.input.sheet ? " frames" : run.input.tileset ? " tiles" : "";
 
   return (
     <section ref={cardRef} class="card result-card" aria-label="Result" aria-busy={running ? "true" : "false"} tabIndex={-1}>
@@ -54,9 +58,9 @@ export function ResultCard({
             {run.percent} %
           </span>
           <span class="muted small">
-            {run.input.agentId} · {run.input.sheet ? "sheet of " : ""}
+            {run.input.agentId} · {what}
             {run.input.width}×{run.input.height}
-            {run.input.sheet ? " frames" : ""}
+            {unit}
             {seconds ? ` · ${seconds} s` : ""}
           </span>
         </div>
@@ -92,6 +96,16 @@ export function ResultCard({
         <>
           {layout ? (
             <SheetPlayer key={asset.id} src={asset.url} layout={layout} alt={prompt} transparent={run.result!.transparent} />
+          ) : tileset ? (
+            <TilesetView
+              key={asset.id}
+              src={asset.url}
+              layout={tileset}
+              alt={prompt}
+              transparent={run.result!.transparent}
+              width={asset.width}
+              height={asset.height}
+            />
           ) : (
             <AssetImage src={asset.url} alt={prompt} transparent={run.result!.transparent} width={asset.width} height={asset.height} class="stage-lg" />
           )}
@@ -114,6 +128,13 @@ export function ResultCard({
                   <dt>Frames</dt>
                   <dd>
                     {frames} of {layout.frameWidth} × {layout.frameHeight}
+                  </dd>
+                </div>
+              ) : tileset ? (
+                <div>
+                  <dt>Tiles</dt>
+                  <dd>
+                    {tileset.tiles.length} of {tileset.tileWidth} × {tileset.tileHeight}
                   </dd>
                 </div>
               ) : null}

@@ -4,6 +4,7 @@ import type { Generation, SheetLayout } from "../contract";
 import { Button, ErrorNote, Spinner } from "../ui";
 import { ExportLinks, QualityLine } from "./asset-exports";
 import { SheetImage, SheetPlayer } from "./sheet-player";
+import { TilesetView } from "./tileset-view";
 
 type Cells = Pick<SheetLayout, "frameWidth" | "frameHeight" | "columns" | "rows">;
 
@@ -26,7 +27,10 @@ export function SheetThumb({ src, layout, alt, transparent }: { src: string; lay
   );
 }
 
-/** A sheet of the history opened: read whole, then the same player as a fresh result, the whole sheet, its quality and engine files. */
+/**
+ * A sheet or tileset of the history opened: read whole, then shown as a fresh result shows it (the
+ * player and the whole sheet, or the tiles and a sample map), with its quality and engine files.
+ */
 export function SheetDialog({ generationId, onClose }: { generationId: string; onClose(): void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const [generation, setGeneration] = useState<Generation | null>(null);
@@ -42,7 +46,7 @@ export function SheetDialog({ generationId, onClose }: { generationId: string; o
   }, [generationId]);
   const asset = generation?.assets[0];
   const layout = asset?.layout;
-  const title = generation?.prompt ?? "Sprite sheet";
+  const title = generation?.prompt ?? (layout?.kind === "tileset" ? "Tileset" : "Sprite sheet");
   return (
     <dialog
       ref={ref}
@@ -57,7 +61,13 @@ export function SheetDialog({ generationId, onClose }: { generationId: string; o
     >
       <div class="dialog-body">
         <h2 id="sheet-dialog-title">{title}</h2>
-        {asset && layout && generation ? (
+        {asset && layout?.kind === "tileset" && generation ? (
+          <>
+            <TilesetView src={asset.url} layout={layout} alt={title} transparent={generation.transparent} width={asset.width} height={asset.height} />
+            {asset.quality ? <QualityLine quality={asset.quality} /> : null}
+            <ExportLinks asset={asset} title={title} />
+          </>
+        ) : asset && layout?.kind === "sheet" && generation ? (
           <>
             <SheetPlayer src={asset.url} layout={layout} alt={title} transparent={generation.transparent} />
             {asset.quality ? <QualityLine quality={asset.quality} /> : null}
@@ -67,7 +77,7 @@ export function SheetDialog({ generationId, onClose }: { generationId: string; o
         ) : error ? (
           <ErrorNote error={error} />
         ) : (
-          <Spinner label="Loading the sheet" />
+          <Spinner label="Loading" />
         )}
         <div class="dialog-actions">
           <Button variant="ghost" onClick={() => ref.current?.close()}>

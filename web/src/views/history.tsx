@@ -12,7 +12,7 @@ const pageSize = 12;
 export function HistoryView() {
   const session = useSession();
   const { items, page, loading, error, load } = usePagedList((after) => api.generations(pageSize, after));
-  // The sheet opened in the player, by generation id.
+  // The sheet or tileset opened in a dialog, by generation id.
   const [playing, setPlaying] = useState<string | null>(null);
 
   useEffect(() => {
@@ -27,6 +27,7 @@ export function HistoryView() {
     height: g.height,
     transparent: g.transparent,
     ...(g.sheet ? { sheet: g.sheet as GenerateInput["sheet"] } : {}),
+    ...(g.tileset ? { tileset: g.tileset as GenerateInput["tileset"] } : {}),
   });
 
   return (
@@ -61,11 +62,24 @@ export function HistoryView() {
         {items.map((g) => {
           const asset = g.assets[0];
           const layout = asset?.layout;
+          const tileset = asset?.tilesetLayout;
           const title = g.prompt ?? "(conversation)";
           return (
             <li class="card tile" key={g.id}>
               {asset && layout ? (
                 <SheetThumb src={asset.url} layout={layout} alt={title} transparent={g.transparent} />
+              ) : asset && tileset ? (
+                <div class="tileset-thumb" data-testid="tileset-thumb">
+                  <AssetImage
+                    src={asset.url}
+                    alt={`${title} (tileset)`}
+                    transparent={g.transparent || (g.tileset?.terrains.length ?? 2) < 2}
+                    width={asset.width}
+                    height={asset.height}
+                    class="stage-tile"
+                    lazy
+                  />
+                </div>
               ) : asset ? (
                 <AssetImage src={asset.url} alt={title} transparent={g.transparent} width={asset.width} height={asset.height} class="stage-tile" lazy />
               ) : (
@@ -80,7 +94,13 @@ export function HistoryView() {
                 <p class="tile-meta">
                   <span class={`status status-${g.status}`}>{g.status}</span>
                   <span>{g.agentId}</span>
-                  <span>{layout ? `sheet · ${layout.frameWidth}×${layout.frameHeight} frames` : `${g.width}×${g.height}`}</span>
+                  <span>
+                    {layout
+                      ? `sheet · ${layout.frameWidth}×${layout.frameHeight} frames`
+                      : tileset
+                        ? `tileset · ${tileset.layout} · ${tileset.tileWidth}×${tileset.tileHeight} tiles`
+                        : `${g.width}×${g.height}`}
+                  </span>
                   <CopyChip text={String(g.seed)} display={`#${g.seed}`} label={`Copy seed ${g.seed}`} />
                   <Time iso={g.createdAt} />
                 </p>
@@ -90,6 +110,10 @@ export function HistoryView() {
                   {layout ? (
                     <Button small variant="primary" icon="play" aria-label={`Play sheet: ${title}`} onClick={() => setPlaying(g.id)}>
                       Play
+                    </Button>
+                  ) : tileset ? (
+                    <Button small variant="primary" icon="image" aria-label={`Open tileset: ${title}`} onClick={() => setPlaying(g.id)}>
+                      Open
                     </Button>
                   ) : null}
                   {asset ? (

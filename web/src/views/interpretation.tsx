@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import { api } from "../api";
+import { ApiError, api } from "../api";
 import type { Estimate, GenerateInput, Interpretation } from "../contract";
 import { Icon } from "../ui";
 
@@ -60,26 +60,32 @@ export function InterpretationSummary({ interpretation }: { interpretation: Inte
 /**
  * The dry run of the form's request, `delayMs` after the last change: what the agent would
  * understand (null for a model agent) and the price; null while typing or for an empty prompt.
+ * A refusal of the tileset's terrains comes back as `refusal`, so the form can say it before
+ * Generate is pressed; any other failed check shows nothing (the real call still answers).
  */
-export function usePromptCheck(input: GenerateInput | null, delayMs = 400): Estimate | null {
-  const [checked, setChecked] = useState<{ key: string; estimate: Estimate } | null>(null);
-  const key = input ? JSON.stringify([input.prompt, input.agentId, input.width, input.height, input.transparent, input.sheet ?? null]) : "";
+export function usePromptCheck(input: GenerateInput | null, delayMs = 400): { estimate: Estimate | null; refusal: ApiError | null } {
+  const [checked, setChecked] = useState<{ key: string; estimate: Estimate | null; refusal: ApiError | null } | null>(null);
+  const key = input
+    ? JSON.stringify([input.prompt, input.agentId, input.width, input.height, input.transparent, input.sheet ?? null, input.tileset ?? null])
+    : "";
   useEffect(() => {
     if (!input || input.prompt.trim() === "") return;
     const abort = new AbortController();
     const timer = setTimeout(() => {
-      const { prompt, agentId, width, height, transparent, sheet } = input;
+      const { prompt, agentId, width, height, transparent, sheet, tileset } = input;
       api
-        .estimate({ prompt, agentId, width, height, transparent, ...(sheet ? { sheet } : {}) }, abort.signal)
-        .then((estimate) => setChecked({ key, estimate }))
-        .catch(() => undefined); // the check is advice: a failed one shows nothing, the real call still answers
+        .estimate({ prompt, agentId, width, height, transparent, ...(sheet ? { sheet } : {}), ...(tileset ? { tileset } : {}) }, abort.signal)
+        .then((estimate) => setChecked({ key, estimate, refusal: null }))
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && error.param?.startsWith("tileset")) setChecked({ key, estimate: null, refusal: error });
+        });
     }, delayMs);
     return () => {
       clearTimeout(timer);
       abort.abort();
     };
   }, [key]);
-  return checked && checked.key === key ? checked.estimate : null;
+  return checked && checked.key === key ? checked : { estimate: null, refusal: null };
 }
 
 /** The prompt with `word` (or its plural) replaced by `subject`; appended when the word is not in it as written. */

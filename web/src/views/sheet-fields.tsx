@@ -17,20 +17,21 @@ export function fpsOf(choice: SheetChoice): number | undefined {
   return choice.fps.trim() !== "" && Number.isInteger(fps) && fps >= 1 && fps <= 30 ? fps : undefined;
 }
 
-/** "Image" / "Sprite sheet": shown only for an agent whose outputs include sheets. */
-export function OutputChoice({ sheet, onChange }: { sheet: boolean; onChange(sheet: boolean): void }) {
+export type Output = "image" | "sheet" | "tileset";
+const outputNames: Record<Output, string> = { image: "Image", sheet: "Sprite sheet", tileset: "Tileset" };
+
+/** "Image" / "Sprite sheet" / "Tileset": shown only for an agent that makes more than images, with the outputs it makes. */
+export function OutputChoice({ outputs, value, onChange }: { outputs: readonly Output[]; value: Output; onChange(output: Output): void }) {
   return (
     <fieldset class="field segmented-field">
       <legend>Output</legend>
       <div class="segmented">
-        <label>
-          <input type="radio" name="gen-output" value="image" checked={!sheet} onChange={() => onChange(false)} />
-          <span>Image</span>
-        </label>
-        <label>
-          <input type="radio" name="gen-output" value="sheet" checked={sheet} onChange={() => onChange(true)} />
-          <span>Sprite sheet</span>
-        </label>
+        {outputs.map((output) => (
+          <label key={output}>
+            <input type="radio" name="gen-output" value={output} checked={value === output} onChange={() => onChange(output)} />
+            <span>{outputNames[output]}</span>
+          </label>
+        ))}
       </div>
     </fieldset>
   );

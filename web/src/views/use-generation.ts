@@ -135,8 +135,14 @@ export function useGeneration(active: boolean) {
     const asset = run.result?.assets[0];
     if (run.phase === "succeeded" && asset) {
       const fallback = run.result?.interpretation?.fallback ? " The agent knew no subject in it: this is a random design." : "";
-      const frames = asset.layout?.animations.reduce((sum, row) => sum + row.frames, 0);
-      const what = frames ? `a sprite sheet of ${frames} frames, ${asset.width} × ${asset.height}` : `${asset.width} × ${asset.height}`;
+      const layout = asset.layout;
+      const frames = layout?.kind === "sheet" ? layout.animations.reduce((sum, row) => sum + row.frames, 0) : 0;
+      const what =
+        layout?.kind === "tileset"
+          ? `a tileset of ${layout.tiles.length} tiles, ${asset.width} × ${asset.height}`
+          : frames
+            ? `a sprite sheet of ${frames} frames, ${asset.width} × ${asset.height}`
+            : `${asset.width} × ${asset.height}`;
       setAnnouncement(`Done: “${run.input.prompt}”, ${what}, seed ${run.result!.seed}. Ready to download.${fallback}`);
     } else {
       setAnnouncement(""); // the failure's own alert speaks
