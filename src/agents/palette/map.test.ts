@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseHex, type Rgb, rgbKey } from "./color.js";
 import { bayerMatrix, keepsToPalette, mapImage, nearest, preparePalette } from "./map.js";
-import { toOklab } from "./oklab.js";
 import { namedPaletteColors } from "./parse.js";
 
 const hex = (h: string): Rgb => parseHex(h)!;
@@ -13,21 +12,6 @@ function image(width: number, height: number, at: (x: number, y: number) => read
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set(at(x, y), (y * width + x) * 4);
   return data;
 }
-
-describe("OKLab", () => {
-  it("puts black at L 0 and white at L 1, greys without hue", () => {
-    expect(toOklab(hex("#000000")).L).toBeCloseTo(0, 6);
-    const white = toOklab(hex("#ffffff"));
-    expect(white.L).toBeCloseTo(1, 4);
-    expect(white.a).toBeCloseTo(0, 4);
-    expect(white.b).toBeCloseTo(0, 4);
-    // A published reference value (Ottosson): sRGB red → L 0.62796, a 0.22486, b 0.12585.
-    const red = toOklab(hex("#ff0000"));
-    expect(red.L).toBeCloseTo(0.62796, 4);
-    expect(red.a).toBeCloseTo(0.22486, 4);
-    expect(red.b).toBeCloseTo(0.12585, 4);
-  });
-});
 
 describe("nearest", () => {
   it("returns a palette colour itself, and the perceptually nearest otherwise", () => {

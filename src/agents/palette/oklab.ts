@@ -42,14 +42,30 @@ export function toOklab(c: Rgb): Oklab {
   };
 }
 
-/** OKLab lightness alone, from 8-bit channels (no object: the per-pixel loops call it). */
+/**
+ * Cube root on 0..1 for the per-pixel loops: u = v^¼ (two square roots) indexes a table of
+ * u^(4/3) = v^⅓, interpolated linearly; u^(4/3) is smooth down to 0, unlike the cube root itself.
+ * Within 1e-6 of Math.cbrt over the sRGB gamut, and about twice as fast.
+ */
+const ROOT_STEPS = 1024;
+const ROOT = new Float64Array(ROOT_STEPS + 2);
+for (let k = 0; k <= ROOT_STEPS + 1; k++) ROOT[k] = (k / ROOT_STEPS) ** (4 / 3);
+
+function fastCbrt(v: number): number {
+  const u = Math.sqrt(Math.sqrt(v)) * ROOT_STEPS;
+  const k = u | 0;
+  const lo = ROOT[k]!;
+  return lo + (ROOT[k + 1]! - lo) * (u - k);
+}
+
+/** OKLab lightness alone, from 8-bit channels (no object; the fast cube root: for measuring, not mapping). */
 export function oklabLightness(r: number, g: number, b: number): number {
   const lr = linear(r);
   const lg = linear(g);
   const lb = linear(b);
-  const l = Math.cbrt(0.4122214708 * lr + 0.5363325363 * lg + 0.0514459929 * lb);
-  const m = Math.cbrt(0.2119034982 * lr + 0.6806995451 * lg + 0.1073969566 * lb);
-  const s = Math.cbrt(0.0883024619 * lr + 0.2817188376 * lg + 0.6299787005 * lb);
+  const l = fastCbrt(0.4122214708 * lr + 0.5363325363 * lg + 0.0514459929 * lb);
+  const m = fastCbrt(0.2119034982 * lr + 0.6806995451 * lg + 0.1073969566 * lb);
+  const s = fastCbrt(0.0883024619 * lr + 0.2817188376 * lg + 0.6299787005 * lb);
   return 0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s;
 }
 
