@@ -89,6 +89,9 @@ export function bayerMatrix(n: 2 | 4 | 8): Uint8Array {
 
 export type Dither = "none" | "ordered";
 
+const CACHE_BITS = 14;
+const CACHE_SIZE = 1 << CACHE_BITS;
+
 export interface MapOptions {
   /** "ordered": Bayer dithering between each pixel's two nearest colours (textures). Default "none". */
   dither?: Dither;
@@ -116,18 +119,22 @@ export function mapImage(rgba: Uint8Array, width: number, height: number, palett
   const matrix = bayerMatrix(n);
   const cells = n * n;
   const out = new Uint8Array(rgba.length);
-  // Per distinct colour: the nearest index (bits 0–7), the second (8–15) and t × 65535 (16–31).
-  const cache = new Map<number, number>();
+  // Per colour: the nearest index (bits 0–7), the second (8–15) and t × 65535 (16–31), in a
+  // direct-mapped cache (a Map of every distinct colour of a 512² photo is slower than the misses).
+  const cacheKeys = new Int32Array(CACHE_SIZE).fill(-1);
+  const cacheValues = new Uint32Array(CACHE_SIZE);
   for (let y = 0, i = 0; y < height; y++) {
     for (let x = 0; x < width; x++, i += 4) {
       let alpha = rgba[i + 3]!;
       if (options.binaryAlpha) alpha = alpha >= 128 ? 255 : 0;
       if (alpha === 0) continue;
       const key = (rgba[i]! << 16) | (rgba[i + 1]! << 8) | rgba[i + 2]!;
-      let entry = cache.get(key);
-      if (entry === undefined) {
+      const slot = Math.imul(key, 0x9e3779b1) >>> (32 - CACHE_BITS);
+      let entry = cacheValues[slot]!;
+      if (cacheKeys[slot] !== key) {
         entry = lookup(p, rgba[i]!, rgba[i + 1]!, rgba[i + 2]!, dither);
-        cache.set(key, entry);
+        cacheKeys[slot] = key;
+        cacheValues[slot] = entry;
       }
       let index = entry & 255;
       if (dither) {
