@@ -54,6 +54,7 @@ export async function openServiceWrites(databaseUrl: string): Promise<ServiceWri
       interpretation,
       sheet: null,
       tileset: null,
+      palette: null,
       transparent: false,
       seed,
       width,

@@ -29,6 +29,8 @@ export interface AgentJob {
   sheet?: SheetRequest;
   /** A tileset instead of one picture (contract section 12); `width`×`height` is then one tile. */
   tileset?: TilesetRequest;
+  /** The palette every pixel with alpha > 0 must be one of (contract section 12), as `#rrggbb`; its name when named. */
+  palette?: { name?: string; colors: string[] };
 }
 
 /** The animations a sheet can hold, in the order their rows come (contract section 12). */
@@ -135,13 +137,24 @@ export interface TilesetQuality {
   seamScore: number;
 }
 
+/** An asset's quality report: the figures of every image, and those of a sheet or a tileset. */
+export type AssetQualityReport = Partial<SheetQuality & TilesetQuality> & {
+  colors: number;
+  paletteCompliance: number;
+  alphaCoverage?: number;
+  bbox?: { x: number; y: number; width: number; height: number } | null;
+  edgeContrast?: number;
+  tileabilityScore?: number;
+};
+
 export interface AgentImage {
   png: Buffer;
   width: number;
   height: number;
-  /** A sheet's or tileset's layout and measured quality (absent for a plain image). */
+  /** A sheet's or tileset's layout (absent for a plain image). */
   layout?: SheetLayout | TilesetLayout;
-  quality?: SheetQuality | TilesetQuality;
+  /** Measured on the pixels (every asset the service finishes carries it). */
+  quality?: AssetQualityReport;
 }
 
 export interface AgentContext {

@@ -50,6 +50,7 @@ describe(`ledger model (seed ${seed}, ${steps} steps)`, () => {
               messages: null,
               sheet: null,
               tileset: null,
+              palette: null,
               interpretation: null,
               transparent: false,
               seed: 1,

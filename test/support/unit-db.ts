@@ -42,6 +42,7 @@ export function newRow(accountId: string, agentId: string, fields: Partial<NewGe
     interpretation: null,
     sheet: null,
     tileset: null,
+    palette: null,
     transparent: false,
     seed: 7,
     width: 16,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { integer, trimmed } from "../validation.js";
 import { instant } from "./common.js";
 import { assetQuality, sheetLayout, sheetRequest } from "./sheet.js";
+import { paletteField } from "./palette.js";
 import { tilesetLayout, tilesetRequest } from "./tileset.js";
 
 /** The generation request (contract section 3): the same body on every transport. */
@@ -44,6 +45,7 @@ export const generateFields = {
   dryRun: z.boolean().optional().describe("Answer the price, the agent, the size and the interpretation without generating or charging anything."),
   sheet: sheetRequest.optional(),
   tileset: tilesetRequest.optional(),
+  palette: paletteField.optional(),
 };
 
 /** A sheet or a tileset, not both (reported on `tileset`). */
@@ -99,7 +101,11 @@ export const asset = z
       .discriminatedUnion("kind", [sheetLayout, tilesetLayout])
       .optional()
       .describe("A sheet's rows and cells, or a tileset's tiles; absent for one image."),
-    quality: assetQuality.optional().describe("A sheet's or tileset's measured quality; absent for one image."),
+    quality: assetQuality
+      .optional()
+      .describe(
+        "Measured on the stored pixels (colours, palette compliance, coverage, bbox, contrast; a sheet's or tileset's own figures). Absent only on assets made before it was measured.",
+      ),
     exports: z
       .record(z.string(), z.string())
       .describe(
@@ -175,6 +181,10 @@ export const generation = z
       .object({ layout: z.string(), terrains: z.array(z.string()) })
       .optional()
       .describe("The tileset asked for; absent otherwise."),
+    palette: z
+      .object({ name: z.string().optional(), colors: z.array(z.string()) })
+      .optional()
+      .describe("The palette asked for (its name when named, and its colours); absent otherwise."),
     createdAt: instant,
     startedAt: instant.nullable(),
     completedAt: instant.nullable(),

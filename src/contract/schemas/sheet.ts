@@ -66,6 +66,17 @@ export const assetQuality = z
   .object({
     colors: z.number().int().describe("Distinct colours of the opaque pixels."),
     paletteCompliance: z.number().describe("Share of the opaque pixels that are one of the asked palette's colours (1.0 without a palette)."),
+    alphaCoverage: z.number().optional().describe("Share of all pixels with alpha > 0."),
+    bbox: z
+      .object({ x: z.number().int(), y: z.number().int(), width: z.number().int(), height: z.number().int() })
+      .nullable()
+      .optional()
+      .describe("The smallest rectangle holding every pixel with alpha > 0; null when none is."),
+    edgeContrast: z
+      .number()
+      .optional()
+      .describe("Mean OKLab lightness change (0–1) between neighbouring opaque pixels: near 0 means a flat fill or a blank; pixel art usually 0.05–0.3."),
+    tileabilityScore: z.number().optional().describe("Textures: colour change across the wrap seam ÷ inside the image, tiled 2×2 (1.0 = seamless)."),
     baselineJitterPx: z.number().int().optional().describe("Sheets: largest spread of the feet's row across one row's frames (death excepted)."),
     bboxHeightRangePx: z
       .number()

@@ -166,6 +166,7 @@ export function createRunner(deps: RunnerDeps) {
       options: {},
       ...(g.sheet === null ? {} : { sheet: g.sheet as SheetRequest }),
       ...(g.tileset === null ? {} : { tileset: g.tileset as TilesetRequest }),
+      ...(g.palette === null ? {} : { palette: g.palette as NonNullable<AgentJob["palette"]> }),
     };
     const result = await driver.generate(agentJob, ctx);
     ctx.signal.throwIfAborted();

@@ -2,7 +2,13 @@ import type { PrismaClient, SqlRunner } from "../../infra/db/database.js";
 import type { EventBus, GenerationEventMessage } from "../../infra/events/bus.js";
 import type { InterpretationView, Message } from "../../contract/schemas/generation.js";
 import type { SheetSpec } from "../../contract/schemas/sheet.js";
-import type { SheetLayout, SheetQuality, TilesetLayout, TilesetQuality, TilesetRequest } from "../../agents/driver.js";
+import type { AssetQualityReport, SheetLayout, TilesetLayout, TilesetRequest } from "../../agents/driver.js";
+
+/** A palette as a generation stores it: its name when named, and its colours (`#rrggbb`). */
+export interface PaletteSpec {
+  name?: string;
+  colors: string[];
+}
 import type { GenerationRow } from "./view.js";
 
 /** A generation as a call asks for it: the row its reservation creates. */
@@ -18,6 +24,8 @@ export interface NewGeneration {
   sheet: SheetSpec | null;
   /** A tileset's request; null otherwise. */
   tileset: TilesetRequest | null;
+  /** The palette asked for; null otherwise. */
+  palette: PaletteSpec | null;
   transparent: boolean;
   seed: number;
   width: number;
@@ -35,7 +43,7 @@ export interface StoredImage {
   sha256: string;
   /** A sheet's layout and measured quality; null or absent for one image. */
   layout?: SheetLayout | TilesetLayout | null;
-  quality?: SheetQuality | TilesetQuality | null;
+  quality?: AssetQualityReport | null;
 }
 
 export interface FailureInput {
@@ -80,6 +88,7 @@ export function toRecord(r: Record<string, unknown>): GenerationRecord {
     interpretation: (r.interpretation as GenerationRecord["interpretation"]) ?? null,
     sheet: (r.sheet as GenerationRecord["sheet"]) ?? null,
     tileset: (r.tileset as GenerationRecord["tileset"]) ?? null,
+    palette: (r.palette as GenerationRecord["palette"]) ?? null,
     transparent: Boolean(r.transparent),
     seed: Number(r.seed),
     width: Number(r.width),

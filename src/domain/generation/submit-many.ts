@@ -85,6 +85,7 @@ export function createSubmitMany(deps: SubmitManyDeps) {
         interpretation: planned.interpretation,
         sheet: null,
         tileset: null,
+        palette: null,
         transparent: planned.transparent,
         // A given seed makes the batch reproducible, and its images different: seed, seed + 1, …
         seed: input.seed === undefined ? randomInt(0, 2 ** 31 - 1) : (input.seed + i) % 2 ** 31,

@@ -14,6 +14,8 @@ import type { GenerationEvents, Listening } from "./events.js";
 import type { ReserveAndEnqueue } from "./reserve-and-enqueue.js";
 import { planSheet, type SheetPlan } from "./sheet-plan.js";
 import { planTileset, type TilesetPlan } from "./tileset-plan.js";
+import { planPalette } from "./palette-plan.js";
+import type { PaletteSpec } from "./store-rows.js";
 import type { NewGeneration } from "./store.js";
 import { generationView } from "./view.js";
 
@@ -87,6 +89,7 @@ export function createSubmit(deps: SubmitDeps) {
       ...plan.size,
       sheet: plan.sheet?.sheet ?? null,
       tileset: plan.tileset?.tileset ?? null,
+      palette: plan.palette ?? null,
       cost: priceOf(plan),
       idempotencyRecordId: recordId,
     });
@@ -132,7 +135,17 @@ export function createSubmit(deps: SubmitDeps) {
     const size = chooseSize(agent, input);
     const sheet = planSheet(agent, driver, input, size);
     const tileset = planTileset(agent, driver, input, size);
-    return { input, agent, size, transparent: input.transparent ?? false, interpretation, ...(sheet ? { sheet } : {}), ...(tileset ? { tileset } : {}) };
+    const palette = planPalette(input);
+    return {
+      input,
+      agent,
+      size,
+      transparent: input.transparent ?? false,
+      interpretation,
+      ...(sheet ? { sheet } : {}),
+      ...(tileset ? { tileset } : {}),
+      ...(palette ? { palette } : {}),
+    };
   }
 
   async function submit(viewer: AuthenticatedViewer, raw: unknown, options: SubmitOptions = {}): Promise<Submission> {
@@ -230,6 +243,8 @@ interface Plan {
   sheet?: SheetPlan;
   /** A tileset's plan (layout, price); absent otherwise. */
   tileset?: TilesetPlan;
+  /** The palette asked for, resolved to its colours; absent otherwise. */
+  palette?: PaletteSpec;
 }
 
 /** What the call costs: the agent's price for an image, the sheet's or tileset's (section 12) otherwise. */

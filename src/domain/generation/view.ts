@@ -39,7 +39,7 @@ export function assetView(asset: AssetRow, withB64: boolean): AssetView {
 }
 
 /** The columns a view needs (a full row, or one built from what the accepting statement returned); `sheet` as stored (JSON). */
-export type GenerationRow = Omit<GenerationColumns, "sheet" | "tileset"> & { sheet: unknown; tileset: unknown };
+export type GenerationRow = Omit<GenerationColumns, "sheet" | "tileset" | "palette"> & { sheet: unknown; tileset: unknown; palette: unknown };
 type GenerationColumns = Pick<
   Generation,
   | "id"
@@ -61,6 +61,7 @@ type GenerationColumns = Pick<
   | "interpretation"
   | "sheet"
   | "tileset"
+  | "palette"
 >;
 
 export function generationView(g: GenerationRow, assets: AssetRow[], balance: number, withB64 = true): GenerationView {
@@ -77,6 +78,7 @@ export function generationView(g: GenerationRow, assets: AssetRow[], balance: nu
     height: g.height,
     ...(g.sheet === null ? {} : { sheet: g.sheet as NonNullable<GenerationView["sheet"]> }),
     ...(g.tileset === null ? {} : { tileset: g.tileset as NonNullable<GenerationView["tileset"]> }),
+    ...(g.palette === null ? {} : { palette: g.palette as NonNullable<GenerationView["palette"]> }),
     createdAt: g.createdAt.toISOString(),
     startedAt: g.startedAt?.toISOString() ?? null,
     completedAt: g.completedAt?.toISOString() ?? null,

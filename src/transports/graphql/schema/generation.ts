@@ -91,6 +91,12 @@ const GenerationRef = builder.objectRef<GenerationView>("Generation").implement(
       description: "The tileset asked for ({layout, terrains}); null otherwise.",
       resolve: (g) => g.tileset ?? null,
     }),
+    palette: t.field({
+      type: "JSON",
+      nullable: true,
+      description: "The palette asked for ({name?, colors}); null otherwise.",
+      resolve: (g) => g.palette ?? null,
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     startedAt: t.expose("startedAt", { type: "DateTime", nullable: true }),
     completedAt: t.expose("completedAt", { type: "DateTime", nullable: true }),
@@ -131,6 +137,8 @@ const GenerateInput = zodInputType(
     messages: [zodInputType("MessageInput", messageSchema)],
     sheet: zodInputType("SheetInput", sheetRequest),
     tileset: zodInputType("TilesetInput", tilesetRequest),
+    // a palette name (a string) or 2–64 "#rrggbb" strings: a union GraphQL has no input type for
+    palette: "JSON",
   },
   "Exactly one of prompt and messages (the same body as POST /api/v1/generate).",
 );
