@@ -19,6 +19,10 @@ import { proceduralDrivers } from "./driver.js";
  * every drawing's random stream and most recipes changed. Cases 23-34 were added then, one or more
  * per family of the new vocabulary (classes and races, animals, props as sprites, compounds,
  * furniture, effects on gear, food, UI symbols, roofs, roles of surfaces, tile layouts).
+ *
+ * Re-recorded on purpose for cases 15 ("glowing lava") and 17 ("water") when Worley cells stopped
+ * crowding along the tile edge (noise.ts moves the lattice a quarter cell): the same look, its cells
+ * moved. Every sprite, icon and other texture kept its hash.
  * `npx tsx scripts/record-golden.ts` re-records; run it only for a change meant to change pictures.
  */
 interface GoldenCase {

@@ -62,7 +62,7 @@ function renderHexTiles(s: Surface, ctx: MaterialContext): void {
 
 function renderMosaic(s: Surface, ctx: MaterialContext): void {
   const n = count(ctx.rng.int(14, 22), ctx);
-  const cells = new PeriodicWorley(n, ctx.salt, ctx.rng.range(0.2, 0.5));
+  const cells = new PeriodicWorley(n, ctx.salt, ctx.rng.range(0.2, 0.5), 0);
   const shift = 0.5 / n; // tesserae centred on the tile edges, so no grout runs along them
   const band = count(ctx.rng.int(1, 3), ctx);
   const { noise, main, second } = ctx;
@@ -189,7 +189,7 @@ const JEWELS: readonly Rgb[] = [rgb(0xc8283c), rgb(0x2a58c8), rgb(0xe8b028), rgb
 
 function renderStainedGlass(s: Surface, ctx: MaterialContext): void {
   const n = count(ctx.rng.int(4, 7), ctx);
-  const cells = new PeriodicWorley(n, ctx.salt, ctx.rng.range(0.6, 0.95));
+  const cells = new PeriodicWorley(n, ctx.salt, ctx.rng.range(0.6, 0.95), 0);
   const shift = 0.5 / n; // panes centred on the tile edges, so no lead runs along them
   const palette = JEWELS.filter(() => ctx.rng.chance(0.7));
   const lead = ctx.rng.range(0.06, 0.1);

@@ -78,7 +78,7 @@ function stones(kind: "rock" | "pebble", sizeBase: number, density: number) {
 
 function renderParched(s: Surface, ctx: MaterialContext): void {
   const n = count(ctx.rng.int(4, 7), ctx);
-  const cells = new PeriodicWorley(n, ctx.salt, 0.9);
+  const cells = new PeriodicWorley(n, ctx.salt, 0.9, 0);
   const shift = 0.5 / n;
   const gap = ctx.rng.range(0.05, 0.1);
   const { noise, main, second } = ctx;

@@ -52,7 +52,7 @@ export function renderBrick(s: Surface, ctx: MaterialContext): void {
 
 export function renderCobble(s: Surface, ctx: MaterialContext): void {
   const n = count(ctx.rng.int(5, 7), ctx);
-  const cells = new PeriodicWorley(n, ctx.salt, 0.8);
+  const cells = new PeriodicWorley(n, ctx.salt, 0.8, 0);
   const shift = 0.5 / n; // stones centred on the tile edges, so no joint runs along them
   const { noise, main, second } = ctx;
   s.forEach((i, u, v) => {

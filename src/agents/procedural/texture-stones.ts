@@ -12,7 +12,7 @@ import { smoothstep, type MaterialContext, type Surface } from "./texture-surfac
 
 function renderFlagstone(s: Surface, ctx: MaterialContext): void {
   const n = count(ctx.rng.int(3, 5), ctx);
-  const cells = new PeriodicWorley(n, ctx.salt, ctx.rng.range(0.5, 0.8));
+  const cells = new PeriodicWorley(n, ctx.salt, ctx.rng.range(0.5, 0.8), 0);
   // slabs centred on the tile edges: with little jitter their joints follow the cell grid
   const shift = 0.5 / n;
   const joint = ctx.rng.range(0.06, 0.11);
