@@ -11,10 +11,13 @@ const SIZE = 64;
 const LAYOUTS: TilesetLayoutName[] = ["wang-corner-16", "wang-edge-16", "blob-47"];
 const PAIRS = [["grass", "dirt"], ["water", "sand"], ["stone platform"]];
 /**
- * Measured on 32×32 random maps (seed 7): 0.76–0.98 for grass/dirt and the stone platform, up to 1.06 for
- * water over sand (its foam line is busier than open water); 1.1 leaves a little room, a real seam scores 2+.
+ * One drawing's seam score is noisy for cell textures (water, lava, stone): which cell borders happen
+ * to lie along the tile's edge decides it, so one seed of water scores 0.84–1.46 with no seam that
+ * shows (measured over seeds 1–10). A real seam scores 2+ (the sanity test below). So: each drawing
+ * below 1.6, and the mean over seeds below 1.12 (averaged: 0.9–1.07 for every pair and layout).
  */
-const SEAM_LIMIT = 1.1;
+const SEAM_LIMIT = 1.6;
+const SEAM_MEAN_LIMIT = 1.12;
 
 const draw = (layout: TilesetLayoutName, terrains: string[], seed = 7): Promise<GeneratedTileset> =>
   drawTileset({ spec: interpretPrompt({ prompt: "" }), width: SIZE, height: SIZE, transparent: false, seed, tileset: { layout, terrains } }, () => {});
@@ -140,7 +143,7 @@ describe("drawTileset", () => {
           for (const tile of [fg, bg]) {
             if (!tile) continue;
             const map = renderMap(rgba, set.layout, filledMap(tile.index, 4));
-            expect(seamScore(map.rgba, map.width, map.height, SIZE, SIZE)).toBeLessThanOrEqual(1.1);
+            expect(seamScore(map.rgba, map.width, map.height, SIZE, SIZE)).toBeLessThanOrEqual(SEAM_LIMIT);
           }
         });
 
@@ -207,6 +210,15 @@ describe("tilesetRefusal", () => {
     expect(tilesetRefusal({ layout: "blob-47", terrains: ["grass"] })).toBeUndefined();
     expect(tilesetRefusal({ layout: "wang-corner-16", terrains: ["water", "sand"] })).toBeUndefined();
     expect(tilesetRefusal({ layout: "wang-edge-16", terrains: ["stone platform"] })).toBeUndefined();
+  });
+});
+
+describe("seams, averaged over seeds", () => {
+  it.each(LAYOUTS.flatMap((layout) => PAIRS.map((terrains) => [layout, terrains] as const)))("%s of %j: mean random-map seam score", async (layout, terrains) => {
+    const scores: number[] = [];
+    for (const seed of [1, 2, 3, 4, 5, 6]) scores.push((await draw(layout, terrains, seed)).quality.seamScore);
+    const mean = scores.reduce((a, b) => a + b, 0) / scores.length;
+    expect(mean, scores.map((s) => s.toFixed(2)).join(" ")).toBeLessThanOrEqual(SEAM_MEAN_LIMIT);
   });
 });
 
