@@ -41,7 +41,9 @@ async function cpuMs(fn: () => Promise<unknown>): Promise<number> {
 export async function runSheetBench(rounds = 5): Promise<SheetBench> {
   let frames = 0;
   const first = await draw(task(prompts[0]!, 1, true), () => undefined);
-  frames = first.layout!.animations.reduce((sum, row) => sum + row.frames, 0);
+  const layout = first.layout;
+  if (layout?.kind !== "sheet") throw new Error("the sheet bench drew no sheet");
+  frames = layout.animations.reduce((sum, row) => sum + row.frames, 0);
   // warm-up: the drawing code, both paths
   for (const p of prompts) {
     await draw(task(p, 2, false), () => undefined);
