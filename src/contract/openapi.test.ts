@@ -101,9 +101,34 @@ describe("the OpenAPI document", () => {
         },
       ],
     });
-    for (const schema of ["SheetRequest", "SheetLayout", "SheetRow", "SheetQuality", "SheetOffer"])
+    // a tileset: the request, and the asset with its tiles, seam score and exports (Tiled included)
+    expect(operation.requestBody!.content["application/json"]!.examples!.tileset!.value).toMatchObject({
+      agentId: "texture",
+      tileset: { layout: "wang-corner-16", terrains: ["grass", "dirt"] },
+    });
+    expect(answers.tileset!.value).toMatchObject({
+      assets: [
+        {
+          layout: { kind: "tileset", layout: "wang-corner-16", tileWidth: 64, columns: 4, rows: 4 },
+          quality: { seamScore: expect.any(Number) },
+          exports: { godot: expect.any(String), tiled: expect.any(String) },
+        },
+      ],
+    });
+    for (const schema of [
+      "SheetRequest",
+      "SheetLayout",
+      "SheetRow",
+      "AssetQuality",
+      "SheetOffer",
+      "TilesetRequest",
+      "TilesetLayout",
+      "TileEntry",
+      "TilesetOffer",
+    ])
       expect(doc.components.schemas[schema], schema).toBeDefined();
     expect((request.properties as Record<string, JsonSchema>).sheet).toEqual({ $ref: "#/components/schemas/SheetRequest" });
+    expect((request.properties as Record<string, JsonSchema>).tileset).toEqual({ $ref: "#/components/schemas/TilesetRequest" });
     expect(operation.responses["202"]!.content!["application/json"]!.example).toMatchObject({ status: "queued" });
     // Responses may gain fields within v1: never "no other properties".
     expect(doc.components.schemas.Generation!.additionalProperties).toBeUndefined();
@@ -119,6 +144,8 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(content).sort()).toEqual(["application/json", "application/zip", "text/plain"]);
     expect(content["application/json"]!.example).toMatchObject({ meta: { frameTags: [{ name: "idle_south" }] } });
     expect(content["text/plain"]!.example).toMatch(/^\[gd_resource type="SpriteFrames"/);
+    expect(format.description).toContain("`tiled` (tilesets only: a zip of the Tiled `.tsx`");
+    expect((content["application/zip"]!.schema as JsonSchema).description).toContain("`tiled`");
     const notFound = operation.responses["404"]!.content!["application/json"]!.examples!;
     expect(notFound.format!.value).toMatchObject({ error: { code: "not_found", details: { formats: ["aseprite", "texturepacker", "godot", "zip"] } } });
     expect(() => errorEnvelope.parse(notFound.format!.value)).not.toThrow();
@@ -162,6 +189,8 @@ describe("the OpenAPI document", () => {
     expect(() => generation.parse(examples.queued)).not.toThrow();
     expect(() => generateRequest.parse(examples.generateSheet)).not.toThrow();
     expect(() => generation.parse(examples.sheetSucceeded)).not.toThrow();
+    expect(() => generateRequest.parse(examples.generateTileset)).not.toThrow();
+    expect(() => generation.parse(examples.tilesetSucceeded)).not.toThrow();
     expect(() => estimate.parse(examples.estimate)).not.toThrow();
     // the sheet example's layout and price follow the contract: 4 × 4 idle + 4 × 6 walk = 40 frames, 1 credit per 8 begun
     const sheet = examples.sheetSucceeded.assets[0]!;
@@ -170,6 +199,12 @@ describe("the OpenAPI document", () => {
     expect([sheet.width, sheet.height]).toEqual([sheet.layout.columns * 64, sheet.layout.rows * 64]);
     expect(() => agentsResponse.parse(examples.agents)).not.toThrow();
     expect(examples.agents.agents.find((a) => a.id === "pixel-sprite")).toMatchObject({ outputs: ["image", "sheet"], sheet: { creditsPer8Frames: 1 } });
+    expect(examples.agents.agents.find((a) => a.id === "texture")).toMatchObject({ outputs: ["image", "tileset"], tileset: { creditsPer16Tiles: 2 } });
+    // the tileset example follows the contract: 16 tiles of 64 in a 4×4 grid, 2 credits per 16 begun
+    const tiles = examples.tilesetSucceeded.assets[0]!;
+    expect(tiles.layout.tiles).toHaveLength(16);
+    expect([tiles.width, tiles.height]).toEqual([tiles.layout.columns * 64, tiles.layout.rows * 64]);
+    expect(examples.tilesetSucceeded.credits.charged).toBe(2 * Math.ceil(16 / 16));
     expect(() => sessionResponse.parse(examples.session)).not.toThrow();
     expect(() => createdKeyResponse.parse(examples.createdKey)).not.toThrow();
     expect(() => balanceResponse.parse(examples.balance)).not.toThrow();

@@ -217,6 +217,48 @@ describe("llms.txt", () => {
     expect(estimate.layout).toMatchObject({ rows: 8, columns: 6 });
   });
 
+  it("says how to get a tileset: the request, the price, the layout rules, the exports and how Godot and Tiled use them, the refusals", async () => {
+    const text = await (await t.request("/llms.txt")).text();
+    const part = text.slice(text.indexOf("**Tilesets.**"), text.indexOf("**What the built-in agents know.**"));
+    expect(part.length).toBeGreaterThan(1000);
+    for (const words of [
+      '"tileset": {"layout": "wang-corner-16", "terrains": ["grass","dirt"]}',
+      "credits × ceil(tiles / 16)",
+      "index = NE·1 + SE·2 + SW·4 + NW·8",
+      "index = N·1 + E·2 + S·4 + W·8",
+      "N=1, NE=2, E=4, SE=8, S=16, SW=32, W=64, NW=128",
+      "`terrains[0]`, the foreground",
+      "`quality.seamScore`",
+      "`TileSet` `.tres`",
+      "TileMapLayer",
+      "Terrain Brush",
+      "-sample.tmx",
+      '`unsupported_option` with `param: "tileset"`',
+      "`tileset.layout`",
+      "`tileset.terrains`",
+    ]) {
+      expect(part, words).toContain(words);
+    }
+    // The examples are requests the service takes, at the prices the text states.
+    const user = await signUp(t);
+    const { secret } = await createKey(t, user);
+    const bodies = [...part.matchAll(/-d '(\{[^']*"tileset"[^']*\})'/g)].map((m) => JSON.parse(m[1]!) as { tileset: { layout: string } });
+    expect(bodies.map((b) => b.tileset.layout)).toEqual(["blob-47", "wang-corner-16"]);
+    const prices: number[] = [];
+    for (const body of bodies) {
+      const response = await t.request("/api/v1/generate", {
+        method: "POST",
+        headers: { ...bearer(secret), "content-type": "application/json" },
+        body: JSON.stringify({ ...body, dryRun: true }),
+      });
+      expect(response.status).toBe(200);
+      prices.push(((await response.json()) as { credits: { price: number } }).credits.price);
+    }
+    expect(prices).toEqual([6, 2]);
+    expect(part).toContain("48 tiles, 3 × 2 = 6 credits");
+    expect(part).toContain("a 16-tile set costs 1 × 2 = 2 credits with `texture`");
+  });
+
   it("llms-full.txt holds the guide and the whole reference inline", async () => {
     const response = await t.request("/llms-full.txt");
     expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");

@@ -120,6 +120,7 @@ async function expectRefusals(client: Client, cases: readonly Case[]): Promise<v
 }
 
 const sword = { prompt: "a sword", agentId: "pixel-sprite" };
+const tiles = { prompt: "tiles", agentId: "texture", width: 64, height: 64 };
 
 /** Refusals of generate_asset: the string rules, unknown arguments (even a 5,000-level object), wrong types, bounds. */
 const generateCases: Case[] = [
@@ -182,6 +183,18 @@ const generateCases: Case[] = [
   ["generate_asset", { ...sword, sheet: { animations: [] } }, "sheet.animations", /^Give at least one animation\./],
   ["generate_asset", { ...sword, sheet: { frames: 8 } }, "sheet.frames", /^Unknown field "frames"/],
   ["generate_asset", { ...sword, sheet: "yes" }, "sheet", /^Must be an object/],
+  // The tileset object: the same, and not with sheet (reported on tileset).
+  [
+    "generate_asset",
+    { ...tiles, tileset: { layout: "hex", terrains: ["grass"] } },
+    "tileset.layout",
+    /^Must be one of wang-corner-16, wang-edge-16, blob-47\./,
+  ],
+  ["generate_asset", { ...tiles, tileset: { layout: "blob-47", terrains: [] } }, "tileset.terrains", /^Give one terrain/],
+  ["generate_asset", { ...tiles, tileset: { layout: "blob-47", terrains: ["grass", "dirt", "sand"] } }, "tileset.terrains", /^Give at most two terrains\./],
+  ["generate_asset", { ...tiles, tileset: { layout: "blob-47" } }, "tileset.terrains", /^This field is required\./],
+  ["generate_asset", { ...tiles, tileset: { layout: "blob-47", terrains: ["grass"], size: 2 } }, "tileset.size", /^Unknown field "size"/],
+  ["generate_asset", { ...tiles, sheet: {}, tileset: { layout: "blob-47", terrains: ["grass"] } }, "tileset", /^Give sheet or tileset, not both/],
   // Exactly one of prompt and messages.
   ["generate_asset", { agentId: "pixel-sprite" }, "prompt", /^Give either prompt or messages\./],
   ["generate_asset", { ...sword, messages: [{ role: "user", content: "a shield" }] }, "prompt", /^Give prompt or messages, not both\./],
@@ -196,13 +209,15 @@ const otherCases: Case[] = [
     "estimate_cost",
     { agentId: "icon", maxWaitSeconds: 1 },
     "maxWaitSeconds",
-    /^Unknown field "maxWaitSeconds"\. The fields are: prompt, messages, agentId, width, height, transparent, sheet\./,
+    /^Unknown field "maxWaitSeconds"\. The fields are: prompt, messages, agentId, width, height, transparent, sheet, tileset\./,
   ],
   ["estimate_cost", { agentId: "icon", prompt: "a\u0000sword" }, "prompt", /NUL character/],
   ["estimate_cost", { agentId: "icon\u0000" }, "agentId", /NUL character/],
   ["estimate_cost", { agentId: "icon", width: "128" }, "width", /^Must be a number: send 128 without quotes/],
   ["estimate_cost", { agentId: "icon", width: 1e9 }, "width", /^Must be at most 4096\./],
   ["estimate_cost", { agentId: "pixel-sprite", sheet: { directions: 2 } }, "sheet.directions", /^Must be 1, 4 or 8\./],
+  ["estimate_cost", { agentId: "texture", tileset: { layout: "hex", terrains: ["grass"] } }, "tileset.layout", /^Must be one of /],
+  ["estimate_cost", { agentId: "texture", sheet: {}, tileset: { layout: "blob-47", terrains: ["grass"] } }, "tileset", /^Give sheet or tileset, not both/],
   ["get_generation", { generationId: "gen_x\u0000" }, "generationId", /NUL character/],
   ["get_generation", { generationId: "gen_\uD800" }, "generationId", /lone UTF-16 surrogate/],
   ["get_generation", { generationId: "gen_x", include: "assets" }, "include", /^Unknown field "include"\./],
@@ -242,6 +257,7 @@ describe("MCP tool arguments follow REST's input rules", () => {
       "prompt",
       "seed",
       "sheet",
+      "tileset",
       "transparent",
       "width",
     ]);
@@ -252,6 +268,12 @@ describe("MCP tool arguments follow REST's input rules", () => {
     expect(sheet.directions).toMatchObject({ type: "integer", minimum: 1, maximum: 8 });
     expect(sheet.fps).toMatchObject({ type: "integer", minimum: 1, maximum: 30 });
     expect(props("estimate_cost").sheet).toEqual(generate.sheet);
+    // tileset: the same, its layouts and one or two terrains
+    expect(generate.tileset).toMatchObject({ type: "object", additionalProperties: false, required: ["layout", "terrains"] });
+    const tileset = (generate.tileset as { properties: Record<string, unknown> }).properties;
+    expect(tileset.layout).toMatchObject({ enum: ["wang-corner-16", "wang-edge-16", "blob-47"] });
+    expect(tileset.terrains).toMatchObject({ type: "array", minItems: 1, maxItems: 2 });
+    expect(props("estimate_cost").tileset).toEqual(generate.tileset);
     expect(props("estimate_cost").width).toMatchObject({ type: "integer", minimum: 1, maximum: 4096 });
     expect(props("get_generation").generationId).toMatchObject({ type: "string", minLength: 1, maxLength: 64 });
     expect(props("list_agents")).toEqual({});
@@ -295,6 +317,7 @@ describe("MCP tool arguments follow REST's input rules", () => {
       ...pick("generate_asset", "messages.0.content"),
       ...pick("generate_asset", "extra"),
       ...pick("generate_asset", "seed"),
+      ...pick("generate_asset", "tileset"),
       ...pick("generate_asset", "idempotencyKey"),
       ...pick("get_generation", "generationId"),
       ...pick("list_agents", "verbose"),

@@ -166,7 +166,19 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     }
     const generate = tools.find((tool) => tool.name === "generate_asset")!;
     expect(Object.keys(generate.inputSchema.properties ?? {})).toEqual(
-      expect.arrayContaining(["prompt", "messages", "agentId", "width", "height", "transparent", "seed", "sheet", "idempotencyKey", "maxWaitSeconds"]),
+      expect.arrayContaining([
+        "prompt",
+        "messages",
+        "agentId",
+        "width",
+        "height",
+        "transparent",
+        "seed",
+        "sheet",
+        "tileset",
+        "idempotencyKey",
+        "maxWaitSeconds",
+      ]),
     );
     // the contract's sheet schema, bounds and all
     const sheet = (generate.inputSchema.properties as Record<string, { properties: Record<string, { maxItems?: number; maximum?: number }> }>).sheet!;
@@ -174,6 +186,11 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     expect(sheet.properties.fps!.maximum).toBe(30);
     const estimate = tools.find((tool) => tool.name === "estimate_cost")!;
     expect(Object.keys(estimate.inputSchema.properties ?? {})).toContain("sheet");
+    expect(Object.keys(estimate.inputSchema.properties ?? {})).toContain("tileset");
+    // the contract's tileset schema: its layouts and at most two terrains
+    const tileset = (generate.inputSchema.properties as Record<string, { properties: Record<string, { enum?: string[]; maxItems?: number }> }>).tileset!;
+    expect(tileset.properties.layout!.enum).toEqual(["wang-corner-16", "wang-edge-16", "blob-47"]);
+    expect(tileset.properties.terrains!.maxItems).toBe(2);
     const { resourceTemplates } = await client.listResourceTemplates();
     expect(resourceTemplates.map((r) => r.uriTemplate).sort()).toEqual(["asset://{id}", "asset://{id}/export/{format}"]);
   });
@@ -204,6 +221,7 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
       sheet: { framesPerAnimation: { idle: 4, walk: 6 }, directions: [1, 4, 8], creditsPer8Frames: 1 },
     });
     expect(rows.find((r) => r.id === "icon")).toMatchObject({ outputs: ["image"] });
+    expect(rows.find((r) => r.id === "texture")).toMatchObject({ outputs: ["image", "tileset"], tileset: { maxTerrains: 2, creditsPer16Tiles: 2 } });
     expect(rows.find((r) => r.id === "icon")!.sheet).toBeUndefined();
     expect(rows.find((r) => r.id === "pixel-sprite")!.knows!.subjects).toContain("knight");
     expect(rows.find((r) => r.id === "model")!.knows).toBeUndefined();
@@ -492,6 +510,12 @@ describe("MCP over stdio (npm run mcp)", () => {
       "a sheet of 1 rows (animation × direction) of up to 4 frames",
     );
     expect(textOf(await call(client, "estimate_cost", { agentId: "icon", sheet }))).toMatch(/^unsupported_option: /);
+    // A tileset priced the same way, from the texture agent's tileset offer.
+    const tileset = { layout: "blob-47", terrains: ["grass", "dirt"] };
+    expect(textOf(await call(client, "estimate_cost", { agentId: "texture", width: 64, height: 64, tileset }))).toContain(
+      "texture: a blob-47 tileset of 48 64×64 tiles (grass over dirt) costs 6 credits",
+    );
+    expect(textOf(await call(client, "estimate_cost", { agentId: "icon", tileset }))).toMatch(/^unsupported_option: The agent icon does not draw tilesets/);
     const sheetResult = await call(client, "generate_asset", { prompt: "a green slime", agentId: "pixel-sprite", sheet });
     expect(textOf(sheetResult)).toContain("Rows: idle row 0 (south; 4 frames)");
     expect(imageOf(sheetResult)).toBeDefined();

@@ -95,5 +95,14 @@ describe("llms.txt alone", () => {
     expect(aseprite.meta.size).toEqual({ w: 384, h: 512 });
     expect(aseprite.frames).toHaveLength(40);
     expect(aseprite.meta.frameTags.map((tag) => tag.name)).toEqual(["idle", "walk"].flatMap((a) => ["south", "east", "north", "west"].map((d) => `${a}_${d}`)));
+
+    // The tileset's example: the dry run's price is the one the text states, the PNG is 4×4 tiles, the Tiled zip holds the .tsx.
+    const estimate = JSON.parse(await readFile(join(work, "tileset-estimate.json"), "utf8")) as { dryRun: boolean; credits: { price: number } };
+    expect(estimate).toMatchObject({ dryRun: true, credits: { price: 6 } });
+    expect(llms).toContain(`48 tiles, 3 × 2 = ${estimate.credits.price} credits`);
+    expect(await sharp(await readFile(join(work, "grass-dirt.png"))).metadata()).toMatchObject({ format: "png", width: 4 * 64, height: 4 * 64 });
+    const tiled = await readFile(join(work, "grass-dirt.tiled.zip"));
+    expect(tiled.subarray(0, 2).toString()).toBe("PK");
+    expect(tiled.toString("latin1")).toMatch(/ast_[A-Za-z0-9_-]+\.tsx/);
   });
 });

@@ -1,4 +1,5 @@
 import type { ZodType } from "zod";
+import { tilesetLayout } from "../../agents/tileset-layout.js";
 import { errorCodes, type ErrorCode } from "../errors.js";
 import { sessionResponse, signInRequest, signUpRequest } from "../schemas/accounts.js";
 import { agentsResponse } from "../schemas/agents.js";
@@ -32,6 +33,13 @@ const knightLayout = {
     directions.map((direction, d) => ({ name, direction, row: a * 4 + d, frames: name === "idle" ? 4 : 6, fps: 8, loop: true })),
   ),
 };
+
+/** The example tileset: grass over dirt by texture, a Wang corner set of 16 tiles of 64×64. */
+const grassTileset = { layout: "wang-corner-16", terrains: ["grass", "dirt"] } as const;
+const grass = { agentId: "texture", prompt: "tiles", transparent: false, seed: 7, width: 64, height: 64, createdAt: at };
+const grassAsset = "ast_6VmR2tKq9XcW4nLp7BzJ3h";
+const grassLayout = tilesetLayout({ layout: grassTileset.layout, terrains: [...grassTileset.terrains] }, 64, 64);
+
 export const examples = {
   generateRequest: { prompt: "red health potion", agentId: "icon", transparent: true, width: 128, height: 128, seed: 1234 },
   generateSheet: {
@@ -42,6 +50,14 @@ export const examples = {
     height: 64,
     seed: 42,
     sheet: { animations: ["idle", "walk"], directions: 4, fps: 8 },
+  },
+  generateTileset: {
+    prompt: "tiles",
+    agentId: "texture",
+    width: 64,
+    height: 64,
+    seed: 7,
+    tileset: grassTileset,
   },
   generateMessages: {
     messages: [
@@ -98,6 +114,32 @@ export const examples = {
     ],
     credits: { charged: 5, refunded: 0, balance: 93 },
     interpretation: { subject: "knight", modifiers: ["red"], ignored: [], fallback: false },
+  },
+  /** A tileset: width × height is one tile; 16 tiles at 2 credits per 16 begun = 2 credits (blob-47 over a background: 48 tiles, 6). */
+  tilesetSucceeded: {
+    id: "gen_3RtY7wKp2ZmQ9cVx4NbL8f",
+    status: "succeeded",
+    ...grass,
+    tileset: grassTileset,
+    startedAt: "2026-11-23T10:00:00.034Z",
+    completedAt: "2026-11-23T10:00:02.480Z",
+    assets: [
+      {
+        id: grassAsset,
+        url: `/api/v1/assets/${grassAsset}`,
+        mimeType: "image/png",
+        width: 256,
+        height: 256,
+        bytes: 171391,
+        sha256: "297ae7af82c2815dd9db936af245526ab8cf0d0aaa78c78dd204cebe66e86819",
+        b64: "iVBORw0KGgoAAAANSUhEUgAAAQAAAAEACAYAAABc…",
+        layout: grassLayout,
+        quality: { colors: 5503, paletteCompliance: 1, seamScore: 0.98 },
+        exports: exportsOf(grassAsset, ["texturepacker", "godot", "tiled", "zip"]),
+      },
+    ],
+    credits: { charged: 2, refunded: 0, balance: 96 },
+    interpretation: { subject: "tile", modifiers: [], ignored: [], fallback: false },
   },
   estimate: {
     dryRun: true,
@@ -159,6 +201,24 @@ export const examples = {
           styles: ["cute", "dark", "…"],
         },
       },
+      {
+        id: "texture",
+        name: "Seamless texture",
+        description:
+          "Tileable surface textures that repeat without seams: grounds, liquids, stone, masonry, tiles, roofs, cloth, metal and sci-fi, laid out as a wall, floor, path, road, roof or pile when asked. Always opaque; `knows` lists the words.",
+        credits: 2,
+        supportsTransparent: false,
+        sizes: [64, 128, 256, 512].map((edge) => ({ width: edge, height: edge })),
+        defaultSize: { width: 256, height: 256 },
+        formats: ["image/png"],
+        outputs: ["image", "tileset"],
+        tileset: { layouts: ["wang-corner-16", "wang-edge-16", "blob-47"], maxTerrains: 2, creditsPer16Tiles: 2 },
+        knows: {
+          subjects: ["brick", "cobble", "dirt", "grass", "sand", "stone", "water", "…"],
+          modifiers: ["red", "green", "…"],
+          styles: ["mossy", "cracked", "retro", "…"],
+        },
+      },
     ],
     defaultAgentId: "pixel-sprite",
   },
@@ -203,6 +263,7 @@ export function responseExamples(schema: ZodType, status: number): MediaTypeObje
     return {
       image: { summary: "One image", value: examples.succeeded },
       sheet: { summary: "A sprite sheet (layout, quality and engine exports)", value: examples.sheetSucceeded },
+      tileset: { summary: "A tileset (its tiles' corners, seam score and engine exports, Tiled included)", value: examples.tilesetSucceeded },
     };
   }
   return undefined;
@@ -230,6 +291,10 @@ export function requestExamples(schema: ZodType): MediaTypeObject["examples"] | 
     return {
       prompt: { summary: "A prompt", value: examples.generateRequest },
       sheet: { summary: "A sprite sheet: idle and walk in 4 directions, 64×64 frames (5 credits with pixel-sprite)", value: examples.generateSheet },
+      tileset: {
+        summary: "A tileset: grass over dirt, a Wang corner set of 16 tiles of 64×64 (2 credits with texture; blob-47 would be 6)",
+        value: examples.generateTileset,
+      },
       messages: { summary: "A conversation (the last user message weighs most)", value: examples.generateMessages },
     };
   }

@@ -10,10 +10,12 @@ export const exportRouteId = "getAssetExport";
 /** Every format, and the assets it applies to. */
 const formats = {
   aseprite: "sheets: Aseprite JSON (json-array, a frame tag `<animation>_<direction>` per row) for Aseprite, Phaser `load.aseprite`, Pixi, Defold",
-  texturepacker: "sheets and images: TexturePacker JSON hash, frames `<animation>_<direction>_<i>` (Phaser `load.atlas`, Pixi, Unity importers, Cocos)",
-  godot: "sheets: a Godot 4 `SpriteFrames` `.tres`, one animation per `<animation>_<direction>`",
-  tiled: "tilesets only: a Tiled `.tsx` with a Wang set",
-  zip: "sheets and images: the PNG, every export that applies and a README",
+  texturepacker:
+    "every asset: TexturePacker JSON hash, frames `<animation>_<direction>_<i>` (a sheet), `tile_<index>` (a tileset) or the one image (Phaser `load.atlas`, Pixi, Unity importers, Cocos)",
+  godot:
+    "sheets and tilesets: a Godot 4 `.tres`, a `SpriteFrames` with one animation per `<animation>_<direction>` for a sheet, a `TileSet` with a terrain set and each tile's peering bits for a tileset (paint with the terrain in the TileMap editor)",
+  tiled: "tilesets only: a zip of the Tiled `.tsx` (a Wang set for the terrain brush: corner, edge or mixed), a sample `.tmx` map painted with it and the PNG",
+  zip: "every asset: the PNG, every export that applies and a README",
 } as const;
 
 export const exportFormatParameter: ParameterObject = {
@@ -62,7 +64,7 @@ atlas = ExtResource("1_tex")
 region = Rect2(0, 0, 64, 64)
 …`;
 
-/** The 200 answer's media types: JSON (aseprite, texturepacker), text (godot's .tres, tiled's XML) and zip. */
+/** The 200 answer's media types: JSON (aseprite, texturepacker), text (godot's .tres) and zip (tiled, zip). */
 export function exportMedia(): Record<string, MediaTypeObject> {
   return {
     "application/json": {
@@ -70,11 +72,16 @@ export function exportMedia(): Record<string, MediaTypeObject> {
       example: asepriteExample,
     },
     "text/plain": {
-      schema: { type: "string", description: "`godot`: a Godot 4 text resource (`.tres`)." },
+      schema: { type: "string", description: "`godot`: a Godot 4 text resource (`.tres`): `SpriteFrames` for a sheet, `TileSet` for a tileset." },
       example: godotExample,
     },
     "application/zip": {
-      schema: { type: "string", contentMediaType: "application/zip", description: "`zip`: the PNG, every export that applies and README.txt." },
+      schema: {
+        type: "string",
+        contentMediaType: "application/zip",
+        description:
+          "`zip`: the PNG, every export that applies and README.txt. `tiled` (tilesets): `<id>.tsx`, `<id>-sample.tmx` and the PNG, side by side as Tiled expects them.",
+      },
     },
   };
 }

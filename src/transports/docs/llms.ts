@@ -58,6 +58,38 @@ Refusals (400, nothing charged): \`unsupported_option\` with \`param: "sheet"\` 
 `;
 }
 
+/** "Tilesets": the request, the price, the layout rules, the exports and how Godot and Tiled use them, the refusals. */
+export function renderTilesetsSection(origin: string): string {
+  // a paragraph and a list, not an H2: llms.txt keeps H2 sections for lists of links
+  return `
+**Tilesets.** An agent whose \`outputs\` list \`"tileset"\` (the built-in \`texture\`) draws terrain tiles that autotile: add \`"tileset": {"layout": "wang-corner-16", "terrains": ["grass","dirt"]}\` to the same body. \`layout\`: \`wang-corner-16\` (16 tiles matched by their corners), \`wang-edge-16\` (16, by their sides) or \`blob-47\` (47, by sides and corners); \`terrains\`: one or two surfaces the agent knows (\`knows.subjects\`): \`["grass","dirt"]\` draws grass (\`terrains[0]\`, the foreground) over dirt; one terrain, \`["stone"]\`, draws it against transparency (a platform). \`width\` × \`height\` is one tile (64×64 is typical; the agent's sizes apply). Price: the agent's credits × ceil(tiles / 16): a 16-tile set costs 1 × 2 = 2 credits with \`texture\`; \`blob-47\` over a background is 47 tiles plus the background's fill tile, 48 tiles, 3 × 2 = 6 credits (one terrain: 47 tiles, also 6). \`"dryRun": true\` answers the price and the \`layout\` for free.
+
+The asset's \`layout\` gives \`tileWidth\`, \`tileHeight\`, \`columns\`, \`rows\`, \`terrains\` and \`tiles\`: one \`{index, x, y, …}\` per tile, at pixel (x, y) of the PNG. A bit is set where \`terrains[0]\` is, else \`terrains[1]\` (or transparency):
+
+- \`wang-corner-16\`: index = NE·1 + SE·2 + SW·4 + NW·8, 4×4 tiles at (index mod 4, floor(index / 4)); each tile's \`corners\` \`{nw, ne, se, sw}\` names the terrain (0, 1 or null).
+- \`wang-edge-16\`: index = N·1 + E·2 + S·4 + W·8, the same grid; \`edges\` \`{n, e, s, w}\`.
+- \`blob-47\`: each tile's \`mask\` weighs its neighbours of the foreground N=1, NE=2, E=4, SE=8, S=16, SW=32, W=64, NW=128, a corner counting only with both its sides; the 47 masks in ascending order, 7 a row; tile 47 is the background's plain fill tile (\`terrain\` 1, mask 255).
+
+\`quality.seamScore\` measures how much more the pixels change across a tile edge than inside a tile (1.0 = no visible seam). \`exports\`: \`texturepacker\` (frames \`tile_<index>\`), \`godot\`, \`tiled\` and \`zip\`, fetched with the same key:
+
+- Godot 4 (\`godot\`): a \`TileSet\` \`.tres\` with one terrain set (match corners, sides, or corners and sides) and each tile's peering bits. It names the PNG \`res://<asset id>.png\`: save both at the project's root, give the \`.tres\` to a \`TileMapLayer\`'s Tile Set, then paint in the TileMap editor's Terrains tab with the terrain set: it picks each tile itself.
+- Tiled (\`tiled\`): a zip of \`<asset id>.tsx\` (the tileset with a Wang set: corner, edge or mixed), \`<asset id>-sample.tmx\` (a map painted with it) and the PNG. Unzip it, open the \`.tsx\` (or add it to a map: Map → Add External Tileset) and paint with the Terrain Brush on its Terrain Set; open the sample \`.tmx\` to see it tiled.
+- \`zip\`: the PNG, every export above and a README.
+
+Grass over dirt: the blob-47 price first, then a corner set, its PNG and its Tiled files:
+
+\`\`\`sh
+curl -s ${origin}/api/v1/generate -H "Authorization: Bearer $AGS_KEY" -H 'Content-Type: application/json' -d '{"prompt":"tiles","agentId":"texture","width":64,"height":64,"tileset":{"layout":"blob-47","terrains":["grass","dirt"]},"dryRun":true}' > tileset-estimate.json
+jq .credits.price tileset-estimate.json
+curl -s ${origin}/api/v1/generate -H "Authorization: Bearer $AGS_KEY" -H 'Content-Type: application/json' -H 'Idempotency-Key: first-tileset' -d '{"prompt":"tiles","agentId":"texture","width":64,"height":64,"tileset":{"layout":"wang-corner-16","terrains":["grass","dirt"]}}' > tileset-generation.json
+jq -r '.assets[0].b64' tileset-generation.json | base64 -d > grass-dirt.png
+curl -s "${origin}$(jq -r '.assets[0].exports.tiled' tileset-generation.json)" -H "Authorization: Bearer $AGS_KEY" > grass-dirt.tiled.zip
+\`\`\`
+
+Refusals (400, nothing charged): \`unsupported_option\` with \`param: "tileset"\` for an agent that draws no tilesets, \`"tileset.terrains"\` for a terrain the agent draws no surface for (the message names some it knows); \`invalid_request\` naming \`tileset.layout\` for another layout, \`tileset.terrains\` for none or three terrains, and \`tileset\` for a body with both \`sheet\` and \`tileset\`.
+`;
+}
+
 /**
  * /llms.txt (https://llmstxt.org): an H1, a one-paragraph summary in a blockquote, a few facts,
  * then H2 sections of links to the markdown pages we serve, `## Optional` last.
@@ -95,7 +127,7 @@ origin, or none: that is its CSRF protection); every later call uses the key alo
    \`\`\`sh
    curl -s ${origin}/api/v1/generate -H "Authorization: Bearer $AGS_KEY" -H 'Content-Type: application/json' -H 'Idempotency-Key: first-potion' -d '{"prompt":"red health potion","agentId":"icon","transparent":true,"width":128,"height":128}' | jq -r '.assets[0].b64' | base64 -d > potion.png
    \`\`\`
-${renderSheetsSection(origin)}${renderKnowsSection(origin, agents)}
+${renderSheetsSection(origin)}${renderTilesetsSection(origin)}${renderKnowsSection(origin, agents)}
 ## Docs
 
 - [Getting started](${origin}/docs/getting-started.md): create a key, first call, save the PNG, async and streams, idempotent retries, errors and what to do, agents and prices, MCP

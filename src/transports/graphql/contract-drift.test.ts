@@ -46,6 +46,7 @@ describe("GraphQL inputs follow the contract's schemas", () => {
       strict: "Boolean",
       dryRun: "Boolean",
       sheet: "SheetInput",
+      tileset: "TilesetInput",
     });
     const message = schema.getType("MessageInput");
     if (!isInputObjectType(message)) throw new Error("MessageInput missing");

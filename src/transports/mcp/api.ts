@@ -1,10 +1,12 @@
 import type { z } from "zod";
-import type { Animation, SheetLayout, TilesetLayout } from "../../agents/driver.js";
+import type { Animation, SheetLayout, TilesetLayout, TilesetLayoutName, TilesetRequest } from "../../agents/driver.js";
 import { framesOf, sheetLayout } from "../../agents/sheet-layout.js";
+import { tilesetLayout } from "../../agents/tileset-layout.js";
 import { AppError } from "../../contract/errors.js";
 import { chooseSize, type AgentView } from "../../contract/schemas/agents.js";
 import { terminalEventTypes, type EstimateView, type GenerationView, type InterpretationView } from "../../contract/schemas/generation.js";
 import { type sheetRequest, withSheetDefaults } from "../../contract/schemas/sheet.js";
+import type { tilesetRequest } from "../../contract/schemas/tileset.js";
 
 /**
  * What the MCP tools need from the service, as one small interface with two implementations:
@@ -52,7 +54,7 @@ export interface Estimate {
   sufficient: boolean;
   /** With a prompt: what a procedural agent understood (null for model agents, which read it as it is). */
   interpretation?: InterpretationView | null;
-  /** What the call would make; a sheet's layout (width and height are then one frame). */
+  /** What the call would make; a sheet's or tileset's layout (width and height are then one frame or one tile). */
   output: "image" | "sheet" | "tileset";
   layout?: SheetLayout | TilesetLayout;
 }
@@ -79,6 +81,9 @@ export function estimateOfDryRun(dryRun: EstimateView, agentName: string): Estim
 /** `sheet` of the generation request, as checked (defaults not filled in). */
 export type SheetInput = z.output<typeof sheetRequest>;
 
+/** `tileset` of the generation request, as checked. */
+export type TilesetInput = z.output<typeof tilesetRequest>;
+
 /** The generation request (contract section 3), as the tools pass it on. */
 export interface GenerateInput {
   prompt?: string;
@@ -89,6 +94,7 @@ export interface GenerateInput {
   transparent?: boolean;
   seed?: number;
   sheet?: SheetInput;
+  tileset?: TilesetInput;
 }
 
 export interface Progress {
@@ -210,18 +216,36 @@ export interface SheetOfferLike {
 }
 
 /**
+ * What an agent's driver offers for tilesets, as far as a price needs it: its layouts, and (in
+ * process, where the driver is at hand) why it would refuse the terrains.
+ */
+export interface TilesetOfferLike {
+  layouts: readonly TilesetLayoutName[];
+  refusal?(request: TilesetRequest): string | undefined;
+}
+
+/** What estimateFor prices besides one image: a sheet or a tileset, with the agent's offer for it (undefined: it draws none). */
+export type OutputToPrice = { sheet: SheetInput; offer: SheetOfferLike | undefined } | { tileset: TilesetInput; offer: TilesetOfferLike | undefined };
+
+/**
  * The price of `agent` at a size, against `balance`; the same size rule as the submit use-case
- * (400 naming the field). With `sheet`, the sheet's layout and price from the agent's offer, refused
- * as the submit use-case refuses it (naming `sheet`); only the prompt's own refusal needs a prompt.
+ * (400 naming the field). With a sheet or a tileset, its layout and price from the agent's offer,
+ * refused as the submit use-case refuses it (naming `sheet` or `tileset…`); only the prompt's own
+ * refusal needs a prompt.
  */
 export function estimateFor(
   agent: Pick<AgentView, "id" | "name" | "credits" | "sizes" | "defaultSize">,
   balance: number,
   size: { width?: number; height?: number },
-  sheet?: { request: SheetInput; offer: SheetOfferLike | undefined },
+  output?: OutputToPrice,
 ): Estimate {
   const chosen = chooseSize(agent, size);
-  const plan = sheet ? sheetPlanOf(agent, chosen, sheet.request, sheet.offer) : undefined;
+  const plan =
+    output === undefined
+      ? undefined
+      : "sheet" in output
+        ? { output: "sheet" as const, ...sheetPlanOf(agent, chosen, output.sheet, output.offer) }
+        : { output: "tileset" as const, ...tilesetPlanOf(agent, chosen, output.tileset, output.offer) };
   const credits = plan ? plan.price : agent.credits;
   return {
     agentId: agent.id,
@@ -231,9 +255,34 @@ export function estimateFor(
     credits,
     balance,
     sufficient: balance >= credits,
-    output: plan ? "sheet" : "image",
+    output: plan ? plan.output : "image",
     ...(plan ? { layout: plan.layout } : {}),
   };
+}
+
+/** A tileset's layout and price, refused in the submit use-case's words (`domain/generation/tileset-plan.ts`). */
+function tilesetPlanOf(
+  agent: Pick<AgentView, "id" | "credits">,
+  size: { width: number; height: number },
+  request: TilesetInput,
+  offer: TilesetOfferLike | undefined,
+): { layout: TilesetLayout; price: number } {
+  if (!offer) {
+    throw new AppError(
+      "unsupported_option",
+      `The agent ${agent.id} does not draw tilesets. Leave tileset out, or pick an agent whose outputs list "tileset" (list_agents; the built-in one is texture).`,
+      { param: "tileset" },
+    );
+  }
+  const tileset: TilesetRequest = { layout: request.layout, terrains: request.terrains };
+  if (!offer.layouts.includes(tileset.layout)) {
+    throw new AppError("unsupported_option", `tileset.layout: the agent ${agent.id} draws ${offer.layouts.join(", ")}.`, { param: "tileset.layout" });
+  }
+  const refusal = offer.refusal?.(tileset);
+  if (refusal !== undefined) throw new AppError("unsupported_option", `tileset.terrains: ${refusal}`, { param: "tileset.terrains" });
+  const layout = tilesetLayout(tileset, size.width, size.height);
+  // A tileset costs the agent's price for every 16 tiles begun (contract section 12).
+  return { layout, price: agent.credits * Math.ceil(layout.tiles.length / 16) };
 }
 
 function sheetPlanOf(

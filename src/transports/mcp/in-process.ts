@@ -34,8 +34,14 @@ export function createInProcessApi(services: Services, viewer: AuthenticatedView
       await read();
       const agent = await services.agents.resolve(input.agentId);
       if (input.prompt === undefined && input.messages === undefined) {
-        const sheet = input.sheet === undefined ? undefined : { request: input.sheet, offer: services.agents.catalog.driver(agent.id)?.sheets };
-        return estimateFor(agent, await services.credits.balance(accountId), { width: input.width, height: input.height }, sheet);
+        const driver = services.agents.catalog.driver(agent.id);
+        const output =
+          input.sheet !== undefined
+            ? { sheet: input.sheet, offer: driver?.sheets }
+            : input.tileset !== undefined
+              ? { tileset: input.tileset, offer: driver?.tilesets }
+              : undefined;
+        return estimateFor(agent, await services.credits.balance(accountId), { width: input.width, height: input.height }, output);
       }
       return estimateOfDryRun(await generations.estimate(viewer, { ...input, dryRun: true }), agent.name);
     },

@@ -1,8 +1,9 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { resourceId } from "../../contract/schemas/common.js";
-import { generateFields, idempotencyKey, promptOrMessages } from "../../contract/schemas/generation.js";
+import { generateFields, idempotencyKey, oneOutput, promptOrMessages } from "../../contract/schemas/generation.js";
 import { sheetRequest } from "../../contract/schemas/sheet.js";
+import { tilesetRequest } from "../../contract/schemas/tileset.js";
 import { assertStorableText } from "../../contract/strings.js";
 import { integer, parseInput } from "../../contract/validation.js";
 
@@ -20,7 +21,13 @@ const sheetArg = z
   .strictObject(sheetRequest.shape)
   .optional()
   .describe(
-    'A sprite sheet instead of one image (only agents whose outputs list "sheet"): {animations: 1–5 of idle, walk, attack, hurt, death (default ["idle","walk"]), directions: 1, 4 or 8 (default 4), fps: 1–30 (default 8)}. width × height is one frame; one row per animation × direction. Costs credits × ceil(frames / 8).',
+    'A sprite sheet instead of one image (only agents whose outputs list "sheet"): {animations: 1–5 of idle, walk, attack, hurt, death (default ["idle","walk"]), directions: 1, 4 or 8 (default 4), fps: 1–30 (default 8)}. width × height is one frame; one row per animation × direction. Costs credits × ceil(frames / 8). Not with tileset.',
+  );
+const tilesetArg = z
+  .strictObject(tilesetRequest.shape)
+  .optional()
+  .describe(
+    'An autotiling tileset instead of one image (only agents whose outputs list "tileset", e.g. texture): {layout: wang-corner-16, wang-edge-16 or blob-47, terrains: 1–2 surfaces, e.g. ["grass","dirt"] (grass drawn over dirt) or ["stone"] (against transparency)}. width × height is one tile (e.g. 64×64). Costs credits × ceil(tiles / 16): the 16-tile sets 1×, blob-47 3×. Not with sheet.',
   );
 
 /** list_agents and get_balance: no arguments (any one is refused). */
@@ -36,9 +43,11 @@ export const estimateArguments = z
     height: height.describe("One of the agent's sizes."),
     transparent: transparent.describe("Fully transparent background (only agents with supportsTransparent)."),
     sheet: sheetArg,
+    tileset: tilesetArg,
   })
   .superRefine((input, ctx) => {
     if (input.prompt !== undefined && input.messages !== undefined) promptOrMessages(input, ctx);
+    oneOutput(input, ctx);
   });
 
 /** One per bound (a server's configuration): /mcp builds a server per request. */
@@ -64,6 +73,7 @@ function buildGenerateArguments(maxWaitSeconds: number) {
       transparent: transparent.describe("Fully transparent background (only agents with supportsTransparent)."),
       seed: seed.describe("0–2147483647. The same agent, prompt, seed and options give the same image."),
       sheet: sheetArg,
+      tileset: tilesetArg,
       idempotencyKey: idempotencyKey
         .optional()
         .describe(
@@ -73,7 +83,10 @@ function buildGenerateArguments(maxWaitSeconds: number) {
         .optional()
         .describe(`How long to wait for the image before answering the generation id (0–${maxWaitSeconds}, default ${maxWaitSeconds}).`),
     })
-    .superRefine(promptOrMessages);
+    .superRefine((input, ctx) => {
+      promptOrMessages(input, ctx);
+      oneOutput(input, ctx);
+    });
 }
 
 /** get_generation and cancel_generation. */

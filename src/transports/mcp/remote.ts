@@ -92,8 +92,14 @@ export function createRemoteApi(options: RemoteApiOptions): AssetApi {
       if (input.prompt === undefined && input.messages === undefined) {
         const [list, balanceNow] = await Promise.all([listAgents(), balance()]);
         const agent = pickAgent(list, input.agentId);
-        const sheet = input.sheet === undefined ? undefined : { request: input.sheet, offer: agent.sheet };
-        return estimateFor(agent, balanceNow, { width: input.width, height: input.height }, sheet);
+        // A tileset's terrains are checked by the service's dry run only (the offer lists the layouts).
+        const output =
+          input.sheet !== undefined
+            ? { sheet: input.sheet, offer: agent.sheet }
+            : input.tileset !== undefined
+              ? { tileset: input.tileset, offer: agent.tileset }
+              : undefined;
+        return estimateFor(agent, balanceNow, { width: input.width, height: input.height }, output);
       }
       const [list, dryRun] = await Promise.all([
         listAgents(),

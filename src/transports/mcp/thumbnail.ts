@@ -1,3 +1,7 @@
+import type { TilesetLayout } from "../../agents/driver.js";
+import { renderMap } from "../../agents/procedural/tileset-quality.js";
+import { paintRandomMap } from "../../agents/tileset-map.js";
+
 /** The longest edge of an inline preview, in pixels. */
 export const thumbnailEdge = 128;
 /** Past this many bytes a preview is redone smaller: tool output limits (~25k tokens) count base64 too. */
@@ -77,4 +81,74 @@ export async function sheetPreview(
     .toBuffer();
   if (png.byteLength > maxThumbnailBytes && cell > 16) return sheetPreview(bytes, layout, cell / 2);
   return { png, width: w, height: h, rows, columns, scale };
+}
+
+/** The box each of a tileset's previews fits in. */
+export const tilesetPreviewEdge = 256;
+/** The sample map a tileset's answer shows, in tiles, and the seed it is painted with. */
+export const sampleMap = { columns: 8, rows: 6, seed: 1 } as const;
+
+export interface TilesetPreview {
+  /** The whole tile sheet. */
+  sheet: Thumbnail & { scale: number };
+  /** A small map painted with the tiles by the layout's own rule (absent if it could not be drawn). */
+  map?: Thumbnail & { scale: number };
+}
+
+/**
+ * A tileset's previews: the tile sheet, and a sampleMap painted with it as an engine's autotiler
+ * would (paintRandomMap, then each cell's tile copied from the sheet), each within 256×256 and
+ * scaled by a whole factor up or down with nearest-neighbour sampling, so every tile keeps its
+ * edges and a seam shows as it would in a game.
+ */
+export async function tilesetPreview(bytes: Uint8Array, layout: TilesetLayout, edge = tilesetPreviewEdge): Promise<TilesetPreview> {
+  const { default: sharp } = await import("sharp");
+  const { tileWidth: tw, tileHeight: th } = layout;
+  const width = layout.columns * tw;
+  const height = layout.rows * th;
+  const { width: pngWidth, height: pngHeight } = await sharp(bytes).metadata();
+  if (pngWidth !== width || pngHeight !== height) throw new Error("the PNG is not the layout's size");
+  const sheet = await crisp(bytes, width, height, edge, false);
+  // The map is drawn from the sheet already shrunk by the whole factor it is shown at (one that
+  // divides the tile, so tiles stay whole): a blob-47 set of 512 px tiles is 50 MB of pixels.
+  let shrink = Math.max(1, Math.ceil(Math.max(sampleMap.columns * tw, sampleMap.rows * th) / edge));
+  while (shrink > 1 && (tw % shrink !== 0 || th % shrink !== 0)) shrink--;
+  const small = await sharp(bytes)
+    .resize(width / shrink, height / shrink, { fit: "fill", kernel: "nearest" })
+    .ensureAlpha()
+    .raw()
+    .toBuffer();
+  const smallLayout: TilesetLayout = {
+    ...layout,
+    tileWidth: tw / shrink,
+    tileHeight: th / shrink,
+    tiles: layout.tiles.map((tile) => ({ ...tile, x: tile.x / shrink, y: tile.y / shrink })),
+  };
+  const painted = renderMap(
+    new Uint8Array(small.buffer, small.byteOffset, small.byteLength),
+    smallLayout,
+    paintRandomMap(layout, sampleMap.columns, sampleMap.rows, sampleMap.seed),
+  );
+  const map = await crisp(painted.rgba, painted.width, painted.height, edge, true)
+    .then((shown) => ({ ...shown, scale: shown.scale / shrink }))
+    .catch(() => undefined);
+  return { sheet, ...(map ? { map } : {}) };
+}
+
+/**
+ * A PNG (or raw RGBA) as a palette PNG within edge × edge, scaled by a whole factor (or 1 / a whole
+ * factor) with nearest-neighbour sampling, redone smaller past the byte bound.
+ */
+async function crisp(input: Uint8Array, width: number, height: number, edge: number, raw: boolean): Promise<Thumbnail & { scale: number }> {
+  const { default: sharp } = await import("sharp");
+  const longest = Math.max(width, height);
+  const scale = longest <= edge ? Math.max(1, Math.floor(edge / longest)) : 1 / Math.ceil(longest / edge);
+  const w = Math.max(1, Math.round(width * scale));
+  const h = Math.max(1, Math.round(height * scale));
+  const png = await sharp(input, raw ? { raw: { width, height, channels: 4 } } : {})
+    .resize(w, h, { fit: "fill", kernel: "nearest" })
+    .png({ palette: true, colours: 256, compressionLevel: 9, effort: 10 })
+    .toBuffer();
+  if (png.byteLength > maxThumbnailBytes && edge > 64) return crisp(input, width, height, edge / 2, raw);
+  return { png, width: w, height: h, scale };
 }

@@ -6,10 +6,10 @@ import { classify } from "../../contract/render.js";
 import { parseInput } from "../../contract/validation.js";
 import type { GenerationView } from "../../contract/schemas/generation.js";
 import type { Logger } from "../../infra/logger.js";
-import type { SheetLayout } from "../../agents/driver.js";
+import type { SheetLayout, TilesetLayout } from "../../agents/driver.js";
 import { withoutBytes, type AssetApi, type Estimate, type GenerateInput, type GenerateResult } from "./api.js";
 import { assetVariables, checkArgumentsAsRest, estimateArguments, exportVariables, generateArguments, generationArguments, noArguments } from "./inputs.js";
-import { sheetPreview, sheetPreviewEdge, thumbnail, thumbnailEdge } from "./thumbnail.js";
+import { sampleMap, sheetPreview, sheetPreviewEdge, thumbnail, thumbnailEdge, tilesetPreview, tilesetPreviewEdge } from "./thumbnail.js";
 
 export interface McpServerOptions {
   /** The longest a `generate_asset` call waits before answering the generation id (default 45 s: under clients' 60 s tool timeout). */
@@ -25,8 +25,10 @@ export const defaultMaxWaitMs = 45_000;
 export const assetUri = (id: string) => `asset://${id}`;
 export const exportUri = (id: string, format: string) => `asset://${id}/export/${format}`;
 
+type ExportFiles = Record<string, { suffix: string; mimeType: string; use: string }>;
+
 /** The engine files of a sheet (contract section 12), as the tools name them. */
-const exportFiles: Record<string, { suffix: string; mimeType: string; use: string }> = {
+const sheetExportFiles: ExportFiles = {
   aseprite: {
     suffix: ".aseprite.json",
     mimeType: "application/json",
@@ -38,6 +40,26 @@ const exportFiles: Record<string, { suffix: string; mimeType: string; use: strin
     use: "TexturePacker JSON hash, frames <animation>_<direction>_<i> (Phaser load.atlas, Pixi, Unity importers)",
   },
   godot: { suffix: ".tres", mimeType: "text/plain", use: "Godot 4 SpriteFrames, one animation per row (AnimatedSprite2D)" },
+  zip: { suffix: ".zip", mimeType: "application/zip", use: "the PNG, every export above and a README" },
+};
+
+/** The engine files of a tileset. */
+const tilesetExportFiles: ExportFiles = {
+  texturepacker: {
+    suffix: ".atlas.json",
+    mimeType: "application/json",
+    use: "TexturePacker JSON hash, one frame per tile named tile_<index> (Phaser load.atlas, Pixi, Unity importers)",
+  },
+  godot: {
+    suffix: ".tres",
+    mimeType: "text/plain",
+    use: "Godot 4 TileSet with one terrain set and each tile's peering bits: give it to a TileMapLayer and paint with the terrain",
+  },
+  tiled: {
+    suffix: ".tiled.zip",
+    mimeType: "application/zip",
+    use: "Tiled: the .tsx with a Wang set for the terrain brush, a sample .tmx map painted with it, and the PNG",
+  },
   zip: { suffix: ".zip", mimeType: "application/zip", use: "the PNG, every export above and a README" },
 };
 
@@ -55,8 +77,9 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
     {
       capabilities: { tools: {}, resources: {} },
       instructions:
-        "Generates game and UI assets (pixel sprites, icons, textures, model images) as PNG for credits, and sprite sheets " +
-        "(one character in several directions and animations, with Aseprite, TexturePacker and Godot exports) from agents whose outputs list sheet. " +
+        "Generates game and UI assets (pixel sprites, icons, textures, model images) as PNG for credits, sprite sheets " +
+        "(one character in several directions and animations, with Aseprite, TexturePacker and Godot exports) from agents whose outputs list sheet, " +
+        "and autotiling terrain tilesets (Wang corner or edge sets, blob-47, with Godot TileSet and Tiled exports) from agents whose outputs list tileset. " +
         "Call list_agents to pick an agent and size, estimate_cost to check the price, then generate_asset; " +
         "it waits for the image and shows a small preview plus an asset:// link to the full PNG. Long generations answer " +
         "their id: follow up with get_generation. Retrying generate_asset with the same idempotencyKey never charges twice.",
@@ -80,8 +103,9 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
         "the sizes it accepts (width × height) and its default size, whether it can make transparent backgrounds, and, for the " +
         "built-in agents that read the prompt themselves, what they know: the subjects they draw and the modifiers and styles " +
         "they honour (words outside these are ignored, and a prompt naming no known subject gets a generic design). " +
-        'Each agent\'s outputs say what one call makes: "image", and "sheet" for agents that draw sprite sheets, whose sheet offer gives ' +
-        "the frames of each animation, the direction counts, the largest sheet side and the price per 8 frames. " +
+        'Each agent\'s outputs say what one call makes: "image", "sheet" for agents that draw sprite sheets, whose sheet offer gives ' +
+        "the frames of each animation, the direction counts, the largest sheet side and the price per 8 frames, and " +
+        '"tileset" for agents that draw autotiling tilesets, whose tileset offer gives the layouts, the most terrains and the price per 16 tiles. ' +
         "Free and safe to call any time. Next: pick an agent and a size, check the price with estimate_cost, then call generate_asset.",
       inputSchema: noArguments,
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -100,6 +124,7 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
             supportsTransparent: a.supportsTransparent,
             outputs: a.outputs,
             ...(a.sheet ? { sheet: a.sheet } : {}),
+            ...(a.tileset ? { tileset: a.tileset } : {}),
             ...(a.knows ? { knows: a.knows } : {}),
           }),
         );
@@ -114,7 +139,7 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
     {
       title: "Estimate cost",
       description:
-        "Tells what one generate_asset call with this agent and size (and sheet, for a sprite sheet: its layout too) would cost in credits, the account's current balance, " +
+        "Tells what one generate_asset call with this agent and size (and sheet or tileset: its layout too) would cost in credits, the account's current balance, " +
         "and whether the balance covers it; given the prompt too, also what the agent understood of it (subject, modifiers, " +
         "ignored words, and whether it falls back to a generic design). Charges nothing and generates nothing. Call it before " +
         "generating when credits matter or to check a prompt; if the balance is short, pick a cheaper agent (list_agents) or tell " +
@@ -153,7 +178,11 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
         "get: it returns the same generation and charges nothing; every call answers the key it used. " +
         `With sheet (agents whose outputs list "sheet"), it makes a sprite sheet: width × height is one frame, one row per animation × direction; ` +
         `the answer names the layout (rows, frames, fps), previews the first animation's rows (within ${sheetPreviewEdge}×${sheetPreviewEdge}, pixels kept crisp) ` +
-        "and links each engine export (Aseprite JSON, TexturePacker JSON, Godot .tres, zip) as an asset:// resource. It costs credits × ceil(frames / 8).",
+        "and links each engine export (Aseprite JSON, TexturePacker JSON, Godot .tres, zip) as an asset:// resource. It costs credits × ceil(frames / 8). " +
+        'With tileset (agents whose outputs list "tileset", e.g. texture), it makes an autotiling tileset: width × height is one tile (64×64 is typical); ' +
+        "the answer names the layout and its index rule, the tile count, the terrains and the seam score, " +
+        `previews the tile sheet and a small map painted with it (each within ${tilesetPreviewEdge}×${tilesetPreviewEdge}, pixels kept crisp), ` +
+        "and links each export (TexturePacker JSON, Godot 4 TileSet .tres, Tiled .tsx + sample .tmx, zip). It costs credits × ceil(tiles / 16): 1× for the 16-tile layouts, 3× for blob-47.",
       inputSchema: generateArguments(maxWaitSeconds),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
@@ -191,7 +220,7 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
       title: "Get a generation",
       description:
         "Reads a generation by id: its status (queued, running, succeeded, failed, canceled), size, agent and credits. " +
-        "When it succeeded, answers like generate_asset: a small preview image and an asset:// link to the full PNG (for a sheet, its layout and export links too). Free. " +
+        "When it succeeded, answers like generate_asset: a small preview image and an asset:// link to the full PNG (for a sheet or a tileset, its layout and export links too). Free. " +
         "Use it to follow up a generate_asset call that answered before the image was ready; if it is still running, wait a few seconds and call it again.",
       inputSchema: generationArguments,
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -240,7 +269,7 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
       title: "Engine export of an asset",
       description:
         "An engine file derived from an asset (asset://<asset id>/export/<format>): aseprite, texturepacker, godot or zip for a sprite sheet; " +
-        "texturepacker or zip for an image. generate_asset links each one a sheet has.",
+        "texturepacker, godot, tiled or zip for a tileset; texturepacker or zip for an image. generate_asset links each one a sheet or tileset has.",
     },
     async (uri, variables) => {
       try {
@@ -322,6 +351,9 @@ async function generationAnswer(api: AssetApi, result: GenerateResult, key?: str
   if (g.status === "succeeded" && g.assets[0]?.layout?.kind === "sheet") {
     return sheetAnswer(api, result, g, `Charged ${plural(g.credits.charged, "credit")}; balance ${g.credits.balance}.${replay}${keyLine}`);
   }
+  if (g.status === "succeeded" && g.assets[0]?.layout?.kind === "tileset") {
+    return tilesetAnswer(api, result, g, `Charged ${plural(g.credits.charged, "credit")}; balance ${g.credits.balance}.${replay}${keyLine}`);
+  }
   if (g.status === "succeeded" && g.assets[0]) {
     const asset = g.assets[0];
     const preview = await previewOf(api, result.generation.assets[0]!).catch(() => undefined);
@@ -392,10 +424,7 @@ async function sheetAnswer(api: AssetApi, result: GenerateResult, g: GenerationV
   const preview = await bytesOf(api, result.generation.assets[0]!)
     .then((bytes) => sheetPreview(bytes, layout))
     .catch(() => undefined);
-  // In the contract's order (a generation read back from its stored event may hold them in another).
-  const known = Object.keys(exportFiles);
-  const rank = (f: string) => (known.includes(f) ? known.indexOf(f) : known.length);
-  const formats = Object.keys(asset.exports).sort((a, b) => rank(a) - rank(b));
+  const formats = formatsOf(asset, sheetExportFiles);
   const shown = preview
     ? `Below: a ${preview.width}×${preview.height} preview of rows 0–${preview.rows - 1}, frames 0–${preview.columns - 1}, ` +
       `at ${preview.scale >= 1 ? `${preview.scale}×` : `1/${Math.round(1 / preview.scale)}`}. `
@@ -421,16 +450,104 @@ async function sheetAnswer(api: AssetApi, result: GenerateResult, g: GenerationV
         mimeType: asset.mimeType,
         description: `The full ${asset.width}×${asset.height} sprite sheet of generation ${g.id}.`,
       },
-      ...formats.map((format) => ({
-        type: "resource_link" as const,
-        uri: exportUri(asset.id, format),
-        name: `${asset.id}${exportFiles[format]?.suffix ?? `.${format}`}`,
-        title: `${format} export`,
-        ...(exportFiles[format] ? { mimeType: exportFiles[format].mimeType } : {}),
-        description: exportFiles[format]?.use ?? `The ${format} export of the sheet.`,
-      })),
+      ...exportLinks(asset.id, formats, sheetExportFiles, "sheet"),
     ],
   };
+}
+
+/** An asset's export formats in the contract's order (a generation read back from its stored event may hold them in another). */
+function formatsOf(asset: GenerationView["assets"][number], files: ExportFiles): string[] {
+  const known = Object.keys(files);
+  const rank = (f: string) => (known.includes(f) ? known.indexOf(f) : known.length);
+  return Object.keys(asset.exports).sort((a, b) => rank(a) - rank(b));
+}
+
+function exportLinks(assetId: string, formats: string[], files: ExportFiles, what: string) {
+  return formats.map((format) => ({
+    type: "resource_link" as const,
+    uri: exportUri(assetId, format),
+    name: `${assetId}${files[format]?.suffix ?? `.${format}`}`,
+    title: `${format} export`,
+    ...(files[format] ? { mimeType: files[format].mimeType } : {}),
+    description: files[format]?.use ?? `The ${format} export of the ${what}.`,
+  }));
+}
+
+/**
+ * A finished tileset as a tool answer: what it made and the index rule of its layout in words, the
+ * seam score, previews of the tile sheet and of a small map painted with it, and links to the full
+ * PNG and to each engine export (resources, and the REST paths).
+ */
+async function tilesetAnswer(api: AssetApi, result: GenerateResult, g: GenerationView, credits: string): Promise<CallToolResult> {
+  const asset = g.assets[0]!;
+  const layout = asset.layout as TilesetLayout;
+  const preview = await bytesOf(api, result.generation.assets[0]!)
+    .then((bytes) => tilesetPreview(bytes, layout))
+    .catch(() => undefined);
+  const formats = formatsOf(asset, tilesetExportFiles);
+  const seam = asset.quality?.seamScore;
+  const quality = `Quality: ${seam === undefined ? "" : `seam score ${seam.toFixed(2)} (1.00 = no visible seam at tile edges), `}${plural(asset.quality?.colors ?? 0, "colour")}.`;
+  const shown = preview
+    ? `Below: the tile sheet at ${scaleText(preview.sheet.scale)}${
+        preview.map
+          ? `, then a sample ${sampleMap.columns}×${sampleMap.rows}-tile map painted with it by that rule (as an engine's autotiler paints) at ${scaleText(preview.map.scale)}`
+          : ""
+      }. `
+    : "";
+  const links = formats.map((f) => `${f}: ${exportUri(asset.id, f)}`).join(", ");
+  const images = preview ? [preview.sheet, ...(preview.map ? [preview.map] : [])] : [];
+  return {
+    content: [
+      {
+        type: "text",
+        text:
+          `Generated ${g.id} with ${g.agentId}: a ${layout.layout} tileset of ${layout.tiles.length} ${layout.tileWidth}×${layout.tileHeight} tiles ` +
+          `(${describeTerrains(layout)}), a ${asset.width}×${asset.height} PNG (${asset.bytes} bytes), asset ${asset.id}, seed ${g.seed}. ${credits}\n` +
+          `Layout: ${layout.columns} columns × ${layout.rows} rows; tile i is at ((i mod ${layout.columns})×${layout.tileWidth}, floor(i / ${layout.columns})×${layout.tileHeight}). ` +
+          `${indexRule(layout)} ${quality}\n` +
+          `${shown}The full tile sheet is the resource ${assetUri(asset.id)} (GET ${asset.url} with the API key; its layout.tiles lists every tile). ` +
+          `Engine exports (resources; or GET /api/v1/assets/${asset.id}/export/<format>): ${links}. ` +
+          "Godot 4: put the PNG and the .tres in res://, give the .tres to a TileMapLayer's Tile Set and paint with its terrain (TileMap editor, Terrains tab). " +
+          "Tiled: unzip the tiled export, open the .tsx (or the sample .tmx) and paint with the Terrain Brush (Terrain Sets).",
+      },
+      ...images.map((image) => ({ type: "image" as const, data: image.png.toString("base64"), mimeType: "image/png" })),
+      {
+        type: "resource_link",
+        uri: assetUri(asset.id),
+        name: `${asset.id}.png`,
+        title: `${g.agentId} tileset ${asset.width}×${asset.height}`,
+        mimeType: asset.mimeType,
+        description: `The full ${asset.width}×${asset.height} tile sheet of generation ${g.id}.`,
+      },
+      ...exportLinks(asset.id, formats, tilesetExportFiles, "tileset"),
+    ],
+  };
+}
+
+const scaleText = (scale: number) => (scale >= 1 ? `${scale}×` : `1/${Math.round(1 / scale)}`);
+
+/** "grass over dirt" or "stone against transparency". */
+function describeTerrains(layout: TilesetLayout): string {
+  const [foreground, background] = layout.terrains;
+  return background === undefined ? `${foreground} against transparency` : `${foreground} over ${background}`;
+}
+
+/** How a layout numbers its tiles, in the terrains' own words (contract section 12). */
+function indexRule(layout: TilesetLayout): string {
+  const [foreground, background] = layout.terrains;
+  const otherwise = background === undefined ? "transparent" : background;
+  switch (layout.layout) {
+    case "wang-corner-16":
+      return `Index rule (corners): index = NE·1 + SE·2 + SW·4 + NW·8, a bit set where that corner is ${foreground} (terrains[0]), else ${otherwise}; tile 15 is all ${foreground}, tile 0 all ${otherwise}.`;
+    case "wang-edge-16":
+      return `Index rule (edges): index = N·1 + E·2 + S·4 + W·8, a bit set where that side is ${foreground} (terrains[0]), else ${otherwise}; tile 15 is all ${foreground}, tile 0 all ${otherwise}.`;
+    default:
+      return (
+        `Index rule (blob-47): tiles 0–46 are ${foreground} tiles in ascending order of their neighbour mask, N=1, NE=2, E=4, SE=8, S=16, SW=32, W=64, NW=128, ` +
+        `a bit set where that neighbour is ${foreground} too (a corner counts only with both its sides; mask 255 = surrounded)` +
+        (background === undefined ? "; cells without a tile are transparent." : `; tile 47 is the plain ${background} fill tile.`)
+      );
+  }
 }
 
 /** "8 rows (animation × direction) of up to 6 frames of 64×64 (40 frames; a 384×512 PNG)". */
@@ -529,6 +646,9 @@ function nextStep(error: AppError): string {
 /** The Next step for a refused argument: about that argument (the agent's options only where they are the cause). */
 function fixArgument(error: AppError): string {
   const param = error.param?.split(".")[0];
+  if (param === "tileset") {
+    return 'fix the argument named above: list_agents shows which agents draw tilesets (outputs "tileset") and their tileset offer (layouts, most terrains, price per 16 tiles); the texture agent\'s knows lists the surfaces it draws as terrains; estimate_cost checks a tileset for free. Then call again.';
+  }
   if (error.param === "sheet") {
     return 'fix the argument named above: list_agents shows which agents draw sheets (outputs "sheet") and their sheet offer (frames per animation, directions, largest side); estimate_cost checks a sheet for free. Then call again.';
   }
