@@ -68,8 +68,8 @@ export async function drawOffThread(
     await reporting;
     if (signal.aborted) throw abortError();
     const png = Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength);
-    if (!result.layout) return { png, mimeType: "image/png", width: task.width, height: task.height };
     const { layout, quality } = result;
+    if (!layout) return { png, mimeType: "image/png", width: task.width, height: task.height, ...(quality ? { quality } : {}) };
     return {
       png,
       mimeType: "image/png",

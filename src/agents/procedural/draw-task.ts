@@ -1,4 +1,5 @@
-import type { SheetLayout, SheetQuality, SheetRequest, TilesetLayout, TilesetQuality, TilesetRequest } from "../driver.js";
+import type { AssetQualityReport, SheetLayout, SheetRequest, TilesetLayout, TilesetRequest } from "../driver.js";
+import { parseHex } from "../palette/color.js";
 import { iconGenerator } from "./icon.js";
 import { pixelSpriteGenerator } from "./pixel-sprite.js";
 import { drawSpriteSheet } from "./sprite-sheet.js";
@@ -19,6 +20,8 @@ export interface DrawTask {
   sheet?: SheetRequest;
   /** A tileset instead of one image (the texture generator only). */
   tileset?: TilesetRequest;
+  /** The palette (`#rrggbb`) every pixel with alpha > 0 must be one of. */
+  palette?: string[];
   /** The drawing's number in this process: its progress messages carry it (draw-pool.ts). */
   id?: number;
 }
@@ -35,7 +38,7 @@ export interface DrawResult {
   png: Uint8Array;
   /** A sheet's or tileset's layout and measured quality. */
   layout?: SheetLayout | TilesetLayout;
-  quality?: SheetQuality | TilesetQuality;
+  quality?: AssetQualityReport;
   progress: ProgressMessage[];
   /** True when progress was posted as the drawing ran (`StreamedMessage`s), ending with `{ id, done: true }`. */
   streamed: boolean;
@@ -57,11 +60,18 @@ export const generatorsByKind: Record<DrawTask["generator"], Generator> = {
 };
 
 /** What a drawing makes: one image, or a sheet or tileset with its layout and quality. */
-export type Drawn = GeneratedImage & { layout?: SheetLayout | TilesetLayout; quality?: SheetQuality | TilesetQuality };
+export type Drawn = GeneratedImage & { layout?: SheetLayout | TilesetLayout; quality?: AssetQualityReport };
 
 /** Draws `task` (in whatever thread runs this), reporting progress to `onProgress`. */
 export function draw(task: DrawTask, onProgress: (p: GeneratorProgress) => void | Promise<void>, signal?: AbortSignal): Promise<Drawn> {
-  const input = { spec: interpretPrompt(task.prompt), width: task.width, height: task.height, transparent: task.transparent, seed: task.seed };
+  const input = {
+    spec: interpretPrompt(task.prompt),
+    width: task.width,
+    height: task.height,
+    transparent: task.transparent,
+    seed: task.seed,
+    ...(task.palette ? { palette: task.palette.map((hex) => parseHex(hex) ?? { r: 0, g: 0, b: 0 }) } : {}),
+  };
   if (task.sheet) {
     if (task.generator !== "pixel-sprite") throw new Error(`the ${task.generator} generator draws no sheets`);
     return drawSpriteSheet({ ...input, sheet: task.sheet }, onProgress, signal);

@@ -72,6 +72,7 @@ function proceduralDriver(generator: Generator, reader: Reader, outputs: Outputs
           seed: job.seed,
           ...(job.sheet ? { sheet: job.sheet } : {}),
           ...(job.tileset ? { tileset: job.tileset } : {}),
+          ...(job.palette ? { palette: job.palette.colors } : {}),
         },
         (p) => ctx.report(p.percent, p.stage, p.preview),
         ctx.signal,

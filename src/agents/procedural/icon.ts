@@ -206,7 +206,7 @@ function pixelate(canvas: Canvas): Canvas {
 }
 
 async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProgress) => void | Promise<void>, signal?: AbortSignal): Promise<GeneratedImage> {
-  const progress = new ProgressReporter(onProgress, signal);
+  const progress = new ProgressReporter(onProgress, signal, { ...(input.palette ? { palette: input.palette } : {}) });
   await progress.report(0, "interpreting");
   const { spec, width: size } = input;
   const rng = new Random(mixSeeds(input.seed, hashString("icon"), hashString(shapeKey(spec))));

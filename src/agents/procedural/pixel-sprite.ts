@@ -8,6 +8,8 @@
  * named with it ("knight with a sword"); colour words pick the palette, style words the tone,
  * "cute"/"scary", "flat" (no shading), "no outline", "glowing" (halo and glowing eyes) and "retro".
  */
+import { nearest } from "../palette/map.js";
+import { rampFromPalette } from "../palette/ramp.js";
 import { applyTone, fromHsl, mix, rgb, shade, toHsl, type Rgb } from "./color.js";
 import { ProgressReporter } from "./progress.js";
 import { hasStyle, isNegated, shapeKey, toneOf, type PromptSpec } from "./prompt.js";
@@ -339,7 +341,8 @@ export function modelSprite(input: GeneratorInput): SpriteModel {
     }
   }
   grid.clearBorder();
-  const { ramps, ramps5, outline } = spritePalette(spec, builder, rng.fork("palette"), traits);
+  const chosen = spritePalette(spec, builder, rng.fork("palette"), traits);
+  const { ramps, ramps5, outline } = input.palette ? onPalette(chosen, input.palette) : chosen;
   const look: SpriteLook = {
     n,
     detailed: n === size && n >= 64,
@@ -351,6 +354,21 @@ export function modelSprite(input: GeneratorInput): SpriteModel {
     glowing: hasStyle(spec, "glowing"),
   };
   return { n, size, plan, traits, anchors, body, held, grid, look };
+}
+
+/**
+ * The sprite's colours drawn from an asked palette (contract section 12): each material's ramp is
+ * made of palette colours near its hue, ordered by lightness (agents/palette/ramp.ts), so shading
+ * still reads; flat materials (eyes, outline) take their nearest palette colour.
+ */
+function onPalette(colours: { ramps: Rgb[][]; ramps5: Rgb[][]; outline: Rgb }, palette: readonly Rgb[]) {
+  const fit = (ramp: Rgb[] | undefined): Rgb[] => {
+    if (!ramp || ramp.length === 0) return [];
+    const flat = ramp.every((c) => c.r === ramp[0]!.r && c.g === ramp[0]!.g && c.b === ramp[0]!.b);
+    if (flat) return ramp.map(() => nearest(ramp[0]!, palette));
+    return rampFromPalette(ramp[Math.floor(ramp.length / 2)]!, ramp.length, palette);
+  };
+  return { ramps: colours.ramps.map(fit), ramps5: colours.ramps5.map(fit), outline: nearest(colours.outline, palette) };
 }
 
 function copyGrid(g: SpriteGrid): SpriteGrid {
@@ -377,7 +395,7 @@ async function generateSprite(
   onProgress: (p: GeneratorProgress) => void | Promise<void>,
   signal?: AbortSignal,
 ): Promise<GeneratedImage> {
-  const progress = new ProgressReporter(onProgress, signal);
+  const progress = new ProgressReporter(onProgress, signal, { ...(input.palette ? { palette: input.palette } : {}) });
   await progress.report(0, "interpreting");
   const model = modelSprite(input);
   await progress.report(20, "layout");

@@ -1,6 +1,19 @@
 /** Progress reporting and cancellation shared by the generators. */
+import { mapImage } from "../palette/map.js";
+import { measureQuality } from "../palette/quality.js";
+import type { Rgb } from "./color.js";
 import { encodePng, LazyPreview, previewOf, type Canvas } from "./raster.js";
 import type { GeneratedImage, GeneratorProgress } from "./types.js";
+
+/** How a generator's final canvas is finished: onto the asked palette, and what its quality report measures. */
+export interface FinishOptions {
+  /** Every pixel with alpha > 0 ends as one of these colours (perceptually nearest). */
+  palette?: readonly Rgb[];
+  /** Ordered (Bayer) dithering between the two nearest palette colours: textures; none for sprites and icons. */
+  dither?: "none" | "ordered";
+  /** Meant to tile: the quality report adds `tileabilityScore`. */
+  tileable?: boolean;
+}
 
 export function abortError(): Error {
   const error = new Error("The generation was aborted");
@@ -19,6 +32,7 @@ export class ProgressReporter {
   constructor(
     private readonly onProgress: (p: GeneratorProgress) => void | Promise<void>,
     private readonly signal: AbortSignal | undefined,
+    private readonly finishing: FinishOptions = {},
   ) {}
 
   async report(percent: number, stage: string, previewFrom?: Canvas): Promise<void> {
@@ -35,11 +49,17 @@ export class ProgressReporter {
     throwIfAborted(this.signal);
   }
 
-  /** Encodes the final canvas and reports 100%. */
+  /**
+   * Maps the final canvas onto the asked palette (in place: a caller measuring it afterwards sees
+   * the pixels as stored), measures it, encodes it and reports 100%.
+   */
   async finish(canvas: Canvas, photo = false): Promise<GeneratedImage> {
     await this.report(90, "encoding");
+    const { palette, dither = "none", tileable = false } = this.finishing;
+    if (palette) canvas.data.set(mapImage(canvas.data, canvas.width, canvas.height, palette, { dither, bayer: 8 }));
+    const quality = measureQuality(canvas.data, canvas.width, canvas.height, { ...(palette ? { palette } : {}), tileable });
     const png = encodePng(canvas, photo);
     await this.report(100, "done");
-    return { png, mimeType: "image/png", width: canvas.width, height: canvas.height };
+    return { png, mimeType: "image/png", width: canvas.width, height: canvas.height, quality };
   }
 }

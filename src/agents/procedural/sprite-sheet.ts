@@ -52,7 +52,7 @@ export async function drawSpriteSheet(
   onProgress: (p: GeneratorProgress) => void | Promise<void>,
   signal?: AbortSignal,
 ): Promise<GeneratedSheet> {
-  const progress = new ProgressReporter(onProgress, signal);
+  const progress = new ProgressReporter(onProgress, signal, { ...(input.palette ? { palette: input.palette } : {}) });
   await progress.report(0, "interpreting");
   const refusal = sheetRefusal(input.spec);
   if (refusal) throw new Error(refusal);
@@ -101,9 +101,9 @@ export async function drawSpriteSheet(
       await progress.report(15 + 70 / layout.rows, "posing", first);
     } else await progress.report(15 + (70 * (row.row + 1)) / layout.rows, "posing");
   }
-  const quality = measureSheet(sheet.data, sheet.width, layout, figure);
-  const image = await progress.finish(sheet);
-  return { ...image, layout, quality };
+  const image = await progress.finish(sheet); // onto the asked palette, in place: measured as stored
+  const own = measureSheet(sheet.data, sheet.width, layout, figure);
+  return { ...image, layout, quality: { ...image.quality, ...own, ...(image.quality ? { paletteCompliance: image.quality.paletteCompliance } : {}) } };
 }
 
 function touches(g: SpriteGrid, i: number, j: number): boolean {

@@ -77,7 +77,8 @@ async function generateTexture(
   onProgress: (p: GeneratorProgress) => void | Promise<void>,
   signal?: AbortSignal,
 ): Promise<GeneratedImage> {
-  const progress = new ProgressReporter(onProgress, signal);
+  // a texture keeps its gradients on a small palette by ordered dithering (8×8 Bayer: seamless on sides of 8k)
+  const progress = new ProgressReporter(onProgress, signal, { ...(input.palette ? { palette: input.palette } : {}), dither: "ordered", tileable: true });
   const canvas = await drawTexture(input, progress);
   return progress.finish(canvas, true);
 }

@@ -214,12 +214,15 @@ describe("tilesetRefusal", () => {
 });
 
 describe("seams, averaged over seeds", () => {
-  it.each(LAYOUTS.flatMap((layout) => PAIRS.map((terrains) => [layout, terrains] as const)))("%s of %j: mean random-map seam score", async (layout, terrains) => {
-    const scores: number[] = [];
-    for (const seed of [1, 2, 3, 4, 5, 6]) scores.push((await draw(layout, terrains, seed)).quality.seamScore);
-    const mean = scores.reduce((a, b) => a + b, 0) / scores.length;
-    expect(mean, scores.map((s) => s.toFixed(2)).join(" ")).toBeLessThanOrEqual(SEAM_MEAN_LIMIT);
-  });
+  it.each(LAYOUTS.flatMap((layout) => PAIRS.map((terrains) => [layout, terrains] as const)))(
+    "%s of %j: mean random-map seam score",
+    async (layout, terrains) => {
+      const scores: number[] = [];
+      for (const seed of [1, 2, 3, 4, 5, 6]) scores.push((await draw(layout, terrains, seed)).quality.seamScore);
+      const mean = scores.reduce((a, b) => a + b, 0) / scores.length;
+      expect(mean, scores.map((s) => s.toFixed(2)).join(" ")).toBeLessThanOrEqual(SEAM_MEAN_LIMIT);
+    },
+  );
 });
 
 describe("seamScore", () => {

@@ -53,7 +53,7 @@ export async function drawTileset(
   onProgress: (p: GeneratorProgress) => void | Promise<void>,
   signal?: AbortSignal,
 ): Promise<GeneratedTileset> {
-  const progress = new ProgressReporter(onProgress, signal);
+  const progress = new ProgressReporter(onProgress, signal, { ...(input.palette ? { palette: input.palette } : {}), dither: "ordered" });
   await progress.report(0, "interpreting");
   const size = input.width;
   const request = input.tileset;
@@ -97,12 +97,13 @@ export async function drawTileset(
   }
 
   await progress.report(86, "measuring");
+  const image = await progress.finish(sheet, true); // onto the asked palette, in place: measured as stored
   const quality: TilesetQuality = {
+    ...image.quality,
     colors: countColors(sheet.data),
-    paletteCompliance: 1,
+    paletteCompliance: image.quality?.paletteCompliance ?? 1,
     seamScore: round3(mapSeamScore(sheet.data, layout, paintRandomMap(layout, 32, 32, input.seed))),
   };
-  const image = await progress.finish(sheet, true);
   return { ...image, layout, quality };
 }
 

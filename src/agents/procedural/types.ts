@@ -1,4 +1,6 @@
 /** The contract between the generation service and the procedural generators. */
+import type { AssetQualityReport } from "../driver.js";
+import type { Rgb } from "./color.js";
 import type { PromptSpec } from "./prompt.js";
 
 export interface GeneratorInput {
@@ -10,6 +12,8 @@ export interface GeneratorInput {
   transparent: boolean;
   /** Integer 0..2^31-1. */
   seed: number;
+  /** The palette every pixel with alpha > 0 must be one of (contract section 12). */
+  palette?: Rgb[];
 }
 
 export interface GeneratorProgress {
@@ -24,6 +28,8 @@ export interface GeneratedImage {
   mimeType: "image/png";
   width: number;
   height: number;
+  /** Measured on the final pixels (agents/palette/quality.ts). */
+  quality?: AssetQualityReport;
 }
 
 export interface Generator {

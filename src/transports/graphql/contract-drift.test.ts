@@ -47,6 +47,7 @@ describe("GraphQL inputs follow the contract's schemas", () => {
       dryRun: "Boolean",
       sheet: "SheetInput",
       tileset: "TilesetInput",
+      palette: "JSON",
     });
     const message = schema.getType("MessageInput");
     if (!isInputObjectType(message)) throw new Error("MessageInput missing");
