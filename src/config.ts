@@ -28,6 +28,8 @@ const schema = z
       .optional(),
     SIGNUP_CREDITS: z.coerce.number().int().min(0).max(1_000_000_000).default(100),
     RATE_LIMIT_GENERATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+    /** The price of a palette swap (POST /api/v1/assets/:id/recolor): it draws nothing, so less than a drawing. */
+    RECOLOR_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(1),
     BODY_LIMIT_BYTES: z.coerce
       .number()
       .int()
@@ -102,6 +104,7 @@ const schema = z
     publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     signupCredits: env.SIGNUP_CREDITS,
     rateLimitGeneratePerMinute: env.RATE_LIMIT_GENERATE_PER_MINUTE,
+    recolorCredits: env.RECOLOR_CREDITS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     workerConcurrency: env.WORKER_CONCURRENCY,
     /** Whether the API process runs generations itself: `auto` = yes without Redis, no with it (workers do). */

@@ -85,7 +85,7 @@ export function createServices(deps: AppDeps) {
     logger: deps.logger,
     maxActivePerAccount: deps.config.maxActiveGenerationsPerAccount,
   });
-  const { submit, estimate } = createSubmit({
+  const { submit, estimate, recolor } = createSubmit({
     prisma,
     reserveAndEnqueue,
     agents,
@@ -93,6 +93,7 @@ export function createServices(deps: AppDeps) {
     limiter: deps.limiter,
     events,
     generatePerMinute: deps.config.rateLimitGeneratePerMinute,
+    recolorCredits: deps.config.recolorCredits,
   });
   // n generations of one request, all or nothing (the OpenAI-compatible `n`), planned by `estimate`.
   const { submitMany } = createSubmitMany({
@@ -121,6 +122,7 @@ export function createServices(deps: AppDeps) {
       submit,
       submitMany,
       estimate,
+      recolor,
       cancel: createCancel(store, events, deps.queue),
       events,
       ...queries,

@@ -55,6 +55,7 @@ export async function openServiceWrites(databaseUrl: string): Promise<ServiceWri
       sheet: null,
       tileset: null,
       palette: null,
+      sourceAssetId: null,
       transparent: false,
       seed,
       width,

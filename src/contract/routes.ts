@@ -4,7 +4,7 @@ import type { ErrorCode } from "./errors.js";
 import { sessionResponse, signInRequest, signUpRequest } from "./schemas/accounts.js";
 import { agentsResponse } from "./schemas/agents.js";
 import { balanceResponse } from "./schemas/credits.js";
-import { generateRequest, generation, generationOrEstimate } from "./schemas/generation.js";
+import { generateRequest, generation, generationOrEstimate, recolorRequest } from "./schemas/generation.js";
 import { discoveryResponse } from "./schemas/discovery.js";
 import { openAiErrorResponses, openAiImageRequest, openAiImagesResponse, openAiModel, openAiModelList } from "./schemas/openai.js";
 import { createdKeyResponse, createKeyRequest, keyListResponse } from "./schemas/keys.js";
@@ -261,6 +261,23 @@ export const routes = {
     summary: "The asset's bytes (owner only; ETag = sha256, cached a year).",
     responses: { 200: { description: "The PNG.", contentType: "image/png" }, 304: { description: "Not modified." } },
     errors: generationById,
+  },
+  recolorAsset: {
+    method: "POST",
+    path: "/api/v1/assets/:id/recolor",
+    transport: "rest",
+    auth: { allow: "any", scope: "generate" },
+    rate: "generate",
+    tags: ["Generation"],
+    body: recolorRequest,
+    headers: ["Idempotency-Key", "Prefer"],
+    summary:
+      "A palette swap: a new generation whose asset is this asset mapped onto `palette` (size, layout and exports kept), for RECOLOR_CREDITS (default 1). Owner only (404 otherwise); waits like generate (or 202 with Prefer: respond-async); Idempotency-Key as for generate.",
+    responses: {
+      200: json("The finished generation, with the recoloured asset inline (b64).", generation),
+      202: json("Accepted; follow Location.", generation),
+    },
+    errors: generateErrors,
   },
   getAssetExport: {
     method: "GET",

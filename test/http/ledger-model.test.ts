@@ -51,6 +51,7 @@ describe(`ledger model (seed ${seed}, ${steps} steps)`, () => {
               sheet: null,
               tileset: null,
               palette: null,
+              sourceAssetId: null,
               interpretation: null,
               transparent: false,
               seed: 1,

@@ -43,6 +43,7 @@ export function newRow(accountId: string, agentId: string, fields: Partial<NewGe
     sheet: null,
     tileset: null,
     palette: null,
+    sourceAssetId: null,
     transparent: false,
     seed: 7,
     width: 16,

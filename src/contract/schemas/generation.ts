@@ -76,6 +76,12 @@ export const generateRequest = z
 
 export type GenerateRequest = z.output<typeof generateRequest>;
 
+/** The body of POST /api/v1/assets/:id/recolor: the palette to map the asset onto (contract section 12). */
+export const recolorRequest = z
+  .strictObject({ palette: paletteField })
+  .describe("A palette swap: the asset's pixels mapped onto this palette, its size and layout kept.")
+  .meta({ id: "RecolorRequest" });
+
 /** An idempotency key (REST: the `Idempotency-Key` header; MCP: generate_asset's `idempotencyKey`), as the idempotency service accepts it. */
 export const idempotencyKey = z
   .string()
@@ -185,6 +191,7 @@ export const generation = z
       .object({ name: z.string().optional(), colors: z.array(z.string()) })
       .optional()
       .describe("The palette asked for (its name when named, and its colours); absent otherwise."),
+    recolorOf: z.string().optional().describe("A palette swap (POST /api/v1/assets/{id}/recolor): the asset it recoloured; absent for a drawing."),
     createdAt: instant,
     startedAt: instant.nullable(),
     completedAt: instant.nullable(),

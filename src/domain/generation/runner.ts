@@ -15,6 +15,7 @@ import type { Message } from "../../contract/schemas/generation.js";
 import type { EventBus } from "../../infra/events/bus.js";
 import type { Logger } from "../../infra/logger.js";
 import { RetryJob, type Job } from "../../infra/queue/queue.js";
+import { recolorAsset, type RecolorSource } from "../../agents/recolor.js";
 import { newId } from "../ids.js";
 import { holdProgress, type HeldProgress } from "./runner-progress.js";
 import type { GenerationRecord, GenerationStore, StoredImage } from "./store.js";
@@ -78,6 +79,11 @@ export function createRunner(deps: RunnerDeps) {
     const driver = catalog.driver(claimed.g.agentId);
     if (!entry || !driver) {
       await store.fail(job.generationId, failure(new AgentError("unavailable", `The agent ${claimed.g.agentId} is no longer in the catalog.`)));
+      return;
+    }
+    // a palette swap maps a stored asset: nothing to draw, no model to call, nothing to post-process
+    if (claimed.g.sourceAssetId !== null) {
+      await attempt(job, claimed, { ...entry, exactAssets: true, maxRetries: 0 }, recolorer(claimed.g.sourceAssetId, entry, store.assetSource));
       return;
     }
     await attempt(job, claimed, entry, driver);
@@ -218,6 +224,23 @@ export function createRunner(deps: RunnerDeps) {
     logger.error("generator failed unexpectedly", { generationId: id, error: thrown });
     return new AgentError("unavailable", "The generator failed unexpectedly.", { cause: thrown });
   }
+}
+
+/**
+ * The "driver" of a palette swap: the stored source asset mapped onto the generation's palette
+ * (agents/recolor.ts), its layout kept; surfaces (the texture agent's, and tilesets) dithered.
+ */
+function recolorer(sourceAssetId: string, entry: AgentEntry, read: GenerationStore["assetSource"]): AgentDriver {
+  return {
+    async generate(job) {
+      const source = await read(sourceAssetId);
+      if (!source) throw new AgentError("rejected", "The asset to recolour no longer exists.");
+      if (!job.palette) throw new AgentError("rejected", "A palette swap without a palette.");
+      const surface = entry.style === "texture" || entry.driver === "procedural-texture" || (source.layout as { kind?: string } | null)?.kind === "tileset";
+      const image = await recolorAsset(source as RecolorSource, job.palette.colors, { surface });
+      return { images: [image] };
+    },
+  };
 }
 
 /**

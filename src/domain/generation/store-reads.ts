@@ -12,6 +12,14 @@ const base64Of = (bytes: string) => Prisma.raw(`translate(encode(${bytes}, 'base
 /** The reads of generations and their events: the runner's, the views' and the streams'. */
 export function readStatements(ctx: StoreContext) {
   return {
+    /** The pixels, layout and quality of an asset (a palette swap's source), or undefined. */
+    async assetSource(id: string): Promise<{ png: Uint8Array; layout: unknown; quality: unknown } | undefined> {
+      const [row] = await ctx.sql<{ bytes: Uint8Array; layout: unknown; quality: unknown }>(
+        Prisma.sql`SELECT "bytes", "layout", "quality" FROM "assets" WHERE "id" = ${id}`,
+      );
+      return row ? { png: row.bytes, layout: row.layout ?? null, quality: row.quality ?? null } : undefined;
+    },
+
     /** A generation's row, or undefined (the runner's read when it did not start the generation itself). */
     async find(id: string): Promise<GenerationRecord | undefined> {
       const [row] = await ctx.sql<Record<string, unknown>>(Prisma.sql`SELECT * FROM "generations" WHERE "id" = ${id}`);

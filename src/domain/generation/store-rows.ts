@@ -26,6 +26,8 @@ export interface NewGeneration {
   tileset: TilesetRequest | null;
   /** The palette asked for; null otherwise. */
   palette: PaletteSpec | null;
+  /** A palette swap: the asset mapped onto `palette` (nothing is drawn); null for a drawing. */
+  sourceAssetId: string | null;
   transparent: boolean;
   seed: number;
   width: number;
@@ -89,6 +91,7 @@ export function toRecord(r: Record<string, unknown>): GenerationRecord {
     sheet: (r.sheet as GenerationRecord["sheet"]) ?? null,
     tileset: (r.tileset as GenerationRecord["tileset"]) ?? null,
     palette: (r.palette as GenerationRecord["palette"]) ?? null,
+    sourceAssetId: (r.source_asset_id as string | null) ?? null,
     transparent: Boolean(r.transparent),
     seed: Number(r.seed),
     width: Number(r.width),

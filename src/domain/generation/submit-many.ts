@@ -86,6 +86,7 @@ export function createSubmitMany(deps: SubmitManyDeps) {
         sheet: null,
         tileset: null,
         palette: null,
+        sourceAssetId: null,
         transparent: planned.transparent,
         // A given seed makes the batch reproducible, and its images different: seed, seed + 1, …
         seed: input.seed === undefined ? randomInt(0, 2 ** 31 - 1) : (input.seed + i) % 2 ** 31,

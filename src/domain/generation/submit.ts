@@ -1,7 +1,14 @@
 import { randomInt } from "node:crypto";
 import { AppError } from "../../contract/errors.js";
 import { chooseSize } from "../../contract/schemas/agents.js";
-import { generateRequest, type EstimateView, type GenerateRequest, type GenerationView, type InterpretationView } from "../../contract/schemas/generation.js";
+import {
+  generateRequest,
+  recolorRequest,
+  type EstimateView,
+  type GenerateRequest,
+  type GenerationView,
+  type InterpretationView,
+} from "../../contract/schemas/generation.js";
 import { parseInput } from "../../contract/validation.js";
 import type { PrismaClient } from "../../infra/db/database.js";
 import type { RateLimiter } from "../../infra/ratelimit/limiter.js";
@@ -29,6 +36,8 @@ export interface SubmitDeps {
   events: GenerationEvents;
   /** Generation calls per minute per account, on every transport. */
   generatePerMinute: number;
+  /** The price of a palette swap of an existing asset. */
+  recolorCredits: number;
 }
 
 export interface SubmitOptions {
@@ -72,30 +81,29 @@ export function createSubmit(deps: SubmitDeps) {
    * durable statement, so its reservation need not wait for the flush (store.reserveMany); an
    * idempotent one keeps every write durable (its record names the generation).
    */
-  async function accept(
-    viewer: AuthenticatedViewer,
-    input: GenerateRequest,
-    plan: Plan,
-    recordId: string | null,
-    id = newId("gen"),
-    startNow = false,
-  ): Promise<GenerationView> {
-    const { agent } = plan;
-    const row = newGeneration(viewer, input, id, {
-      agentId: agent.id,
-      interpretation: plan.interpretation,
-      transparent: plan.transparent,
-      seed: input.seed ?? randomInt(0, 2 ** 31 - 1),
-      ...plan.size,
-      sheet: plan.sheet?.sheet ?? null,
-      tileset: plan.tileset?.tileset ?? null,
-      palette: plan.palette ?? null,
-      cost: priceOf(plan),
-      idempotencyRecordId: recordId,
-    });
+  async function accept(rowOf: RowOf, recordId: string | null, id = newId("gen"), startNow = false): Promise<GenerationView> {
+    const row = rowOf(id, recordId);
     const { records, balance } = await reserveAndEnqueue([row], { startNow, flush: !startNow || recordId !== null });
     return generationView(records[0]!, [], balance);
   }
+
+  /** The row a planned request reserves. */
+  const rowOfPlan =
+    (viewer: AuthenticatedViewer, input: GenerateRequest, plan: Plan): RowOf =>
+    (id, recordId) =>
+      newGeneration(viewer, input, id, {
+        agentId: plan.agent.id,
+        interpretation: plan.interpretation,
+        transparent: plan.transparent,
+        seed: input.seed ?? randomInt(0, 2 ** 31 - 1),
+        ...plan.size,
+        sheet: plan.sheet?.sheet ?? null,
+        tileset: plan.tileset?.tileset ?? null,
+        palette: plan.palette ?? null,
+        sourceAssetId: null,
+        cost: priceOf(plan),
+        idempotencyRecordId: recordId,
+      });
 
   /** One-shot calls: the end (or the generation as the wait left it). A failure is thrown as the caller's error. */
   async function settle(
@@ -154,6 +162,45 @@ export function createSubmit(deps: SubmitDeps) {
     const { input } = planned;
     if (input.dryRun)
       throw new AppError("invalid_request", "dryRun answers an estimate: call estimate (REST: the same endpoint answers it).", { param: "dryRun" });
+    return submitRow(viewer, fingerprint("generate", input), rowOfPlan(viewer, input, planned), options);
+  }
+
+  /**
+   * A palette swap (contract section 12, POST /api/v1/assets/:id/recolor): a generation that maps
+   * the viewer's asset onto `palette`, keeping its size and layout, for `recolorCredits`, through
+   * the same money path, queue, events and Idempotency-Key as any generation. 404 for another
+   * account's asset (never saying whose); 400 naming `palette` for a bad one; nothing charged then.
+   */
+  async function recolor(viewer: AuthenticatedViewer, assetId: string, raw: unknown, options: SubmitOptions = {}): Promise<Submission> {
+    const input = parseInput(recolorRequest, raw);
+    const asset = await prisma.asset.findFirst({ where: { id: assetId, accountId: viewer.user.accountId }, include: { generation: true } });
+    if (!asset) throw new AppError("not_found", "No such asset.");
+    const palette = planPalette(input)!;
+    const g = asset.generation;
+    const rowOf: RowOf = (id, recordId) => ({
+      id,
+      accountId: viewer.user.accountId,
+      apiKeyId: viewer.kind === "api_key" ? viewer.apiKeyId : null,
+      agentId: g.agentId,
+      prompt: g.prompt,
+      messages: (g.messages as NewGeneration["messages"]) ?? null,
+      interpretation: (g.interpretation as NewGeneration["interpretation"]) ?? null,
+      sheet: (g.sheet as NewGeneration["sheet"]) ?? null,
+      tileset: (g.tileset as NewGeneration["tileset"]) ?? null,
+      palette,
+      sourceAssetId: asset.id,
+      transparent: g.transparent,
+      seed: g.seed,
+      width: g.width,
+      height: g.height,
+      cost: deps.recolorCredits,
+      idempotencyRecordId: recordId,
+    });
+    return submitRow(viewer, fingerprint("recolor", { assetId, palette }), rowOf, options);
+  }
+
+  /** The quota, the Idempotency-Key, the reservation and (one-shot) the wait of a call that makes one generation. */
+  async function submitRow(viewer: AuthenticatedViewer, fingerprinted: string, rowOf: RowOf, options: SubmitOptions): Promise<Submission> {
     if (options.idempotencyKey !== undefined) idempotency.assertKey(options.idempotencyKey);
     await consumeQuota(deps.limiter, generatePolicy, `acc:${viewer.user.accountId}`, options.onQuota);
 
@@ -168,7 +215,7 @@ export function createSubmit(deps: SubmitDeps) {
       const early = options.waitMs ? events.listen(id) : undefined;
       try {
         if (early) await early.ready;
-        const queued = await accept(viewer, input, planned, recordId, id, early !== undefined);
+        const queued = await accept(rowOf, recordId, id, early !== undefined);
         const settled = await settle(viewer, queued, options, early);
         return { ...settled, replayed: false, json: JSON.stringify(settled.generation) };
       } finally {
@@ -177,7 +224,7 @@ export function createSubmit(deps: SubmitDeps) {
     };
     if (options.idempotencyKey === undefined) return run(null);
 
-    const begun = await idempotency.begin(viewer.user.accountId, options.idempotencyKey, fingerprint("generate", input));
+    const begun = await idempotency.begin(viewer.user.accountId, options.idempotencyKey, fingerprinted);
     if (begun.kind === "replay") {
       const json = begun.answer.result
         ? Buffer.from(begun.answer.result).toString("utf8")
@@ -212,7 +259,7 @@ export function createSubmit(deps: SubmitDeps) {
     };
   }
 
-  return { submit, estimate };
+  return { submit, estimate, recolor };
 }
 
 /** The row of a generation a call asks for: who asks and with what prompt, then what was planned for it. */
@@ -251,6 +298,9 @@ interface Plan {
 const priceOf = (plan: Plan): number => plan.sheet?.price ?? plan.tileset?.price ?? plan.agent.credits;
 
 export type Submit = ReturnType<typeof createSubmit>["submit"];
+
+/** The row a call reserves, given its generation's id and its idempotency record. */
+type RowOf = (id: string, recordId: string | null) => NewGeneration;
 
 /** Transparency and size against what the agent makes (400 naming the field). */
 function checkAgainstAgent(agent: ResolvedAgent, input: GenerateRequest): void {

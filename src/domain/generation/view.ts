@@ -62,6 +62,7 @@ type GenerationColumns = Pick<
   | "sheet"
   | "tileset"
   | "palette"
+  | "sourceAssetId"
 >;
 
 export function generationView(g: GenerationRow, assets: AssetRow[], balance: number, withB64 = true): GenerationView {
@@ -79,6 +80,7 @@ export function generationView(g: GenerationRow, assets: AssetRow[], balance: nu
     ...(g.sheet === null ? {} : { sheet: g.sheet as NonNullable<GenerationView["sheet"]> }),
     ...(g.tileset === null ? {} : { tileset: g.tileset as NonNullable<GenerationView["tileset"]> }),
     ...(g.palette === null ? {} : { palette: g.palette as NonNullable<GenerationView["palette"]> }),
+    ...(g.sourceAssetId ? { recolorOf: g.sourceAssetId } : {}),
     createdAt: g.createdAt.toISOString(),
     startedAt: g.startedAt?.toISOString() ?? null,
     completedAt: g.completedAt?.toISOString() ?? null,

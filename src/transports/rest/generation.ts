@@ -20,7 +20,16 @@ export interface GenerationRouteDeps {
 
 type Handlers = Pick<
   RestHandlers,
-  "generate" | "generateInApp" | "streamInApp" | "getGeneration" | "generationEvents" | "cancelGeneration" | "getAsset" | "getAssetExport" | "getCredits"
+  | "generate"
+  | "generateInApp"
+  | "streamInApp"
+  | "getGeneration"
+  | "generationEvents"
+  | "cancelGeneration"
+  | "getAsset"
+  | "getAssetExport"
+  | "recolorAsset"
+  | "getCredits"
 >;
 
 /** The generation endpoints of contract section 3 and the streams of section 5: translations of the use-cases. */
@@ -100,6 +109,11 @@ export function generationHandlers(deps: GenerationRouteDeps): Handlers {
       };
       if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
       return new Response(Buffer.from(asset.bytes), { status: 200, headers: { ...headers, "content-length": String(asset.byteLength) } });
+    },
+
+    recolorAsset: async ({ request, viewer, state, params, body }) => {
+      const async = /(^|[,;\s])respond-async($|[,;\s])/i.test(request.headers.get("prefer") ?? "");
+      return answer(await generations.recolor(viewer, params.id!, body, submitOptions(request, state, async ? undefined : syncTimeoutMs)));
     },
 
     getAssetExport: async ({ request, viewer, params }) => {

@@ -244,6 +244,29 @@ builder.mutationFields((t) => ({
       return submission.generation;
     },
   }),
+  recolorAsset: t.field({
+    type: GenerationRef,
+    description:
+      'A palette swap: a new generation whose asset is this asset mapped onto `palette` (a palette name or 2–64 "#rrggbb"), its size and layout kept; charged RECOLOR_CREDITS once (with `idempotencyKey`, a retry charges nothing more). Returns it queued; follow it like any generation.',
+    authScopes: rule({ allow: "any", scope: "generate" }),
+    args: {
+      id: t.arg.id({ description: "The asset to recolour (yours)." }),
+      palette: t.arg({ type: "JSON", required: true, description: 'A palette name or 2–64 "#rrggbb" colours.' }),
+      idempotencyKey: t.arg.string({ required: false, description: "1–255 visible ASCII characters, as the Idempotency-Key header of REST." }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const submission = await ctx.services.generations.recolor(
+        await viewerOf(ctx),
+        String(args.id),
+        { palette: args.palette },
+        {
+          ...(args.idempotencyKey == null ? {} : { idempotencyKey: args.idempotencyKey }),
+          onQuota: (quota) => Object.assign(ctx.responseHeaders, quotaHeaders(quota)),
+        },
+      );
+      return submission.generation;
+    },
+  }),
   cancelGeneration: t.field({
     type: GenerationRef,
     description: "Cancels a queued or running generation and refunds it; a finished one is returned as it is.",
