@@ -72,6 +72,8 @@ describe("REST routes", () => {
     ["GET", "/api/v1/generations/:gen/events", undefined, { anonymous: 401, bobKey: 404, aliceReadKey: 200 }],
     ["POST", "/api/v1/generations/:gen/cancel", undefined, { anonymous: 401, bobKey: 404, aliceReadKey: 403, aliceKey: 200 }],
     ["GET", "/api/v1/assets/:asset", undefined, { anonymous: 401, bob: 404, bobKey: 404, aliceReadKey: 200, alice: 200 }],
+    ["GET", "/api/v1/assets/:asset/export/zip", undefined, { anonymous: 401, bob: 404, bobKey: 404, aliceReadKey: 200, alice: 200 }],
+    ["POST", "/api/v1/assets/:asset/recolor", { palette: "pico-8" }, { anonymous: 401, bobKey: 404, aliceReadKey: 403, aliceKey: 200, alice: 200 }],
     ["GET", "/api/v1/credits", undefined, { anonymous: 401, aliceReadKey: 200, alice: 200 }],
     ["GET", "/api/nothing", undefined, { anonymous: 404, alice: 404 }],
   ];
@@ -136,6 +138,11 @@ describe("GraphQL root fields", () => {
     "Mutation.cancelGeneration": {
       query: "mutation ($id: ID!) { cancelGeneration(id: $id) { status } }",
       variables: () => ({ id: aliceGeneration }),
+      expect: { anonymous: "unauthenticated", aliceReadKey: "forbidden", bobKey: "not_found", aliceKey: "ok" },
+    },
+    "Mutation.recolorAsset": {
+      query: 'mutation ($id: ID!) { recolorAsset(id: $id, palette: "gameboy") { id } }',
+      variables: () => ({ id: aliceAsset }),
       expect: { anonymous: "unauthenticated", aliceReadKey: "forbidden", bobKey: "not_found", aliceKey: "ok" },
     },
     "Mutation.grantCredits": {
