@@ -8,6 +8,7 @@
  *   BENCH_DURATION_S, BENCH_CONNECTIONS, BENCH_ONLY=a,b,c,d,e,half,footprint
  *   BENCH_ONLY=sheet         a sprite sheet's frame against one sprite, in process (bench/sheet.ts)
  *   BENCH_ONLY=tileset       a blob-47 tileset's tile against one texture, in process (bench/tileset.ts)
+ *   BENCH_ONLY=quality       an asset's quality report against its drawing, in process (bench/quality.ts)
  *   BENCH_ONLY=footprint     memory at rest and time to start (bench/footprint.ts); BENCH_FOOTPRINT_REST_MS,
  *                            BENCH_FOOTPRINT_LOAD_S, BENCH_FOOTPRINT_QUIET_S
  *   BENCH_D_ROUNDS=3         (d) measured in 3 alternated rounds (default 1)
@@ -25,6 +26,7 @@ import { createDatabase, dropDatabases, postgresAvailable } from "./pg.js";
 import { deleteRedisKeys, redisAvailable, redisUrl, withRedis } from "./redis.js";
 import { formatTable, writeResults } from "./report.js";
 import { childCpuTimeMs, freePort, killAllChildrenNow, machineCpu, root, sleep, startChild, stopAllChildren, stopChild, type Child } from "./servers.js";
+import { type QualityBench, qualityRow, runQualityBench } from "./quality.js";
 import { generateBody, generateHeaders, startService, type Service } from "./service.js";
 import { runSheetBench, sheetRow, type SheetBench } from "./sheet.js";
 import { runStreams, type StreamsBus, type StreamsResult } from "./sse.js";
@@ -41,7 +43,7 @@ const streamCounts = (process.env.BENCH_STREAMS ?? (quick ? "200,500" : "1000,50
   .filter((n) => n > 0);
 /** (d): rounds of (bare Yoga, service, bare Yoga on Node's fetch), alternated. */
 const graphqlRounds = Math.max(1, Number(process.env.BENCH_D_ROUNDS ?? 1));
-const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,half,footprint,sheet,tileset").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,half,footprint,sheet,tileset,quality").split(","));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const measurements: Record<string, Measured | { error: string }> = {};
@@ -54,6 +56,7 @@ const streamBuses = (process.env.BENCH_SSE_BUSES ?? "memory,redis")
 let footprint: FootprintResult | { error: string } | undefined;
 let sheet: SheetBench | { error: string } | undefined;
 let tileset: TilesetBench | { error: string } | undefined;
+let quality: QualityBench | { error: string } | undefined;
 const tempDirs: string[] = [];
 
 /** Runs one autocannon measurement against `child`, recording it (or its error) under `key`. */
@@ -309,6 +312,11 @@ try {
     tileset = await runTilesetBench(quick ? 2 : 5).catch((error: unknown) => ({ error: String(error) }));
     log(`  ${tilesetRow(tileset).note}`);
   }
+  if (only.has("quality")) {
+    log("- (quality): the quality report of a sprite, an icon and a texture at default sizes against their drawing, in process");
+    quality = await runQualityBench(quick ? 2 : 5).catch((error: unknown) => ({ error: String(error) }));
+    log(`  ${qualityRow(quality).note}`);
+  }
   await measureAll(pg);
 } finally {
   await cleanup();
@@ -319,6 +327,7 @@ const table = [
   ...(footprint && !("error" in footprint) ? footprintRows(footprint) : footprint ? [{ name: "footprint", note: footprint.error.slice(0, 80) }] : []),
   ...(sheet ? [sheetRow(sheet)] : []),
   ...(tileset ? [tilesetRow(tileset)] : []),
+  ...(quality ? [qualityRow(quality)] : []),
 ];
 log(`\n${formatTable(table)}\n`);
 log("Ratios: req/s over req/s of the named baseline. (e) lag: event arrival at the client − the event's created_at in the database.");
@@ -338,6 +347,7 @@ const path = await writeResults(
     ...(footprint ? { footprint } : {}),
     ...(sheet ? { sheet } : {}),
     ...(tileset ? { tileset } : {}),
+    ...(quality ? { quality } : {}),
   },
   quick,
   process.env.BENCH_TAG,

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { AgentMessage } from "../driver.js";
 import { proceduralDrivers } from "./driver.js";
+import { driverOf, type GoldenCase, goldenJob } from "./golden-case.js";
 
 /**
  * The procedural generators moved behind the driver interface byte for byte: these hashes were
@@ -23,38 +23,51 @@ import { proceduralDrivers } from "./driver.js";
  * Re-recorded on purpose for cases 15 ("glowing lava") and 17 ("water") when Worley cells stopped
  * crowding along the tile edge (noise.ts moves the lattice a quarter cell): the same look, its cells
  * moved. Every sprite, icon and other texture kept its hash.
+ *
+ * Cases 35-41 were added, recorded on their own with every earlier hash checked unchanged, when the
+ * agents began drawing sprite sheets, tilesets and onto asked palettes (issues 29-31): until then
+ * no golden case covered a sheet, a tileset or a palette, so a change to the pose rig, the tile
+ * painter or the palette mapping could pass unseen. Two sheets (4 and 8 directions), two tilesets
+ * (blob-47 over a background, a one-terrain wang-edge-16 platform), an icon in endesga-32, a
+ * tileset in gameboy (the textures' ordered dithering) and a sprite in a custom 4-colour palette.
  * `npx tsx scripts/record-golden.ts` re-records; run it only for a change meant to change pictures.
+ * `--new` records only cases added without a sha256 and fails if any recorded hash changed.
  */
-interface GoldenCase {
-  agent: "pixel-sprite" | "icon" | "texture";
-  prompt?: string;
-  messages?: AgentMessage[];
-  seed: number;
-  size: number;
-  transparent: boolean;
-  sha256: string;
-}
-
 const golden = JSON.parse(readFileSync(new URL("./golden.json", import.meta.url), "utf8")) as GoldenCase[];
-const driverOf = { "pixel-sprite": "procedural-sprite", icon: "procedural-icon", texture: "procedural-texture" } as const;
 
 describe("procedural drivers reproduce the recorded PNGs", () => {
   it("covers every built-in agent", () => {
     expect(new Set(golden.map((c) => c.agent))).toEqual(new Set(["pixel-sprite", "icon", "texture"]));
-    expect(golden.length).toBe(35);
+    expect(golden.length).toBe(42);
+    expect(golden.filter((c) => c.sheet).length).toBe(2);
+    expect(golden.filter((c) => c.tileset).length).toBe(3);
+    expect(golden.filter((c) => c.palette).length).toBe(3);
   });
 
   it.each(golden.map((c, i) => [i, c] as const))("case %i", async (_i, c) => {
     const kind = proceduralDrivers.find((d) => d.name === driverOf[c.agent])!;
     const driver = kind.create({}, { secret: () => undefined, fetch, log: { warn() {}, info() {} } });
     const reports: number[] = [];
-    const result = await driver.generate(
-      { prompt: c.prompt, messages: c.messages, width: c.size, height: c.size, transparent: c.transparent, seed: c.seed, options: {} },
-      { signal: new AbortController().signal, deadline: Date.now() + 60_000, report: async (p) => void reports.push(p) },
-    );
+    const result = await driver.generate(goldenJob(c), {
+      signal: new AbortController().signal,
+      deadline: Date.now() + 60_000,
+      report: async (p) => void reports.push(p),
+    });
     expect(result.images).toHaveLength(1);
-    expect(result.images[0]).toMatchObject({ width: c.size, height: c.size });
-    expect(createHash("sha256").update(result.images[0]!.png).digest("hex")).toBe(c.sha256);
+    const image = result.images[0]!;
+    if (c.sheet || c.tileset) {
+      // a sheet of frames, a set of tiles: `size` is one cell's side
+      const layout = image.layout!;
+      expect(layout.kind).toBe(c.sheet ? "sheet" : "tileset");
+      const cell = layout.kind === "sheet" ? [layout.frameWidth, layout.frameHeight] : [layout.tileWidth, layout.tileHeight];
+      expect(cell).toEqual([c.size, c.size]);
+      expect(image).toMatchObject({ width: layout.columns * c.size, height: layout.rows * c.size });
+    } else {
+      expect(image).toMatchObject({ width: c.size, height: c.size });
+    }
+    if (c.palette) expect(image.quality?.paletteCompliance).toBe(1);
+    expect(c.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(createHash("sha256").update(image.png).digest("hex")).toBe(c.sha256);
     expect(reports.at(-1)).toBe(100);
   });
 
