@@ -5,7 +5,8 @@ import { postProcessOffThread } from "./pipeline/finish-pool.js";
 /**
  * Turns a model's native picture into the asset that was asked for: exact size, a transparent
  * background when asked (removed by the service unless the model made it), the entry's style
- * (pixel art, icon, texture), in a worker thread (pipeline/finish-pool.ts). Drivers marked
+ * (pixel art, icon, texture), on the asked palette (`job.palette`), with its quality report measured
+ * on the final pixels, in a worker thread (pipeline/finish-pool.ts). Drivers marked
  * `exactAssets` (procedural) skip this. `signal` (the generation's cancel) stops it.
  */
 export async function finishAsset(image: AgentImage, job: AgentJob, entry: AgentEntry, signal?: AbortSignal): Promise<AgentImage> {
@@ -20,6 +21,7 @@ export async function finishAsset(image: AgentImage, job: AgentJob, entry: Agent
         style: entry.style,
         paletteSize: entry.paletteSize,
         outline: entry.outline,
+        ...(job.palette ? { palette: job.palette.colors } : {}),
       },
       signal,
     );

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { testImage } from "../../../test/doubles/images.js";
 import { closeFinishPool, configureFinishPool, postProcessOffThread } from "./finish-pool.js";
+import { postProcess } from "./post-process.js";
 
 const options = { width: 64, height: 64, transparent: true, nativeTransparency: false, style: "pixel-art" as const };
 
@@ -13,6 +14,17 @@ describe("post-processing off the event loop", () => {
     const asset = await postProcessOffThread({ png, width: 512, height: 512 }, options);
     expect([asset.width, asset.height]).toEqual([64, 64]);
     expect(asset.png.subarray(1, 4).toString()).toBe("PNG");
+  });
+
+  it("carries the palette there and the quality report back: the same asset as on this thread", async () => {
+    configureFinishPool(1);
+    const png = await testImage({ width: 512, height: 512 });
+    const withPalette = { ...options, outline: true, palette: ["#0f380f", "#306230", "#8bac0f", "#9bbc0f"] };
+    const there = await postProcessOffThread({ png, width: 512, height: 512 }, withPalette);
+    const here = await postProcess({ png, width: 512, height: 512 }, withPalette);
+    expect(there.png.equals(here.png)).toBe(true);
+    expect(there.quality).toEqual(here.quality);
+    expect(there.quality).toMatchObject({ paletteCompliance: 1 });
   });
 
   it("a canceled job rejects with the abort at once (its thread is stopped), and the pool goes on", async () => {

@@ -1,7 +1,7 @@
 import type { Piscina } from "piscina";
 import type { AgentImage } from "../driver.js";
 import { threadPool } from "../threads.js";
-import type { FinishTask } from "./finish-worker.js";
+import type { FinishResult, FinishTask } from "./finish-worker.js";
 import type { PostProcessOptions } from "./post-process.js";
 
 /**
@@ -30,8 +30,9 @@ export async function postProcessOffThread(image: AgentImage, options: PostProce
   await import("sharp");
   pool ??= threadPool(import.meta.url, "finish-worker", size, idleMs);
   const task: FinishTask = { png: image.png, width: image.width, height: image.height, options };
-  const done = (await pool.run(task, signal ? { signal } : {})) as { png: Uint8Array; width: number; height: number };
-  return { png: Buffer.from(done.png.buffer, done.png.byteOffset, done.png.byteLength), width: done.width, height: done.height };
+  const done = (await pool.run(task, signal ? { signal } : {})) as FinishResult;
+  const png = Buffer.from(done.png.buffer, done.png.byteOffset, done.png.byteLength);
+  return { png, width: done.width, height: done.height, ...(done.quality ? { quality: done.quality } : {}) };
 }
 
 /** Stops the pool's threads (shutdown). */

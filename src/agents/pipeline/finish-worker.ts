@@ -1,3 +1,4 @@
+import type { AssetQualityReport } from "../driver.js";
 import { lowerThreadPriority } from "../threads.js";
 import { postProcess, type PostProcessOptions } from "./post-process.js";
 
@@ -12,8 +13,16 @@ export interface FinishTask {
   options: PostProcessOptions;
 }
 
+/** What comes back from a worker thread: the asset's PNG, its size and its quality report (plain data). */
+export interface FinishResult {
+  png: Uint8Array;
+  width: number;
+  height: number;
+  quality?: AssetQualityReport;
+}
+
 /** The worker-thread side of the post-processing pool (finish-pool.ts): one model picture → the asset. */
-export default async function finishInWorker(task: FinishTask): Promise<{ png: Uint8Array; width: number; height: number }> {
+export default async function finishInWorker(task: FinishTask): Promise<FinishResult> {
   const png = Buffer.from(task.png.buffer, task.png.byteOffset, task.png.byteLength);
   return postProcess({ png, width: task.width, height: task.height }, task.options);
 }

@@ -13,6 +13,7 @@
  * The 2× intermediate filters the noise and the frequencies that would alias, while the final
  * nearest step picks one sub-sample per cell, so edges between colours stay crisp.
  */
+import { mapImage, type PreparedPalette } from "../palette/map.js";
 import { snapAlpha } from "./alpha.js";
 import { fit } from "./fit.js";
 import type { FitMode } from "./fit.js";
@@ -38,6 +39,12 @@ export interface PixelArtOptions extends GridOptions {
   outlineColour?: Rgb;
   /** Alpha at or above this becomes 255, below it 0. Default 128. */
   alphaThreshold?: number;
+  /**
+   * An asked palette: the grid is mapped onto it (perceptual, no dithering) instead of choosing
+   * `paletteSize` colours, and the outline takes `outlineColour` (the caller passes the palette's
+   * darkest colour), so every opaque pixel is one of its colours.
+   */
+  palette?: PreparedPalette;
 }
 
 /** Brings an image to the pixel grid (smooth prefilter, then nearest-neighbour). */
@@ -55,7 +62,7 @@ export async function downsampleToGrid(image: RgbaImage, options: GridOptions): 
   return fit(smooth, { width, height, mode: "cover", kernel: "nearest" });
 }
 
-/** Pixel art of exactly `width`×`height`: binary alpha, ≤ `paletteSize` colours, optional outline. */
+/** Pixel art of exactly `width`×`height`: binary alpha, ≤ `paletteSize` colours (or the asked palette's), optional outline. */
 export async function pixelArt(image: RgbaImage, options: PixelArtOptions): Promise<RgbaImage> {
   const paletteSize = options.paletteSize ?? 32;
   if (!Number.isInteger(paletteSize) || paletteSize < 2 || paletteSize > 256) {
@@ -63,6 +70,12 @@ export async function pixelArt(image: RgbaImage, options: PixelArtOptions): Prom
   }
   const grid = snapAlpha(await downsampleToGrid(image, options), options.alphaThreshold ?? 128);
   const outline = options.outline === true && !isOpaque(grid);
+  if (options.palette) {
+    // alpha is already 0 or 255: the mapping keeps it and writes every opaque pixel as a palette colour
+    const mapped = mapImage(grid.data, grid.width, grid.height, options.palette, { dither: "none", binaryAlpha: true });
+    const onPalette = { data: Buffer.from(mapped.buffer, mapped.byteOffset, mapped.byteLength), width: grid.width, height: grid.height };
+    return outline ? addOutline(onPalette, options.outlineColour ?? DEFAULT_OUTLINE) : onPalette;
+  }
   // the outline colour takes one of the palette's slots
   const quantised = quantize(grid, { colours: outline ? paletteSize - 1 : paletteSize });
   return outline ? addOutline(quantised, options.outlineColour ?? DEFAULT_OUTLINE) : quantised;
