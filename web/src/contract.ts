@@ -139,8 +139,9 @@ export const generationFields = {
 type SelectedGeneration = Selected<GraphQLGenerationView, typeof generationFields>;
 
 /**
- * History's list: each asset's layout only as far as a sheet's first frame or a tileset's tile size
- * needs (a page of them must stay under the API's cost limit); a sheet or tileset opened from it is read whole.
+ * History's list: each asset's layout and quality only as far as a sheet's first frame, a tileset's
+ * tile size and the tile's quality line need (a page of them must stay under the API's cost limit);
+ * a sheet or tileset opened from it is read whole.
  */
 export const historyFields = {
   ...generationFields,
@@ -153,7 +154,8 @@ export const historyFields = {
     bytes: true,
     layout: { frameWidth: true, frameHeight: true, columns: true, rows: true },
     tilesetLayout: { layout: true, tileWidth: true, tileHeight: true, columns: true, rows: true },
-    quality: qualityFields,
+    // what a tile's quality line says (the dialog reads the rest)
+    quality: { colors: true, paletteCompliance: true, alphaCoverage: true, tileabilityScore: true },
   },
 } as const satisfies Selection<GraphQLGenerationView>;
 export type HistoryItem = Selected<GraphQLGenerationView, typeof historyFields>;

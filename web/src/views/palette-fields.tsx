@@ -61,7 +61,7 @@ export function PaletteFields({ choice, onChange, refusal }: { choice: PaletteCh
         <label class="check palette-option">
           <input type="radio" name="gen-palette" value="none" checked={choice.kind === "none"} onChange={() => onChange({ ...choice, kind: "none" })} />
           <span class="palette-name">No palette</span>
-          <span class="palette-count">the agent's own colours</span>
+          <span class="palette-count">its own colours</span>
         </label>
         {paletteNames.map((name) => (
           <label class="check palette-option" key={name}>

@@ -99,7 +99,13 @@ export function QualityReport({ quality, palette }: { quality: Quality; palette:
 }
 
 /** One line for a history tile: the palette's swatches, the share in it, the colours and the coverage. */
-export function QualitySummary({ quality, palette }: { quality: Quality | null | undefined; palette: Palette | null | undefined }) {
+export function QualitySummary({
+  quality,
+  palette,
+}: {
+  quality: Pick<Quality, "colors" | "paletteCompliance" | "alphaCoverage" | "tileabilityScore"> | null | undefined;
+  palette: Palette | null | undefined;
+}) {
   if (!quality && !palette) return null;
   const parts = [
     palette && quality ? `${percent(quality.paletteCompliance)} in ${paletteTitle(palette)}` : palette ? paletteTitle(palette) : "",
