@@ -158,14 +158,18 @@ describe.runIf(process.env.TEST_DB === "pglite")("palettes in the web client", (
     await context.close();
   });
 
-  it("draws with 4 custom colours typed one per line or with commas, and Run again keeps them", { timeout: 90_000 }, async () => {
+  it("draws with 4 custom colours typed one per line or with commas; Generate again, Edit and Run again keep them", { timeout: 90_000 }, async () => {
     const { context, page } = await bench.newContext();
     await signUp(page, bench.origin, "palette-custom@example.com");
     await page.getByLabel("Agent").selectOption("pixel-sprite");
     const picker = page.getByRole("group", { name: "Palette" });
-    await picker.getByRole("radio", { name: /^Custom…/ }).check();
+    // by keyboard: the field for colours is the next stop after the chosen "Custom…"
+    await picker.getByRole("radio", { name: /^No palette/ }).focus();
+    await page.keyboard.press("ArrowUp");
+    expect(await picker.getByRole("radio", { name: /^Custom…/ }).isChecked()).toBe(true);
+    await page.keyboard.press("Tab");
     const field = page.getByLabel("Custom colours");
-    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
     const colors = ["#1a1c2c", "#ff004d", "#29adff", "#ffec27"];
     await field.fill(`${colors[0]}, ${colors[1]}\n${colors[2]}\n${colors[3]}`);
     expect(
@@ -227,6 +231,16 @@ describe.runIf(process.env.TEST_DB === "pglite")("palettes in the web client", (
       )
       .toBe(true);
     expect(await page.getByLabel("Custom colours").inputValue()).toBe(colors.join(", "));
+
+    // and History's "Run again" generates with them at once
+    await page.getByRole("navigation").getByRole("link", { name: "History" }).click();
+    await gallery
+      .getByRole("button", { name: `Run again: ${prompt}` })
+      .first()
+      .click();
+    await expect.poll(async () => (await accountOf(page)).generations).toBe(3);
+    const newest = await gql<{ generations: { nodes: { palette: { colors: string[] } }[] } }>(page, "{ generations(first: 1) { nodes { palette } } }");
+    expect(newest.generations.nodes[0]!.palette).toEqual({ colors });
     expect(bench.problems).toEqual([]);
     await context.close();
   });

@@ -48,7 +48,8 @@ export const paletteTitle = (palette: { name?: string | null; colors: readonly s
 
 /**
  * "No palette", each named palette (its swatches, name and colour count) and "Custom…" with a field
- * for colours, as one group of radio buttons (arrow keys move between them). A refusal of the palette (the dry
+ * for colours, as one group of radio buttons (arrow keys move between them; the colours field comes
+ * next in the tab order, so arrowing through the group never jumps out of it). A refusal of the palette (the dry
  * run's as it is typed, or the start's) shows under it, naming the colour.
  */
 export function PaletteFields({ choice, onChange, refusal }: { choice: PaletteChoice; onChange(choice: PaletteChoice): void; refusal: unknown }) {
@@ -81,16 +82,7 @@ export function PaletteFields({ choice, onChange, refusal }: { choice: PaletteCh
           </label>
         ))}
         <label class="check palette-option">
-          <input
-            type="radio"
-            name="gen-palette"
-            value="custom"
-            checked={choice.kind === "custom"}
-            onChange={() => {
-              onChange({ ...choice, kind: "custom" });
-              requestAnimationFrame(() => document.getElementById("gen-palette-custom")?.focus());
-            }}
-          />
+          <input type="radio" name="gen-palette" value="custom" checked={choice.kind === "custom"} onChange={() => onChange({ ...choice, kind: "custom" })} />
           <span class="palette-name">Custom…</span>
           <span class="palette-count">{choice.kind === "custom" && typed.length > 0 ? plural(typed.length, "colour") : "2–64 colours"}</span>
           {choice.kind === "custom" ? <Swatches colors={typed.filter((c) => /^#[0-9a-fA-F]{6}$/.test(c))} /> : null}
