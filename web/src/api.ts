@@ -217,11 +217,13 @@ export const api = {
   generation: async (id: string) =>
     withExportMap((await gql<{ generation: Generation }>(`query Generation($id: ID!) { generation(id: $id) { ${generation} } }`, { id })).generation),
 
+  // The page size is written into the document, not passed as a variable: the API's cost limit
+  // counts a variable `first` as the largest page (100), a literal as what it is.
   generations: async (first: number, after: string | null) =>
     (
       await gql<{ generations: Page<HistoryItem> }>(
-        `query History($first: Int!, $after: String) { generations(first: $first, after: $after) { nodes { ${fields(historyFields)} } endCursor hasNextPage } }`,
-        { first, after },
+        `query History($after: String) { generations(first: ${Math.max(1, Math.min(100, Math.trunc(first)))}, after: $after) { nodes { ${fields(historyFields)} } endCursor hasNextPage } }`,
+        { after },
       )
     ).generations,
 

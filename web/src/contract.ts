@@ -93,6 +93,20 @@ export const estimateFields = {
 } as const satisfies Selection<GraphQLEstimateView>;
 export type Estimate = Selected<GraphQLEstimateView, typeof estimateFields>;
 
+/** An asset's quality as measured on its pixels: every image's figures, and a sheet's or tileset's own. */
+export const qualityFields = {
+  colors: true,
+  paletteCompliance: true,
+  alphaCoverage: true,
+  bbox: { x: true, y: true, width: true, height: true },
+  edgeContrast: true,
+  tileabilityScore: true,
+  baselineJitterPx: true,
+  bboxHeightRangePx: true,
+  seamScore: true,
+} as const satisfies Selection<NonNullable<AssetView["quality"]>>;
+export type Quality = Selected<NonNullable<AssetView["quality"]>, typeof qualityFields>;
+
 export const generationFields = {
   id: true,
   status: true,
@@ -113,19 +127,21 @@ export const generationFields = {
     bytes: true,
     layout: layoutFields,
     tilesetLayout: tilesetLayoutFields,
-    quality: { colors: true, paletteCompliance: true, baselineJitterPx: true, bboxHeightRangePx: true, seamScore: true },
+    quality: qualityFields,
   },
   credits: { charged: true, refunded: true, balance: true },
   error: { code: true, message: true },
   interpretation: interpretationFields,
   sheet: whole,
   tileset: whole,
+  palette: whole,
 } as const satisfies Selection<GraphQLGenerationView>;
 type SelectedGeneration = Selected<GraphQLGenerationView, typeof generationFields>;
 
 /**
- * History's list: each asset's layout only as far as a sheet's first frame or a tileset's tile size
- * needs (a page of them must stay under the API's cost limit); a sheet or tileset opened from it is read whole.
+ * History's list: each asset's layout and quality only as far as a sheet's first frame, a tileset's
+ * tile size and the tile's quality line need (a page of them must stay under the API's cost limit);
+ * a sheet or tileset opened from it is read whole.
  */
 export const historyFields = {
   ...generationFields,
@@ -138,6 +154,8 @@ export const historyFields = {
     bytes: true,
     layout: { frameWidth: true, frameHeight: true, columns: true, rows: true },
     tilesetLayout: { layout: true, tileWidth: true, tileHeight: true, columns: true, rows: true },
+    // what a tile's quality line says (the dialog reads the rest)
+    quality: { colors: true, paletteCompliance: true, alphaCoverage: true, tileabilityScore: true },
   },
 } as const satisfies Selection<GraphQLGenerationView>;
 export type HistoryItem = Selected<GraphQLGenerationView, typeof historyFields>;
@@ -151,11 +169,13 @@ export type Asset = Omit<SelectedGeneration["assets"][number], "layout" | "tiles
   exports: AssetView["exports"];
 };
 export type Generation = Omit<SelectedGeneration, "assets"> & { assets: Asset[] };
-export type SheetQuality = NonNullable<Asset["quality"]>;
+export type SheetQuality = Quality;
+/** The palette a generation was drawn with ({name?, colors}); null without one. */
+export type UsedPalette = NonNullable<Generation["palette"]>;
 
 /** What the Generate screen sends (the contract's request, with the fields it always fills). */
 export type GenerateInput = Required<Pick<GenerateRequest, "prompt" | "agentId" | "width" | "height" | "transparent">> &
-  Pick<GenerateRequest, "seed" | "sheet" | "tileset">;
+  Pick<GenerateRequest, "seed" | "sheet" | "tileset" | "palette">;
 export type SheetInput = NonNullable<GenerateRequest["sheet"]>;
 export type TilesetInput = NonNullable<GenerateRequest["tileset"]>;
 

@@ -36,8 +36,9 @@ const order = (format: string) => {
 };
 
 /**
- * A sheet's or tileset's measured quality in one line: colours, and for a sheet how still the feet
- * stand and how much the height moves, for a tileset how much its tile edges show.
+ * A sheet's or tileset's own measured figures in one line: colours, and for a sheet how still the
+ * feet stand and how much the height moves, for a tileset how much its tile edges show. Nothing for
+ * a plain image (QualityReport says the figures every asset has).
  */
 export function QualityLine({ quality }: { quality: SheetQuality }) {
   const compliance = quality.paletteCompliance < 1 ? ` · ${Math.round(quality.paletteCompliance * 100)} % in palette` : "";
@@ -52,6 +53,7 @@ export function QualityLine({ quality }: { quality: SheetQuality }) {
       </p>
     );
   }
+  if (quality.baselineJitterPx === null || quality.baselineJitterPx === undefined) return null;
   return (
     <p class="small muted quality-line" data-testid="sheet-quality">
       {quality.colors} colours · baseline jitter {quality.baselineJitterPx} px · height range {quality.bboxHeightRangePx} px

@@ -8,6 +8,7 @@ import { useSession } from "../state";
 import { Button, ErrorNote, Icon, plural } from "../ui";
 import { PromptCheck, replaceWord, usePromptCheck } from "./interpretation";
 import { defaultSheetChoice, fpsOf, type Output, OutputChoice, type SheetChoice, SheetFields, SheetSummary } from "./sheet-fields";
+import { defaultPaletteChoice, type PaletteChoice, PaletteFields, paletteChoiceOf, paletteOf } from "./palette-fields";
 import { defaultTilesetChoice, type TilesetChoice, TilesetFields, TilesetSummary, terrainsOf } from "./tileset-fields";
 
 const examples = [
@@ -43,7 +44,9 @@ const fieldOf = (p: string | undefined) =>
               ? "sheet"
               : p?.startsWith("tileset")
                 ? "tileset"
-                : undefined;
+                : p?.startsWith("palette")
+                  ? "palette"
+                  : undefined;
 
 export interface GenerateFormProps {
   /** Why the last start failed: shown under the field it names, else under the button. */
@@ -55,7 +58,7 @@ export interface GenerateFormProps {
   onRefuse(error: ApiError): void;
 }
 
-/** The generation settings: prompt (with examples), agent, output (image, sprite sheet or tileset), size, seed, transparency, and the price. */
+/** The generation settings: prompt (with examples), agent, output (image, sprite sheet or tileset), size, seed, transparency, palette, and the price. */
 export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: GenerateFormProps) {
   const session = useSession();
   const { agents } = session;
@@ -68,6 +71,9 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
   const [output, setOutput] = useState<Output>("image");
   const [sheetChoice, setSheetChoice] = useState<SheetChoice>(defaultSheetChoice);
   const [tilesetChoice, setTilesetChoice] = useState<TilesetChoice>(defaultTilesetChoice);
+  const [paletteChoice, setPaletteChoice] = useState<PaletteChoice>(defaultPaletteChoice);
+  // the palette the last Generate sent: its refusal shows while the palette is still that one
+  const [sentPalette, setSentPalette] = useState<string | null>(null);
   const promptInput = useRef<HTMLTextAreaElement>(null);
 
   const chooseAgent = (id: string) => {
@@ -92,6 +98,8 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
   const fps = fpsOf(sheetChoice);
   const sheet = sheetOn ? { animations: sheetChoice.animations, directions: sheetChoice.directions, fps: fps ?? 8 } : undefined;
   const plan = sheet && offer ? planSheet(offer, sheet, { width, height }) : undefined;
+  const palette = paletteOf(paletteChoice);
+  const paletteKey = JSON.stringify(palette ?? null);
 
   const submit = (event?: Event) => {
     event?.preventDefault();
@@ -100,6 +108,8 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
     if (seed.trim() !== "") input.seed = Number(seed);
     if (sheet) input.sheet = sheet;
     if (tileset) input.tileset = tileset;
+    if (palette !== undefined) input.palette = palette;
+    setSentPalette(paletteKey);
     if (!input.prompt) {
       onRefuse(new ApiError("Describe the asset you want first.", "", undefined, {}, "prompt"));
       promptInput.current?.focus();
@@ -145,6 +155,7 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
         terrains: [terrains[0] ?? "", terrains[1] ?? ""],
       });
     }
+    setPaletteChoice((previous) => paletteChoiceOf(input.palette, previous));
     if (pending.start) onStart(input);
     else promptInput.current?.focus();
   }, [session.pendingRun]);
@@ -160,14 +171,21 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
           transparent: effectiveTransparent,
           ...(sheet ? { sheet } : {}),
           ...(tileset ? { tileset } : {}),
+          ...(palette !== undefined ? { palette } : {}),
         }
       : null,
   );
+  const tilesetRefusal = refusal?.param?.startsWith("tileset") ? refusal : null;
   const check = estimate?.interpretation ?? null;
   const knownSubjects = agent?.knows?.subjects ?? [];
   const someKnown = Array.from({ length: Math.min(6, knownSubjects.length) }, (_, i) => knownSubjects[Math.floor((i * knownSubjects.length) / 6)] as string);
 
   const errorField = fieldOf(error instanceof ApiError ? error.param : undefined);
+  // the dry run's refusal of the palette as typed; else the last start's, while the palette is unchanged
+  // (an empty custom field is not refused as it is opened, only when Generate sends it)
+  const typingFirst = paletteChoice.kind === "custom" && paletteChoice.custom.trim() === "";
+  const paletteRefusal =
+    refusal?.param?.startsWith("palette") && !typingFirst ? refusal : errorField === "palette" && sentPalette === paletteKey ? error : null;
   // The dry run's price for these settings once it answered; until then the agent's offer says it.
   const price = estimate?.credits.price ?? plan?.price ?? tilesetPlan?.price ?? agent?.credits ?? 0;
   // the tile count the dry run answered, else the one the layout has
@@ -253,7 +271,7 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
       {sheetOn && agent ? <SheetFields agent={agent} choice={sheetChoice} onChange={setSheetChoice} invalid={errorField === "sheet"} /> : null}
       {errorField === "sheet" ? <ErrorNote error={error} /> : null}
       {tilesetOn && agent ? (
-        <TilesetFields agent={agent} choice={tilesetChoice} onChange={setTilesetChoice} refusal={errorField === "tileset" ? error : refusal} />
+        <TilesetFields agent={agent} choice={tilesetChoice} onChange={setTilesetChoice} refusal={errorField === "tileset" ? error : tilesetRefusal} />
       ) : errorField === "tileset" ? (
         <ErrorNote error={error} />
       ) : null}
@@ -327,6 +345,8 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
         </p>
         {errorField === "transparent" ? <ErrorNote error={error} /> : null}
       </div>
+
+      <PaletteFields choice={paletteChoice} onChange={setPaletteChoice} refusal={paletteRefusal} />
 
       <div class="submit-row">
         <Button type="submit" variant="primary" class="btn-block btn-lg" busy={starting} disabled={disabled} aria-describedby="gen-price">

@@ -4,6 +4,7 @@ import { AssetImage, Button, CopyButton, ErrorNote, Icon, Spinner, fileName, plu
 import { ExportLinks, QualityLine } from "./asset-exports";
 import { stageLabel, type Run } from "./generation-run";
 import { InterpretationNote } from "./interpretation";
+import { PaletteUsed, QualityReport } from "./quality";
 import { SheetImage, SheetPlayer } from "./sheet-player";
 import { TilesetView } from "./tileset-view";
 
@@ -143,7 +144,16 @@ export function ResultCard({
                 <dd>{plural(run.result!.credits?.charged ?? 0, "credit")}</dd>
               </div>
             </dl>
-            {asset.quality ? <QualityLine quality={asset.quality} /> : null}
+            {asset.quality ? (
+              <>
+                <QualityReport quality={asset.quality} palette={run.result!.palette} />
+                <QualityLine quality={asset.quality} />
+              </>
+            ) : run.result!.palette ? (
+              <p class="small muted">
+                Palette: <PaletteUsed palette={run.result!.palette} />
+              </p>
+            ) : null}
           </div>
           {layout ? (
             <SheetImage src={asset.url} alt={`The whole sheet: ${prompt}`} width={asset.width} height={asset.height} transparent={run.result!.transparent} />

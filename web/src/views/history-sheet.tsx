@@ -3,6 +3,7 @@ import { api } from "../api";
 import type { Generation, SheetLayout } from "../contract";
 import { Button, ErrorNote, Spinner } from "../ui";
 import { ExportLinks, QualityLine } from "./asset-exports";
+import { QualityReport } from "./quality";
 import { SheetImage, SheetPlayer } from "./sheet-player";
 import { TilesetView } from "./tileset-view";
 
@@ -64,12 +65,14 @@ export function SheetDialog({ generationId, onClose }: { generationId: string; o
         {asset && layout?.kind === "tileset" && generation ? (
           <>
             <TilesetView src={asset.url} layout={layout} alt={title} transparent={generation.transparent} width={asset.width} height={asset.height} />
+            {asset.quality ? <QualityReport quality={asset.quality} palette={generation.palette} /> : null}
             {asset.quality ? <QualityLine quality={asset.quality} /> : null}
             <ExportLinks asset={asset} title={title} />
           </>
         ) : asset && layout?.kind === "sheet" && generation ? (
           <>
             <SheetPlayer src={asset.url} layout={layout} alt={title} transparent={generation.transparent} />
+            {asset.quality ? <QualityReport quality={asset.quality} palette={generation.palette} /> : null}
             {asset.quality ? <QualityLine quality={asset.quality} /> : null}
             <SheetImage src={asset.url} alt={`The whole sheet: ${title}`} width={asset.width} height={asset.height} transparent={generation.transparent} />
             <ExportLinks asset={asset} title={title} />

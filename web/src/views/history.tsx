@@ -6,6 +6,8 @@ import { linkHandler, useSession } from "../state";
 import { AssetImage, Button, CopyChip, ErrorNote, Icon, Spinner, Time, fileName } from "../ui";
 import { SheetDialog, SheetThumb } from "./history-sheet";
 import { InterpretationSummary } from "./interpretation";
+import { paletteInputOf } from "./palette-fields";
+import { QualitySummary } from "./quality";
 
 const pageSize = 12;
 
@@ -28,6 +30,7 @@ export function HistoryView() {
     transparent: g.transparent,
     ...(g.sheet ? { sheet: g.sheet as GenerateInput["sheet"] } : {}),
     ...(g.tileset ? { tileset: g.tileset as GenerateInput["tileset"] } : {}),
+    ...(g.palette ? { palette: paletteInputOf(g.palette) } : {}),
   });
 
   return (
@@ -105,6 +108,7 @@ export function HistoryView() {
                   <Time iso={g.createdAt} />
                 </p>
                 {g.status === "succeeded" ? <InterpretationSummary interpretation={g.interpretation} /> : null}
+                {g.status === "succeeded" ? <QualitySummary quality={asset?.quality} palette={g.palette} /> : null}
                 {g.error ? <p class="tile-error">{g.error.message}</p> : null}
                 <div class="tile-actions">
                   {layout ? (

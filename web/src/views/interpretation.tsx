@@ -60,24 +60,48 @@ export function InterpretationSummary({ interpretation }: { interpretation: Inte
 /**
  * The dry run of the form's request, `delayMs` after the last change: what the agent would
  * understand (null for a model agent) and the price; null while typing or for an empty prompt.
- * A refusal of the tileset's terrains comes back as `refusal`, so the form can say it before
- * Generate is pressed; any other failed check shows nothing (the real call still answers).
+ * A refusal of the tileset's terrains or of the palette comes back as `refusal` (its `param` says
+ * which), so the form can say it before Generate is pressed; any other failed check shows nothing
+ * (the real call still answers).
  */
 export function usePromptCheck(input: GenerateInput | null, delayMs = 400): { estimate: Estimate | null; refusal: ApiError | null } {
   const [checked, setChecked] = useState<{ key: string; estimate: Estimate | null; refusal: ApiError | null } | null>(null);
   const key = input
-    ? JSON.stringify([input.prompt, input.agentId, input.width, input.height, input.transparent, input.sheet ?? null, input.tileset ?? null])
+    ? JSON.stringify([
+        input.prompt,
+        input.agentId,
+        input.width,
+        input.height,
+        input.transparent,
+        input.sheet ?? null,
+        input.tileset ?? null,
+        input.palette ?? null,
+      ])
     : "";
   useEffect(() => {
     if (!input || input.prompt.trim() === "") return;
     const abort = new AbortController();
     const timer = setTimeout(() => {
-      const { prompt, agentId, width, height, transparent, sheet, tileset } = input;
+      const { prompt, agentId, width, height, transparent, sheet, tileset, palette } = input;
       api
-        .estimate({ prompt, agentId, width, height, transparent, ...(sheet ? { sheet } : {}), ...(tileset ? { tileset } : {}) }, abort.signal)
+        .estimate(
+          {
+            prompt,
+            agentId,
+            width,
+            height,
+            transparent,
+            ...(sheet ? { sheet } : {}),
+            ...(tileset ? { tileset } : {}),
+            ...(palette !== undefined ? { palette } : {}),
+          },
+          abort.signal,
+        )
         .then((estimate) => setChecked({ key, estimate, refusal: null }))
         .catch((error: unknown) => {
-          if (error instanceof ApiError && error.param?.startsWith("tileset")) setChecked({ key, estimate: null, refusal: error });
+          if (error instanceof ApiError && (error.param?.startsWith("tileset") || error.param?.startsWith("palette"))) {
+            setChecked({ key, estimate: null, refusal: error });
+          }
         });
     }, delayMs);
     return () => {

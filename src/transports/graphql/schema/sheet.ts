@@ -28,11 +28,44 @@ export const SheetLayoutRef = builder.objectRef<SheetLayout>("SheetLayout").impl
   }),
 });
 
+type Box = NonNullable<NonNullable<AssetView["quality"]>["bbox"]>;
+
+const QualityBoxRef = builder.objectRef<Box>("QualityBox").implement({
+  description: "A rectangle of an asset's pixels (x, y from the top left).",
+  fields: (t) => ({
+    x: t.exposeInt("x"),
+    y: t.exposeInt("y"),
+    width: t.exposeInt("width"),
+    height: t.exposeInt("height"),
+  }),
+});
+
 export const AssetQualityRef = builder.objectRef<NonNullable<AssetView["quality"]>>("AssetQuality").implement({
   description: "An asset's quality, measured on its pixels.",
   fields: (t) => ({
     colors: t.exposeInt("colors", { description: "Distinct colours of the opaque pixels." }),
     paletteCompliance: t.exposeFloat("paletteCompliance", { description: "Share of opaque pixels in the asked palette (1.0 without one)." }),
+    alphaCoverage: t.float({
+      nullable: true,
+      description: "Share of all pixels with alpha > 0; null on assets made before it was measured.",
+      resolve: (q) => q.alphaCoverage ?? null,
+    }),
+    bbox: t.field({
+      type: QualityBoxRef,
+      nullable: true,
+      description: "The smallest rectangle holding every pixel with alpha > 0; null when none is (or on assets made before it was measured).",
+      resolve: (q) => q.bbox ?? null,
+    }),
+    edgeContrast: t.float({
+      nullable: true,
+      description: "Mean OKLab lightness change (0–1) between neighbouring opaque pixels: near 0 means a flat fill or a blank.",
+      resolve: (q) => q.edgeContrast ?? null,
+    }),
+    tileabilityScore: t.float({
+      nullable: true,
+      description: "Textures: colour change across the wrap seam ÷ inside the image, tiled 2×2 (1.0 = seamless); null otherwise.",
+      resolve: (q) => q.tileabilityScore ?? null,
+    }),
     baselineJitterPx: t.exposeInt("baselineJitterPx", {
       nullable: true,
       description: "Sheets: largest spread of the feet's row within a row (death excepted).",
