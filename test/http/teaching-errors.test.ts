@@ -63,7 +63,11 @@ describe("invalid bodies", () => {
     ["hieght", { hieght: 64 }, 'Unknown field "hieght": did you mean height?'],
     ["quality", { quality: "hd" }, 'Unknown field "quality": not supported'],
     ["idempotency_key", { idempotency_key: "k1" }, "send it as the Idempotency-Key header"],
-    ["zzz", { zzz: 1 }, 'Unknown field "zzz". The fields are: prompt, messages, agentId, transparent, seed, width, height, strict, dryRun, sheet, tileset, palette.'],
+    [
+      "zzz",
+      { zzz: 1 },
+      'Unknown field "zzz". The fields are: prompt, messages, agentId, transparent, seed, width, height, strict, dryRun, sheet, tileset, palette.',
+    ],
   ])("an unknown field %s says what to send instead", async (field, extra, message) => {
     const body = field === "promt" ? extra : { prompt: "red potion", ...extra };
     const error = await generate(body);
