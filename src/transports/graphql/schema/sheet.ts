@@ -28,11 +28,45 @@ export const SheetLayoutRef = builder.objectRef<SheetLayout>("SheetLayout").impl
   }),
 });
 
-export const AssetQualityRef = builder.objectRef<NonNullable<AssetView["quality"]>>("AssetQuality").implement({
-  description: "An asset's quality, measured on its pixels.",
+type Quality = NonNullable<AssetView["quality"]>;
+
+const BoxRef = builder.objectRef<NonNullable<Quality["bbox"]>>("Box").implement({
+  description: "A rectangle of an image, in pixels from its top-left corner.",
+  fields: (t) => ({
+    x: t.exposeInt("x"),
+    y: t.exposeInt("y"),
+    width: t.exposeInt("width"),
+    height: t.exposeInt("height"),
+  }),
+});
+
+export const AssetQualityRef = builder.objectRef<Quality>("AssetQuality").implement({
+  description:
+    "An asset's quality, measured on its pixels (contract section 12). The figures added with palettes (alphaCoverage, bbox, edgeContrast) are null only on assets made before they were measured.",
   fields: (t) => ({
     colors: t.exposeInt("colors", { description: "Distinct colours of the opaque pixels." }),
     paletteCompliance: t.exposeFloat("paletteCompliance", { description: "Share of opaque pixels in the asked palette (1.0 without one)." }),
+    alphaCoverage: t.float({
+      nullable: true,
+      description: "Share of all pixels with alpha > 0 (1.0 = no transparency; under 0.02 on a transparent asset = almost empty).",
+      resolve: (q) => q.alphaCoverage ?? null,
+    }),
+    bbox: t.field({
+      type: BoxRef,
+      nullable: true,
+      description: "The smallest rectangle holding every pixel with alpha > 0; null when none is (or on an asset made before it was measured).",
+      resolve: (q) => q.bbox ?? null,
+    }),
+    edgeContrast: t.float({
+      nullable: true,
+      description: "Mean OKLab lightness change (0–1) between neighbouring opaque pixels: under 0.01 = a flat fill or a blank; pixel art usually 0.05–0.3.",
+      resolve: (q) => q.edgeContrast ?? null,
+    }),
+    tileabilityScore: t.float({
+      nullable: true,
+      description: "Textures: colour change across the wrap seam ÷ inside the image, tiled 2×2 (1.0 = seamless; above 1.3 a seam may show). Null for other assets.",
+      resolve: (q) => q.tileabilityScore ?? null,
+    }),
     baselineJitterPx: t.exposeInt("baselineJitterPx", {
       nullable: true,
       description: "Sheets: largest spread of the feet's row within a row (death excepted).",
