@@ -64,7 +64,8 @@ export const AssetQualityRef = builder.objectRef<Quality>("AssetQuality").implem
     }),
     tileabilityScore: t.float({
       nullable: true,
-      description: "Textures: colour change across the wrap seam ÷ inside the image, tiled 2×2 (1.0 = seamless; above 1.3 a seam may show). Null for other assets.",
+      description:
+        "Textures: colour change across the wrap seam ÷ inside the image, tiled 2×2 (1.0 = seamless; above 1.3 a seam may show). Null for other assets.",
       resolve: (q) => q.tileabilityScore ?? null,
     }),
     baselineJitterPx: t.exposeInt("baselineJitterPx", {
