@@ -115,7 +115,17 @@ describe("the OpenAPI document", () => {
         },
       ],
     });
+    // a palette: by name and by colours, and the answer's palette and quality
+    const requests = operation.requestBody!.content["application/json"]!.examples!;
+    expect(requests.palette!.value).toMatchObject({ palette: "pico-8" });
+    expect(requests.paletteColors!.value).toMatchObject({ palette: expect.any(Array) });
+    expect(answers.palette!.value).toMatchObject({
+      palette: { name: "pico-8", colors: expect.any(Array) },
+      assets: [{ quality: { paletteCompliance: 1, bbox: { width: expect.any(Number) }, edgeContrast: expect.any(Number) } }],
+    });
+    expect((request.properties as Record<string, JsonSchema>).palette).toEqual({ $ref: "#/components/schemas/Palette" });
     for (const schema of [
+      "Palette",
       "SheetRequest",
       "SheetLayout",
       "SheetRow",
@@ -192,6 +202,17 @@ describe("the OpenAPI document", () => {
     expect(() => generateRequest.parse(examples.generateTileset)).not.toThrow();
     expect(() => generation.parse(examples.tilesetSucceeded)).not.toThrow();
     expect(() => estimate.parse(examples.estimate)).not.toThrow();
+    expect(() => generateRequest.parse(examples.generatePalette)).not.toThrow();
+    expect(() => generateRequest.parse(examples.generatePaletteColors)).not.toThrow();
+    expect(() => generation.parse(examples.paletteSucceeded)).not.toThrow();
+    // every asset example carries the measured quality; the palette one keeps to its palette
+    for (const example of [examples.succeeded, examples.sheetSucceeded, examples.tilesetSucceeded, examples.paletteSucceeded]) {
+      const quality = generation.parse(example).assets[0]!.quality!;
+      expect(quality, example.id).toMatchObject({ paletteCompliance: 1, alphaCoverage: expect.any(Number), edgeContrast: expect.any(Number) });
+      expect(quality.bbox, example.id).toBeTruthy();
+    }
+    expect(examples.paletteSucceeded.palette.colors).toHaveLength(16);
+    expect(examples.paletteSucceeded.assets[0]!.quality.colors).toBeLessThanOrEqual(16);
     // the sheet example's layout and price follow the contract: 4 × 4 idle + 4 × 6 walk = 40 frames, 1 credit per 8 begun
     const sheet = examples.sheetSucceeded.assets[0]!;
     expect(sheet.layout.animations.reduce((n, row) => n + row.frames, 0)).toBe(40);

@@ -195,6 +195,12 @@ const generateCases: Case[] = [
   ["generate_asset", { ...tiles, tileset: { layout: "blob-47" } }, "tileset.terrains", /^This field is required\./],
   ["generate_asset", { ...tiles, tileset: { layout: "blob-47", terrains: ["grass"], size: 2 } }, "tileset.size", /^Unknown field "size"/],
   ["generate_asset", { ...tiles, sheet: {}, tileset: { layout: "blob-47", terrains: ["grass"] } }, "tileset", /^Give sheet or tileset, not both/],
+  // The palette: a name we know, or 2–64 distinct #rrggbb colours (a colour's refusal names its index).
+  ["generate_asset", { ...sword, palette: "pico8" }, "palette", /^Unknown palette "pico8"\. Did you mean "pico-8"\?/],
+  ["generate_asset", { ...sword, palette: ["#000000"] }, "palette", /^A palette needs at least 2 colours; this one has 1\./],
+  ["generate_asset", { ...sword, palette: ["#000000", "#00000g"] }, "palette.1", /^Colour 1 is "#00000g"/],
+  ["generate_asset", { ...sword, palette: ["#000000", "#000000"] }, "palette.1", /^Colour 1 \(#000000\) repeats colour 0/],
+  ["generate_asset", { ...sword, palette: 16 }, "palette", /^Must be a palette name/],
   // Exactly one of prompt and messages.
   ["generate_asset", { agentId: "pixel-sprite" }, "prompt", /^Give either prompt or messages\./],
   ["generate_asset", { ...sword, messages: [{ role: "user", content: "a shield" }] }, "prompt", /^Give prompt or messages, not both\./],
@@ -209,7 +215,7 @@ const otherCases: Case[] = [
     "estimate_cost",
     { agentId: "icon", maxWaitSeconds: 1 },
     "maxWaitSeconds",
-    /^Unknown field "maxWaitSeconds"\. The fields are: prompt, messages, agentId, width, height, transparent, sheet, tileset\./,
+    /^Unknown field "maxWaitSeconds"\. The fields are: prompt, messages, agentId, width, height, transparent, sheet, tileset, palette\./,
   ],
   ["estimate_cost", { agentId: "icon", prompt: "a\u0000sword" }, "prompt", /NUL character/],
   ["estimate_cost", { agentId: "icon\u0000" }, "agentId", /NUL character/],
@@ -254,6 +260,7 @@ describe("MCP tool arguments follow REST's input rules", () => {
       "idempotencyKey",
       "maxWaitSeconds",
       "messages",
+      "palette",
       "prompt",
       "seed",
       "sheet",
@@ -274,6 +281,11 @@ describe("MCP tool arguments follow REST's input rules", () => {
     expect(tileset.layout).toMatchObject({ enum: ["wang-corner-16", "wang-edge-16", "blob-47"] });
     expect(tileset.terrains).toMatchObject({ type: "array", minItems: 1, maxItems: 2 });
     expect(props("estimate_cost").tileset).toEqual(generate.tileset);
+    // palette: a name or 2–64 colours, inline
+    expect(generate.palette).toMatchObject({
+      anyOf: [{ type: "string" }, { type: "array", minItems: 2, maxItems: 64, items: { pattern: "^#[0-9a-fA-F]{6}$" } }],
+    });
+    expect(props("estimate_cost").palette).toEqual(generate.palette);
     expect(props("estimate_cost").width).toMatchObject({ type: "integer", minimum: 1, maximum: 4096 });
     expect(props("get_generation").generationId).toMatchObject({ type: "string", minLength: 1, maxLength: 64 });
     expect(props("list_agents")).toEqual({});
@@ -318,6 +330,8 @@ describe("MCP tool arguments follow REST's input rules", () => {
       ...pick("generate_asset", "extra"),
       ...pick("generate_asset", "seed"),
       ...pick("generate_asset", "tileset"),
+      ...pick("generate_asset", "palette"),
+      ...pick("generate_asset", "palette.1"),
       ...pick("generate_asset", "idempotencyKey"),
       ...pick("get_generation", "generationId"),
       ...pick("list_agents", "verbose"),

@@ -3,7 +3,7 @@ import { origin, startTestApp, type TestApp } from "../support/harness.js";
 import { decodePng, generateWithKey, type GenerationBody } from "../support/generation.js";
 import { bearer, createKey, errorOf, signUp, type TestUser } from "../support/users.js";
 
-/** Sprite sheets through REST and GraphQL (contract section 12): price, layout, refusals, exports. */
+/** Sprite sheets through REST and GraphQL (contract section 12): price, layout, refusals, exports; and GraphQL's palette and quality fields. */
 let t: TestApp;
 let user: TestUser;
 let secret: string;
@@ -192,17 +192,18 @@ describe("exports", () => {
 });
 
 describe("GraphQL", () => {
+  const post = async (q: string, v: unknown) =>
+    (await (
+      await t.request("/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin, cookie: user.cookie },
+        body: JSON.stringify({ query: q, variables: v }),
+      })
+    ).json()) as { data?: Record<string, unknown>; errors?: { message: string; extensions?: Record<string, unknown> }[] };
+
   it("takes sheet in the input and answers layout, quality and exports on the asset", async () => {
     const query = `mutation($input: GenerateInput!) { generate(input: $input) { id status sheet } }`;
     const variables = { input: { prompt: "red dragon", sheet: { animations: ["hurt"], directions: 8, fps: 6 }, width: 16, height: 16, seed: 4 } };
-    const post = async (q: string, v: unknown) =>
-      (await (
-        await t.request("/graphql", {
-          method: "POST",
-          headers: { "content-type": "application/json", origin, cookie: user.cookie },
-          body: JSON.stringify({ query: q, variables: v }),
-        })
-      ).json()) as { data?: Record<string, unknown>; errors?: { message: string; extensions?: Record<string, unknown> }[] };
     const started = await post(query, variables);
     expect(started.errors).toBeUndefined();
     const id = (started.data!.generate as { id: string }).id;
@@ -224,5 +225,59 @@ describe("GraphQL", () => {
 
     const refused = await post(query, { input: { prompt: "sword", agentId: "icon", sheet: {} } });
     expect(refused.errors?.[0]?.extensions).toMatchObject({ code: "unsupported_option", param: "sheet" });
+  });
+
+  it("takes palette as JSON and answers the quality's coverage, bbox, edge contrast and tileability", async () => {
+    const generate = `mutation($input: GenerateInput!) { generate(input: $input) { id } }`;
+    const read = `query($id: ID!) { generation(id: $id) { status palette assets { quality {
+      colors paletteCompliance alphaCoverage bbox { x y width height } edgeContrast tileabilityScore } } } }`;
+    type Quality = {
+      colors: number;
+      paletteCompliance: number;
+      alphaCoverage: number | null;
+      bbox: { x: number; y: number; width: number; height: number } | null;
+      edgeContrast: number | null;
+      tileabilityScore: number | null;
+    };
+    const finished = async (input: Record<string, unknown>) => {
+      const started = await post(generate, { input });
+      expect(started.errors).toBeUndefined();
+      const id = (started.data!.generate as { id: string }).id;
+      for (let i = 0; i < 400; i++) {
+        const found = (await post(read, { id })).data!.generation as { status: string; palette: unknown; assets: { quality: Quality }[] };
+        if (found.status === "succeeded") return found;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`${id} did not finish`);
+    };
+
+    // a transparent sprite on PICO-8: all in the palette, part of the frame covered, a bbox inside it, not flat, no tileability
+    const sprite = await finished({ prompt: "knight", agentId: "pixel-sprite", transparent: true, width: 32, height: 32, seed: 2, palette: "pico-8" });
+    expect(sprite.palette).toMatchObject({ name: "pico-8" });
+    const q = sprite.assets[0]!.quality;
+    expect(q.paletteCompliance).toBe(1);
+    expect(q.colors).toBeLessThanOrEqual(16);
+    expect(q.alphaCoverage).toBeGreaterThan(0.02);
+    expect(q.alphaCoverage).toBeLessThan(1);
+    expect(q.bbox!.x + q.bbox!.width).toBeLessThanOrEqual(32);
+    expect(q.bbox!.y + q.bbox!.height).toBeLessThanOrEqual(32);
+    expect(q.bbox!.width * q.bbox!.height).toBeGreaterThanOrEqual(Math.round(q.alphaCoverage! * 32 * 32));
+    expect(q.edgeContrast).toBeGreaterThan(0.01);
+    expect(q.tileabilityScore).toBeNull();
+
+    // a texture on custom colours: opaque everywhere, and its tileability
+    const colors = ["#222034", "#45283c", "#663931", "#8f563b", "#37946e", "#6abe30"];
+    const texture = await finished({ prompt: "grass", agentId: "texture", width: 64, height: 64, seed: 2, palette: colors });
+    expect(texture.palette).toEqual({ colors });
+    const tq = texture.assets[0]!.quality;
+    expect(tq).toMatchObject({ paletteCompliance: 1, alphaCoverage: 1, bbox: { x: 0, y: 0, width: 64, height: 64 } });
+    expect(tq.colors).toBeLessThanOrEqual(colors.length);
+    expect(tq.tileabilityScore).toBeGreaterThan(0);
+    expect(tq.tileabilityScore).toBeLessThan(1.3);
+
+    // a bad palette is refused naming the field
+    const refused = await post(generate, { input: { prompt: "knight", palette: "pico8" } });
+    expect(refused.errors?.[0]?.extensions).toMatchObject({ code: "invalid_request", param: "palette" });
+    expect(refused.errors?.[0]?.message).toContain('Did you mean "pico-8"?');
   });
 });

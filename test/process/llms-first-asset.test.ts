@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NAMED_PALETTES } from "../../src/agents/palette/named.js";
 import { createEmptyPostgresDatabase } from "../support/harness.js";
 import { startServer, type ServerProcess } from "../support/process.js";
 
@@ -104,5 +105,23 @@ describe("llms.txt alone", () => {
     const tiled = await readFile(join(work, "grass-dirt.tiled.zip"));
     expect(tiled.subarray(0, 2).toString()).toBe("PK");
     expect(tiled.toString("latin1")).toMatch(/ast_[A-Za-z0-9_-]+\.tsx/);
+
+    // The palette's example: the quality it saved says every opaque pixel is in PICO-8, and the PNG agrees.
+    const quality = JSON.parse(await readFile(join(work, "knight-pico8-quality.json"), "utf8")) as { paletteCompliance: number; colors: number };
+    expect(quality.paletteCompliance).toBe(1);
+    expect(quality.colors).toBeLessThanOrEqual(16);
+    const knight = await sharp(await readFile(join(work, "knight-pico8.png")))
+      .ensureAlpha()
+      .raw()
+      .toBuffer();
+    const pico8 = new Set(NAMED_PALETTES["pico-8"]);
+    const hex = (i: number) => `#${[knight[i]!, knight[i + 1]!, knight[i + 2]!].map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+    let opaque = 0;
+    for (let i = 0; i < knight.length; i += 4) {
+      if (knight[i + 3] === 0) continue;
+      opaque++;
+      expect(pico8.has(hex(i)), hex(i)).toBe(true);
+    }
+    expect(opaque).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,5 @@
 import type { ZodType } from "zod";
+import { NAMED_PALETTES } from "../../agents/palette/named.js";
 import { tilesetLayout } from "../../agents/tileset-layout.js";
 import { errorCodes, type ErrorCode } from "../errors.js";
 import { sessionResponse, signInRequest, signUpRequest } from "../schemas/accounts.js";
@@ -40,6 +41,11 @@ const grass = { agentId: "texture", prompt: "tiles", transparent: false, seed: 7
 const grassAsset = "ast_6VmR2tKq9XcW4nLp7BzJ3h";
 const grassLayout = tilesetLayout({ layout: grassTileset.layout, terrains: [...grassTileset.terrains] }, 64, 64);
 
+/** The example palette generation: the knight alone (64×64) on PICO-8; every opaque pixel is one of its 16 colours. */
+const knightOnPico = { ...knight, palette: "pico-8" } as const;
+const knightOnPicoAsset = "ast_2ZxN7cQw5RkL9tVm3PbH8j";
+const pico8 = NAMED_PALETTES["pico-8"];
+
 export const examples = {
   generateRequest: { prompt: "red health potion", agentId: "icon", transparent: true, width: 128, height: 128, seed: 1234 },
   generateSheet: {
@@ -58,6 +64,22 @@ export const examples = {
     height: 64,
     seed: 7,
     tileset: grassTileset,
+  },
+  generatePalette: {
+    prompt: "a red knight",
+    agentId: "pixel-sprite",
+    transparent: true,
+    width: 64,
+    height: 64,
+    seed: 42,
+    palette: "pico-8",
+  },
+  generatePaletteColors: {
+    prompt: "mossy stone",
+    agentId: "texture",
+    width: 128,
+    height: 128,
+    palette: ["#1a1c2c", "#333c57", "#566c86", "#94b0c2", "#38b764", "#a7f070"],
   },
   generateMessages: {
     messages: [
@@ -83,6 +105,8 @@ export const examples = {
         bytes: 2345,
         sha256: "5d41402abc4b2a76b9719d911017c592ae4e4b1b5d4f6e8a2c7e9f0b1a3c5d7e",
         b64: "iVBORw0KGgoAAAANSUhEUgAAAIAAAACACAYAAADDPmHLAAAA…",
+        // no palette asked: a smooth icon keeps its anti-aliased shades (many colours)
+        quality: { colors: 1352, paletteCompliance: 1, alphaCoverage: 0.7065, bbox: { x: 3, y: 3, width: 122, height: 122 }, edgeContrast: 0.0221 },
         exports: exportsOf(potionAsset, ["texturepacker", "zip"]),
       },
     ],
@@ -108,7 +132,15 @@ export const examples = {
         sha256: "9b74c9897bac770ffc029102a200c5de3f5b0e5f3c1e2a4d6b8f0a1c3e5d7f92",
         b64: "iVBORw0KGgoAAAANSUhEUgAAAYAAAAIACAYAAAA…",
         layout: knightLayout,
-        quality: { colors: 14, paletteCompliance: 1, baselineJitterPx: 0, bboxHeightRangePx: 1 },
+        quality: {
+          colors: 40,
+          paletteCompliance: 1,
+          alphaCoverage: 0.3347,
+          bbox: { x: 0, y: 0, width: 384, height: 509 },
+          edgeContrast: 0.138,
+          baselineJitterPx: 0,
+          bboxHeightRangePx: 2,
+        },
         exports: exportsOf(knightAsset, ["aseprite", "texturepacker", "godot", "zip"]),
       },
     ],
@@ -134,12 +166,44 @@ export const examples = {
         sha256: "297ae7af82c2815dd9db936af245526ab8cf0d0aaa78c78dd204cebe66e86819",
         b64: "iVBORw0KGgoAAAANSUhEUgAAAQAAAAEACAYAAABc…",
         layout: grassLayout,
-        quality: { colors: 5503, paletteCompliance: 1, seamScore: 0.98 },
+        quality: {
+          colors: 5498,
+          paletteCompliance: 1,
+          alphaCoverage: 1,
+          bbox: { x: 0, y: 0, width: 256, height: 256 },
+          edgeContrast: 0.0618,
+          seamScore: 0.989,
+        },
         exports: exportsOf(grassAsset, ["texturepacker", "godot", "tiled", "zip"]),
       },
     ],
     credits: { charged: 2, refunded: 0, balance: 96 },
     interpretation: { subject: "tile", modifiers: [], ignored: [], fallback: false },
+  },
+  /** One image on a named palette: the generation names it and lists its colours; the quality shows every opaque pixel in it. */
+  paletteSucceeded: {
+    id: "gen_6LmT3xWq8ZrK2cNv7PbD4s",
+    status: "succeeded",
+    ...knightOnPico,
+    palette: { name: "pico-8", colors: [...pico8] },
+    startedAt: "2026-11-23T10:00:00.027Z",
+    completedAt: "2026-11-23T10:00:00.094Z",
+    assets: [
+      {
+        id: knightOnPicoAsset,
+        url: `/api/v1/assets/${knightOnPicoAsset}`,
+        mimeType: "image/png",
+        width: 64,
+        height: 64,
+        bytes: 2900,
+        sha256: "e597dd372bf740ec9b16d0bad9a9bbc3e96f8f4d72a977364dd3415a234331ee",
+        b64: "iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAYAAACqaXHeAAAA…",
+        quality: { colors: 13, paletteCompliance: 1, alphaCoverage: 0.5146, bbox: { x: 0, y: 0, width: 57, height: 61 }, edgeContrast: 0.1541 },
+        exports: exportsOf(knightOnPicoAsset, ["texturepacker", "zip"]),
+      },
+    ],
+    credits: { charged: 1, refunded: 0, balance: 99 },
+    interpretation: { subject: "knight", modifiers: ["red", "sword", "shield"], ignored: [], fallback: false },
   },
   estimate: {
     dryRun: true,
@@ -264,6 +328,10 @@ export function responseExamples(schema: ZodType, status: number): MediaTypeObje
       image: { summary: "One image", value: examples.succeeded },
       sheet: { summary: "A sprite sheet (layout, quality and engine exports)", value: examples.sheetSucceeded },
       tileset: { summary: "A tileset (its tiles' corners, seam score and engine exports, Tiled included)", value: examples.tilesetSucceeded },
+      palette: {
+        summary: "One image on the PICO-8 palette (the palette's colours, and a quality showing every opaque pixel in it)",
+        value: examples.paletteSucceeded,
+      },
     };
   }
   return undefined;
@@ -295,6 +363,8 @@ export function requestExamples(schema: ZodType): MediaTypeObject["examples"] | 
         summary: "A tileset: grass over dirt, a Wang corner set of 16 tiles of 64×64 (2 credits with texture; blob-47 would be 6)",
         value: examples.generateTileset,
       },
+      palette: { summary: "On a named palette: every opaque pixel is one of PICO-8's 16 colours", value: examples.generatePalette },
+      paletteColors: { summary: "On your own palette: 2–64 #rrggbb colours, each once (a texture, dithered onto them)", value: examples.generatePaletteColors },
       messages: { summary: "A conversation (the last user message weighs most)", value: examples.generateMessages },
     };
   }

@@ -43,19 +43,24 @@ const paletteColors = z
   });
 
 /**
+ * The palette rule without a schema id: MCP inlines it in its tools' input schemas (an id would
+ * make it a $ref, which not every client follows).
+ */
+export const paletteValue = z.union([z.enum(PALETTE_NAMES), paletteColors], {
+  // Both branches failed: a string is a name we lack; an array that also failed the name branch
+  // fails here with resolvePalette's message (a colour that is not a string, too many colours).
+  error: (issue) => {
+    if (typeof issue.input === "string") return unknownNameMessage(issue.input);
+    const resolved = Array.isArray(issue.input) ? resolvePalette(issue.input) : undefined;
+    return resolved && !resolved.ok ? resolved.error.message : `Must be ${PALETTE_FORMS}.`;
+  },
+});
+
+/**
  * `palette` of the generation request (contract section 12): a named palette or 2–64 `#rrggbb`
  * colours, each once. `resolvePalette` (agents/palette/parse.ts) turns an accepted value into colours.
  */
-export const paletteField = z
-  .union([z.enum(PALETTE_NAMES), paletteColors], {
-    // Both branches failed: a string is a name we lack; an array that also failed the name branch
-    // fails here with resolvePalette's message (a colour that is not a string, too many colours).
-    error: (issue) => {
-      if (typeof issue.input === "string") return unknownNameMessage(issue.input);
-      const resolved = Array.isArray(issue.input) ? resolvePalette(issue.input) : undefined;
-      return resolved && !resolved.ok ? resolved.error.message : `Must be ${PALETTE_FORMS}.`;
-    },
-  })
+export const paletteField = paletteValue
   .describe(
     `${PALETTE_NAMES.join(", ")}, or ${MIN_PALETTE_COLORS}–${MAX_PALETTE_COLORS} colours written #rrggbb (e.g. ["#1a1c2c", "#f4f4f4"]): every pixel with alpha > 0 is then exactly one of them. Named palettes are the published lists (lospec.com).`,
   )

@@ -1,4 +1,6 @@
 import type { AgentKnowledge } from "../../agents/driver.js";
+import { NAMED_PALETTES, PALETTE_NAMES } from "../../agents/palette/named.js";
+import { MAX_PALETTE_COLORS, MIN_PALETTE_COLORS } from "../../agents/palette/parse.js";
 import { serviceName, serviceSummary } from "../../contract/openapi/info.js";
 
 /** A procedural agent of the catalog and what it knows. */
@@ -90,6 +92,36 @@ Refusals (400, nothing charged): \`unsupported_option\` with \`param: "tileset"\
 `;
 }
 
+/** "Palettes and quality": the field, what it guarantees, the quality figures and what to do about them, the refusals. */
+export function renderPalettesSection(origin: string): string {
+  // a paragraph and a list, not an H2: llms.txt keeps H2 sections for lists of links
+  return `
+**Palettes and quality.** Every agent takes \`"palette"\` in the same body (REST, GraphQL, MCP; not the OpenAI layer), at no extra price: a named palette, as published (${PALETTE_NAMES.map((name) => `\`${name}\` (${NAMED_PALETTES[name].length})`).join(", ")}), or your own ${MIN_PALETTE_COLORS}–${MAX_PALETTE_COLORS} colours written \`#rrggbb\`, each once (\`["#1a1c2c", "#5d275d", "#b13e53", "#f4f4f4"]\`). Every pixel with alpha > 0 of the output (image, sheet or tileset) is then exactly one of its colours, for every agent: sprites and icons are drawn with shading ramps chosen from the palette (no dithering), textures and tilesets are mapped onto it with ordered dithering; the same seed gives the same bytes. Give every asset of one game the same palette and they match. The generation echoes it as \`palette: {name?, colors}\`.
+
+Every asset carries \`quality\`, measured on the stored PNG (not asserted), so a client that cannot look at the picture can still check it. "Opaque" means alpha > 0:
+
+- \`colors\`: distinct RGB colours of the opaque pixels.
+- \`paletteCompliance\` = opaque pixels whose colour is in the palette ÷ opaque pixels (1.0 without a palette). With a palette it is always 1.0; less is a bug: report the generation id.
+- \`alphaCoverage\` = opaque pixels ÷ all pixels: 1.0 = no transparency; under 0.02 on a transparent asset, it is almost empty.
+- \`bbox\` = \`{x, y, width, height}\` of the opaque pixels (null when there are none): where the subject is, to trim the sprite or size a hitbox.
+- \`edgeContrast\` = mean |ΔL| (OKLab lightness, 0–1) over horizontally and vertically adjacent opaque pixels: under 0.01 it is a flat fill or a blank; pixel art is usually 0.05–0.3.
+- \`tileabilityScore\` (textures) = mean colour change across the wrap seam ÷ mean change between adjacent pixels inside, as tiled 2×2: 1.0 = seamless; above 1.3 a seam may show.
+- Sheets add \`baselineJitterPx\` and \`bboxHeightRangePx\`, tilesets \`seamScore\` (above).
+
+Acting on it: use the asset as it is unless a figure is off. \`edgeContrast\` < 0.01 or \`alphaCoverage\` < 0.02: generate again with another \`seed\`, or a prompt whose subject the agent knows (\`"dryRun": true\` shows its \`interpretation\`); \`tileabilityScore\` > 1.3: another seed, or a \`tileset\` for ground that must join. The MCP tool generate_asset says all this in words after each asset, with a Warning sentence when a figure is off.
+
+A knight on PICO-8, its PNG and its quality:
+
+\`\`\`sh
+curl -s ${origin}/api/v1/generate -H "Authorization: Bearer $AGS_KEY" -H 'Content-Type: application/json' -H 'Idempotency-Key: first-palette' -d '{"prompt":"a red knight","agentId":"pixel-sprite","transparent":true,"width":64,"height":64,"palette":"pico-8"}' > knight-pico8.json
+jq -r '.assets[0].b64' knight-pico8.json | base64 -d > knight-pico8.png
+jq -c '.assets[0].quality' knight-pico8.json > knight-pico8-quality.json
+\`\`\`
+
+Refusals (400 \`invalid_request\`, nothing charged): \`param: "palette"\` for an unknown name (the message lists the names and suggests the nearest: \`"pico8"\` → \`Did you mean "pico-8"?\`), for fewer than ${MIN_PALETTE_COLORS} or more than ${MAX_PALETTE_COLORS} colours, or for a value that is neither a name nor a list; \`param: "palette.<i>"\` for colour i when it is not \`#rrggbb\` (\`"#fff"\`: write \`"#ffffff"\`) or repeats an earlier one.
+`;
+}
+
 /**
  * /llms.txt (https://llmstxt.org): an H1, a one-paragraph summary in a blockquote, a few facts,
  * then H2 sections of links to the markdown pages we serve, `## Optional` last.
@@ -103,6 +135,7 @@ export function renderLlmsTxt(origin: string, agents: readonly AgentKnows[] = []
 - Agents, prices and sizes: \`GET ${origin}/api/ai/agents\` (no key needed). A call costs the agent's price in credits; \`GET /api/v1/credits\` is the balance.
 - Long or many generations: \`Prefer: respond-async\` answers 202 at once with \`Location\`; stream \`GET /api/v1/generations/{id}/events\` (server-sent events) or poll \`GET /api/v1/generations/{id}\`.
 - OpenAI clients (SDKs, LangChain, LiteLLM…): base URL \`${origin}/v1\`, the key as API key, \`model\` = an agent id; \`POST /v1/images/generations\` and \`GET /v1/models\` speak the OpenAI Images protocol (a compatibility layer; errors in OpenAI's shape).
+- One look for a whole game: \`"palette": "pico-8"\` (or 2–64 \`#rrggbb\` colours) on any agent puts every opaque pixel on that palette; every asset's \`quality\` reports what was measured on it (below).
 - Retries: send an \`Idempotency-Key\` header; the same key and body replay the first answer and charge nothing.
 - Errors are \`{"error": {"code", "message", "param", "retryable", "details": {"docs"}}}\`: the message says what to send instead; retry only when \`retryable\` is true, after \`Retry-After\`.
 
@@ -127,7 +160,7 @@ origin, or none: that is its CSRF protection); every later call uses the key alo
    \`\`\`sh
    curl -s ${origin}/api/v1/generate -H "Authorization: Bearer $AGS_KEY" -H 'Content-Type: application/json' -H 'Idempotency-Key: first-potion' -d '{"prompt":"red health potion","agentId":"icon","transparent":true,"width":128,"height":128}' | jq -r '.assets[0].b64' | base64 -d > potion.png
    \`\`\`
-${renderSheetsSection(origin)}${renderTilesetsSection(origin)}${renderKnowsSection(origin, agents)}
+${renderSheetsSection(origin)}${renderTilesetsSection(origin)}${renderPalettesSection(origin)}${renderKnowsSection(origin, agents)}
 ## Docs
 
 - [Getting started](${origin}/docs/getting-started.md): create a key, first call, save the PNG, async and streams, idempotent retries, errors and what to do, agents and prices, MCP

@@ -5,6 +5,7 @@ import { tilesetLayout } from "../../agents/tileset-layout.js";
 import { AppError } from "../../contract/errors.js";
 import { chooseSize, type AgentView } from "../../contract/schemas/agents.js";
 import { terminalEventTypes, type EstimateView, type GenerationView, type InterpretationView } from "../../contract/schemas/generation.js";
+import type { paletteValue } from "../../contract/schemas/palette.js";
 import { type sheetRequest, withSheetDefaults } from "../../contract/schemas/sheet.js";
 import type { tilesetRequest } from "../../contract/schemas/tileset.js";
 
@@ -84,6 +85,9 @@ export type SheetInput = z.output<typeof sheetRequest>;
 /** `tileset` of the generation request, as checked. */
 export type TilesetInput = z.output<typeof tilesetRequest>;
 
+/** `palette` of the generation request: a palette name or its colours. */
+export type PaletteInput = z.output<typeof paletteValue>;
+
 /** The generation request (contract section 3), as the tools pass it on. */
 export interface GenerateInput {
   prompt?: string;
@@ -95,6 +99,7 @@ export interface GenerateInput {
   seed?: number;
   sheet?: SheetInput;
   tileset?: TilesetInput;
+  palette?: PaletteInput;
 }
 
 export interface Progress {

@@ -1,7 +1,9 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { PALETTE_NAMES } from "../../agents/palette/named.js";
 import { resourceId } from "../../contract/schemas/common.js";
 import { generateFields, idempotencyKey, oneOutput, promptOrMessages } from "../../contract/schemas/generation.js";
+import { paletteValue } from "../../contract/schemas/palette.js";
 import { sheetRequest } from "../../contract/schemas/sheet.js";
 import { tilesetRequest } from "../../contract/schemas/tileset.js";
 import { assertStorableText } from "../../contract/strings.js";
@@ -30,6 +32,12 @@ const tilesetArg = z
     'An autotiling tileset instead of one image (only agents whose outputs list "tileset", e.g. texture): {layout: wang-corner-16, wang-edge-16 or blob-47, terrains: 1–2 surfaces, e.g. ["grass","dirt"] (grass drawn over dirt) or ["stone"] (against transparency)}. width × height is one tile (e.g. 64×64). Costs credits × ceil(tiles / 16): the 16-tile sets 1×, blob-47 3×. Not with sheet.',
   );
 
+const paletteArg = paletteValue
+  .optional()
+  .describe(
+    `A palette for the whole output, on every agent: a name (${PALETTE_NAMES.join(", ")}) or 2–64 colours written #rrggbb, each once (e.g. ["#1a1c2c", "#5d275d", "#f4f4f4"]). Every pixel with alpha > 0 is then exactly one of its colours; the answer's quality says how many it used and the share in the palette. Use one palette for every asset of a game.`,
+  );
+
 /** list_agents and get_balance: no arguments (any one is refused). */
 export const noArguments = z.strictObject({});
 
@@ -44,6 +52,7 @@ export const estimateArguments = z
     transparent: transparent.describe("Fully transparent background (only agents with supportsTransparent)."),
     sheet: sheetArg,
     tileset: tilesetArg,
+    palette: paletteArg,
   })
   .superRefine((input, ctx) => {
     if (input.prompt !== undefined && input.messages !== undefined) promptOrMessages(input, ctx);
@@ -74,6 +83,7 @@ function buildGenerateArguments(maxWaitSeconds: number) {
       seed: seed.describe("0–2147483647. The same agent, prompt, seed and options give the same image."),
       sheet: sheetArg,
       tileset: tilesetArg,
+      palette: paletteArg,
       idempotencyKey: idempotencyKey
         .optional()
         .describe(

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { McpError, ErrorCode, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { PALETTE_NAMES } from "../../agents/palette/named.js";
 import { AppError } from "../../contract/errors.js";
 import { classify } from "../../contract/render.js";
 import { parseInput } from "../../contract/validation.js";
@@ -9,6 +10,7 @@ import type { Logger } from "../../infra/logger.js";
 import type { SheetLayout, TilesetLayout } from "../../agents/driver.js";
 import { withoutBytes, type AssetApi, type Estimate, type GenerateInput, type GenerateResult } from "./api.js";
 import { assetVariables, checkArgumentsAsRest, estimateArguments, exportVariables, generateArguments, generationArguments, noArguments } from "./inputs.js";
+import { describeQuality } from "./quality.js";
 import { sampleMap, sheetPreview, sheetPreviewEdge, thumbnail, thumbnailEdge, tilesetPreview, tilesetPreviewEdge } from "./thumbnail.js";
 
 export interface McpServerOptions {
@@ -80,8 +82,9 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
         "Generates game and UI assets (pixel sprites, icons, textures, model images) as PNG for credits, sprite sheets " +
         "(one character in several directions and animations, with Aseprite, TexturePacker and Godot exports) from agents whose outputs list sheet, " +
         "and autotiling terrain tilesets (Wang corner or edge sets, blob-47, with Godot TileSet and Tiled exports) from agents whose outputs list tileset. " +
+        "Every agent takes a palette (a name such as pico-8, or your own #rrggbb colours): every opaque pixel is then one of its colours, so a game's assets match. " +
         "Call list_agents to pick an agent and size, estimate_cost to check the price, then generate_asset; " +
-        "it waits for the image and shows a small preview plus an asset:// link to the full PNG. Long generations answer " +
+        "it waits for the image and shows a small preview, an asset:// link to the full PNG and the asset's measured quality (colours, palette share, coverage, contrast) with a warning when something is off. Long generations answer " +
         "their id: follow up with get_generation. Retrying generate_asset with the same idempotencyKey never charges twice.",
     },
   );
@@ -106,6 +109,7 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
         'Each agent\'s outputs say what one call makes: "image", "sheet" for agents that draw sprite sheets, whose sheet offer gives ' +
         "the frames of each animation, the direction counts, the largest sheet side and the price per 8 frames, and " +
         '"tileset" for agents that draw autotiling tilesets, whose tileset offer gives the layouts, the most terrains and the price per 16 tiles. ' +
+        "Every agent takes a palette (generate_asset's palette argument: pico-8, endesga-32, db32, sweetie-16, gameboy, nes, resurrect-64, or 2–64 #rrggbb colours) at no extra cost. " +
         "Free and safe to call any time. Next: pick an agent and a size, check the price with estimate_cost, then call generate_asset.",
       inputSchema: noArguments,
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -143,7 +147,7 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
         "and whether the balance covers it; given the prompt too, also what the agent understood of it (subject, modifiers, " +
         "ignored words, and whether it falls back to a generic design). Charges nothing and generates nothing. Call it before " +
         "generating when credits matter or to check a prompt; if the balance is short, pick a cheaper agent (list_agents) or tell " +
-        "the user to add credits.",
+        "the user to add credits. A palette is checked here as generate_asset checks it, and costs nothing extra.",
       inputSchema: estimateArguments,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -182,7 +186,11 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
         'With tileset (agents whose outputs list "tileset", e.g. texture), it makes an autotiling tileset: width × height is one tile (64×64 is typical); ' +
         "the answer names the layout and its index rule, the tile count, the terrains and the seam score, " +
         `previews the tile sheet and a small map painted with it (each within ${tilesetPreviewEdge}×${tilesetPreviewEdge}, pixels kept crisp), ` +
-        "and links each export (TexturePacker JSON, Godot 4 TileSet .tres, Tiled .tsx + sample .tmx, zip). It costs credits × ceil(tiles / 16): 1× for the 16-tile layouts, 3× for blob-47.",
+        "and links each export (TexturePacker JSON, Godot 4 TileSet .tres, Tiled .tsx + sample .tmx, zip). It costs credits × ceil(tiles / 16): 1× for the 16-tile layouts, 3× for blob-47. " +
+        "With palette (any agent and output), every pixel with alpha > 0 is exactly one of its colours: pass the same palette to every call for one game. " +
+        "Every answer ends with the asset's quality measured on the PNG (colours and the share in the palette; the share of opaque pixels and their bbox; edge contrast; " +
+        "for a texture its tileability, for a sheet the feet's and height's spread, for a tileset the seam score), and a Warning sentence, with what to do, " +
+        "when it looks flat or blank, is almost empty, may show a seam, or strays from the palette. Without a warning, use the asset.",
       inputSchema: generateArguments(maxWaitSeconds),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
@@ -365,7 +373,8 @@ async function generationAnswer(api: AssetApi, result: GenerateResult, key?: str
             `Generated ${g.id} with ${g.agentId}: a ${asset.width}×${asset.height} PNG (${asset.bytes} bytes), asset ${asset.id}, seed ${g.seed}. ` +
             `Charged ${plural(g.credits.charged, "credit")}; balance ${g.credits.balance}.${replay}${keyLine} ` +
             (preview ? `Below: a ${preview.width}×${preview.height} preview; the` : "The") +
-            ` full-size PNG is the resource ${assetUri(asset.id)} (also GET ${asset.url} with the API key).`,
+            ` full-size PNG is the resource ${assetUri(asset.id)} (also GET ${asset.url} with the API key).` +
+            qualityLine(g, asset, "image"),
         },
         ...(preview ? [{ type: "image" as const, data: preview.png.toString("base64"), mimeType: "image/png" }] : []),
         {
@@ -437,7 +446,7 @@ async function sheetAnswer(api: AssetApi, result: GenerateResult, g: GenerationV
         text:
           `Generated ${g.id} with ${g.agentId}: a sprite sheet, a ${asset.width}×${asset.height} PNG (${asset.bytes} bytes), asset ${asset.id}, seed ${g.seed}. ` +
           `${credits}\nLayout: ${describeSheet(layout)}, at ${layout.animations[0]?.fps ?? 8} fps; frame (column c, row r) is at (c×${layout.frameWidth}, r×${layout.frameHeight}), ` +
-          `cells past a row's frames are transparent. Rows: ${describeRows(layout)}.\n` +
+          `cells past a row's frames are transparent. Rows: ${describeRows(layout)}.${qualityLine(g, asset, "sheet")}\n` +
           `${shown}The full sheet is the resource ${assetUri(asset.id)} (GET ${asset.url} with the API key). ` +
           `Engine exports (resources; or GET /api/v1/assets/${asset.id}/export/<format>): ${links}.`,
       },
@@ -453,6 +462,12 @@ async function sheetAnswer(api: AssetApi, result: GenerateResult, g: GenerationV
       ...exportLinks(asset.id, formats, sheetExportFiles, "sheet"),
     ],
   };
+}
+
+/** The asset's quality report in words, on a line of its own (nothing when it carries none). */
+function qualityLine(g: GenerationView, asset: GenerationView["assets"][number], kind: "image" | "sheet" | "tileset"): string {
+  const said = describeQuality(asset.quality, { kind, generationId: g.id, ...(g.palette ? { palette: g.palette } : {}) });
+  return said ? `\n${said}` : "";
 }
 
 /** An asset's export formats in the contract's order (a generation read back from its stored event may hold them in another). */
@@ -485,8 +500,6 @@ async function tilesetAnswer(api: AssetApi, result: GenerateResult, g: Generatio
     .then((bytes) => tilesetPreview(bytes, layout))
     .catch(() => undefined);
   const formats = formatsOf(asset, tilesetExportFiles);
-  const seam = asset.quality?.seamScore;
-  const quality = `Quality: ${seam === undefined ? "" : `seam score ${seam.toFixed(2)} (1.00 = no visible seam at tile edges), `}${plural(asset.quality?.colors ?? 0, "colour")}.`;
   const shown = preview
     ? `Below: the tile sheet at ${scaleText(preview.sheet.scale)}${
         preview.map
@@ -504,7 +517,7 @@ async function tilesetAnswer(api: AssetApi, result: GenerateResult, g: Generatio
           `Generated ${g.id} with ${g.agentId}: a ${layout.layout} tileset of ${layout.tiles.length} ${layout.tileWidth}×${layout.tileHeight} tiles ` +
           `(${describeTerrains(layout)}), a ${asset.width}×${asset.height} PNG (${asset.bytes} bytes), asset ${asset.id}, seed ${g.seed}. ${credits}\n` +
           `Layout: ${layout.columns} columns × ${layout.rows} rows; tile i is at ((i mod ${layout.columns})×${layout.tileWidth}, floor(i / ${layout.columns})×${layout.tileHeight}). ` +
-          `${indexRule(layout)} ${quality}\n` +
+          `${indexRule(layout)}${qualityLine(g, asset, "tileset")}\n` +
           `${shown}The full tile sheet is the resource ${assetUri(asset.id)} (GET ${asset.url} with the API key; its layout.tiles lists every tile). ` +
           `Engine exports (resources; or GET /api/v1/assets/${asset.id}/export/<format>): ${links}. ` +
           "Godot 4: put the PNG and the .tres in res://, give the .tres to a TileMapLayer's Tile Set and paint with its terrain (TileMap editor, Terrains tab). " +
@@ -654,6 +667,9 @@ function fixArgument(error: AppError): string {
   }
   if (error.code === "unsupported_option" || (param && ["agentId", "width", "height", "transparent"].includes(param))) {
     return "fix the argument named above: list_agents shows each agent's id, sizes and whether it can make transparent backgrounds; then call again.";
+  }
+  if (param === "palette") {
+    return `fix the argument named above: palette is a name (${PALETTE_NAMES.join(", ")}) or 2–64 different colours, each "#" and six hex digits (e.g. ["#1a1c2c", "#f4f4f4"]). Then call again.`;
   }
   if (param === "generationId") return 'use a generation id ("gen_…") that generate_asset answered for this account.';
   return "fix the argument named above (the tool's input schema lists the arguments it takes and their bounds) and call again.";
