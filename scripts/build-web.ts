@@ -46,10 +46,16 @@ function newest(dir: string, skip: string): number {
 }
 
 /** True when web/dist is missing or older than anything else under web/ (a pull, a merge, an edit). */
+/** The service's files the web app imports at run time (one copy of the palettes and the map painter). */
+const sharedSources = ["src/agents/palette/named.ts", "src/agents/tileset-map.ts", "src/agents/tileset-layout.ts"].map((file) =>
+  fileURLToPath(new URL(`../${file}`, import.meta.url)),
+);
+
 export function webIsStale(): boolean {
   const built = `${root}dist/index.html`;
   if (!existsSync(built)) return true;
-  return newest(root, `${root}dist`) > statSync(built).mtimeMs;
+  const shared = Math.max(...sharedSources.map((file) => statSync(file).mtimeMs));
+  return Math.max(newest(root, `${root}dist`), shared) > statSync(built).mtimeMs;
 }
 
 /** Builds web/ into web/dist; returns the elapsed milliseconds. */

@@ -1,4 +1,4 @@
-import type { TilesetLayout } from "./driver.js";
+import type { TerrainRef } from "./driver.js";
 import { BLOB_BITS, reduceBlobMask } from "./tileset-layout.js";
 
 /**
@@ -48,7 +48,20 @@ function field(seed: number, width: number, height: number, scale = 4): (x: numb
   };
 }
 
-export function paintRandomMap(layout: TilesetLayout, columns: number, rows: number, seed: number): PaintedMap {
+/** What the painter reads of a tileset's layout (a `TilesetLayout`, or the same fields as a client received them, nulls for absent ones). */
+export interface PaintableLayout {
+  layout: string;
+  terrains: readonly string[];
+  tiles: readonly {
+    index: number;
+    corners?: { nw: TerrainRef; ne: TerrainRef; se: TerrainRef; sw: TerrainRef } | null;
+    edges?: { n: TerrainRef; e: TerrainRef; s: TerrainRef; w: TerrainRef } | null;
+    mask?: number | null;
+    terrain?: TerrainRef;
+  }[];
+}
+
+export function paintRandomMap(layout: PaintableLayout, columns: number, rows: number, seed: number): PaintedMap {
   const fg = field(seed, columns + 1, rows + 1);
   const byKey = new Map<string, number>();
   for (const tile of layout.tiles) {
