@@ -7,6 +7,7 @@
  */
 import type { SheetLayout } from "../src/agents/driver.js";
 import { draw, type DrawTask } from "../src/agents/procedural/draw-task.js";
+import { alternate } from "./cpu-pairs.js";
 import type { Row } from "./report.js";
 
 const prompts = ["knight with a sword", "green slime", "wolf", "wizard"];
@@ -32,35 +33,16 @@ const task = (prompt: string, seed: number, withSheet: boolean): DrawTask => ({
   ...(withSheet ? { sheet } : {}),
 });
 
-async function cpuMs(fn: () => Promise<unknown>): Promise<number> {
-  const start = process.cpuUsage();
-  await fn();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
-
 export async function runSheetBench(rounds = 5): Promise<SheetBench> {
-  let frames = 0;
   const first = await draw(task(prompts[0]!, 1, true), () => undefined);
-  frames = (first.layout as SheetLayout).animations.reduce((sum, row) => sum + row.frames, 0);
-  // warm-up: the drawing code, both paths
-  for (const p of prompts) {
-    await draw(task(p, 2, false), () => undefined);
-    await draw(task(p, 2, true), () => undefined);
-  }
-  let sprite = 0;
-  let sheets = 0;
-  const spritesPerRound = 10;
-  for (let r = 0; r < rounds; r++) {
-    for (const p of prompts) {
-      sprite += await cpuMs(async () => {
-        for (let i = 0; i < spritesPerRound; i++) await draw(task(p, 100 + r * spritesPerRound + i, false), () => undefined);
-      });
-      sheets += await cpuMs(() => draw(task(p, 100 + r, true), () => undefined));
-    }
-  }
-  const spriteMs = sprite / (rounds * prompts.length * spritesPerRound);
-  const sheetMs = sheets / (rounds * prompts.length);
+  const frames = (first.layout as SheetLayout).animations.reduce((sum, row) => sum + row.frames, 0);
+  const { singleMs: spriteMs, wholeMs: sheetMs } = await alternate(
+    prompts,
+    rounds,
+    10,
+    (p, seed) => task(p, seed, false),
+    (p, seed) => task(p, seed, true),
+  );
   const frameMs = sheetMs / frames;
   return { prompts, rounds, frames, spriteMs, sheetMs, frameMs, ratio: frameMs / spriteMs };
 }

@@ -8,6 +8,7 @@
  */
 import type { TilesetLayout } from "../src/agents/driver.js";
 import { draw, type DrawTask } from "../src/agents/procedural/draw-task.js";
+import { alternate } from "./cpu-pairs.js";
 import type { Row } from "./report.js";
 
 const SIZE = 64;
@@ -39,34 +40,16 @@ const task = (terrains: string[], seed: number, withTileset: boolean): DrawTask 
   ...(withTileset ? { tileset: { layout: "blob-47" as const, terrains } } : {}),
 });
 
-async function cpuMs(fn: () => Promise<unknown>): Promise<number> {
-  const start = process.cpuUsage();
-  await fn();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
-
 export async function runTilesetBench(rounds = 5): Promise<TilesetBench> {
   const first = await draw(task(pairs[0]!, 1, true), () => undefined);
   const tiles = (first.layout as TilesetLayout).tiles.length;
-  // warm-up: the drawing code, both paths
-  for (const p of pairs) {
-    await draw(task(p, 2, false), () => undefined);
-    await draw(task(p, 2, true), () => undefined);
-  }
-  let texture = 0;
-  let tilesets = 0;
-  const texturesPerRound = 5;
-  for (let r = 0; r < rounds; r++) {
-    for (const p of pairs) {
-      texture += await cpuMs(async () => {
-        for (let i = 0; i < texturesPerRound; i++) await draw(task(p, 100 + r * texturesPerRound + i, false), () => undefined);
-      });
-      tilesets += await cpuMs(() => draw(task(p, 100 + r, true), () => undefined));
-    }
-  }
-  const textureMs = texture / (rounds * pairs.length * texturesPerRound);
-  const tilesetMs = tilesets / (rounds * pairs.length);
+  const { singleMs: textureMs, wholeMs: tilesetMs } = await alternate(
+    pairs,
+    rounds,
+    5,
+    (p, seed) => task(p, seed, false),
+    (p, seed) => task(p, seed, true),
+  );
   const tileMs = tilesetMs / tiles;
   return { pairs, size: SIZE, rounds, tiles, textureMs, tilesetMs, tileMs, ratio: tileMs / textureMs };
 }
