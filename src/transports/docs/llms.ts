@@ -169,7 +169,7 @@ ${renderSheetsSection(origin)}${renderTilesetsSection(origin)}${renderPalettesSe
 ## API
 
 - [OpenAPI 3.1 document](${origin}/openapi.json): the same reference, machine-readable, generated from the schemas that validate requests
-- [MCP server](${origin}/mcp): Model Context Protocol over Streamable HTTP; authenticate with \`Authorization: Bearer ags_…\` (tools: list_agents, estimate_cost, generate_asset, get_generation, cancel_generation, get_balance)
+- [MCP server](${origin}/mcp): Model Context Protocol over Streamable HTTP; authenticate with \`Authorization: Bearer ags_…\` (tools: list_agents, estimate_cost, generate_asset, recolor_asset, get_generation, cancel_generation, get_balance)
 - [Agents](${origin}/api/ai/agents): the agents, their prices and sizes, as JSON
 
 ## Optional
