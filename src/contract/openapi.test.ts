@@ -11,7 +11,7 @@ import { agentsResponse } from "./schemas/agents.js";
 import { errorEnvelope } from "./schemas/common.js";
 import { balanceResponse } from "./schemas/credits.js";
 import { discoveryResponse } from "./schemas/discovery.js";
-import { estimate, generateRequest, generation } from "./schemas/generation.js";
+import { estimate, generateRequest, generation, recolorRequest } from "./schemas/generation.js";
 import { createdKeyResponse, createKeyRequest } from "./schemas/keys.js";
 
 const valid = async (doc: unknown) => {
@@ -142,6 +142,25 @@ describe("the OpenAPI document", () => {
     expect(operation.responses["202"]!.content!["application/json"]!.example).toMatchObject({ status: "queued" });
     // Responses may gain fields within v1: never "no other properties".
     expect(doc.components.schemas.Generation!.additionalProperties).toBeUndefined();
+  });
+
+  it("describes the palette swap: a request example per palette form, and its answer keeping the source's layout on the new palette", () => {
+    const doc = openApiDocument();
+    const operation = doc.paths["/api/v1/assets/{id}/recolor"]!.post!;
+    const requests = operation.requestBody!.content["application/json"]!.examples!;
+    expect(requests.named!.value).toEqual({ palette: "gameboy" });
+    for (const example of Object.values(requests)) expect(() => recolorRequest.parse((example as { value: unknown }).value)).not.toThrow();
+    const answer = operation.responses["200"]!.content!["application/json"]!.examples!.recolor!.value as typeof examples.recolorSucceeded;
+    expect(() => generation.parse(answer)).not.toThrow();
+    const [source, swapped] = [examples.sheetSucceeded.assets[0]!, answer.assets[0]!];
+    expect(answer.recolorOf).toBe(source.id);
+    expect(swapped.id).not.toBe(source.id);
+    expect(swapped.layout).toEqual(source.layout);
+    expect([swapped.width, swapped.height, Object.keys(swapped.exports)]).toEqual([source.width, source.height, Object.keys(source.exports)]);
+    expect(swapped.quality).toMatchObject({ paletteCompliance: 1, alphaCoverage: source.quality.alphaCoverage });
+    expect(swapped.quality.colors).toBeLessThanOrEqual(answer.palette.colors.length);
+    expect(answer.credits.charged).toBe(1);
+    expect(operation.responses["202"]!.content!["application/json"]!.example).toMatchObject({ status: "queued" });
   });
 
   it("describes the export route: its formats, the content type of each, and the 404 of a format that does not apply", () => {

@@ -92,7 +92,7 @@ function successResponse(route: RouteSpec & { id: string }, status: number, spec
     media = { schema: registry.toJson(graphqlResult, "output"), example: { data: { viewer: { account: { balance: 98 } } } } };
   } else {
     media = { schema: mediaSchema(spec, registry, "output") };
-    const several = spec.schema ? responseExamples(spec.schema, status) : undefined;
+    const several = spec.schema ? responseExamples(spec.schema, status, route.id) : undefined;
     const example = spec.schema && !several ? responseExample(spec.schema, status) : undefined;
     if (several) media.examples = several;
     else if (example !== undefined) media.example = example;

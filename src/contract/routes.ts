@@ -492,7 +492,7 @@ export const routes = {
     auth: { allow: "api_key" },
     tags: ["MCP"],
     summary:
-      "Model Context Protocol over Streamable HTTP, stateless (tools: list_agents, estimate_cost, generate_asset, get_generation, cancel_generation, get_balance; resources asset://{id}). GET and DELETE answer 405.",
+      "Model Context Protocol over Streamable HTTP, stateless (tools: list_agents, estimate_cost, generate_asset, recolor_asset, get_generation, cancel_generation, get_balance; resources asset://{id}). GET and DELETE answer 405.",
     responses: {
       200: { description: "The JSON-RPC response; a text/event-stream of progress notifications then the response when a request carries a progressToken." },
       202: { description: "Notifications or responses only: accepted." },

@@ -3,7 +3,8 @@
 // opaque pixel of the PNG, read back through a canvas, is one of the palette's colours), the
 // quality report under it in words and numbers, History's line and "Edit" carrying the palette
 // back, and a malformed custom colour refused by the service's own 400 (naming palette.<i>)
-// before anything is charged.
+// before anything is charged. "Recolour…" on a result maps it onto another palette (GraphQL
+// recolorAsset) for the recolour price.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NAMED_PALETTES } from "../../src/agents/palette/named.js";
@@ -47,11 +48,14 @@ const resultPixels = (page: Page, alt: string) =>
     return { width: canvas.width, height: canvas.height, opaque, colors: [...colors].sort(), alphas: [...alphas].sort((a, b) => a - b) };
   }, alt);
 
+/** RECOLOR_CREDITS on this bench: not the drawing's price (1 credit with pixel-sprite), so the drop says which was charged. */
+const recolorCredits = 2;
+
 describe.runIf(process.env.TEST_DB === "pglite")("palettes in the web client", () => {
   let bench: WebBench;
 
   beforeAll(async () => {
-    bench = await startWebBench();
+    bench = await startWebBench({ RECOLOR_CREDITS: String(recolorCredits) });
   }, 90_000);
 
   afterAll(async () => {
@@ -283,6 +287,61 @@ describe.runIf(process.env.TEST_DB === "pglite")("palettes in the web client", (
     await expect.poll(() => refusal.count()).toBe(0);
     expect(await field.getAttribute("aria-invalid")).toBeNull();
     expect(await accountOf(page)).toEqual(before);
+    expect(bench.problems).toEqual([]);
+    await context.close();
+  });
+
+  it("recolours a finished result onto Game Boy: every opaque pixel one of its 4 colours, the same size and coverage, the recolour price charged once", {
+    timeout: 90_000,
+  }, async () => {
+    const { context, page } = await bench.newContext();
+    await signUp(page, bench.origin, "palette-recolor@example.com");
+    await page.getByLabel("Agent").selectOption("pixel-sprite");
+    await page
+      .getByRole("group", { name: "Palette" })
+      .getByRole("radio", { name: /^PICO-8/ })
+      .check();
+    const prompt = "blue knight with a shield";
+    await page.getByLabel("Prompt").fill(prompt);
+    await page.getByRole("button", { name: "Generate", exact: true }).click();
+    const result = page.getByRole("region", { name: "Result" });
+    await result.getByTestId("quality").waitFor({ timeout: 30_000 });
+    const drawn = await resultPixels(page, prompt);
+    const before = await accountOf(page);
+
+    // "Recolour…" opens the picker under the result: no "No palette", a named palette chosen, Game Boy picked
+    await result.getByRole("button", { name: "Recolour…" }).click();
+    const panel = page.getByRole("form", { name: "Recolour" });
+    const picker = panel.getByRole("group", { name: "New palette" });
+    expect(await picker.getByRole("radio", { name: /^No palette/ }).count()).toBe(0);
+    expect(await picker.getByRole("radio", { name: /^PICO-8/ }).isChecked()).toBe(false);
+    await picker.getByRole("radio", { name: /^Game Boy 4 colours$/ }).check();
+    const answer = page.waitForResponse((r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes("mutation Recolor"));
+    await panel.getByRole("button", { name: "Recolour", exact: true }).click();
+    expect(((await (await answer).json()) as { errors?: unknown[] }).errors).toBeUndefined();
+
+    // the new result: a palette swap of the same size, every opaque pixel a Game Boy green
+    await result.getByTestId("recolor-note").waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId("run-status").textContent()).toBe("Done");
+    expect(await result.getByTestId("recolor-note").textContent()).toContain("Recoloured onto Game Boy");
+    expect(await page.getByRole("form", { name: "Recolour" }).count()).toBe(0);
+    const pixels = await resultPixels(page, prompt);
+    expect([pixels.width, pixels.height]).toEqual([drawn.width, drawn.height]);
+    expect(pixels.opaque).toBe(drawn.opaque);
+    const gameboy = new Set(NAMED_PALETTES.gameboy);
+    expect(pixels.colors.filter((c) => !gameboy.has(c))).toEqual([]);
+    expect(pixels.colors.length).toBeLessThanOrEqual(4);
+    const quality = result.getByTestId("quality");
+    expect(await quality.getByTestId("quality-compliance").textContent()).toBe("100 % of opaque pixels in Game Boy");
+
+    // one new generation, the recolour price and nothing more; the balance shown agrees
+    await expect.poll(async () => (await accountOf(page)).balance).toBe(before.balance - recolorCredits);
+    expect((await accountOf(page)).generations).toBe(before.generations + 1);
+    const newest = await gql<{ generations: { nodes: { palette: { name: string }; credits: { charged: number } }[] } }>(
+      page,
+      "{ generations(first: 1) { nodes { palette credits { charged } } } }",
+    );
+    expect(newest.generations.nodes[0]).toMatchObject({ palette: { name: "gameboy" }, credits: { charged: recolorCredits } });
     expect(bench.problems).toEqual([]);
     await context.close();
   });

@@ -239,7 +239,7 @@ describe("MCP tool arguments follow REST's input rules", () => {
   it("advertises the contract's bounds and additionalProperties: false for every tool", async () => {
     const { secret } = await userWithKey();
     const { tools } = await (await httpClient(secret)).listTools();
-    expect(tools).toHaveLength(6);
+    expect(tools).toHaveLength(7);
     for (const tool of tools) expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
     const props = (name: string) => tools.find((tool) => tool.name === name)!.inputSchema.properties as Record<string, Record<string, unknown>>;
     const generate = props("generate_asset");

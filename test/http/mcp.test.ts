@@ -17,7 +17,7 @@ import { testImagesKey, testImagesKeyEnv, writeModelCatalog } from "../support/m
 import { bearer, createKey, signUp, type TestUser } from "../support/users.js";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
-const toolNames = ["cancel_generation", "estimate_cost", "generate_asset", "get_balance", "get_generation", "list_agents"];
+const toolNames = ["cancel_generation", "estimate_cost", "generate_asset", "get_balance", "get_generation", "list_agents", "recolor_asset"];
 
 let t: TestApp;
 let listening: Awaited<ReturnType<typeof listenOnPort>> | undefined;
@@ -155,7 +155,7 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     }
   });
 
-  it("lists the six tools with schemas and descriptions, and the asset resource template", async () => {
+  it("lists the seven tools with schemas and descriptions, and the asset resource template", async () => {
     const { secret } = await userWithKey();
     const client = await httpClient(secret);
     const { tools } = await client.listTools();

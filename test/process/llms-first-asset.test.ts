@@ -123,5 +123,31 @@ describe("llms.txt alone", () => {
       expect(pico8.has(hex(i)), hex(i)).toBe(true);
     }
     expect(opaque).toBeGreaterThan(0);
+
+    // The palette swap's example: the knight's sheet on gameboy keeps its size and layout, every opaque pixel a gameboy colour.
+    const [drawn, swapped] = await Promise.all(
+      ["knight-generation.json", "knight-gameboy.json"].map(
+        async (file) =>
+          JSON.parse(await readFile(join(work, file), "utf8")) as {
+            recolorOf?: string;
+            credits: { charged: number };
+            assets: { id: string; width: number; height: number; layout: unknown; quality: { paletteCompliance: number } }[];
+          },
+      ),
+    );
+    expect(swapped!.recolorOf).toBe(drawn!.assets[0]!.id);
+    expect(swapped!.credits.charged).toBe(1);
+    expect(swapped!.assets[0]!.layout).toEqual(drawn!.assets[0]!.layout);
+    expect(swapped!.assets[0]!.quality.paletteCompliance).toBe(1);
+    const gameboyPng = await readFile(join(work, "knight-gameboy.png"));
+    expect(await sharp(gameboyPng).metadata()).toMatchObject({ format: "png", width: 6 * 64, height: 8 * 64 });
+    const gameboy = new Set(NAMED_PALETTES.gameboy);
+    const pixels = await sharp(gameboyPng).ensureAlpha().raw().toBuffer();
+    let strays = 0;
+    for (let i = 0; i < pixels.length; i += 4) {
+      const colour = `#${[pixels[i]!, pixels[i + 1]!, pixels[i + 2]!].map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+      if (pixels[i + 3] !== 0 && !gameboy.has(colour)) strays++;
+    }
+    expect(strays).toBe(0);
   });
 });

@@ -24,6 +24,7 @@ import {
   type SessionView,
   type Viewer,
 } from "./contract";
+import type { PaletteInput } from "./palette";
 import { fields } from "./selection";
 
 /**
@@ -202,6 +203,17 @@ export const api = {
   generate: async (input: GenerateInput) =>
     withExportMap(
       (await gql<{ generate: Generation }>(`mutation Generate($input: GenerateInput!) { generate(input: $input) { ${generation} } }`, { input })).generate,
+    ),
+
+  /** A palette swap of one of the viewer's assets: a new generation, queued, to follow like any other. */
+  recolor: async (assetId: string, palette: PaletteInput) =>
+    withExportMap(
+      (
+        await gql<{ recolorAsset: Generation }>(`mutation Recolor($id: ID!, $palette: JSON!) { recolorAsset(id: $id, palette: $palette) { ${generation} } }`, {
+          id: assetId,
+          palette,
+        })
+      ).recolorAsset,
     ),
 
   /** A dry run (GraphQL's estimate): what the agent would understand of the request and its price; generates and charges nothing. */

@@ -6,7 +6,7 @@ import { sessionResponse, signInRequest, signUpRequest } from "../schemas/accoun
 import { agentsResponse } from "../schemas/agents.js";
 import { balanceResponse } from "../schemas/credits.js";
 import { discoveryResponse } from "../schemas/discovery.js";
-import { generateRequest, generation, generationOrEstimate } from "../schemas/generation.js";
+import { generateRequest, generation, generationOrEstimate, recolorRequest } from "../schemas/generation.js";
 import { createdKeyResponse, createKeyRequest, keyListResponse } from "../schemas/keys.js";
 import { serviceName, serviceSummary, serviceVersion } from "./info.js";
 import type { MediaTypeObject } from "./types.js";
@@ -45,6 +45,8 @@ const grassLayout = tilesetLayout({ layout: grassTileset.layout, terrains: [...g
 const knightOnPico = { ...knight, palette: "pico-8" } as const;
 const knightOnPicoAsset = "ast_2ZxN7cQw5RkL9tVm3PbH8j";
 const pico8 = NAMED_PALETTES["pico-8"];
+// The knight's sheet recoloured onto the Game Boy palette (POST /api/v1/assets/{id}/recolor).
+const knightOnGameboyAsset = "ast_7JcR4nWx9TkQ2mZb6VpL5d";
 
 export const examples = {
   generateRequest: { prompt: "red health potion", agentId: "icon", transparent: true, width: 128, height: 128, seed: 1234 },
@@ -205,6 +207,49 @@ export const examples = {
     credits: { charged: 1, refunded: 0, balance: 99 },
     interpretation: { subject: "knight", modifiers: ["red", "sword", "shield"], ignored: [], fallback: false },
   },
+  /** A palette swap's request: a palette name (or 2–64 #rrggbb colours), nothing else. */
+  recolorRequest: { palette: "gameboy" },
+  recolorColors: { palette: ["#1a1c2c", "#29366f", "#3b5dc9", "#41a6f6", "#73eff7", "#f4f4f4"] },
+  /**
+   * The knight's sheet (sheetSucceeded) recoloured onto gameboy: a new generation of the same agent,
+   * recolorOf naming the source; the same size, layout, transparency and exports; 1 credit (RECOLOR_CREDITS).
+   */
+  recolorSucceeded: {
+    id: "gen_5NqX2cTw8RmK4vLz9PbJ7h",
+    status: "succeeded",
+    ...knight,
+    sheet: { animations: ["idle", "walk"], directions: 4, fps: 8 },
+    palette: { name: "gameboy", colors: [...NAMED_PALETTES.gameboy] },
+    recolorOf: knightAsset,
+    createdAt: "2026-11-23T10:05:00.000Z",
+    startedAt: "2026-11-23T10:05:00.021Z",
+    completedAt: "2026-11-23T10:05:00.087Z",
+    assets: [
+      {
+        id: knightOnGameboyAsset,
+        url: `/api/v1/assets/${knightOnGameboyAsset}`,
+        mimeType: "image/png",
+        width: 384,
+        height: 512,
+        bytes: 9721,
+        sha256: "4c1f0e8a7b93d2c65e1a0f9b8d7c6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d",
+        b64: "iVBORw0KGgoAAAANSUhEUgAAAYAAAAIACAYAAAA…",
+        layout: knightLayout,
+        quality: {
+          colors: 4,
+          paletteCompliance: 1,
+          alphaCoverage: 0.3347,
+          bbox: { x: 0, y: 0, width: 384, height: 509 },
+          edgeContrast: 0.121,
+          baselineJitterPx: 0,
+          bboxHeightRangePx: 2,
+        },
+        exports: exportsOf(knightOnGameboyAsset, ["aseprite", "texturepacker", "godot", "zip"]),
+      },
+    ],
+    credits: { charged: 1, refunded: 0, balance: 92 },
+    interpretation: { subject: "knight", modifiers: ["red"], ignored: [], fallback: false },
+  },
   estimate: {
     dryRun: true,
     agentId: "icon",
@@ -321,8 +366,16 @@ export const examples = {
   },
 };
 
-/** Several named examples of a response body, where one schema answers several shapes (an image, a sheet). */
-export function responseExamples(schema: ZodType, status: number): MediaTypeObject["examples"] | undefined {
+/** Several named examples of a response body, where one schema answers several shapes (an image, a sheet); `routeId` picks a route's own. */
+export function responseExamples(schema: ZodType, status: number, routeId?: string): MediaTypeObject["examples"] | undefined {
+  if (routeId === "recolorAsset" && schema === generation && status === 200) {
+    return {
+      recolor: {
+        summary: "The knight's sprite sheet on gameboy: recolorOf names the source; size, layout and exports kept; every opaque pixel in the palette; 1 credit",
+        value: examples.recolorSucceeded,
+      },
+    };
+  }
   if ((schema === generation && status !== 202) || schema === generationOrEstimate) {
     return {
       image: { summary: "One image", value: examples.succeeded },
@@ -366,6 +419,12 @@ export function requestExamples(schema: ZodType): MediaTypeObject["examples"] | 
       palette: { summary: "On a named palette: every opaque pixel is one of PICO-8's 16 colours", value: examples.generatePalette },
       paletteColors: { summary: "On your own palette: 2–64 #rrggbb colours, each once (a texture, dithered onto them)", value: examples.generatePaletteColors },
       messages: { summary: "A conversation (the last user message weighs most)", value: examples.generateMessages },
+    };
+  }
+  if (schema === recolorRequest) {
+    return {
+      named: { summary: "Onto a named palette (the Game Boy's four greens)", value: examples.recolorRequest },
+      colors: { summary: "Onto your own palette: 2–64 #rrggbb colours, each once", value: examples.recolorColors },
     };
   }
   return undefined;

@@ -119,6 +119,15 @@ jq -c '.assets[0].quality' knight-pico8.json > knight-pico8-quality.json
 \`\`\`
 
 Refusals (400 \`invalid_request\`, nothing charged): \`param: "palette"\` for an unknown name (the message lists the names and suggests the nearest: \`"pico8"\` → \`Did you mean "pico-8"?\`), for fewer than ${MIN_PALETTE_COLORS} or more than ${MAX_PALETTE_COLORS} colours, or for a value that is neither a name nor a list; \`param: "palette.<i>"\` for colour i when it is not \`#rrggbb\` (\`"#fff"\`: write \`"#ffffff"\`) or repeats an earlier one.
+
+**Palette swaps.** \`POST ${origin}/api/v1/assets/{id}/recolor\` with \`{"palette": …}\` (the same values as above) maps one of your stored assets (an image, a sheet or a tileset) onto another palette without drawing it again: a new generation of the same agent, with \`recolorOf\` naming the source asset, its size, \`layout\` and \`exports\` kept, transparent pixels still transparent, every opaque pixel one of the new palette's colours (\`quality.paletteCompliance\` 1). The quick way to a night, winter or retro variant of a whole set. It costs a small fixed price whatever the asset's size (\`RECOLOR_CREDITS\`, 1 credit unless the operator set another), waits and answers like \`/generate\` (202 with \`Prefer: respond-async\`), and takes an \`Idempotency-Key\` (a retry charges nothing more). GraphQL: \`recolorAsset(id, palette, idempotencyKey)\`; MCP: the tool recolor_asset. An asset that is not yours answers 404 \`not_found\`; a bad palette 400 naming \`palette\`, nothing charged.
+
+The knight's sheet (above) on the Game Boy's four greens, its layout unchanged:
+
+\`\`\`sh
+curl -s ${origin}/api/v1/assets/$(jq -r '.assets[0].id' knight-generation.json)/recolor -H "Authorization: Bearer $AGS_KEY" -H 'Content-Type: application/json' -H 'Idempotency-Key: first-recolor' -d '{"palette":"gameboy"}' > knight-gameboy.json
+jq -r '.assets[0].b64' knight-gameboy.json | base64 -d > knight-gameboy.png
+\`\`\`
 `;
 }
 
@@ -169,7 +178,7 @@ ${renderSheetsSection(origin)}${renderTilesetsSection(origin)}${renderPalettesSe
 ## API
 
 - [OpenAPI 3.1 document](${origin}/openapi.json): the same reference, machine-readable, generated from the schemas that validate requests
-- [MCP server](${origin}/mcp): Model Context Protocol over Streamable HTTP; authenticate with \`Authorization: Bearer ags_…\` (tools: list_agents, estimate_cost, generate_asset, get_generation, cancel_generation, get_balance)
+- [MCP server](${origin}/mcp): Model Context Protocol over Streamable HTTP; authenticate with \`Authorization: Bearer ags_…\` (tools: list_agents, estimate_cost, generate_asset, recolor_asset, get_generation, cancel_generation, get_balance)
 - [Agents](${origin}/api/ai/agents): the agents, their prices and sizes, as JSON
 
 ## Optional

@@ -31,6 +31,12 @@ export interface AssetApi {
    * or at the bound, never a timeout error. Refusals (402, 400, 403, 429…) are thrown.
    */
   generate(input: GenerateInput, options: GenerateOptions): Promise<GenerateResult>;
+  /**
+   * A palette swap of the caller's asset (`POST /api/v1/assets/:id/recolor`): a new generation of
+   * the asset's agent mapping it onto `palette`, its size and layout kept, under `idempotencyKey`;
+   * followed like `generate`. 404 for an asset that is not the caller's; 400 naming `palette`.
+   */
+  recolor(assetId: string, palette: PaletteInput, options: GenerateOptions): Promise<GenerateResult>;
   getGeneration(id: string): Promise<GenerationView>;
   cancel(id: string): Promise<GenerationView>;
   balance(): Promise<number>;

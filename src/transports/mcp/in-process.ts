@@ -1,7 +1,7 @@
 import type { Quota } from "../../domain/limits.js";
 import { authorize, type AuthenticatedViewer } from "../../domain/auth/viewer.js";
 import type { Services } from "../../services.js";
-import { estimateFor, estimateOfDryRun, follow, type AssetApi } from "./api.js";
+import { estimateFor, estimateOfDryRun, follow, type AssetApi, type GenerateOptions, type GenerateResult } from "./api.js";
 
 export interface InProcessApiOptions {
   /** Counts one call against the account's `read` quota (as the REST rows with `rate: "read"` do); throws 429 past it. */
@@ -23,6 +23,18 @@ export function createInProcessApi(services: Services, viewer: AuthenticatedView
     can("read");
     await options.readQuota?.();
   };
+
+  /** The generation is the caller's (just accepted, or replayed from its own key): follow its events like a one-shot wait does. */
+  async function followed(
+    submitted: { generation: { id: string }; replayed: boolean },
+    wait: Omit<GenerateOptions, "idempotencyKey">,
+  ): Promise<GenerateResult> {
+    const id = submitted.generation.id;
+    const end = await follow((after, signal) => generations.events.stream(id, after, signal), wait);
+    if (end.kind === "completed") return { generation: end.generation, replayed: submitted.replayed };
+    const generation = await generations.get(viewer, id);
+    return { generation, replayed: submitted.replayed, ...(end.kind === "failed" ? { failure: end.failure } : {}) };
+  }
 
   return {
     async listAgents() {
@@ -49,12 +61,13 @@ export function createInProcessApi(services: Services, viewer: AuthenticatedView
     async generate(input, { idempotencyKey, ...wait }) {
       can("generate");
       const submitted = await generations.submit(viewer, input, { idempotencyKey, ...(options.onQuota ? { onQuota: options.onQuota } : {}) });
-      const id = submitted.generation.id;
-      // The generation is the caller's (just accepted, or replayed from its own key): follow its events like a one-shot wait does.
-      const end = await follow((after, signal) => generations.events.stream(id, after, signal), wait);
-      if (end.kind === "completed") return { generation: end.generation, replayed: submitted.replayed };
-      const generation = await generations.get(viewer, id);
-      return { generation, replayed: submitted.replayed, ...(end.kind === "failed" ? { failure: end.failure } : {}) };
+      return followed(submitted, wait);
+    },
+
+    async recolor(assetId, palette, { idempotencyKey, ...wait }) {
+      can("generate");
+      const submitted = await generations.recolor(viewer, assetId, { palette }, { idempotencyKey, ...(options.onQuota ? { onQuota: options.onQuota } : {}) });
+      return followed(submitted, wait);
     },
 
     async getGeneration(id) {

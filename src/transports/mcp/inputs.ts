@@ -99,6 +99,33 @@ function buildGenerateArguments(maxWaitSeconds: number) {
     });
 }
 
+/** One per bound, as for generate_asset. */
+const recolorSchemas = new Map<number, ReturnType<typeof buildRecolorArguments>>();
+
+/** recolor_asset: the asset, the recolor request's palette (required), plus the call's key and wait. */
+export function recolorArguments(maxWaitSeconds: number) {
+  let schema = recolorSchemas.get(maxWaitSeconds);
+  if (!schema) recolorSchemas.set(maxWaitSeconds, (schema = buildRecolorArguments(maxWaitSeconds)));
+  return schema;
+}
+
+function buildRecolorArguments(maxWaitSeconds: number) {
+  return z.strictObject({
+    assetId: resourceId.describe('The asset to recolour ("ast_…"), one of this account\'s, as generate_asset or get_generation answered it (asset://<id>).'),
+    palette: paletteValue.describe(
+      `The palette to map the asset onto: a name (${PALETTE_NAMES.join(", ")}) or 2–64 colours written #rrggbb, each once (e.g. ["#1a1c2c", "#5d275d", "#f4f4f4"]). Every pixel with alpha > 0 becomes one of its colours; transparent pixels stay transparent.`,
+    ),
+    idempotencyKey: idempotencyKey
+      .optional()
+      .describe(
+        "1–255 visible ASCII characters (e.g. a UUID). A retry with the same key and arguments returns the same generation and charges nothing. Generated when absent.",
+      ),
+    maxWaitSeconds: integer(0, maxWaitSeconds)
+      .optional()
+      .describe(`How long to wait for the recoloured asset before answering the generation id (0–${maxWaitSeconds}, default ${maxWaitSeconds}).`),
+  });
+}
+
 /** get_generation and cancel_generation. */
 export const generationArguments = z.strictObject({
   generationId: resourceId.describe('The generation\'s id ("gen_…"), as generate_asset answered it.'),

@@ -1,6 +1,16 @@
 import { AppError, isErrorCode } from "../../contract/errors.js";
 import type { EstimateView, GenerationView } from "../../contract/schemas/generation.js";
-import { estimateFor, estimateOfDryRun, follow, pickAgent, type AgentList, type AssetApi, type GenerationEventLike, type GenerateResult } from "./api.js";
+import {
+  estimateFor,
+  estimateOfDryRun,
+  follow,
+  pickAgent,
+  type AgentList,
+  type AssetApi,
+  type GenerateOptions,
+  type GenerationEventLike,
+  type GenerateResult,
+} from "./api.js";
 
 export interface RemoteApiOptions {
   /** The service's origin, e.g. `http://localhost:3000` or `https://assets.example.com`. */
@@ -81,6 +91,32 @@ export function createRemoteApi(options: RemoteApiOptions): AssetApi {
     }
   }
 
+  /**
+   * POSTs a call that makes one generation (generate, recolor) asynchronously under the key, then
+   * follows it for at most `wait.waitMs`: answers where it stands at the end or at the bound.
+   */
+  async function submitAndFollow(path: string, body: unknown, idempotencyKey: string, wait: Omit<GenerateOptions, "idempotencyKey">): Promise<GenerateResult> {
+    const started = Date.now();
+    const response = await call(path, {
+      method: "POST",
+      headers: { "content-type": "application/json", prefer: "respond-async", "idempotency-key": idempotencyKey },
+      body: JSON.stringify(body),
+    });
+    const replayed = response.headers.get("idempotent-replayed") === "true";
+    const submitted = (await response.json()) as GenerationView;
+    const id = submitted.id;
+    try {
+      const end = await follow((after, signal) => events(id, after, signal), wait);
+      if (end.kind === "completed") return { generation: end.generation, replayed };
+      const generation = await json<GenerationView>(`/api/v1/generations/${enc(id)}`);
+      return { generation, replayed, ...(end.kind === "failed" ? { failure: end.failure } : {}) };
+    } catch {
+      // The generation exists (and holds its credits) whatever happened to its stream: answer where it stands.
+      const generation = await poll(id, wait.waitMs - (Date.now() - started), wait.signal);
+      return { generation, replayed, ...(generation.error && generation.status !== "succeeded" ? { failure: generation.error } : {}) };
+    }
+  }
+
   const listAgents = () => json<AgentList>("/api/ai/agents");
   const balance = async () => (await json<{ balance: number }>("/api/v1/credits")).balance;
 
@@ -112,27 +148,9 @@ export function createRemoteApi(options: RemoteApiOptions): AssetApi {
       return estimateOfDryRun(dryRun, list.agents.find((a) => a.id === dryRun.agentId)?.name ?? dryRun.agentId);
     },
 
-    async generate(input, { idempotencyKey, ...wait }): Promise<GenerateResult> {
-      const started = Date.now();
-      const response = await call("/api/v1/generate", {
-        method: "POST",
-        headers: { "content-type": "application/json", prefer: "respond-async", "idempotency-key": idempotencyKey },
-        body: JSON.stringify(input),
-      });
-      const replayed = response.headers.get("idempotent-replayed") === "true";
-      const submitted = (await response.json()) as GenerationView;
-      const id = submitted.id;
-      try {
-        const end = await follow((after, signal) => events(id, after, signal), wait);
-        if (end.kind === "completed") return { generation: end.generation, replayed };
-        const generation = await json<GenerationView>(`/api/v1/generations/${enc(id)}`);
-        return { generation, replayed, ...(end.kind === "failed" ? { failure: end.failure } : {}) };
-      } catch {
-        // The generation exists (and holds its credits) whatever happened to its stream: answer where it stands.
-        const generation = await poll(id, wait.waitMs - (Date.now() - started), wait.signal);
-        return { generation, replayed, ...(generation.error && generation.status !== "succeeded" ? { failure: generation.error } : {}) };
-      }
-    },
+    generate: (input, { idempotencyKey, ...wait }) => submitAndFollow("/api/v1/generate", input, idempotencyKey, wait),
+
+    recolor: (assetId, palette, { idempotencyKey, ...wait }) => submitAndFollow(`/api/v1/assets/${enc(assetId)}/recolor`, { palette }, idempotencyKey, wait),
 
     getGeneration: (id) => json<GenerationView>(`/api/v1/generations/${enc(id)}`),
     cancel: (id) => json<GenerationView>(`/api/v1/generations/${enc(id)}/cancel`, { method: "POST" }),

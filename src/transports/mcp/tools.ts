@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { McpError, ErrorCode, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import { McpError, ErrorCode, type CallToolResult, type ServerNotification, type ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { PALETTE_NAMES } from "../../agents/palette/named.js";
 import { AppError } from "../../contract/errors.js";
 import { classify } from "../../contract/render.js";
@@ -8,8 +9,17 @@ import { parseInput } from "../../contract/validation.js";
 import type { GenerationView } from "../../contract/schemas/generation.js";
 import type { Logger } from "../../infra/logger.js";
 import type { SheetLayout, TilesetLayout } from "../../agents/driver.js";
-import { withoutBytes, type AssetApi, type Estimate, type GenerateInput, type GenerateResult } from "./api.js";
-import { assetVariables, checkArgumentsAsRest, estimateArguments, exportVariables, generateArguments, generationArguments, noArguments } from "./inputs.js";
+import { withoutBytes, type AssetApi, type Estimate, type GenerateInput, type GenerateOptions, type GenerateResult } from "./api.js";
+import {
+  assetVariables,
+  checkArgumentsAsRest,
+  estimateArguments,
+  exportVariables,
+  generateArguments,
+  generationArguments,
+  noArguments,
+  recolorArguments,
+} from "./inputs.js";
 import { describeQuality } from "./quality.js";
 import { sampleMap, sheetPreview, sheetPreviewEdge, thumbnail, thumbnailEdge, tilesetPreview, tilesetPreviewEdge } from "./thumbnail.js";
 
@@ -26,6 +36,8 @@ export interface McpServerOptions {
 export const defaultMaxWaitMs = 45_000;
 export const assetUri = (id: string) => `asset://${id}`;
 export const exportUri = (id: string, format: string) => `asset://${id}/export/${format}`;
+
+type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 type ExportFiles = Record<string, { suffix: string; mimeType: string; use: string }>;
 
@@ -66,7 +78,7 @@ const tilesetExportFiles: ExportFiles = {
 };
 
 /**
- * The MCP surface, once, over either implementation of AssetApi: six tools and the `asset://{id}`
+ * The MCP surface, once, over either implementation of AssetApi: seven tools and the `asset://{id}`
  * resources. A tool's failure is a tool result (`isError: true`, text `code: message` and what to
  * do next), never a protocol error, so the model can read it and act. Arguments follow REST's
  * input rules (`inputs.ts`): the contract's schemas, strict, refused as `invalid_request`.
@@ -85,9 +97,28 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
         "Every agent takes a palette (a name such as pico-8, or your own #rrggbb colours): every opaque pixel is then one of its colours, so a game's assets match. " +
         "Call list_agents to pick an agent and size, estimate_cost to check the price, then generate_asset; " +
         "it waits for the image and shows a small preview, an asset:// link to the full PNG and the asset's measured quality (colours, palette share, coverage, contrast) with a warning when something is off. Long generations answer " +
-        "their id: follow up with get_generation. Retrying generate_asset with the same idempotencyKey never charges twice.",
+        "their id: follow up with get_generation. Retrying generate_asset with the same idempotencyKey never charges twice. " +
+        "To move an existing asset, sheet or tileset onto another palette (a night or winter variant, a whole set made to match), call recolor_asset: it keeps the layout and costs a small fixed price.",
     },
   );
+
+  /** How a call that makes a generation waits: the bound, the call's and the server's signals, progress sent when the client asked for it. */
+  const waitOptions = (idempotencyKey: string, waitSeconds: number | undefined, extra: ToolExtra): GenerateOptions => {
+    const token = extra._meta?.progressToken;
+    return {
+      idempotencyKey,
+      waitMs: waitSeconds === undefined ? maxWaitMs : Math.min(maxWaitMs, waitSeconds * 1000),
+      signal: AbortSignal.any([extra.signal, ...(options.stop ? [options.stop] : [])]),
+      ...(token === undefined
+        ? {}
+        : {
+            onProgress: ({ percent, stage }) =>
+              void extra
+                .sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: percent, total: 100, message: stage } })
+                .catch(() => undefined),
+          }),
+    };
+  };
 
   const run = async (work: () => Promise<CallToolResult>): Promise<CallToolResult> => {
     try {
@@ -198,23 +229,38 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
       run(async () => {
         const key = idempotencyKey ?? `mcp-${randomUUID()}`;
         const input: GenerateInput = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
-        const token = extra._meta?.progressToken;
-        const signals = [extra.signal, ...(options.stop ? [options.stop] : [])];
         try {
-          const result = await api.generate(input, {
-            idempotencyKey: key,
-            waitMs: wait === undefined ? maxWaitMs : Math.min(maxWaitMs, wait * 1000),
-            signal: AbortSignal.any(signals),
-            ...(token === undefined
-              ? {}
-              : {
-                  onProgress: ({ percent, stage }) =>
-                    void extra
-                      .sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: percent, total: 100, message: stage } })
-                      .catch(() => undefined),
-                }),
-          });
+          const result = await api.generate(input, waitOptions(key, wait, extra));
           return await generationAnswer(api, result, key);
+        } catch (thrown) {
+          const error = classify(thrown, options.logger);
+          return toolError(error, retryHint(error, key));
+        }
+      }),
+  );
+
+  server.registerTool(
+    "recolor_asset",
+    {
+      title: "Recolour an asset",
+      description:
+        "A palette swap: maps one of this account's assets (an image, a sprite sheet or a tileset) onto another palette without drawing it again, " +
+        "as a new generation of the same agent: its size, layout (rows and frames, tiles) and engine exports are kept, transparent pixels stay transparent, " +
+        "and every pixel with alpha > 0 becomes exactly one of the palette's colours. The fast way to make a night, winter or retro variant of a whole set. " +
+        "Costs the service's recolour price (usually 1 credit, whatever the asset's size; estimate_cost does not price it); the source asset is left as it is. " +
+        `Waits up to ${maxWaitSeconds} s (maxWaitSeconds), then answers like generate_asset: a preview, an asset:// link to the new PNG, ` +
+        "for a sheet or tileset its layout and export links, and the quality measured on the new PNG (the share in the palette is 100 %). " +
+        "Pass the same idempotencyKey to retry a call whose answer you did not get: it charges nothing more. " +
+        "An asset id that is not this account's is refused as not_found.",
+      inputSchema: recolorArguments(maxWaitSeconds),
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    ({ assetId, palette, idempotencyKey, maxWaitSeconds: wait }, extra) =>
+      run(async () => {
+        const key = idempotencyKey ?? `mcp-${randomUUID()}`;
+        try {
+          const result = await api.recolor(assetId, palette, waitOptions(key, wait, extra));
+          return await generationAnswer(api, result, key, "recolor_asset");
         } catch (thrown) {
           const error = classify(thrown, options.logger);
           return toolError(error, retryHint(error, key));
@@ -351,16 +397,21 @@ function argumentErrorsAsContractErrors(server: McpServer): void {
   };
 }
 
-/** A generation as a tool answer: preview + link when it succeeded, the failure as an error, else its id and what to do. */
-async function generationAnswer(api: AssetApi, result: GenerateResult, key?: string): Promise<CallToolResult> {
+/**
+ * A generation as a tool answer: preview + link when it succeeded, the failure as an error, else
+ * its id and what to do. `tool` is the call that made it (generate_asset, recolor_asset), named in
+ * the Next steps.
+ */
+async function generationAnswer(api: AssetApi, result: GenerateResult, key?: string, tool = "generate_asset"): Promise<CallToolResult> {
   const g = withoutBytes(result.generation);
+  const made = madeLead(g);
   const keyLine = key ? ` idempotencyKey: ${key}.` : "";
   const replay = result.replayed ? " This call replayed an earlier one with the same idempotencyKey: nothing more was charged." : "";
   if (g.status === "succeeded" && g.assets[0]?.layout?.kind === "sheet") {
-    return sheetAnswer(api, result, g, `Charged ${plural(g.credits.charged, "credit")}; balance ${g.credits.balance}.${replay}${keyLine}`);
+    return sheetAnswer(api, result, g, made, `Charged ${plural(g.credits.charged, "credit")}; balance ${g.credits.balance}.${replay}${keyLine}`);
   }
   if (g.status === "succeeded" && g.assets[0]?.layout?.kind === "tileset") {
-    return tilesetAnswer(api, result, g, `Charged ${plural(g.credits.charged, "credit")}; balance ${g.credits.balance}.${replay}${keyLine}`);
+    return tilesetAnswer(api, result, g, made, `Charged ${plural(g.credits.charged, "credit")}; balance ${g.credits.balance}.${replay}${keyLine}`);
   }
   if (g.status === "succeeded" && g.assets[0]) {
     const asset = g.assets[0];
@@ -370,7 +421,7 @@ async function generationAnswer(api: AssetApi, result: GenerateResult, key?: str
         {
           type: "text",
           text:
-            `Generated ${g.id} with ${g.agentId}: a ${asset.width}×${asset.height} PNG (${asset.bytes} bytes), asset ${asset.id}, seed ${g.seed}. ` +
+            `${made}: a ${asset.width}×${asset.height} PNG (${asset.bytes} bytes), asset ${asset.id}, seed ${g.seed}. ` +
             `Charged ${plural(g.credits.charged, "credit")}; balance ${g.credits.balance}.${replay}${keyLine} ` +
             (preview ? `Below: a ${preview.width}×${preview.height} preview; the` : "The") +
             ` full-size PNG is the resource ${assetUri(asset.id)} (also GET ${asset.url} with the API key).` +
@@ -402,16 +453,29 @@ async function generationAnswer(api: AssetApi, result: GenerateResult, key?: str
           type: "text",
           text:
             `${failure.code}: ${failure.message} (generation ${g.id} failed; ${plural(g.credits.refunded, "credit")} refunded, balance ${g.credits.balance}.)` +
-            `\nNext: ${failure.code === "content_rejected" ? "change the prompt, then call generate_asset with a new idempotencyKey." : "retry generate_asset later with a new idempotencyKey, or pick another agent."}`,
+            `\nNext: ${
+              failure.code === "content_rejected"
+                ? `change the prompt, then call ${tool} with a new idempotencyKey.`
+                : tool === "generate_asset"
+                  ? "retry generate_asset later with a new idempotencyKey, or pick another agent."
+                  : `retry ${tool} later with a new idempotencyKey.`
+            }`,
         },
       ],
     };
   }
   return text(
     `${g.id} is still ${g.status} (nothing is wrong: it takes longer than this call waits). ${plural(g.credits.charged, "credit")} reserved (refunded if it fails).${replay}${keyLine} ` +
-      `Next: call get_generation with generationId "${g.id}" in a few seconds to get the image; do not call generate_asset again for it` +
+      `Next: call get_generation with generationId "${g.id}" in a few seconds to get the image; do not call ${tool} again for it` +
       `${key ? " (or, to resume this same call, repeat it with the same idempotencyKey)" : ""}.\n${JSON.stringify(summary(g))}`,
   );
+}
+
+/** "Generated gen_… with pixel-sprite", or for a palette swap "Recoloured ast_… onto gameboy as gen_… (pixel-sprite, layout kept)". */
+function madeLead(g: GenerationView): string {
+  if (!g.recolorOf) return `Generated ${g.id} with ${g.agentId}`;
+  const palette = g.palette ? (g.palette.name ?? `the asked ${g.palette.colors.length}-colour palette`) : "the palette";
+  return `Recoloured asset ${g.recolorOf} onto ${palette} as ${g.id} (${g.agentId}; size and layout kept)`;
 }
 
 /** The preview of an asset: from the bytes the generation carries (`b64`), else read. */
@@ -427,7 +491,7 @@ async function bytesOf(api: AssetApi, asset: GenerationView["assets"][number]): 
  * A finished sheet as a tool answer: its layout in words, a crisp preview of its first animation's
  * rows, and links to the full PNG and to each engine export (resources, and the REST paths).
  */
-async function sheetAnswer(api: AssetApi, result: GenerateResult, g: GenerationView, credits: string): Promise<CallToolResult> {
+async function sheetAnswer(api: AssetApi, result: GenerateResult, g: GenerationView, made: string, credits: string): Promise<CallToolResult> {
   const asset = g.assets[0]!;
   const layout = asset.layout as SheetLayout;
   const preview = await bytesOf(api, result.generation.assets[0]!)
@@ -444,7 +508,7 @@ async function sheetAnswer(api: AssetApi, result: GenerateResult, g: GenerationV
       {
         type: "text",
         text:
-          `Generated ${g.id} with ${g.agentId}: a sprite sheet, a ${asset.width}×${asset.height} PNG (${asset.bytes} bytes), asset ${asset.id}, seed ${g.seed}. ` +
+          `${made}: a sprite sheet, a ${asset.width}×${asset.height} PNG (${asset.bytes} bytes), asset ${asset.id}, seed ${g.seed}. ` +
           `${credits}\nLayout: ${describeSheet(layout)}, at ${layout.animations[0]?.fps ?? 8} fps; frame (column c, row r) is at (c×${layout.frameWidth}, r×${layout.frameHeight}), ` +
           `cells past a row's frames are transparent. Rows: ${describeRows(layout)}.${qualityLine(g, asset, "sheet")}\n` +
           `${shown}The full sheet is the resource ${assetUri(asset.id)} (GET ${asset.url} with the API key). ` +
@@ -493,7 +557,7 @@ function exportLinks(assetId: string, formats: string[], files: ExportFiles, wha
  * seam score, previews of the tile sheet and of a small map painted with it, and links to the full
  * PNG and to each engine export (resources, and the REST paths).
  */
-async function tilesetAnswer(api: AssetApi, result: GenerateResult, g: GenerationView, credits: string): Promise<CallToolResult> {
+async function tilesetAnswer(api: AssetApi, result: GenerateResult, g: GenerationView, made: string, credits: string): Promise<CallToolResult> {
   const asset = g.assets[0]!;
   const layout = asset.layout as TilesetLayout;
   const preview = await bytesOf(api, result.generation.assets[0]!)
@@ -514,7 +578,7 @@ async function tilesetAnswer(api: AssetApi, result: GenerateResult, g: Generatio
       {
         type: "text",
         text:
-          `Generated ${g.id} with ${g.agentId}: a ${layout.layout} tileset of ${layout.tiles.length} ${layout.tileWidth}×${layout.tileHeight} tiles ` +
+          `${made}: a ${layout.layout} tileset of ${layout.tiles.length} ${layout.tileWidth}×${layout.tileHeight} tiles ` +
           `(${describeTerrains(layout)}), a ${asset.width}×${asset.height} PNG (${asset.bytes} bytes), asset ${asset.id}, seed ${g.seed}. ${credits}\n` +
           `Layout: ${layout.columns} columns × ${layout.rows} rows; tile i is at ((i mod ${layout.columns})×${layout.tileWidth}, floor(i / ${layout.columns})×${layout.tileHeight}). ` +
           `${indexRule(layout)}${qualityLine(g, asset, "tileset")}\n` +

@@ -1,10 +1,13 @@
 import type { RefObject } from "preact";
-import { useMemo } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
+import type { PaletteInput } from "../palette";
 import { AssetImage, Button, CopyButton, ErrorNote, Icon, Spinner, fileName, plural } from "../ui";
 import { ExportLinks, QualityLine } from "./asset-exports";
 import { stageLabel, type Run } from "./generation-run";
 import { InterpretationNote } from "./interpretation";
+import { paletteTitle } from "./palette-fields";
 import { PaletteUsed, QualityReport } from "./quality";
+import { paletteNameOf, RecolorPanel } from "./recolor-panel";
 import { SheetImage, SheetPlayer } from "./sheet-player";
 import { TilesetView } from "./tileset-view";
 
@@ -13,6 +16,9 @@ export function ResultCard({
   cardRef,
   run,
   onAgain,
+  onRecolor,
+  recolorError,
+  starting,
   onCancel,
   canceling,
   disabled,
@@ -20,10 +26,18 @@ export function ResultCard({
   cardRef: RefObject<HTMLElement | null>;
   run: Run | null;
   onAgain(): void;
+  /** A palette swap of the finished result; true when it started. */
+  onRecolor(palette: PaletteInput): Promise<boolean>;
+  recolorError: unknown;
+  /** A generation or a recolour is being started. */
+  starting: boolean;
   onCancel(): void;
   canceling: boolean;
   disabled: boolean;
 }) {
+  const [recoloring, setRecoloring] = useState(false);
+  // a new run (the recolour itself, or another generation) closes the picker
+  useEffect(() => setRecoloring(false), [run?.id]);
   const seconds = useMemo(() => (run?.finishedAt ? ((run.finishedAt - run.startedAt) / 1000).toFixed(1) : undefined), [run?.finishedAt, run?.startedAt]);
 
   if (!run) {
@@ -62,6 +76,7 @@ export function ResultCard({
             {run.input.agentId} · {what}
             {run.input.width}×{run.input.height}
             {unit}
+            {run.recolorOf ? " · palette swap" : ""}
             {seconds ? ` · ${seconds} s` : ""}
           </span>
         </div>
@@ -112,6 +127,11 @@ export function ResultCard({
           )}
           <div class="result-info">
             <p class="result-prompt">{prompt}</p>
+            {run.recolorOf && run.result!.palette ? (
+              <p class="small muted" data-testid="recolor-note">
+                Recoloured onto {paletteTitle(run.result!.palette)}: the previous result's pixels mapped onto the palette, its size and layout kept.
+              </p>
+            ) : null}
             <InterpretationNote interpretation={run.result!.interpretation} />
             <dl class="meta">
               <div>
@@ -167,7 +187,26 @@ export function ResultCard({
             <Button icon="refresh" onClick={onAgain} disabled={disabled} title="Same prompt and settings, a new seed">
               Generate again
             </Button>
+            <Button
+              icon="edit"
+              onClick={() => setRecoloring((open) => !open)}
+              disabled={disabled}
+              aria-expanded={recoloring ? "true" : "false"}
+              title="The same asset on another palette, its layout kept"
+            >
+              Recolour…
+            </Button>
           </div>
+          {recoloring ? (
+            <RecolorPanel
+              current={paletteNameOf(run.result!.palette)}
+              onRecolor={onRecolor}
+              onClose={() => setRecoloring(false)}
+              error={recolorError}
+              starting={starting}
+              disabled={disabled}
+            />
+          ) : null}
           <ExportLinks asset={asset} title={prompt} />
         </>
       ) : run.phase === "failed" ? (

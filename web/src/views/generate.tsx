@@ -32,6 +32,9 @@ export function GenerateView({ active }: { active: boolean }) {
           cardRef={generation.resultCard}
           run={run}
           onAgain={generation.again}
+          onRecolor={generation.recolor}
+          recolorError={generation.recolorError}
+          starting={generation.starting}
           onCancel={generation.cancel}
           canceling={generation.canceling}
           disabled={busy || coolingDown}

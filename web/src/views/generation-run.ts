@@ -19,6 +19,8 @@ export interface Run {
   streamError?: ApiError;
   startedAt: number;
   finishedAt?: number;
+  /** A palette swap: the asset it recolours (the previous result's). */
+  recolorOf?: string;
 }
 
 /** A run for a generation the API just accepted. */

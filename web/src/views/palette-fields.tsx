@@ -52,37 +52,57 @@ export const paletteTitle = (palette: { name?: string | null; colors: readonly s
  * next in the tab order, so arrowing through the group never jumps out of it). A refusal of the palette (the dry
  * run's as it is typed, or the start's) shows under it, naming the colour.
  */
-export function PaletteFields({ choice, onChange, refusal }: { choice: PaletteChoice; onChange(choice: PaletteChoice): void; refusal: unknown }) {
+export function PaletteFields({
+  choice,
+  onChange,
+  refusal,
+  id = "gen-palette",
+  legend = "Palette",
+  allowNone = true,
+  hint = "Every pixel of the result is one of the palette's colours; the quality report under the result says how many are.",
+}: {
+  choice: PaletteChoice;
+  onChange(choice: PaletteChoice): void;
+  refusal: unknown;
+  /** The prefix of the fields' ids and the radio group's name (one per picker on the page). */
+  id?: string;
+  legend?: string;
+  /** Offer "No palette" (the form); a recolour needs one. */
+  allowNone?: boolean;
+  hint?: string;
+}) {
   const typed = parseCustomPalette(choice.custom);
   const invalid = refusal ? "true" : undefined;
   return (
-    <fieldset class="field palette-field" data-testid="palette-fields" aria-describedby="gen-palette-hint">
-      <legend>Palette</legend>
+    <fieldset class="field palette-field" data-testid="palette-fields" aria-describedby={`${id}-hint`}>
+      <legend>{legend}</legend>
       <div class="palette-options">
-        <label class="check palette-option">
-          <input type="radio" name="gen-palette" value="none" checked={choice.kind === "none"} onChange={() => onChange({ ...choice, kind: "none" })} />
-          <span class="palette-name">No palette</span>
-          <span class="palette-count">its own colours</span>
-        </label>
+        {allowNone ? (
+          <label class="check palette-option">
+            <input type="radio" name={id} value="none" checked={choice.kind === "none"} onChange={() => onChange({ ...choice, kind: "none" })} />
+            <span class="palette-name">No palette</span>
+            <span class="palette-count">its own colours</span>
+          </label>
+        ) : null}
         {paletteNames.map((name) => (
           <label class="check palette-option" key={name}>
             <input
               type="radio"
-              name="gen-palette"
+              name={id}
               value={name}
               checked={choice.kind === "named" && choice.name === name}
               onChange={() => onChange({ ...choice, kind: "named", name })}
-              aria-describedby={`gen-palette-${name}-count`}
+              aria-describedby={`${id}-${name}-count`}
             />
             <span class="palette-name">{paletteLabels[name]}</span>
-            <span class="palette-count" id={`gen-palette-${name}-count`}>
+            <span class="palette-count" id={`${id}-${name}-count`}>
               {plural(namedPalettes[name].length, "colour")}
             </span>
             <Swatches colors={namedPalettes[name]} />
           </label>
         ))}
         <label class="check palette-option">
-          <input type="radio" name="gen-palette" value="custom" checked={choice.kind === "custom"} onChange={() => onChange({ ...choice, kind: "custom" })} />
+          <input type="radio" name={id} value="custom" checked={choice.kind === "custom"} onChange={() => onChange({ ...choice, kind: "custom" })} />
           <span class="palette-name">Custom…</span>
           <span class="palette-count">{choice.kind === "custom" && typed.length > 0 ? plural(typed.length, "colour") : "2–64 colours"}</span>
           {choice.kind === "custom" ? <Swatches colors={typed.filter((c) => /^#[0-9a-fA-F]{6}$/.test(c))} /> : null}
@@ -90,9 +110,9 @@ export function PaletteFields({ choice, onChange, refusal }: { choice: PaletteCh
       </div>
       {choice.kind === "custom" ? (
         <div class="field palette-custom">
-          <label for="gen-palette-custom">Custom colours</label>
+          <label for={`${id}-custom`}>Custom colours</label>
           <textarea
-            id="gen-palette-custom"
+            id={`${id}-custom`}
             rows={2}
             maxLength={4000}
             spellcheck={false}
@@ -100,19 +120,19 @@ export function PaletteFields({ choice, onChange, refusal }: { choice: PaletteCh
             value={choice.custom}
             onInput={(e) => onChange({ ...choice, custom: e.currentTarget.value })}
             aria-invalid={invalid}
-            aria-describedby="gen-palette-custom-hint gen-palette-error"
+            aria-describedby={`${id}-custom-hint ${id}-error`}
           />
-          <p class="hint" id="gen-palette-custom-hint">
+          <p class="hint" id={`${id}-custom-hint`}>
             2–64 colours written #rrggbb, separated by commas or one per line.
           </p>
         </div>
       ) : null}
-      <p class="hint" id="gen-palette-hint">
-        Every pixel of the result is one of the palette's colours; the quality report under the result says how many are.
+      <p class="hint" id={`${id}-hint`}>
+        {hint}
       </p>
       {refusal ? (
         <div data-testid="palette-refusal">
-          <ErrorNote error={refusal} id="gen-palette-error" />
+          <ErrorNote error={refusal} id={`${id}-error`} />
         </div>
       ) : null}
     </fieldset>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiError, withExportMap } from "../api";
 import type { GenerateInput, Generation } from "../contract";
+import type { PaletteInput } from "../palette";
 import { followGeneration } from "../live";
 import { useSession } from "../state";
 import { failedBy, finished, newRun, progressed, type Run } from "./generation-run";
@@ -17,6 +18,7 @@ export function useGeneration(active: boolean) {
   const [run, setRun] = useState<Run | null>(null);
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<unknown>(null);
+  const [recolorError, setRecolorError] = useState<unknown>(null);
   const [retryAt, setRetryAt] = useState(0);
   const [canceling, setCanceling] = useState(false);
   // What the live region says (a generation started, ended); it stays in the page so it is announced.
@@ -42,11 +44,12 @@ export function useGeneration(active: boolean) {
       return changes ? { ...current, ...changes } : current;
     });
 
-  const follow = (generation: Generation, input: GenerateInput) => {
+  const follow = (generation: Generation, input: GenerateInput, recolorOf?: string) => {
     stopStream.current?.();
     const id = generation.id;
-    setRun(newRun(generation, input));
-    setAnnouncement(`Generating “${input.prompt}”…`);
+    setRun({ ...newRun(generation, input), ...(recolorOf ? { recolorOf } : {}) });
+    setRecolorError(null);
+    setAnnouncement(recolorOf ? `Recolouring “${input.prompt}”…` : `Generating “${input.prompt}”…`);
 
     const finish = (g: Generation) => {
       if (g.credits) setBalance(g.credits.balance);
@@ -84,26 +87,38 @@ export function useGeneration(active: boolean) {
     });
   };
 
-  const start = async (input: GenerateInput) => {
-    if (starting) return;
-    setStartError(null);
+  /** Starts a generation (`submit`) and follows it; a refusal goes to `setError`. True when it started. */
+  const launch = async (submit: () => Promise<Generation>, input: GenerateInput, setError: (error: unknown) => void, recolorOf?: string) => {
+    if (starting) return false;
+    setError(null);
     setStarting(true);
     try {
-      const generation = await api.generate(input);
+      const generation = await submit();
       if (generation.credits) setBalance(generation.credits.balance);
-      follow(generation, input);
+      follow(generation, input, recolorOf);
       // One column (phones): bring the live result into view.
       if (matchMedia("(max-width: 1080px)").matches) {
         requestAnimationFrame(() => resultCard.current?.scrollIntoView({ behavior: "smooth", block: "start" }));
       }
+      return true;
     } catch (error) {
-      setStartError(error);
+      setError(error);
       if (error instanceof ApiError && error.code === "insufficient_credits" && typeof error.details.balance === "number") setBalance(error.details.balance);
       if (error instanceof ApiError && error.code === "rate_limited") setRetryAt(Date.now() + (error.retryAfter ?? 10) * 1000);
       if (error instanceof ApiError && error.code === "unauthenticated") session.signedOut();
+      return false;
     } finally {
       setStarting(false);
     }
+  };
+
+  const start = (input: GenerateInput) => launch(() => api.generate(input), input, setStartError);
+
+  /** A palette swap of the finished result: a new generation of its asset on `palette`, followed like any other. */
+  const recolor = async (palette: PaletteInput) => {
+    const asset = run?.phase === "succeeded" ? run.result?.assets[0] : undefined;
+    if (!run || !asset) return false;
+    return launch(() => api.recolor(asset.id, palette), { ...run.input, palette }, setRecolorError, asset.id);
   };
 
   /** The last run's settings again, with a new seed. */
@@ -160,6 +175,8 @@ export function useGeneration(active: boolean) {
     starting,
     /** Why the last start failed (an ApiError naming a field in `param`, or anything thrown). */
     startError,
+    /** Why the last recolour could not start (an ApiError naming `palette`, or anything thrown). */
+    recolorError,
     /** Shows a refusal the form found itself (an empty prompt) as a start error. */
     refuse: setStartError,
     /** A 429's wait is not over. */
@@ -171,6 +188,7 @@ export function useGeneration(active: boolean) {
     resultCard,
     start,
     again,
+    recolor,
     cancel,
   };
 }
