@@ -2,68 +2,14 @@
 // (inlined in the tools' schemas), the answer states each asset's measured quality in words
 // (image, sheet and tileset), and bad palettes are refused naming palette or palette.<i> without
 // charging anything.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { NAMED_PALETTES } from "../../src/agents/palette/named.js";
-import { listenOnPort, startTestApp, type TestApp } from "../support/harness.js";
-import { bearer, createKey, signUp } from "../support/users.js";
+import { assetIdOf, call, mcpSession, strayPixels, textOf } from "../support/mcp-session.js";
+import { bearer } from "../support/users.js";
 
-let t: TestApp;
-let listening: Awaited<ReturnType<typeof listenOnPort>> | undefined;
-const clients: Client[] = [];
-
-beforeAll(async () => {
-  t = await startTestApp({ RATE_LIMIT_GENERATE_PER_MINUTE: "1000" });
-  listening = await listenOnPort(t);
-});
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
-  await listening?.close();
-  await t?.close();
-});
-
-async function clientWithKey(): Promise<{ client: Client; secret: string; accountId: string }> {
-  const user = await signUp(t);
-  const { secret } = await createKey(t, user, {});
-  const client = new Client({ name: "mcp-palette-test", version: "1.0.0" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL("/mcp", listening!.base), { requestInit: { headers: { authorization: `Bearer ${secret}` } } }),
-  );
-  clients.push(client);
-  return { client, secret, accountId: user.accountId };
-}
-
-const call = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
-const textOf = (r: CallToolResult) =>
-  r.content
-    .filter((c) => c.type === "text")
-    .map((c) => (c as { text: string }).text)
-    .join("\n");
-const assetIdOf = (r: CallToolResult) => /asset:\/\/(ast_[A-Za-z0-9_-]+)/.exec(textOf(r))![1]!;
-
-async function balanceOf(secret: string): Promise<number> {
-  return ((await (await t.request("/api/v1/credits", { headers: bearer(secret) })).json()) as { balance: number }).balance;
-}
-
-/** The opaque pixels of the asset's PNG (read as a resource) that are not one of `colors`. */
-async function strayPixels(client: Client, assetId: string, colors: readonly string[]): Promise<{ opaque: number; stray: number }> {
-  const png = Buffer.from(((await client.readResource({ uri: `asset://${assetId}` })).contents[0] as { blob: string }).blob, "base64");
-  const raw = await sharp(png).ensureAlpha().raw().toBuffer();
-  const allowed = new Set(colors.map((c) => c.toLowerCase()));
-  let opaque = 0;
-  let stray = 0;
-  for (let i = 0; i < raw.length; i += 4) {
-    if (raw[i + 3] === 0) continue;
-    opaque++;
-    const hex = `#${[raw[i]!, raw[i + 1]!, raw[i + 2]!].map((v) => v.toString(16).padStart(2, "0")).join("")}`;
-    if (!allowed.has(hex)) stray++;
-  }
-  return { opaque, stray };
-}
+const session = mcpSession();
+const { clientWithKey } = session;
+const balanceOf = (secret: string) => session.balanceOf(secret);
 
 describe("palettes over MCP", () => {
   it("advertises palette on generate_asset and estimate_cost, inline (no $ref), and list_agents says every agent takes one", async () => {
@@ -98,7 +44,9 @@ describe("palettes over MCP", () => {
     expect(opaque).toBeGreaterThan(0);
     expect(stray).toBe(0);
     // the colours counted in words are the PNG's
-    const generation = (await (await t.request(`/api/v1/generations/${/gen_[A-Za-z0-9_-]+/.exec(said)![0]}`, { headers: bearer(secret) })).json()) as {
+    const generation = (await (
+      await session.app.request(`/api/v1/generations/${/gen_[A-Za-z0-9_-]+/.exec(said)![0]}`, { headers: bearer(secret) })
+    ).json()) as {
       palette: { name: string; colors: string[] };
       assets: { quality: { colors: number; paletteCompliance: number } }[];
     };
@@ -168,6 +116,6 @@ describe("palettes over MCP", () => {
       }
     }
     expect(await balanceOf(secret)).toBe(before);
-    expect(await t.db.prisma.generation.count({ where: { accountId } })).toBe(0);
+    expect(await session.app.db.prisma.generation.count({ where: { accountId } })).toBe(0);
   });
 });

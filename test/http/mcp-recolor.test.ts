@@ -3,71 +3,32 @@
 // generate_asset's (preview, quality in words, a sheet's layout and exports), the layout is kept,
 // the recolour price is charged once per idempotencyKey, and refusals are the contract's.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { NAMED_PALETTES } from "../../src/agents/palette/named.js";
 import { createRemoteApi } from "../../src/transports/mcp/remote.js";
 import { createMcpServer } from "../../src/transports/mcp/tools.js";
-import { listenOnPort, startTestApp, type TestApp } from "../support/harness.js";
-import { bearer, createKey, signUp } from "../support/users.js";
+import { assetIdOf, call, mcpSession, textOf } from "../support/mcp-session.js";
+import { bearer } from "../support/users.js";
 
 const RECOLOR_CREDITS = 2;
 
-let t: TestApp;
-let listening: Awaited<ReturnType<typeof listenOnPort>> | undefined;
-const clients: Client[] = [];
-
-beforeAll(async () => {
-  t = await startTestApp({ RATE_LIMIT_GENERATE_PER_MINUTE: "1000", SIGNUP_CREDITS: "1000", RECOLOR_CREDITS: String(RECOLOR_CREDITS) });
-  listening = await listenOnPort(t);
-});
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
-  await listening?.close();
-  await t?.close();
-});
-
-async function httpClient(secret: string): Promise<Client> {
-  const client = new Client({ name: "mcp-recolor-test", version: "1.0.0" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL("/mcp", listening!.base), { requestInit: { headers: { authorization: `Bearer ${secret}` } } }),
-  );
-  clients.push(client);
-  return client;
-}
+const session = mcpSession({ SIGNUP_CREDITS: "1000", RECOLOR_CREDITS: String(RECOLOR_CREDITS) });
+const account = () => session.account();
+const httpClient = (secret: string) => session.httpClient(secret, "mcp-recolor-test");
+const balanceOf = (secret: string) => session.balanceOf(secret);
+const generationIdOf = (r: CallToolResult) => /gen_[A-Za-z0-9_-]+/.exec(textOf(r))![0];
 
 /** The tools over the REST client (as `npm run mcp` serves them), connected in memory. */
 async function remoteClient(secret: string): Promise<Client> {
-  const server = createMcpServer(createRemoteApi({ baseUrl: listening!.base, apiKey: secret }));
+  const server = createMcpServer(createRemoteApi({ baseUrl: session.base, apiKey: secret }));
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "mcp-recolor-remote-test", version: "1.0.0" });
   await client.connect(clientSide);
-  clients.push(client);
-  return client;
-}
-
-async function account(): Promise<{ secret: string; accountId: string }> {
-  const user = await signUp(t);
-  const { secret } = await createKey(t, user, {});
-  return { secret, accountId: user.accountId };
-}
-
-const call = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
-const textOf = (r: CallToolResult) =>
-  r.content
-    .filter((c) => c.type === "text")
-    .map((c) => (c as { text: string }).text)
-    .join("\n");
-const assetIdOf = (r: CallToolResult) => /asset:\/\/(ast_[A-Za-z0-9_-]+)/.exec(textOf(r))![1]!;
-const generationIdOf = (r: CallToolResult) => /gen_[A-Za-z0-9_-]+/.exec(textOf(r))![0];
-
-async function balanceOf(secret: string): Promise<number> {
-  return ((await (await t.request("/api/v1/credits", { headers: bearer(secret) })).json()) as { balance: number }).balance;
+  return session.track(client);
 }
 
 interface StoredGeneration {
@@ -78,7 +39,7 @@ interface StoredGeneration {
 }
 
 async function generationOf(secret: string, id: string): Promise<StoredGeneration> {
-  return (await (await t.request(`/api/v1/generations/${id}`, { headers: bearer(secret) })).json()) as StoredGeneration;
+  return (await (await session.app.request(`/api/v1/generations/${id}`, { headers: bearer(secret) })).json()) as StoredGeneration;
 }
 
 /** The asset's PNG (read as a resource): its opaque pixels not in `colors`, and where its transparent ones are. */
@@ -214,7 +175,7 @@ describe("recolor_asset over MCP", () => {
       expect(textOf(foreign)).not.toContain(owner.accountId);
     }
     expect(await balanceOf(other.secret)).toBe(before);
-    expect(await t.db.prisma.generation.count({ where: { accountId: other.accountId } })).toBe(0);
+    expect(await session.app.db.prisma.generation.count({ where: { accountId: other.accountId } })).toBe(0);
 
     const ownerBefore = await balanceOf(owner.secret);
     const cases: [unknown, RegExp][] = [

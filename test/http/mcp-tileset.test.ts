@@ -1,55 +1,21 @@
 // Tilesets through the MCP tools over Streamable HTTP (/mcp): the price before any charge, the
 // answer in words with the tile sheet and a sample map painted with it, links to every export,
 // and refusals naming the tileset field without charging.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TilesetLayout } from "../../src/agents/driver.js";
 import { renderMap } from "../../src/agents/procedural/tileset-quality.js";
 import { paintRandomMap } from "../../src/agents/tileset-map.js";
-import { listenOnPort, startTestApp, type TestApp } from "../support/harness.js";
-import { bearer, createKey, signUp } from "../support/users.js";
+import { call, mcpSession, textOf } from "../support/mcp-session.js";
+import { bearer } from "../support/users.js";
 
-let t: TestApp;
-let listening: Awaited<ReturnType<typeof listenOnPort>> | undefined;
-const clients: Client[] = [];
-
-beforeAll(async () => {
-  t = await startTestApp({ RATE_LIMIT_GENERATE_PER_MINUTE: "1000" });
-  listening = await listenOnPort(t);
-});
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
-  await listening?.close();
-  await t?.close();
-});
-
-async function clientWithKey(): Promise<{ client: Client; secret: string; accountId: string }> {
-  const user = await signUp(t);
-  const { secret } = await createKey(t, user, {});
-  const client = new Client({ name: "mcp-tileset-test", version: "1.0.0" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL("/mcp", listening!.base), { requestInit: { headers: { authorization: `Bearer ${secret}` } } }),
-  );
-  clients.push(client);
-  return { client, secret, accountId: user.accountId };
-}
-
-const call = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
-const textOf = (r: CallToolResult) =>
-  r.content
-    .filter((c) => c.type === "text")
-    .map((c) => (c as { text: string }).text)
-    .join("\n");
+const session = mcpSession();
+const { clientWithKey } = session;
 const imagesOf = (r: CallToolResult) => r.content.filter((c) => c.type === "image") as { data: string; mimeType: string }[];
 const linksOf = (r: CallToolResult) => r.content.filter((c) => c.type === "resource_link") as { uri: string; name: string; mimeType?: string }[];
 
-async function balanceOf(secret: string): Promise<number> {
-  return ((await (await t.request("/api/v1/credits", { headers: bearer(secret) })).json()) as { balance: number }).balance;
-}
+const balanceOf = (secret: string) => session.balanceOf(secret);
 
 describe("tilesets over MCP", () => {
   it("list_agents shows the texture agent's tileset offer; estimate_cost prices a tileset from its layout, with or without a prompt", async () => {
@@ -78,7 +44,7 @@ describe("tilesets over MCP", () => {
     expect(textOf(priced)).toContain("a blob-47 tileset of 48 64×64 tiles (grass over dirt) costs 6 credits");
     const dryRun = await call(client, "estimate_cost", { agentId: "texture", width: 64, height: 64, prompt: "tiles", tileset: blob });
     expect(JSON.parse(textOf(dryRun).split("\n")[1]!)).toMatchObject({ credits: 6, output: "tileset", layout: { kind: "tileset", columns: 7, rows: 7 } });
-    const rest = await t.request("/api/v1/generate", {
+    const rest = await session.app.request("/api/v1/generate", {
       method: "POST",
       headers: { ...bearer(secret), "content-type": "application/json" },
       body: JSON.stringify({ prompt: "tiles", agentId: "texture", width: 64, height: 64, tileset: blob, dryRun: true }),
@@ -118,7 +84,7 @@ describe("tilesets over MCP", () => {
     const tiled = await client.readResource({ uri: `asset://${assetId}/export/tiled` });
     expect(tiled.contents[0]).toMatchObject({ mimeType: "application/zip" });
     const tiledBytes = Buffer.from((tiled.contents[0] as { blob: string }).blob, "base64");
-    const restTiled = Buffer.from(await (await t.request(`/api/v1/assets/${assetId}/export/tiled`, { headers: bearer(secret) })).arrayBuffer());
+    const restTiled = Buffer.from(await (await session.app.request(`/api/v1/assets/${assetId}/export/tiled`, { headers: bearer(secret) })).arrayBuffer());
     expect(tiledBytes.equals(restTiled)).toBe(true);
     expect(tiledBytes.toString("latin1")).toContain(`${assetId}.tsx`);
     const godot = await client.readResource({ uri: `asset://${assetId}/export/godot` });
@@ -136,7 +102,9 @@ describe("tilesets over MCP", () => {
     expect(mapShown.info).toMatchObject({ width: 256, height: 192 });
     expect(said).toContain("painted with it by that rule (as an engine's autotiler paints) at 1/2");
     // the map's opaque pixels are where the painted map's are (palette encoding may move colours a little)
-    const generation = (await (await t.request(`/api/v1/generations/${/gen_[A-Za-z0-9_-]+/.exec(said)![0]}`, { headers: bearer(secret) })).json()) as {
+    const generation = (await (
+      await session.app.request(`/api/v1/generations/${/gen_[A-Za-z0-9_-]+/.exec(said)![0]}`, { headers: bearer(secret) })
+    ).json()) as {
       assets: { layout: TilesetLayout }[];
     };
     const layout = generation.assets[0]!.layout;
@@ -205,6 +173,6 @@ describe("tilesets over MCP", () => {
     const noPromptTerrain = await call(client, "estimate_cost", { agentId: "texture", tileset: { layout: "wang-edge-16", terrains: ["zorblax"] } });
     expect(textOf(noPromptTerrain)).toMatch(/^unsupported_option: tileset\.terrains: /);
     expect(await balanceOf(secret)).toBe(before);
-    expect(await t.db.prisma.generation.count({ where: { accountId } })).toBe(0);
+    expect(await session.app.db.prisma.generation.count({ where: { accountId } })).toBe(0);
   });
 });
