@@ -7,7 +7,8 @@ const packageJson = JSON.parse(readFileSync(new URL("../../../package.json", imp
 
 export const serviceName = "AssetForge";
 export const serviceVersion = packageJson.version;
-export const serviceSummary = "Game assets (pixel sprites, icons, seamless textures) generated from a text prompt, paid for with credits.";
+export const serviceSummary =
+  "Game assets (pixel sprites and sprite sheets, icons, seamless textures and autotiling tilesets, in any palette, with engine exports) generated from a text prompt, paid for with credits.";
 
 const description = `${serviceSummary}
 
