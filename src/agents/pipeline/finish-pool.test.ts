@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { testImage } from "../../../test/doubles/images.js";
-import { closeFinishPool, configureFinishPool, postProcessOffThread } from "./finish-pool.js";
+import { recolorAsset } from "../recolor.js";
+import { closeFinishPool, configureFinishPool, postProcessOffThread, recolorOffThread } from "./finish-pool.js";
 import { postProcess } from "./post-process.js";
 
 const options = { width: 64, height: 64, transparent: true, nativeTransparency: false, style: "pixel-art" as const };
@@ -25,6 +26,21 @@ describe("post-processing off the event loop", () => {
     expect(there.png.equals(here.png)).toBe(true);
     expect(there.quality).toEqual(here.quality);
     expect(there.quality).toMatchObject({ paletteCompliance: 1 });
+  });
+
+  it("recolours a stored asset in the pool's thread: the same bytes and report as on this thread, the layout kept", async () => {
+    configureFinishPool(1);
+    const png = await postProcess({ png: await testImage({ width: 256, height: 256 }), width: 256, height: 256 }, options);
+    const layout = { kind: "sheet" as const, frameWidth: 32, frameHeight: 64, columns: 2, rows: 1, animations: [] };
+    const source = { png: png.png, layout, quality: { colors: 9, paletteCompliance: 1, baselineJitterPx: 0, bboxHeightRangePx: 1 } };
+    const palette = ["#000000", "#ff004d", "#ffec27", "#29adff"];
+    const there = await recolorOffThread(source, palette, { surface: false });
+    const here = await recolorAsset(source, palette, { surface: false });
+    expect(there.png.equals(here.png)).toBe(true);
+    expect(there.quality).toEqual(here.quality);
+    expect(there.quality).toMatchObject({ paletteCompliance: 1, baselineJitterPx: 0, bboxHeightRangePx: 1 });
+    expect(there.layout).toEqual(layout);
+    expect([there.width, there.height]).toEqual([64, 64]);
   });
 
   it("a canceled job rejects with the abort at once (its thread is stopped), and the pool goes on", async () => {

@@ -1,5 +1,6 @@
 import type { Piscina } from "piscina";
 import type { AgentImage } from "../driver.js";
+import { recolorAsset, type RecolorSource } from "../recolor.js";
 import { threadPool } from "../threads.js";
 import type { FinishResult, FinishTask } from "./finish-worker.js";
 import type { PostProcessOptions } from "./post-process.js";
@@ -33,6 +34,33 @@ export async function postProcessOffThread(image: AgentImage, options: PostProce
   const done = (await pool.run(task, signal ? { signal } : {})) as FinishResult;
   const png = Buffer.from(done.png.buffer, done.png.byteOffset, done.png.byteLength);
   return { png, width: done.width, height: done.height, ...(done.quality ? { quality: done.quality } : {}) };
+}
+
+/**
+ * A palette swap (agents/recolor.ts) in a worker thread: mapping a large sheet is per-pixel work
+ * (a 768×5120 sheet is 4 million pixels), which must not hold up the event loop either.
+ */
+export async function recolorOffThread(source: RecolorSource, palette: string[], options: { surface: boolean }, signal?: AbortSignal): Promise<AgentImage> {
+  if (size === 0) return recolorAsset(source, palette, options);
+  signal?.throwIfAborted();
+  await import("sharp");
+  pool ??= threadPool(import.meta.url, "finish-worker", size, idleMs);
+  const task: FinishTask = {
+    png: source.png,
+    width: 0,
+    height: 0,
+    options: { width: 1, height: 1, transparent: false, nativeTransparency: false, style: "none" },
+    recolor: { palette, surface: options.surface, layout: source.layout, quality: source.quality },
+  };
+  const done = (await pool.run(task, signal ? { signal } : {})) as FinishResult;
+  const png = Buffer.from(done.png.buffer, done.png.byteOffset, done.png.byteLength);
+  return {
+    png,
+    width: done.width,
+    height: done.height,
+    ...(source.layout ? { layout: source.layout } : {}),
+    ...(done.quality ? { quality: done.quality } : {}),
+  };
 }
 
 /** Stops the pool's threads (shutdown). */

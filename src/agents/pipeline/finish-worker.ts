@@ -1,4 +1,5 @@
-import type { AssetQualityReport } from "../driver.js";
+import type { AssetQualityReport, SheetLayout, TilesetLayout } from "../driver.js";
+import { recolorAsset } from "../recolor.js";
 import { lowerThreadPriority } from "../threads.js";
 import { postProcess, type PostProcessOptions } from "./post-process.js";
 
@@ -11,6 +12,8 @@ export interface FinishTask {
   width: number;
   height: number;
   options: PostProcessOptions;
+  /** A palette swap of a stored asset instead of a model picture's post-processing (agents/recolor.ts). */
+  recolor?: { palette: string[]; surface: boolean; layout: SheetLayout | TilesetLayout | null; quality: AssetQualityReport | null };
 }
 
 /** What comes back from a worker thread: the asset's PNG, its size and its quality report (plain data). */
@@ -24,5 +27,9 @@ export interface FinishResult {
 /** The worker-thread side of the post-processing pool (finish-pool.ts): one model picture → the asset. */
 export default async function finishInWorker(task: FinishTask): Promise<FinishResult> {
   const png = Buffer.from(task.png.buffer, task.png.byteOffset, task.png.byteLength);
+  if (task.recolor) {
+    const { palette, surface, layout, quality } = task.recolor;
+    return recolorAsset({ png, layout, quality }, palette, { surface });
+  }
   return postProcess({ png, width: task.width, height: task.height }, task.options);
 }

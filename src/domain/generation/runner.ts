@@ -15,7 +15,8 @@ import type { Message } from "../../contract/schemas/generation.js";
 import type { EventBus } from "../../infra/events/bus.js";
 import type { Logger } from "../../infra/logger.js";
 import { RetryJob, type Job } from "../../infra/queue/queue.js";
-import { recolorAsset, type RecolorSource } from "../../agents/recolor.js";
+import { recolorOffThread } from "../../agents/pipeline/finish-pool.js";
+import type { RecolorSource } from "../../agents/recolor.js";
 import { newId } from "../ids.js";
 import { holdProgress, type HeldProgress } from "./runner-progress.js";
 import type { GenerationRecord, GenerationStore, StoredImage } from "./store.js";
@@ -232,12 +233,12 @@ export function createRunner(deps: RunnerDeps) {
  */
 function recolorer(sourceAssetId: string, entry: AgentEntry, read: GenerationStore["assetSource"]): AgentDriver {
   return {
-    async generate(job) {
+    async generate(job, ctx) {
       const source = await read(sourceAssetId);
       if (!source) throw new AgentError("rejected", "The asset to recolour no longer exists.");
       if (!job.palette) throw new AgentError("rejected", "A palette swap without a palette.");
       const surface = entry.style === "texture" || entry.driver === "procedural-texture" || (source.layout as { kind?: string } | null)?.kind === "tileset";
-      const image = await recolorAsset(source as RecolorSource, job.palette.colors, { surface });
+      const image = await recolorOffThread(source as RecolorSource, job.palette.colors, { surface }, ctx.signal);
       return { images: [image] };
     },
   };
