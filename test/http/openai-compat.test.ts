@@ -167,6 +167,31 @@ describe("POST /v1/images/generations", () => {
     expect(await expectBalancedLedger(t, c.accountId)).toBe(99); // pixel-sprite: 1 credit
   });
 
+  it("takes our palette extension as an extra body field (n images, each on it), and refuses a bad one in OpenAI's shape", async () => {
+    const c = await caller();
+    const gameboy = ["#0f380f", "#306230", "#8bac0f", "#9bbc0f"];
+    const answer = await c.client.images.generate({
+      prompt: "a knight with a sword",
+      n: 2,
+      palette: "gameboy",
+    } as OpenAI.Images.ImageGenerateParamsNonStreaming);
+    expect(answer.data).toHaveLength(2);
+    for (const image of answer.data!) {
+      const png = decode(image.b64_json!);
+      for (let i = 0; i < png.data.length; i += 4) {
+        if (png.data[i + 3] === 0) continue;
+        const hex = `#${[0, 1, 2].map((k) => png.data[i + k]!.toString(16).padStart(2, "0")).join("")}`;
+        if (!gameboy.includes(hex)) throw new Error(`${hex} is not a Game Boy colour`);
+      }
+    }
+    const refused = await c.client.images
+      .generate({ prompt: "a knight", palette: "pico8" } as OpenAI.Images.ImageGenerateParamsNonStreaming)
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(OpenAI.BadRequestError);
+    expect((refused as InstanceType<typeof OpenAI.BadRequestError>).error).toMatchObject({ param: "palette" });
+    expect(await expectBalancedLedger(t, c.accountId)).toBe(98); // the two knights, nothing for the refusal
+  });
+
   it("background opaque, and auto for an agent without transparency, answer opaque images", async () => {
     const c = await caller();
     const opaque = await c.client.images.generate({ model: "icon", prompt: "a gold coin", size: px("64x64"), background: "opaque" });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ErrorCode } from "../errors.js";
 import { integer, trimmed } from "../validation.js";
+import { paletteValue } from "./palette.js";
 
 /**
  * The OpenAI-compatible layer under `/v1/` (OpenAI Images protocol): the request and answer bodies
@@ -38,6 +39,9 @@ export const openAiImageRequest = z
     style: nullish(z.enum(["vivid", "natural"], { error: 'Must be "vivid" or "natural".' })).describe("Accepted and ignored (dall-e-3 only at OpenAI)."),
     moderation: nullish(z.enum(["low", "auto"], { error: 'Must be "low" or "auto".' })).describe("Accepted and ignored."),
     output_compression: nullish(integer(0, 100)).describe("Accepted and ignored (jpeg/webp only at OpenAI)."),
+    palette: nullish(paletteValue).describe(
+      'Our extension (OpenAI\'s SDKs send it as extra_body): a palette name ("pico-8", …) or 2–64 "#rrggbb"; every opaque pixel is then one of its colours.',
+    ),
   })
   .meta({
     id: "OpenAiImageRequest",

@@ -12,6 +12,7 @@ import { newId } from "../ids.js";
 import type { Ending, GenerationEvents } from "./events.js";
 import type { ReserveAndEnqueue } from "./reserve-and-enqueue.js";
 import type { GenerationStore, NewGeneration } from "./store.js";
+import { planPalette } from "./palette-plan.js";
 import { newGeneration, type SubmitOptions } from "./submit.js";
 import { generationView } from "./view.js";
 
@@ -85,7 +86,7 @@ export function createSubmitMany(deps: SubmitManyDeps) {
         interpretation: planned.interpretation,
         sheet: null,
         tileset: null,
-        palette: null,
+        palette: planPalette(input) ?? null,
         sourceAssetId: null,
         transparent: planned.transparent,
         // A given seed makes the batch reproducible, and its images different: seed, seed + 1, …

@@ -90,7 +90,14 @@ export async function readImagesCall(agents: AgentService, raw: unknown): Promis
   }
   const transparent = request.background === "transparent" || ((request.background ?? "auto") === "auto" && agent.supportsTransparent);
   return {
-    body: { prompt: request.prompt, agentId: agent.id, transparent, width: size.width, height: size.height },
+    body: {
+      prompt: request.prompt,
+      agentId: agent.id,
+      transparent,
+      width: size.width,
+      height: size.height,
+      ...(request.palette != null ? { palette: request.palette } : {}),
+    },
     n: request.n ?? 1,
     agent,
     size: `${size.width}x${size.height}`,
