@@ -1,9 +1,8 @@
-import type { AgentDriver, SheetLayout } from "../../agents/driver.js";
+import type { Animation, SheetCapability, SheetLayout } from "../../agents/driver.js";
 import { framesOf, sheetLayout } from "../../agents/sheet-layout.js";
 import { AppError } from "../../contract/errors.js";
 import type { GenerateRequest } from "../../contract/schemas/generation.js";
 import { type SheetSpec, withSheetDefaults } from "../../contract/schemas/sheet.js";
-import type { ResolvedAgent } from "../agents/agents.js";
 
 /** What a call asking for a sheet will make: the request with its defaults, the layout, the frames and the price. */
 export interface SheetPlan {
@@ -16,19 +15,21 @@ export interface SheetPlan {
 /** A sheet costs the agent's price for every 8 frames begun (contract section 12). */
 export const sheetPrice = (credits: number, frames: number): number => credits * Math.ceil(frames / 8);
 
+/** What a sheet's plan needs of an agent's offer: its driver's (in process), or the agents list's (a remote client). */
+export type SheetOffer = Pick<SheetCapability, "maxSidePx" | "refusal"> & { framesPerAnimation: Readonly<Partial<Record<Animation, number>>> };
+
 /**
  * The sheet a request asks of `agent` at `size`, or undefined for one image; refuses (400 naming
- * `sheet`, nothing written) an agent that draws no sheets, a sheet larger than the agent draws,
- * and a prompt the agent cannot animate.
+ * `sheet`, nothing written) an agent that draws no sheets (`offer` undefined), a sheet larger than
+ * the agent draws, and a prompt the agent cannot animate (when the offer can tell).
  */
 export function planSheet(
-  agent: ResolvedAgent,
-  driver: AgentDriver | undefined,
-  input: GenerateRequest,
+  agent: { id: string; credits: number },
+  offer: SheetOffer | undefined,
+  input: Pick<GenerateRequest, "sheet" | "prompt" | "messages">,
   size: { width: number; height: number },
 ): SheetPlan | undefined {
   if (input.sheet === undefined) return undefined;
-  const offer = driver?.sheets;
   if (!offer) {
     throw new AppError(
       "unsupported_option",
@@ -37,7 +38,7 @@ export function planSheet(
     );
   }
   const sheet = withSheetDefaults(input.sheet);
-  const layout = sheetLayout(sheet, size.width, size.height, offer.framesPerAnimation);
+  const layout = sheetLayout(sheet, size.width, size.height, offer.framesPerAnimation as Readonly<Record<Animation, number>>);
   const pngWidth = layout.columns * size.width;
   const pngHeight = layout.rows * size.height;
   if (Math.max(pngWidth, pngHeight) > offer.maxSidePx) {
@@ -47,7 +48,7 @@ export function planSheet(
       { param: "sheet", details: { width: pngWidth, height: pngHeight, maxSidePx: offer.maxSidePx } },
     );
   }
-  const refusal = offer.refusal?.({ prompt: input.prompt, messages: input.messages });
+  const refusal = input.prompt === undefined && input.messages === undefined ? undefined : offer.refusal?.({ prompt: input.prompt, messages: input.messages });
   if (refusal !== undefined) throw new AppError("unsupported_option", `sheet: ${refusal}`, { param: "sheet" });
   const frames = framesOf(layout);
   return { sheet, layout, frames, price: sheetPrice(agent.credits, frames) };

@@ -141,8 +141,8 @@ export function createSubmit(deps: SubmitDeps) {
       );
     }
     const size = chooseSize(agent, input);
-    const sheet = planSheet(agent, driver, input, size);
-    const tileset = planTileset(agent, driver, input, size);
+    const sheet = planSheet(agent, driver?.sheets, input, size);
+    const tileset = planTileset(agent, driver?.tilesets, input, size);
     const palette = planPalette(input);
     return {
       input,

@@ -1,8 +1,7 @@
-import type { AgentDriver, TilesetLayout, TilesetRequest } from "../../agents/driver.js";
+import type { TilesetCapability, TilesetLayout, TilesetRequest } from "../../agents/driver.js";
 import { tilesetLayout } from "../../agents/tileset-layout.js";
 import { AppError } from "../../contract/errors.js";
 import type { GenerateRequest } from "../../contract/schemas/generation.js";
-import type { ResolvedAgent } from "../agents/agents.js";
 
 /** What a call asking for a tileset will make: the request, the layout, the tiles and the price. */
 export interface TilesetPlan {
@@ -20,13 +19,12 @@ export const tilesetPrice = (credits: number, tiles: number): number => credits 
  * nothing written) an agent that draws no tilesets, a layout it lacks, and terrains it cannot draw.
  */
 export function planTileset(
-  agent: ResolvedAgent,
-  driver: AgentDriver | undefined,
-  input: GenerateRequest,
+  agent: { id: string; credits: number },
+  offer: TilesetCapability | undefined,
+  input: Pick<GenerateRequest, "tileset">,
   size: { width: number; height: number },
 ): TilesetPlan | undefined {
   if (input.tileset === undefined) return undefined;
-  const offer = driver?.tilesets;
   if (!offer) {
     throw new AppError(
       "unsupported_option",

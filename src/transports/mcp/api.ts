@@ -1,12 +1,12 @@
+import { planSheet, type SheetOffer } from "../../domain/generation/sheet-plan.js";
+import { planTileset } from "../../domain/generation/tileset-plan.js";
 import type { z } from "zod";
-import type { Animation, SheetLayout, TilesetLayout, TilesetLayoutName, TilesetRequest } from "../../agents/driver.js";
-import { framesOf, sheetLayout } from "../../agents/sheet-layout.js";
-import { tilesetLayout } from "../../agents/tileset-layout.js";
+import type { SheetLayout, TilesetLayout, TilesetLayoutName, TilesetRequest } from "../../agents/driver.js";
 import { AppError } from "../../contract/errors.js";
 import { chooseSize, type AgentView } from "../../contract/schemas/agents.js";
 import { terminalEventTypes, type EstimateView, type GenerationView, type InterpretationView } from "../../contract/schemas/generation.js";
 import type { paletteValue } from "../../contract/schemas/palette.js";
-import { type sheetRequest, withSheetDefaults } from "../../contract/schemas/sheet.js";
+import type { sheetRequest } from "../../contract/schemas/sheet.js";
 import type { tilesetRequest } from "../../contract/schemas/tileset.js";
 
 /**
@@ -221,10 +221,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** What an agent's driver offers for sheets (GET /api/ai/agents `sheet`), as far as a price needs it. */
-export interface SheetOfferLike {
-  framesPerAnimation: Readonly<Partial<Record<Animation, number>>>;
-  maxSidePx: number;
-}
+export type SheetOfferLike = SheetOffer;
 
 /**
  * What an agent's driver offers for tilesets, as far as a price needs it: its layouts, and (in
@@ -240,9 +237,9 @@ export type OutputToPrice = { sheet: SheetInput; offer: SheetOfferLike | undefin
 
 /**
  * The price of `agent` at a size, against `balance`; the same size rule as the submit use-case
- * (400 naming the field). With a sheet or a tileset, its layout and price from the agent's offer,
- * refused as the submit use-case refuses it (naming `sheet` or `tileset…`); only the prompt's own
- * refusal needs a prompt.
+ * (400 naming the field). With a sheet or a tileset, its layout and price from the agent's offer by
+ * the submit use-case's own plans (domain/generation/sheet-plan.ts, tileset-plan.ts), refused in
+ * their words; only the prompt's own refusal needs a prompt.
  */
 export function estimateFor(
   agent: Pick<AgentView, "id" | "name" | "credits" | "sizes" | "defaultSize">,
@@ -255,8 +252,8 @@ export function estimateFor(
     output === undefined
       ? undefined
       : "sheet" in output
-        ? { output: "sheet" as const, ...sheetPlanOf(agent, chosen, output.sheet, output.offer) }
-        : { output: "tileset" as const, ...tilesetPlanOf(agent, chosen, output.tileset, output.offer) };
+        ? { output: "sheet" as const, ...planSheet(agent, output.offer, { sheet: output.sheet }, chosen)! }
+        : { output: "tileset" as const, ...planTileset(agent, output.offer, { tileset: output.tileset }, chosen)! };
   const credits = plan ? plan.price : agent.credits;
   return {
     agentId: agent.id,
@@ -269,58 +266,6 @@ export function estimateFor(
     output: plan ? plan.output : "image",
     ...(plan ? { layout: plan.layout } : {}),
   };
-}
-
-/** A tileset's layout and price, refused in the submit use-case's words (`domain/generation/tileset-plan.ts`). */
-function tilesetPlanOf(
-  agent: Pick<AgentView, "id" | "credits">,
-  size: { width: number; height: number },
-  request: TilesetInput,
-  offer: TilesetOfferLike | undefined,
-): { layout: TilesetLayout; price: number } {
-  if (!offer) {
-    throw new AppError(
-      "unsupported_option",
-      `The agent ${agent.id} does not draw tilesets. Leave tileset out, or pick an agent whose outputs list "tileset" (list_agents; the built-in one is texture).`,
-      { param: "tileset" },
-    );
-  }
-  const tileset: TilesetRequest = { layout: request.layout, terrains: request.terrains };
-  if (!offer.layouts.includes(tileset.layout)) {
-    throw new AppError("unsupported_option", `tileset.layout: the agent ${agent.id} draws ${offer.layouts.join(", ")}.`, { param: "tileset.layout" });
-  }
-  const refusal = offer.refusal?.(tileset);
-  if (refusal !== undefined) throw new AppError("unsupported_option", `tileset.terrains: ${refusal}`, { param: "tileset.terrains" });
-  const layout = tilesetLayout(tileset, size.width, size.height);
-  // A tileset costs the agent's price for every 16 tiles begun (contract section 12).
-  return { layout, price: agent.credits * Math.ceil(layout.tiles.length / 16) };
-}
-
-function sheetPlanOf(
-  agent: Pick<AgentView, "id" | "credits">,
-  size: { width: number; height: number },
-  request: SheetInput,
-  offer: SheetOfferLike | undefined,
-): { layout: SheetLayout; price: number } {
-  if (!offer) {
-    throw new AppError(
-      "unsupported_option",
-      `The agent ${agent.id} makes images only (its outputs: image); it does not draw sprite sheets. Leave sheet out, or pick an agent whose outputs list "sheet" (list_agents).`,
-      { param: "sheet", details: { outputs: ["image"] } },
-    );
-  }
-  const layout = sheetLayout(withSheetDefaults(request), size.width, size.height, offer.framesPerAnimation as Record<Animation, number>);
-  const pngWidth = layout.columns * size.width;
-  const pngHeight = layout.rows * size.height;
-  if (Math.max(pngWidth, pngHeight) > offer.maxSidePx) {
-    throw new AppError(
-      "invalid_request",
-      `sheet: ${layout.rows} rows of ${size.height} px make a ${pngWidth}×${pngHeight} sheet; the agent ${agent.id} draws sheets up to ${offer.maxSidePx} px a side. Ask for fewer animations or directions, or a smaller frame size.`,
-      { param: "sheet", details: { width: pngWidth, height: pngHeight, maxSidePx: offer.maxSidePx } },
-    );
-  }
-  // A sheet costs the agent's price for every 8 frames begun (contract section 12).
-  return { layout, price: agent.credits * Math.ceil(framesOf(layout) / 8) };
 }
 
 /** The agent named `agentId` (or the default one) among `list`, else the contract's 400. */
