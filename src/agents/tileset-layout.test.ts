@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BLOB_MASKS, reduceBlobMask, tileCount, tilesetLayout } from "./tileset-layout.js";
+import { BLOB_MASKS, reduceBlobMask, tilesetLayout } from "./tileset-layout.js";
 
 describe("tileset layouts", () => {
   it("blob-47: reducing all 256 raw masks leaves exactly the 47 published masks", () => {
@@ -28,9 +28,9 @@ describe("tileset layouts", () => {
         }
       }
     }
-    expect(tileCount({ layout: "wang-corner-16", terrains: ["grass", "dirt"] })).toBe(16);
-    expect(tileCount({ layout: "blob-47", terrains: ["grass", "dirt"] })).toBe(48);
-    expect(tileCount({ layout: "blob-47", terrains: ["stone platform"] })).toBe(47);
+    expect(tilesetLayout({ layout: "wang-corner-16", terrains: ["grass", "dirt"] }, 1, 1).tiles).toHaveLength(16);
+    expect(tilesetLayout({ layout: "blob-47", terrains: ["grass", "dirt"] }, 1, 1).tiles).toHaveLength(48);
+    expect(tilesetLayout({ layout: "blob-47", terrains: ["stone platform"] }, 1, 1).tiles).toHaveLength(47);
   });
 
   it("corner index bits: NE 1, SE 2, SW 4, NW 8, set where the foreground (terrains[0]) is", () => {

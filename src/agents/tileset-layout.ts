@@ -30,11 +30,6 @@ export function reduceBlobMask(raw: number): number {
 /** The 47 blob masks, ascending. */
 export const BLOB_MASKS: readonly number[] = [...new Set(Array.from({ length: 256 }, (_, raw) => reduceBlobMask(raw)))].sort((a, b) => a - b);
 
-/** The tile count of a layout as drawn (blob-47 adds the background's fill tile in a two-terrain set). */
-export function tileCount(request: TilesetRequest): number {
-  return tilesetLayout(request, 1, 1).tiles.length;
-}
-
 export function tilesetLayout(request: TilesetRequest, tileWidth: number, tileHeight: number): TilesetLayout {
   const background: TerrainRef = request.terrains.length > 1 ? 1 : null;
   const at = (bit: number, value: number): TerrainRef => (value & bit ? 0 : background);

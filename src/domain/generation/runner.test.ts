@@ -219,6 +219,19 @@ describe("the runner on PGlite", () => {
       expect(await accountOf(db, accountId)).toEqual({ balance: 10, active: 0 });
     });
 
+    it("a palette swap whose source asset is gone fails without calling the driver, and is refunded", async () => {
+      const { accountId, id, job } = await queued({ sourceAssetId: "ast_gone", palette: { colors: ["#000000", "#ffffff"] }, cost: 1 });
+      let called = false;
+      script = async () => {
+        called = true;
+        return { images: [image] };
+      };
+      await run(job);
+      expect(called).toBe(false);
+      expect(await generationOf(db, id)).toMatchObject({ status: "failed", creditState: "refunded", errorCode: "content_rejected" });
+      expect(await accountOf(db, accountId)).toEqual({ balance: 10, active: 0 });
+    });
+
     it("a sheet whose drawing fails is refunded in full, once", async () => {
       const { accountId, id, job } = await queued({ sheet, cost: 8 });
       script = async (_job, ctx) => {
