@@ -3,7 +3,10 @@ import { sheetLayout } from "./sheet-layout.js";
 import { tilesetLayout } from "./tileset-layout.js";
 
 /** The size of the PNG a job makes: one picture, a whole sheet (its rows and columns of frames) or a whole tileset. */
-export function outputSize(job: Pick<AgentJob, "width" | "height" | "sheet" | "tileset">, driver: Pick<AgentDriver, "sheets">): { width: number; height: number } {
+export function outputSize(
+  job: Pick<AgentJob, "width" | "height" | "sheet" | "tileset">,
+  driver: Pick<AgentDriver, "sheets">,
+): { width: number; height: number } {
   if (job.tileset) {
     const layout = tilesetLayout(job.tileset, job.width, job.height);
     return { width: layout.columns * job.width, height: layout.rows * job.height };

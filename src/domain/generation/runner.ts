@@ -105,7 +105,12 @@ export function createRunner(deps: RunnerDeps) {
     const driver = g ? catalog.driver(g.agentId) : undefined;
     if (!g || !driver) return () => undefined;
     const pixels = jobPixels(
-      { width: g.width, height: g.height, ...(g.sheet ? { sheet: g.sheet as SheetRequest } : {}), ...(g.tileset ? { tileset: g.tileset as TilesetRequest } : {}) },
+      {
+        width: g.width,
+        height: g.height,
+        ...(g.sheet ? { sheet: g.sheet as SheetRequest } : {}),
+        ...(g.tileset ? { tileset: g.tileset as TilesetRequest } : {}),
+      },
       g.sourceAssetId === null ? driver : { sheets: driver.sheets },
     );
     const release = deps.pixelBudget.tryTake(pixels);
