@@ -11,8 +11,8 @@ import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import type { SheetRequest } from "../src/agents/driver.js";
-import { interpretPrompt } from "../src/agents/procedural/prompt.js";
-import { drawSpriteSheet } from "../src/agents/procedural/sprite-sheet.js";
+import { interpretPrompt } from "../src/agents/procedural/words/prompt.js";
+import { drawSpriteSheet } from "../src/agents/procedural/sheets/sprite-sheet.js";
 import { drawText, GLYPH_HEIGHT, textWidth } from "./tiny-font.js";
 
 const PROMPT = "knight with a sword";

@@ -1,9 +1,9 @@
 /** Helpers for the generator tests: run a generator, decode PNGs, measure colours and seams. */
 import { PNG } from "pngjs";
-import { toHsl } from "../../src/agents/procedural/color.js";
+import { toHsl } from "../../src/agents/procedural/kit/color.js";
 import { generators } from "../../src/agents/procedural/index.js";
-import { interpretPrompt, type PromptInput } from "../../src/agents/procedural/prompt.js";
-import type { GeneratorProgress } from "../../src/agents/procedural/types.js";
+import { interpretPrompt, type PromptInput } from "../../src/agents/procedural/words/prompt.js";
+import type { GeneratorProgress } from "../../src/agents/procedural/kit/types.js";
 
 export interface Decoded {
   width: number;

@@ -1,5 +1,5 @@
 /** Palette colours as data: `#rrggbb` text ⇄ RGB, and the 24-bit key the per-pixel loops compare. */
-import type { Rgb } from "../procedural/color.js";
+import type { Rgb } from "../procedural/kit/color.js";
 
 export type { Rgb };
 
