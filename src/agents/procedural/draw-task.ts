@@ -1,11 +1,11 @@
 import type { AssetQualityReport, SheetLayout, SheetRequest, TilesetLayout, TilesetRequest } from "../driver.js";
 import { parseHex } from "../palette/color.js";
-import { iconGenerator } from "./icons/icon.js";
-import { pixelSpriteGenerator } from "./sprites/pixel-sprite.js";
-import { drawSpriteSheet } from "./sheets/sprite-sheet.js";
-import { drawTileset } from "./tilesets/tileset.js";
+import { iconGenerator } from "./icons/index.js";
+import { pixelSpriteGenerator } from "./sprites/index.js";
+import { drawSpriteSheet } from "./sheets/index.js";
+import { drawTileset } from "./tilesets/index.js";
 import { interpretPrompt, type PromptInput } from "./words/prompt.js";
-import { textureGenerator } from "./textures/texture.js";
+import { textureGenerator } from "./textures/index.js";
 import type { GeneratedImage, Generator, GeneratorProgress } from "./kit/types.js";
 
 /** One drawing, as a worker thread receives it (plain data: it crosses a thread boundary). */

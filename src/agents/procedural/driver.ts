@@ -11,16 +11,15 @@ import {
 import { proceduralDefaults } from "./agents.js";
 import { drawOffThread } from "./draw-pool.js";
 import type { DrawTask } from "./draw-task.js";
-import { iconGenerator } from "./icons/icon.js";
-import { interpretIcon, interpretSprite, interpretTexture } from "./words/interpretation.js";
+import { iconGenerator, interpretIcon } from "./icons/index.js";
+import type { Generator, PromptSpec } from "./kit/types.js";
+import { SHEET_FRAMES, sheetRefusal } from "./sheets/index.js";
+import { interpretSprite, pixelSpriteGenerator } from "./sprites/index.js";
+import { interpretTexture, textureGenerator } from "./textures/index.js";
+import { tilesetRefusal } from "./tilesets/index.js";
 import { probeKnowledge, probeSubjects } from "./words/knows.js";
-import { pixelSpriteGenerator } from "./sprites/pixel-sprite.js";
-import { SHEET_FRAMES, sheetRefusal } from "./sheets/sprite-sheet.js";
-import { tilesetRefusal } from "./tilesets/tileset.js";
-import { interpretPrompt, type PromptSpec } from "./words/prompt.js";
+import { interpretPrompt } from "./words/prompt.js";
 import { suggestSubjects } from "./words/suggest.js";
-import { textureGenerator } from "./textures/texture.js";
-import type { Generator } from "./kit/types.js";
 
 /** How a generator reads a prompt: what it understood (the same plan it draws from). */
 type Reader = (spec: PromptSpec) => Interpretation;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { AgentDriver, AgentMessage, Interpretation } from "../driver.js";
 import { proceduralDrivers } from "./driver.js";
-import { chooseIconShapes } from "./icons/icon.js";
-import { pickSpriteBuilder } from "./sprites/pixel-sprite.js";
+import { chooseIconShapes } from "./icons/index.js";
+import { pickSpriteBuilder } from "./sprites/index.js";
 import { interpretPrompt } from "./words/prompt.js";
-import { chooseMaterial } from "./textures/texture.js";
+import { chooseMaterial } from "./textures/index.js";
 import { FILLER_WORDS } from "./words/vocabulary.js";
 
 const env = { secret: () => undefined, fetch, log: { warn() {}, info() {} } };

@@ -13,7 +13,7 @@ import { MaskPool, renderParts, type PartColors } from "./render.js";
 import { fallbackShape } from "./shapes.js";
 import { surfaceMaterialOf } from "./modifiers-looks.js";
 import { copiesOf, multiplied, quantityWords } from "./quantity.js";
-import { iconPicks } from "./things/resolve.js";
+import { iconPicks } from "./resolve.js";
 import { ProgressReporter } from "../kit/progress.js";
 import { hasStyle, isNegated, shapeKey, toneOf, type PromptSpec } from "../words/prompt.js";
 import { hashString, mixSeeds, Random } from "../kit/random.js";

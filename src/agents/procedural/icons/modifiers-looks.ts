@@ -2,7 +2,8 @@
 import { rgb, type Rgb } from "../kit/color.js";
 import { circle, ellipse, PathBuilder, rect, star } from "../kit/geometry.js";
 import type { Fill, IconShape, Part, Role } from "./parts.js";
-import { bolt, droplet, flame, moon, starShape } from "./symbols.js";
+import { bolt, droplet, flame, moon } from "./elements.js";
+import { starShape } from "./symbols.js";
 import { poly } from "./things/kit.js";
 import type { Random } from "../kit/random.js";
 

@@ -67,6 +67,13 @@ export function scaleAbout(contour: Contour, s: number, cx: number, cy: number):
   return contour.map(([x, y]) => [cx + (x - cx) * s, cy + (y - cy) * s] as const);
 }
 
+/** Degrees to radians. */
+export const deg = (d: number): number => (d * Math.PI) / 180;
+/** A clip that keeps what lies outside the contour: the whole square with the contour cut out. */
+export const outsideOf = (contour: Contour): Contour[] => [rect(-1, -1, 3, 3), contour];
+/** A contour moved by (dx, dy). */
+export const shifted = (contour: Contour, dx: number, dy: number): Contour => contour.map(([x, y]) => [x + dx, y + dy] as const);
+
 /** Half-planes as clip paths, for "lighter left half" style shading. */
 export const leftOf = (x: number): Path => [rect(-1, -1, x + 1, 3)];
 export const rightOf = (x: number): Path => [rect(x, -1, 2, 3)];

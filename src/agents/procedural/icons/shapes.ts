@@ -3,7 +3,8 @@ import type { IconShape } from "./parts.js";
 import { axe, bow, coin, key, potion, scroll, shield, sword } from "./gear/classics.js";
 import { GEAR_ICONS } from "./gear/gear.js";
 import { THING_ICONS } from "./things/things.js";
-import { bolt, crown, droplet, fallback, flame, gem, heart, leaf, moon, skull, starShape } from "./symbols.js";
+import { bolt, droplet, flame, leaf, moon } from "./elements.js";
+import { crown, fallback, gem, heart, skull, starShape } from "./symbols.js";
 
 export { fallback as fallbackShape };
 

@@ -1,10 +1,7 @@
 /** Colour maths shared by the generators. Channels are 0..255 floats until written to a canvas. */
+import type { Rgb } from "../../palette/color.js";
 
-export interface Rgb {
-  readonly r: number;
-  readonly g: number;
-  readonly b: number;
-}
+export type { Rgb };
 
 export interface Hsl {
   /** 0..360 */

@@ -1,7 +1,38 @@
-/** The contract between the generation service and the procedural generators. */
+/**
+ * The contract between the generation service and the procedural generators: what a prompt is read
+ * into (words/prompt.ts reads it), what a generator is given and what it gives back.
+ */
 import type { AssetQualityReport } from "../../driver.js";
 import type { Rgb } from "./color.js";
-import type { PromptSpec } from "../words/prompt.js";
+
+export interface PromptMessage {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
+export interface PromptInput {
+  prompt?: string;
+  messages?: PromptMessage[];
+}
+
+export interface PromptSpec {
+  /** The user text that was read, lower-cased and whitespace-normalised, turns joined by " | ". */
+  readonly text: string;
+  /** Canonical colour names, the primary colour first (see words/vocabulary.ts COLOR_VALUES). */
+  readonly colors: readonly string[];
+  /** Canonical subject nouns, the main subject first (specific subjects before generic ones). */
+  readonly subjects: readonly string[];
+  /** Canonical materials the subject is made of (see words/vocabulary.ts MATERIAL_WORDS), in mention order. */
+  readonly materials: readonly string[];
+  /** Canonical effects the subject carries (see words/vocabulary.ts EFFECT_WORDS), in mention order. */
+  readonly effects: readonly string[];
+  /** Active canonical style words (e.g. "dark", "round", "mossy"). */
+  readonly styles: readonly string[];
+  /** Canonical style words explicitly switched off (e.g. "badge" for "no badge"). */
+  readonly negated: readonly string[];
+  /** Unrecognised content words of the latest turn that described the subject (hash fallback). */
+  readonly otherWords: readonly string[];
+}
 
 export interface GeneratorInput {
   spec: PromptSpec;

@@ -6,7 +6,7 @@
 import type { Offset, Pose } from "./poses.js";
 import { boundsOf, PART } from "./rig.js";
 import type { View, ViewLayer } from "./view.js";
-import { M, SpriteGrid } from "../sprites/grid.js";
+import { M, SpriteGrid } from "../sprites/index.js";
 
 /** The view's body with its eyes shut: each eye painted over, a dark lid along its bottom. */
 function closedEyes(view: View): SpriteGrid {

@@ -1,5 +1,5 @@
 /** Column remapping, shifting and copying of material grids (with per-cell labels), for the sheet views. */
-import { SpriteGrid } from "../sprites/grid.js";
+import { SpriteGrid } from "../sprites/index.js";
 
 /** A copy of rig-like grids remapped column by column: column i takes source column map(i) (or empties). */
 export function remapColumns(g: SpriteGrid, labels: Uint8Array[], map: (i: number) => number): { grid: SpriteGrid; labels: Uint8Array[] } {

@@ -4,8 +4,7 @@
  * its face (to close the eyes, or hide them from behind). Parts are labels per cell; the grid
  * keeps its materials, so every posed frame is coloured with the same palette and outline.
  */
-import type { HeldLayer, SpriteModel } from "../sprites/pixel-sprite.js";
-import { M, SpriteGrid } from "../sprites/grid.js";
+import { type HeldLayer, M, SpriteGrid, type SpriteModel } from "../sprites/index.js";
 
 /** Part labels: legs are LEG, LEG + 1, ... (at most four). */
 export const PART = { NONE: 0, TORSO: 1, HEAD: 2, ARM_L: 3, ARM_R: 4, LEG: 5 } as const;

@@ -6,7 +6,7 @@
 import { shifted } from "./grid.js";
 import { boundsOf, PART, type Rig } from "./rig.js";
 import { base, type View } from "./view.js";
-import { SpriteGrid } from "../sprites/grid.js";
+import { SpriteGrid } from "../sprites/index.js";
 
 /** `east` faces right; `back`: seen from behind (no eyes, the head behind the body). */
 export function frontOfSide(rig: Rig, east: View, back: boolean): View {

@@ -1,7 +1,7 @@
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import { ANIMATIONS, type SheetLayout } from "../../driver.js";
-import { modelSprite } from "../sprites/pixel-sprite.js";
+import { modelSprite } from "../sprites/index.js";
 import { interpretPrompt } from "../words/prompt.js";
 import { measureSheet } from "./quality.js";
 import { drawSpriteSheet, SHEET_FRAMES, sheetLayout, sheetRefusal } from "./sprite-sheet.js";

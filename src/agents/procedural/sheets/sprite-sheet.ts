@@ -7,7 +7,6 @@
  */
 import { sheetLayout as layoutOf } from "../../sheet-layout.js";
 import type { Animation, SheetLayout, SheetQuality, SheetRequest } from "../../driver.js";
-import { modelSprite, planSprite } from "../sprites/pixel-sprite.js";
 import { ProgressReporter } from "../kit/progress.js";
 import type { PromptSpec } from "../words/prompt.js";
 import { Canvas } from "../kit/raster.js";
@@ -16,8 +15,7 @@ import { type Pose, poseFrames } from "./poses.js";
 import { measureSheet } from "./quality.js";
 import { rigSprite } from "./rig.js";
 import { viewsOf } from "./views.js";
-import { M, type SpriteGrid } from "../sprites/grid.js";
-import { paintSprite } from "../sprites/render.js";
+import { M, modelSprite, paintSprite, planSprite, type SpriteGrid } from "../sprites/index.js";
 import type { GeneratedImage, GeneratorInput, GeneratorProgress } from "../kit/types.js";
 
 /** Frames per animation. */

@@ -1,7 +1,7 @@
 /** A view of a rigged sprite from one direction: what the poses move and the frames composite. */
 import type { Rig } from "./rig.js";
 import { boundsOf } from "./rig.js";
-import type { SpriteGrid } from "../sprites/grid.js";
+import type { SpriteGrid } from "../sprites/index.js";
 
 export interface ViewLayer {
   grid: SpriteGrid;

@@ -7,7 +7,7 @@
  */
 import type { Direction } from "../../driver.js";
 import { boundsOf, PART, type Rig } from "./rig.js";
-import { M, SpriteGrid } from "../sprites/grid.js";
+import { M, SpriteGrid } from "../sprites/index.js";
 import { copyGrid, mirrorMap, narrowMap, remapColumns, shifted } from "./grid.js";
 import { frontOfSide } from "./side.js";
 import { base, type View, type ViewLayer } from "./view.js";

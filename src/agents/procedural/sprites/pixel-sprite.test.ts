@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { interpretPrompt } from "../words/prompt.js";
-import { pickSpriteBuilder } from "./pixel-sprite.js";
+import { pickSpriteBuilder } from "./plan.js";
 import { alphaAt, countAlpha, dominantHue, hueDistance, luminanceAt, run, silhouetteDifference, type Decoded } from "../../../../test/support/drawing.js";
 
 function isMirrorSymmetric(img: Decoded): boolean {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { countAlpha, type Decoded, isSeamless, meanColor, run, seamScores } from "../../../../test/support/drawing.js";
 import { seedRange } from "../../../../test/support/texture-range.js";
-import { interpretIcon, interpretTexture } from "../words/interpretation.js";
+import { interpretIcon } from "../icons/index.js";
+import { interpretTexture } from "./reading.js";
 import { interpretPrompt } from "../words/prompt.js";
 
 const read = (prompt: string) => interpretTexture(interpretPrompt({ prompt }));

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { interpretTexture } from "../words/interpretation.js";
+import { interpretTexture } from "./reading.js";
 import { probeSubjects } from "../words/knows.js";
 import { ProgressReporter } from "../kit/progress.js";
 import { interpretPrompt } from "../words/prompt.js";
 import { drawTexture } from "./texture.js";
-import { seamScore } from "../tilesets/quality.js";
+import { seamScore } from "../tilesets/index.js";
 
 /**
  * Textures wrap: the tile edge is no different from a line inside the tile. A single line is a

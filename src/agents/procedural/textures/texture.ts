@@ -26,8 +26,6 @@ import { COLOR_VALUES, EFFECT_COLORS } from "../words/vocabulary.js";
 const MATERIAL_NAMES = Object.keys(MATERIALS);
 const MAGIC_GLOW: Rgb = { r: 70, g: 220, b: 255 };
 
-export { GROUNDS, MATERIAL_OF_MODIFIER, textureMaterialOf, type MaterialChoice } from "./roles.js";
-
 /** The plan (conditions and settings read first: conditions.ts), or for a prompt that names no material, one picked from its unknown words. */
 export function chooseMaterial(spec: PromptSpec): TexturePlan {
   return choosePlan(readTexturePrompt(spec).plan, spec);

@@ -4,8 +4,8 @@ import type { TileEntry, TilesetLayoutName } from "../../driver.js";
 import { BLOB_BITS } from "../../tileset-layout.js";
 import { type PaintedMap, paintRandomMap } from "../../tileset-map.js";
 import { interpretPrompt } from "../words/prompt.js";
-import { drawTileset, type GeneratedTileset, renderMap, seamScore, tilesetRefusal } from "./tileset.js";
-import { mapSeamScore } from "./quality.js";
+import { mapSeamScore, renderMap, seamScore } from "./quality.js";
+import { drawTileset, type GeneratedTileset, tilesetRefusal } from "./tileset.js";
 
 const SIZE = 64;
 const LAYOUTS: TilesetLayoutName[] = ["wang-corner-16", "wang-edge-16", "blob-47"];

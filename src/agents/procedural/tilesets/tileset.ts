@@ -9,20 +9,17 @@
 import type { TilesetLayout, TilesetQuality, TilesetRequest } from "../../driver.js";
 import { tilesetLayout } from "../../tileset-layout.js";
 import { paintRandomMap } from "../../tileset-map.js";
-import { interpretTexture } from "../words/interpretation.js";
 import { PeriodicNoise } from "../kit/noise.js";
 import { ProgressReporter } from "../kit/progress.js";
 import { interpretPrompt, type PromptSpec } from "../words/prompt.js";
 import { hashString, mixSeeds, Random } from "../kit/random.js";
 import { Canvas } from "../kit/raster.js";
-import { chooseMaterial, drawTexture } from "../textures/texture.js";
+import { chooseMaterial, drawTexture, interpretTexture } from "../textures/index.js";
 import { boundaryDistance, boundaryNoise, FIELD_SETTINGS, nodeWeights, quietCorners, tileField, tileNodes } from "./field.js";
 import { flattenBlotches } from "./flatten.js";
 import { edgeStyleOf, paintTile, type PaintContext } from "./paint.js";
 import { countColors, mapSeamScore } from "./quality.js";
 import type { GeneratedImage, GeneratorInput, GeneratorProgress } from "../kit/types.js";
-
-export { renderMap, seamScore } from "./quality.js";
 
 export interface GeneratedTileset extends GeneratedImage {
   layout: TilesetLayout;

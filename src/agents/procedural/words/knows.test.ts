@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AgentDriver } from "../../driver.js";
 import { proceduralDrivers } from "../driver.js";
-import { interpretIcon } from "./interpretation.js";
+import { interpretIcon } from "../index.js";
 import { probeKnowledge, probeSubjects } from "./knows.js";
 
 const env = { secret: () => undefined, fetch, log: { warn() {}, info() {} } };

@@ -20,35 +20,9 @@
 import { GENERIC_SUBJECTS, SUBJECT_WORDS } from "./subjects/subjects.js";
 import { ADDITIVE_WORDS, COLOR_WORDS, EFFECT_WORDS, FILLER_WORDS, MATERIAL_WORDS, NEGATIONS, STYLE_GROUPS, STYLE_WORDS } from "./vocabulary.js";
 import type { Tone } from "../kit/color.js";
+import type { PromptInput, PromptSpec } from "../kit/types.js";
 
-export interface PromptMessage {
-  role: "system" | "user" | "assistant";
-  content: string;
-}
-
-export interface PromptInput {
-  prompt?: string;
-  messages?: PromptMessage[];
-}
-
-export interface PromptSpec {
-  /** The user text that was read, lower-cased and whitespace-normalised, turns joined by " | ". */
-  readonly text: string;
-  /** Canonical colour names, the primary colour first (see COLOR_VALUES). */
-  readonly colors: readonly string[];
-  /** Canonical subject nouns, the main subject first (specific subjects before generic ones). */
-  readonly subjects: readonly string[];
-  /** Canonical materials the subject is made of (see MATERIAL_WORDS), in mention order. */
-  readonly materials: readonly string[];
-  /** Canonical effects the subject carries (see EFFECT_WORDS), in mention order. */
-  readonly effects: readonly string[];
-  /** Active canonical style words (e.g. "dark", "round", "mossy"). */
-  readonly styles: readonly string[];
-  /** Canonical style words explicitly switched off (e.g. "badge" for "no badge"). */
-  readonly negated: readonly string[];
-  /** Unrecognised content words of the latest turn that described the subject (hash fallback). */
-  readonly otherWords: readonly string[];
-}
+export type { PromptInput, PromptMessage, PromptSpec } from "../kit/types.js";
 
 interface TurnSpec {
   colors: string[];

@@ -8,7 +8,8 @@ import type { IconShape } from "../parts.js";
 import { MaskPool, type PartColors, renderParts } from "../render.js";
 import { Random } from "../../kit/random.js";
 import { Canvas } from "../../kit/raster.js";
-import { interpretIcon, interpretSprite } from "../../words/interpretation.js";
+import { interpretIcon } from "../reading.js";
+import { interpretSprite } from "../../sprites/index.js";
 import { interpretPrompt } from "../../words/prompt.js";
 
 /** The share of pixels that differ visibly (some channel, alpha included, by more than 48). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seedsChanged } from "../../../../../test/support/icon-words.js";
 import { seedRange } from "../../../../../test/support/seed-range.js";
-import { interpretIcon } from "../../words/interpretation.js";
+import { interpretIcon } from "../reading.js";
 import { interpretPrompt } from "../../words/prompt.js";
 
 const read = (prompt: string) => interpretIcon(interpretPrompt({ prompt }));

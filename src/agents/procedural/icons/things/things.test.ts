@@ -5,7 +5,7 @@ import { chooseIconShapes } from "../icon.js";
 import { ICON_SHAPES } from "../shapes.js";
 import { FIGURE_ICONS, FIGURE_SYMBOLS } from "./figures.js";
 import { ICON_COMPOUNDS, THING_ICONS } from "./things.js";
-import { interpretIcon } from "../../words/interpretation.js";
+import { interpretIcon } from "../reading.js";
 import { interpretPrompt } from "../../words/prompt.js";
 
 /** A prompt that draws each shape key that is no prompt word of its own. */

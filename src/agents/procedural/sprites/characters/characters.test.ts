@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { countAlpha, run, silhouetteDifference } from "../../../../../test/support/drawing.js";
 import { meanPairwiseDifference } from "../../../../../test/support/sprite-range.js";
-import { interpretSprite } from "../../words/interpretation.js";
-import { planSprite } from "../pixel-sprite.js";
+import { interpretSprite } from "../reading.js";
+import { planSprite } from "../plan.js";
 import { interpretPrompt } from "../../words/prompt.js";
 import { RACES } from "./plan.js";
 import { RECIPES } from "./recipes.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planSprite } from "../pixel-sprite.js";
+import { planSprite } from "../plan.js";
 import { Random } from "../../kit/random.js";
 import { SpriteGrid, type SpriteAnchors } from "../grid.js";
 import { drawHeldItem, type HeldItem } from "../items/held.js";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { countAlpha, run } from "../../../../../test/support/drawing.js";
 import { seedRange } from "../../../../../test/support/seed-range.js";
-import { interpretSprite } from "../../words/interpretation.js";
-import { planSprite } from "../pixel-sprite.js";
+import { interpretSprite } from "../reading.js";
+import { planSprite } from "../plan.js";
 import { interpretPrompt } from "../../words/prompt.js";
 import { BRIDGED_SUBJECTS } from "../items/bridge.js";
 import { SPECIES } from "./species.js";

@@ -1,8 +1,8 @@
-/** Creature and vehicle sprite builders (front view, mirror-symmetric). */
+/** Creature sprite builders (front view, mirror-symmetric), with the ships (vessels.ts) and the species drawn from data (species.ts). */
 import type { Random } from "../../kit/random.js";
 import { drawEyes, M, type SpriteBuilder, type SpriteGrid, type SpriteTraits } from "../grid.js";
 import { SPECIES_BUILDERS } from "./species.js";
-import { GALLEON_BUILDER } from "./vessels.js";
+import { GALLEON_BUILDER, SHIP_BUILDER } from "./vessels.js";
 
 function dragon(g: SpriteGrid, rng: Random, traits: SpriteTraits): void {
   const c = g.u;
@@ -324,59 +324,6 @@ function monster(g: SpriteGrid, rng: Random, traits: SpriteTraits): void {
   if (g.n > 16) for (let x = 0.5 - bw * 0.35; x < 0.5 + bw * 0.35; x += c * 2) g.dot(x, mouthY, M.EYE, g.px, "paint");
 }
 
-function ship(g: SpriteGrid, rng: Random): void {
-  const c = g.u;
-  const w = rng.range(0.08, 0.11);
-  const sweep = rng.range(0.5, 0.62);
-  g.poly(
-    [
-      [0.5, 0.05],
-      [0.5 + c * 0.01, 0.82],
-      [0.5 - w, 0.82],
-      [0.5 - w, 0.3],
-    ],
-    M.BODY,
-  );
-  g.poly(
-    [
-      [0.5 - w, sweep - 0.12],
-      [0.07, sweep + 0.16],
-      [0.07, sweep + 0.26],
-      [0.5 - w, sweep + 0.18],
-    ],
-    M.BODY,
-  );
-  g.poly(
-    [
-      [0.5 - w, sweep + 0.04],
-      [0.14, sweep + 0.2],
-      [0.14, sweep + 0.24],
-      [0.5 - w, sweep + 0.12],
-    ],
-    M.BELLY,
-    "paint",
-  );
-  g.rect(0.07, sweep + 0.06, 0.07 + Math.max(c, 0.03), sweep + 0.26, M.METAL);
-  g.rect(0.5 - w * 0.9, 0.8, 0.5 - c * 0.5, 0.86, M.METAL);
-  g.rect(0.5 - w * 0.8, 0.86, 0.5 - c, 0.95, M.GLOW);
-  if (rng.chance(0.5))
-    g.poly(
-      [
-        [0.5 - w, 0.66],
-        [0.5 - w - 0.08, 0.84],
-        [0.5 - w, 0.8],
-      ],
-      M.ACCENT,
-    );
-  g.mirror();
-  g.ellipse(0.5, 0.32, Math.max(c, 0.045), 0.08, M.GLASS, "paint");
-  g.dot(0.5 - c, 0.28, M.SHINE, g.px, "paint");
-  if (g.hires) {
-    for (const y of [0.46, 0.62]) g.rect(0, y, 1, y + c * 0.5, M.BODY, "darken");
-    for (const y of [0.5, 0.56, 0.7]) g.mirroredDisc(0.5 - w * 0.6, y, c * 0.35, M.DARK);
-  }
-}
-
 const creature = (fn: (g: SpriteGrid, rng: Random, t: SpriteTraits) => void, primary: string, secondary: string, accent: string): SpriteBuilder => ({
   kind: "creature",
   primary,
@@ -395,8 +342,7 @@ export const CREATURE_BUILDERS: Readonly<Record<string, SpriteBuilder>> = {
   bird: creature(bird, "blue", "yellow", "orange"),
   beast: creature(beast, "orange", "beige", "brown"),
   monster: creature(monster, "random", "random", "random"),
-  // a ship has no face: "scary" only reddens its engine's glow
-  ship: { ...creature(ship, "silver", "red", "orange"), reacts: ["scary"] },
+  ship: SHIP_BUILDER,
   galleon: GALLEON_BUILDER,
   // one drawing per species, from data (species.ts)
   ...SPECIES_BUILDERS,

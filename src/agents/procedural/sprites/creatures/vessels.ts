@@ -1,8 +1,8 @@
 /**
- * Ships of the sea, side view: a wooden hull with a raised stern, one to three masts with their
- * sails, a jib at the bow, a flag. "ship" alone is a spaceship (creatures.ts); named with a
- * word of the sea before it ("pirate ship", "ghost ship", "viking ship", "sea ship") it is a
- * sailing ship, and those words change it: a pirate's black flag with a skull, a ghost's pale hull
+ * Ships. "ship" alone is a spaceship (front view, mirror-symmetric). Named with a word of the sea
+ * before it ("pirate ship", "ghost ship", "viking ship", "sea ship") it is a sailing ship, side
+ * view: a wooden hull with a raised stern, one to three masts with their sails, a jib at the bow, a
+ * flag; and those words change it: a pirate's black flag with a skull, a ghost's pale hull
  * and torn sails, a viking's striped sail. "black sails": the colour named with "sails" colours them.
  */
 import type { Rgb } from "../../kit/color.js";
@@ -130,3 +130,59 @@ export const GALLEON_BUILDER: SpriteBuilder = {
   reacts: [],
   build: (g, rng) => galleon(g, rng, {}),
 };
+
+function ship(g: SpriteGrid, rng: Random): void {
+  const c = g.u;
+  const w = rng.range(0.08, 0.11);
+  const sweep = rng.range(0.5, 0.62);
+  g.poly(
+    [
+      [0.5, 0.05],
+      [0.5 + c * 0.01, 0.82],
+      [0.5 - w, 0.82],
+      [0.5 - w, 0.3],
+    ],
+    M.BODY,
+  );
+  g.poly(
+    [
+      [0.5 - w, sweep - 0.12],
+      [0.07, sweep + 0.16],
+      [0.07, sweep + 0.26],
+      [0.5 - w, sweep + 0.18],
+    ],
+    M.BODY,
+  );
+  g.poly(
+    [
+      [0.5 - w, sweep + 0.04],
+      [0.14, sweep + 0.2],
+      [0.14, sweep + 0.24],
+      [0.5 - w, sweep + 0.12],
+    ],
+    M.BELLY,
+    "paint",
+  );
+  g.rect(0.07, sweep + 0.06, 0.07 + Math.max(c, 0.03), sweep + 0.26, M.METAL);
+  g.rect(0.5 - w * 0.9, 0.8, 0.5 - c * 0.5, 0.86, M.METAL);
+  g.rect(0.5 - w * 0.8, 0.86, 0.5 - c, 0.95, M.GLOW);
+  if (rng.chance(0.5))
+    g.poly(
+      [
+        [0.5 - w, 0.66],
+        [0.5 - w - 0.08, 0.84],
+        [0.5 - w, 0.8],
+      ],
+      M.ACCENT,
+    );
+  g.mirror();
+  g.ellipse(0.5, 0.32, Math.max(c, 0.045), 0.08, M.GLASS, "paint");
+  g.dot(0.5 - c, 0.28, M.SHINE, g.px, "paint");
+  if (g.hires) {
+    for (const y of [0.46, 0.62]) g.rect(0, y, 1, y + c * 0.5, M.BODY, "darken");
+    for (const y of [0.5, 0.56, 0.7]) g.mirroredDisc(0.5 - w * 0.6, y, c * 0.35, M.DARK);
+  }
+}
+
+/** A ship has no face: "scary" only reddens its engine's glow. */
+export const SHIP_BUILDER: SpriteBuilder = { kind: "creature", primary: "silver", secondary: "red", accent: "orange", build: ship, reacts: ["scary"] };

@@ -8,8 +8,7 @@
 import { SUBJECT_WORDS } from "../../words/subjects/subjects.js";
 import { Mask } from "../../kit/coverage.js";
 import { placeUnit, transformPath, type Affine } from "../../kit/geometry.js";
-import type { Fill, IconShape, Part, Role } from "../../icons/parts.js";
-import { ICON_SHAPES } from "../../icons/shapes.js";
+import { type Fill, ICON_SHAPES, type IconShape, type Part, type Role } from "../../icons/index.js";
 import { M, type SpriteBuilder, type SpriteGrid } from "../grid.js";
 import { SURFACE_SUBJECTS } from "../../words/subjects/surfaces.js";
 

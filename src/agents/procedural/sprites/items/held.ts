@@ -17,7 +17,7 @@ import { rasterParts } from "./bridge.js";
 import { nearestKnown } from "../../words/subjects/subjects.js";
 import { GEAR_SUBJECTS } from "../../words/subjects/gear.js";
 import { THING_SUBJECTS } from "../../words/subjects/things.js";
-import { ICON_SHAPES } from "../../icons/shapes.js";
+import { ICON_SHAPES } from "../../icons/index.js";
 
 /** Canonical subject words a character can hold, in the order they are listed to callers. */
 export const HELD_ITEMS: readonly string[] = ["sword", "axe", "bow", "shield", "staff", "spear", "hammer", "flame", "potion", ...Object.keys(HELD_TOOLS)];

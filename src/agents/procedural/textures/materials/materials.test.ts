@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countAlpha, isSeamless, run, seamScores, type Decoded } from "../../../../../test/support/drawing.js";
 import { seedRange } from "../../../../../test/support/texture-range.js";
-import { interpretTexture } from "../../words/interpretation.js";
+import { interpretTexture } from "../reading.js";
 import { interpretPrompt } from "../../words/prompt.js";
 import { chooseMaterial } from "../texture.js";
 import { MATERIALS } from "./materials.js";

@@ -3,11 +3,11 @@
  * (FIGURE_SYMBOLS) or, for a trade, the tool it holds, else the nearest broader subject's ("is a"). Words that name one thing together
  * ("honey pot", "apple tree", "chest of drawers") draw that thing (ICON_COMPOUNDS).
  */
-import type { IconShape } from "../parts.js";
-import { ICON_SHAPES } from "../shapes.js";
-import { FIGURE_SYMBOLS } from "./figures.js";
-import { ICON_COMPOUNDS } from "./things.js";
-import { broaderSubjects, GENERIC_SUBJECTS, SUBJECTS } from "../../words/subjects/subjects.js";
+import { broaderSubjects, GENERIC_SUBJECTS, SUBJECTS } from "../words/subjects/subjects.js";
+import type { IconShape } from "./parts.js";
+import { ICON_SHAPES } from "./shapes.js";
+import { FIGURE_SYMBOLS } from "./things/figures.js";
+import { ICON_COMPOUNDS } from "./things/things.js";
 
 /** The name of each shape: the first subject registered for it ("rock" for the shape of "stone"). */
 const SHAPE_NAMES = new Map<IconShape, string>();
