@@ -1,6 +1,6 @@
 /**
- * One case of the procedural drivers' golden hashes (golden.json): what golden.test.ts checks and
- * scripts/record-golden.ts records.
+ * One case of the procedural drivers' golden hashes (src/agents/procedural/golden.json): what
+ * golden.test.ts beside it checks and scripts/record-golden.ts records.
  */
 import type { AgentJob, AgentMessage, SheetRequest, TilesetRequest } from "../../src/agents/driver.js";
 import { isPaletteName, NAMED_PALETTES } from "../../src/agents/palette/named.js";

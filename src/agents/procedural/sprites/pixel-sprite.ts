@@ -4,8 +4,8 @@
  * three-tone shading, scaled up with nearest-neighbour; 64- and 128-pixel sprites are drawn at
  * their own resolution (one cell per pixel) with five-tone dithered shading, a 1-pixel outline and
  * details (pupils, rivets, buckles, seams). Subject words pick the body plan (characters,
- * creatures, ships, items; unknown words seed a random creature); a character holds the items
- * named with it ("knight with a sword"); colour words pick the palette, style words the tone,
+ * creatures, ships, items; unknown words seed a random creature) and a character holds the items
+ * named with it ("knight with a sword"): plan.ts. Colour words pick the palette, style words the tone,
  * "cute"/"scary", "flat" (no shading), "no outline", "glowing" (halo and glowing eyes) and "retro".
  */
 import { nearest } from "../../palette/map.js";
