@@ -7,8 +7,7 @@
 import { createHash } from "node:crypto";
 import { PNG } from "pngjs";
 import { draw, type DrawTask } from "../src/agents/procedural/draw-task.js";
-import { interpretIcon, interpretSprite, interpretTexture } from "../src/agents/procedural/interpretation.js";
-import { probeSubjects } from "../src/agents/procedural/knows.js";
+import { interpretIcon, interpretSprite, interpretTexture, probeSubjects } from "../src/agents/procedural/index.js";
 
 const styles = ["", "cute", "scary", "flat", "no outline", "glowing", "retro", "dark", "blue and gold"];
 const sizes: Record<DrawTask["generator"], number[]> = { "pixel-sprite": [16, 32, 64, 128], icon: [64, 128], texture: [64] };

@@ -4,8 +4,7 @@
  *   npx tsx bench/draw-micro.ts [iterations]   (node --cpu-prof … for a profile)
  */
 import { draw, type DrawTask } from "../src/agents/procedural/draw-task.js";
-import { encodePng, previewOf } from "../src/agents/procedural/raster.js";
-import { Canvas } from "../src/agents/procedural/raster.js";
+import { Canvas, encodePng, previewOf } from "../src/agents/procedural/index.js";
 
 const iterations = Number(process.argv[2] ?? 2000);
 const cases: Omit<DrawTask, "port">[] = [

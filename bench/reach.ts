@@ -12,8 +12,7 @@
 import { readFileSync } from "node:fs";
 import { PNG } from "pngjs";
 import { draw, type DrawTask } from "../src/agents/procedural/draw-task.js";
-import { interpretIcon, interpretSprite, interpretTexture } from "../src/agents/procedural/interpretation.js";
-import { interpretPrompt } from "../src/agents/procedural/prompt.js";
+import { interpretIcon, interpretPrompt, interpretSprite, interpretTexture } from "../src/agents/procedural/index.js";
 
 const readers = { "pixel-sprite": interpretSprite, icon: interpretIcon, texture: interpretTexture } as const;
 type Agent = keyof typeof readers;

@@ -13,7 +13,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { proceduralDrivers } from "../src/agents/procedural/driver.js";
-import { driverOf, type GoldenCase, goldenJob } from "../src/agents/procedural/golden-case.js";
+import { driverOf, type GoldenCase, goldenJob } from "../test/support/golden-case.js";
 
 const onlyNew = process.argv.includes("--new");
 const file = new URL("../src/agents/procedural/golden.json", import.meta.url);

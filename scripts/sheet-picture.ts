@@ -11,8 +11,7 @@ import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import type { SheetRequest } from "../src/agents/driver.js";
-import { interpretPrompt } from "../src/agents/procedural/prompt.js";
-import { drawSpriteSheet } from "../src/agents/procedural/sprite-sheet.js";
+import { drawSpriteSheet, interpretPrompt } from "../src/agents/procedural/index.js";
 import { drawText, GLYPH_HEIGHT, textWidth } from "./tiny-font.js";
 
 const PROMPT = "knight with a sword";

@@ -13,8 +13,7 @@ import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import type { TilesetLayout, TilesetRequest } from "../src/agents/driver.js";
-import { interpretPrompt } from "../src/agents/procedural/prompt.js";
-import { drawTileset, renderMap } from "../src/agents/procedural/tileset.js";
+import { drawTileset, interpretPrompt, renderMap } from "../src/agents/procedural/index.js";
 import { paintRandomMap } from "../src/agents/tileset-map.js";
 
 const SIZE = 64;

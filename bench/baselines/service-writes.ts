@@ -12,8 +12,7 @@
  * storage. (c) over (b″) is what the service's own machinery costs; (b′) over (b″) what its writes do.
  */
 import { draw } from "../../src/agents/procedural/draw-task.js";
-import { interpretSprite } from "../../src/agents/procedural/interpretation.js";
-import { interpretPrompt } from "../../src/agents/procedural/prompt.js";
+import { interpretPrompt, interpretSprite } from "../../src/agents/procedural/index.js";
 import { newId } from "../../src/domain/ids.js";
 import { completion } from "../../src/domain/generation/runner.js";
 import { createGenerationStore, startedEvent, type NewGeneration, type PendingEvent } from "../../src/domain/generation/store.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mulberry32 } from "../../src/agents/procedural/random.js";
+import { mulberry32 } from "../../src/agents/procedural/index.js";
 import { routeList } from "../../src/contract/routes.js";
 import { origin, startTestApp, type TestApp } from "../support/harness.js";
 import { createKey, signUp, type TestUser } from "../support/users.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mulberry32 } from "../../src/agents/procedural/random.js";
+import { mulberry32 } from "../../src/agents/procedural/index.js";
 import { grantCredits } from "../../src/domain/credits/ledger.js";
 import { createGenerationStore, type GenerationStore } from "../../src/domain/generation/store.js";
 import { newId } from "../../src/domain/ids.js";

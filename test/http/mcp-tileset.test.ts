@@ -5,7 +5,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { TilesetLayout } from "../../src/agents/driver.js";
-import { renderMap } from "../../src/agents/procedural/tileset-quality.js";
+import { renderMap } from "../../src/agents/procedural/index.js";
 import { paintRandomMap } from "../../src/agents/tileset-map.js";
 import { call, mcpSession, textOf } from "../support/mcp-session.js";
 import { bearer } from "../support/users.js";

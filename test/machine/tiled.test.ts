@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TileEntry, TilesetLayout } from "../../src/agents/driver.js";
-import { renderMap } from "../../src/agents/procedural/tileset-quality.js";
+import { renderMap } from "../../src/agents/procedural/index.js";
 import { tilesetLayout } from "../../src/agents/tileset-layout.js";
 import { paintRandomMap } from "../../src/agents/tileset-map.js";
 import type { ExportSource } from "../../src/domain/exports/formats.js";

@@ -1,9 +1,6 @@
 /** Helpers for the generator tests: run a generator, decode PNGs, measure colours and seams. */
 import { PNG } from "pngjs";
-import { toHsl } from "../../src/agents/procedural/color.js";
-import { generators } from "../../src/agents/procedural/index.js";
-import { interpretPrompt, type PromptInput } from "../../src/agents/procedural/prompt.js";
-import type { GeneratorProgress } from "../../src/agents/procedural/types.js";
+import { type GeneratorProgress, generators, interpretPrompt, type PromptInput, toHsl } from "../../src/agents/procedural/index.js";
 
 export interface Decoded {
   width: number;

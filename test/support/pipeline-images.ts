@@ -1,6 +1,6 @@
 /** Test pictures drawn by the tests themselves, and measures on RGBA rasters. */
 import sharp from "sharp";
-import { mulberry32 } from "../../src/agents/procedural/random.js";
+import { mulberry32 } from "../../src/agents/procedural/index.js";
 import type { RgbaImage } from "../../src/agents/pipeline/rgba.js";
 
 /** Deterministic PRNG: the procedural agents' mulberry32. */

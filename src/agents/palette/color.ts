@@ -1,7 +1,10 @@
 /** Palette colours as data: `#rrggbb` text ⇄ RGB, and the 24-bit key the per-pixel loops compare. */
-import type { Rgb } from "../procedural/color.js";
-
-export type { Rgb };
+/** A colour: 0..255 channels (floats while the procedural drawers mix them, integers in a palette). */
+export interface Rgb {
+  readonly r: number;
+  readonly g: number;
+  readonly b: number;
+}
 
 /** The one accepted form of a colour: `#` and six hex digits (either case; stored lowercase). */
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;

@@ -2,7 +2,7 @@ import { PNG } from "pngjs";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDrawPool, configureDrawPool, drawOffThread } from "./draw-pool.js";
 import { draw, type DrawTask } from "./draw-task.js";
-import type { GeneratorProgress } from "./types.js";
+import type { GeneratorProgress } from "./kit/types.js";
 
 const fast: Omit<DrawTask, "id"> = { generator: "pixel-sprite", prompt: { prompt: "red slime" }, width: 64, height: 64, transparent: false, seed: 5 };
 // a 512 px texture takes longer than the threads hold progress back (50 ms): its progress streams

@@ -1,9 +1,9 @@
 import type { Piscina } from "piscina";
 import { threadPool } from "../threads.js";
 import { draw, type Drawn, type DrawResult, type DrawTask, type ProgressMessage, type StreamedMessage } from "./draw-task.js";
-import { abortError } from "./progress.js";
-import { LazyPreview } from "./raster.js";
-import type { GeneratorProgress } from "./types.js";
+import { abortError } from "./kit/progress.js";
+import { LazyPreview } from "./kit/raster.js";
+import type { GeneratorProgress } from "./kit/types.js";
 
 /**
  * Drawing off the event loop: the procedural generators are CPU work (1–20 ms an image), so they

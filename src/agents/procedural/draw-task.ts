@@ -1,12 +1,12 @@
 import type { AssetQualityReport, SheetLayout, SheetRequest, TilesetLayout, TilesetRequest } from "../driver.js";
 import { parseHex } from "../palette/color.js";
-import { iconGenerator } from "./icon.js";
-import { pixelSpriteGenerator } from "./pixel-sprite.js";
-import { drawSpriteSheet } from "./sprite-sheet.js";
-import { drawTileset } from "./tileset.js";
-import { interpretPrompt, type PromptInput } from "./prompt.js";
-import { textureGenerator } from "./texture.js";
-import type { GeneratedImage, Generator, GeneratorProgress } from "./types.js";
+import { iconGenerator } from "./icons/index.js";
+import { pixelSpriteGenerator } from "./sprites/index.js";
+import { drawSpriteSheet } from "./sheets/index.js";
+import { drawTileset } from "./tilesets/index.js";
+import { interpretPrompt, type PromptInput } from "./words/prompt.js";
+import { textureGenerator } from "./textures/index.js";
+import type { GeneratedImage, Generator, GeneratorProgress } from "./kit/types.js";
 
 /** One drawing, as a worker thread receives it (plain data: it crosses a thread boundary). */
 export interface DrawTask {

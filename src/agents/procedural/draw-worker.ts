@@ -1,6 +1,6 @@
 import { parentPort } from "node:worker_threads";
 import { draw, holdProgressMs, type DrawResult, type DrawTask, type ProgressMessage, type StreamedMessage } from "./draw-task.js";
-import type { GeneratorProgress } from "./types.js";
+import type { GeneratorProgress } from "./kit/types.js";
 
 function message(p: GeneratorProgress): ProgressMessage {
   if (!p.preview) return { percent: p.percent, stage: p.stage };

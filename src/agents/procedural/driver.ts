@@ -11,22 +11,21 @@ import {
 import { proceduralDefaults } from "./agents.js";
 import { drawOffThread } from "./draw-pool.js";
 import type { DrawTask } from "./draw-task.js";
-import { iconGenerator } from "./icon.js";
-import { interpretIcon, interpretSprite, interpretTexture } from "./interpretation.js";
-import { probeKnowledge, probeSubjects } from "./knows.js";
-import { pixelSpriteGenerator } from "./pixel-sprite.js";
-import { SHEET_FRAMES, sheetRefusal } from "./sprite-sheet.js";
-import { tilesetRefusal } from "./tileset.js";
-import { interpretPrompt, type PromptSpec } from "./prompt.js";
-import { suggestSubjects } from "./suggest.js";
-import { textureGenerator } from "./texture.js";
-import type { Generator } from "./types.js";
+import { iconGenerator, interpretIcon } from "./icons/index.js";
+import type { Generator, PromptSpec } from "./kit/types.js";
+import { SHEET_FRAMES, sheetRefusal } from "./sheets/index.js";
+import { interpretSprite, pixelSpriteGenerator } from "./sprites/index.js";
+import { interpretTexture, textureGenerator } from "./textures/index.js";
+import { tilesetRefusal } from "./tilesets/index.js";
+import { probeKnowledge, probeSubjects } from "./words/knows.js";
+import { interpretPrompt } from "./words/prompt.js";
+import { suggestSubjects } from "./words/suggest.js";
 
 /** How a generator reads a prompt: what it understood (the same plan it draws from). */
 type Reader = (spec: PromptSpec) => Interpretation;
 
 /**
- * What each reader knows, probed once per process (see knows.ts): its subjects first (cheap, all a
+ * What each reader knows, probed once per process (see words/knows.ts): its subjects first (cheap, all a
  * fallback's suggestions need), the modifiers and styles only when an agent listing asks.
  */
 const subjectsKnown = new Map<Reader, string[]>();
@@ -100,7 +99,7 @@ function proceduralDriver(generator: Generator, reader: Reader, outputs: Outputs
 const noOptions = z.strictObject({});
 
 /**
- * The pixel-sprite agent's sheets: its figures posed in every direction and animation (sprite-sheet.ts),
+ * The pixel-sprite agent's sheets: its figures posed in every direction and animation (sheets/sprite-sheet.ts),
  * up to 4096 px a side (the texture size every GPU loads).
  */
 const spriteSheets: SheetCapability = {
@@ -109,7 +108,7 @@ const spriteSheets: SheetCapability = {
   refusal: (job) => sheetRefusal(interpretPrompt({ prompt: job.prompt, messages: job.messages })),
 };
 
-/** The texture agent's tilesets: every layout, its surfaces as terrains (tileset.ts). */
+/** The texture agent's tilesets: every layout, its surfaces as terrains (tilesets/tileset.ts). */
 const textureTilesets: TilesetCapability = { layouts: TILESET_LAYOUTS, refusal: tilesetRefusal };
 
 /** What a generator makes besides images. */

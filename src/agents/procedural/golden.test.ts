@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { proceduralDrivers } from "./driver.js";
-import { driverOf, type GoldenCase, goldenJob } from "./golden-case.js";
+import { driverOf, type GoldenCase, goldenJob } from "../../../test/support/golden-case.js";
 
 /**
  * The procedural generators moved behind the driver interface byte for byte: these hashes were
@@ -21,7 +21,7 @@ import { driverOf, type GoldenCase, goldenJob } from "./golden-case.js";
  * furniture, effects on gear, food, UI symbols, roofs, roles of surfaces, tile layouts).
  *
  * Re-recorded on purpose for cases 15 ("glowing lava") and 17 ("water") when Worley cells stopped
- * crowding along the tile edge (noise.ts moves the lattice a quarter cell): the same look, its cells
+ * crowding along the tile edge (kit/noise.ts moves the lattice a quarter cell): the same look, its cells
  * moved. Every sprite, icon and other texture kept its hash.
  *
  * Cases 35-41 were added, recorded on their own with every earlier hash checked unchanged, when the

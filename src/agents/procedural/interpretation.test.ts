@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { AgentDriver, AgentMessage, Interpretation } from "../driver.js";
 import { proceduralDrivers } from "./driver.js";
-import { chooseIconShapes } from "./icon.js";
-import { pickSpriteBuilder } from "./pixel-sprite.js";
-import { interpretPrompt } from "./prompt.js";
-import { chooseMaterial } from "./texture.js";
-import { FILLER_WORDS } from "./vocabulary.js";
+import { chooseIconShapes } from "./icons/index.js";
+import { pickSpriteBuilder } from "./sprites/index.js";
+import { interpretPrompt } from "./words/prompt.js";
+import { chooseMaterial } from "./textures/index.js";
+import { FILLER_WORDS } from "./words/vocabulary.js";
 
 const env = { secret: () => undefined, fetch, log: { warn() {}, info() {} } };
 const driver = (name: string): Required<Pick<AgentDriver, "interpret" | "knownSubjects">> => {

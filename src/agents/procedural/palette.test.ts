@@ -145,7 +145,7 @@ describe("procedural agents keep to the asked palette", () => {
     }
   });
 
-  // A tileset's seam score over a painted map (tileset.test.ts: a real seam scores 2+, a seamless set
+  // A tileset's seam score over a painted map (tilesets/tileset.test.ts: a real seam scores 2+, a seamless set
   // 0.9–1.07 averaged over seeds); mapping onto a palette with dithering must not open seams.
   it.each(Object.entries(PALETTES))("a tileset in %s stays seamless (seam score mean over 3 seeds ≤ 1.15)", async (_name, palette) => {
     const scores: number[] = [];

@@ -1,5 +1,5 @@
 import type { TilesetLayout } from "../../agents/driver.js";
-import { renderMap } from "../../agents/procedural/tileset-quality.js";
+import { renderMap } from "../../agents/procedural/index.js";
 import { paintRandomMap } from "../../agents/tileset-map.js";
 
 /** The longest edge of an inline preview, in pixels. */

@@ -1,0 +1,275 @@
+/**
+ * The "icon" generator: flat game-UI icons. Subject nouns pick shapes (a second subject becomes an
+ * emblem on the first, or a corner badge), colour words the palette, style words the badge
+ * ("round"/"square"/"hex", "no badge"/"minimal"), line-art ("outline"), "no outline", "flat",
+ * "glossy", "glowing", "retro" (pixelated) and the tone ("dark", "bright", "pastel", "muted").
+ */
+import { applyTone, fromHsl, mix, shade, toHsl, type Rgb } from "../kit/color.js";
+import { Mask, paintMask } from "../kit/coverage.js";
+import { circle, compose, placeUnit, regularPolygon, rotationAbout, roundRect, type Affine, type Contour } from "../kit/geometry.js";
+import type { IconShape, Role } from "./parts.js";
+import { decorateParts, modifyColors, planModifiers, renderAdornment, renderWear } from "./modifiers.js";
+import { MaskPool, renderParts, type PartColors } from "./render.js";
+import { fallbackShape } from "./shapes.js";
+import { surfaceMaterialOf } from "./modifiers-looks.js";
+import { copiesOf, multiplied, quantityWords } from "./quantity.js";
+import { iconPicks } from "./resolve.js";
+import { ProgressReporter } from "../kit/progress.js";
+import { hasStyle, isNegated, shapeKey, toneOf, type PromptSpec } from "../words/prompt.js";
+import { hashString, mixSeeds, Random } from "../kit/random.js";
+import { Canvas, downsample, scaleNearest } from "../kit/raster.js";
+import type { GeneratedImage, Generator, GeneratorInput, GeneratorProgress } from "../kit/types.js";
+import { COLOR_VALUES } from "../words/vocabulary.js";
+
+const FIXED_ROLES: Readonly<Record<"metal" | "wood" | "dark" | "light" | "glass", Rgb>> = {
+  metal: { r: 200, g: 208, b: 218 },
+  wood: { r: 138, g: 90, b: 52 },
+  dark: { r: 30, g: 26, b: 38 },
+  light: { r: 255, g: 255, b: 250 },
+  glass: { r: 214, g: 234, b: 244 },
+};
+
+interface IconPlan {
+  main: IconShape;
+  emblem: IconShape | undefined;
+  badge: "square" | "round" | "hex" | undefined;
+}
+
+function colorValue(name: string): Rgb {
+  return COLOR_VALUES[name] ?? FIXED_ROLES[name as keyof typeof FIXED_ROLES] ?? FIXED_ROLES.metal;
+}
+
+export interface IconShapes {
+  /** The first subject with a shape draws the icon (the fallback shape when there is none). */
+  main: IconShape;
+  /** The first subject with another shape becomes an emblem on it (or a corner badge). */
+  emblem: IconShape | undefined;
+  /** The shapes' names (see ICON_SHAPES); mainName is undefined on fallback. */
+  mainName: string | undefined;
+  emblemName: string | undefined;
+  /** The prompt's subjects the main shape and the emblem draw. */
+  drawn: readonly string[];
+  /** A surface subject drawn as the material of the others ("bamboo fishing rod", "straw hat"). */
+  material: string | undefined;
+}
+
+/** Which shapes a prompt's subjects draw: read by the generator and by the driver's `interpret`. */
+export function chooseIconShapes(spec: PromptSpec): IconShapes {
+  const material = surfaceMaterialOf(spec);
+  const [main, emblem] = iconPicks(material === undefined ? spec.subjects : spec.subjects.filter((s) => s !== material));
+  return {
+    material,
+    main: main?.shape ?? fallbackShape,
+    emblem: emblem?.shape,
+    mainName: main?.name,
+    emblemName: emblem?.name,
+    drawn: [...(main?.words ?? []), ...(emblem?.words ?? [])],
+  };
+}
+
+function planIcon(spec: PromptSpec, rng: Random): IconPlan {
+  const { main, emblem } = chooseIconShapes(spec);
+  const noBadge = isNegated(spec, "badge");
+  const styled = (["round", "hex", "square"] as const).find((shape) => hasStyle(spec, shape));
+  const badge = noBadge ? undefined : (styled ?? (rng.chance(0.5) ? "square" : "round"));
+  return { main, emblem, badge };
+}
+
+/** Resolves a shape's colour roles: prompt colours first, then the shape's defaults. */
+function shapeColors(shape: IconShape, colors: readonly string[], spec: PromptSpec, outline: Rgb): PartColors {
+  const tone = toneOf(spec);
+  const asked = shape.primaryFor?.(new Set([...spec.subjects, ...spec.otherWords]));
+  const primary = colors[0] !== undefined ? colorValue(colors[0]) : colorValue(asked ?? shape.primary);
+  const secondary =
+    colors[1] !== undefined ? colorValue(colors[1]) : shape.derivedSecondary && colors[0] !== undefined ? shade(primary, 0.35) : colorValue(shape.secondary);
+  const accent = colors[2] !== undefined ? colorValue(colors[2]) : colorValue(shape.accent);
+  const roles: Record<Role, Rgb> = {
+    ...FIXED_ROLES,
+    primary: applyTone(primary, tone),
+    secondary: applyTone(secondary, tone),
+    accent: applyTone(accent, tone),
+    metal: applyTone(FIXED_ROLES.metal, tone),
+    wood: applyTone(FIXED_ROLES.wood, tone),
+    glass: applyTone(FIXED_ROLES.glass, tone),
+  };
+  return { roles, outline, flat: hasStyle(spec, "flat") };
+}
+
+function scaleAboutCentre(k: number): Affine {
+  return { a: k, b: 0, c: 0, d: k, e: 0.5 - 0.5 * k, f: 0.5 - 0.5 * k };
+}
+
+function badgeContour(kind: "square" | "round" | "hex", size: number): Contour {
+  if (kind === "round") return circle(size / 2, size / 2, size * 0.47, 96);
+  if (kind === "hex") return regularPolygon(size / 2, size / 2, size * 0.49, 6);
+  return roundRect(size * 0.04, size * 0.04, size * 0.92, size * 0.92, size * 0.2, 16);
+}
+
+interface BadgeColors {
+  top: Rgb;
+  bottom: Rgb;
+  rim: Rgb;
+  backdrop: Rgb;
+  outline: Rgb;
+}
+
+function badgeColors(primary: Rgb, spec: PromptSpec, hueJitter: number): BadgeColors {
+  const hsl = toHsl(primary);
+  const grey = hsl.s < 0.18;
+  // Yellows and golds turn olive when darkened: put them on a deep blue badge instead.
+  const yellow = !grey && hsl.h > 35 && hsl.h < 80;
+  // Browns (wood, bread, leather) vanish on a brown badge: put them on deep teal instead.
+  const brown = !grey && !yellow && hsl.h >= 12 && hsl.h <= 45 && hsl.l < 0.72 && hsl.s < 0.7;
+  const h = (grey ? 215 : yellow ? 232 : brown ? 192 : hsl.h) + hueJitter;
+  const s = grey ? 0.22 : yellow ? 0.42 : brown ? 0.36 : Math.min(0.55, hsl.s * 0.7);
+  const tone = toneOf(spec);
+  const lift = tone === "dark" ? -0.08 : tone === "pastel" ? 0.3 : tone === "bright" ? 0.06 : 0;
+  const top = fromHsl({ h, s, l: 0.34 + lift });
+  const bottom = fromHsl({ h: h + 12, s: s * 0.9, l: 0.19 + lift * 0.8 });
+  return {
+    top,
+    bottom,
+    rim: fromHsl({ h, s: s * 0.8, l: 0.55 + lift * 0.5 }),
+    backdrop: fromHsl({ h, s: s * 0.6, l: 0.1 + Math.max(0, lift) * 0.6 }),
+    outline: fromHsl({ h, s: 0.35, l: 0.09 }),
+  };
+}
+
+/** A faint seeded pattern inside the badge (rays, rings or dots), so seeds differ at a glance. */
+function badgePattern(mask: Mask, size: number, rng: Random): void {
+  const kind = rng.int(0, 3);
+  const c = size / 2;
+  if (kind === 0) {
+    const rays = rng.int(8, 14);
+    const offset = rng.range(0, Math.PI);
+    for (let i = 0; i < rays; i++) {
+      const a = offset + (i / rays) * Math.PI * 2;
+      const w = Math.PI / rays / 2;
+      mask.fill([
+        [
+          [c, c],
+          [c + Math.cos(a - w) * size, c + Math.sin(a - w) * size],
+          [c + Math.cos(a + w) * size, c + Math.sin(a + w) * size],
+        ],
+      ]);
+    }
+  } else if (kind === 1) {
+    const rings = rng.int(2, 3);
+    for (let i = 1; i <= rings; i++) mask.stroke(circle(c, c, (size * 0.48 * i) / (rings + 0.6), 96), size * 0.03);
+  } else if (kind === 2) {
+    const step = size / rng.int(7, 10);
+    for (let y = step / 2; y < size; y += step) for (let x = step / 2; x < size; x += step) mask.fill([circle(x, y, step * 0.12, 12)]);
+  }
+}
+
+function drawBadge(canvas: Canvas, mask: Mask, contour: Contour, colors: BadgeColors, glossy: boolean, rng: Random): void {
+  const size = canvas.width;
+  const clip = new Mask(size, size).fill([contour]);
+  mask.clear();
+  mask.fill([contour]);
+  paintMask(canvas, mask, (_x, y) => mix(colors.top, colors.bottom, y / size));
+  mask.clear();
+  badgePattern(mask, size, rng);
+  mask.intersect(clip);
+  paintMask(canvas, mask, colors.rim, 0.12);
+  mask.clear();
+  mask.stroke(
+    contour.map(([x, y]) => [size / 2 + (x - size / 2) * 0.93, size / 2 + (y - size / 2) * 0.93] as const),
+    size * 0.018,
+  );
+  paintMask(canvas, mask, colors.rim, 0.45);
+  mask.clear();
+  mask.fill([[...circle(size / 2, size * 0.28, size * 0.42, 72)]]);
+  mask.intersect(clip);
+  paintMask(canvas, mask, { r: 255, g: 255, b: 255 }, glossy ? 0.16 : 0.06);
+}
+
+function drawGlow(canvas: Canvas, cx: number, cy: number, radius: number, color: Rgb): void {
+  const x0 = Math.max(0, Math.floor(cx - radius));
+  const x1 = Math.min(canvas.width, Math.ceil(cx + radius));
+  const y0 = Math.max(0, Math.floor(cy - radius));
+  const y1 = Math.min(canvas.height, Math.ceil(cy + radius));
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const d = Math.hypot(x + 0.5 - cx, y + 0.5 - cy) / radius;
+      if (d < 1) canvas.blend(x, y, color, (1 - d) * (1 - d) * 0.85);
+    }
+  }
+}
+
+/** Pixelates the icon ("retro"): 32 logical pixels per side, hard alpha edges. */
+function pixelate(canvas: Canvas): Canvas {
+  const factor = canvas.width / 32;
+  const small = downsample(canvas, factor);
+  for (let i = 3; i < small.data.length; i += 4) small.data[i] = (small.data[i] ?? 0) >= 110 ? 255 : 0;
+  return scaleNearest(small, factor);
+}
+
+async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProgress) => void | Promise<void>, signal?: AbortSignal): Promise<GeneratedImage> {
+  const progress = new ProgressReporter(onProgress, signal, { ...(input.palette ? { palette: input.palette } : {}) });
+  await progress.report(0, "interpreting");
+  const { spec, width: size } = input;
+  const rng = new Random(mixSeeds(input.seed, hashString("icon"), hashString(shapeKey(spec))));
+  const plan = planIcon(spec, rng.fork("plan"));
+  // materials, effects and the seed's colour jitter (modifiers.ts)
+  const chosen = chooseIconShapes(spec);
+  const mods = planModifiers(spec, plan.main, chooseIconShapes(spec).mainName, rng.fork("modifiers"), chosen.material);
+  const baseColors = modifyColors(mods, shapeColors(plan.main, spec.colors, spec, { r: 0, g: 0, b: 0 }), spec);
+  const primary = baseColors.roles.primary;
+  const badge = badgeColors(primary, spec, rng.range(-16, 16));
+  const mainColors: PartColors = { ...baseColors, outline: badge.outline };
+
+  const canvas = new Canvas(size, input.height);
+  const pool = new MaskPool(size, input.height);
+  if (!input.transparent) canvas.fill(badge.backdrop);
+  await progress.report(15, "layout");
+
+  const margin = plan.badge ? 0.17 : 0.06;
+  const box = size * (1 - margin * 2);
+  const pose = compose(rotationAbout(rng.range(-0.16, 0.16), 0.5, 0.5), scaleAboutCentre(rng.range(0.93, 1.03)));
+  const m: Affine = compose(placeUnit(size * margin, size * margin, box), pose);
+  if (plan.badge) drawBadge(canvas, pool.shape, badgeContour(plan.badge, size), badge, hasStyle(spec, "glossy"), rng.fork("badge"));
+  if (hasStyle(spec, "glowing") && (plan.badge || !input.transparent)) {
+    drawGlow(canvas, size / 2, size / 2, box * 0.62, shade(mainColors.roles.primary, 0.3));
+  }
+  await progress.report(35, "shapes");
+
+  const lineArt = hasStyle(spec, "outline");
+  const lineWidth = Math.max(2, box * 0.055);
+  const outlineWidth = isNegated(spec, "outline") || lineArt ? 0 : Math.max(1, box * 0.032);
+  const words = new Set([...spec.subjects, ...spec.otherWords]);
+  // "lockpick set", "pair of boots": two or three of the subject (quantity.ts)
+  const copies = chosen.mainName === undefined ? 1 : copiesOf(quantityWords(plan.main, spec.otherWords));
+  const mainRng = rng.fork("main");
+  const built = multiplied(copies, (i) => plan.main.build(i === 0 ? mainRng : mainRng.fork(`copy ${i}`), plan.emblem !== undefined, words));
+  const mainParts = decorateParts(mods, built);
+  renderParts(canvas, pool, mainParts, m, box, mainColors, {
+    outlineWidth,
+    ...(lineArt ? { lineArt: { width: lineWidth, color: plan.badge ? shade(mainColors.roles.primary, 0.2) : mainColors.roles.primary } } : {}),
+    ...(plan.badge ? { shadow: { dx: box * 0.02, dy: box * 0.035, color: badge.outline, opacity: 0.35 } } : {}),
+  });
+
+  renderWear(canvas, pool, mods, mainParts, m, box, badge.outline);
+
+  if (plan.emblem) {
+    const inSlot = plan.main.emblem !== undefined;
+    const slot = plan.main.emblem ?? { cx: 0.8, cy: 0.8, r: 0.2 };
+    const em = compose(m, placeUnit(slot.cx - slot.r, slot.cy - slot.r, slot.r * 2));
+    const emColors = shapeColors(plan.emblem, spec.colors.slice(1), spec, badge.outline);
+    // the emblem sees the prompt's subjects ("witch cauldron": the witch's pointed hat), not its other words
+    renderParts(canvas, pool, plan.emblem.build(rng.fork("emblem"), false, new Set(spec.subjects)), em, box * slot.r * 2, emColors, {
+      outlineWidth: inSlot ? outlineWidth * 0.75 : outlineWidth,
+      ...(lineArt ? { lineArt: { width: lineWidth * 0.8, color: shade(emColors.roles.primary, 0.25) } } : {}),
+    });
+  }
+  renderAdornment(canvas, pool, mods, m, box, plan.emblem !== undefined && plan.main.emblem === undefined, badge.outline, {
+    outlineWidth,
+    ...(lineArt ? { lineArt: { width: lineWidth * 0.7, color: shade(mainColors.roles.primary, 0.25) } } : {}),
+  });
+  await progress.report(75, "shading", canvas);
+
+  const result = hasStyle(spec, "retro") ? pixelate(canvas) : canvas;
+  return progress.finish(result);
+}
+
+export const iconGenerator: Generator = { kind: "icon", generate: generateIcon };

@@ -1,0 +1,189 @@
+/**
+ * What a sprite prompt draws: the design (a character, a creature, a ship or an item, or its icon
+ * shape drawn as an item), the builder that draws it, and what a character holds. The generator
+ * (pixel-sprite.ts) draws this plan; the driver's `interpret` reads it (reading.ts).
+ */
+import type { PromptSpec } from "../kit/types.js";
+import { broaderSubjects, impliedItems } from "../words/subjects/subjects.js";
+import { type CharacterUses, isCharacter, planCharacter, RACES } from "./characters/plan.js";
+import { CHARACTER_BUILDERS } from "./characters/characters.js";
+import { CREATURE_BUILDERS } from "./creatures/creatures.js";
+import { vesselOf } from "./creatures/vessels.js";
+import type { SpriteBuilder } from "./grid.js";
+import { iconSpriteBuilder } from "./items/bridge.js";
+import { assignHands, type HeldItem, holdAs } from "./items/held.js";
+import { ITEM_BUILDERS } from "./items/items.js";
+import { creatureCompound, modifySprite, type ModifierUse } from "./modifiers.js";
+import { applySpriteWords, readSpriteWords, WORN_WORDS } from "./words.js";
+
+export const BUILDERS: Readonly<Record<string, SpriteBuilder>> = { ...CHARACTER_BUILDERS, ...CREATURE_BUILDERS, ...ITEM_BUILDERS };
+
+/** Subjects without a builder of their own that borrow a close one. */
+export const ALIASES: Readonly<Record<string, string>> = {
+  leaf: "tree",
+  droplet: "slime",
+  water: "slime",
+  lava: "flame",
+  bolt: "flame",
+  ice: "gem",
+  moon: "star",
+  axe: "sword",
+  bow: "sword",
+  key: "sword",
+  scroll: "shield",
+  metal: "robot",
+};
+
+/** Held items with metal that an energy word makes glow. */
+const ENERGY_HELD = new Set(["sword", "axe", "spear", "hammer", "gun", "rifle", "wrench", "pickaxe"]);
+
+/** Words that put a named item in both hands. */
+const PAIR_WORDS = new Set(["twin", "dual", "two", "double", "paired", "pair"]);
+
+/** Subjects that name where a figure is: never held. */
+const PLACES = new Set([
+  "house",
+  "castle",
+  "tower",
+  "starfield",
+  "water",
+  "cave",
+  "snow",
+  "sand",
+  "grass",
+  "dirt",
+  "mud",
+  "wall",
+  "floor",
+  "road",
+  "bridge",
+  "sky",
+  "cloud",
+]);
+
+/** The item a character holds for an effect named with it ("fire mage" holds a fireball). */
+export const EFFECT_ITEMS: Readonly<Record<string, string>> = { fire: "flame", healing: "potion", poison: "potion" };
+
+/** The builder of a design: a sprite builder of its own, else the icon shape drawn as a sprite item. */
+export function spriteBuilderOf(design: string): SpriteBuilder | undefined {
+  return BUILDERS[design] ?? iconSpriteBuilder(design);
+}
+
+/**
+ * The design a subject word draws: its own builder or the one it borrows, else its icon shape as
+ * a sprite item, else the nearest broader subject's design (its "is a" chain), if any.
+ */
+export function spriteDesignOf(subject: string): string | undefined {
+  for (const s of broaderSubjects(subject)) {
+    if (BUILDERS[s]) return s;
+    if (iconSpriteBuilder(s)) return s;
+    const alias = ALIASES[s];
+    if (alias && BUILDERS[alias]) return alias;
+  }
+  return undefined;
+}
+
+/** The item a figure holds for a subject named with it: its own, else the nearest broader one ("torch" → flame). */
+export function heldItemOf(subject: string): string | undefined {
+  return holdAs(subject);
+}
+
+/** What a sprite prompt draws: read by the generator and by the driver's `interpret`. */
+export interface SpritePlan {
+  /** The builder drawn ("tree" for "leaf"; "monster" on fallback). */
+  design: string;
+  builder: SpriteBuilder;
+  /** The prompt's subject word that chose the design; undefined on fallback. */
+  subject: string | undefined;
+  /** Items in the character's hands (those named, else the character's default ones). */
+  items: HeldItem[];
+  /** True when no subject word has a design: a random creature seeded by the prompt. */
+  fallback: boolean;
+  /** A character's race, materials, effects and size words that change the drawing. */
+  uses?: CharacterUses;
+  /** Materials, effects, styles and companion subjects the creature's or item's drawing uses. */
+  used?: ModifierUse;
+}
+
+/**
+ * Picks the design: a figure (character or creature) beats an item, so "knight with a sword" is a
+ * knight and "fire mage" a mage; among figures, or among items, specific subjects come before
+ * generic ones, then the prompt's order. A character holds the items named with it.
+ */
+export function planSprite(spec: PromptSpec): SpritePlan {
+  // "pirate ship with black sails": a sailing ship, shaped by the sea words before it
+  const vessel = vesselOf(spec);
+  if (vessel) {
+    const modified = modifySprite(spec, "galleon", vessel.builder, vessel.companions);
+    const applied = applySpriteWords(spec, modified.builder, readSpriteWords(spec, "creature"));
+    const used = modified.used;
+    used.words = [...vessel.words, ...applied.words];
+    used.subjects.push(...applied.subjects.filter((s) => !used.subjects.includes(s)));
+    used.styles.push(...applied.styles);
+    return { design: "galleon", builder: applied.builder, subject: vessel.subject, items: [], fallback: false, used };
+  }
+  const drawable = spec.subjects.filter((s) => spriteDesignOf(s) !== undefined);
+  // a figure beats an item, and a place ("sea" in "sea captain") is a figure only when alone
+  const figures = drawable.filter((s) => spriteBuilderOf(spriteDesignOf(s) as string)?.kind !== "item");
+  let subject = figures.find((s) => !PLACES.has(s)) ?? figures[0] ?? drawable[0];
+  // "ghost pirate": a creature that is also a race of people is drawn as that class's race
+  const cls = spec.subjects.find((s) => isCharacter(s) && RACES[s] === undefined);
+  if (subject !== undefined && cls !== undefined && RACES[subject] !== undefined && !isCharacter(subject)) subject = cls;
+  if (subject === undefined) return { design: "monster", builder: BUILDERS.monster as SpriteBuilder, subject: undefined, items: [], fallback: true };
+  // "slime king", "skeleton horse", "mushroom monster": the creature, described by the other word
+  const compound = creatureCompound(
+    spec,
+    (s) => spriteBuilderOf(spriteDesignOf(s) ?? "")?.kind === "creature",
+    (s) => BUILDERS[s] !== undefined,
+  );
+  let design = compound?.design ?? (spriteDesignOf(subject) as string);
+  const modified = modifySprite(spec, design, spriteBuilderOf(design) as SpriteBuilder, compound?.companions ?? []);
+  let builder = modified.builder;
+  if (builder.kind !== "character") {
+    // role, state and setting words ("bone dragon boss", "sleeping cat", "sea turtle"): words.ts
+    const kind = builder.kind === "creature" ? "creature" : "item";
+    const applied = applySpriteWords(spec, builder, readSpriteWords(spec, kind));
+    const used = modified.used;
+    used.words = applied.words;
+    used.subjects.push(...applied.subjects.filter((s) => !used.subjects.includes(s)));
+    used.styles.push(...applied.styles);
+    return { design, builder: applied.builder, subject: compound?.subject ?? subject, items: [], fallback: false, used };
+  }
+  let items: HeldItem[] = [];
+  if (builder.kind === "character") {
+    // a class drawn with its race, materials, effects and size ("dwarf blacksmith", "stone golem")
+    const character = planCharacter(spec, design);
+    ({ design, builder } = character);
+    // closed eyes, hovering, rotting, a boss's scowl (words.ts)
+    const applied = applySpriteWords(spec, builder, character.read);
+    builder = applied.builder;
+    for (const w of applied.words) if (!character.uses.words.includes(w)) character.uses.words.push(w);
+    character.uses.styles.push(...applied.styles);
+    const drawn = [design, ...character.uses.subjects];
+    // places are where a figure is, never in its hands ("village baker", "tavern keeper")
+    items = assignHands(spec.subjects.filter((s) => !drawn.includes(s) && !PLACES.has(s) && spriteDesignOf(s) !== design).map((s) => heldItemOf(s) ?? s));
+    // "twin daggers", "dual swords": one item named, held in both hands
+    const pair = spec.otherWords.find((w) => PAIR_WORDS.has(w));
+    if (pair && items.length === 1 && items[0]?.item !== "shield") {
+      items = [items[0] as HeldItem, { item: (items[0] as HeldItem).item, hand: "off" }];
+      character.uses.words.push(pair);
+    }
+    // "fire mage": a figure with an effect holds the effect's item when no item is named
+    if (items.length === 0) items = assignHands(spec.effects.map((e) => EFFECT_ITEMS[e]).filter((s): s is string => s !== undefined));
+    if (items.length === 0) items = assignHands(builder.defaultItems ?? impliedItems(design));
+    // "plasma rifle", "laser sword": a metal item in hand glows; with none, the word did nothing
+    const energy = character.read.worn.energy;
+    if (energy) {
+      const glowing = items.some((h) => ENERGY_HELD.has(h.item));
+      if (glowing) items = items.map((h) => (ENERGY_HELD.has(h.item) ? { ...h, energy: true } : h));
+      else character.uses.words = character.uses.words.filter((w) => WORN_WORDS[w]?.energy === undefined);
+    }
+    return { design, builder, subject: design, items, fallback: false, uses: character.uses };
+  }
+  return { design, builder, subject, items, fallback: false };
+}
+
+export function pickSpriteBuilder(spec: PromptSpec): { name: string; builder: SpriteBuilder } {
+  const plan = planSprite(spec);
+  return { name: plan.design, builder: plan.builder };
+}

@@ -1,0 +1,168 @@
+/**
+ * Conditions and settings of a texture prompt: words that change any surface cheaply and truly.
+ * "wet" darkens it and adds highlights, "glossy" ("polished") smooths it and adds a sheen, "deep"
+ * and "shallow"/"clear" water darken it or show the bottom, "murky" clouds it, "scattered" strews
+ * a heap thinly over bare ground, "blood-stained" stains it, "barnacles" crust it, "riveted" rivets
+ * it; a setting picks a palette or a wear: a crypt or dungeon grimes another material, "tropical"
+ * makes it lush, "alien" shifts its hues and sprinkles glowing spores. `readTexturePrompt` is the
+ * one reading both the generator and `interpretTexture` use; wear.ts draws the marks.
+ */
+import type { PromptSpec } from "../words/prompt.js";
+import { planTexture, type TexturePlan } from "./roles.js";
+import { COLOR_WORDS } from "../words/vocabulary.js";
+
+/** Condition → the raw words that name it. */
+const CONDITION_WORDS: Readonly<Record<string, string>> = {
+  wet: "wet damp soaked drenched rainy moist slick",
+  deep: "deep abyssal",
+  shallow: "shallow clear transparent",
+  murky: "murky cloudy",
+  scattered: "scattered strewn littered sparse",
+  bloody: "bloodstained bloodied bloodsoaked bloodsplattered",
+  barnacles: "barnacle barnacles barnacled",
+  riveted: "riveted rivet rivets studded",
+  dusty: "dusty dusted",
+  garden: "garden gardens",
+  thick: "thick dense deep-pile shaggy",
+  tropical: "tropical",
+  alien: "alien extraterrestrial",
+};
+const CONDITION_OF: ReadonlyMap<string, string> = new Map(
+  Object.entries(CONDITION_WORDS).flatMap(([name, words]) => words.split(" ").map((w) => [w, name] as const)),
+);
+
+const LIQUIDS: ReadonlySet<string> = new Set(["water", "swamp", "acid", "slime", "lava"]);
+/** Heaps that can lie scattered over bare ground, and the ground they lie on. */
+const HEAPS: ReadonlySet<string> = new Set(["bone", "coins", "rubble", "gems", "logpile", "hay", "pebbles", "feathers", "gravel"]);
+/** Soft, piled surfaces whose relief "thick" deepens. */
+const PILED: ReadonlySet<string> = new Set([
+  "moss",
+  "grass",
+  "meadow",
+  "fur",
+  "snow",
+  "hay",
+  "hedge",
+  "forest",
+  "carpet",
+  "thatch",
+  "ash",
+  "mud",
+  "feathers",
+  "fabric",
+]);
+/** Materials a crypt or dungeon setting grimes (not its own stone). */
+const GRIMED = (m: string): boolean => !["dungeon", "castle", "cave"].includes(m);
+
+/** Whether a condition can be drawn on this plan's material. */
+function applies(condition: string, plan: TexturePlan): boolean {
+  const m = plan.material;
+  if (condition === "deep" || condition === "shallow" || condition === "murky") return ["water", "swamp", "acid"].includes(m);
+  if (condition === "scattered") return HEAPS.has(m) || plan.patches !== undefined;
+  if (condition === "wet") return !LIQUIDS.has(m);
+  if (condition === "garden") return !LIQUIDS.has(m);
+  if (condition === "thick") return PILED.has(m);
+  return true;
+}
+
+export interface TextureReading {
+  /** The prompt as read for a texture (blood words no longer a colour nor stained glass; "alien" no monster). */
+  spec: PromptSpec;
+  plan: TexturePlan;
+  /** Conditions drawn, canonical. */
+  conditions: readonly string[];
+  /** Raw words of the prompt that named them. */
+  read: readonly string[];
+  /** A crypt or dungeon named with another material: it grimes that material. */
+  grimy: boolean;
+}
+
+/**
+ * Words only a texture reads, as the surface (or layout) they name: other agents draw nothing of
+ * them ("tin" would be a metal shield icon, "block" no stone icon), so they are no shared subjects.
+ */
+const TEXTURE_WORDS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries("block blocks ashlar".split(" ").map((w) => [w, "blocks"])),
+  ...Object.fromEntries("tin aluminium aluminum zinc galvanized".split(" ").map((w) => [w, "metal"])),
+  ...Object.fromEntries("hangar hangars".split(" ").map((w) => [w, "panel"])),
+  ...Object.fromEntries("bulkhead bulkheads".split(" ").map((w) => [w, "hull"])),
+  // an icon of a "wooden dock" is still wood, so the dock is the texture's own word
+  ...Object.fromEntries("dock docks pier piers wharf jetty boardwalk harbor harbour marina".split(" ").map((w) => [w, "dock"])),
+  ...Object.fromEntries("mat mats matting".split(" ").map((w) => [w, "tatami"])),
+};
+
+/** Two-word names of a surface whose words alone mean something else ("force field" is no meadow). */
+const PHRASES: readonly { pattern: RegExp; subject: string; drops: readonly string[]; reads: readonly string[] }[] = [
+  { pattern: /\bforce[\s-]?fields?\b/, subject: "forcefield", drops: ["field"], reads: ["force"] },
+  { pattern: /\bchain[\s-]?link\b/, subject: "chainlink", drops: ["chain", "chainmail"], reads: ["link"] },
+];
+
+const BLOOD = /\bblood(?:y|ied)?(?:[\s-]*(stained|soaked|splattered|spattered|covered|smeared))?\b/;
+
+/** Reads the conditions and settings of a texture prompt, and plans the texture without their words. */
+export function readTexturePrompt(original: PromptSpec): TextureReading {
+  let spec = original;
+  const conditions: string[] = [];
+  const read: string[] = [];
+  const words = spec.text.split(/[^a-z0-9]+/);
+  const own = spec.otherWords.filter((w) => TEXTURE_WORDS[w] !== undefined);
+  if (own.length > 0) {
+    const added = own.map((w) => TEXTURE_WORDS[w] as string).filter((x) => !spec.subjects.includes(x));
+    // the last word named is the head noun ("wooden pier" a pier, "dock pilings" pilings)
+    const head = own.includes(words.filter(Boolean).at(-1) ?? "");
+    const subjects = head ? [...spec.subjects, ...new Set(added)] : [...new Set(added), ...spec.subjects];
+    spec = { ...spec, subjects, otherWords: spec.otherWords.filter((w) => !own.includes(w)) };
+  }
+  for (const phrase of PHRASES) {
+    if (!phrase.pattern.test(spec.text)) continue;
+    const subjects = spec.subjects.filter((x) => !phrase.drops.includes(x));
+    spec = { ...spec, subjects: [phrase.subject, ...subjects], otherWords: spec.otherWords.filter((w) => !phrase.reads.includes(w)) };
+  }
+  const blood = BLOOD.exec(spec.text);
+  if (blood) {
+    // "blood-stained": a stain, not a crimson colour nor stained glass (unless named otherwise too)
+    const crimsonElsewhere = words.some((w) => COLOR_WORDS.get(w) === "crimson" && !w.startsWith("blood"));
+    const glassElsewhere = words.some((w) => ["glass", "stainedglass", "window", "windows"].includes(w));
+    spec = {
+      ...spec,
+      colors: crimsonElsewhere ? spec.colors : spec.colors.filter((c) => c !== "crimson"),
+      subjects: blood[1] === "stained" && !glassElsewhere ? spec.subjects.filter((s) => s !== "glass") : spec.subjects,
+    };
+    conditions.push("bloody");
+    if (blood[1] && spec.otherWords.includes(blood[1])) read.push(blood[1]);
+  }
+  const alien = words.some((w) => CONDITION_OF.get(w) === "alien");
+  if (alien && (spec.subjects.some((s) => s !== "monster") || spec.materials.length > 0))
+    spec = { ...spec, subjects: spec.subjects.filter((s) => s !== "monster") };
+  // "checkered kitchen tiles": checkered tiles, glazed like the kitchen's ceramic ones
+  if (spec.subjects.includes("checkered") && spec.subjects.includes("ceramic")) {
+    spec = { ...spec, subjects: spec.subjects.filter((x) => x !== "ceramic") };
+    conditions.push("ceramic");
+  }
+  // "energy shield" is a force field; "lightning stone" stone with the lightning effect's veins
+  if (spec.subjects.includes("bolt") && !spec.subjects.includes("forcefield") && !spec.subjects.includes("shield")) {
+    const rest = { ...spec, subjects: spec.subjects.filter((x) => x !== "bolt") };
+    if (!planTexture(rest).fallback) spec = { ...rest, effects: spec.effects.includes("lightning") ? spec.effects : [...spec.effects, "lightning"] };
+  }
+  // "alien" alone, or with a planet: a rocky alien ground
+  if (alien && spec.subjects.every((x) => x === "monster") && spec.materials.length === 0) spec = { ...spec, subjects: ["stone"] };
+  const planned = planTexture(spec);
+  // a garden path runs through flowers
+  const garden = words.some((w) => CONDITION_OF.get(w) === "garden");
+  const plan = garden && planned.verge === "grass" ? { ...planned, verge: "meadow" } : planned;
+  for (const w of spec.otherWords) {
+    const c = CONDITION_OF.get(w);
+    if (c === undefined || plan.fallback || !applies(c, plan)) continue;
+    read.push(w);
+    if (!conditions.includes(c)) conditions.push(c);
+  }
+  if (alien && !plan.fallback && !conditions.includes("alien") && !spec.subjects.includes("monster")) conditions.push("alien");
+  // words of a condition read as another's ("blood splattered")
+  for (const w of read) if (!spec.otherWords.includes(w)) read.splice(read.indexOf(w), 1);
+  if (plan.fallback) conditions.length = 0;
+  const grimy = !plan.fallback && spec.subjects.includes("dungeon") && GRIMED(plan.material) && plan.source !== "dungeon";
+  return { spec: { ...spec, otherWords: spec.otherWords.filter((w) => !read.includes(w)) }, plan, conditions, read, grimy };
+}
+
+/** The ground a scattered heap lies on. */
+export const scatterGround = (plan: TexturePlan): string => (plan.role === "floor" ? "flagstone" : "dirt");
