@@ -22,7 +22,14 @@ const n = Number(process.env.ARMOUR_N ?? 20_000);
 const rounds = Number(process.env.ARMOUR_ROUNDS ?? 7);
 const logger = createLogger("silent");
 // `{ __typename }` and refused documents touch neither the database nor the services.
-const deps = { prisma: {}, services: {}, logger, production: true, streamReservationMs: 1000 } as unknown as GraphQLDeps;
+const deps = {
+  prisma: {},
+  services: {},
+  logger,
+  production: true,
+  streamReservationMs: 1000,
+  response: { maxResponseBytes: 32 * 1024 * 1024, inlineB64MaxBytes: 4 * 1024 * 1024 },
+} as unknown as GraphQLDeps;
 
 /** /graphql behind the edge, with the armour's parts `armour`. */
 const serve = (armour: readonly ArmourPart[]): Edge =>

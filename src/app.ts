@@ -41,7 +41,14 @@ export function createApp(deps: AppDeps): App {
   const { config, db, logger } = deps;
   const services = createServices(deps);
   const authenticate = createAuthenticator({ keys: services.keys, sessions: services.sessions, allowedOrigins: config.allowedOrigins });
-  const graphqlDeps = { prisma: db.prisma, services, logger, production: config.production, streamReservationMs: config.streamReservationMs };
+  const graphqlDeps = {
+    prisma: db.prisma,
+    services,
+    logger,
+    production: config.production,
+    streamReservationMs: config.streamReservationMs,
+    response: { maxResponseBytes: config.graphqlMaxResponseBytes, inlineB64MaxBytes: config.inlineB64MaxBytes },
+  };
   const graphqlSse = createGraphQLSseHandler(graphqlDeps);
   const closing = new AbortController();
   const web = createWebHandler({ distDir: new URL("../web/dist", import.meta.url).pathname });

@@ -47,6 +47,14 @@ const schema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
     TRUST_PROXY: z.enum(["true", "false"]).default("false"),
     GRAPHQL_STREAM_RESERVATION_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    GRAPHQL_MAX_RESPONSE_MB: z.coerce.number().min(1).max(1024).default(32),
+    INLINE_B64_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(64 * 1024 * 1024)
+      .default(4 * 1024 * 1024),
+    PIXEL_BUDGET_MP: z.coerce.number().min(1).max(4096).default(16),
     SECRETS_KEY: z
       .string()
       .refine((v) => parseSecretsKey(v) !== undefined, "must be 32 random bytes, base64 (openssl rand -base64 32)")
@@ -126,6 +134,15 @@ const schema = z
     trustProxy: env.TRUST_PROXY === "true",
     /** A graphql-sse stream reserved with PUT and not connected within this long is dropped. */
     streamReservationMs: env.GRAPHQL_STREAM_RESERVATION_SECONDS * 1000,
+    /** A GraphQL query whose answer could exceed this is refused before it runs (400 query_too_large; `b64` counted by its size). */
+    graphqlMaxResponseBytes: Math.round(env.GRAPHQL_MAX_RESPONSE_MB * 1024 * 1024),
+    /** An answer carries an asset's bytes inline (`b64`) only up to this size; above it, the caller fetches `url` (streamed). */
+    inlineB64MaxBytes: env.INLINE_B64_MAX_BYTES,
+    /**
+     * Pixels decoded, drawn or encoded at once in this process (megapixels): larger work waits its turn instead of
+     * exhausting memory; one piece larger than the budget runs alone.
+     */
+    pixelBudget: Math.round(env.PIXEL_BUDGET_MP * 1_000_000),
     /**
      * Webhook deliveries (contract section 10). SECRETS_KEY itself is read with `secret()`, never
      * part of the parsed settings; without it, the key lives in `<DATA_DIR>/secrets.key`.

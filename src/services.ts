@@ -12,6 +12,7 @@ import { createGenerationQueries } from "./domain/generation/queries.js";
 import { recoverGenerations } from "./domain/generation/recovery.js";
 import { createReserveAndEnqueue } from "./domain/generation/reserve-and-enqueue.js";
 import { createRunner } from "./domain/generation/runner.js";
+import { PixelBudget } from "./agents/pixel-budget.js";
 import { createGenerationStore } from "./domain/generation/store.js";
 import { createSubmit } from "./domain/generation/submit.js";
 import { createSubmitMany } from "./domain/generation/submit-many.js";
@@ -136,7 +137,13 @@ export function createServices(deps: AppDeps) {
     }),
     health: deps.health,
     /** The job handler: main (or a worker) passes it to `queue.start`. */
-    runGeneration: createRunner({ store, bus: deps.bus, catalog: deps.catalog, logger: deps.logger }),
+    runGeneration: createRunner({
+      store,
+      bus: deps.bus,
+      catalog: deps.catalog,
+      logger: deps.logger,
+      pixelBudget: new PixelBudget(deps.config.pixelBudget),
+    }),
     recover: (options: Parameters<typeof recoverGenerations>[1]) => recoverGenerations({ prisma, store, queue: deps.queue, idempotency }, options),
   };
 }

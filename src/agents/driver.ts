@@ -124,6 +124,11 @@ export interface AgentDriver {
   /** Present when it draws sprite sheets (`job.sheet`); the result's image then carries `layout` and `quality`. */
   sheets?: SheetCapability;
   /**
+   * Models: the largest picture (in pixels) the driver hands over before post-processing (twice `nativeSize` a
+   * side), counted in the pixel budget; absent where the driver's image is the asset (procedural).
+   */
+  maxImagePixels?: number;
+  /**
    * Drivers that read the prompt themselves (procedural) say what they understood, cheaply and
    * without drawing: shown on every generation, used by `strict` and `dryRun`. Models leave it out.
    */

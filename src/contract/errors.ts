@@ -8,6 +8,7 @@ export const errorCodes = {
   invalid_request: { status: 400, retryable: false },
   unknown_agent: { status: 400, retryable: false },
   unsupported_option: { status: 400, retryable: false },
+  query_too_large: { status: 400, retryable: false },
   unauthenticated: { status: 401, retryable: false },
   insufficient_credits: { status: 402, retryable: false },
   forbidden: { status: 403, retryable: false },

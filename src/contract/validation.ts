@@ -8,9 +8,64 @@ import { docsFor, unknownFieldMessage, wrongTypeMessage } from "./teaching.js";
  * and whose message teaches what to send instead (`teaching.ts`).
  */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value, { reportInput: true });
+  const input = withoutOptionalNulls(schema, value);
+  const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
-  throw toInvalidRequest(result.error, { schema, input: value });
+  throw toInvalidRequest(result.error, { schema, input });
+}
+
+/**
+ * `null` for an optional field means the field is absent, on every transport (contract section 12): GraphQL's
+ * nullable arguments, OpenAI's SDKs and many JSON encoders send `null` for "not set". A field whose schema
+ * takes `null` as a value of its own keeps it, and `null` for a required field stays (and is refused as a
+ * wrong type). Nested objects and arrays are walked; unions are left as they are.
+ */
+export function withoutOptionalNulls(schema: z.ZodType, value: unknown): unknown {
+  const { core } = unwrapped(schema);
+  const def = defOf(core);
+  if (def.type === "array" && Array.isArray(value) && def.element) return value.map((item) => withoutOptionalNulls(def.element!, item));
+  if (def.type !== "object" || value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const shape = def.shape ?? {};
+  let changed = false;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
+    if (!field) {
+      out[key] = item;
+      continue;
+    }
+    if (item === null) {
+      const { optional, nullable } = unwrapped(field);
+      if (optional && !nullable) {
+        changed = true;
+        continue;
+      }
+      out[key] = item;
+      continue;
+    }
+    const walked = withoutOptionalNulls(field, item);
+    if (walked !== item) changed = true;
+    out[key] = walked;
+  }
+  return changed ? out : value;
+}
+
+/** A schema without the wrappers that only say whether a value may be absent or null, and what they said. */
+function unwrapped(schema: z.ZodType): { core: z.ZodType; optional: boolean; nullable: boolean } {
+  let optional = false;
+  let nullable = false;
+  let current = schema;
+  for (;;) {
+    const def = defOf(current);
+    if (def.type === "optional" || def.type === "default" || def.type === "prefault") optional = true;
+    else if (def.type === "nullable") nullable = true;
+    else if (def.type === "pipe" && def.in) {
+      current = def.in;
+      continue;
+    } else if (def.type !== "readonly" && def.type !== "catch") return { core: current, optional, nullable };
+    if (!def.innerType) return { core: current, optional, nullable };
+    current = def.innerType;
+  }
 }
 
 /** What the caller sent and the schema it was checked against, when known: they make the message precise. */

@@ -158,7 +158,6 @@ const generateCases: Case[] = [
   ["generate_asset", { agentId: "pixel-sprite", messages: [{ role: "painter", content: "a sword" }] }, "messages.0.role", /"system", "user" or "assistant"/],
   ["generate_asset", { ...sword, width: "32" }, "width", /^Must be a number: send 32 without quotes/],
   ["generate_asset", { ...sword, transparent: "true" }, "transparent", /^Must be a boolean: send true without quotes/],
-  ["generate_asset", { ...sword, seed: null }, "seed", /^Must be a number, not null; leave the field out instead\./],
   ["generate_asset", { ...sword, maxWaitSeconds: "5" }, "maxWaitSeconds", /^Must be a number: send 5 without quotes/],
   ["generate_asset", { ...sword, idempotencyKey: 12345 }, "idempotencyKey", /^Must be a string, not a number\./],
   // Out of range.

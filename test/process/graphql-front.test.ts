@@ -160,6 +160,28 @@ describe("/graphql over real HTTP", () => {
     expect(nul.error().message).toMatch(/Variable/);
   });
 
+  it("answers variables that fail coercion as inline arguments are answered: invalid_request naming the variable", async () => {
+    const auth = { authorization: `Bearer ${key}` };
+    // the same mistake inline is refused before anything runs, as invalid_request too
+    const inline = await gql('{ generations(first: "abc") { nodes { id } } }', auth);
+    expect(inline.error()).toMatchObject({ code: "invalid_request" });
+    const cases: [string, Record<string, unknown>, string, RegExp][] = [
+      ["query ($n: Int) { generations(first: $n) { nodes { id } } }", { n: "abc" }, "n", /Int cannot represent/],
+      ["query ($n: Int) { generations(first: $n) { nodes { id } } }", { n: 2 ** 40 }, "n", /Int cannot represent/],
+      ["query ($id: ID!) { generation(id: $id) { id } }", { id: { a: 1 } }, "id", /ID cannot represent/],
+      ["mutation ($i: GenerateInput!) { generate(input: $i) { id } }", { i: { prompt: 5 } }, "i.prompt", /String cannot represent/],
+      ["mutation ($i: GenerateInput!) { generate(input: $i) { id } }", { i: "a knight" }, "i", /Expected type "GenerateInput" to be an object/],
+      ["mutation ($i: GenerateInput!) { generate(input: $i) { id } }", { i: { prompt: "x", sheet: { fps: "z" } } }, "i.sheet.fps", /Int cannot represent/],
+      ["mutation ($i: CreateApiKeyInput!) { createApiKey(input: $i) { secret } }", { i: { name: "x", expiresAt: "soon" } }, "i.expiresAt", /ISO-8601/],
+    ];
+    for (const [query, variables, param, message] of cases) {
+      const answer = await gql(query, auth, variables);
+      expect(answer.status, query).toBe(400);
+      expect(answer.error(), JSON.stringify(variables)).toMatchObject({ code: "invalid_request", param, requestId: requestIdOf(answer) });
+      expect(answer.error().message).toMatch(message);
+    }
+  });
+
   it("refuses a GET query without a preflight header (CSRF), runs it with one, and never runs a mutation by GET", async () => {
     const plain = await call("GET", "/graphql?query=%7B__typename%7D", { accept: "application/json" });
     expect(plain.status).toBe(403);

@@ -270,6 +270,7 @@ function createFalQueueDriver(options: FalQueueOptions, env: DriverEnvironment):
   }
 
   return {
+    maxImagePixels: limit.maxWidth * limit.maxHeight,
     generate: (job, ctx) =>
       withAttempt(ctx, options.timeoutMs, NAMES.label, async (scope) => {
         const requestTimeout = options.requestTimeoutMs;

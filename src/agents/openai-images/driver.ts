@@ -251,6 +251,7 @@ function createOpenAiImagesDriver(options: OpenAiImagesOptions, env: DriverEnvir
   }
 
   return {
+    maxImagePixels: limit.maxWidth * limit.maxHeight,
     generate: (job, ctx) =>
       withAttempt(ctx, options.timeoutMs, NAMES.label, async (scope) => {
         const key = apiKey();

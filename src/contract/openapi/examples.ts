@@ -440,6 +440,11 @@ const errorExamples: Partial<Record<ErrorCode, { message: string; param?: string
   },
   unknown_agent: { message: 'No agent is called "dalle". Use one of: pixel-sprite, icon, texture (GET /api/ai/agents lists them).', param: "agentId" },
   unsupported_option: { message: "The agent texture cannot make transparent assets; leave transparent out or pick another agent.", param: "transparent" },
+  query_too_large: {
+    message:
+      "This query could answer up to 44.9 MB (8 b64 fields of up to 5.6 MB each); at most 32 MB. Ask for b64 once per query, or fetch the asset's url (streamed).",
+    details: { maxBytes: 33554432, estimatedBytes: 47066454 },
+  },
   unauthenticated: {
     message: "The API key looks mistyped (its checksum does not match): copy it again from where you saved it.",
     details: { docs: "/docs/getting-started#create-a-key" },

@@ -112,6 +112,7 @@ export const openAiErrorTable: Record<ErrorCode, { status: number; type: string;
   invalid_request: { status: 400, type: "invalid_request_error", code: "invalid_request" },
   unknown_agent: { status: 404, type: "not_found_error", code: "unknown_agent" },
   unsupported_option: { status: 400, type: "invalid_request_error", code: "unsupported_option" },
+  query_too_large: { status: 400, type: "invalid_request_error", code: "query_too_large" },
   unauthenticated: { status: 401, type: "authentication_error", code: "unauthenticated" },
   insufficient_credits: { status: 429, type: "insufficient_quota", code: "insufficient_quota" },
   forbidden: { status: 403, type: "permission_error", code: "forbidden" },

@@ -1,6 +1,6 @@
 import type { TerrainRef, TilesetLayout } from "../../agents/driver.js";
 import { type ExportFile, type Neighbour, pngName, TERRAIN_COLORS, tileCell, tileTerrains } from "./formats.js";
-import { godotString } from "./godot.js";
+import { godotString } from "./text.js";
 
 /** Godot's TileSet.TerrainMode for each layout: 0 match corners and sides, 1 match corners, 2 match sides. */
 export const GODOT_TERRAIN_MODE = { "blob-47": 0, "wang-corner-16": 1, "wang-edge-16": 2 } as const;

@@ -1,14 +1,10 @@
 import type { SheetLayout } from "../../agents/driver.js";
 import { type ExportFile, pngName, sheetTracks } from "./formats.js";
+import { godotString } from "./text.js";
 
 /** A float as Godot's text writer prints it: always with a decimal point (`8.0`, `12.5`). */
 export function godotFloat(value: number): string {
   return Number.isInteger(value) ? `${value}.0` : String(value);
-}
-
-/** A string literal in Godot's text format (`"` and `\` escaped). */
-export function godotString(value: string): string {
-  return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 }
 
 /** Godot writes a Dictionary one key per line and an Array on one line; this follows it. */

@@ -1,5 +1,6 @@
 import type { TilesetLayout } from "../../agents/driver.js";
 import { type ExportFile, type ExportLayout, pngName, sheetTracks } from "./formats.js";
+import { plainText } from "./text.js";
 
 /** README.txt for the zip: each file in it and how to load it. `files` are the exports beside the PNG. */
 export function readmeText(assetId: string, width: number, height: number, layout: ExportLayout, files: ExportFile[]): string {
@@ -32,10 +33,10 @@ const LAYOUT_TEXT: Record<TilesetLayout["layout"], string> = {
 };
 
 function tilesetLines(layout: TilesetLayout): string[] {
-  const background = layout.terrains[1] ?? "transparency";
+  const [foreground, background = "transparency"] = layout.terrains.map(plainText);
   return [
     `  A tileset of ${layout.columns}x${layout.rows} cells of ${layout.tileWidth}x${layout.tileHeight} pixels: ${LAYOUT_TEXT[layout.layout]},`,
-    `  ${layout.terrains[0]} (the foreground) against ${background}. Tile i is at column i % ${layout.columns}, row floor(i / ${layout.columns}).`,
+    `  ${foreground} (the foreground) against ${background}. Tile i is at column i % ${layout.columns}, row floor(i / ${layout.columns}).`,
     ...(layout.layout === "blob-47" && layout.terrains.length > 1 ? [`  Tile 47 is plain ${background}, the background's fill tile.`] : []),
   ];
 }

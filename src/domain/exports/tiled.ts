@@ -1,6 +1,7 @@
 import type { TileEntry, TilesetLayout } from "../../agents/driver.js";
 import { paintRandomMap } from "../../agents/tileset-map.js";
 import { type ExportFile, type ExportSource, NEIGHBOURS, pngName, TERRAIN_COLORS, tileTerrains } from "./formats.js";
+import { xmlAttribute as xml } from "./text.js";
 import { zipArchive } from "./zip.js";
 
 /** Tiled's Wang set type for each layout. */
@@ -10,11 +11,6 @@ export const WANGSET_TYPE = { "wang-corner-16": "corner", "wang-edge-16": "edge"
 export const SAMPLE_MAP = { columns: 24, rows: 16, seed: 1 } as const;
 
 const VERSION = 'version="1.8" tiledversion="1.8.2"';
-
-/** Text for an XML attribute value. */
-function xml(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
-}
 
 function hex([r, g, b]: readonly [number, number, number]): string {
   return `#${[r, g, b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;

@@ -5,6 +5,7 @@ import { AppError } from "../../contract/errors.js";
 import { exportAsset } from "./export-asset.js";
 import { EXPORT_FORMATS, type ExportSource, exportFormatsFor } from "./formats.js";
 import { renderExport } from "./render.js";
+import { tiledFiles } from "./tiled.js";
 
 function source(): ExportSource & { layout: TilesetLayout } {
   const layout = tilesetLayout({ layout: "blob-47", terrains: ["grass", "dirt"] }, 32, 32);
@@ -51,5 +52,33 @@ describe("tileset exports", () => {
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).message).toBe("The aseprite export does not apply to a tileset; this asset has: texturepacker, godot, tiled, zip.");
     }
+  });
+});
+
+describe("user text in tileset exports", () => {
+  const hostile = ["grass\u0000\u0007\r\n<wang>&\"'", "dirt\u001b[2J\u2028\tend"];
+  const layout = tilesetLayout({ layout: "wang-corner-16", terrains: hostile }, 16, 16);
+  const src = { assetId: "ast_tiles", png: new Uint8Array([137, 80, 78, 71]), width: 64, height: 64, layout };
+  // every control character but the newline that ends a line of the file, and the line separators
+  const controls = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+
+  it("Tiled files hold the names cleaned and escaped: one element per line, attributes closed", () => {
+    for (const file of tiledFiles(src)) {
+      const text = file.body.toString("utf8");
+      expect(text).not.toMatch(controls);
+      expect(text).toMatch(/name="grass &lt;wang&gt;&amp;&quot;&apos;"|name="grass &lt;wang&gt;&amp;&quot;&apos;-dirt \[2J end"/);
+      for (const line of text.split("\n")) expect(line.split('"').length % 2, line).toBe(1);
+    }
+  });
+
+  it("the Godot TileSet and the zip's README hold the names cleaned", () => {
+    const godot = renderExport("godot", src).body.toString("utf8");
+    expect(godot).not.toMatch(controls);
+    expect(godot).toContain('terrain_set_0/terrain_0/name = "grass <wang>&\\"\'"');
+    expect(godot).toContain('terrain_set_0/terrain_1/name = "dirt [2J end"');
+    const zip = renderExport("zip", src).body.toString("latin1");
+    const readme = zip.slice(zip.indexOf("A tileset of"), zip.indexOf("README.txt\n"));
+    expect(readme).not.toMatch(controls);
+    expect(readme).toContain("grass <wang>&\"' (the foreground) against dirt [2J end.");
   });
 });

@@ -10,6 +10,7 @@ import { createInProcessEventBus } from "../../infra/events/bus.js";
 import { createLogger } from "../../infra/logger.js";
 import { RetryJob, type EnqueueOptions, type Job, type JobQueue } from "../../infra/queue/queue.js";
 import { createReserveAndEnqueue } from "./reserve-and-enqueue.js";
+import { PixelBudget } from "../../agents/pixel-budget.js";
 import { createRunner } from "./runner.js";
 import { createGenerationStore, type GenerationStore, type NewGeneration } from "./store.js";
 
@@ -360,5 +361,41 @@ describe("the runner on PGlite", () => {
     await run(job);
     expect((await eventsOf(db, id)).at(-1)).toMatchObject({ type: "generation.failed", data: { error: { code: "generator_unavailable" } } });
     expect(await accountOf(db, accountId)).toEqual({ balance: 10, active: 0 });
+  });
+
+  it("a job whose output does not fit the pixel budget steps back into the queue, its generation still queued, and runs once it fits", async () => {
+    const budget = new PixelBudget(16 * 16 * 2, 0);
+    const runner = createRunner({ store, bus, catalog, logger: createLogger("silent"), pixelBudget: budget, budgetRetryMs: 123 });
+    const { id, job } = await queued();
+    script = async () => ({ images: [image] });
+    const held = budget.tryTake(16 * 16 * 2)!;
+    await expect(runner(job)).rejects.toMatchObject({ delayMs: 123, options: { sameAttempt: true } });
+    expect(counting.count).toBe(0);
+    expect(await generationOf(db, id)).toMatchObject({ status: "queued", creditState: "reserved" });
+    // the retry carries no row: it is read (without bytes), and once the budget has room the job runs
+    held();
+    await runner({ ...job, context: undefined });
+    expect(await generationOf(db, id)).toMatchObject({ status: "succeeded" });
+    expect(budget.inUse).toBe(0);
+  });
+
+  it("counts a model's largest picture, not the asked size, in the pixel budget", async () => {
+    const budget = new PixelBudget(1_000_000, 0);
+    const model: AgentDriver = { ...driver, maxImagePixels: 2048 * 2048 };
+    const seen: number[] = [];
+    const runner = createRunner({
+      store,
+      bus,
+      catalog: { ...catalog, driver: (name) => (name === entry.id ? model : undefined) },
+      logger: createLogger("silent"),
+      pixelBudget: budget,
+    });
+    script = async () => {
+      seen.push(budget.inUse);
+      return { images: [image] };
+    };
+    const { job } = await queued();
+    await runner(job);
+    expect(seen).toEqual([2048 * 2048]);
   });
 });

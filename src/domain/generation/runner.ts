@@ -10,6 +10,8 @@ import {
   type TilesetRequest,
 } from "../../agents/driver.js";
 import { finishAsset } from "../../agents/finish.js";
+import { jobPixels } from "../../agents/output-size.js";
+import type { PixelBudget } from "../../agents/pixel-budget.js";
 import { agentFailure } from "../../contract/render.js";
 import type { Message } from "../../contract/schemas/generation.js";
 import type { EventBus } from "../../infra/events/bus.js";
@@ -37,6 +39,14 @@ export interface RunnerDeps {
   progressEveryMs?: number;
   /** First retry delay (doubles per attempt, ±25 % jitter, at most 30 s). Default 1000 ms. */
   retryBaseMs?: number;
+  /**
+   * Pixels held in memory at once by the generations this process runs (PIXEL_BUDGET_MP): a job whose output does
+   * not fit steps back into the queue and tries again (`budgetRetryMs`), so it neither waits holding a worker's slot
+   * nor exhausts memory. Without it, no limit.
+   */
+  pixelBudget?: PixelBudget;
+  /** How soon a job that did not fit the pixel budget tries again. Default 250 ms. */
+  budgetRetryMs?: number;
 }
 
 /** A provider asking to wait longer than this is not retried (the lease of a running generation is 120 s). */
@@ -74,6 +84,41 @@ export function createRunner(deps: RunnerDeps) {
   const retryBaseMs = deps.retryBaseMs ?? 1_000;
 
   return async function run(job: Job): Promise<void> {
+    const release = await admit(job);
+    try {
+      await runAdmitted(job);
+    } finally {
+      release();
+    }
+  };
+
+  /**
+   * Takes the job's pixels from the budget (its output's, or the largest picture its model may send), before it
+   * claims its generation or reads any bytes; a job that does not fit now goes back to its queue (the generation
+   * stays queued) and tries again shortly. The row comes with the job in process; otherwise it is read (without
+   * bytes). A row not visible yet, or gone, is left to `claim`.
+   */
+  async function admit(job: Job): Promise<() => void> {
+    if (!deps.pixelBudget) return () => undefined;
+    const given = job.attempt === 1 ? (job.context as GenerationRecord | undefined) : undefined;
+    const g = given ?? (await store.find(job.generationId));
+    const driver = g ? catalog.driver(g.agentId) : undefined;
+    if (!g || !driver) return () => undefined;
+    const pixels = jobPixels(
+      {
+        width: g.width,
+        height: g.height,
+        ...(g.sheet ? { sheet: g.sheet as SheetRequest } : {}),
+        ...(g.tileset ? { tileset: g.tileset as TilesetRequest } : {}),
+      },
+      g.sourceAssetId === null ? driver : { sheets: driver.sheets },
+    );
+    const release = deps.pixelBudget.tryTake(pixels);
+    if (!release) throw new RetryJob(deps.budgetRetryMs ?? 250, { sameAttempt: true });
+    return release;
+  }
+
+  async function runAdmitted(job: Job): Promise<void> {
     const claimed = await claim(job);
     if (!claimed) return;
     const entry = catalog.entry(claimed.g.agentId);
@@ -88,7 +133,7 @@ export function createRunner(deps: RunnerDeps) {
       return;
     }
     await attempt(job, claimed, entry, driver);
-  };
+  }
 
   /**
    * The generation this job runs, or undefined when there is nothing to do (finished, canceled, or

@@ -3,6 +3,7 @@ import { framesOf, sheetLayout } from "../../agents/sheet-layout.js";
 import { AppError } from "../../contract/errors.js";
 import type { GenerateRequest } from "../../contract/schemas/generation.js";
 import { type SheetSpec, withSheetDefaults } from "../../contract/schemas/sheet.js";
+import { outputPrice } from "./price.js";
 
 /** What a call asking for a sheet will make: the request with its defaults, the layout, the frames and the price. */
 export interface SheetPlan {
@@ -51,5 +52,5 @@ export function planSheet(
   const refusal = input.prompt === undefined && input.messages === undefined ? undefined : offer.refusal?.({ prompt: input.prompt, messages: input.messages });
   if (refusal !== undefined) throw new AppError("unsupported_option", `sheet: ${refusal}`, { param: "sheet" });
   const frames = framesOf(layout);
-  return { sheet, layout, frames, price: sheetPrice(agent.credits, frames) };
+  return { sheet, layout, frames, price: outputPrice(sheetPrice(agent.credits, frames), agent.credits, pngWidth, pngHeight) };
 }

@@ -22,6 +22,7 @@ import type { ReserveAndEnqueue } from "./reserve-and-enqueue.js";
 import { planSheet, type SheetPlan } from "./sheet-plan.js";
 import { planTileset, type TilesetPlan } from "./tileset-plan.js";
 import { planPalette } from "./palette-plan.js";
+import { pixelPrice } from "./price.js";
 import type { PaletteSpec } from "./store-rows.js";
 import type { NewGeneration } from "./store.js";
 import { generationView } from "./view.js";
@@ -167,13 +168,19 @@ export function createSubmit(deps: SubmitDeps) {
 
   /**
    * A palette swap (contract section 12, POST /api/v1/assets/:id/recolor): a generation that maps
-   * the viewer's asset onto `palette`, keeping its size and layout, for `recolorCredits`, through
+   * the viewer's asset onto `palette`, keeping its size and layout, for `recolorCredits` (per megapixel
+   * above one), through
    * the same money path, queue, events and Idempotency-Key as any generation. 404 for another
    * account's asset (never saying whose); 400 naming `palette` for a bad one; nothing charged then.
    */
   async function recolor(viewer: AuthenticatedViewer, assetId: string, raw: unknown, options: SubmitOptions = {}): Promise<Submission> {
     const input = parseInput(recolorRequest, raw);
-    const asset = await prisma.asset.findFirst({ where: { id: assetId, accountId: viewer.user.accountId }, include: { generation: true } });
+    // Never the bytes here: ownership and the price come from the row's metadata, and the balance is checked by the
+    // reservation; the runner reads the bytes, within the pixel budget, only once the swap is paid for.
+    const asset = await prisma.asset.findFirst({
+      where: { id: assetId, accountId: viewer.user.accountId },
+      select: { id: true, width: true, height: true, generation: true },
+    });
     if (!asset) throw new AppError("not_found", "No such asset.");
     const palette = planPalette(input)!;
     const g = asset.generation;
@@ -193,7 +200,7 @@ export function createSubmit(deps: SubmitDeps) {
       seed: g.seed,
       width: g.width,
       height: g.height,
-      cost: deps.recolorCredits,
+      cost: pixelPrice(deps.recolorCredits, asset.width, asset.height),
       idempotencyRecordId: recordId,
     });
     return submitRow(viewer, fingerprint("recolor", { assetId, palette }), rowOf, options);
@@ -294,8 +301,8 @@ interface Plan {
   palette?: PaletteSpec;
 }
 
-/** What the call costs: the agent's price for an image, the sheet's or tileset's (section 12) otherwise. */
-const priceOf = (plan: Plan): number => plan.sheet?.price ?? plan.tileset?.price ?? plan.agent.credits;
+/** What the call costs: the agent's price for an image (per megapixel above one), the sheet's or tileset's (section 12) otherwise. */
+const priceOf = (plan: Plan): number => plan.sheet?.price ?? plan.tileset?.price ?? pixelPrice(plan.agent.credits, plan.size.width, plan.size.height);
 
 export type Submit = ReturnType<typeof createSubmit>["submit"];
 

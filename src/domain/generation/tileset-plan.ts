@@ -2,6 +2,7 @@ import type { TilesetCapability, TilesetLayout, TilesetRequest } from "../../age
 import { tilesetLayout } from "../../agents/tileset-layout.js";
 import { AppError } from "../../contract/errors.js";
 import type { GenerateRequest } from "../../contract/schemas/generation.js";
+import { outputPrice } from "./price.js";
 
 /** What a call asking for a tileset will make: the request, the layout, the tiles and the price. */
 export interface TilesetPlan {
@@ -11,7 +12,7 @@ export interface TilesetPlan {
   price: number;
 }
 
-/** A tileset costs the agent's price for every 16 tiles begun (contract section 12): 1× a 16-tile set, 3× blob-47. */
+/** A tileset costs the agent's price for every 16 tiles begun (contract section 12): 1× a 16-tile set, 3× blob-47 (and per megapixel above one: price.ts). */
 export const tilesetPrice = (credits: number, tiles: number): number => credits * Math.ceil(tiles / 16);
 
 /**
@@ -39,5 +40,6 @@ export function planTileset(
   const refusal = offer.refusal?.(tileset);
   if (refusal !== undefined) throw new AppError("unsupported_option", `tileset.terrains: ${refusal}`, { param: "tileset.terrains" });
   const layout = tilesetLayout(tileset, size.width, size.height);
-  return { tileset, layout, tiles: layout.tiles.length, price: tilesetPrice(agent.credits, layout.tiles.length) };
+  const price = outputPrice(tilesetPrice(agent.credits, layout.tiles.length), agent.credits, layout.columns * size.width, layout.rows * size.height);
+  return { tileset, layout, tiles: layout.tiles.length, price };
 }

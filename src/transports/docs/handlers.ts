@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import type { H3Event } from "h3";
+import { ifNoneMatch } from "../http/conditional.js";
 import { openApiDocument } from "../../contract/openapi.js";
 import { serviceName, serviceSummary, serviceVersion } from "../../contract/openapi/info.js";
 import type { RouteId, routes } from "../../contract/routes.js";
@@ -52,14 +53,6 @@ function document(text: string, type: string): Document {
   return { body, type, etag, html: type.startsWith("text/html"), ...(gzip ? { gzip } : {}) };
 }
 
-function matches(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((tag) => {
-    const t = tag.trim().replace(/^W\//, "");
-    return t === "*" || t === etag || t === `${etag.slice(0, -1)}-gz"`;
-  });
-}
-
 function serve(request: Request, doc: Document, extra: Record<string, string> = {}): Response {
   const gzip = doc.gzip && /\bgzip\b/i.test(request.headers.get("accept-encoding") ?? "") ? doc.gzip : undefined;
   const etag = gzip ? `${doc.etag.slice(0, -1)}-gz"` : doc.etag;
@@ -71,7 +64,7 @@ function serve(request: Request, doc: Document, extra: Record<string, string> = 
     // Public documents: any site or tool may read them (no credentials involved).
     headers.set("access-control-allow-origin", "*");
   }
-  if (matches(request.headers.get("if-none-match"), doc.etag)) return new Response(null, { status: 304, headers });
+  if (ifNoneMatch(request.headers.get("if-none-match"), doc.etag, `${doc.etag.slice(0, -1)}-gz"`)) return new Response(null, { status: 304, headers });
   headers.set("content-type", doc.type);
   if (gzip) headers.set("content-encoding", "gzip");
   const body = gzip ?? doc.body;

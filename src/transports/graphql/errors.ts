@@ -13,7 +13,11 @@ export function maskGraphQLError(error: unknown, logger: Logger, requestId?: str
   const graphqlError = error instanceof GraphQLError ? error : undefined;
   const original = graphqlError ? graphqlError.originalError : error;
   const where = graphqlError ? { nodes: graphqlError.nodes, path: graphqlError.path, source: graphqlError.source, positions: graphqlError.positions } : {};
-  if (graphqlError && !original) {
+  // GraphQL's own refusals carry no original error, or one of GraphQL's own: a variable that failed coercion
+  // (`Variable "$n" got invalid value "abc"; Int cannot represent…`) wraps the scalar's GraphQLError, or a
+  // GraphQLError around whatever the scalar threw. Those are the caller's mistakes, answered as bad requests.
+  const ownRefusal = graphqlError !== undefined && (!original || (original instanceof GraphQLError && !graphqlError.path));
+  if (graphqlError && ownRefusal) {
     // Yoga's `originalError` (a broken JSON body's parser error) keeps its name only: its message is
     // worded by the fetch implementation (whatwg-node's repeats the whole body). Yoga still reads it
     // for the status (400).
@@ -22,13 +26,22 @@ export function maskGraphQLError(error: unknown, logger: Logger, requestId?: str
     if (originalError) extensions.originalError = { name: originalError.name };
     const given = extensions.code;
     const code = isErrorCode(given) ? given : "invalid_request";
+    const param = extensions.param ?? variableParam(graphqlError.message);
     // `http` (Yoga's status for the answer) stays: Yoga reads it and leaves it out of the body.
     return new GraphQLError(graphqlError.message, {
       ...where,
-      extensions: { ...extensions, code, retryable: false, ...(requestId ? { requestId } : {}) },
+      extensions: { ...extensions, code, ...(param ? { param } : {}), retryable: false, ...(requestId ? { requestId } : {}) },
     });
   }
   const app = classify(original ?? error, logger.child(requestId ? { requestId } : {}));
   const { requestId: _, code, message, ...rest } = errorObject(app, requestId ?? "");
   return new GraphQLError(message, { ...where, extensions: { code, ...rest, ...(requestId ? { requestId } : {}) } });
+}
+
+/** The variable (and the field inside it) a coercion error names: `Variable "$input" got invalid value 5 at "input.prompt"` → `input.prompt`. */
+function variableParam(message: string): string | undefined {
+  const variable = /^Variable "\$([_A-Za-z][_0-9A-Za-z]*)"/.exec(message);
+  if (!variable) return undefined;
+  const at = / at "([^"]+)"/.exec(message);
+  return at ? at[1] : variable[1];
 }

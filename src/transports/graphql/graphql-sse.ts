@@ -82,7 +82,7 @@ export function createGraphQLSseHandler(deps: GraphQLDeps): (request: Request, r
       } catch (error) {
         return refusal(400, (error as Error).message);
       }
-      const refused = [...guardDocument(document), ...[guardVariables(params.variables)].filter((e) => e !== undefined)];
+      const refused = [...guardDocument(document, deps.response), ...[guardVariables(params.variables)].filter((e) => e !== undefined)];
       if (refused.length > 0) return refusal(400, refused[0]!.message);
       const operation = getOperationAST(document, params.operationName)?.operation;
       return {

@@ -11,6 +11,16 @@ import { findUnstorableText } from "../../contract/strings.js";
  */
 export const limits = { tokens: 2_000, depth: 10, aliases: 15, directives: 10, cost: 5_000, generates: 1 } as const;
 
+/**
+ * What an answer may weigh (contract section 12): `b64` is counted by the most it can hold, the base64 of an asset
+ * of `inlineB64MaxBytes` (larger assets answer it null), wherever it is not null by the schema: on one generation,
+ * not under a page of a list (`first`), where it is always null.
+ */
+export interface ResponseLimits {
+  maxResponseBytes: number;
+  inlineB64MaxBytes: number;
+}
+
 const refuse = (message: string) => new GraphQLError(message, { extensions: { code: "invalid_request", retryable: false, http: { status: 400 } } });
 
 /** Parses with the token limit (a huge document is refused while it is read, not after). */
@@ -32,6 +42,10 @@ export function parseGuarded(source: string): DocumentNode {
 }
 
 interface Measure {
+  /** The most the answer's `b64` fields can weigh, in bytes. */
+  b64Bytes: number;
+  /** How many `b64` fields count toward it. */
+  b64Fields: number;
   depth: number;
   aliases: number;
   directives: number;
@@ -41,15 +55,21 @@ interface Measure {
 
 const cap = (n: number) => Math.min(n, Number.MAX_SAFE_INTEGER / 4);
 
+const tooLarge = (message: string, details: Record<string, unknown>) =>
+  new GraphQLError(message, { extensions: { code: "query_too_large", retryable: false, details, http: { status: 400 } } });
+
+const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "")} MB`;
+
 /** The limits this document breaks (empty when it may run). */
-export function guardDocument(document: DocumentNode): GraphQLError[] {
+export function guardDocument(document: DocumentNode, response?: ResponseLimits): GraphQLError[] {
+  const b64Size = response ? Math.ceil(response.inlineB64MaxBytes / 3) * 4 : 0;
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   const memo = new Map<string, Measure>();
   const visiting = new Set<string>();
 
   const measure = (set: SelectionSetNode | undefined, root: boolean): Measure => {
-    const m: Measure = { depth: 0, aliases: 0, directives: 0, cost: 0, generates: 0 };
+    const m: Measure = { b64Bytes: 0, b64Fields: 0, depth: 0, aliases: 0, directives: 0, cost: 0, generates: 0 };
     for (const selection of set?.selections ?? []) {
       m.directives += selection.directives?.length ?? 0;
       let inner: Measure;
@@ -59,7 +79,11 @@ export function guardDocument(document: DocumentNode): GraphQLError[] {
         const child = measure(selection.selectionSet, false);
         const first = selection.arguments?.find((a) => a.name.value === "first")?.value;
         const multiplier = first?.kind === Kind.INT ? Math.max(1, Math.min(100, Number(first.value))) : first ? 100 : 1;
+        // under a page of a list, b64 is null (the schema says so): it weighs nothing there
+        const b64 = name === "b64" && !selection.selectionSet ? 1 : 0;
         inner = {
+          b64Bytes: first ? 0 : cap(child.b64Bytes + b64 * b64Size),
+          b64Fields: first ? 0 : cap(child.b64Fields + b64),
           depth: selection.selectionSet ? child.depth + 1 : 1,
           aliases: child.aliases + (selection.alias ? 1 : 0),
           directives: child.directives,
@@ -83,6 +107,8 @@ export function guardDocument(document: DocumentNode): GraphQLError[] {
         }
         inner = cached;
       }
+      m.b64Bytes = cap(m.b64Bytes + inner.b64Bytes);
+      m.b64Fields = cap(m.b64Fields + inner.b64Fields);
       m.depth = Math.max(m.depth, inner.depth);
       m.aliases = cap(m.aliases + inner.aliases);
       m.directives = cap(m.directives + inner.directives);
@@ -110,6 +136,14 @@ export function guardDocument(document: DocumentNode): GraphQLError[] {
     if (m.directives > limits.directives) errors.push(refuse(`Operation${name} uses ${m.directives} directives; at most ${limits.directives}.`));
     if (m.cost > limits.cost)
       errors.push(refuse(`Operation${name} costs ${m.cost} (fields × page sizes); at most ${limits.cost}. Ask for fewer fields or smaller pages.`));
+    if (response && m.b64Bytes > response.maxResponseBytes) {
+      errors.push(
+        tooLarge(
+          `Operation${name} could answer up to ${mb(m.b64Bytes)} (${m.b64Fields} b64 field${m.b64Fields === 1 ? "" : "s"} of up to ${mb(b64Size)} each); at most ${mb(response.maxResponseBytes)}. Ask for b64 once per query, or fetch the asset's url (streamed).`,
+          { maxBytes: response.maxResponseBytes, estimatedBytes: m.b64Bytes },
+        ),
+      );
+    }
     if (m.generates > limits.generates) {
       errors.push(refuse(`Operation${name} asks for ${m.generates} generations; one generate per request (send several requests).`));
     }

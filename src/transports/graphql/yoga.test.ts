@@ -22,7 +22,14 @@ const { armourParts, createGraphQLHandler } = await import("./yoga.js");
 
 const logger = createLogger("silent");
 // `{ __typename }` and refused documents touch neither the database nor the services.
-const deps = { prisma: {}, services: {}, logger, production: false, streamReservationMs: 1000 } as unknown as GraphQLDeps;
+const deps = {
+  prisma: {},
+  services: {},
+  logger,
+  production: false,
+  streamReservationMs: 1000,
+  response: { maxResponseBytes: 32 * 1024 * 1024, inlineB64MaxBytes: 4 * 1024 * 1024 },
+} as unknown as GraphQLDeps;
 
 /** /graphql behind the app's edge (its request state, body and Request class), with only this handler. */
 function serve(armour: readonly (typeof armourParts)[number][] = armourParts) {

@@ -8,7 +8,7 @@ import type { Logger } from "../../infra/logger.js";
 import type { Services } from "../../services.js";
 import { requestState } from "../http/request-state.js";
 import type { GraphQLContext } from "./context.js";
-import { guardDocument, guardVariables, parseGuarded } from "./guard.js";
+import { guardDocument, guardVariables, parseGuarded, type ResponseLimits } from "./guard.js";
 import { maskGraphQLError } from "./errors.js";
 import { schema } from "./schema/index.js";
 
@@ -20,6 +20,8 @@ export interface GraphQLDeps {
   production: boolean;
   /** graphql-sse: how long a reserved (PUT) stream waits to be connected. */
   streamReservationMs: number;
+  /** What an answer may weigh (guard.ts). */
+  response: ResponseLimits;
 }
 
 export function contextFor(request: Request, deps: GraphQLDeps): GraphQLContext {
@@ -35,7 +37,7 @@ export function contextFor(request: Request, deps: GraphQLDeps): GraphQLContext 
 }
 
 /** Parses with the token limit, then refuses what the guard refuses, before validation (cached per document text by Yoga). */
-const guardPlugin: Plugin<GraphQLContext> = {
+const guardPlugin = (response: ResponseLimits): Plugin<GraphQLContext> => ({
   onExecute({ args, setResultAndStopExecution }) {
     const refused = guardVariables(args.variableValues);
     if (refused) setResultAndStopExecution({ errors: [refused] });
@@ -43,12 +45,12 @@ const guardPlugin: Plugin<GraphQLContext> = {
   onParse({ setParseFn }) {
     setParseFn((source) => {
       const document = parseGuarded(typeof source === "string" ? source : source.body);
-      const refused = guardDocument(document);
+      const refused = guardDocument(document, response);
       if (refused.length > 0) throw refused[0];
       return document;
     });
   },
-};
+});
 
 /** What kind of operation runs decides whether a session needs a trusted Origin (a mutation is a write). */
 const operationPlugin: Plugin<GraphQLContext> = {
@@ -105,7 +107,7 @@ function createYogaServer(deps: GraphQLDeps, armour: readonly ArmourPart[] = arm
     // memory: Yoga's own cap would only re-stream it through a TransformStream on every request.
     maxRequestBodySize: false,
     plugins: [
-      ...(on.has("guard") ? [guardPlugin] : []),
+      ...(on.has("guard") ? [guardPlugin(deps.response)] : []),
       ...(deps.production && on.has("suggestions") ? [blockFieldSuggestionsPlugin()] : []),
       operationPlugin,
       ...(on.has("masking") ? [masking] : []),

@@ -1,4 +1,5 @@
 import { planSheet, type SheetOffer } from "../../domain/generation/sheet-plan.js";
+import { pixelPrice } from "../../domain/generation/price.js";
 import { planTileset } from "../../domain/generation/tileset-plan.js";
 import type { z } from "zod";
 import type { SheetLayout, TilesetLayout, TilesetLayoutName, TilesetRequest } from "../../agents/driver.js";
@@ -254,7 +255,7 @@ export function estimateFor(
       : "sheet" in output
         ? { output: "sheet" as const, ...planSheet(agent, output.offer, { sheet: output.sheet }, chosen)! }
         : { output: "tileset" as const, ...planTileset(agent, output.offer, { tileset: output.tileset }, chosen)! };
-  const credits = plan ? plan.price : agent.credits;
+  const credits = plan ? plan.price : pixelPrice(agent.credits, chosen.width, chosen.height);
   return {
     agentId: agent.id,
     agentName: agent.name,

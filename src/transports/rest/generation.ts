@@ -5,6 +5,7 @@ import type { Submission, SubmitOptions } from "../../domain/generation/submit.j
 import { quotaHeaders } from "../../domain/limits.js";
 import type { GenerationEventMessage } from "../../infra/events/bus.js";
 import type { Services } from "../../services.js";
+import { ifNoneMatch } from "../http/conditional.js";
 import { jsonResponse, jsonTextResponse } from "../http/responses.js";
 import type { RequestState } from "../http/request-state.js";
 import { frameEvents, sseResponse, type SseEvent } from "../http/sse.js";
@@ -107,7 +108,7 @@ export function generationHandlers(deps: GenerationRouteDeps): Handlers {
         "cache-control": "private, max-age=31536000, immutable",
         "content-disposition": `inline; filename="${asset.id}.png"`,
       };
-      if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+      if (ifNoneMatch(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
       return new Response(Buffer.from(asset.bytes), { status: 200, headers: { ...headers, "content-length": String(asset.byteLength) } });
     },
 
@@ -125,7 +126,7 @@ export function generationHandlers(deps: GenerationRouteDeps): Handlers {
         "cache-control": "private, no-cache",
         "content-disposition": `attachment; filename="${file.fileName}"`,
       };
-      if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+      if (ifNoneMatch(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
       return new Response(new Uint8Array(file.body), { status: 200, headers: { ...headers, "content-length": String(file.body.byteLength) } });
     },
 

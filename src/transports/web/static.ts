@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
 import { gzipSync } from "node:zlib";
+import { ifNoneMatch } from "../http/conditional.js";
 
 /**
  * The web client (web/, built to web/dist by `npm run build:web`) served by the same process and
@@ -125,12 +126,6 @@ function wantsHtml(request: Request): boolean {
   return !json || html.q >= json.q;
 }
 
-function etagMatches(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
-}
-
 /** Returns the page or asset for a request, or undefined when the path is not the web client's. */
 export function createWebHandler(options: WebHandlerOptions): (request: Request) => Promise<Response | undefined> {
   let bundle: Map<string, StaticFile> | undefined;
@@ -181,7 +176,7 @@ export function createWebHandler(options: WebHandlerOptions): (request: Request)
       headers.set("x-frame-options", "DENY");
     }
 
-    if (etagMatches(request.headers.get("if-none-match"), etag) || etagMatches(request.headers.get("if-none-match"), file.etag)) {
+    if (ifNoneMatch(request.headers.get("if-none-match"), etag, file.etag)) {
       headers.delete("content-type");
       return new Response(null, { status: 304, headers });
     }
