@@ -152,26 +152,40 @@ export function tileField(
  * The signed distance to the boundary in pixels (positive inside the foreground), from F and its
  * gradient, and the gradient's direction (pointing into the foreground): dist[p], nx[p], ny[p].
  */
-export function boundaryDistance(field: Float32Array, size: number, threshold: number): { dist: Float32Array; nx: Float32Array; ny: Float32Array } {
-  const dist = new Float32Array(size * size);
-  const nx = new Float32Array(size * size);
-  const ny = new Float32Array(size * size);
-  const at = (x: number, y: number): number => field[y * size + x] ?? 0;
+export function boundaryDistance(
+  field: Float32Array,
+  size: number,
+  threshold: number,
+  into?: { dist: Float32Array; nx: Float32Array; ny: Float32Array },
+): { dist: Float32Array; nx: Float32Array; ny: Float32Array } {
+  const n = size * size;
+  const fits = into !== undefined && into.dist.length === n;
+  const dist = fits ? into.dist : new Float32Array(n);
+  const nx = fits ? into.nx : new Float32Array(n);
+  const ny = fits ? into.ny : new Float32Array(n);
   for (let y = 0; y < size; y++) {
-    const y0 = y > 0 ? y - 1 : y;
-    const y1 = y < size - 1 ? y + 1 : y;
+    const row = y * size;
+    const up = (y > 0 ? y - 1 : y) * size;
+    const down = (y < size - 1 ? y + 1 : y) * size;
+    const dy = y > 0 && y < size - 1 ? 2 : 1;
     for (let x = 0; x < size; x++) {
       const x0 = x > 0 ? x - 1 : x;
       const x1 = x < size - 1 ? x + 1 : x;
-      const gx = (at(x1, y) - at(x0, y)) / (x1 - x0);
-      const gy = (at(x, y1) - at(x, y0)) / (y1 - y0);
+      const gx = (field[row + x1]! - field[row + x0]!) / (x1 - x0);
+      const gy = (field[down + x]! - field[up + x]!) / dy;
       const g = Math.hypot(gx, gy);
-      const p = y * size + x;
-      const f = at(x, y) - threshold;
+      const p = row + x;
+      const f = field[p]! - threshold;
       // flat field (deep inside a terrain): far from any boundary
-      dist[p] = g < 1e-6 ? Math.sign(f) * 1e3 : f / g;
-      nx[p] = g < 1e-6 ? 0 : gx / g;
-      ny[p] = g < 1e-6 ? 0 : gy / g;
+      if (g < 1e-6) {
+        dist[p] = Math.sign(f) * 1e3;
+        nx[p] = 0;
+        ny[p] = 0;
+      } else {
+        dist[p] = f / g;
+        nx[p] = gx / g;
+        ny[p] = gy / g;
+      }
     }
   }
   return { dist, nx, ny };

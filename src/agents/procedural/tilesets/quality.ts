@@ -142,13 +142,3 @@ export function mapSeamScore(tilesetRgba: Uint8Array, layout: TilesetLayout, map
   }
   return ratio(edgeSum, edgePairs, innerSum, innerPairs);
 }
-
-/** Distinct colours among the pixels that are not fully transparent. */
-export function countColors(rgba: Uint8Array): number {
-  const seen = new Set<number>();
-  for (let i = 0; i < rgba.length; i += 4) {
-    if ((rgba[i + 3] ?? 0) === 0) continue;
-    seen.add((((rgba[i] ?? 0) << 24) | ((rgba[i + 1] ?? 0) << 16) | ((rgba[i + 2] ?? 0) << 8) | (rgba[i + 3] ?? 0)) >>> 0);
-  }
-  return seen.size;
-}

@@ -18,7 +18,7 @@ import { chooseMaterial, drawTexture, interpretTexture } from "../textures/index
 import { boundaryDistance, boundaryNoise, FIELD_SETTINGS, nodeWeights, quietCorners, tileField, tileNodes } from "./field.js";
 import { flattenBlotches } from "./flatten.js";
 import { edgeStyleOf, paintTile, type PaintContext } from "./paint.js";
-import { countColors, mapSeamScore } from "./quality.js";
+import { mapSeamScore } from "./quality.js";
 import type { GeneratedImage, GeneratorInput, GeneratorProgress } from "../kit/types.js";
 
 export interface GeneratedTileset extends GeneratedImage {
@@ -86,18 +86,21 @@ export async function drawTileset(
   await progress.report(55, "tiles");
 
   const sheet = new Canvas(layout.columns * size, layout.rows * size);
+  // one set of distance arrays for every tile (a 512 px tile's are 3 MB)
+  let distances: ReturnType<typeof boundaryDistance> | undefined;
   for (const [n, tile] of layout.tiles.entries()) {
     const field = tileField(tileNodes(request.layout, tile), weights, noise, quietCorners(request.layout, tile));
-    const { dist, nx, ny } = boundaryDistance(field, size, settings.threshold);
+    const { dist, nx, ny } = (distances = boundaryDistance(field, size, settings.threshold, distances));
     paintTile(ctx, dist, nx, ny, sheet.data, sheet.width, tile.x, tile.y);
     if (n % 8 === 7) await progress.report(55 + (30 * n) / layout.tiles.length, "tiles", sheet);
   }
 
   await progress.report(86, "measuring");
   const image = await progress.finish(sheet, true); // onto the asked palette, in place: measured as stored
+  // the quality measured as the sheet is stored (colours among visible pixels: a tileset's alpha is 0 or 255)
   const quality: TilesetQuality = {
     ...image.quality,
-    colors: countColors(sheet.data),
+    colors: image.quality?.colors ?? 0,
     paletteCompliance: image.quality?.paletteCompliance ?? 1,
     seamScore: round3(mapSeamScore(sheet.data, layout, paintRandomMap(layout, 32, 32, input.seed))),
   };
