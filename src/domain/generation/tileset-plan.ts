@@ -1,5 +1,4 @@
-import type { TilesetCapability, TilesetLayout, TilesetRequest } from "../../agents/driver.js";
-import { tilesetLayout } from "../../agents/tileset-layout.js";
+import { type TilesetCapability, type TilesetLayout, tilesetLayout, type TilesetRequest } from "../../agents/index.js";
 import { AppError } from "../../contract/errors.js";
 import type { GenerateRequest } from "../../contract/schemas/generation.js";
 import { outputPrice } from "./price.js";
