@@ -15,7 +15,7 @@ export * from "./driver.js";
 
 /** The agents file and the drivers behind it. */
 export { type AgentEntry, type Catalog, CatalogError } from "./catalog.js";
-export { closeDrivers, openCatalog } from "./registry.js";
+export { closeDrivers, openCatalog, warmDrivers } from "./registry.js";
 
 /** Palettes: the named ones, reading a palette field, colours as `#rrggbb`. */
 export { NAMED_PALETTES, PALETTE_NAMES, type PaletteName, isPaletteName } from "./palette/named.js";
