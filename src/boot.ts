@@ -1,5 +1,4 @@
-import type { Catalog } from "./agents/catalog.js";
-import { closeDrivers, openCatalog } from "./agents/registry.js";
+import { type Catalog, closeDrivers, openCatalog } from "./agents/index.js";
 import type { Config } from "./config.js";
 import { syncAgents } from "./domain/agents/agents.js";
 import type { Database } from "./infra/db/database.js";

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { CatalogError } from "./agents/catalog.js";
+import { CatalogError } from "./agents/index.js";
 import { boot } from "./boot.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { AppError } from "./contract/errors.js";

@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { parseSecretsKey } from "./infra/secrets-box.js";
+import type { WebhookSettings } from "./domain/webhooks/settings.js";
 
 /** Every setting the service reads. Parsed once at start-up; the result is passed down. */
 const schema = z
@@ -160,7 +161,7 @@ const schema = z
       retryForMs: env.WEBHOOKS_RETRY_FOR_SECONDS * 1000,
       /** An endpoint that has failed every attempt for this long is disabled until its owner enables it (0: never). */
       disableAfterMs: Math.round(env.WEBHOOKS_DISABLE_AFTER_HOURS * 3_600_000),
-    },
+    } satisfies WebhookSettings,
     /** Worker threads drawing procedural images off the event loop (0: on it). Default: cores − 1, at least 1. */
     drawThreads: env.DRAW_THREADS ?? Math.max(1, availableParallelism() - 1),
     /**

@@ -4,6 +4,7 @@ import { boot } from "./boot.js";
 import type { Config } from "./config.js";
 import { createLogger } from "./infra/logger.js";
 import { memoryNow, runProcess } from "./process-lifecycle.js";
+import { warmDrivers } from "./agents/index.js";
 
 /** The HTTP surface: REST, GraphQL, MCP, docs, the web client (about a second of module loading). */
 const loadSurface = () => Promise.all([import("./app.js"), import("./transports/http/node-front.js")]);
@@ -82,6 +83,9 @@ async function main(config: Config) {
     readyMs: Math.round(performance.now()),
     ...memoryNow(),
   });
+  // What the agents know (GET /api/ai/agents `knows`) is worked out now, in a thread of its own,
+  // instead of on the event loop by the first listing.
+  void warmDrivers().catch((error) => logger.warn("what the agents know was not worked out ahead; the first listing does it", { error: String(error) }));
 
   return {
     logger,

@@ -1,5 +1,7 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { z } from "zod";
+import { assetPreviews } from "./agents/index.js";
+import { quote } from "./domain/generation/quote.js";
 import { createLogger } from "./infra/logger.js";
 import { createRemoteApi } from "./transports/mcp/remote.js";
 import { createMcpServer } from "./transports/mcp/tools.js";
@@ -27,10 +29,13 @@ if (!parsed.success) {
 const config = parsed.data;
 const logger = createLogger(config.LOG_LEVEL, (line) => process.stderr.write(`${line}\n`));
 const stop = new AbortController();
-const server = createMcpServer(createRemoteApi({ baseUrl: config.AGS_BASE_URL, apiKey: config.AGS_API_KEY, userAgent: "ags-mcp-stdio" }), {
-  logger,
-  stop: stop.signal,
-});
+const server = createMcpServer(
+  createRemoteApi({ baseUrl: config.AGS_BASE_URL, apiKey: config.AGS_API_KEY, userAgent: "ags-mcp-stdio", quote, previews: assetPreviews }),
+  {
+    logger,
+    stop: stop.signal,
+  },
+);
 const transport = new StdioServerTransport();
 await server.connect(transport);
 // The client closed our stdin: nothing more can arrive.

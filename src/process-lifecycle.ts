@@ -1,4 +1,4 @@
-import { CatalogError } from "./agents/catalog.js";
+import { CatalogError } from "./agents/index.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { reduceMemoryWhenIdle } from "./infra/idle-memory.js";
 import type { Logger } from "./infra/logger.js";

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { Catalog } from "./agents/catalog.js";
+import { assetPreviews, type Catalog, PixelBudget } from "./agents/index.js";
 import type { Config } from "./config.js";
 import { createAccountService } from "./domain/accounts/accounts.js";
 import { createSessionManager } from "./domain/accounts/sessions.js";
@@ -12,10 +12,10 @@ import { createGenerationQueries } from "./domain/generation/queries.js";
 import { recoverGenerations } from "./domain/generation/recovery.js";
 import { createReserveAndEnqueue } from "./domain/generation/reserve-and-enqueue.js";
 import { createRunner } from "./domain/generation/runner.js";
-import { PixelBudget } from "./agents/pixel-budget.js";
 import { createGenerationStore } from "./domain/generation/store.js";
 import { createSubmit } from "./domain/generation/submit.js";
 import { createSubmitMany } from "./domain/generation/submit-many.js";
+import { quote } from "./domain/generation/quote.js";
 import { createIdempotencyService } from "./domain/idempotency/idempotency.js";
 import { createKeyCache } from "./domain/keys/key-cache.js";
 import { createKeyService, type KeyViewerRow } from "./domain/keys/keys.js";
@@ -123,6 +123,8 @@ export function createServices(deps: AppDeps) {
       submit,
       submitMany,
       estimate,
+      /** A prompt-less estimate's price (MCP's estimate_cost): the same rules, no prompt read. */
+      quote,
       recolor,
       cancel: createCancel(store, events, deps.queue),
       events,
@@ -135,6 +137,8 @@ export function createServices(deps: AppDeps) {
       dispatcher: webhookDispatcher,
       logger: deps.logger.child({ component: "webhooks" }),
     }),
+    /** Small pictures of an asset for a model to look at (the MCP tools' answers). */
+    previews: assetPreviews,
     health: deps.health,
     /** The job handler: main (or a worker) passes it to `queue.start`. */
     runGeneration: createRunner({

@@ -114,7 +114,15 @@ export interface SheetCapability {
 export interface TilesetCapability {
   layouts: readonly TilesetLayoutName[];
   /** Why these terrains cannot be drawn (a terrain it does not know as a surface), else undefined. Cheap, no drawing. */
-  refusal?(request: TilesetRequest): string | undefined;
+  refusal?(request: TilesetRequest): TerrainRefusal | undefined;
+}
+
+/** A terrain a tileset agent cannot draw, in words and as data (the error's `details`: a client offers the surfaces). */
+export interface TerrainRefusal {
+  message: string;
+  terrain: string;
+  /** Surfaces it draws, to suggest instead. */
+  knownSurfaces: string[];
 }
 
 export interface AgentDriver {

@@ -7,3 +7,6 @@ export type Scope = (typeof scopes)[number];
  * route (routes.ts) and GraphQL root field, applied by the domain's `authorize`.
  */
 export type AuthRule = { allow: "public" } | { allow: "session" | "api_key" | "any"; scope?: Scope; admin?: boolean };
+
+/** The web client's session cookie: set by sign-in and sign-up, read by the one auth step. */
+export const sessionCookieName = "ags_session";

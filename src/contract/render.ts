@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AgentError } from "../agents/driver.js";
+import { AgentError } from "../agents/index.js";
 import { unavailableDependency, type Dependency } from "../infra/dependency.js";
 import type { Logger } from "../infra/logger.js";
 import { AppError, promisedRetryAfter, type ErrorBody, type ErrorCode, type ErrorObject } from "./errors.js";

@@ -7,17 +7,18 @@ import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/harness.js";
 import { createNodeListener } from "../../src/transports/http/node-front.js";
 import { chromiumPath, launchChromium } from "./browser.js";
+import { describeOn } from "../support/needs.js";
 
 const repo = fileURLToPath(new URL("../../", import.meta.url));
 const screenshots = process.env.SCREENSHOTS === "1" ? `${repo}docs/screenshots/` : undefined;
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 360, height: 740 };
 
-describe.runIf(process.env.TEST_DB === "pglite")("web client in a real browser", () => {
+describeOn("pglite", "web client in a real browser", () => {
   let t: TestApp;
   let server: Server;
   let origin: string;

@@ -3,8 +3,9 @@
 // know, with near subjects that replace them on a click) or that some words would be ignored; and
 // every result says what was drawn, with what, what was ignored, and whether it was a fallback.
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { signUp, startWebBench, type WebBench } from "./browser.js";
+import { describeOn } from "../support/needs.js";
 
 const balanceOf = async (page: Page) =>
   page.evaluate(async () => {
@@ -16,7 +17,7 @@ const balanceOf = async (page: Page) =>
     return { balance: answer.data.viewer.account.balance, generations: answer.data.generations.nodes.length };
   });
 
-describe.runIf(process.env.TEST_DB === "pglite")("the Generate screen says what the agent understands", () => {
+describeOn("pglite", "the Generate screen says what the agent understands", () => {
   let bench: WebBench;
 
   beforeAll(async () => {

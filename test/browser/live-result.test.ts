@@ -5,10 +5,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { openAiReplies, startOpenAiImagesDouble, type OpenAiImagesDouble } from "../doubles/openai-images.js";
 import { testImagesKey, testImagesKeyEnv, testModelAgent, writeCatalog } from "../support/model-agents.js";
 import { desktop, phone, signUp, startWebBench, type WebBench } from "./browser.js";
+import { describeOn } from "../support/needs.js";
 
 interface Snapshot {
   status: string;
@@ -66,7 +67,7 @@ async function storedEvents(page: Page): Promise<StoredEvent[]> {
 
 const human = (stage: string) => stage.charAt(0).toUpperCase() + stage.slice(1).replace(/[-_]/g, " ");
 
-describe.runIf(process.env.TEST_DB === "pglite")("the Generate screen, live", () => {
+describeOn("pglite", "the Generate screen, live", () => {
   let bench: WebBench;
   let double: OpenAiImagesDouble;
   let dir: string;

@@ -6,9 +6,10 @@
 // before anything is charged. "Recolour…" on a result maps it onto another palette (GraphQL
 // recolorAsset) for the recolour price.
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { NAMED_PALETTES } from "../../src/agents/palette/named.js";
 import { signUp, startWebBench, type WebBench } from "./browser.js";
+import { describeOn } from "../support/needs.js";
 
 const gql = <T>(page: Page, query: string) =>
   page.evaluate(async (q) => {
@@ -51,7 +52,7 @@ const resultPixels = (page: Page, alt: string) =>
 /** RECOLOR_CREDITS on this bench: not the drawing's price (1 credit with pixel-sprite), so the drop says which was charged. */
 const recolorCredits = 2;
 
-describe.runIf(process.env.TEST_DB === "pglite")("palettes in the web client", () => {
+describeOn("pglite", "palettes in the web client", () => {
   let bench: WebBench;
 
   beforeAll(async () => {

@@ -7,12 +7,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { SheetLayout } from "../../src/agents/driver.js";
 import { startTestApp, type TestApp } from "../support/harness.js";
 import { generateWithKey } from "../support/generation.js";
 import { bearer, createKey, signUp } from "../support/users.js";
 import { launchChromium, repo } from "./browser.js";
+import { describeOn } from "../support/needs.js";
 
 interface SheetAsset {
   id: string;
@@ -80,7 +81,7 @@ new Phaser.Game({
 </script>
 `;
 
-describe.runIf(process.env.TEST_DB === "pglite")("a sprite sheet in Phaser 3.90", () => {
+describeOn("pglite", "a sprite sheet in Phaser 3.90", () => {
   let t: TestApp;
   let server: Server;
   let browser: Browser;

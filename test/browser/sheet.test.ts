@@ -4,8 +4,9 @@
 // PNG, and links each engine file. The frames themselves are not looked at (they will change):
 // what is asserted is that the canvas shows exactly the layout's cell it says it shows.
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { signUp, startWebBench, type WebBench } from "./browser.js";
+import { describeOn } from "../support/needs.js";
 
 interface Layout {
   frameWidth: number;
@@ -57,7 +58,7 @@ const showsItsCell = (page: Page, frame: { width: number; height: number }) =>
     return { row, column, zoom, same: opaque && want.length === got.length && want.every((v, i) => v === got[i]) };
   }, frame);
 
-describe.runIf(process.env.TEST_DB === "pglite")("sprite sheets in the web client", () => {
+describeOn("pglite", "sprite sheets in the web client", () => {
   let bench: WebBench;
 
   beforeAll(async () => {

@@ -4,10 +4,11 @@
 // same paintRandomMap run here (the service's own, so the web client's copy is checked with it):
 // every cell of the canvas holds exactly the tile the layout's rule puts there, cut from the sheet.
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { TilesetLayout } from "../../src/agents/driver.js";
 import { paintRandomMap } from "../../src/agents/tileset-map.js";
 import { signUp, startWebBench, type WebBench } from "./browser.js";
+import { describeOn } from "../support/needs.js";
 
 interface AgentAnswer {
   id: string;
@@ -89,7 +90,7 @@ const cellsMatch = (page: Page, cells: { column: number; row: number; tile: { x:
     { cells, ...tile },
   );
 
-describe.runIf(process.env.TEST_DB === "pglite")("tilesets in the web client", () => {
+describeOn("pglite", "tilesets in the web client", () => {
   let bench: WebBench;
 
   beforeAll(async () => {

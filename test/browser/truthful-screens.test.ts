@@ -6,9 +6,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { writeCatalog } from "../support/model-agents.js";
 import { desktop, phone, signUp, startWebBench, type WebBench } from "./browser.js";
+import { describeOn } from "../support/needs.js";
 
 interface AgentView {
   id: string;
@@ -26,7 +27,7 @@ async function expectOnlyTheBrand(page: Page, screen: string): Promise<void> {
   expect(text, screen).not.toMatch(/asset[- ]?gen(eration)?[- ]?service|assetgen|asset forge/i);
 }
 
-describe.runIf(process.env.TEST_DB === "pglite")("what the screens say", () => {
+describeOn("pglite", "what the screens say", () => {
   let bench: WebBench;
   let dir: string;
   let agents: AgentView[];

@@ -2,7 +2,7 @@
  * What the tests of an HTTP model driver (`openai-images`, `fal-queue`) share: a provider double
  * and a test context started afresh for every test, the driver built from an entry pointing at
  * that double, a job, the usual expectations, and the cases about the API key that every such
- * driver must pass (it lives in ../../src/agents/model-http.ts, common to them all).
+ * driver must pass (it lives in ../../src/agents/models/model-http.ts, common to them all).
  *
  * ```ts
  * const m = useModelDriver({ kind: falQueueDriver, key: KEY, keyEnv: KEY_ENV, start: (key) => startFalQueueDouble({ key }),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenApiDocument } from "../../src/contract/openapi/types.js";
 import { origin, startTestApp, type TestApp } from "../support/harness.js";
 import { bearer, createKey, errorOf, signUp } from "../support/users.js";
+import { itNeeding } from "../support/needs.js";
 
 /**
  * What a coding agent with nothing but the base URL finds (contract section 9): GET / as JSON,
@@ -19,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
-const webBuilt = existsSync(new URL("../../web/dist/index.html", import.meta.url));
+const webBuilt = existsSync(new URL("../../web/dist/index.html", import.meta.url)) ? undefined : "web/dist is not built (npm run build:web)";
 
 describe("GET /", () => {
   it.each([["application/json"], ["*/*"], [undefined]])("answers JSON links for Accept %s", async (accept) => {
@@ -45,7 +46,7 @@ describe("GET /", () => {
     }
   });
 
-  it.skipIf(!webBuilt)("still answers the web client's page to a browser", async () => {
+  itNeeding(webBuilt, "still answers the web client's page to a browser", async () => {
     const response = await t.request("/", { headers: { accept: browser } });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createGenerationStore } from "../../src/domain/generation/store.js";
 import { Prisma, type SqlRunner } from "../../src/infra/db/database.js";
 import { startTestApp, type TestApp } from "../support/harness.js";
 import { signUp } from "../support/users.js";
+import { describeOn } from "../support/needs.js";
 
 /**
  * The statements that move one generation must find it by its primary key whatever the
@@ -10,7 +11,7 @@ import { signUp } from "../support/users.js";
  * A status test the planner can use on the (status, updated_at) index then reads every queued
  * generation to find one, for every completion: a backlog drains in quadratic time.
  */
-describe.runIf(process.env.TEST_DB === "postgres")("plans of the statements that move one generation (PostgreSQL)", () => {
+describeOn("postgres", "plans of the statements that move one generation (PostgreSQL)", () => {
   let t: TestApp;
   let accountId = "";
 

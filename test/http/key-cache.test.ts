@@ -1,7 +1,8 @@
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/harness.js";
 import { bearer, createKey, signUp, type TestUser } from "../support/users.js";
+import { describeOn } from "../support/needs.js";
 
 /**
  * The API key cache on PostgreSQL (src/domain/keys/key-cache.ts): a known key is not looked up
@@ -10,7 +11,7 @@ import { bearer, createKey, signUp, type TestUser } from "../support/users.js";
  * (`session_replication_role = replica`), so no notification goes out: the only way to tell that
  * the service answered from its cache, and that it stopped trusting the cache when it should.
  */
-describe.runIf(process.env.TEST_DB === "postgres")("API key cache (PostgreSQL)", () => {
+describeOn("postgres", "API key cache (PostgreSQL)", () => {
   let t: TestApp;
   let url = "";
   let admin: pg.Client;

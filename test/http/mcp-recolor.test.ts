@@ -8,6 +8,8 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { NAMED_PALETTES } from "../../src/agents/palette/named.js";
+import { assetPreviews } from "../../src/agents/index.js";
+import { quote } from "../../src/domain/generation/quote.js";
 import { createRemoteApi } from "../../src/transports/mcp/remote.js";
 import { createMcpServer } from "../../src/transports/mcp/tools.js";
 import { assetIdOf, call, mcpSession, textOf } from "../support/mcp-session.js";
@@ -23,7 +25,7 @@ const generationIdOf = (r: CallToolResult) => /gen_[A-Za-z0-9_-]+/.exec(textOf(r
 
 /** The tools over the REST client (as `npm run mcp` serves them), connected in memory. */
 async function remoteClient(secret: string): Promise<Client> {
-  const server = createMcpServer(createRemoteApi({ baseUrl: session.base, apiKey: secret }));
+  const server = createMcpServer(createRemoteApi({ baseUrl: session.base, apiKey: secret, quote, previews: assetPreviews }));
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "mcp-recolor-remote-test", version: "1.0.0" });

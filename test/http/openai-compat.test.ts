@@ -17,6 +17,8 @@ import { startTestApp, type TestApp } from "../support/harness.js";
 import { testImagesKey, testImagesKeyEnv, testModelAgent, writeCatalog } from "../support/model-agents.js";
 import { bearer, json } from "../support/users.js";
 import { createNodeListener } from "../../src/transports/http/node-front.js";
+import { describeOn } from "../support/needs.js";
+import { redisNeed, redisTestUrl } from "../support/redis.js";
 
 let t: TestApp;
 let server: Server;
@@ -488,33 +490,38 @@ describe("POST /v1/images/generations", () => {
   });
 });
 
-describe.runIf(process.env.TEST_DB === "postgres")("on Redis (the queue outside the process)", () => {
-  it("reserves and enqueues a batch in one transaction: n images, n charges", async () => {
-    const r = await startTestApp({
-      REDIS_URL: process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379",
-      REDIS_PREFIX: `oa${randomBytes(4).toString("hex")}`,
-      RATE_LIMIT_GENERATE_PER_MINUTE: "1000",
+describeOn(
+  "postgres",
+  "on Redis (the queue outside the process)",
+  () => {
+    it("reserves and enqueues a batch in one transaction: n images, n charges", async () => {
+      const r = await startTestApp({
+        REDIS_URL: redisTestUrl()!,
+        REDIS_PREFIX: `oa${randomBytes(4).toString("hex")}`,
+        RATE_LIMIT_GENERATE_PER_MINUTE: "1000",
+      });
+      try {
+        const signUp = await r.request("/api/auth/sign-up", json({ email: `redis-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" }));
+        const { account } = (await signUp.json()) as { account: { id: string } };
+        const cookie = signUp.headers.get("set-cookie")!.split(";")[0]!;
+        const { secret } = (await (await r.request("/api/keys", json({ name: "k" }, { cookie }))).json()) as { secret: string };
+        const response = await r.request(
+          "/v1/images/generations",
+          json({ model: "pixel-sprite", prompt: "a slime", size: "32x32", n: 3 }, { authorization: `Bearer ${secret}` }),
+        );
+        expect(response.status).toBe(200);
+        const body = (await response.json()) as { data: { id: string; b64_json: string }[] };
+        expect(body.data).toHaveLength(3);
+        expect(response.headers.get("x-credits-charged")).toBe("3");
+        const audit = await r.app.services.credits.audit(account.id);
+        expect(audit).toEqual({ balance: 97, ledgerSum: 97, lastBalanceAfter: 97 });
+      } finally {
+        await r.close();
+      }
     });
-    try {
-      const signUp = await r.request("/api/auth/sign-up", json({ email: `redis-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" }));
-      const { account } = (await signUp.json()) as { account: { id: string } };
-      const cookie = signUp.headers.get("set-cookie")!.split(";")[0]!;
-      const { secret } = (await (await r.request("/api/keys", json({ name: "k" }, { cookie }))).json()) as { secret: string };
-      const response = await r.request(
-        "/v1/images/generations",
-        json({ model: "pixel-sprite", prompt: "a slime", size: "32x32", n: 3 }, { authorization: `Bearer ${secret}` }),
-      );
-      expect(response.status).toBe(200);
-      const body = (await response.json()) as { data: { id: string; b64_json: string }[] };
-      expect(body.data).toHaveLength(3);
-      expect(response.headers.get("x-credits-charged")).toBe("3");
-      const audit = await r.app.services.credits.audit(account.id);
-      expect(audit).toEqual({ balance: 97, ledgerSum: 97, lastBalanceAfter: 97 });
-    } finally {
-      await r.close();
-    }
-  });
-});
+  },
+  redisNeed(),
+);
 
 describe("shutdown", () => {
   it("ends an open image stream with an error event the SDKs raise; the image goes on (and is refunded when it cannot finish)", async () => {

@@ -2,12 +2,14 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { openAiReplies, startOpenAiImagesDouble, type OpenAiImagesDouble } from "../doubles/openai-images.js";
 import { startTestApp, type TestApp } from "../support/harness.js";
 import { generateWithKey } from "../support/generation.js";
 import { testImagesKey, testImagesKeyEnv, writeModelCatalog } from "../support/model-agents.js";
 import { createKey, signUp } from "../support/users.js";
+import { describeOn, tell } from "../support/needs.js";
+import { redisNeed, redisTestUrl } from "../support/redis.js";
 
 /**
  * Sustained load from many accounts, through HTTP, on PostgreSQL: callers take the accounts in
@@ -118,12 +120,11 @@ async function runLoad(t: TestApp): Promise<LoadResult> {
 
 const queues: { name: string; env: Record<string, string> }[] = [
   { name: "in process", env: {} },
-  ...(process.env.REDIS_TEST_URL
-    ? [{ name: "BullMQ on Redis", env: { REDIS_URL: process.env.REDIS_TEST_URL, REDIS_PREFIX: `fl${randomBytes(4).toString("hex")}` } }]
-    : []),
+  ...(redisTestUrl() ? [{ name: "BullMQ on Redis", env: { REDIS_URL: redisTestUrl()!, REDIS_PREFIX: `fl${randomBytes(4).toString("hex")}` } }] : []),
 ];
+if (!redisTestUrl() && process.env.TEST_DB === "postgres") tell(`the BullMQ case: ${redisNeed()}`);
 
-describe.runIf(process.env.TEST_DB === "postgres")("fair turns under sustained load from many accounts", () => {
+describeOn("postgres", "fair turns under sustained load from many accounts", () => {
   it.each(queues)("$name: bounds the longest queue wait, refuses no account below the cap and times out no call", { timeout: 60_000 }, async ({ env }) => {
     const t = await startTestApp({
       AGENTS_FILE: agentsFile,

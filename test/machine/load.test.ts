@@ -1,8 +1,9 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/harness.js";
 import { generateWithKey, waitForAllDone, type GenerationBody } from "../support/generation.js";
 import { bearer, createKey, signUp } from "../support/users.js";
+import { describeOn } from "../support/needs.js";
 
 /**
  * One account floods the service (generations up to its cap, as many streams as it may hold,
@@ -22,7 +23,7 @@ afterAll(() => t.close());
 
 // On PostgreSQL; the embedded database runs its queries on the event loop (the performance issue
 // moves it to a worker thread), so there it is measured by the benchmark instead.
-describe.runIf(process.env.TEST_DB === "postgres")("under a flood from one account", () => {
+describeOn("postgres", "under a flood from one account", () => {
   it("another account's one-shot calls complete within 10 s and the event loop's p99 delay stays under 100 ms", async () => {
     const [flooder, other] = [await signUp(t), await signUp(t)];
     await t.app.services.credits.grant({ accountId: flooder.accountId, amount: 100_000, reason: "flood" }, "grant");

@@ -1,12 +1,13 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/harness.js";
 import { expectBalancedLedger, generateWithKey } from "../support/generation.js";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy.js";
 import { bearer, createKey, errorOf, json, signUp } from "../support/users.js";
+import { describeNeeding, describeOn, program } from "../support/needs.js";
 
 /**
  * Dependencies going away mid-flight. Redis: a real redis-server of this test's own, stopped and
@@ -14,8 +15,7 @@ import { bearer, createKey, errorOf, json, signUp } from "../support/users.js";
  * cuts. A call answered with an error must leave no charge and nothing to run later; a retry with
  * the same Idempotency-Key once the dependency is back makes exactly one generation.
  */
-const hasRedisServer = spawnSync("redis-server", ["--version"]).status === 0;
-if (!hasRedisServer) console.warn("Redis outage tests skipped: no redis-server binary on PATH (CI installs it).");
+const redisServer = program("redis-server", "apt-get install redis-server");
 
 const cleanups: (() => unknown)[] = [];
 afterAll(async () => {
@@ -64,7 +64,7 @@ async function until(condition: () => Promise<boolean>, timeoutMs = 15_000): Pro
 
 const body = { prompt: "blue slime", agentId: "pixel-sprite", width: 16, height: 16, seed: 3 };
 
-describe.runIf(hasRedisServer)("Redis goes away", () => {
+describeNeeding(redisServer, "Redis goes away", () => {
   it("submit answers 503 within 5 s with Retry-After, charges nothing, runs nothing after Redis returns; the same key then makes one generation", async () => {
     const port = await freePort();
     let redis = await startRedis(port);
@@ -118,7 +118,7 @@ describe.runIf(hasRedisServer)("Redis goes away", () => {
   });
 });
 
-describe.runIf(process.env.TEST_DB === "postgres")("PostgreSQL goes away", () => {
+describeOn("postgres", "PostgreSQL goes away", () => {
   it("answers 503 service_unavailable within 5 s (submit, reads, health), changes nothing, and recovers", async () => {
     let proxy: TcpProxy | undefined;
     const t = await startTestApp(

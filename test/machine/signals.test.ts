@@ -3,7 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
+import { describeOn } from "../support/needs.js";
 
 /**
  * `npm start` as a person runs it: a signal sent to npm (Ctrl-C in a terminal, SIGTERM from a
@@ -23,7 +24,7 @@ const alive = (pid: number) => {
   }
 };
 
-describe.runIf(process.env.TEST_DB !== "postgres")("npm start and signals", () => {
+describeOn("pglite", "npm start and signals", () => {
   it.each(["SIGTERM", "SIGINT"] as const)(
     "%s sent to npm stops the service: port and data folder freed",
     async (signal) => {

@@ -6,6 +6,7 @@ import { openDatabase } from "../../src/infra/db/database.js";
 import { createLogger } from "../../src/infra/logger.js";
 import { createEmptyPostgresDatabase } from "../support/harness.js";
 import { runMain, startServer } from "../support/process.js";
+import { itNeeding } from "../support/needs.js";
 
 const onPostgres = process.env.TEST_DB === "postgres";
 /** Every migration of the repository: a fresh database gets them all. */
@@ -64,15 +65,19 @@ describe("the service process", () => {
     expect(lines[0]).toMatch(/^Invalid configuration: PORT /);
   });
 
-  it.skipIf(onPostgres)("refuses a second process on the same embedded data folder", async () => {
-    const env = await storageEnv();
-    const first = await startServer(env);
-    const second = runMain(env);
-    expect(await second.exited).toBe(1);
-    expect(second.stderr()).toMatch(/in use by process \d+/);
-    // The first one is unharmed.
-    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
-    first.child.kill("SIGTERM");
-    expect(await first.exited).toBe(0);
-  });
+  itNeeding(
+    onPostgres ? "the embedded database (this run is on PostgreSQL; the embedded run has it)" : undefined,
+    "refuses a second process on the same embedded data folder",
+    async () => {
+      const env = await storageEnv();
+      const first = await startServer(env);
+      const second = runMain(env);
+      expect(await second.exited).toBe(1);
+      expect(second.stderr()).toMatch(/in use by process \d+/);
+      // The first one is unharmed.
+      expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+      first.child.kill("SIGTERM");
+      expect(await first.exited).toBe(0);
+    },
+  );
 });

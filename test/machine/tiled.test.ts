@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PNG } from "pngjs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { TileEntry, TilesetLayout } from "../../src/agents/driver.js";
 import { renderMap } from "../../src/agents/procedural/index.js";
 import { tilesetLayout } from "../../src/agents/tileset-layout.js";
@@ -13,6 +13,7 @@ import { tiledFiles, wangTiles } from "../../src/domain/exports/tiled.js";
 import { generateWithKey, type GenerationBody } from "../support/generation.js";
 import { startTestApp, type TestApp } from "../support/harness.js";
 import { bearer, createKey, signUp } from "../support/users.js";
+import { allOf, describeNeeding, program } from "../support/needs.js";
 
 /**
  * Tiled itself (Debian's 1.8, headless) reads the Tiled export: `tiled --export-tileset json` reports the Wang set
@@ -22,11 +23,8 @@ import { bearer, createKey, signUp } from "../support/users.js";
  * so, where Tiled is not installed (`apt-get install tiled`; .ci/run installs it).
  */
 const env = { ...process.env, QT_QPA_PLATFORM: "offscreen" };
-const installed = (program: string) => spawnSync("sh", ["-c", `command -v ${program}`]).status === 0;
-const hasTiled = installed("tiled") && installed("tmxrasterizer");
-const title = hasTiled
-  ? "Tiled reads the tileset exports"
-  : "Tiled reads the tileset exports (skipped: tiled and tmxrasterizer are not installed; apt-get install tiled)";
+const tiled = allOf(program("tiled"), program("tmxrasterizer", "apt-get install tiled"));
+const title = "Tiled reads the tileset exports";
 
 const scratch = mkdtempSync(join(tmpdir(), "tiled-exports-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -86,7 +84,7 @@ interface TiledJson {
   wangsets: { name: string; type: string; colors: { name: string }[]; wangtiles: { tileid: number; wangid: number[] }[] }[];
 }
 
-describe.skipIf(!hasTiled)(title, () => {
+describeNeeding(tiled, title, () => {
   for (const name of ["wang-corner-16", "wang-edge-16", "blob-47"] as const) {
     for (const terrains of [["grass", "dirt"], ["ledge"]]) {
       const label = `${name}-${terrains.length}`;
@@ -153,7 +151,7 @@ function wangIdOf(layout: TilesetLayout, tile: TileEntry): number[] {
 
 type TilesetAsset = GenerationBody["assets"][number] & { layout: TilesetLayout; exports: Record<string, string> };
 
-describe.skipIf(!hasTiled)(`${title}: tilesets the texture agent draws, exported through the REST API`, () => {
+describeNeeding(tiled, `${title}: tilesets the texture agent draws, exported through the REST API`, () => {
   const SIZE = 64;
   const cases = (["wang-corner-16", "wang-edge-16", "blob-47"] as const).flatMap((layout) =>
     [["grass", "dirt"], ["stone"]].map((terrains) => ({ layout, terrains, label: `drawn-${layout}-${terrains.length}` })),

@@ -1,15 +1,15 @@
 import { createHash } from "node:crypto";
 import { copyFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { openDatabase, Prisma } from "../../src/infra/db/database.js";
 import { createLogger } from "../../src/infra/logger.js";
 import { createEmptyPostgresDatabase } from "../support/harness.js";
 import { runCli as cli } from "../support/cli.js";
 import { startServer, type ServerProcess } from "../support/process.js";
 import { scratch } from "../support/scratch.js";
+import { describeOn } from "../support/needs.js";
 
-const onPostgres = process.env.TEST_DB === "postgres";
 const origin = "http://localhost:3000";
 const { tempDir, servers } = scratch();
 
@@ -26,7 +26,7 @@ let backupFile: string | undefined;
 let original: ServerProcess | undefined;
 let originalDir: string | undefined;
 
-describe.skipIf(onPostgres)("backup and restore of the embedded database, through the command line", () => {
+describeOn("pglite", "backup and restore of the embedded database, through the command line", () => {
   it("a backup taken from the running service while it generates restores into an empty folder: accounts, keys, generations, assets and a balanced ledger", async () => {
     const dataDir = (originalDir = await tempDir("backup"));
     const env = {
@@ -222,7 +222,7 @@ describe.skipIf(onPostgres)("backup and restore of the embedded database, throug
   }, 60_000);
 });
 
-describe.runIf(onPostgres)("backup and restore on PostgreSQL", () => {
+describeOn("postgres", "backup and restore on PostgreSQL", () => {
   it("point to pg_dump and pg_restore", async () => {
     const env = { DATA_DIR: await tempDir("pg"), DATABASE_URL: await createEmptyPostgresDatabase() };
     const backup = await cli(["backup", "db.dump"], env);

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { hash } from "@node-rs/argon2";
 import { PNG } from "pngjs";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { openDatabase, Prisma } from "../../src/infra/db/database.js";
 import { migrationSetup, readMigrations } from "../../src/infra/db/migrate.js";
 import { initdbInChild } from "../../src/infra/db/pglite-folder.js";
@@ -10,6 +10,7 @@ import { createLogger } from "../../src/infra/logger.js";
 import { runCli } from "../support/cli.js";
 import { startServer, type ServerProcess } from "../support/process.js";
 import { scratch } from "../support/scratch.js";
+import { describeOn } from "../support/needs.js";
 
 /**
  * Upgrades keep the data. A data folder as the first release left it (2026-11-22: its one
@@ -19,7 +20,6 @@ import { scratch } from "../support/scratch.js";
  * loses or breaks old data fails this test. The folder's backup, restored by this version, upgrades
  * the same way.
  */
-const onPostgres = process.env.TEST_DB === "postgres";
 const firstRelease = "20261122000000_init";
 const { tempDir, servers } = scratch();
 
@@ -183,7 +183,7 @@ async function expectIntact(server: ServerProcess, data: OldData): Promise<void>
   expect(await fresh.json()).toMatchObject({ status: "succeeded", credits: { charged: 2, balance: 146 } });
 }
 
-describe.skipIf(onPostgres)("a data folder of the first release", () => {
+describeOn("pglite", "a data folder of the first release", () => {
   it("opens on this version with its sign-in, session, key, balance, ledger, generations and assets, the newer migrations applied; its backup restores and upgrades the same way", async () => {
     const dataDir = await tempDir("upgrade");
     const data = await makeFirstReleaseFolder(dataDir);

@@ -1,6 +1,6 @@
 import net from "node:net";
 import type { Redis } from "ioredis";
-import { describe, it } from "vitest";
+import { describeNeeding, type Need } from "./needs.js";
 
 /**
  * The Redis server the Redis-backed tests may use (and flush their own keys on), from
@@ -13,28 +13,16 @@ export function redisTestUrl(): string | undefined {
   return url ? url : undefined;
 }
 
-export const redisSkipReason = "Redis tests skipped: REDIS_TEST_URL is not set (CI sets it)";
-
-let warned = false;
+/** What a Redis test lacks in this run (needs.ts), or undefined when REDIS_TEST_URL is set. */
+export const redisNeed = (): Need => (redisTestUrl() ? undefined : "Redis: REDIS_TEST_URL is not set (CI sets it)");
 
 /**
  * `describe(name, () => body(url))` when `REDIS_TEST_URL` is set. Otherwise the block is declared
  * skipped (it shows up as skipped in the report, `body` never runs, so nothing connects) and the
- * reason is printed once per test file (vitest runs each file in its own module graph).
+ * reason is printed once per test file (test/support/needs.ts).
  */
 export function describeWithRedis(name: string, body: (url: string) => void): void {
-  const url = redisTestUrl();
-  if (url) {
-    describe(name, () => body(url));
-    return;
-  }
-  if (!warned) {
-    warned = true;
-    console.warn(redisSkipReason);
-  }
-  describe.skip(name, () => {
-    it("needs REDIS_TEST_URL", () => {});
-  });
+  describeNeeding(redisNeed(), name, () => body(redisTestUrl()!));
 }
 
 /** A `redis://` URL of a local port where nothing listens (taken from the OS, then released). */

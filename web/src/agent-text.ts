@@ -1,5 +1,5 @@
 import type { Agent } from "./contract";
-import { plural } from "./ui";
+import { plural } from "./ui/words";
 
 /**
  * An agent's sizes in a few characters: "64–512 px" for square sizes (one edge: "64 px"),

@@ -8,7 +8,9 @@ import { GenerateView } from "./views/generate";
 import { HistoryView } from "./views/history";
 import { KeysView } from "./views/keys";
 import { navigate, linkHandler, SessionContext, useRoute, type Route, type Session } from "./state";
-import { Button, Icon, Logo, Spinner, plural, type IconName } from "./ui";
+import { Button, Spinner } from "./ui/buttons";
+import { Icon, Logo, type IconName } from "./ui/icons";
+import { plural } from "./ui/words";
 
 interface Booted {
   user: SessionUser;

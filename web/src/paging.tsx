@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import type { Page } from "./contract";
-import { Button, Spinner } from "./ui";
+import { Button, Spinner } from "./ui/buttons";
 
 export type PageInfo = Pick<Page<unknown>, "endCursor" | "hasNextPage">;
 

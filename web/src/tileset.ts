@@ -1,3 +1,4 @@
+import { ApiError } from "./api";
 import type { Agent, TilesetInput } from "./contract";
 
 /** The autotile layouts (contract section 12), in the order the form offers them. */
@@ -36,17 +37,14 @@ export function planTileset(offer: TilesetOffer, tileset: TilesetInput, tile: { 
 export type TilesetPlan = ReturnType<typeof planTileset>;
 
 /**
- * A terrain refusal's suggestions: the service names the refused terrain in quotes and the surfaces
- * it knows after "such as" ("… the terrain "lava cake"; name a surface it knows, such as grass, dirt.").
+ * A terrain refusal's suggestions, from the error's data (never its English text): a 400
+ * `unsupported_option` on `tileset.terrains` carries `details: {terrain, knownSurfaces}`.
  */
-export function refusedTerrain(message: string): { terrain?: string; surfaces: string[] } {
-  const terrain = /terrain "([^"]+)"/.exec(message)?.[1];
-  const list = /such as (.+?)\.?$/.exec(message)?.[1];
-  const surfaces = list
-    ? list
-        .split(/,\s*|\s+or\s+/)
-        .map((s) => s.trim())
-        .filter((s) => s !== "")
-    : [];
-  return { terrain, surfaces };
+export function refusedTerrain(error: unknown): { terrain?: string; surfaces: string[] } {
+  if (!(error instanceof ApiError) || error.param !== "tileset.terrains") return { surfaces: [] };
+  const { terrain, knownSurfaces } = error.details as { terrain?: unknown; knownSurfaces?: unknown };
+  return {
+    ...(typeof terrain === "string" ? { terrain } : {}),
+    surfaces: Array.isArray(knownSurfaces) ? knownSurfaces.filter((s): s is string => typeof s === "string") : [],
+  };
 }

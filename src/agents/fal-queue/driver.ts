@@ -39,22 +39,13 @@
  */
 import { z } from "zod";
 import { AgentError, type AgentDriver, type AgentJob, type DriverEnvironment } from "../driver.js";
-import { classifyHttpFailure, modelDriverKind, modelHttp, modelOptions, passThroughOption, withAttempt, type ModelNames } from "../model-http.js";
-import {
-  isRecord,
-  normalizeBaseUrl,
-  parseRetryAfter,
-  ProgressTracker,
-  readBody,
-  sanitizeSnippet,
-  tryParseJson,
-  MAX_BODY_BYTES,
-} from "../openai-images/http.js";
-import { decodeBase64, limitOfNativeSize, toNativePng } from "../openai-images/image.js";
-import { promptFromJob } from "../openai-images/prompt.js";
+import { classifyHttpFailure, modelDriverKind, modelHttp, modelOptions, passThroughOption, withAttempt, type ModelNames } from "../models/model-http.js";
+import { isRecord, normalizeBaseUrl, parseRetryAfter, ProgressTracker, readBody, sanitizeSnippet, tryParseJson, MAX_BODY_BYTES } from "../models/http.js";
+import { decodeBase64, limitOfNativeSize, toNativePng } from "../models/image.js";
+import { promptFromJob } from "../models/prompt.js";
 import { AddressRefused } from "../../infra/net/addresses.js";
 import { getPublic } from "../../infra/net/public-get.js";
-import { sameOriginFetch } from "../same-origin-fetch.js";
+import { sameOriginFetch } from "../models/same-origin-fetch.js";
 
 /** Input fields the driver sets itself: `extraInput` may not override them. */
 const OWN_FIELDS = ["prompt", "image_size", "num_images", "seed", "output_format"];

@@ -42,11 +42,11 @@ import {
   passThroughOption,
   withAttempt,
   type ModelNames,
-} from "../model-http.js";
-import { isRecord, normalizeBaseUrl, ProgressTracker, readBody, sanitizeSnippet, tryParseJson, MAX_BODY_BYTES } from "./http.js";
-import { decodeBase64, limitOfNativeSize, previewOf, toNativePng } from "./image.js";
-import { promptFromJob } from "./prompt.js";
-import { sameOriginFetch } from "../same-origin-fetch.js";
+} from "../models/model-http.js";
+import { isRecord, normalizeBaseUrl, ProgressTracker, readBody, sanitizeSnippet, tryParseJson, MAX_BODY_BYTES } from "../models/http.js";
+import { decodeBase64, limitOfNativeSize, previewOf, toNativePng } from "../models/image.js";
+import { promptFromJob } from "../models/prompt.js";
+import { sameOriginFetch } from "../models/same-origin-fetch.js";
 
 /** Request fields the driver sets itself: `extraBody` may not override them. */
 const OWN_FIELDS = ["model", "prompt", "n", "size", "quality", "background", "output_format", "stream", "partial_images"];

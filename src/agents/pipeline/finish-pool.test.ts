@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { testImage } from "../../../test/doubles/images.js";
-import { recolorAsset } from "../recolor.js";
+import { recolorAsset } from "./recolor.js";
 import { closeFinishPool, configureFinishPool, postProcessOffThread, recolorOffThread } from "./finish-pool.js";
 import { postProcess } from "./post-process.js";
 

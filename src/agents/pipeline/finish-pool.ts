@@ -1,6 +1,6 @@
 import type { Piscina } from "piscina";
 import type { AgentImage } from "../driver.js";
-import { recolorAsset, type RecolorSource } from "../recolor.js";
+import { recolorAsset, type RecolorSource } from "./recolor.js";
 import { threadPool } from "../threads.js";
 import type { FinishResult, FinishTask } from "./finish-worker.js";
 import type { PostProcessOptions } from "./post-process.js";
@@ -37,7 +37,7 @@ export async function postProcessOffThread(image: AgentImage, options: PostProce
 }
 
 /**
- * A palette swap (agents/recolor.ts) in a worker thread: mapping a large sheet is per-pixel work
+ * A palette swap (recolor.ts) in a worker thread: mapping a large sheet is per-pixel work
  * (a 768×5120 sheet is 4 million pixels), which must not hold up the event loop either.
  */
 export async function recolorOffThread(source: RecolorSource, palette: string[], options: { surface: boolean }, signal?: AbortSignal): Promise<AgentImage> {

@@ -1,5 +1,5 @@
 import type { AssetQualityReport, SheetLayout, TilesetLayout } from "../driver.js";
-import { recolorAsset } from "../recolor.js";
+import { recolorAsset } from "./recolor.js";
 import { lowerThreadPriority } from "../threads.js";
 import { postProcess, type PostProcessOptions } from "./post-process.js";
 
@@ -12,7 +12,7 @@ export interface FinishTask {
   width: number;
   height: number;
   options: PostProcessOptions;
-  /** A palette swap of a stored asset instead of a model picture's post-processing (agents/recolor.ts). */
+  /** A palette swap of a stored asset instead of a model picture's post-processing (recolor.ts). */
   recolor?: { palette: string[]; surface: boolean; layout: SheetLayout | TilesetLayout | null; quality: AssetQualityReport | null };
 }
 

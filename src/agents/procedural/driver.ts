@@ -1,28 +1,19 @@
 import { z } from "zod";
-import {
-  type AgentDriver,
-  type AgentKnowledge,
-  type DriverKind,
-  type Interpretation,
-  type SheetCapability,
-  TILESET_LAYOUTS,
-  type TilesetCapability,
-} from "../driver.js";
+import { type AgentDriver, type AgentKnowledge, type DriverKind, type SheetCapability, TILESET_LAYOUTS, type TilesetCapability } from "../driver.js";
 import { proceduralDefaults } from "./agents.js";
 import { drawOffThread } from "./draw-pool.js";
 import type { DrawTask } from "./draw-task.js";
-import { iconGenerator, interpretIcon } from "./icons/index.js";
-import type { Generator, PromptSpec } from "./kit/types.js";
+import { iconGenerator } from "./icons/index.js";
+import type { Generator } from "./kit/types.js";
+import { type Reader, type ReaderName, readers } from "./readers.js";
+import { threadPool } from "../threads.js";
 import { SHEET_FRAMES, sheetRefusal } from "./sheets/index.js";
-import { interpretSprite, pixelSpriteGenerator } from "./sprites/index.js";
-import { interpretTexture, textureGenerator } from "./textures/index.js";
+import { pixelSpriteGenerator } from "./sprites/index.js";
+import { textureGenerator } from "./textures/index.js";
 import { tilesetRefusal } from "./tilesets/index.js";
 import { probeKnowledge, probeSubjects } from "./words/knows.js";
 import { interpretPrompt } from "./words/prompt.js";
 import { suggestSubjects } from "./words/suggest.js";
-
-/** How a generator reads a prompt: what it understood (the same plan it draws from). */
-type Reader = (spec: PromptSpec) => Interpretation;
 
 /**
  * What each reader knows, probed once per process (see words/knows.ts): its subjects first (cheap, all a
@@ -46,6 +37,28 @@ function knowledgeOf(reader: Reader): AgentKnowledge {
   }
   return known;
 }
+
+/**
+ * Works out what every procedural agent knows in a thread of its own (knows-worker.ts), off the
+ * event loop: called once the service is ready, so the first agents listing finds it done. A
+ * listing that comes first works it out itself, as before.
+ */
+export async function warmKnowledge(): Promise<void> {
+  const pool = threadPool(import.meta.url, "knows-worker", 1, 0);
+  try {
+    const known = (await pool.run(undefined)) as Record<ReaderName, AgentKnowledge>;
+    for (const name of Object.keys(readers) as ReaderName[]) {
+      const reader = readers[name];
+      if (!knowledge.has(reader)) knowledge.set(reader, known[name]);
+      if (!subjectsKnown.has(reader)) subjectsKnown.set(reader, [...known[name].subjects]);
+    }
+  } finally {
+    await pool.destroy();
+  }
+}
+
+/** Whether what the agent `name` knows is worked out already (for tests). */
+export const knowledgeReady = (name: ReaderName): boolean => knowledge.has(readers[name]);
 
 const copy = (k: AgentKnowledge): AgentKnowledge => ({ subjects: [...k.subjects], modifiers: [...k.modifiers], styles: [...k.styles] });
 
@@ -117,17 +130,17 @@ interface Outputs {
   tilesets?: TilesetCapability;
 }
 
-const kind = (name: string, generator: Generator, reader: Reader, outputs: Outputs = {}): DriverKind<Record<string, never>> => ({
+const kind = (name: ReaderName, generator: Generator, outputs: Outputs = {}): DriverKind<Record<string, never>> => ({
   name,
   exactAssets: true,
   defaults: proceduralDefaults[name],
   options: noOptions as z.ZodType<Record<string, never>>,
-  create: () => proceduralDriver(generator, reader, outputs),
+  create: () => proceduralDriver(generator, readers[name], outputs),
 });
 
 /** The built-in drivers: `procedural-sprite`, `procedural-icon`, `procedural-texture`. */
 export const proceduralDrivers = [
-  kind("procedural-sprite", pixelSpriteGenerator, interpretSprite, { sheets: spriteSheets }),
-  kind("procedural-icon", iconGenerator, interpretIcon),
-  kind("procedural-texture", textureGenerator, interpretTexture, { tilesets: textureTilesets }),
+  kind("procedural-sprite", pixelSpriteGenerator, { sheets: spriteSheets }),
+  kind("procedural-icon", iconGenerator),
+  kind("procedural-texture", textureGenerator, { tilesets: textureTilesets }),
 ] as const;

@@ -1,6 +1,5 @@
 import type { ZodType } from "zod";
-import { NAMED_PALETTES } from "../../agents/palette/named.js";
-import { tilesetLayout } from "../../agents/tileset-layout.js";
+import { NAMED_PALETTES, tilesetLayout } from "../../agents/index.js";
 import { errorCodes, type ErrorCode } from "../errors.js";
 import { sessionResponse, signInRequest, signUpRequest } from "../schemas/accounts.js";
 import { agentsResponse } from "../schemas/agents.js";

@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { HEX_COLOR } from "../../agents/palette/color.js";
-import { PALETTE_NAMES } from "../../agents/palette/named.js";
 import {
   countMessage,
   duplicateColorMessage,
+  HEX_COLOR,
+  malformedColorMessage,
   MAX_PALETTE_COLORS,
   MIN_PALETTE_COLORS,
-  malformedColorMessage,
   PALETTE_FORMS,
+  PALETTE_NAMES,
   resolvePalette,
   unknownNameMessage,
-} from "../../agents/palette/parse.js";
+} from "../../agents/index.js";
 
 /** The index of the colour an issue is about (the last number of its path). */
 const colorIndex = (path: readonly PropertyKey[] | undefined): number => {

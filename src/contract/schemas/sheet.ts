@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ANIMATIONS, DIRECTIONS } from "../../agents/driver.js";
+import { ANIMATIONS, DIRECTIONS } from "../../agents/index.js";
 import { integer } from "../validation.js";
 
 /** The animations a sheet holds when the request names none. */

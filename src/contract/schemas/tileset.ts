@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TILESET_LAYOUTS } from "../../agents/driver.js";
+import { TILESET_LAYOUTS } from "../../agents/index.js";
 import { trimmed } from "../validation.js";
 
 /** `tileset` of the generation request (contract section 12): terrain tiles that autotile. */

@@ -4,6 +4,7 @@ import { Lucia, TimeSpan } from "lucia";
 import type { PrismaClient } from "../../infra/db/database.js";
 import type { ViewerUser } from "../auth/viewer.js";
 import { randomBase62 } from "../ids.js";
+import { sessionCookieName } from "../../contract/auth.js";
 
 /**
  * Server-side sessions through Lucia v3 (kept behind this one module: Lucia v3 is deprecated
@@ -11,7 +12,6 @@ import { randomBase62 } from "../ids.js";
  * session id, so a database dump cannot be replayed as cookies. Sessions last 30 days idle and
  * slide (Lucia extends one that is past half its life).
  */
-export const sessionCookieName = "ags_session";
 
 export interface SessionCookie {
   name: string;

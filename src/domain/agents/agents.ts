@@ -1,5 +1,4 @@
-import type { AgentEntry, Catalog } from "../../agents/catalog.js";
-import type { AgentDriver, AgentKnowledge } from "../../agents/driver.js";
+import type { AgentDriver, AgentEntry, AgentKnowledge, Catalog } from "../../agents/index.js";
 import { AppError } from "../../contract/errors.js";
 import type { AgentView } from "../../contract/schemas/agents.js";
 import type { Agent } from "../../generated/prisma/client.js";
@@ -81,6 +80,11 @@ export function createAgentService(prisma: PrismaClient, catalog: Catalog, optio
     /** An enabled agent's row as callers see it, with what it knows. */
     view(agent: Agent): AgentView {
       return toAgentView(agent, this.knows(agent.id), catalog.driver(agent.id));
+    },
+
+    /** The same without what it knows: its sizes, outputs and offers (GraphQL's fields, each read apart). */
+    outline(agent: Agent): AgentView {
+      return toAgentView(agent, undefined, catalog.driver(agent.id));
     },
 
     /** The default agent's id, or null when an admin disabled it (callers must then name one). */

@@ -1,4 +1,4 @@
-import type { SheetLayout } from "../../agents/driver.js";
+import type { SheetLayout } from "../../agents/index.js";
 import { type ExportFile, jsonBody, pngName, sheetTracks } from "./formats.js";
 
 /** A frame's duration in milliseconds at `fps`, as Aseprite stores it (whole milliseconds). */

@@ -1,5 +1,4 @@
-import type { SheetLayout, SheetRow, TerrainRef, TileEntry, TilesetLayout } from "../../agents/driver.js";
-import { BLOB_BITS } from "../../agents/tileset-layout.js";
+import { BLOB_BITS, type SheetLayout, type SheetRow, type TerrainRef, type TileEntry, type TilesetLayout } from "../../agents/index.js";
 
 /** Every engine file an asset can be exported as (contract section 12); which ones apply depends on its layout. */
 export const EXPORT_FORMATS = ["aseprite", "texturepacker", "godot", "tiled", "zip"] as const;

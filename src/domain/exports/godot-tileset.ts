@@ -1,4 +1,4 @@
-import type { TerrainRef, TilesetLayout } from "../../agents/driver.js";
+import type { TerrainRef, TilesetLayout } from "../../agents/index.js";
 import { type ExportFile, type Neighbour, pngName, TERRAIN_COLORS, tileCell, tileTerrains } from "./formats.js";
 import { godotString } from "./text.js";
 

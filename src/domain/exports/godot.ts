@@ -1,4 +1,4 @@
-import type { SheetLayout } from "../../agents/driver.js";
+import type { SheetLayout } from "../../agents/index.js";
 import { type ExportFile, pngName, sheetTracks } from "./formats.js";
 import { godotString } from "./text.js";
 

@@ -1,4 +1,4 @@
-import type { TilesetLayout } from "../../agents/driver.js";
+import type { TilesetLayout } from "../../agents/index.js";
 import { type ExportFile, type ExportLayout, pngName, sheetTracks } from "./formats.js";
 import { plainText } from "./text.js";
 

@@ -1,4 +1,4 @@
-import type { TilesetLayout } from "../../agents/driver.js";
+import type { TilesetLayout } from "../../agents/index.js";
 import { asepriteJson } from "./aseprite.js";
 import { type ExportFile, type ExportFormat, type ExportSource, exportFormatsFor, pngName } from "./formats.js";
 import { godotSpriteFrames } from "./godot.js";

@@ -1,5 +1,4 @@
-import type { TileEntry, TilesetLayout } from "../../agents/driver.js";
-import { paintRandomMap } from "../../agents/tileset-map.js";
+import { paintRandomMap, type TileEntry, type TilesetLayout } from "../../agents/index.js";
 import { type ExportFile, type ExportSource, NEIGHBOURS, pngName, TERRAIN_COLORS, tileTerrains } from "./formats.js";
 import { xmlAttribute as xml } from "./text.js";
 import { zipArchive } from "./zip.js";

@@ -9,6 +9,7 @@ import { tilesetLayout } from "../../agents/tileset-layout.js";
 import { type ExportSource, exportFormatsFor } from "./formats.js";
 import { renderExport } from "./render.js";
 import { zipArchive } from "./zip.js";
+import { itNeeding, program } from "../../../test/support/needs.js";
 
 interface ReadEntry {
   data: Buffer;
@@ -61,7 +62,7 @@ function readZip(zip: Buffer): Map<string, ReadEntry> {
   return entries;
 }
 
-const hasUnzip = spawnSync("unzip", ["-v"]).status === 0;
+const unzip = program("unzip");
 const scratch = mkdtempSync(join(tmpdir(), "exports-zip-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -119,7 +120,7 @@ describe("zipArchive", () => {
     expect(readZip(zip).size).toBe(0);
   });
 
-  it.skipIf(!hasUnzip)("passes unzip -t", () => {
+  itNeeding(unzip, "passes unzip -t", () => {
     const result = unzipTest(zipArchive([{ name: "a.txt", data: Buffer.from("hello\n") }]), "plain.zip");
     expect(result.out).toContain("No errors detected");
     expect(result.status).toBe(0);
@@ -180,7 +181,7 @@ describe("the zip export", () => {
     expect(readme).toContain("cell size 16x16");
   });
 
-  it.skipIf(!hasUnzip)("passes unzip -t", () => {
+  itNeeding(unzip, "passes unzip -t", () => {
     for (const [name, source] of [
       ["sheet.zip", sheet()],
       ["image.zip", image()],

@@ -123,6 +123,8 @@ export function createGenerationEvents({ prisma, store, bus, healEveryMs, slots,
     current,
     stream,
     listen,
+    /** `events` holding a stream slot's lease until the iteration ends (a graphql-sse stream opened by its token). */
+    leased,
 
     /**
      * Takes one of the account's `maxStreamsPerAccount` stream slots for `holder` (429 beyond),

@@ -1,5 +1,4 @@
-import { toHex } from "../../agents/palette/color.js";
-import { resolvePalette } from "../../agents/palette/parse.js";
+import { resolvePalette, toHex } from "../../agents/index.js";
 import { AppError } from "../../contract/errors.js";
 import type { GenerateRequest } from "../../contract/schemas/generation.js";
 import type { PaletteSpec } from "./store-rows.js";

@@ -1,4 +1,4 @@
-import type { AgentImage } from "../../agents/driver.js";
+import type { AgentImage } from "../../agents/index.js";
 import { startedEvent, type GenerationRecord, type GenerationStore, type PendingEvent } from "./store.js";
 
 export interface ProgressOptions {

@@ -1,24 +1,25 @@
 import { createHash } from "node:crypto";
-import type { AgentEntry, Catalog } from "../../agents/catalog.js";
 import {
-  AgentError,
   type AgentContext,
   type AgentDriver,
+  type AgentEntry,
+  AgentError,
   type AgentImage,
   type AgentJob,
+  type Catalog,
+  finishAsset,
+  jobPixels,
+  type PixelBudget,
+  recolorOffThread,
+  type RecolorSource,
   type SheetRequest,
   type TilesetRequest,
-} from "../../agents/driver.js";
-import { finishAsset } from "../../agents/finish.js";
-import { jobPixels } from "../../agents/output-size.js";
-import type { PixelBudget } from "../../agents/pixel-budget.js";
+} from "../../agents/index.js";
 import { agentFailure } from "../../contract/render.js";
 import type { Message } from "../../contract/schemas/generation.js";
 import type { EventBus } from "../../infra/events/bus.js";
 import type { Logger } from "../../infra/logger.js";
 import { RetryJob, type Job } from "../../infra/queue/queue.js";
-import { recolorOffThread } from "../../agents/pipeline/finish-pool.js";
-import type { RecolorSource } from "../../agents/recolor.js";
 import { newId } from "../ids.js";
 import { holdProgress, type HeldProgress } from "./runner-progress.js";
 import type { GenerationRecord, GenerationStore, StoredImage } from "./store.js";
@@ -274,7 +275,7 @@ export function createRunner(deps: RunnerDeps) {
 
 /**
  * The "driver" of a palette swap: the stored source asset mapped onto the generation's palette
- * (agents/recolor.ts), its layout kept; surfaces (the texture agent's, and tilesets) dithered.
+ * (the agents' recolorOffThread), its layout kept; surfaces (the texture agent's, and tilesets) dithered.
  */
 function recolorer(sourceAssetId: string, entry: AgentEntry, read: GenerationStore["assetSource"]): AgentDriver {
   return {

@@ -1,5 +1,4 @@
-import type { Animation, SheetCapability, SheetLayout } from "../../agents/driver.js";
-import { framesOf, sheetLayout } from "../../agents/sheet-layout.js";
+import { type Animation, framesOf, type SheetCapability, type SheetLayout, sheetLayout } from "../../agents/index.js";
 import { AppError } from "../../contract/errors.js";
 import type { GenerateRequest } from "../../contract/schemas/generation.js";
 import { type SheetSpec, withSheetDefaults } from "../../contract/schemas/sheet.js";

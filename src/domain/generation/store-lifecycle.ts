@@ -1,7 +1,7 @@
 import { Prisma } from "../../infra/db/database.js";
 import type { GenerationEventMessage } from "../../infra/events/bus.js";
 import { refundEntryCte } from "../credits/ledger.js";
-import { endingEvent, webhookDeliveriesCte } from "../webhooks/outbox.js";
+import { endingEvent, webhookDeliveriesCte } from "./outbox.js";
 import { toRecord, type EventRow, type FailureInput, type GenerationRecord, type PendingEvent, type StoredImage, type StoreContext } from "./store-rows.js";
 
 /** jsonb's key order (shorter keys first, then by bytes), so an event published live reads as the same event replayed. */

@@ -2,7 +2,7 @@ import type { PrismaClient, SqlRunner } from "../../infra/db/database.js";
 import type { EventBus, GenerationEventMessage } from "../../infra/events/bus.js";
 import type { InterpretationView, Message } from "../../contract/schemas/generation.js";
 import type { SheetSpec } from "../../contract/schemas/sheet.js";
-import type { AssetQualityReport, SheetLayout, TilesetLayout, TilesetRequest } from "../../agents/driver.js";
+import type { AssetQualityReport, SheetLayout, TilesetLayout, TilesetRequest } from "../../agents/index.js";
 
 /** A palette as a generation stores it: its name when named, and its colours (`#rrggbb`). */
 export interface PaletteSpec {

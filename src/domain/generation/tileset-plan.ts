@@ -1,5 +1,4 @@
-import type { TilesetCapability, TilesetLayout, TilesetRequest } from "../../agents/driver.js";
-import { tilesetLayout } from "../../agents/tileset-layout.js";
+import { type TilesetCapability, type TilesetLayout, tilesetLayout, type TilesetRequest } from "../../agents/index.js";
 import { AppError } from "../../contract/errors.js";
 import type { GenerateRequest } from "../../contract/schemas/generation.js";
 import { outputPrice } from "./price.js";
@@ -38,7 +37,12 @@ export function planTileset(
     throw new AppError("unsupported_option", `tileset.layout: the agent ${agent.id} draws ${offer.layouts.join(", ")}.`, { param: "tileset.layout" });
   }
   const refusal = offer.refusal?.(tileset);
-  if (refusal !== undefined) throw new AppError("unsupported_option", `tileset.terrains: ${refusal}`, { param: "tileset.terrains" });
+  if (refusal !== undefined) {
+    throw new AppError("unsupported_option", `tileset.terrains: ${refusal.message}`, {
+      param: "tileset.terrains",
+      details: { terrain: refusal.terrain, knownSurfaces: refusal.knownSurfaces },
+    });
+  }
   const layout = tilesetLayout(tileset, size.width, size.height);
   const price = outputPrice(tilesetPrice(agent.credits, layout.tiles.length), agent.credits, layout.columns * size.width, layout.rows * size.height);
   return { tileset, layout, tiles: layout.tiles.length, price };

@@ -1,4 +1,4 @@
-import type { SheetLayout, SheetQuality, TilesetLayout, TilesetQuality } from "../../agents/driver.js";
+import type { SheetLayout, SheetQuality, TilesetLayout, TilesetQuality } from "../../agents/index.js";
 import type { AssetView, GenerationView } from "../../contract/schemas/generation.js";
 import { exportFormatsFor } from "../exports/formats.js";
 import type { Generation } from "../../generated/prisma/client.js";

@@ -1,5 +1,5 @@
 import { setMaxListeners } from "node:events";
-import type { Config } from "../../config.js";
+import type { WebhookSettings } from "./settings.js";
 import type { PrismaClient } from "../../infra/db/database.js";
 import type { Logger } from "../../infra/logger.js";
 import type { SecretsBox } from "../../infra/secrets-box.js";
@@ -28,7 +28,7 @@ export interface DispatcherDeps {
   prisma: PrismaClient;
   box: SecretsBox;
   logger: Logger;
-  settings: Config["webhooks"];
+  settings: WebhookSettings;
   /** DNS for the guard (tests stub it). */
   resolve?: Resolver;
   /**

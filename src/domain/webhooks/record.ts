@@ -1,4 +1,4 @@
-import type { Config } from "../../config.js";
+import type { WebhookSettings } from "./settings.js";
 import { Prisma, type PrismaClient } from "../../infra/db/database.js";
 import type { ClaimedRow } from "./claim.js";
 import type { AttemptOutcome } from "./send.js";
@@ -33,7 +33,7 @@ export interface RecordedAttempt {
 
 export async function recordAttempt(
   prisma: PrismaClient,
-  settings: Config["webhooks"],
+  settings: WebhookSettings,
   row: ClaimedRow,
   outcome: AttemptOutcome,
   attemptedAt: Date,

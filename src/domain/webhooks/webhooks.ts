@@ -1,4 +1,4 @@
-import type { Config } from "../../config.js";
+import type { WebhookSettings } from "./settings.js";
 import { AppError } from "../../contract/errors.js";
 import {
   createWebhookRequest,
@@ -23,7 +23,7 @@ import { assertWebhookUrl, type Resolver } from "./url-guard.js";
 export interface WebhookServiceDeps {
   prisma: PrismaClient;
   box: SecretsBox;
-  settings: Config["webhooks"];
+  settings: WebhookSettings;
   dispatcher: WebhookDispatcher;
   /** Where a refused URL's detail goes (the caller is told "not allowed" only). */
   logger?: Logger;

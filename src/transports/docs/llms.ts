@@ -1,6 +1,4 @@
-import type { AgentKnowledge } from "../../agents/driver.js";
-import { NAMED_PALETTES, PALETTE_NAMES } from "../../agents/palette/named.js";
-import { MAX_PALETTE_COLORS, MIN_PALETTE_COLORS } from "../../agents/palette/parse.js";
+import { type AgentKnowledge, MAX_PALETTE_COLORS, MIN_PALETTE_COLORS, NAMED_PALETTES, PALETTE_NAMES } from "../../agents/index.js";
 import { serviceName, serviceSummary } from "../../contract/openapi/info.js";
 
 /** A procedural agent of the catalog and what it knows. */

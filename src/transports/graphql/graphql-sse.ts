@@ -3,7 +3,6 @@ import { getOperationAST, GraphQLError, validate, type ExecutionResult } from "g
 import { createHandler, type Request as SseRequest, type RequestParams } from "graphql-sse";
 import { AppError } from "../../contract/errors.js";
 import { errorResponse, libraryRefusal } from "../../contract/render.js";
-import { leased } from "../../domain/generation/events.js";
 import { requestBody, requestState } from "../http/request-state.js";
 import type { GraphQLContext } from "./context.js";
 import { maskGraphQLError } from "./errors.js";
@@ -132,7 +131,7 @@ export function createGraphQLSseHandler(deps: GraphQLDeps): (request: Request, r
     if (token !== null && reservation) {
       reservation.connected = true;
       clearTimeout(reservation.timer);
-      events = leased(body, { refresh: reservation.slot.refresh, release: () => dispose(token) });
+      events = deps.services.generations.events.leased(body, { refresh: reservation.slot.refresh, release: () => dispose(token) });
     }
     return streamResponse(events, request.signal, init);
   };

@@ -1,4 +1,5 @@
-import { sessionCookieName, type SessionManager } from "../../domain/accounts/sessions.js";
+import { sessionCookieName } from "../../contract/auth.js";
+import type { SessionManager } from "../../domain/accounts/sessions.js";
 import { anonymous, type Viewer } from "../../domain/auth/viewer.js";
 import { AppError } from "../../contract/errors.js";
 import type { KeyService } from "../../domain/keys/keys.js";

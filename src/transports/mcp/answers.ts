@@ -1,11 +1,10 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { SheetLayout, TilesetLayout } from "../../agents/driver.js";
+import { sampleMap, type SheetLayout, type TilesetLayout } from "../../agents/index.js";
 import type { GenerationView } from "../../contract/schemas/generation.js";
 import { withoutBytes, type AssetApi, type GenerateResult } from "./api.js";
 import { describeRows, describeSheet, describeTerrains, indexRule, plural, scaleText } from "./describe.js";
 import { exportLinks, formatsOf, sheetExportFiles, tilesetExportFiles } from "./export-files.js";
 import { describeQuality } from "./quality.js";
-import { sampleMap, sheetPreview, thumbnail, tilesetPreview } from "./thumbnail.js";
 import { assetUri, exportUri } from "./uris.js";
 
 export const text = (value: string): CallToolResult => ({ content: [{ type: "text", text: value }] });
@@ -93,7 +92,7 @@ function madeLead(g: GenerationView): string {
 
 /** The preview of an asset: from the bytes the generation carries (`b64`), else read. */
 async function previewOf(api: AssetApi, asset: GenerationView["assets"][number]) {
-  return thumbnail(await bytesOf(api, asset));
+  return api.previews.thumbnail(await bytesOf(api, asset));
 }
 
 async function bytesOf(api: AssetApi, asset: GenerationView["assets"][number]): Promise<Uint8Array> {
@@ -108,7 +107,7 @@ async function sheetAnswer(api: AssetApi, result: GenerateResult, g: GenerationV
   const asset = g.assets[0]!;
   const layout = asset.layout as SheetLayout;
   const preview = await bytesOf(api, result.generation.assets[0]!)
-    .then((bytes) => sheetPreview(bytes, layout))
+    .then((bytes) => api.previews.sheetPreview(bytes, layout))
     .catch(() => undefined);
   const formats = formatsOf(asset, sheetExportFiles);
   const shown = preview
@@ -156,7 +155,7 @@ async function tilesetAnswer(api: AssetApi, result: GenerateResult, g: Generatio
   const asset = g.assets[0]!;
   const layout = asset.layout as TilesetLayout;
   const preview = await bytesOf(api, result.generation.assets[0]!)
-    .then((bytes) => tilesetPreview(bytes, layout))
+    .then((bytes) => api.previews.tilesetPreview(bytes, layout))
     .catch(() => undefined);
   const formats = formatsOf(asset, tilesetExportFiles);
   const shown = preview

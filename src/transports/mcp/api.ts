@@ -1,10 +1,8 @@
-import { planSheet, type SheetOffer } from "../../domain/generation/sheet-plan.js";
-import { pixelPrice } from "../../domain/generation/price.js";
-import { planTileset } from "../../domain/generation/tileset-plan.js";
 import type { z } from "zod";
-import type { SheetLayout, TilesetLayout, TilesetLayoutName, TilesetRequest } from "../../agents/driver.js";
+import type { AssetPreviews } from "../../agents/index.js";
+import type { Quote } from "../../domain/generation/quote.js";
 import { AppError } from "../../contract/errors.js";
-import { chooseSize, type AgentView } from "../../contract/schemas/agents.js";
+import type { AgentView } from "../../contract/schemas/agents.js";
 import { terminalEventTypes, type EstimateView, type GenerationView, type InterpretationView } from "../../contract/schemas/generation.js";
 import type { paletteValue } from "../../contract/schemas/palette.js";
 import type { sheetRequest } from "../../contract/schemas/sheet.js";
@@ -45,6 +43,8 @@ export interface AssetApi {
   readAsset(id: string): Promise<AssetBytes>;
   /** An engine file of the caller's asset (`GET /api/v1/assets/:id/export/:format`): 404 listing the formats that apply. */
   readExport(id: string, format: string): Promise<ExportBytes>;
+  /** Small pictures of an asset for the answers (agents/previews.ts: the image work is the agents'). */
+  previews: AssetPreviews;
 }
 
 export interface AgentList {
@@ -52,19 +52,10 @@ export interface AgentList {
   defaultAgentId: string | null;
 }
 
-export interface Estimate {
-  agentId: string;
-  agentName: string;
-  width: number;
-  height: number;
-  credits: number;
-  balance: number;
-  sufficient: boolean;
+/** A quote (domain/generation/quote.ts); with a prompt, the dry run's, which adds what was understood. */
+export interface Estimate extends Quote {
   /** With a prompt: what a procedural agent understood (null for model agents, which read it as it is). */
   interpretation?: InterpretationView | null;
-  /** What the call would make; a sheet's or tileset's layout (width and height are then one frame or one tile). */
-  output: "image" | "sheet" | "tileset";
-  layout?: SheetLayout | TilesetLayout;
 }
 
 /** estimate_cost's arguments: a generation request whose prompt is optional. */
@@ -219,54 +210,6 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
       resolve();
     }
   });
-}
-
-/** What an agent's driver offers for sheets (GET /api/ai/agents `sheet`), as far as a price needs it. */
-export type SheetOfferLike = SheetOffer;
-
-/**
- * What an agent's driver offers for tilesets, as far as a price needs it: its layouts, and (in
- * process, where the driver is at hand) why it would refuse the terrains.
- */
-export interface TilesetOfferLike {
-  layouts: readonly TilesetLayoutName[];
-  refusal?(request: TilesetRequest): string | undefined;
-}
-
-/** What estimateFor prices besides one image: a sheet or a tileset, with the agent's offer for it (undefined: it draws none). */
-export type OutputToPrice = { sheet: SheetInput; offer: SheetOfferLike | undefined } | { tileset: TilesetInput; offer: TilesetOfferLike | undefined };
-
-/**
- * The price of `agent` at a size, against `balance`; the same size rule as the submit use-case
- * (400 naming the field). With a sheet or a tileset, its layout and price from the agent's offer by
- * the submit use-case's own plans (domain/generation/sheet-plan.ts, tileset-plan.ts), refused in
- * their words; only the prompt's own refusal needs a prompt.
- */
-export function estimateFor(
-  agent: Pick<AgentView, "id" | "name" | "credits" | "sizes" | "defaultSize">,
-  balance: number,
-  size: { width?: number; height?: number },
-  output?: OutputToPrice,
-): Estimate {
-  const chosen = chooseSize(agent, size);
-  const plan =
-    output === undefined
-      ? undefined
-      : "sheet" in output
-        ? { output: "sheet" as const, ...planSheet(agent, output.offer, { sheet: output.sheet }, chosen)! }
-        : { output: "tileset" as const, ...planTileset(agent, output.offer, { tileset: output.tileset }, chosen)! };
-  const credits = plan ? plan.price : pixelPrice(agent.credits, chosen.width, chosen.height);
-  return {
-    agentId: agent.id,
-    agentName: agent.name,
-    width: chosen.width,
-    height: chosen.height,
-    credits,
-    balance,
-    sufficient: balance >= credits,
-    output: plan ? plan.output : "image",
-    ...(plan ? { layout: plan.layout } : {}),
-  };
 }
 
 /** The agent named `agentId` (or the default one) among `list`, else the contract's 400. */

@@ -1,4 +1,4 @@
-import type { SheetLayout, TilesetLayout } from "../../agents/driver.js";
+import type { SheetLayout, TilesetLayout } from "../../agents/index.js";
 import type { Estimate } from "./api.js";
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;

@@ -1,6 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { PALETTE_NAMES } from "../../agents/palette/named.js";
+import { PALETTE_NAMES } from "../../agents/index.js";
 import { AppError } from "../../contract/errors.js";
 
 export function toolError(error: AppError, extra = ""): CallToolResult {

@@ -1,7 +1,7 @@
 import type { Quota } from "../../domain/limits.js";
 import { authorize, type AuthenticatedViewer } from "../../domain/auth/viewer.js";
 import type { Services } from "../../services.js";
-import { estimateFor, estimateOfDryRun, follow, type AssetApi, type GenerateOptions, type GenerateResult } from "./api.js";
+import { estimateOfDryRun, follow, type AssetApi, type GenerateOptions, type GenerateResult } from "./api.js";
 
 export interface InProcessApiOptions {
   /** Counts one call against the account's `read` quota (as the REST rows with `rate: "read"` do); throws 429 past it. */
@@ -53,7 +53,7 @@ export function createInProcessApi(services: Services, viewer: AuthenticatedView
             : input.tileset !== undefined
               ? { tileset: input.tileset, offer: driver?.tilesets }
               : undefined;
-        return estimateFor(agent, await services.credits.balance(accountId), { width: input.width, height: input.height }, output);
+        return generations.quote(agent, await services.credits.balance(accountId), { width: input.width, height: input.height }, output);
       }
       return estimateOfDryRun(await generations.estimate(viewer, { ...input, dryRun: true }), agent.name);
     },
@@ -91,6 +91,8 @@ export function createInProcessApi(services: Services, viewer: AuthenticatedView
       const asset = await generations.asset(viewer, id);
       return { id: asset.id, mimeType: asset.mimeType, bytes: asset.bytes };
     },
+
+    previews: services.previews,
 
     async readExport(id, format) {
       await read();

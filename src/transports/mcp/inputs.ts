@@ -1,6 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { PALETTE_NAMES } from "../../agents/palette/named.js";
+import { PALETTE_NAMES } from "../../agents/index.js";
 import { resourceId } from "../../contract/schemas/common.js";
 import { generateFields, idempotencyKey, oneOutput, promptOrMessages } from "../../contract/schemas/generation.js";
 import { paletteValue } from "../../contract/schemas/palette.js";

@@ -1,7 +1,8 @@
 import { AppError, isErrorCode } from "../../contract/errors.js";
 import type { EstimateView, GenerationView } from "../../contract/schemas/generation.js";
+import type { AssetPreviews } from "../../agents/index.js";
+import type { quote } from "../../domain/generation/quote.js";
 import {
-  estimateFor,
   estimateOfDryRun,
   follow,
   pickAgent,
@@ -21,6 +22,10 @@ export interface RemoteApiOptions {
   fetch?: typeof fetch;
   /** Sent as User-Agent. */
   userAgent?: string;
+  /** Prices a prompt-less estimate from the agents list, by the service's own rules (mcp.ts passes domain/generation/quote.ts). */
+  quote: typeof quote;
+  /** The answers' previews, made here from the asset's bytes (mcp.ts passes the agents'). */
+  previews: AssetPreviews;
 }
 
 /**
@@ -135,7 +140,7 @@ export function createRemoteApi(options: RemoteApiOptions): AssetApi {
             : input.tileset !== undefined
               ? { tileset: input.tileset, offer: agent.tileset }
               : undefined;
-        return estimateFor(agent, balanceNow, { width: input.width, height: input.height }, output);
+        return options.quote(agent, balanceNow, { width: input.width, height: input.height }, output);
       }
       const [list, dryRun] = await Promise.all([
         listAgents(),
@@ -165,6 +170,8 @@ export function createRemoteApi(options: RemoteApiOptions): AssetApi {
       const fileName = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? `${id}.${format}`;
       return { fileName, contentType: response.headers.get("content-type") ?? "application/octet-stream", bytes: new Uint8Array(await response.arrayBuffer()) };
     },
+
+    previews: options.previews,
   };
 }
 

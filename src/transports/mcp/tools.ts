@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import { sheetPreviewEdge, thumbnailEdge, tilesetPreviewEdge } from "../../agents/index.js";
 import { classify } from "../../contract/render.js";
 import type { Logger } from "../../infra/logger.js";
 import type { AssetApi, GenerateInput, GenerateOptions } from "./api.js";
@@ -11,7 +12,6 @@ import { argumentErrorsAsContractErrors, retryHint, toolError } from "./errors.j
 import { checkArgumentsAsRest, estimateArguments, generateArguments, generationArguments, noArguments, recolorArguments } from "./inputs.js";
 import { serverInstructions } from "./instructions.js";
 import { registerAssetResources } from "./resources.js";
-import { sheetPreviewEdge, thumbnailEdge, tilesetPreviewEdge } from "./thumbnail.js";
 
 export { assetUri, exportUri } from "./uris.js";
 

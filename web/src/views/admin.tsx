@@ -3,7 +3,11 @@ import { api } from "../api";
 import type { AdminAccount, Page } from "../contract";
 import { LoadMore } from "../paging";
 import { useSession } from "../state";
-import { Button, ErrorNote, Icon, Time, plural } from "../ui";
+import { Button } from "../ui/buttons";
+import { ErrorNote } from "../ui/error-note";
+import { Icon } from "../ui/icons";
+import { Time } from "../ui/time";
+import { plural } from "../ui/words";
 
 const pageSize = 20;
 

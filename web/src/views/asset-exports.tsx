@@ -1,6 +1,6 @@
 import type { Asset, SheetQuality } from "../contract";
 import { exportLabels } from "../sheet";
-import { Icon } from "../ui";
+import { Icon } from "../ui/icons";
 
 /**
  * The engine files of an asset, one download link each (a GET with the session cookie; the server

@@ -4,7 +4,9 @@ import { api, ApiError } from "../api";
 import type { Agent } from "../contract";
 import { navigate, useRoute } from "../state";
 import { PixelArt, showcase } from "../sprites";
-import { Button, ErrorNote, Logo } from "../ui";
+import { Button } from "../ui/buttons";
+import { ErrorNote } from "../ui/error-note";
+import { Logo } from "../ui/icons";
 
 type Mode = "sign-in" | "sign-up";
 

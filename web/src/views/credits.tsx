@@ -2,7 +2,10 @@ import { useEffect } from "preact/hooks";
 import { api } from "../api";
 import { LoadMore, usePagedList } from "../paging";
 import { useSession } from "../state";
-import { Button, ErrorNote, Time, plural } from "../ui";
+import { Button } from "../ui/buttons";
+import { ErrorNote } from "../ui/error-note";
+import { Time } from "../ui/time";
+import { plural } from "../ui/words";
 
 const pageSize = 20;
 

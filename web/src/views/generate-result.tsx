@@ -1,7 +1,12 @@
 import type { RefObject } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { PaletteInput } from "../palette";
-import { AssetImage, Button, CopyButton, ErrorNote, Icon, Spinner, fileName, plural } from "../ui";
+import { AssetImage } from "../ui/asset-image";
+import { Button, CopyButton, Spinner } from "../ui/buttons";
+import { ErrorNote } from "../ui/error-note";
+import { fileName } from "../ui/file-names";
+import { Icon } from "../ui/icons";
+import { plural } from "../ui/words";
 import { ExportLinks, QualityLine } from "./asset-exports";
 import { stageLabel, type Run } from "./generation-run";
 import { InterpretationNote } from "./interpretation";

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api } from "../api";
 import type { Generation, SheetLayout } from "../contract";
-import { Button, ErrorNote, Spinner } from "../ui";
+import { Button, Spinner } from "../ui/buttons";
+import { ErrorNote } from "../ui/error-note";
 import { ExportLinks, QualityLine } from "./asset-exports";
 import { QualityReport } from "./quality";
 import { SheetImage, SheetPlayer } from "./sheet-player";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api } from "../api";
 import type { Estimate, GenerateInput, Interpretation } from "../contract";
-import { Icon } from "../ui";
+import { Icon } from "../ui/icons";
 
 /**
  * What a procedural agent understood of a prompt, said plainly: under every result (what it drew

@@ -1,7 +1,11 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api } from "../api";
 import type { ApiKey } from "../contract";
-import { Button, ConfirmDialog, CopyButton, ErrorNote, Icon, Spinner, Time } from "../ui";
+import { Button, CopyButton, Spinner } from "../ui/buttons";
+import { ConfirmDialog } from "../ui/dialog";
+import { ErrorNote } from "../ui/error-note";
+import { Icon } from "../ui/icons";
+import { Time } from "../ui/time";
 
 /** A listed key; `revokedAt` only for a key revoked on this page (the API lists active keys only). */
 type ListedKey = ApiKey & { revokedAt?: string };

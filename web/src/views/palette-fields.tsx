@@ -1,5 +1,6 @@
 import { isPaletteName, namedPalettes, type PaletteInput, type PaletteName, paletteLabels, paletteNames, parseCustomPalette } from "../palette";
-import { ErrorNote, plural } from "../ui";
+import { ErrorNote } from "../ui/error-note";
+import { plural } from "../ui/words";
 
 /** The form's palette: none (the default), a named one, or custom colours as typed. */
 export interface PaletteChoice {

@@ -1,5 +1,5 @@
 import type { Quality, UsedPalette } from "../contract";
-import { plural } from "../ui";
+import { plural } from "../ui/words";
 import { paletteTitle, Swatches } from "./palette-fields";
 
 /**

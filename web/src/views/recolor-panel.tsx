@@ -1,7 +1,8 @@
 import { useState } from "preact/hooks";
 import { ApiError } from "../api";
 import { isPaletteName, type PaletteInput, paletteNames } from "../palette";
-import { Button, ErrorNote } from "../ui";
+import { Button } from "../ui/buttons";
+import { ErrorNote } from "../ui/error-note";
 import { type PaletteChoice, PaletteFields, paletteOf } from "./palette-fields";
 
 /**

@@ -1,6 +1,6 @@
 import type { Agent } from "../contract";
 import { type AnimationName, animationNames, capitalised, type DirectionCount, directionCounts, directionNames, type planSheet } from "../sheet";
-import { plural } from "../ui";
+import { plural } from "../ui/words";
 
 /** The form's sheet settings; `fps` as typed (a number 1–30 once valid). */
 export interface SheetChoice {

@@ -2,7 +2,7 @@ import type { RefObject } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { SheetLayout } from "../contract";
 import { animationsOf, capitalised } from "../sheet";
-import { Button } from "../ui";
+import { Button } from "../ui/buttons";
 
 /**
  * A sprite sheet played back: one row of the sheet (an animation seen from one direction) drawn

@@ -1,6 +1,7 @@
 import type { Agent } from "../contract";
 import { layoutText, refusedTerrain, type TilesetLayoutName, type TilesetPlan, tilesetLayouts } from "../tileset";
-import { ErrorNote, plural } from "../ui";
+import { ErrorNote } from "../ui/error-note";
+import { plural } from "../ui/words";
 
 /** The form's tileset settings: the layout and the terrains as typed (the second may stay empty). */
 export interface TilesetChoice {
@@ -28,8 +29,7 @@ export function TilesetFields({
 }) {
   const offered = tilesetLayouts.filter((l) => agent.tileset?.layouts.includes(l) ?? true);
   const two = (agent.tileset?.maxTerrains ?? 2) > 1;
-  const message = refusal instanceof Error ? refusal.message : "";
-  const { terrain: refused, surfaces } = refusedTerrain(message);
+  const { terrain: refused, surfaces } = refusedTerrain(refusal);
   const setTerrain = (i: 0 | 1, value: string) => {
     const terrains: [string, string] = [...choice.terrains];
     terrains[i] = value;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { TilesetLayout } from "../contract";
 import { layoutText, type TilesetLayoutName } from "../tileset";
 import { paintRandomMap } from "../tileset-map";
-import { Button } from "../ui";
+import { Button } from "../ui/buttons";
 import { SheetImage } from "./sheet-player";
 
 /**

@@ -6,7 +6,7 @@
  * tile; the edge treatment is the foreground material's (paint.ts). terrains[0] is the
  * foreground, drawn over terrains[1] or, alone, over transparency with a binary alpha.
  */
-import type { TilesetLayout, TilesetQuality, TilesetRequest } from "../../driver.js";
+import type { TerrainRefusal, TilesetLayout, TilesetQuality, TilesetRequest } from "../../driver.js";
 import { tilesetLayout } from "../../tileset-layout.js";
 import { paintRandomMap } from "../../tileset-map.js";
 import { PeriodicNoise } from "../kit/noise.js";
@@ -36,10 +36,11 @@ function terrainSpec(terrain: string, prompt: PromptSpec): PromptSpec {
 }
 
 /** Why a tileset cannot be drawn (a terrain names no surface the texture agent draws), or undefined. */
-export function tilesetRefusal(request: TilesetRequest): string | undefined {
+export function tilesetRefusal(request: TilesetRequest): TerrainRefusal | undefined {
   for (const terrain of request.terrains) {
     if (interpretTexture(interpretPrompt({ prompt: terrain })).fallback) {
-      return `The texture agent draws no surface for the terrain "${terrain}"; name a surface it knows, such as ${KNOWN_SURFACES.join(", ")}.`;
+      const message = `The texture agent draws no surface for the terrain "${terrain}"; name a surface it knows, such as ${KNOWN_SURFACES.join(", ")}.`;
+      return { message, terrain, knownSurfaces: [...KNOWN_SURFACES] };
     }
   }
   return undefined;

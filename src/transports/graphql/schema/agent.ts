@@ -1,5 +1,4 @@
-import type { AgentKnowledge, Size } from "../../../agents/driver.js";
-import { agentSizes, toAgentView } from "../../../domain/agents/agents.js";
+import type { AgentKnowledge, Size } from "../../../agents/index.js";
 import { SheetOfferRef, TilesetOfferRef } from "./sheet.js";
 import { builder, rule } from "../builder.js";
 
@@ -30,7 +29,7 @@ builder.prismaObject("Agent", {
     description: t.exposeString("description"),
     credits: t.exposeInt("credits", { description: "Price of one generation, in credits." }),
     supportsTransparent: t.exposeBoolean("supportsTransparent"),
-    sizes: t.field({ type: [SizeRef], resolve: (agent) => agentSizes(agent) }),
+    sizes: t.field({ type: [SizeRef], resolve: (agent, _args, ctx) => ctx.services.agents.outline(agent).sizes }),
     defaultSize: t.field({
       type: SizeRef,
       resolve: (agent) => ({ width: agent.defaultWidth, height: agent.defaultHeight }),
@@ -38,19 +37,19 @@ builder.prismaObject("Agent", {
     formats: t.exposeStringList("formats", { description: "MIME types this agent produces." }),
     outputs: t.stringList({
       description: "What one generation can make: `image` (one picture of the asked size), `sheet` (a sprite sheet: `sheet` in the input).",
-      resolve: (agent, _args, ctx) => toAgentView(agent, undefined, ctx.services.agents.catalog.driver(agent.id)).outputs,
+      resolve: (agent, _args, ctx) => ctx.services.agents.outline(agent).outputs,
     }),
     sheet: t.field({
       type: SheetOfferRef,
       nullable: true,
       description: "With `sheet` in outputs: its animations' frames, directions, largest PNG and price; null otherwise.",
-      resolve: (agent, _args, ctx) => toAgentView(agent, undefined, ctx.services.agents.catalog.driver(agent.id)).sheet ?? null,
+      resolve: (agent, _args, ctx) => ctx.services.agents.outline(agent).sheet ?? null,
     }),
     tileset: t.field({
       type: TilesetOfferRef,
       nullable: true,
       description: "With `tileset` in outputs: its layouts, terrains and price; null otherwise.",
-      resolve: (agent, _args, ctx) => toAgentView(agent, undefined, ctx.services.agents.catalog.driver(agent.id)).tileset ?? null,
+      resolve: (agent, _args, ctx) => ctx.services.agents.outline(agent).tileset ?? null,
     }),
     knows: t.field({
       type: AgentKnowledgeRef,

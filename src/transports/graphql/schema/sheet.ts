@@ -1,4 +1,4 @@
-import type { SheetLayout, SheetRow, TileEntry, TilesetLayout } from "../../../agents/driver.js";
+import type { SheetLayout, SheetRow, TileEntry, TilesetLayout } from "../../../agents/index.js";
 import type { AgentView } from "../../../contract/schemas/agents.js";
 import type { AssetView } from "../../../contract/schemas/generation.js";
 import { builder } from "../builder.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHttpDouble, type HttpDouble } from "../../test/doubles/http-double.js";
-import { AgentError } from "./driver.js";
+import { startHttpDouble, type HttpDouble } from "../../../test/doubles/http-double.js";
+import { AgentError } from "../driver.js";
 import { sameOriginFetch } from "./same-origin-fetch.js";
 
 let server: HttpDouble;

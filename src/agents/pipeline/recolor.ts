@@ -1,8 +1,8 @@
-import type { AgentImage, AssetQualityReport, SheetLayout, TilesetLayout } from "./driver.js";
-import { parseHex } from "./palette/color.js";
-import { mapImage } from "./palette/map.js";
-import { measureQuality } from "./palette/quality.js";
-import { decodeImage, encodePng } from "./pipeline/rgba.js";
+import type { AgentImage, AssetQualityReport, SheetLayout, TilesetLayout } from "../driver.js";
+import { parseHex } from "../palette/color.js";
+import { mapImage } from "../palette/map.js";
+import { measureQuality } from "../palette/quality.js";
+import { decodeImage, encodePng } from "./rgba.js";
 
 /** A stored asset to recolour, as the service reads it. */
 export interface RecolorSource {

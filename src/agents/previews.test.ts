@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { tilesetLayout } from "../../agents/tileset-layout.js";
-import { paintRandomMap } from "../../agents/tileset-map.js";
-import { sampleMap, tilesetPreview } from "./thumbnail.js";
+import { tilesetLayout } from "./tileset-layout.js";
+import { paintRandomMap } from "./tileset-map.js";
+import { sampleMap, tilesetPreview } from "./previews.js";
 
 /** A tile sheet whose every tile is one flat colour: red = its index. */
 async function flatTiles(layout: ReturnType<typeof tilesetLayout>): Promise<Buffer> {

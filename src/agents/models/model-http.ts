@@ -1,18 +1,18 @@
 /**
  * What the model drivers reached over HTTP (`openai-images`, `fal-queue`) share above the plumbing
- * of ./openai-images/http.ts: the catalog options they have in common, the API key lookup, the
+ * of ./http.ts: the catalog options they have in common, the API key lookup, the
  * mapping of a non-2xx answer to an `AgentError`, the operator's log lines for such answers and for
  * malformed ones, the frame of one attempt, and the `DriverKind` around a driver.
  *
- * The error mapping (see the table at the top of ./openai-images/driver.ts): 429 → `rate_limited`
+ * The error mapping (see the table at the top of ../openai-images/driver.ts): 429 → `rate_limited`
  * (with `retry-after`); 5xx → `unavailable` (with `retry-after`); 408 → `timeout`; a refusal under
  * the model's content policy → `rejected` (never for a 401); 401/403/404 and any other 4xx
  * (misconfigurations of the catalog entry) → `unavailable`. Messages say what happened in general
  * terms only: never the key, never the upstream body.
  */
 import { z } from "zod";
-import { AgentError, type AgentContext, type AgentDriver, type DriverEnvironment, type DriverKind } from "./driver.js";
-import { AttemptScope, hasNoCredentials, parseRetryAfter, readBody, sanitizeSnippet } from "./openai-images/http.js";
+import { AgentError, type AgentContext, type AgentDriver, type DriverEnvironment, type DriverKind } from "../driver.js";
+import { AttemptScope, hasNoCredentials, parseRetryAfter, readBody, sanitizeSnippet } from "./http.js";
 
 /** The options every HTTP model entry has; a driver adds its own (and may give `baseUrl` a default). */
 export const modelOptions = {

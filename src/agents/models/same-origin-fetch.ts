@@ -1,4 +1,4 @@
-import { AgentError } from "./driver.js";
+import { AgentError } from "../driver.js";
 
 /** Redirects followed within one origin before the request is given up. */
 const maxRedirects = 3;

@@ -1,6 +1,12 @@
-import type { TilesetLayout } from "../../agents/driver.js";
-import { renderMap } from "../../agents/procedural/index.js";
-import { paintRandomMap } from "../../agents/tileset-map.js";
+/**
+ * Small pictures of an asset for a model to look at (the MCP tools' answers): a thumbnail of an
+ * image, the top-left corner of a sheet, a tileset's sheet and a sample map painted with it. Image
+ * work, so it lives here, below the transports; they reach it through the services (or, for the
+ * stdio client, what its process wires).
+ */
+import type { TilesetLayout } from "./driver.js";
+import { renderMap } from "./procedural/index.js";
+import { paintRandomMap } from "./tileset-map.js";
 
 /** The longest edge of an inline preview, in pixels. */
 export const thumbnailEdge = 128;
@@ -152,3 +158,16 @@ async function crisp(input: Uint8Array, width: number, height: number, edge: num
   if (png.byteLength > maxThumbnailBytes && edge > 64) return crisp(input, width, height, edge / 2, raw);
   return { png, width: w, height: h, scale };
 }
+
+/** The previews as one service (services.ts hands it to the MCP tools; so does mcp.ts for the stdio client). */
+export interface AssetPreviews {
+  thumbnail(bytes: Uint8Array): Promise<Thumbnail>;
+  sheetPreview(bytes: Uint8Array, layout: Parameters<typeof sheetPreview>[1]): Promise<SheetPreview>;
+  tilesetPreview(bytes: Uint8Array, layout: TilesetLayout): Promise<TilesetPreview>;
+}
+
+export const assetPreviews: AssetPreviews = {
+  thumbnail: (bytes) => thumbnail(bytes),
+  sheetPreview: (bytes, layout) => sheetPreview(bytes, layout),
+  tilesetPreview: (bytes, layout) => tilesetPreview(bytes, layout),
+};
