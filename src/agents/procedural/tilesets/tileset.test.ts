@@ -202,8 +202,13 @@ describe("drawTileset", () => {
 
 describe("tilesetRefusal", () => {
   it("refuses a terrain that names no surface, naming it", () => {
-    expect(tilesetRefusal({ layout: "blob-47", terrains: ["qwzx"] })).toMatch(/qwzx/);
-    expect(tilesetRefusal({ layout: "blob-47", terrains: ["grass", "qwzx"] })).toMatch(/grass.*sand|qwzx/);
+    const alone = tilesetRefusal({ layout: "blob-47", terrains: ["qwzx"] });
+    expect(alone?.terrain).toBe("qwzx");
+    expect(alone?.message).toMatch(/qwzx/);
+    expect(alone?.knownSurfaces).toContain("grass");
+    const second = tilesetRefusal({ layout: "blob-47", terrains: ["grass", "qwzx"] });
+    expect(second?.terrain).toBe("qwzx");
+    expect(second?.message).toMatch(/"qwzx"/);
   });
 
   it("accepts surfaces the texture agent draws", () => {
