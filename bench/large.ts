@@ -71,7 +71,11 @@ export async function runLargeBench(): Promise<LargeBench> {
     const { url, origin, key } = service;
     const other = await signUpWithKey(url, origin);
     // warm: a small tileset (threads started), then the rest's memory and probe latency
-    const small = await fetch(`${url}/api/v1/generate`, { method: "POST", headers: generateHeaders(key), body: JSON.stringify({ ...request, width: 64, height: 64 }) });
+    const small = await fetch(`${url}/api/v1/generate`, {
+      method: "POST",
+      headers: generateHeaders(key),
+      body: JSON.stringify({ ...request, width: 64, height: 64 }),
+    });
     if (small.status !== 200) throw new Error(`a 64 px tileset answered ${small.status}: ${(await small.text()).slice(0, 200)}`);
     await sleep(2_000);
     const restRssMb = await rssMb(service.child.pid);
@@ -90,7 +94,10 @@ export async function runLargeBench(): Promise<LargeBench> {
     const { body, ms: serviceMs } = await made;
 
     const drawStarted = performance.now();
-    await draw({ generator: "texture", prompt: { prompt: request.prompt }, width: 512, height: 512, transparent: false, seed: 7, tileset: request.tileset as never }, () => undefined);
+    await draw(
+      { generator: "texture", prompt: { prompt: request.prompt }, width: 512, height: 512, transparent: false, seed: 7, tileset: request.tileset as never },
+      () => undefined,
+    );
     const drawMs = performance.now() - drawStarted;
 
     return {
