@@ -16,6 +16,7 @@ import { createGenerationStore } from "./domain/generation/store.js";
 import { createSubmit } from "./domain/generation/submit.js";
 import { createSubmitMany } from "./domain/generation/submit-many.js";
 import { quote } from "./domain/generation/quote.js";
+import { createLinks } from "./domain/links/links.js";
 import { createIdempotencyService } from "./domain/idempotency/idempotency.js";
 import { createKeyCache } from "./domain/keys/key-cache.js";
 import { createKeyService, type KeyViewerRow } from "./domain/keys/keys.js";
@@ -77,6 +78,7 @@ export function createServices(deps: AppDeps) {
     maxStreamsPerAccount: deps.config.maxStreamsPerAccount,
   });
   const queries = createGenerationQueries(prisma, events);
+  const links = createLinks({ mac: (message) => secretsBox.mac("links", message), queries, publicOrigin: deps.config.publicOrigin });
   // The one money path of every call that makes generations: reservation, enqueue, refusal.
   const reserveAndEnqueue = createReserveAndEnqueue({
     prisma,
@@ -130,6 +132,8 @@ export function createServices(deps: AppDeps) {
       events,
       ...queries,
     },
+    /** Public, expiring links to assets and their exports (contract section 15). */
+    links,
     webhooks: createWebhookService({
       prisma,
       box: secretsBox,

@@ -10,6 +10,9 @@ import { generationView } from "./view.js";
 
 /** Reading generations and assets: each caller sees only its own account's (404 otherwise, never saying whose). */
 export function createGenerationQueries(prisma: PrismaClient, events: GenerationEvents) {
+  /** The one read of an asset's row and bytes, for its owner and for a public link alike. */
+  const findAsset = async (where: { id: string; accountId?: string }) => (await prisma.asset.findFirst({ where })) ?? undefined;
+
   return {
     get: (viewer: AuthenticatedViewer, id: string) => events.current(viewer.user.accountId, id),
 
@@ -37,10 +40,13 @@ export function createGenerationQueries(prisma: PrismaClient, events: Generation
     },
 
     async asset(viewer: AuthenticatedViewer, id: string) {
-      const asset = await prisma.asset.findFirst({ where: { id, accountId: viewer.user.accountId } });
+      const asset = await findAsset({ id, accountId: viewer.user.accountId });
       if (!asset) throw new AppError("not_found", "No such asset.");
       return asset;
     },
+
+    /** An asset by id alone, whoever owns it (a public link's, whose signature was checked); undefined when there is none. */
+    linkedAsset: (id: string) => findAsset({ id }),
 
     /** An engine file derived from the viewer's asset (contract section 12): 404 for another account's asset or a format that does not apply. */
     async export(viewer: AuthenticatedViewer, id: string, format: string) {
