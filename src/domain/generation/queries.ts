@@ -4,12 +4,19 @@ import type { GenerationView } from "../../contract/schemas/generation.js";
 import { parseInput } from "../../contract/validation.js";
 import type { PrismaClient } from "../../infra/db/database.js";
 import type { AuthenticatedViewer } from "../auth/viewer.js";
-import { exportAsset } from "../exports/export-asset.js";
+import { exportAsset, exportFormat } from "../exports/export-asset.js";
+import type { AssetBytes, AssetRef } from "./asset-bytes.js";
 import type { GenerationEvents } from "./events.js";
 import { generationView } from "./view.js";
 
 /** Reading generations and assets: each caller sees only its own account's (404 otherwise, never saying whose). */
-export function createGenerationQueries(prisma: PrismaClient, events: GenerationEvents) {
+export function createGenerationQueries(prisma: PrismaClient, events: GenerationEvents, assetBytes: AssetBytes) {
+  async function findAsset(viewer: AuthenticatedViewer, id: string) {
+    const asset = await prisma.asset.findFirst({ where: { id, accountId: viewer.user.accountId }, omit: { bytes: true } });
+    if (!asset) throw new AppError("not_found", "No such asset.");
+    return asset;
+  }
+
   return {
     get: (viewer: AuthenticatedViewer, id: string) => events.current(viewer.user.accountId, id),
 
@@ -36,15 +43,23 @@ export function createGenerationQueries(prisma: PrismaClient, events: Generation
       );
     },
 
-    async asset(viewer: AuthenticatedViewer, id: string) {
-      const asset = await prisma.asset.findFirst({ where: { id, accountId: viewer.user.accountId } });
-      if (!asset) throw new AppError("not_found", "No such asset.");
-      return asset;
+    /** The viewer's asset's row, without its bytes (`assetBytes`, `assetStream`). */
+    asset: (viewer: AuthenticatedViewer, id: string) => findAsset(viewer, id),
+
+    /** The viewer's asset with its whole bytes (from the blob store: 503 when they are missing or damaged). */
+    async assetBytes(viewer: AuthenticatedViewer, id: string) {
+      const asset = await findAsset(viewer, id);
+      return { ...asset, bytes: await assetBytes.bytes(asset) };
     },
+
+    /** An asset's bytes as a stream (what is served): `asset` is a row `asset()` answered. */
+    assetStream: (asset: AssetRef) => assetBytes.stream(asset),
 
     /** An engine file derived from the viewer's asset (contract section 12): 404 for another account's asset or a format that does not apply. */
     async export(viewer: AuthenticatedViewer, id: string, format: string) {
-      return exportAsset(await this.asset(viewer, id), format);
+      const asset = await findAsset(viewer, id);
+      exportFormat(asset, format);
+      return exportAsset({ ...asset, bytes: await assetBytes.bytes(asset) }, format);
     },
   };
 }

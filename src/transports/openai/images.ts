@@ -36,7 +36,7 @@ export async function imagesAnswer(
       const asset = g.assets[0];
       if (!asset) throw new AppError("internal_error", `The generation ${g.id} has no asset.`);
       if (call.responseFormat === "url") return { url: `${deps.publicOrigin}${asset.url}`, id: g.id };
-      const b64 = asset.b64 ?? Buffer.from((await deps.services.generations.asset(deps.viewer, asset.id)).bytes).toString("base64");
+      const b64 = asset.b64 ?? Buffer.from((await deps.services.generations.assetBytes(deps.viewer, asset.id)).bytes).toString("base64");
       return { b64_json: b64, id: g.id };
     }),
   );
