@@ -22,6 +22,7 @@ import { createKeyCache } from "./domain/keys/key-cache.js";
 import { createKeyService, type KeyViewerRow } from "./domain/keys/keys.js";
 import { createWebhookDispatcher } from "./domain/webhooks/dispatcher.js";
 import { createWebhookService } from "./domain/webhooks/webhooks.js";
+import type { BlobStore } from "./infra/blobs/blob-store.js";
 import type { Database } from "./infra/db/database.js";
 import type { Health } from "./infra/infrastructure.js";
 import type { EventBus } from "./infra/events/bus.js";
@@ -35,6 +36,8 @@ import { createSecretsBox } from "./infra/secrets-box.js";
 export interface AppDeps {
   config: Config;
   db: Database;
+  /** Asset bytes and their exports (contract section 15). */
+  blobs: BlobStore;
   logger: Logger;
   bus: EventBus;
   queue: JobQueue;
@@ -67,7 +70,7 @@ export function createServices(deps: AppDeps) {
     logger: deps.logger.child({ component: "webhooks" }),
     settings: deps.config.webhooks,
   });
-  const store = createGenerationStore(prisma, deps.bus, deps.db.sql, webhookDispatcher.kick);
+  const store = createGenerationStore(prisma, deps.bus, deps.db.sql, deps.blobs, webhookDispatcher.kick);
   const idempotency = createIdempotencyService(prisma);
   const events = createGenerationEvents({
     prisma,
@@ -77,7 +80,7 @@ export function createServices(deps: AppDeps) {
     slots: deps.slots,
     maxStreamsPerAccount: deps.config.maxStreamsPerAccount,
   });
-  const queries = createGenerationQueries(prisma, events);
+  const queries = createGenerationQueries(prisma, events, store.assetBytes);
   const links = createLinks({ mac: (message) => secretsBox.mac("links", message), queries, publicOrigin: deps.config.publicOrigin });
   // The one money path of every call that makes generations: reservation, enqueue, refusal.
   const reserveAndEnqueue = createReserveAndEnqueue({

@@ -2,14 +2,13 @@ import { AppError } from "../../contract/errors.js";
 import { createLinkRequest, type LinkView } from "../../contract/schemas/links.js";
 import { parseInput } from "../../contract/validation.js";
 import type { AuthenticatedViewer } from "../auth/viewer.js";
-import { exportAsset } from "../exports/export-asset.js";
 import type { GenerationQueries } from "../generation/queries.js";
 import { checkLink, signLink, type Mac } from "./tokens.js";
 
 export interface LinkDeps {
   /** HMAC-SHA256 under the links' subkey of the server key (SecretsBox.mac("links", …)). */
   mac: Mac;
-  queries: Pick<GenerationQueries, "asset" | "linkedAsset">;
+  queries: Pick<GenerationQueries, "asset" | "linkedAsset" | "exportOf">;
   /** Links are absolute URLs on it. */
   publicOrigin: string;
   now?: () => number;
@@ -56,7 +55,7 @@ export function createLinks(deps: LinkDeps) {
     /** An export of the linked asset (404 as `open`, or for a format that does not apply). */
     async export(token: string, format: string) {
       const { asset, expiresAt } = await open(token);
-      return { file: exportAsset(asset, format), expiresAt };
+      return { file: await deps.queries.exportOf(asset, format), expiresAt };
     },
   };
 }

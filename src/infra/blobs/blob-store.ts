@@ -46,12 +46,19 @@ export interface BlobEntry {
 /** A read of an object that is missing or whose bytes do not match its sha256: the store is not serving what it holds. */
 export class BlobUnavailableError extends DependencyUnavailableError {
   override name = "BlobUnavailableError";
+  /** The asset whose bytes these are, when the reader knows it (the log names it). */
+  readonly assetId?: string;
   constructor(
     readonly key: string,
     readonly reason: "missing" | "corrupt" | "unreachable",
-    options: { cause?: unknown } = {},
+    options: { cause?: unknown; assetId?: string } = {},
   ) {
-    super("blobs", `blob ${key} is ${reason}`, options);
+    super(
+      "blobs",
+      `${options.assetId ? `the bytes of asset ${options.assetId} (blob ${key})` : `blob ${key}`} ${reason === "unreachable" ? "could not be reached" : `are ${reason}`}`,
+      options,
+    );
+    if (options.assetId) this.assetId = options.assetId;
   }
 }
 

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { describeBlobStoreContract } from "../../../test/support/contracts/blob-store.js";
 import { createFsBlobStore } from "./fs-store.js";
+import { createMemoryBlobStore } from "./memory-store.js";
 
 const roots = new Map<object, string>();
 
@@ -27,3 +28,11 @@ describe("fs blob store", () => {
     expect(await readdir(join(root, "assets", "ab"))).toEqual([key.split("/").pop()]);
   });
 });
+
+describeBlobStoreContract(
+  "memory",
+  async () => createMemoryBlobStore(),
+  async (store, key, bytes) => {
+    (store as ReturnType<typeof createMemoryBlobStore>).objects.get(key)!.bytes = bytes;
+  },
+);
