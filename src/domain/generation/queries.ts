@@ -53,7 +53,7 @@ export function createGenerationQueries(prisma: PrismaClient, events: Generation
     },
 
     /** An asset's bytes as a stream (what is served): `asset` is a row `asset()` answered. */
-    assetStream: (asset: AssetRef) => assetBytes.stream(asset),
+    assetStream: (asset: AssetRef & { byteLength: number }) => assetBytes.stream(asset),
 
     /** An engine file derived from the viewer's asset (contract section 12): 404 for another account's asset or a format that does not apply. */
     async export(viewer: AuthenticatedViewer, id: string, format: string) {

@@ -1,0 +1,124 @@
+import { mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assetKey, BlobUnavailableError, sha256Hex } from "../../src/infra/blobs/blob-store.js";
+import { Prisma } from "../../src/infra/db/database.js";
+import { startTestApp, type TestApp } from "../support/harness.js";
+import { generateWithKey, type GenerationBody } from "../support/generation.js";
+import { createKey, errorOf, signUp } from "../support/users.js";
+
+/** Where the bytes live (contract section 15): files under BLOB_DIR, never in the database; read back checked. */
+let t: TestApp;
+let dir: string;
+let secret: string;
+let accountId: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "blobs-http-"));
+  t = await startTestApp({ BLOB_DIR: dir, RATE_LIMIT_GENERATE_PER_MINUTE: "10000", SIGNUP_CREDITS: "10000" });
+  const user = await signUp(t);
+  accountId = user.accountId;
+  ({ secret } = await createKey(t, user));
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const generate = async (body: Record<string, unknown>) => {
+  const response = await generateWithKey(t, secret, body);
+  expect(response.status).toBe(200);
+  return (await response.json()) as GenerationBody;
+};
+const fileOf = (sha256: string) => join(dir, ...assetKey(sha256).split("/"));
+const assetsTableBytes = async () => Number((await t.db.sql<{ size: number }>(Prisma.sql`SELECT pg_total_relation_size('assets')::float8 AS size`))[0]!.size);
+
+describe("blob store behind the API", () => {
+  it("a new asset's bytes are a file named by their sha256, not in the row; the database grows by far less than the bytes", async () => {
+    const before = await assetsTableBytes();
+    let total = 0;
+    const made: GenerationBody[] = [];
+    for (let seed = 1; seed <= 3; seed++) {
+      const g = await generate({ prompt: "mossy cobblestone", agentId: "texture", width: 256, height: 256, seed });
+      made.push(g);
+      total += g.assets[0]!.bytes;
+    }
+    for (const g of made) {
+      const asset = g.assets[0]!;
+      const file = await readFile(fileOf(asset.sha256));
+      expect(sha256Hex(file)).toBe(asset.sha256);
+      expect(file.equals(Buffer.from(asset.b64!, "base64"))).toBe(true);
+      const served = await t.request(`/api/v1/assets/${asset.id}`, { headers: { authorization: `Bearer ${secret}` } });
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).equals(file)).toBe(true);
+    }
+    const [row] = await t.db.sql<{ in_rows: number }>(
+      Prisma.sql`SELECT count(*) FILTER (WHERE "bytes" IS NOT NULL)::int AS in_rows FROM "assets" WHERE "account_id" = ${accountId}`,
+    );
+    expect(row!.in_rows).toBe(0);
+    expect(total).toBeGreaterThan(100_000);
+    // The rows and their indexes (whole 8 kB pages), not the pictures: a small part of the bytes generated.
+    expect((await assetsTableBytes()) - before).toBeLessThan(total / 4);
+  });
+
+  it("a missing or damaged blob answers 503 service_unavailable naming the asset in the log, never other bytes", async () => {
+    const g = await generate({ prompt: "red gem", agentId: "icon", width: 64, seed: 7 });
+    const asset = g.assets[0]!;
+    const original = await readFile(fileOf(asset.sha256));
+    const damaged = Buffer.from(original);
+    damaged[damaged.length - 5]! ^= 0xff;
+    await writeFile(fileOf(asset.sha256), damaged);
+    for (const path of [`/api/v1/assets/${asset.id}`, `/api/v1/generations/${g.id}`]) {
+      const response = await t.request(path, { headers: { authorization: `Bearer ${secret}` } });
+      const error = await errorOf(response);
+      expect([response.status, error.code]).toEqual([503, "service_unavailable"]);
+    }
+    await rm(fileOf(asset.sha256));
+    const missing = await t.request(`/api/v1/assets/${asset.id}`, { headers: { authorization: `Bearer ${secret}` } });
+    expect(missing.status).toBe(503);
+    expect(missing.headers.get("retry-after")).toBe("5");
+    const logged = t.logs.filter((l) => l.msg === "dependency unavailable" && JSON.stringify(l).includes(asset.id));
+    expect(logged.length).toBeGreaterThanOrEqual(3);
+    expect(JSON.stringify(logged.at(-1))).toMatch(/missing/);
+    await writeFile(fileOf(asset.sha256), original);
+    expect((await t.request(`/api/v1/assets/${asset.id}`, { headers: { authorization: `Bearer ${secret}` } })).status).toBe(200);
+  });
+
+  it("sweepOrphanBlobs removes old blobs no asset names, and spares named and young ones", async () => {
+    const named = (await generate({ prompt: "blue potion", agentId: "icon", width: 64, seed: 9 })).assets[0]!;
+    const orphan = await t.infra.blobs.put("assets/ab/", Buffer.from("left by a crash between the blob and its row"));
+    const young = await t.infra.blobs.put("assets/cd/", Buffer.from("written a moment ago, its row not yet committed"));
+    const exportOfOrphan = await t.infra.blobs.put(`exports/${orphan.sha256}/tiled-v1/`, Buffer.from("<map/>"));
+    const old = new Date(Date.now() - 2 * 3_600_000);
+    for (const key of [orphan.key, exportOfOrphan.key, assetKey(named.sha256)]) await utimes(join(dir, ...key.split("/")), old, old);
+    const result = await t.app.services.blobs.sweepOrphanBlobs();
+    expect(result.removed).toBe(2);
+    expect(await t.infra.blobs.has(orphan.key)).toBe(false);
+    expect(await t.infra.blobs.has(exportOfOrphan.key)).toBe(false);
+    expect(await t.infra.blobs.has(young.key)).toBe(true);
+    expect(await t.infra.blobs.has(assetKey(named.sha256))).toBe(true);
+  });
+});
+
+describe("blob store down at write", () => {
+  it("the generation fails as unavailable and is refunded; no row names bytes that are not there", async () => {
+    const user = await signUp(t);
+    const key = await createKey(t, user);
+    const put = t.infra.blobs.put;
+    // The store refuses every write (as the fs and S3 stores do when their folder or endpoint is gone: the contract test).
+    t.infra.blobs.put = async (prefix) => {
+      throw new BlobUnavailableError(`${prefix}${"0".repeat(64)}`, "unreachable");
+    };
+    try {
+      const response = await generateWithKey(t, key.secret, { prompt: "red gem", agentId: "icon", width: 64 });
+      const body = (await response.json()) as GenerationBody & { error?: { code: string } };
+      expect(body.status ?? body.error?.code).toMatch(/failed|generator_unavailable/);
+    } finally {
+      t.infra.blobs.put = put;
+    }
+    const { balance } = await t.db.prisma.account.findUniqueOrThrow({ where: { id: user.accountId } });
+    expect(balance).toBe(10_000);
+    expect(await t.db.prisma.asset.count({ where: { accountId: user.accountId } })).toBe(0);
+    expect(t.logs.some((l) => l.msg === "asset store unavailable")).toBe(true);
+  });
+});
