@@ -100,6 +100,67 @@ describe("blob store behind the API", () => {
   });
 });
 
+describe("upgrade: bytes written in rows by the release before the blob store", () => {
+  it("move to the store in batches, resumably after a kill, readable all along, byte-identical after", async () => {
+    const user = await signUp(t);
+    const key = await createKey(t, user);
+    const made: { id: string; generationId: string; sha256: string; png: Buffer }[] = [];
+    for (let seed = 1; seed <= 5; seed++) {
+      const response = await generateWithKey(t, key.secret, { prompt: "old gold coin", agentId: "icon", width: 64, seed: 100 + seed });
+      const g = (await response.json()) as GenerationBody;
+      made.push({ id: g.assets[0]!.id, generationId: g.id, sha256: g.assets[0]!.sha256, png: Buffer.from(g.assets[0]!.b64!, "base64") });
+    }
+    // As the previous release left them: the bytes in the row, no blob.
+    for (const a of made) {
+      await t.db.sql(Prisma.sql`UPDATE "assets" SET "bytes" = ${a.png} WHERE "id" = ${a.id}`);
+      await t.infra.blobs.delete(assetKey(a.sha256));
+    }
+    const read = async (a: (typeof made)[number]) => {
+      const response = await t.request(`/api/v1/assets/${a.id}`, { headers: { authorization: `Bearer ${key.secret}` } });
+      expect(response.status).toBe(200);
+      return Buffer.from(await response.arrayBuffer());
+    };
+    const readGeneration = async (a: (typeof made)[number]) => {
+      const g = (await (
+        await t.request(`/api/v1/generations/${a.generationId}`, { headers: { authorization: `Bearer ${key.secret}` } })
+      ).json()) as GenerationBody;
+      return Buffer.from(g.assets[0]!.b64!, "base64");
+    };
+    const inRows = async () =>
+      (await t.db.sql<{ n: number }>(Prisma.sql`SELECT count(*)::int AS n FROM "assets" WHERE "account_id" = ${user.accountId} AND "bytes" IS NOT NULL`))[0]!.n;
+    for (const a of made) expect((await read(a)).equals(a.png)).toBe(true); // served from the rows before the move
+    expect(await inRows()).toBe(5);
+
+    // Killed after its first batch of two (the abort stands for the process's end).
+    const killed = new AbortController();
+    const put = t.infra.blobs.put;
+    let puts = 0;
+    t.infra.blobs.put = async (prefix, bytes) => {
+      const stored = await put(prefix, bytes);
+      if (++puts === 2) killed.abort(new Error("killed"));
+      return stored;
+    };
+    try {
+      await expect(t.app.services.blobs.moveRowBytes({ batch: 2, signal: killed.signal })).rejects.toThrow("killed");
+    } finally {
+      t.infra.blobs.put = put;
+    }
+    expect(await inRows()).toBe(3);
+    for (const a of made) expect((await read(a)).equals(a.png)).toBe(true); // half moved: every asset still answers
+    for (const a of made) expect((await readGeneration(a)).equals(a.png)).toBe(true);
+
+    const again = await t.app.services.blobs.moveRowBytes({ batch: 2 });
+    expect(again.moved).toBe(3);
+    expect(await inRows()).toBe(0);
+    for (const a of made) {
+      expect((await t.infra.blobs.get(assetKey(a.sha256))).equals(a.png)).toBe(true);
+      expect((await read(a)).equals(a.png)).toBe(true);
+      expect((await readGeneration(a)).equals(a.png)).toBe(true);
+    }
+    expect((await t.app.services.blobs.moveRowBytes()).moved).toBe(0); // nothing left: the next start does nothing
+  });
+});
+
 describe("blob store down at write", () => {
   it("the generation fails as unavailable and is refunded; no row names bytes that are not there", async () => {
     const user = await signUp(t);
