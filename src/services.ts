@@ -80,7 +80,7 @@ export function createServices(deps: AppDeps) {
     slots: deps.slots,
     maxStreamsPerAccount: deps.config.maxStreamsPerAccount,
   });
-  const queries = createGenerationQueries(prisma, events, store.assetBytes);
+  const queries = createGenerationQueries(prisma, events, store.assetBytes, deps.blobs);
   // The one money path of every call that makes generations: reservation, enqueue, refusal.
   const reserveAndEnqueue = createReserveAndEnqueue({
     prisma,

@@ -100,6 +100,43 @@ describe("blob store behind the API", () => {
   });
 });
 
+describe("exports in the store", () => {
+  it("a zip is derived once and served from the store; a Godot .tres never reads the PNG", async () => {
+    const g = await generate({ prompt: "terrain tiles", agentId: "texture", width: 64, height: 64, tileset: { layout: "wang-corner-16", terrains: ["grass", "dirt"] }, seed: 3 });
+    const asset = g.assets[0]!;
+    const auth = { authorization: `Bearer ${secret}` };
+    const exported = async (format: string) => t.request(`/api/v1/assets/${asset.id}/export/${format}`, { headers: auth });
+    const stored = async () => {
+      const keys: string[] = [];
+      for await (const entry of t.infra.blobs.list(`exports/${asset.sha256}/`)) keys.push(entry.key);
+      return keys;
+    };
+    expect(await stored()).toEqual([]);
+    const first = await exported("zip");
+    expect(first.status).toBe(200);
+    const zip = Buffer.from(await first.arrayBuffer());
+    const keys = await stored();
+    expect(keys).toEqual([`exports/${asset.sha256}/zip-v1/${sha256Hex(zip)}`]);
+    expect(first.headers.get("etag")).toBe(`"${sha256Hex(zip)}"`);
+    // Served from the store: the asset's own bytes are no longer read (they are gone), the zip still answers, the same.
+    const png = await readFile(fileOf(asset.sha256));
+    await rm(fileOf(asset.sha256));
+    try {
+      const again = await exported("zip");
+      expect(again.status).toBe(200);
+      expect(Buffer.from(await again.arrayBuffer()).equals(zip)).toBe(true);
+      const godot = await exported("godot");
+      expect(godot.status).toBe(200);
+      expect(await godot.text()).toContain("[gd_resource");
+      expect((await exported("tiled")).status).toBe(503); // not derived yet: it needs the PNG
+    } finally {
+      await writeFile(fileOf(asset.sha256), png);
+    }
+    expect((await exported("tiled")).status).toBe(200);
+    expect((await stored()).length).toBe(2);
+  });
+});
+
 describe("upgrade: bytes written in rows by the release before the blob store", () => {
   it("move to the store in batches, resumably after a kill, readable all along, byte-identical after", async () => {
     const user = await signUp(t);

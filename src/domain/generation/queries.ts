@@ -4,13 +4,15 @@ import type { GenerationView } from "../../contract/schemas/generation.js";
 import { parseInput } from "../../contract/validation.js";
 import type { PrismaClient } from "../../infra/db/database.js";
 import type { AuthenticatedViewer } from "../auth/viewer.js";
-import { exportAsset, exportFormat } from "../exports/export-asset.js";
+import type { BlobStore } from "../../infra/blobs/blob-store.js";
+import { createStoredExports } from "../exports/stored-exports.js";
 import type { AssetBytes, AssetRef } from "./asset-bytes.js";
 import type { GenerationEvents } from "./events.js";
 import { generationView } from "./view.js";
 
 /** Reading generations and assets: each caller sees only its own account's (404 otherwise, never saying whose). */
-export function createGenerationQueries(prisma: PrismaClient, events: GenerationEvents, assetBytes: AssetBytes) {
+export function createGenerationQueries(prisma: PrismaClient, events: GenerationEvents, assetBytes: AssetBytes, blobs: BlobStore) {
+  const serveExport = createStoredExports(blobs, assetBytes);
   async function findAsset(viewer: AuthenticatedViewer, id: string) {
     const asset = await prisma.asset.findFirst({ where: { id, accountId: viewer.user.accountId }, omit: { bytes: true } });
     if (!asset) throw new AppError("not_found", "No such asset.");
@@ -57,9 +59,13 @@ export function createGenerationQueries(prisma: PrismaClient, events: Generation
 
     /** An engine file derived from the viewer's asset (contract section 12): 404 for another account's asset or a format that does not apply. */
     async export(viewer: AuthenticatedViewer, id: string, format: string) {
-      const asset = await findAsset(viewer, id);
-      exportFormat(asset, format);
-      return exportAsset({ ...asset, bytes: await assetBytes.bytes(asset) }, format);
+      const file = await serveExport(await findAsset(viewer, id), format);
+      return { fileName: file.fileName, contentType: file.contentType, body: await file.bytes() };
+    },
+
+    /** The same export as it is served: its sha256 and size known before its bytes are read (streamed from the store). */
+    async exportFile(viewer: AuthenticatedViewer, id: string, format: string) {
+      return serveExport(await findAsset(viewer, id), format);
     },
   };
 }
