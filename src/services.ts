@@ -4,6 +4,7 @@ import type { Config } from "./config.js";
 import { createAccountService } from "./domain/accounts/accounts.js";
 import { createSessionManager } from "./domain/accounts/sessions.js";
 import { createAuthThrottle } from "./domain/accounts/throttle.js";
+import { createBlobUpkeep } from "./domain/blobs/upkeep.js";
 import { createAgentService } from "./domain/agents/agents.js";
 import { createCreditService } from "./domain/credits/credits.js";
 import { createCancel } from "./domain/generation/cancel.js";
@@ -80,7 +81,7 @@ export function createServices(deps: AppDeps) {
     slots: deps.slots,
     maxStreamsPerAccount: deps.config.maxStreamsPerAccount,
   });
-  const queries = createGenerationQueries(prisma, events, store.assetBytes);
+  const queries = createGenerationQueries(prisma, events, store.assetBytes, deps.blobs);
   const links = createLinks({ mac: (message) => secretsBox.mac("links", message), queries, publicOrigin: deps.config.publicOrigin });
   // The one money path of every call that makes generations: reservation, enqueue, refusal.
   const reserveAndEnqueue = createReserveAndEnqueue({
@@ -143,6 +144,16 @@ export function createServices(deps: AppDeps) {
       settings: deps.config.webhooks,
       dispatcher: webhookDispatcher,
       logger: deps.logger.child({ component: "webhooks" }),
+    }),
+    /**
+     * Where the bytes live: `sweepOrphanBlobs` (blobs no asset names, e.g. after deletions), the move of bytes
+     * still in rows, and `start`/`stop` of both in the processes that run jobs.
+     */
+    blobs: createBlobUpkeep({
+      blobs: deps.blobs,
+      sql: deps.db.sql,
+      logger: deps.logger.child({ component: "blobs" }),
+      sweepEveryMs: deps.config.blobSweepMs,
     }),
     /** Small pictures of an asset for a model to look at (the MCP tools' answers). */
     previews: assetPreviews,

@@ -2,6 +2,9 @@ import { Readable } from "node:stream";
 import { assetKey, BlobUnavailableError, sha256Hex, type BlobStore } from "../../infra/blobs/blob-store.js";
 import { Prisma, type SqlRunner } from "../../infra/db/database.js";
 
+/** Assets up to this size are read whole and checked before the first byte is served. */
+const wholeReadMax = 8 * 1024 * 1024;
+
 /** What names an asset's bytes: its id (for the log) and sha256 (the blob's name). */
 export interface AssetRef {
   id: string;
@@ -48,8 +51,19 @@ export function createAssetBytes(blobs: BlobStore, sql: SqlRunner) {
         (key) => blobs.get(key),
         (bytes) => bytes,
       ),
-    /** The bytes as a stream (served to a caller), checked as they pass (blob-store.ts). */
-    stream: async (asset: AssetRef): Promise<Readable> => {
+    /**
+     * The bytes to serve: up to `wholeReadMax` read whole and checked first (so a damaged blob is a 503, not
+     * a body cut short); larger ones streamed, checked as they pass (the last chunk waits for the hash).
+     */
+    stream: async (asset: AssetRef & { byteLength: number }): Promise<Readable> => {
+      if (asset.byteLength <= wholeReadMax)
+        return Readable.from([
+          await read(
+            asset,
+            (key) => blobs.get(key),
+            (bytes) => bytes,
+          ),
+        ]);
       return read(
         asset,
         (key) => blobs.stream(key),

@@ -4,13 +4,15 @@ import type { GenerationView } from "../../contract/schemas/generation.js";
 import { parseInput } from "../../contract/validation.js";
 import type { PrismaClient } from "../../infra/db/database.js";
 import type { AuthenticatedViewer } from "../auth/viewer.js";
-import { exportAsset, exportFormat } from "../exports/export-asset.js";
+import type { BlobStore } from "../../infra/blobs/blob-store.js";
+import { createStoredExports } from "../exports/stored-exports.js";
 import type { AssetBytes, AssetRef } from "./asset-bytes.js";
 import type { GenerationEvents } from "./events.js";
 import { generationView } from "./view.js";
 
 /** Reading generations and assets: each caller sees only its own account's (404 otherwise, never saying whose). */
-export function createGenerationQueries(prisma: PrismaClient, events: GenerationEvents, assetBytes: AssetBytes) {
+export function createGenerationQueries(prisma: PrismaClient, events: GenerationEvents, assetBytes: AssetBytes, blobs: BlobStore) {
+  const serveExport = createStoredExports(blobs, assetBytes);
   /** The one read of an asset's row (never its bytes: those are in the blob store), for its owner and for a public link alike. */
   const findRow = async (where: { id: string; accountId?: string }) => (await prisma.asset.findFirst({ where, omit: { bytes: true } })) ?? undefined;
   async function findAsset(viewer: AuthenticatedViewer, id: string) {
@@ -19,11 +21,8 @@ export function createGenerationQueries(prisma: PrismaClient, events: Generation
     return asset;
   }
   type AssetRow = Awaited<ReturnType<typeof findAsset>>;
-  /** An engine file derived from an asset's row (a format that does not apply: 404 before any byte is read). */
-  async function exportOf(asset: AssetRow, format: string) {
-    exportFormat(asset, format);
-    return exportAsset({ ...asset, bytes: await assetBytes.bytes(asset) }, format);
-  }
+  /** An engine file derived from an asset's row, as served (a format that does not apply: 404 before any byte is read). */
+  const exportOf = (asset: AssetRow, format: string) => serveExport(asset, format);
 
   return {
     get: (viewer: AuthenticatedViewer, id: string) => events.current(viewer.user.accountId, id),
@@ -61,7 +60,7 @@ export function createGenerationQueries(prisma: PrismaClient, events: Generation
     },
 
     /** An asset's bytes as a stream (what is served): `asset` is a row `asset()` answered. */
-    assetStream: (asset: AssetRef) => assetBytes.stream(asset),
+    assetStream: (asset: AssetRef & { byteLength: number }) => assetBytes.stream(asset),
 
     /** An asset's row by id alone, whoever owns it (a public link's, whose signature was checked); undefined when there is none. */
     linkedAsset: (id: string) => findRow({ id }),
@@ -69,7 +68,16 @@ export function createGenerationQueries(prisma: PrismaClient, events: Generation
     exportOf,
 
     /** An engine file derived from the viewer's asset (contract section 12): 404 for another account's asset or a format that does not apply. */
-    export: async (viewer: AuthenticatedViewer, id: string, format: string) => exportOf(await findAsset(viewer, id), format),
+    /** An engine file derived from the viewer's asset (contract section 12): 404 for another account's asset or a format that does not apply. */
+    async export(viewer: AuthenticatedViewer, id: string, format: string) {
+      const file = await serveExport(await findAsset(viewer, id), format);
+      return { fileName: file.fileName, contentType: file.contentType, body: await file.bytes() };
+    },
+
+    /** The same export as it is served: its sha256 and size known before its bytes are read (streamed from the store). */
+    async exportFile(viewer: AuthenticatedViewer, id: string, format: string) {
+      return serveExport(await findAsset(viewer, id), format);
+    },
   };
 }
 

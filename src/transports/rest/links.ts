@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import type { Services } from "../../services.js";
 import { ifNoneMatch } from "../http/conditional.js";
@@ -32,7 +31,7 @@ export function linkHandlers(services: Services): Pick<RestHandlers, "createAsse
 
     getLinkedAssetExport: async ({ request, params }) => {
       const { file, expiresAt } = await links.export(params.token!, params.format!);
-      const etag = `"${createHash("sha256").update(file.body).digest("hex")}"`;
+      const etag = `"${file.sha256}"`;
       const headers = {
         "content-type": file.contentType,
         etag,
@@ -41,7 +40,8 @@ export function linkHandlers(services: Services): Pick<RestHandlers, "createAsse
         "access-control-allow-origin": "*",
       };
       if (ifNoneMatch(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
-      return new Response(new Uint8Array(file.body), { status: 200, headers: { ...headers, "content-length": String(file.body.byteLength) } });
+      const body = Readable.toWeb(await file.open()) as ReadableStream<Uint8Array>;
+      return new Response(body, { status: 200, headers: { ...headers, "content-length": String(file.size) } });
     },
   };
 }
