@@ -71,7 +71,7 @@ export function createServices(deps: AppDeps) {
     logger: deps.logger.child({ component: "webhooks" }),
     settings: deps.config.webhooks,
   });
-  const store = createGenerationStore(prisma, deps.bus, deps.db.sql, deps.blobs, webhookDispatcher.kick);
+  const store = createGenerationStore(prisma, deps.bus, deps.db.sql, deps.blobs, webhookDispatcher.kick, deps.config.inlineB64MaxBytes);
   const idempotency = createIdempotencyService(prisma);
   const events = createGenerationEvents({
     prisma,

@@ -17,8 +17,8 @@ const jsonbKeyOrder = (a: string, b: string) => a.length - b.length || (a < b ? 
  * event would otherwise carry ~0.5 MB of JSON into the write-ahead log), and `eventsAfter`
  * (store-reads.ts) puts it back the same way for a replay.
  */
-function withB64(data: Record<string, unknown>, image: StoredImage): Record<string, unknown> {
-  if (!Array.isArray(data.assets)) return data;
+function withB64(data: Record<string, unknown>, image: StoredImage, inlineMaxBytes: number): Record<string, unknown> {
+  if (!Array.isArray(data.assets) || image.png.byteLength > inlineMaxBytes) return data;
   const assets = (data.assets as Record<string, unknown>[]).map((asset) => {
     if (asset.id !== image.assetId) return asset;
     const whole: Record<string, unknown> = { ...asset, b64: image.png.toString("base64") };
@@ -154,7 +154,7 @@ export function lifecycleStatements(ctx: StoreContext) {
       const last = rows[rows.length - 1];
       if (last?.type !== "generation.completed") return undefined;
       for (const row of rows.slice(0, -1)) await ctx.publish(id, [row], row.type);
-      const message = await ctx.publish(id, [last], "generation.completed", (data) => withB64(data, image));
+      const message = await ctx.publish(id, [last], "generation.completed", (data) => withB64(data, image, ctx.inlineB64MaxBytes));
       if (Number(last.deliveries) > 0) ctx.onDeliveries?.();
       return message;
     },

@@ -53,7 +53,7 @@ export function readStatements(ctx: StoreContext) {
         SELECT g.*, a."balance" AS "account_balance",
           COALESCE((SELECT json_agg(json_build_object('id', s."id", 'mimeType', s."mime_type", 'width', s."width", 'height', s."height",
               'byteLength', s."byte_length", 'sha256', s."sha256", 'layout', s."layout", 'quality', s."quality",
-              'b64', CASE WHEN ${withB64}::boolean THEN COALESCE(${base64Of('s."bytes"')}, '') END) ORDER BY s."created_at", s."id")
+              'b64', CASE WHEN ${withB64}::boolean AND s."byte_length" <= ${ctx.inlineB64MaxBytes}::int THEN COALESCE(${base64Of('s."bytes"')}, '') END) ORDER BY s."created_at", s."id")
             FROM "assets" s WHERE s."generation_id" = g."id"), '[]'::json) AS "asset_list"
         FROM "generations" g JOIN "accounts" a ON a."id" = g."account_id"
         WHERE g."id" = ${id} AND g."account_id" = ${accountId}`);
@@ -82,7 +82,7 @@ export function readStatements(ctx: StoreContext) {
       const rows = await ctx.sql<{ seq: number; type: string; data: Record<string, unknown> }>(Prisma.sql`
         SELECT e."seq", e."type",
           CASE WHEN e."type" = 'generation.completed' AND jsonb_typeof(e."data"->'assets') = 'array' THEN jsonb_set(e."data", '{assets}', COALESCE((
-            SELECT jsonb_agg(CASE WHEN s."id" IS NULL THEN x.a ELSE x.a || jsonb_build_object('b64', COALESCE(${base64Of('s."bytes"')}, '')) END ORDER BY x.ord)
+            SELECT jsonb_agg(CASE WHEN s."id" IS NULL OR s."byte_length" > ${ctx.inlineB64MaxBytes}::int THEN x.a ELSE x.a || jsonb_build_object('b64', COALESCE(${base64Of('s."bytes"')}, '')) END ORDER BY x.ord)
             FROM jsonb_array_elements(e."data"->'assets') WITH ORDINALITY AS x(a, ord) LEFT JOIN "assets" s ON s."id" = x.a->>'id'), '[]'::jsonb))
           ELSE e."data" END AS "data"
         FROM "generation_events" e WHERE e."generation_id" = ${id} AND e."seq" > ${after}::int ORDER BY e."seq"`);

@@ -110,6 +110,9 @@ export function toRecord(r: Record<string, unknown>): GenerationRecord {
 }
 
 /** What each part of the store works with (store.ts builds it once). */
+/** INLINE_B64_MAX_BYTES's default (src/config.ts): 4 MiB. */
+export const DEFAULT_INLINE_B64_MAX_BYTES = 4 * 1024 * 1024;
+
 export interface StoreContext {
   prisma: PrismaClient;
   /** Where asset bytes live (contract section 15). */
@@ -121,6 +124,8 @@ export interface StoreContext {
   sql: SqlRunner;
   /** Called when an ending wrote webhook deliveries (the dispatcher's kick). */
   onDeliveries?: () => void;
+  /** An asset's bytes go inline (`b64`) only up to this size (INLINE_B64_MAX_BYTES); larger ones are fetched from `url`. */
+  inlineB64MaxBytes: number;
   /**
    * Publishes the event a statement stored (its first row), `fill` completing its data (the
    * completed event's b64); undefined when the statement stored none.
@@ -133,9 +138,17 @@ export interface StoreContext {
   ): Promise<GenerationEventMessage | undefined>;
 }
 
-export function storeContext(prisma: PrismaClient, bus: EventBus, sql: SqlRunner, blobs: BlobStore, onDeliveries?: () => void): StoreContext {
+export function storeContext(
+  prisma: PrismaClient,
+  bus: EventBus,
+  sql: SqlRunner,
+  blobs: BlobStore,
+  onDeliveries?: () => void,
+  inlineB64MaxBytes = DEFAULT_INLINE_B64_MAX_BYTES,
+): StoreContext {
   return {
     prisma,
+    inlineB64MaxBytes,
     blobs,
     assetBytes: createAssetBytes(blobs, sql),
     bus,

@@ -37,8 +37,15 @@ export type { RefusalState, Reserved } from "./store-reservation.js";
  * `saveAssetBytes`; read through `assetBytes`). `onDeliveries` is called when an ending wrote webhook deliveries
  * (the dispatcher's kick: no poll for generations of accounts without webhooks).
  */
-export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: SqlRunner, blobs: BlobStore, onDeliveries?: () => void) {
-  const ctx = storeContext(prisma, bus, sql, blobs, onDeliveries);
+export function createGenerationStore(
+  prisma: PrismaClient,
+  bus: EventBus,
+  sql: SqlRunner,
+  blobs: BlobStore,
+  onDeliveries?: () => void,
+  inlineB64MaxBytes?: number,
+) {
+  const ctx = storeContext(prisma, bus, sql, blobs, onDeliveries, inlineB64MaxBytes);
   return { ...reservationStatements(ctx), ...lifecycleStatements(ctx), ...readStatements(ctx), assetBytes: ctx.assetBytes, blobs };
 }
 
