@@ -16,6 +16,7 @@ import { createGenerationStore } from "./domain/generation/store.js";
 import { createSubmit } from "./domain/generation/submit.js";
 import { createSubmitMany } from "./domain/generation/submit-many.js";
 import { quote } from "./domain/generation/quote.js";
+import { createDeletion } from "./domain/deletion/deletion.js";
 import { createLinks } from "./domain/links/links.js";
 import { createIdempotencyService } from "./domain/idempotency/idempotency.js";
 import { createKeyCache } from "./domain/keys/key-cache.js";
@@ -77,7 +78,9 @@ export function createServices(deps: AppDeps) {
     slots: deps.slots,
     maxStreamsPerAccount: deps.config.maxStreamsPerAccount,
   });
-  const queries = createGenerationQueries(prisma, events);
+  // Rows go here; their bytes are the blob store's (`releaseBytes`: its sweep, once it exists).
+  const deletion = createDeletion({ sql: deps.db.sql, transaction: (fn) => deps.db.transaction(fn) });
+  const queries = createGenerationQueries(prisma, events, deletion.goneOrNotFound);
   const links = createLinks({ mac: (message) => secretsBox.mac("links", message), queries, publicOrigin: deps.config.publicOrigin });
   // The one money path of every call that makes generations: reservation, enqueue, refusal.
   const reserveAndEnqueue = createReserveAndEnqueue({
@@ -132,6 +135,8 @@ export function createServices(deps: AppDeps) {
       events,
       ...queries,
     },
+    /** Deleting assets, generations and whole accounts (erasure). */
+    deletion,
     /** Public, expiring links to assets and their exports (contract section 15). */
     links,
     webhooks: createWebhookService({

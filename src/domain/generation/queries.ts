@@ -9,12 +9,23 @@ import type { GenerationEvents } from "./events.js";
 import { generationView } from "./view.js";
 
 /** Reading generations and assets: each caller sees only its own account's (404 otherwise, never saying whose). */
-export function createGenerationQueries(prisma: PrismaClient, events: GenerationEvents) {
+/** After a read found nothing: 410 gone for the owner's deleted object, else 404 (deletion.ts). */
+export type GoneOrNotFound = (accountId: string, id: string, what: string) => Promise<never>;
+
+const notFound: GoneOrNotFound = async (_accountId, _id, what) => {
+  throw new AppError("not_found", `No such ${what}.`);
+};
+
+export function createGenerationQueries(prisma: PrismaClient, events: GenerationEvents, goneOrNotFound: GoneOrNotFound = notFound) {
   /** The one read of an asset's row and bytes, for its owner and for a public link alike. */
   const findAsset = async (where: { id: string; accountId?: string }) => (await prisma.asset.findFirst({ where })) ?? undefined;
 
   return {
-    get: (viewer: AuthenticatedViewer, id: string) => events.current(viewer.user.accountId, id),
+    get: (viewer: AuthenticatedViewer, id: string) =>
+      events.current(viewer.user.accountId, id).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === "not_found") return goneOrNotFound(viewer.user.accountId, id, "generation");
+        throw error;
+      }),
 
     /** The account's generations, newest first (assets without `b64`). */
     async list(viewer: AuthenticatedViewer, args: unknown): Promise<Page<GenerationView>> {
@@ -41,8 +52,7 @@ export function createGenerationQueries(prisma: PrismaClient, events: Generation
 
     async asset(viewer: AuthenticatedViewer, id: string) {
       const asset = await findAsset({ id, accountId: viewer.user.accountId });
-      if (!asset) throw new AppError("not_found", "No such asset.");
-      return asset;
+      return asset ?? goneOrNotFound(viewer.user.accountId, id, "asset");
     },
 
     /** An asset by id alone, whoever owns it (a public link's, whose signature was checked); undefined when there is none. */

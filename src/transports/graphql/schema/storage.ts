@@ -21,4 +21,32 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, ctx) =>
       ctx.services.links.create(await viewerOf(ctx), String(args.id), args.expiresIn == null ? {} : { expiresIn: args.expiresIn }),
   }),
+  deleteAsset: t.boolean({
+    description: "Deletes one of your assets (as DELETE /api/v1/assets/{id}): then `gone` for it; its generation and the ledger stay.",
+    authScopes: rule({ allow: "any", scope: "generate" }),
+    args: { id: t.arg.id() },
+    resolve: async (_root, args, ctx) => {
+      await ctx.services.deletion.deleteAsset(await viewerOf(ctx), String(args.id));
+      return true;
+    },
+  }),
+  deleteGeneration: t.boolean({
+    description: "Deletes one of your finished generations with its assets (as DELETE /api/v1/generations/{id}); `generation_active` while it runs.",
+    authScopes: rule({ allow: "any", scope: "generate" }),
+    args: { id: t.arg.id() },
+    resolve: async (_root, args, ctx) => {
+      await ctx.services.deletion.deleteGeneration(await viewerOf(ctx), String(args.id));
+      return true;
+    },
+  }),
+  deleteAccount: t.boolean({
+    description:
+      "Erases your account (as POST /api/auth/delete-account): user, sessions, keys, webhooks, generations, prompts and assets go; the ledger stays with the account id only. Needs your password.",
+    authScopes: rule({ allow: "session" }),
+    args: { password: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      await ctx.services.deletion.deleteAccount(await viewerOf(ctx), { password: args.password });
+      return true;
+    },
+  }),
 }));
