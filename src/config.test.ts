@@ -34,6 +34,9 @@ describe("loadConfig", () => {
     ["BODY_LIMIT_BYTES", "10"],
     ["DATABASE_POOL_SIZE", "0"],
     ["DRAW_THREAD_IDLE_MS", "-1"],
+    ["STORAGE_QUOTA_MB", "0"],
+    ["STORAGE_QUOTA_MB", "-5"],
+    ["STORAGE_QUOTA_MB", "lots"],
   ])("rejects %s=%s with one line naming it", (name, value) => {
     let error: unknown;
     try {
@@ -52,6 +55,11 @@ describe("loadConfig", () => {
     expect(loadConfig({ REDIS_URL: "redis://127.0.0.1:6379" }).apiRunsJobs).toBe(false);
     expect(loadConfig({ REDIS_URL: "redis://127.0.0.1:6379", RUN_JOBS: "true" }).apiRunsJobs).toBe(true);
     expect(loadConfig({ RUN_JOBS: "false" }).apiRunsJobs).toBe(false);
+  });
+
+  it("takes STORAGE_QUOTA_MB in megabytes, 1024 by default", () => {
+    expect(loadConfig({}).storageQuotaBytes).toBe(1024 * 1_048_576);
+    expect(loadConfig({ STORAGE_QUOTA_MB: "0.5" }).storageQuotaBytes).toBe(524_288);
   });
 
   it("treats empty strings as unset", () => {

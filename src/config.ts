@@ -82,6 +82,11 @@ const schema = z
     DRAW_THREAD_IDLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+    STORAGE_QUOTA_MB: z.coerce
+      .number()
+      .positive("must be a positive number of megabytes per account (e.g. 1024)")
+      .max(1_000_000_000, "must be at most 1000000000")
+      .default(1024),
   })
   .superRefine((env, ctx) => {
     // Every process must open the webhook secrets the others sealed: one key, given to all.
@@ -107,6 +112,8 @@ const schema = z
      * listens for the changes that end it: src/domain/keys/key-cache.ts); 0 asks the database on every call.
      */
     keyCacheMs: env.KEY_CACHE_SECONDS * 1000,
+    /** Bytes of assets each account may store (contract section 15): a generation that could pass it is refused before any charge. */
+    storageQuotaBytes: Math.round(env.STORAGE_QUOTA_MB * 1_048_576),
     redisUrl: env.REDIS_URL,
     /** Namespace of every Redis key and channel, so environments can share one Redis. */
     redisPrefix: env.REDIS_PREFIX,

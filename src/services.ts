@@ -16,6 +16,7 @@ import { createGenerationStore } from "./domain/generation/store.js";
 import { createSubmit } from "./domain/generation/submit.js";
 import { createSubmitMany } from "./domain/generation/submit-many.js";
 import { quote } from "./domain/generation/quote.js";
+import { createStorageQuota } from "./domain/storage/quota.js";
 import { createDeletion } from "./domain/deletion/deletion.js";
 import { createLinks } from "./domain/links/links.js";
 import { createIdempotencyService } from "./domain/idempotency/idempotency.js";
@@ -83,6 +84,7 @@ export function createServices(deps: AppDeps) {
   const queries = createGenerationQueries(prisma, events, deletion.goneOrNotFound);
   const links = createLinks({ mac: (message) => secretsBox.mac("links", message), queries, publicOrigin: deps.config.publicOrigin });
   // The one money path of every call that makes generations: reservation, enqueue, refusal.
+  const storage = createStorageQuota({ sql: deps.db.sql, quotaBytes: deps.config.storageQuotaBytes });
   const reserveAndEnqueue = createReserveAndEnqueue({
     prisma,
     sql: deps.db.sql,
@@ -90,6 +92,7 @@ export function createServices(deps: AppDeps) {
     queue: deps.queue,
     logger: deps.logger,
     maxActivePerAccount: deps.config.maxActiveGenerationsPerAccount,
+    storage,
   });
   const { submit, estimate, recolor } = createSubmit({
     prisma,
@@ -135,6 +138,8 @@ export function createServices(deps: AppDeps) {
       events,
       ...queries,
     },
+    /** The bytes each account stores, against STORAGE_QUOTA_MB. */
+    storage,
     /** Deleting assets, generations and whole accounts (erasure). */
     deletion,
     /** Public, expiring links to assets and their exports (contract section 15). */

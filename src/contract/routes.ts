@@ -18,7 +18,7 @@ import {
   webhookListResponse,
   webhookResponse,
 } from "./schemas/webhooks.js";
-import { createLinkRequest, linkResponse } from "./schemas/links.js";
+import { createLinkRequest, linkResponse, storageResponse } from "./schemas/links.js";
 import { documentSchemas } from "./teaching.js";
 
 /**
@@ -333,6 +333,17 @@ export const routes = {
       "Erases the signed-in user's account: the user, sessions, API keys, webhooks, generations, prompts and assets go; the ledger stays with the account id only. Needs the password (403 when wrong); 409 while a generation runs.",
     responses: { 204: { description: "Erased; the session cookie is cleared." } },
     errors: [...bodyErrors, ...authErrors, "generation_active", "service_unavailable"],
+  },
+  getStorage: {
+    method: "GET",
+    path: "/api/v1/storage",
+    transport: "rest",
+    auth: { allow: "any", scope: "read" },
+    rate: "read",
+    tags: ["Credits"],
+    summary: "The bytes the account's assets take, and its quota (STORAGE_QUOTA_MB).",
+    responses: { 200: json("The storage used and the quota.", storageResponse) },
+    errors: [...authErrors, "rate_limited", "service_unavailable"],
   },
   createAssetLink: {
     method: "POST",

@@ -79,6 +79,7 @@ describe("REST routes", () => {
     ["DELETE", "/api/v1/assets/:asset", undefined, { anonymous: 401, bob: 404, bobKey: 404, aliceReadKey: 403 }],
     ["DELETE", "/api/v1/generations/:gen", undefined, { anonymous: 401, bob: 404, bobKey: 404, admin: 404, aliceReadKey: 403 }],
     ["POST", "/api/auth/delete-account", { password: "wrong-password" }, { anonymous: 401, aliceKey: 401, alice: 403 }],
+    ["GET", "/api/v1/storage", undefined, { anonymous: 401, aliceReadKey: 200, alice: 200 }],
     ["GET", "/api/v1/credits", undefined, { anonymous: 401, aliceReadKey: 200, alice: 200 }],
     ["GET", "/api/nothing", undefined, { anonymous: 404, alice: 404 }],
   ];
@@ -169,6 +170,7 @@ describe("GraphQL root fields", () => {
       query: 'mutation { deleteAccount(password: "wrong-password") }',
       expect: { anonymous: "unauthenticated", aliceKey: "unauthenticated", alice: "forbidden" },
     },
+    "Query.storage": { query: "{ storage { usedBytes quotaBytes } }", expect: { anonymous: "unauthenticated", aliceReadKey: "ok", alice: "ok" } },
     "Mutation.grantCredits": {
       query: 'mutation ($id: ID!) { grantCredits(accountId: $id, amount: 1, reason: "r") { balance } }',
       variables: () => ({ id: alice.accountId }),

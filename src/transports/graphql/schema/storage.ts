@@ -1,4 +1,5 @@
 import type { LinkView } from "../../../contract/schemas/links.js";
+import type { StorageUsage } from "../../../domain/storage/quota.js";
 import { builder, rule, viewerOf } from "../builder.js";
 
 const AssetLinkRef = builder.objectRef<LinkView>("AssetLink").implement({
@@ -8,6 +9,23 @@ const AssetLinkRef = builder.objectRef<LinkView>("AssetLink").implement({
     expiresAt: t.expose("expiresAt", { type: "DateTime" }),
   }),
 });
+
+const StorageRef = builder.objectRef<StorageUsage>("Storage").implement({
+  description: "The bytes the account's assets take, and its quota (STORAGE_QUOTA_MB).",
+  fields: (t) => ({
+    usedBytes: t.float({ resolve: (s) => s.usedBytes }),
+    quotaBytes: t.float({ description: "A generation that could pass it is refused (storage_quota_exceeded).", resolve: (s) => s.quotaBytes }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  storage: t.field({
+    type: StorageRef,
+    description: "Your account's storage: used and quota (as GET /api/v1/storage).",
+    authScopes: rule({ allow: "any", scope: "read" }),
+    resolve: async (_root, _args, ctx) => ctx.services.storage.usage((await viewerOf(ctx)).user.accountId),
+  }),
+}));
 
 builder.mutationFields((t) => ({
   createAssetLink: t.field({
