@@ -16,6 +16,7 @@ import { agentHandlers } from "./transports/rest/agents.js";
 import { authHandlers } from "./transports/rest/auth.js";
 import { generationHandlers } from "./transports/rest/generation.js";
 import { healthHandlers } from "./transports/rest/health.js";
+import { deletionHandlers } from "./transports/rest/deletion.js";
 import { keyHandlers } from "./transports/rest/keys.js";
 import { linkHandlers } from "./transports/rest/links.js";
 import { mountRestRoutes, mountRoute } from "./transports/rest/route.js";
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps): App {
       ...webhookHandlers(services),
       ...generationHandlers({ services, closing: closing.signal }),
       ...linkHandlers(services),
+      ...deletionHandlers(services),
     },
     mountOptions,
   );

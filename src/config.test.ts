@@ -37,6 +37,9 @@ describe("loadConfig", () => {
     ["BLOB_STORE", "gcs"],
     ["S3_ENDPOINT", "minio:9000"],
     ["S3_PREFIX", "no-slash"],
+    ["STORAGE_QUOTA_MB", "0"],
+    ["STORAGE_QUOTA_MB", "-5"],
+    ["STORAGE_QUOTA_MB", "lots"],
   ])("rejects %s=%s with one line naming it", (name, value) => {
     let error: unknown;
     try {
@@ -55,6 +58,11 @@ describe("loadConfig", () => {
     expect(loadConfig({ REDIS_URL: "redis://127.0.0.1:6379" }).apiRunsJobs).toBe(false);
     expect(loadConfig({ REDIS_URL: "redis://127.0.0.1:6379", RUN_JOBS: "true" }).apiRunsJobs).toBe(true);
     expect(loadConfig({ RUN_JOBS: "false" }).apiRunsJobs).toBe(false);
+  });
+
+  it("takes STORAGE_QUOTA_MB in megabytes, 1024 by default", () => {
+    expect(loadConfig({}).storageQuotaBytes).toBe(1024 * 1_048_576);
+    expect(loadConfig({ STORAGE_QUOTA_MB: "0.5" }).storageQuotaBytes).toBe(524_288);
   });
 
   it("treats empty strings as unset", () => {

@@ -107,6 +107,11 @@ const schema = z
       .min(0)
       .max(7 * 24 * 60)
       .default(60),
+    STORAGE_QUOTA_MB: z.coerce
+      .number()
+      .positive("must be a positive number of megabytes per account (e.g. 1024)")
+      .max(1_000_000_000, "must be at most 1000000000")
+      .default(1024),
   })
   .superRefine((env, ctx) => {
     if (env.BLOB_STORE === "s3" && !env.S3_BUCKET) {
@@ -135,6 +140,8 @@ const schema = z
      * listens for the changes that end it: src/domain/keys/key-cache.ts); 0 asks the database on every call.
      */
     keyCacheMs: env.KEY_CACHE_SECONDS * 1000,
+    /** Bytes of assets each account may store (contract section 15): a generation that could pass it is refused before any charge. */
+    storageQuotaBytes: Math.round(env.STORAGE_QUOTA_MB * 1_048_576),
     redisUrl: env.REDIS_URL,
     /** Namespace of every Redis key and channel, so environments can share one Redis. */
     redisPrefix: env.REDIS_PREFIX,

@@ -17,6 +17,8 @@ import { createGenerationStore } from "./domain/generation/store.js";
 import { createSubmit } from "./domain/generation/submit.js";
 import { createSubmitMany } from "./domain/generation/submit-many.js";
 import { quote } from "./domain/generation/quote.js";
+import { createStorageQuota } from "./domain/storage/quota.js";
+import { createDeletion } from "./domain/deletion/deletion.js";
 import { createLinks } from "./domain/links/links.js";
 import { createIdempotencyService } from "./domain/idempotency/idempotency.js";
 import { createKeyCache } from "./domain/keys/key-cache.js";
@@ -81,9 +83,23 @@ export function createServices(deps: AppDeps) {
     slots: deps.slots,
     maxStreamsPerAccount: deps.config.maxStreamsPerAccount,
   });
-  const queries = createGenerationQueries(prisma, events, store.assetBytes, deps.blobs);
+  // Where the bytes live: the move of bytes still in rows, the orphan sweep, and the release of deleted assets' bytes.
+  const blobUpkeep = createBlobUpkeep({
+    blobs: deps.blobs,
+    sql: deps.db.sql,
+    logger: deps.logger.child({ component: "blobs" }),
+    sweepEveryMs: deps.config.blobSweepMs,
+  });
+  // Rows go here; their bytes leave the store once no asset names them (releaseBlobs, after the commit).
+  const deletion = createDeletion({
+    sql: deps.db.sql,
+    transaction: (fn) => deps.db.transaction(fn),
+    releaseBytes: (shas) => blobUpkeep.releaseBlobs(shas).then(() => undefined),
+  });
+  const queries = createGenerationQueries(prisma, events, store.assetBytes, deps.blobs, deletion.goneOrNotFound);
   const links = createLinks({ mac: (message) => secretsBox.mac("links", message), queries, publicOrigin: deps.config.publicOrigin });
   // The one money path of every call that makes generations: reservation, enqueue, refusal.
+  const storage = createStorageQuota({ sql: deps.db.sql, quotaBytes: deps.config.storageQuotaBytes });
   const reserveAndEnqueue = createReserveAndEnqueue({
     prisma,
     sql: deps.db.sql,
@@ -91,6 +107,7 @@ export function createServices(deps: AppDeps) {
     queue: deps.queue,
     logger: deps.logger,
     maxActivePerAccount: deps.config.maxActiveGenerationsPerAccount,
+    storage,
   });
   const { submit, estimate, recolor } = createSubmit({
     prisma,
@@ -136,6 +153,10 @@ export function createServices(deps: AppDeps) {
       events,
       ...queries,
     },
+    /** The bytes each account stores, against STORAGE_QUOTA_MB. */
+    storage,
+    /** Deleting assets, generations and whole accounts (erasure). */
+    deletion,
     /** Public, expiring links to assets and their exports (contract section 15). */
     links,
     webhooks: createWebhookService({
@@ -149,12 +170,7 @@ export function createServices(deps: AppDeps) {
      * Where the bytes live: `sweepOrphanBlobs` (blobs no asset names, e.g. after deletions), the move of bytes
      * still in rows, and `start`/`stop` of both in the processes that run jobs.
      */
-    blobs: createBlobUpkeep({
-      blobs: deps.blobs,
-      sql: deps.db.sql,
-      logger: deps.logger.child({ component: "blobs" }),
-      sweepEveryMs: deps.config.blobSweepMs,
-    }),
+    blobs: blobUpkeep,
     /** Small pictures of an asset for a model to look at (the MCP tools' answers). */
     previews: assetPreviews,
     health: deps.health,

@@ -1,7 +1,7 @@
 import type { ZodType } from "zod";
 import type { AuthRule } from "./auth.js";
 import type { ErrorCode } from "./errors.js";
-import { sessionResponse, signInRequest, signUpRequest } from "./schemas/accounts.js";
+import { deleteAccountRequest, sessionResponse, signInRequest, signUpRequest } from "./schemas/accounts.js";
 import { agentsResponse } from "./schemas/agents.js";
 import { balanceResponse } from "./schemas/credits.js";
 import { generateRequest, generation, generationOrEstimate, recolorRequest } from "./schemas/generation.js";
@@ -18,7 +18,7 @@ import {
   webhookListResponse,
   webhookResponse,
 } from "./schemas/webhooks.js";
-import { createLinkRequest, linkResponse } from "./schemas/links.js";
+import { createLinkRequest, linkResponse, storageResponse } from "./schemas/links.js";
 import { documentSchemas } from "./teaching.js";
 
 /**
@@ -297,6 +297,53 @@ export const routes = {
       304: { description: "Not modified." },
     },
     errors: generationById,
+  },
+  deleteAsset: {
+    method: "DELETE",
+    path: "/api/v1/assets/:id",
+    transport: "rest",
+    auth: { allow: "any", scope: "generate" },
+    rate: "read",
+    tags: ["Deletion"],
+    summary:
+      "Deletes the asset (owner only; 404 otherwise): 204, then 410 gone for it (a repeated DELETE too) and its links stop working. Its generation and the ledger stay.",
+    responses: { 204: { description: "Deleted." } },
+    errors: [...generationById, "gone"],
+  },
+  deleteGeneration: {
+    method: "DELETE",
+    path: "/api/v1/generations/:id",
+    transport: "rest",
+    auth: { allow: "any", scope: "generate" },
+    rate: "read",
+    tags: ["Deletion"],
+    summary:
+      "Deletes a finished generation with its assets and events (owner only; 404 otherwise): 204, then 410 gone. 409 generation_active while it is queued or running (cancel it first). The ledger stays.",
+    responses: { 204: { description: "Deleted." } },
+    errors: [...generationById, "gone", "generation_active"],
+  },
+  deleteAccount: {
+    method: "POST",
+    path: "/api/auth/delete-account",
+    transport: "rest",
+    auth: { allow: "session" },
+    tags: ["Deletion"],
+    body: deleteAccountRequest,
+    summary:
+      "Erases the signed-in user's account: the user, sessions, API keys, webhooks, generations, prompts and assets go; the ledger stays with the account id only. Needs the password (403 when wrong); 409 while a generation runs.",
+    responses: { 204: { description: "Erased; the session cookie is cleared." } },
+    errors: [...bodyErrors, ...authErrors, "generation_active", "service_unavailable"],
+  },
+  getStorage: {
+    method: "GET",
+    path: "/api/v1/storage",
+    transport: "rest",
+    auth: { allow: "any", scope: "read" },
+    rate: "read",
+    tags: ["Credits"],
+    summary: "The bytes the account's assets take, and its quota (STORAGE_QUOTA_MB).",
+    responses: { 200: json("The storage used and the quota.", storageResponse) },
+    errors: [...authErrors, "rate_limited", "service_unavailable"],
   },
   createAssetLink: {
     method: "POST",

@@ -178,11 +178,16 @@ describeOn("pglite", "web client in a real browser", () => {
     await page.getByRole("link", { name: "History", exact: true }).click();
     await expect.poll(() => page.getByRole("img", { name: "red health potion", exact: true }).count()).toBe(2);
     await shot(page, "history", "desktop");
+    // Delete one (after a confirm): it leaves History; its charge stays in the ledger below.
+    await page.getByRole("button", { name: "Delete: red health potion" }).first().click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
+    await expect.poll(() => page.getByRole("img", { name: "red health potion", exact: true }).count()).toBe(1);
 
     // Credits: the ledger shows the welcome grant and both charges.
     await page.getByRole("link", { name: "Credits", exact: true }).click();
     await page.getByRole("cell", { name: /Welcome credits/ }).waitFor();
     await expect.poll(() => page.getByRole("cell", { name: /Generation/ }).count()).toBe(2);
+    await page.getByTestId("storage").getByText("of 1,024 MB used").waitFor(); // the storage quota, used of it
     await shot(page, "credits", "desktop");
 
     // API keys: the secret is shown once, works, is gone after a reload, and dies when revoked.

@@ -76,6 +76,10 @@ describe("REST routes", () => {
     ["POST", "/api/v1/assets/:asset/recolor", { palette: "pico-8" }, { anonymous: 401, bobKey: 404, aliceReadKey: 403, aliceKey: 200, alice: 200 }],
     ["POST", "/api/v1/assets/:asset/links", { expiresIn: 60 }, { anonymous: 401, bob: 404, bobKey: 404, aliceReadKey: 201, alice: 201 }],
     ["GET", "/api/v1/links/ast_0123456789012345678901-zz-0123456789012345678901", undefined, { anonymous: 404, alice: 404 }],
+    ["DELETE", "/api/v1/assets/:asset", undefined, { anonymous: 401, bob: 404, bobKey: 404, aliceReadKey: 403 }],
+    ["DELETE", "/api/v1/generations/:gen", undefined, { anonymous: 401, bob: 404, bobKey: 404, admin: 404, aliceReadKey: 403 }],
+    ["POST", "/api/auth/delete-account", { password: "wrong-password" }, { anonymous: 401, aliceKey: 401, alice: 403 }],
+    ["GET", "/api/v1/storage", undefined, { anonymous: 401, aliceReadKey: 200, alice: 200 }],
     ["GET", "/api/v1/credits", undefined, { anonymous: 401, aliceReadKey: 200, alice: 200 }],
     ["GET", "/api/nothing", undefined, { anonymous: 404, alice: 404 }],
   ];
@@ -152,6 +156,21 @@ describe("GraphQL root fields", () => {
       variables: () => ({ id: aliceAsset }),
       expect: { anonymous: "unauthenticated", bobKey: "not_found", bob: "not_found", aliceReadKey: "ok", alice: "ok" },
     },
+    "Mutation.deleteAsset": {
+      query: "mutation ($id: ID!) { deleteAsset(id: $id) }",
+      variables: () => ({ id: aliceAsset }),
+      expect: { anonymous: "unauthenticated", aliceReadKey: "forbidden", bobKey: "not_found", bob: "not_found" },
+    },
+    "Mutation.deleteGeneration": {
+      query: "mutation ($id: ID!) { deleteGeneration(id: $id) }",
+      variables: () => ({ id: aliceGeneration }),
+      expect: { anonymous: "unauthenticated", aliceReadKey: "forbidden", bobKey: "not_found", admin: "not_found" },
+    },
+    "Mutation.deleteAccount": {
+      query: 'mutation { deleteAccount(password: "wrong-password") }',
+      expect: { anonymous: "unauthenticated", aliceKey: "unauthenticated", alice: "forbidden" },
+    },
+    "Query.storage": { query: "{ storage { usedBytes quotaBytes } }", expect: { anonymous: "unauthenticated", aliceReadKey: "ok", alice: "ok" } },
     "Mutation.grantCredits": {
       query: 'mutation ($id: ID!) { grantCredits(accountId: $id, amount: 1, reason: "r") { balance } }',
       variables: () => ({ id: alice.accountId }),

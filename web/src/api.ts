@@ -280,6 +280,11 @@ export const api = {
       )
     ).grantCredits,
 
+  deleteGeneration: async (id: string) =>
+    (await gql<{ deleteGeneration: boolean }>("mutation DeleteGeneration($id: ID!) { deleteGeneration(id: $id) }", { id })).deleteGeneration,
+  deleteAccount: async (password: string) => rest<null>("POST", "/api/auth/delete-account", { password }),
+  storage: async () => (await gql<{ storage: { usedBytes: number; quotaBytes: number } }>("{ storage { usedBytes quotaBytes } }")).storage,
+
   adjustCredits: async (accountId: string, amount: number, reason: string) =>
     (
       await gql<{ adjustCredits: AccountBalance }>(

@@ -32,7 +32,10 @@ export function usePagedList<T extends { id: string }>(fetchPage: (after: string
     }
   };
 
-  return { items, page, loading, error, load };
+  /** Drops an item from the list as shown (e.g. once deleted), without reloading. */
+  const remove = (id: string) => setItems((previous) => previous.filter((item) => item.id !== id));
+
+  return { items, page, loading, error, load, remove };
 }
 
 /** The foot of a paged list's controls: a spinner (`label`) while a page loads, then "Load more" while there is one. */

@@ -450,7 +450,14 @@ const errorExamples: Partial<Record<ErrorCode, { message: string; param?: string
   },
   insufficient_credits: { message: "This call costs 2 credits; the balance is 1.", param: "agentId", details: { required: 2, balance: 1 } },
   forbidden: { message: 'This API key lacks the "generate" scope.', details: { requiredScope: "generate" } },
+  storage_quota_exceeded: {
+    message:
+      "This account stores 1023.9 MB of its 1024 MB (STORAGE_QUOTA_MB); this generation could take 4 MB more. Delete assets you no longer need (DELETE /api/v1/assets/{id}).",
+    details: { quotaBytes: 1073741824, usedBytes: 1073632409, requiredBytes: 4194304 },
+  },
   not_found: { message: "No such generation." },
+  generation_active: { message: "This generation is still running: cancel it (POST /api/v1/generations/{id}/cancel) or wait for it to end, then delete it." },
+  gone: { message: "This asset was deleted." },
   method_not_allowed: { message: "/api/v1/generate takes POST, not GET." },
   request_timeout: { message: "The request body did not arrive in full; send the request again." },
   idempotency_in_progress: { message: "A request with this Idempotency-Key is still running; retry in 1 s." },

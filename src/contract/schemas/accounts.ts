@@ -15,6 +15,11 @@ export const signInRequest = z.strictObject({
   password: z.string().max(256, "Must be at most 256 characters."),
 });
 
+/** POST /api/auth/delete-account (and GraphQL deleteAccount): erasure needs the password again. */
+export const deleteAccountRequest = z.strictObject({
+  password: z.string("Must be a string: your password.").min(1, "Must not be empty.").max(256, "Must be at most 256 characters."),
+});
+
 export const user = z
   .object({ id: z.string(), email: z.string(), name: z.string().nullable(), role: z.enum(["user", "admin"]), createdAt: instant })
   .meta({ id: "User" });

@@ -20,4 +20,11 @@ export const linkResponse = z
     expiresAt: instant,
   })
   .meta({ id: "AssetLink" });
+export const storageResponse = z
+  .object({
+    usedBytes: z.number().int().describe("Bytes of the account's assets."),
+    quotaBytes: z.number().int().describe("STORAGE_QUOTA_MB in bytes: a generation that could pass it is refused (403 storage_quota_exceeded)."),
+  })
+  .meta({ id: "Storage" });
+
 export type LinkView = z.output<typeof linkResponse>;

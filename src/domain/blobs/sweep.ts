@@ -69,3 +69,27 @@ async function removeUnnamed(deps: SweepDeps, batch: BlobEntry[], shaOf: (key: s
     result.bytesRemoved += entry.size;
   }
 }
+
+/**
+ * After deletions: removes the bytes of these sha256s (and their exports) when no asset row names them any more.
+ * Blobs written in the last `graceMs` (default a minute) are left to the timer's sweep: a worker may have just
+ * put the same bytes for a new asset whose row is not committed yet.
+ */
+export async function releaseBlobs(deps: SweepDeps, sha256s: string[], graceMs = 60_000): Promise<SweepResult> {
+  const result: SweepResult = { checked: 0, removed: 0, bytesRemoved: 0 };
+  const shas = [...new Set(sha256s)].filter((sha) => /^[0-9a-f]{64}$/.test(sha));
+  if (shas.length === 0) return result;
+  const wanted = new Set(shas);
+  const started = Date.now();
+  const batch: BlobEntry[] = [];
+  const take = (entry: BlobEntry) => {
+    result.checked++;
+    if (started - entry.modifiedAt.getTime() >= graceMs) batch.push(entry);
+  };
+  for (const folder of new Set(shas.map((sha) => `assets/${sha.slice(0, 2)}/`))) {
+    for await (const entry of deps.blobs.list(folder)) if (wanted.has(entry.key.slice(-64))) take(entry);
+  }
+  for (const sha of shas) for await (const entry of deps.blobs.list(`exports/${sha}/`)) take(entry);
+  await removeUnnamed(deps, batch, (key) => (key.startsWith("exports/") ? (key.split("/")[1] ?? "") : key.slice(-64)), result);
+  return result;
+}

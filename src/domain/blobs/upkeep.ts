@@ -1,5 +1,5 @@
 import { moveRowBytesToStore, type MoveResult } from "./move.js";
-import { sweepOrphanBlobs, type SweepDeps, type SweepOptions } from "./sweep.js";
+import { releaseBlobs, sweepOrphanBlobs, type SweepDeps, type SweepOptions } from "./sweep.js";
 
 /**
  * The blob store's upkeep in a process that runs jobs: at start, the bytes still in rows move to the store
@@ -13,6 +13,8 @@ export function createBlobUpkeep(deps: SweepDeps & { sweepEveryMs: number }) {
   return {
     /** Removes blobs no asset names (after deletions, or a crash between a blob and its row); see sweep.ts. */
     sweepOrphanBlobs: sweep,
+    /** After deletions: the bytes (and exports) of these sha256s go when no asset names them (see sweep.ts). */
+    releaseBlobs: (sha256s: string[]) => releaseBlobs(deps, sha256s),
     /** Moves the bytes still in rows to the store (move.ts); start() runs it. */
     moveRowBytes: (options?: { batch?: number; signal?: AbortSignal }): Promise<MoveResult> => moveRowBytesToStore(deps, options),
     start(): void {

@@ -11,21 +11,37 @@ import type { GenerationEvents } from "./events.js";
 import { generationView } from "./view.js";
 
 /** Reading generations and assets: each caller sees only its own account's (404 otherwise, never saying whose). */
-export function createGenerationQueries(prisma: PrismaClient, events: GenerationEvents, assetBytes: AssetBytes, blobs: BlobStore) {
+/** After a read found nothing: 410 gone for the owner's deleted object, else 404 (deletion.ts). */
+export type GoneOrNotFound = (accountId: string, id: string, what: string) => Promise<never>;
+
+const notFound: GoneOrNotFound = async (_accountId, _id, what) => {
+  throw new AppError("not_found", `No such ${what}.`);
+};
+
+export function createGenerationQueries(
+  prisma: PrismaClient,
+  events: GenerationEvents,
+  assetBytes: AssetBytes,
+  blobs: BlobStore,
+  goneOrNotFound: GoneOrNotFound = notFound,
+) {
   const serveExport = createStoredExports(blobs, assetBytes);
   /** The one read of an asset's row (never its bytes: those are in the blob store), for its owner and for a public link alike. */
   const findRow = async (where: { id: string; accountId?: string }) => (await prisma.asset.findFirst({ where, omit: { bytes: true } })) ?? undefined;
   async function findAsset(viewer: AuthenticatedViewer, id: string) {
     const asset = await findRow({ id, accountId: viewer.user.accountId });
-    if (!asset) throw new AppError("not_found", "No such asset.");
-    return asset;
+    return asset ?? goneOrNotFound(viewer.user.accountId, id, "asset");
   }
   type AssetRow = Awaited<ReturnType<typeof findAsset>>;
   /** An engine file derived from an asset's row, as served (a format that does not apply: 404 before any byte is read). */
   const exportOf = (asset: AssetRow, format: string) => serveExport(asset, format);
 
   return {
-    get: (viewer: AuthenticatedViewer, id: string) => events.current(viewer.user.accountId, id),
+    get: (viewer: AuthenticatedViewer, id: string) =>
+      events.current(viewer.user.accountId, id).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === "not_found") return goneOrNotFound(viewer.user.accountId, id, "generation");
+        throw error;
+      }),
 
     /** The account's generations, newest first (assets without `b64`). */
     async list(viewer: AuthenticatedViewer, args: unknown): Promise<Page<GenerationView>> {
@@ -67,7 +83,6 @@ export function createGenerationQueries(prisma: PrismaClient, events: Generation
 
     exportOf,
 
-    /** An engine file derived from the viewer's asset (contract section 12): 404 for another account's asset or a format that does not apply. */
     /** An engine file derived from the viewer's asset (contract section 12): 404 for another account's asset or a format that does not apply. */
     async export(viewer: AuthenticatedViewer, id: string, format: string) {
       const file = await serveExport(await findAsset(viewer, id), format);

@@ -2,6 +2,7 @@ import type { PrismaClient, SqlRunner } from "../../infra/db/database.js";
 import type { Logger } from "../../infra/logger.js";
 import { requireConsumers } from "../../infra/queue/consumers.js";
 import type { JobQueue } from "../../infra/queue/queue.js";
+import { boundBytes, type StorageQuota } from "../storage/quota.js";
 import { refusal } from "./refusal.js";
 import type { GenerationRecord, GenerationStore, NewGeneration, Reserved } from "./store.js";
 
@@ -14,6 +15,8 @@ export interface MoneyPathDeps {
   logger?: Logger;
   /** Generations queued or running at once per account. */
   maxActivePerAccount: number;
+  /** The storage quota (domain/storage/quota.ts): refuses, before any charge, a generation that could pass it. */
+  storage?: Pick<StorageQuota, "assertRoom">;
 }
 
 export interface ReserveOptions {
@@ -106,7 +109,8 @@ export function createReserveAndEnqueue(deps: MoneyPathDeps) {
     }
   }
 
-  return function reserveAndEnqueue(rows: readonly NewGeneration[], options: ReserveOptions = {}): Promise<Accepted> {
+  return async function reserveAndEnqueue(rows: readonly NewGeneration[], options: ReserveOptions = {}): Promise<Accepted> {
+    if (deps.storage && rows.length > 0) await deps.storage.assertRoom(rows[0]!.accountId, boundBytes(rows));
     return queue.external ? onExternalQueue(rows, options) : inProcess(rows, options);
   };
 }

@@ -28,6 +28,12 @@ function nextStep(error: AppError): string {
       return fixArgument(error);
     case "not_found":
       return "check the id: use one that generate_asset or get_generation answered for this account.";
+    case "gone":
+      return "this was deleted by its owner: generate a new one.";
+    case "storage_quota_exceeded":
+      return "the account's storage is full: its owner must delete assets (web app History, or DELETE /api/v1/assets/{id}) before generating more.";
+    case "generation_active":
+      return "cancel the generation (or wait for it to end), then call again.";
     case "rate_limited":
       return `wait ${after}, then call again.`;
     case "idempotency_in_progress":

@@ -1,4 +1,4 @@
-import { useEffect } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { api } from "../api";
 import { LoadMore, usePagedList } from "../paging";
 import { useSession } from "../state";
@@ -31,9 +31,13 @@ export function CreditsView() {
     return account.ledger;
   });
 
+  // The bytes this account's assets take, against its quota (STORAGE_QUOTA_MB).
+  const [storage, setStorage] = useState<{ usedBytes: number; quotaBytes: number } | null>(null);
+
   useEffect(() => {
     document.title = "Credits · AssetForge";
     void load(null);
+    api.storage().then(setStorage, () => setStorage(null));
   }, []);
 
   return (
@@ -62,6 +66,15 @@ export function CreditsView() {
             ))}
           </ul>
         </div>
+        {storage ? (
+          <div class="card stat" data-testid="storage">
+            <span class="stat-label">Storage</span>
+            <span class="stat-value">{megabytes(storage.usedBytes)}</span>
+            <span class="stat-unit">of {megabytes(storage.quotaBytes)} used</span>
+            <meter min={0} max={storage.quotaBytes} value={storage.usedBytes} high={storage.quotaBytes * 0.9} aria-label="Storage used" />
+            <p class="stat-text">A generation that could pass the quota is refused before it costs anything; delete old ones in History to make room.</p>
+          </div>
+        ) : null}
         <div class="card stat">
           <span class="stat-label">How it works</span>
           <p class="stat-text">
@@ -119,4 +132,10 @@ export function CreditsView() {
       </div>
     </section>
   );
+}
+
+/** Bytes as megabytes, one decimal below 10 MB. */
+function megabytes(bytes: number): string {
+  const mb = bytes / 1_048_576;
+  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb).toLocaleString("en-US")} MB`;
 }

@@ -5,6 +5,7 @@ import { LoadMore, usePagedList } from "../paging";
 import { linkHandler, useSession } from "../state";
 import { AssetImage } from "../ui/asset-image";
 import { Button, CopyChip, Spinner } from "../ui/buttons";
+import { ConfirmDialog } from "../ui/dialog";
 import { ErrorNote } from "../ui/error-note";
 import { fileName } from "../ui/file-names";
 import { Icon } from "../ui/icons";
@@ -18,7 +19,25 @@ const pageSize = 12;
 
 export function HistoryView() {
   const session = useSession();
-  const { items, page, loading, error, load } = usePagedList((after) => api.generations(pageSize, after));
+  const { items, page, loading, error, load, remove } = usePagedList((after) => api.generations(pageSize, after));
+  // The generation whose deletion is being confirmed.
+  const [deleting, setDeleting] = useState<HistoryItem | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<unknown>(null);
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    setDeleteError(null);
+    try {
+      await api.deleteGeneration(deleting.id);
+      remove(deleting.id);
+      setDeleting(null);
+    } catch (e) {
+      setDeleteError(e);
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
   // The sheet or tileset opened in a dialog, by generation id.
   const [playing, setPlaying] = useState<string | null>(null);
 
@@ -152,12 +171,42 @@ export function HistoryView() {
                   >
                     <span class="btn-label">Edit</span>
                   </Button>
+                  {g.status !== "queued" && g.status !== "running" ? (
+                    <Button
+                      small
+                      variant="ghost"
+                      icon="trash"
+                      aria-label={`Delete: ${title}`}
+                      title="Delete this generation and its files"
+                      onClick={() => {
+                        setDeleteError(null);
+                        setDeleting(g);
+                      }}
+                    >
+                      <span class="btn-label">Delete</span>
+                    </Button>
+                  ) : null}
                 </div>
               </div>
             </li>
           );
         })}
       </ul>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this generation?"
+        confirmLabel="Delete"
+        busy={deleteBusy}
+        error={deleteError}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      >
+        <p>
+          <strong>{deleting?.prompt ?? "(conversation)"}</strong> and its files are deleted, and links to them stop working. Its credits stay spent. This cannot
+          be undone.
+        </p>
+      </ConfirmDialog>
 
       {playing ? <SheetDialog generationId={playing} onClose={() => setPlaying(null)} /> : null}
 

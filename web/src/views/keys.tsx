@@ -3,6 +3,7 @@ import { api } from "../api";
 import type { ApiKey } from "../contract";
 import { Button, CopyButton, Spinner } from "../ui/buttons";
 import { ConfirmDialog } from "../ui/dialog";
+import { DeleteAccount } from "./delete-account";
 import { ErrorNote } from "../ui/error-note";
 import { Icon } from "../ui/icons";
 import { Time } from "../ui/time";
@@ -252,6 +253,8 @@ export function KeysView() {
           undone.
         </p>
       </ConfirmDialog>
+
+      <DeleteAccount />
     </section>
   );
 }
