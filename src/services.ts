@@ -86,7 +86,7 @@ export function createServices(deps: AppDeps) {
     logger: deps.logger,
     maxActivePerAccount: deps.config.maxActiveGenerationsPerAccount,
   });
-  const { submit, estimate, recolor } = createSubmit({
+  const { submit, estimate, planEstimate, recolor } = createSubmit({
     prisma,
     reserveAndEnqueue,
     agents,
@@ -105,7 +105,7 @@ export function createServices(deps: AppDeps) {
     idempotency,
     limiter: deps.limiter,
     events,
-    estimate,
+    planEstimate,
     generatePerMinute: deps.config.rateLimitGeneratePerMinute,
   });
   return {
