@@ -34,7 +34,11 @@ describe("one reading of a prompt per generation", () => {
   it.each([
     ["an image", { prompt: "blue slime with a crown", agentId: "pixel-sprite", width: 32, height: 32 }, "slime"],
     ["a sheet", { prompt: "orange wolf", agentId: "pixel-sprite", width: 32, height: 32, sheet: { animations: ["idle", "walk"], directions: 4 } }, "wolf"],
-    ["a tileset", { prompt: "mossy terrain tiles", agentId: "texture", width: 64, height: 64, tileset: { layout: "wang-corner-16", terrains: ["grass", "dirt"] } }, "tile"],
+    [
+      "a tileset",
+      { prompt: "mossy terrain tiles", agentId: "texture", width: 64, height: 64, tileset: { layout: "wang-corner-16", terrains: ["grass", "dirt"] } },
+      "tile",
+    ],
     ["an icon, drawn later", { prompt: "golden key icon", agentId: "icon" }, "key"],
   ])("%s: read once at submit, stored, drawn from the stored reading", async (_, body, subject) => {
     const prompt = body.prompt;
