@@ -21,6 +21,8 @@ interface ProfileNode {
   children?: number[];
 }
 interface CpuProfile {
+  /** µs of the monotonic clock (process.hrtime's), as are the samples' times. */
+  startTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -94,6 +96,73 @@ function summarise(profile: CpuProfile): string[] {
   ];
 }
 
+/**
+ * The hot path's parts (issue 43), each matched on the frames of a sample's stack ("function url"): a
+ * sample counts toward every part one of its frames matches (inclusive time; parts can overlap, e.g. the
+ * reservation's statement inside the database driver). `other` is what no part matched.
+ */
+const PARTS: [name: string, pattern: RegExp][] = [
+  ["validation (zod, the request's schema)", /contract\/validation|parseInput|node_modules\/zod\//],
+  ["key (auth step, key cache)", /domain\/(auth|keys)\/|transports\/http\/auth|viewer/],
+  ["limits (rate limit, quota)", /infra\/ratelimit|domain\/limits|consumeQuota/],
+  ["idempotency", /domain\/idempotency\//],
+  ["plan (agent, size, reading the prompt)", /generation\/(submit|sheet-plan|tileset-plan|palette-plan)\.|procedural\/(driver|readers|words)|agents\/agents/],
+  ["reservation (statement and its driver)", /reserveMany|store-reservation|reserve-and-enqueue/],
+  ["queue hand-off (queue, drawing pool)", /infra\/queue\/|draw-pool|piscina/],
+  ["drawing and encoding (drawing thread)", /procedural\/(?!driver|readers|words|draw-pool)|png-encode/],
+  ["quality report", /quality/],
+  ["completion (runner, statement)", /generation\/(runner|store-lifecycle|completion|progress)/],
+  ["events (store, bus, one-shot wait)", /infra\/events\/|generation\/(events|event-stream|heal)/],
+  ["database driver (pg, Prisma)", /node_modules\/(pg|pg-protocol|@prisma)\//],
+  ["answer's JSON and base64", /JSON\.stringify|stringify |toString.*base64|base64Slice|generation\/view/],
+  ["HTTP and framework (node:http, h3, edge)", /node:_http|node:net|transports\/http\/|node_modules\/(h3|srvx)\//],
+  ["garbage collection", /^\(garbage collector\)/],
+];
+
+/**
+ * Microseconds per answered request of each part, over the profiles of every thread (main and drawing),
+ * counting only the samples taken within `window` (µs of the monotonic clock: the measurement itself).
+ */
+function partsTable(profiles: CpuProfile[], answered: number, window: [number, number]): string[] {
+  const totals = PARTS.map(() => 0);
+  let busy = 0;
+  let other = 0;
+  for (const profile of profiles) {
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const parent = new Map<number, number>();
+    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    let at = profile.startTime;
+    profile.samples.forEach((id, i) => {
+      const dt = profile.timeDeltas[i] ?? 0;
+      at += dt;
+      if (at < window[0] || at > window[1]) return;
+      const node = byId.get(id)!;
+      if (node.callFrame.functionName === "(idle)" || node.callFrame.functionName === "(program)") return;
+      busy += dt;
+      const stack: string[] = [];
+      for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+        const f = byId.get(cur)!.callFrame;
+        stack.push(`${f.functionName} ${f.url}`);
+      }
+      let matched = false;
+      PARTS.forEach(([, re], k) => {
+        if (stack.some((frame) => re.test(frame))) {
+          totals[k]! += dt;
+          matched = true;
+        }
+      });
+      if (!matched) other += dt;
+    });
+  }
+  const us = (t: number) => (t / Math.max(1, answered)).toFixed(0).padStart(6);
+  return [
+    `the hot path's parts, µs of CPU per answered request (inclusive, ${profiles.length} thread profile(s); parts overlap):`,
+    ...PARTS.map(([name], k) => `  ${us(totals[k]!)} µs  ${name}`),
+    `  ${us(other)} µs  other (matched by no part)`,
+    `  ${us(busy)} µs  all sampled CPU (idle and (program) excluded)`,
+  ];
+}
+
 process.on("exit", killAllChildrenNow);
 const date = new Date().toISOString().slice(0, 10);
 const dir = join(root, "bench", "results", `profile-${date}`);
@@ -130,7 +199,9 @@ try {
       : { method: "POST" as const, headers: generateHeaders(service.key), body: generateBody };
   await runLoad({ url: `${service.url}${path}`, ...request, connections: 32, durationS: 2 });
   const before = url ? await databaseStats(url) : undefined;
+  const from = Number(process.hrtime.bigint() / 1000n);
   const result = await runLoad({ url: `${service.url}${path}`, ...request, connections: 32, durationS: seconds });
+  const to = Number(process.hrtime.bigint() / 1000n);
   await new Promise((r) => setTimeout(r, 2_000)); // cut-off requests finish; statistics are flushed
   const after = url ? await databaseStats(url) : undefined;
   say(
@@ -150,10 +221,13 @@ try {
   );
   files.sort((a, b) => b.size - a.size);
   if (!files[0]) throw new Error("no .cpuprofile written (did the service exit cleanly on SIGTERM?)");
+  // every thread's profile (main, drawing threads) for the parts table; the main thread's is kept
+  const profiles = await Promise.all(files.map(async ({ f }) => JSON.parse(await readFile(join(dir, f), "utf8")) as CpuProfile));
   const target = join(dir, `service${pglite ? "-pglite" : ""}${path.replaceAll("/", "-")}.cpuprofile`);
   await rename(join(dir, files[0].f), target);
   for (const { f } of files.slice(1)) await rm(join(dir, f));
-  for (const line of summarise(JSON.parse(await readFile(target, "utf8")) as CpuProfile)) say(line);
+  for (const line of summarise(profiles[0]!)) say(line);
+  for (const line of partsTable(profiles, result.ok, [from, to])) say(line);
   say(`profile file: ${target} (open in Chrome DevTools → Performance, or speedscope)`);
 } finally {
   await stopAllChildren();
