@@ -97,26 +97,31 @@ function summarise(profile: CpuProfile): string[] {
 }
 
 /**
- * The hot path's parts (issue 43), each matched on the frames of a sample's stack ("function url"): a
- * sample counts toward every part one of its frames matches (inclusive time; parts can overlap, e.g. the
- * reservation's statement inside the database driver). `other` is what no part matched.
+ * The hot path's parts (issue 43), matched on the frames of a sample's stack ("function url"). Each sample
+ * counts once, toward the innermost of the service's own parts on its stack (`own`: validation … the
+ * answer's JSON), else toward the innermost layer under them (database driver, HTTP, GC): so a statement's
+ * driver time counts toward the reservation or the completion that runs it, and the parts add up.
  */
-const PARTS: [name: string, pattern: RegExp][] = [
-  ["validation (zod, the request's schema)", /contract\/validation|parseInput|node_modules\/zod\//],
-  ["key (auth step, key cache)", /domain\/(auth|keys)\/|transports\/http\/auth|viewer/],
-  ["limits (rate limit, quota)", /infra\/ratelimit|domain\/limits|consumeQuota/],
-  ["idempotency", /domain\/idempotency\//],
-  ["plan (agent, size, reading the prompt)", /generation\/(submit|sheet-plan|tileset-plan|palette-plan)\.|procedural\/(driver|readers|words)|agents\/agents/],
-  ["reservation (statement and its driver)", /reserveMany|store-reservation|reserve-and-enqueue/],
-  ["queue hand-off (queue, drawing pool)", /infra\/queue\/|draw-pool|piscina/],
-  ["drawing and encoding (drawing thread)", /procedural\/(?!driver|readers|words|draw-pool)|png-encode/],
-  ["quality report", /quality/],
-  ["completion (runner, statement)", /generation\/(runner|store-lifecycle|completion|progress)/],
-  ["events (store, bus, one-shot wait)", /infra\/events\/|generation\/(events|event-stream|heal)/],
-  ["database driver (pg, Prisma)", /node_modules\/(pg|pg-protocol|@prisma)\//],
-  ["answer's JSON and base64", /JSON\.stringify|stringify |toString.*base64|base64Slice|generation\/view/],
-  ["HTTP and framework (node:http, h3, edge)", /node:_http|node:net|transports\/http\/|node_modules\/(h3|srvx)\//],
-  ["garbage collection", /^\(garbage collector\)/],
+const PARTS: [name: string, pattern: RegExp, own: boolean][] = [
+  ["validation (zod, the request's schema)", /contract\/validation|parseInput|node_modules\/zod\//, true],
+  ["key (auth step, key cache)", /domain\/(auth|keys)\/|auth-step|viewer\.js/, true],
+  ["limits (rate limit, quota)", /infra\/ratelimit|domain\/limits/, true],
+  ["idempotency", /domain\/idempotency\//, true],
+  [
+    "plan (agent, size, sheet/tileset/palette, the prompt's reading)",
+    /^plan |sheet-plan|tileset-plan|palette-plan|chooseSize|procedural\/(readers|words)|reading\.js|^(interpret|read|refusal) .*procedural\/driver|domain\/agents\//,
+    true,
+  ],
+  ["reservation (its statement)", /reserveMany|store-reservation|reserve-and-enqueue/, true],
+  ["drawing and encoding (a drawing thread; on the main thread: previews)", /procedural\/(?!driver|readers|words|draw-pool)|png-encode/, true],
+  ["quality report", /quality/, true],
+  ["completion (runner, its statement)", /generation\/(runner|store-lifecycle|completion|progress)/, true],
+  ["events (bus, one-shot wait)", /infra\/events\/|generation\/(events|event-stream|heal|wait)/, true],
+  ["answer (view, JSON, base64)", /generation\/view|JSON\.stringify|base64Slice|toString .*buffer/, true],
+  ["queue hand-off (queue, drawing pool, the driver's side)", /infra\/queue\/|draw-pool|piscina|procedural\/driver/, false],
+  ["database driver (pg, Prisma) outside the above", /node_modules\/(pg|pg-protocol|pg-pool|@prisma)\/|wasm:/, false],
+  ["HTTP and framework (node:http, h3, the edge)", /node:_http|node:net|transports\/|node_modules\/(h3|srvx)\//, false],
+  ["garbage collection", /^\(garbage collector\)/, false],
 ];
 
 /**
@@ -127,6 +132,13 @@ function partsTable(profiles: CpuProfile[], answered: number, window: [number, n
   const totals = PARTS.map(() => 0);
   let busy = 0;
   let other = 0;
+  const innermost = (stack: string[], own: boolean) => {
+    for (const frame of stack) {
+      const k = PARTS.findIndex(([, re, o]) => o === own && re.test(frame));
+      if (k >= 0) return k;
+    }
+    return -1;
+  };
   for (const profile of profiles) {
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
     const parent = new Map<number, number>();
@@ -139,26 +151,22 @@ function partsTable(profiles: CpuProfile[], answered: number, window: [number, n
       const node = byId.get(id)!;
       if (node.callFrame.functionName === "(idle)" || node.callFrame.functionName === "(program)") return;
       busy += dt;
-      const stack: string[] = [];
+      const stack: string[] = []; // leaf first
       for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
         const f = byId.get(cur)!.callFrame;
         stack.push(`${f.functionName} ${f.url}`);
       }
-      let matched = false;
-      PARTS.forEach(([, re], k) => {
-        if (stack.some((frame) => re.test(frame))) {
-          totals[k]! += dt;
-          matched = true;
-        }
-      });
-      if (!matched) other += dt;
+      let k = innermost(stack, true);
+      if (k < 0) k = innermost(stack, false);
+      if (k >= 0) totals[k]! += dt;
+      else other += dt;
     });
   }
   const us = (t: number) => (t / Math.max(1, answered)).toFixed(0).padStart(6);
   return [
-    `the hot path's parts, µs of CPU per answered request (inclusive, ${profiles.length} thread profile(s); parts overlap):`,
+    `the hot path's parts, µs of CPU per answered request (${profiles.length} thread profile(s); each sample counted once):`,
     ...PARTS.map(([name], k) => `  ${us(totals[k]!)} µs  ${name}`),
-    `  ${us(other)} µs  other (matched by no part)`,
+    `  ${us(other)} µs  other (Node's internals, timers, matched by no part)`,
     `  ${us(busy)} µs  all sampled CPU (idle and (program) excluded)`,
   ];
 }

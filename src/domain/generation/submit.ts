@@ -168,7 +168,7 @@ export function createSubmit(deps: SubmitDeps) {
     const { input } = planned;
     if (input.dryRun)
       throw new AppError("invalid_request", "dryRun answers an estimate: call estimate (REST: the same endpoint answers it).", { param: "dryRun" });
-    return submitRow(viewer, fingerprint("generate", input), rowOfPlan(viewer, input, planned), options);
+    return submitRow(viewer, () => fingerprint("generate", input), rowOfPlan(viewer, input, planned), options);
   }
 
   /**
@@ -209,11 +209,14 @@ export function createSubmit(deps: SubmitDeps) {
       cost: pixelPrice(deps.recolorCredits, asset.width, asset.height),
       idempotencyRecordId: recordId,
     });
-    return submitRow(viewer, fingerprint("recolor", { assetId, palette }), rowOf, options);
+    return submitRow(viewer, () => fingerprint("recolor", { assetId, palette }), rowOf, options);
   }
 
-  /** The quota, the Idempotency-Key, the reservation and (one-shot) the wait of a call that makes one generation. */
-  async function submitRow(viewer: AuthenticatedViewer, fingerprinted: string, rowOf: RowOf, options: SubmitOptions): Promise<Submission> {
+  /**
+   * The quota, the Idempotency-Key, the reservation and (one-shot) the wait of a call that makes one generation.
+   * The request's fingerprint is worked out only for a call with an Idempotency-Key.
+   */
+  async function submitRow(viewer: AuthenticatedViewer, fingerprinted: () => string, rowOf: RowOf, options: SubmitOptions): Promise<Submission> {
     if (options.idempotencyKey !== undefined) idempotency.assertKey(options.idempotencyKey);
     await consumeQuota(deps.limiter, generatePolicy, `acc:${viewer.user.accountId}`, options.onQuota);
 
@@ -237,7 +240,7 @@ export function createSubmit(deps: SubmitDeps) {
     };
     if (options.idempotencyKey === undefined) return run(null);
 
-    const begun = await idempotency.begin(viewer.user.accountId, options.idempotencyKey, fingerprinted);
+    const begun = await idempotency.begin(viewer.user.accountId, options.idempotencyKey, fingerprinted());
     if (begun.kind === "replay") {
       const json = begun.answer.result
         ? Buffer.from(begun.answer.result).toString("utf8")
