@@ -8,6 +8,8 @@
  *   BENCH_DURATION_S, BENCH_CONNECTIONS, BENCH_ONLY=a,b,c,d,e,half,footprint
  *   BENCH_ONLY=sheet         a sprite sheet's frame against one sprite, in process (bench/sheet.ts)
  *   BENCH_ONLY=tileset       a blob-47 tileset's tile against one texture, in process (bench/tileset.ts)
+ *   BENCH_ONLY=large         the largest tileset (3584²) through the service: time, peak memory, another account's p99 (bench/large.ts)
+ *   BENCH_ONLY=atlas         packing a 500-frame kit into atlas pages, in process (bench/atlas.ts)
  *   BENCH_ONLY=quality       an asset's quality report against its drawing, in process (bench/quality.ts)
  *   BENCH_ONLY=footprint     memory at rest and time to start (bench/footprint.ts); BENCH_FOOTPRINT_REST_MS,
  *                            BENCH_FOOTPRINT_LOAD_S, BENCH_FOOTPRINT_QUIET_S
@@ -20,12 +22,14 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { killFootprintChildrenNow, runFootprint, type FootprintResult } from "./footprint.js";
+import { type AtlasBench, atlasRow, runAtlasBench } from "./atlas.js";
 import { measure, type LoadResult, type LoadSpec, type Measured } from "./load.js";
 import { runPaced, type PacedResult } from "./paced.js";
 import { createDatabase, dropDatabases, postgresAvailable } from "./pg.js";
 import { deleteRedisKeys, redisAvailable, redisUrl, withRedis } from "./redis.js";
 import { formatTable, writeResults } from "./report.js";
 import { childCpuTimeMs, freePort, killAllChildrenNow, machineCpu, root, sleep, startChild, stopAllChildren, stopChild, type Child } from "./servers.js";
+import { type LargeBench, largeRow, runLargeBench } from "./large.js";
 import { type QualityBench, qualityRow, runQualityBench } from "./quality.js";
 import { generateBody, generateHeaders, startService, type Service } from "./service.js";
 import { runSheetBench, sheetRow, type SheetBench } from "./sheet.js";
@@ -43,7 +47,7 @@ const streamCounts = (process.env.BENCH_STREAMS ?? (quick ? "200,500" : "1000,50
   .filter((n) => n > 0);
 /** (d): rounds of (bare Yoga, service, bare Yoga on Node's fetch), alternated. */
 const graphqlRounds = Math.max(1, Number(process.env.BENCH_D_ROUNDS ?? 1));
-const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,half,footprint,sheet,tileset,quality").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,half,footprint,sheet,tileset,atlas,quality,large").split(","));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const measurements: Record<string, Measured | { error: string }> = {};
@@ -56,7 +60,9 @@ const streamBuses = (process.env.BENCH_SSE_BUSES ?? "memory,redis")
 let footprint: FootprintResult | { error: string } | undefined;
 let sheet: SheetBench | { error: string } | undefined;
 let tileset: TilesetBench | { error: string } | undefined;
+let atlas: AtlasBench | { error: string } | undefined;
 let quality: QualityBench | { error: string } | undefined;
+let large: LargeBench | { error: string } | undefined;
 const tempDirs: string[] = [];
 
 /** Runs one autocannon measurement against `child`, recording it (or its error) under `key`. */
@@ -312,10 +318,24 @@ try {
     tileset = await runTilesetBench(quick ? 2 : 5).catch((error: unknown) => ({ error: String(error) }));
     log(`  ${tilesetRow(tileset).note}`);
   }
+  if (only.has("atlas")) {
+    log("- (atlas): packing a 500-frame kit into atlas pages, in process");
+    try {
+      atlas = runAtlasBench(quick ? 3 : 7);
+    } catch (error) {
+      atlas = { error: String(error) };
+    }
+    log(`  ${atlasRow(atlas).note}`);
+  }
   if (only.has("quality")) {
     log("- (quality): the quality report of a sprite, an icon and a texture at default sizes against their drawing, in process");
     quality = await runQualityBench(quick ? 2 : 5).catch((error: unknown) => ({ error: String(error) }));
     log(`  ${qualityRow(quality).note}`);
+  }
+  if (only.has("large")) {
+    log("- (large): a 3584² blob-47 tileset through the service while another account reads its balance");
+    large = await runLargeBench().catch((error: unknown) => ({ error: String(error) }));
+    log(`  ${largeRow(large).note}`);
   }
   await measureAll(pg);
 } finally {
@@ -327,7 +347,9 @@ const table = [
   ...(footprint && !("error" in footprint) ? footprintRows(footprint) : footprint ? [{ name: "footprint", note: footprint.error.slice(0, 80) }] : []),
   ...(sheet ? [sheetRow(sheet)] : []),
   ...(tileset ? [tilesetRow(tileset)] : []),
+  ...(atlas ? [atlasRow(atlas)] : []),
   ...(quality ? [qualityRow(quality)] : []),
+  ...(large ? [largeRow(large)] : []),
 ];
 log(`\n${formatTable(table)}\n`);
 log("Ratios: req/s over req/s of the named baseline. (e) lag: event arrival at the client − the event's created_at in the database.");
@@ -347,7 +369,9 @@ const path = await writeResults(
     ...(footprint ? { footprint } : {}),
     ...(sheet ? { sheet } : {}),
     ...(tileset ? { tileset } : {}),
+    ...(atlas ? { atlas } : {}),
     ...(quality ? { quality } : {}),
+    ...(large ? { large } : {}),
   },
   quick,
   process.env.BENCH_TAG,

@@ -17,6 +17,7 @@ import { authHandlers } from "./transports/rest/auth.js";
 import { generationHandlers } from "./transports/rest/generation.js";
 import { healthHandlers } from "./transports/rest/health.js";
 import { keyHandlers } from "./transports/rest/keys.js";
+import { linkHandlers } from "./transports/rest/links.js";
 import { mountRestRoutes, mountRoute } from "./transports/rest/route.js";
 import { webhookHandlers } from "./transports/rest/webhooks.js";
 import { createWebHandler } from "./transports/web/static.js";
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps): App {
       ...keyHandlers(services),
       ...webhookHandlers(services),
       ...generationHandlers({ services, closing: closing.signal }),
+      ...linkHandlers(services),
     },
     mountOptions,
   );

@@ -16,11 +16,13 @@ import { createGenerationStore } from "./domain/generation/store.js";
 import { createSubmit } from "./domain/generation/submit.js";
 import { createSubmitMany } from "./domain/generation/submit-many.js";
 import { quote } from "./domain/generation/quote.js";
+import { createLinks } from "./domain/links/links.js";
 import { createIdempotencyService } from "./domain/idempotency/idempotency.js";
 import { createKeyCache } from "./domain/keys/key-cache.js";
 import { createKeyService, type KeyViewerRow } from "./domain/keys/keys.js";
 import { createWebhookDispatcher } from "./domain/webhooks/dispatcher.js";
 import { createWebhookService } from "./domain/webhooks/webhooks.js";
+import type { BlobStore } from "./infra/blobs/blob-store.js";
 import type { Database } from "./infra/db/database.js";
 import type { Health } from "./infra/infrastructure.js";
 import type { EventBus } from "./infra/events/bus.js";
@@ -34,6 +36,8 @@ import { createSecretsBox } from "./infra/secrets-box.js";
 export interface AppDeps {
   config: Config;
   db: Database;
+  /** Asset bytes and their exports (contract section 15). */
+  blobs: BlobStore;
   logger: Logger;
   bus: EventBus;
   queue: JobQueue;
@@ -66,7 +70,7 @@ export function createServices(deps: AppDeps) {
     logger: deps.logger.child({ component: "webhooks" }),
     settings: deps.config.webhooks,
   });
-  const store = createGenerationStore(prisma, deps.bus, deps.db.sql, webhookDispatcher.kick);
+  const store = createGenerationStore(prisma, deps.bus, deps.db.sql, deps.blobs, webhookDispatcher.kick);
   const idempotency = createIdempotencyService(prisma);
   const events = createGenerationEvents({
     prisma,
@@ -76,7 +80,8 @@ export function createServices(deps: AppDeps) {
     slots: deps.slots,
     maxStreamsPerAccount: deps.config.maxStreamsPerAccount,
   });
-  const queries = createGenerationQueries(prisma, events);
+  const queries = createGenerationQueries(prisma, events, store.assetBytes);
+  const links = createLinks({ mac: (message) => secretsBox.mac("links", message), queries, publicOrigin: deps.config.publicOrigin });
   // The one money path of every call that makes generations: reservation, enqueue, refusal.
   const reserveAndEnqueue = createReserveAndEnqueue({
     prisma,
@@ -130,6 +135,8 @@ export function createServices(deps: AppDeps) {
       events,
       ...queries,
     },
+    /** Public, expiring links to assets and their exports (contract section 15). */
+    links,
     webhooks: createWebhookService({
       prisma,
       box: secretsBox,

@@ -16,6 +16,10 @@ import { interpretPrompt, interpretSprite } from "../../src/agents/procedural/in
 import { newId } from "../../src/domain/ids.js";
 import { completion } from "../../src/domain/generation/runner.js";
 import { createGenerationStore, startedEvent, type NewGeneration, type PendingEvent } from "../../src/domain/generation/store.js";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createFsBlobStore } from "../../src/infra/blobs/fs-store.js";
 import { Prisma, openDatabase } from "../../src/infra/db/database.js";
 import { createInProcessEventBus } from "../../src/infra/events/bus.js";
 import { createLogger } from "../../src/infra/logger.js";
@@ -39,7 +43,9 @@ export async function openServiceWrites(databaseUrl: string): Promise<ServiceWri
     VALUES (${agentId}, 'Pixel sprite', 'bench', 1, '[{"width":64,"height":64}]'::jsonb, 64, 64, true, '{png}'::text[], 'procedural-sprite', now())`);
   const accountId = newId("acc");
   await db.sql(Prisma.sql`INSERT INTO "accounts" ("id", "balance", "updated_at") VALUES (${accountId}, 1000000000, now())`);
-  const store = createGenerationStore(db.prisma, createInProcessEventBus({ logger }), db.sql);
+  // The bytes go where the service's default puts them: files under a data folder (BLOB_STORE=fs).
+  const blobs = createFsBlobStore(mkdtempSync(join(tmpdir(), "bench-blobs-")));
+  const store = createGenerationStore(db.prisma, createInProcessEventBus({ logger }), db.sql, blobs);
   // read once, as the service reads a generation's prompt once (at submit) and draws from that reading
   const reading = interpretPrompt({ prompt });
   const interpretation = interpretSprite(reading);

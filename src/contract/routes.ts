@@ -1,6 +1,7 @@
 import { accountRoutes, creditRoutes } from "./routes/accounts.js";
 import { docsRoutes, protocolRoutes } from "./routes/endpoints.js";
 import { generationRoutes } from "./routes/generations.js";
+import { linkRoutes } from "./routes/links.js";
 import { openAiRoutes } from "./routes/openai.js";
 import type { Method, RouteSpec } from "./routes/spec.js";
 import { webhookRoutes } from "./routes/webhooks.js";
@@ -19,6 +20,7 @@ export type { Method, RatePolicyName, ResponseSpec, RouteSpec } from "./routes/s
 export const routes = {
   ...accountRoutes,
   ...generationRoutes,
+  ...linkRoutes,
   ...creditRoutes,
   ...webhookRoutes,
   ...openAiRoutes,

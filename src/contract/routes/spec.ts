@@ -26,6 +26,8 @@ export interface RouteSpec {
   summary: string;
   tags: string[];
   body?: ZodType;
+  /** An empty body counts as `{}` (every field of `body` is optional). */
+  bodyOptional?: boolean;
   /** Request headers this route reads (documented). */
   headers?: ("Idempotency-Key" | "Prefer" | "Last-Event-ID" | "If-None-Match")[];
   responses: Record<number, ResponseSpec>;

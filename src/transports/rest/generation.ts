@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { Readable } from "node:stream";
 import { terminalEventTypes, type GenerationView } from "../../contract/schemas/generation.js";
 import type { AuthenticatedViewer } from "../../domain/auth/viewer.js";
 import type { Submission, SubmitOptions } from "../../domain/generation/submit.js";
@@ -109,7 +110,9 @@ export function generationHandlers(deps: GenerationRouteDeps): Handlers {
         "content-disposition": `inline; filename="${asset.id}.png"`,
       };
       if (ifNoneMatch(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
-      return new Response(Buffer.from(asset.bytes), { status: 200, headers: { ...headers, "content-length": String(asset.byteLength) } });
+      // Streamed from the blob store, checked as it passes (a damaged blob ends the body short: never other bytes).
+      const body = Readable.toWeb(await generations.assetStream(asset)) as ReadableStream<Uint8Array>;
+      return new Response(body, { status: 200, headers: { ...headers, "content-length": String(asset.byteLength) } });
     },
 
     recolorAsset: async ({ request, viewer, state, params, body }) => {
