@@ -24,7 +24,7 @@ async function time(label: string, n: number, fn: (i: number) => unknown): Promi
 }
 
 for (const c of cases) {
-  await time(`draw ${c.prompt.prompt} ${c.width}px`, iterations, (i) => draw({ ...c, seed: c.seed + i }, () => undefined));
+  await time(`draw ${c.prompt?.prompt} ${c.width}px`, iterations, (i) => draw({ ...c, seed: c.seed + i }, () => undefined));
 }
 // The encoder alone, on the first case's final canvas and its preview.
 let canvas: Canvas | undefined;

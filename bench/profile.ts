@@ -21,6 +21,8 @@ interface ProfileNode {
   children?: number[];
 }
 interface CpuProfile {
+  /** µs of the monotonic clock (process.hrtime's), as are the samples' times. */
+  startTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -94,6 +96,81 @@ function summarise(profile: CpuProfile): string[] {
   ];
 }
 
+/**
+ * The hot path's parts (issue 43), matched on the frames of a sample's stack ("function url"). Each sample
+ * counts once, toward the innermost of the service's own parts on its stack (`own`: validation … the
+ * answer's JSON), else toward the innermost layer under them (database driver, HTTP, GC): so a statement's
+ * driver time counts toward the reservation or the completion that runs it, and the parts add up.
+ */
+const PARTS: [name: string, pattern: RegExp, own: boolean][] = [
+  ["validation (zod, the request's schema)", /contract\/validation|parseInput|node_modules\/zod\//, true],
+  ["key (auth step, key cache)", /domain\/(auth|keys)\/|auth-step|viewer\.js/, true],
+  ["limits (rate limit, quota)", /infra\/ratelimit|domain\/limits/, true],
+  ["idempotency", /domain\/idempotency\//, true],
+  [
+    "plan (agent, size, sheet/tileset/palette, the prompt's reading)",
+    /^plan |sheet-plan|tileset-plan|palette-plan|chooseSize|procedural\/(readers|words)|reading\.js|^(interpret|read|refusal) .*procedural\/driver|domain\/agents\//,
+    true,
+  ],
+  ["reservation (its statement)", /reserveMany|store-reservation|reserve-and-enqueue/, true],
+  ["drawing and encoding (a drawing thread; on the main thread: previews)", /procedural\/(?!driver|readers|words|draw-pool)|png-encode/, true],
+  ["quality report", /quality/, true],
+  ["completion (runner, its statement)", /generation\/(runner|store-lifecycle|completion|progress)/, true],
+  ["events (bus, one-shot wait)", /infra\/events\/|generation\/(events|event-stream|heal|wait)/, true],
+  ["answer (view, JSON, base64)", /generation\/view|JSON\.stringify|base64Slice|toString .*buffer/, true],
+  ["queue hand-off (queue, drawing pool, the driver's side)", /infra\/queue\/|draw-pool|piscina|procedural\/driver/, false],
+  ["database driver (pg, Prisma) outside the above", /node_modules\/(pg|pg-protocol|pg-pool|@prisma)\/|wasm:/, false],
+  ["HTTP and framework (node:http, h3, the edge)", /node:_http|node:net|transports\/|node_modules\/(h3|srvx)\//, false],
+  ["garbage collection", /^\(garbage collector\)/, false],
+];
+
+/**
+ * Microseconds per answered request of each part, over the profiles of every thread (main and drawing),
+ * counting only the samples taken within `window` (µs of the monotonic clock: the measurement itself).
+ */
+function partsTable(profiles: CpuProfile[], answered: number, window: [number, number]): string[] {
+  const totals = PARTS.map(() => 0);
+  let busy = 0;
+  let other = 0;
+  const innermost = (stack: string[], own: boolean) => {
+    for (const frame of stack) {
+      const k = PARTS.findIndex(([, re, o]) => o === own && re.test(frame));
+      if (k >= 0) return k;
+    }
+    return -1;
+  };
+  for (const profile of profiles) {
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const parent = new Map<number, number>();
+    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    let at = profile.startTime;
+    profile.samples.forEach((id, i) => {
+      const dt = profile.timeDeltas[i] ?? 0;
+      at += dt;
+      if (at < window[0] || at > window[1]) return;
+      const node = byId.get(id)!;
+      if (node.callFrame.functionName === "(idle)" || node.callFrame.functionName === "(program)") return;
+      busy += dt;
+      const stack: string[] = []; // leaf first
+      for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+        const f = byId.get(cur)!.callFrame;
+        stack.push(`${f.functionName} ${f.url}`);
+      }
+      let k = innermost(stack, true);
+      if (k < 0) k = innermost(stack, false);
+      if (k >= 0) totals[k]! += dt;
+      else other += dt;
+    });
+  }
+  const us = (t: number) => (t / Math.max(1, answered)).toFixed(0).padStart(6);
+  return [
+    `the hot path's parts, µs of CPU per answered request (${profiles.length} thread profile(s); each sample counted once):`,
+    ...PARTS.map(([name], k) => `  ${us(totals[k]!)} µs  ${name}`),
+    `  ${us(other)} µs  other (Node's internals, timers, matched by no part)`,
+    `  ${us(busy)} µs  all sampled CPU (idle and (program) excluded)`,
+  ];
+}
+
 process.on("exit", killAllChildrenNow);
 const date = new Date().toISOString().slice(0, 10);
 const dir = join(root, "bench", "results", `profile-${date}`);
@@ -130,7 +207,9 @@ try {
       : { method: "POST" as const, headers: generateHeaders(service.key), body: generateBody };
   await runLoad({ url: `${service.url}${path}`, ...request, connections: 32, durationS: 2 });
   const before = url ? await databaseStats(url) : undefined;
+  const from = Number(process.hrtime.bigint() / 1000n);
   const result = await runLoad({ url: `${service.url}${path}`, ...request, connections: 32, durationS: seconds });
+  const to = Number(process.hrtime.bigint() / 1000n);
   await new Promise((r) => setTimeout(r, 2_000)); // cut-off requests finish; statistics are flushed
   const after = url ? await databaseStats(url) : undefined;
   say(
@@ -150,10 +229,13 @@ try {
   );
   files.sort((a, b) => b.size - a.size);
   if (!files[0]) throw new Error("no .cpuprofile written (did the service exit cleanly on SIGTERM?)");
+  // every thread's profile (main, drawing threads) for the parts table; the main thread's is kept
+  const profiles = await Promise.all(files.map(async ({ f }) => JSON.parse(await readFile(join(dir, f), "utf8")) as CpuProfile));
   const target = join(dir, `service${pglite ? "-pglite" : ""}${path.replaceAll("/", "-")}.cpuprofile`);
   await rename(join(dir, files[0].f), target);
   for (const { f } of files.slice(1)) await rm(join(dir, f));
-  for (const line of summarise(JSON.parse(await readFile(target, "utf8")) as CpuProfile)) say(line);
+  for (const line of summarise(profiles[0]!)) say(line);
+  for (const line of partsTable(profiles, result.ok, [from, to])) say(line);
   say(`profile file: ${target} (open in Chrome DevTools → Performance, or speedscope)`);
 } finally {
   await stopAllChildren();

@@ -109,7 +109,7 @@ export function createServices(deps: AppDeps) {
     maxActivePerAccount: deps.config.maxActiveGenerationsPerAccount,
     storage,
   });
-  const { submit, estimate, recolor } = createSubmit({
+  const { submit, estimate, planEstimate, recolor } = createSubmit({
     prisma,
     reserveAndEnqueue,
     agents,
@@ -128,7 +128,7 @@ export function createServices(deps: AppDeps) {
     idempotency,
     limiter: deps.limiter,
     events,
-    estimate,
+    planEstimate,
     generatePerMinute: deps.config.rateLimitGeneratePerMinute,
   });
   return {

@@ -50,7 +50,9 @@ export async function openServiceWrites(databaseUrl: string): Promise<ServiceWri
   const config = loadConfig({ BLOB_DIR: blobDir, ...process.env });
   const blobs = await openBlobStore(config.blobs, blobDir);
   const store = createGenerationStore(db.prisma, createInProcessEventBus({ logger }), db.sql, blobs);
-  const interpretation = interpretSprite(interpretPrompt({ prompt }));
+  // read once, as the service reads a generation's prompt once (at submit) and draws from that reading
+  const reading = interpretPrompt({ prompt });
+  const interpretation = interpretSprite(reading);
 
   async function generate(width: number, height: number, seed: number): Promise<string> {
     const row: NewGeneration = {
@@ -61,6 +63,7 @@ export async function openServiceWrites(databaseUrl: string): Promise<ServiceWri
       prompt,
       messages: null,
       interpretation,
+      reading,
       sheet: null,
       tileset: null,
       palette: null,
@@ -78,7 +81,7 @@ export async function openServiceWrites(databaseUrl: string): Promise<ServiceWri
     // The progress a fast generation's runner holds back and stores with its completion: its first
     // report and the one at 100 % (runner.ts keeps no report between within its first 100 ms).
     const pending: PendingEvent[] = [startedEvent(row.id)];
-    const image = await draw({ generator: agentId, prompt: { prompt }, width, height, transparent: false, seed }, (p) => {
+    const image = await draw({ generator: agentId, spec: reading, width, height, transparent: false, seed }, (p) => {
       if (pending.length === 1 || p.percent === 100) pending.push({ type: "generation.progress", data: { id: row.id, percent: p.percent, stage: p.stage } });
     });
     const g = {

@@ -34,7 +34,15 @@ export interface AgentJob {
   tileset?: TilesetRequest;
   /** The palette every pixel with alpha > 0 must be one of (contract section 12), as `#rrggbb`; its name when named. */
   palette?: { name?: string; colors: string[] };
+  /** The driver's own reading of the prompt (`read`), made once at submit and stored with the generation; absent for models. */
+  reading?: PromptReading;
 }
+
+/**
+ * A driver's reading of a prompt (`AgentDriver.read`): plain JSON only the driver understands, made once per
+ * generation, stored with it, and handed back to `interpret`, a sheet's `refusal` and `generate` (`job.reading`).
+ */
+export type PromptReading = object;
 
 export interface AgentImage {
   png: Buffer;
@@ -107,7 +115,7 @@ export interface SheetCapability {
   /** Largest width or height of a sheet's PNG it draws. */
   maxSidePx: number;
   /** Why this prompt cannot be drawn as a sheet (e.g. it names an object, not a figure), else undefined. Cheap, no drawing. */
-  refusal?(job: Pick<AgentJob, "prompt" | "messages">): string | undefined;
+  refusal?(job: Pick<AgentJob, "prompt" | "messages">, reading?: PromptReading): string | undefined;
 }
 
 /** What a driver that draws autotiling tilesets offers; a driver without it draws no tilesets. */
@@ -140,7 +148,12 @@ export interface AgentDriver {
    * Drivers that read the prompt themselves (procedural) say what they understood, cheaply and
    * without drawing: shown on every generation, used by `strict` and `dryRun`. Models leave it out.
    */
-  interpret?(job: Pick<AgentJob, "prompt" | "messages">): Interpretation;
+  interpret?(job: Pick<AgentJob, "prompt" | "messages">, reading?: PromptReading): Interpretation;
+  /**
+   * With `interpret`: reads the prompt once (the service calls it once per generation, at submit), into what
+   * `interpret`, a sheet's `refusal` and `generate` (as `job.reading`) take instead of reading the prompt again.
+   */
+  read?(job: Pick<AgentJob, "prompt" | "messages">): PromptReading;
   /** With `interpret`: the subjects it knows (listed to a caller whose strict prompt matched none). */
   knownSubjects?(): string[];
   /**

@@ -1,7 +1,8 @@
 import { errorCodes, type ErrorCode } from "./errors.js";
 import { routeList, type Method, type ResponseSpec, type RouteSpec } from "./routes.js";
 import { errorEnvelope } from "./schemas/common.js";
-import { errorExample, idExamples, requestExamples, responseExample, responseExamples } from "./openapi/examples.js";
+import { errorExample, idExamples } from "./openapi/error-examples.js";
+import { requestExamples, responseExample, responseExamples } from "./openapi/example-picks.js";
 import { exportFormatParameter, exportMedia, exportNotFoundExamples, exportRouteId } from "./openapi/exports.js";
 import {
   authText,

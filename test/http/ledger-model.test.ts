@@ -48,6 +48,7 @@ describe(`ledger model (seed ${seed}, ${steps} steps)`, () => {
               agentId: "pixel-sprite",
               prompt: "model",
               messages: null,
+              reading: null,
               sheet: null,
               tileset: null,
               palette: null,

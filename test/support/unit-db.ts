@@ -40,6 +40,7 @@ export function newRow(accountId: string, agentId: string, fields: Partial<NewGe
     prompt: "red slime",
     messages: null,
     interpretation: null,
+    reading: null,
     sheet: null,
     tileset: null,
     palette: null,

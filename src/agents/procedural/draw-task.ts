@@ -6,12 +6,15 @@ import { drawSpriteSheet } from "./sheets/index.js";
 import { drawTileset } from "./tilesets/index.js";
 import { interpretPrompt, type PromptInput } from "./words/prompt.js";
 import { textureGenerator } from "./textures/index.js";
-import type { GeneratedImage, Generator, GeneratorProgress } from "./kit/types.js";
+import type { GeneratedImage, Generator, GeneratorProgress, PromptSpec } from "./kit/types.js";
 
 /** One drawing, as a worker thread receives it (plain data: it crosses a thread boundary). */
 export interface DrawTask {
   generator: "pixel-sprite" | "icon" | "texture";
-  prompt: PromptInput;
+  /** The prompt's reading, made once at submit (the driver's `read`): drawn from as it is. */
+  spec?: PromptSpec;
+  /** The prompt, read here only when no `spec` came with the task. */
+  prompt?: PromptInput;
   width: number;
   height: number;
   transparent: boolean;
@@ -65,7 +68,7 @@ export type Drawn = GeneratedImage & { layout?: SheetLayout | TilesetLayout; qua
 /** Draws `task` (in whatever thread runs this), reporting progress to `onProgress`. */
 export function draw(task: DrawTask, onProgress: (p: GeneratorProgress) => void | Promise<void>, signal?: AbortSignal): Promise<Drawn> {
   const input = {
-    spec: interpretPrompt(task.prompt),
+    spec: task.spec ?? interpretPrompt(task.prompt ?? {}),
     width: task.width,
     height: task.height,
     transparent: task.transparent,

@@ -1,10 +1,19 @@
 import { z } from "zod";
-import { type AgentDriver, type AgentKnowledge, type DriverKind, type SheetCapability, TILESET_LAYOUTS, type TilesetCapability } from "../driver.js";
+import {
+  type AgentDriver,
+  type AgentJob,
+  type AgentKnowledge,
+  type DriverKind,
+  type PromptReading,
+  type SheetCapability,
+  TILESET_LAYOUTS,
+  type TilesetCapability,
+} from "../driver.js";
 import { proceduralDefaults } from "./agents.js";
 import { drawOffThread } from "./draw-pool.js";
 import type { DrawTask } from "./draw-task.js";
 import { iconGenerator } from "./icons/index.js";
-import type { Generator } from "./kit/types.js";
+import type { Generator, PromptSpec } from "./kit/types.js";
 import { type Reader, type ReaderName, readers } from "./readers.js";
 import { threadPool } from "../threads.js";
 import { SHEET_FRAMES, sheetRefusal } from "./sheets/index.js";
@@ -60,6 +69,13 @@ export async function warmKnowledge(): Promise<void> {
 /** Whether what the agent `name` knows is worked out already (for tests). */
 export const knowledgeReady = (name: ReaderName): boolean => knowledge.has(readers[name]);
 
+/**
+ * The prompt's reading: the PromptSpec its words make (words/prompt.ts), read once per generation (`read`, at
+ * submit) and handed back as `job.reading`; read here only when a caller has none (a row stored without one).
+ */
+const specOf = (job: Pick<AgentJob, "prompt" | "messages">, reading?: PromptReading): PromptSpec =>
+  (reading as PromptSpec | undefined) ?? interpretPrompt({ prompt: job.prompt, messages: job.messages });
+
 const copy = (k: AgentKnowledge): AgentKnowledge => ({ subjects: [...k.subjects], modifiers: [...k.modifiers], styles: [...k.styles] });
 
 /**
@@ -77,7 +93,8 @@ function proceduralDriver(generator: Generator, reader: Reader, outputs: Outputs
       const image = await drawOffThread(
         {
           generator: generator.kind as DrawTask["generator"],
-          prompt: { prompt: job.prompt, messages: job.messages },
+          // the reading made at submit: the thread draws from it without reading the prompt again
+          ...(job.reading ? { spec: job.reading as PromptSpec } : { prompt: { prompt: job.prompt, messages: job.messages } }),
           width: job.width,
           height: job.height,
           transparent: job.transparent,
@@ -92,8 +109,9 @@ function proceduralDriver(generator: Generator, reader: Reader, outputs: Outputs
       const { png, width, height, layout, quality } = image;
       return { images: [{ png, width, height, ...(layout ? { layout } : {}), ...(quality ? { quality } : {}) }] };
     },
-    interpret(job) {
-      const spec = interpretPrompt({ prompt: job.prompt, messages: job.messages });
+    read: (job) => specOf(job),
+    interpret(job, reading) {
+      const spec = specOf(job, reading);
       const interpretation = reader(spec);
       if (!interpretation.fallback) return interpretation;
       // the words it did not know: unknown ones as written, and subjects it has no drawing for
@@ -118,7 +136,7 @@ const noOptions = z.strictObject({});
 const spriteSheets: SheetCapability = {
   framesPerAnimation: SHEET_FRAMES,
   maxSidePx: 4096,
-  refusal: (job) => sheetRefusal(interpretPrompt({ prompt: job.prompt, messages: job.messages })),
+  refusal: (job, reading) => sheetRefusal(specOf(job, reading)),
 };
 
 /** The texture agent's tilesets: every layout, its surfaces as terrains (tilesets/tileset.ts). */

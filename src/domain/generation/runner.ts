@@ -221,6 +221,7 @@ export function createRunner(deps: RunnerDeps) {
       ...(g.sheet === null ? {} : { sheet: g.sheet as SheetRequest }),
       ...(g.tileset === null ? {} : { tileset: g.tileset as TilesetRequest }),
       ...(g.palette === null ? {} : { palette: g.palette as NonNullable<AgentJob["palette"]> }),
+      ...(g.reading === null ? {} : { reading: g.reading }),
     };
     const result = await driver.generate(agentJob, ctx);
     ctx.signal.throwIfAborted();

@@ -1,4 +1,4 @@
-import { type Animation, framesOf, type SheetCapability, type SheetLayout, sheetLayout } from "../../agents/index.js";
+import { type Animation, framesOf, type PromptReading, type SheetCapability, type SheetLayout, sheetLayout } from "../../agents/index.js";
 import { AppError } from "../../contract/errors.js";
 import type { GenerateRequest } from "../../contract/schemas/generation.js";
 import { type SheetSpec, withSheetDefaults } from "../../contract/schemas/sheet.js";
@@ -21,13 +21,15 @@ export type SheetOffer = Pick<SheetCapability, "maxSidePx" | "refusal"> & { fram
 /**
  * The sheet a request asks of `agent` at `size`, or undefined for one image; refuses (400 naming
  * `sheet`, nothing written) an agent that draws no sheets (`offer` undefined), a sheet larger than
- * the agent draws, and a prompt the agent cannot animate (when the offer can tell).
+ * the agent draws, and a prompt the agent cannot animate (when the offer can tell, from the prompt's
+ * `reading` when the driver made one).
  */
 export function planSheet(
   agent: { id: string; credits: number },
   offer: SheetOffer | undefined,
   input: Pick<GenerateRequest, "sheet" | "prompt" | "messages">,
   size: { width: number; height: number },
+  reading?: PromptReading,
 ): SheetPlan | undefined {
   if (input.sheet === undefined) return undefined;
   if (!offer) {
@@ -48,7 +50,8 @@ export function planSheet(
       { param: "sheet", details: { width: pngWidth, height: pngHeight, maxSidePx: offer.maxSidePx } },
     );
   }
-  const refusal = input.prompt === undefined && input.messages === undefined ? undefined : offer.refusal?.({ prompt: input.prompt, messages: input.messages });
+  const refusal =
+    input.prompt === undefined && input.messages === undefined ? undefined : offer.refusal?.({ prompt: input.prompt, messages: input.messages }, reading);
   if (refusal !== undefined) throw new AppError("unsupported_option", `sheet: ${refusal}`, { param: "sheet" });
   const frames = framesOf(layout);
   return { sheet, layout, frames, price: outputPrice(sheetPrice(agent.credits, frames), agent.credits, pngWidth, pngHeight) };

@@ -4,7 +4,7 @@ import type { PrismaClient, SqlRunner } from "../../infra/db/database.js";
 import type { EventBus, GenerationEventMessage } from "../../infra/events/bus.js";
 import type { InterpretationView, Message } from "../../contract/schemas/generation.js";
 import type { SheetSpec } from "../../contract/schemas/sheet.js";
-import type { AssetQualityReport, SheetLayout, TilesetLayout, TilesetRequest } from "../../agents/index.js";
+import type { AssetQualityReport, PromptReading, SheetLayout, TilesetLayout, TilesetRequest } from "../../agents/index.js";
 
 /** A palette as a generation stores it: its name when named, and its colours (`#rrggbb`). */
 export interface PaletteSpec {
@@ -22,6 +22,8 @@ export interface NewGeneration {
   prompt: string | null;
   messages: Message[] | null;
   interpretation: InterpretationView | null;
+  /** The driver's reading of the prompt (`AgentDriver.read`), made once at submit for the drawing; null for models. */
+  reading: PromptReading | null;
   /** A sprite sheet's request (defaults filled in); null for one image. */
   sheet: SheetSpec | null;
   /** A tileset's request; null otherwise. */
@@ -65,7 +67,7 @@ export interface PendingEvent {
 }
 
 /** A generation's row as the runner needs it (the database's columns, named as Prisma names them). */
-export type GenerationRecord = GenerationRow & { accountId: string; cost: number; attempt: number };
+export type GenerationRecord = GenerationRow & { accountId: string; cost: number; attempt: number; reading: PromptReading | null };
 
 /** An event row as a statement returns it: its sequence number and its data as JSON text. */
 export type EventRow = { seq: number; data: string; deliveries?: number };
@@ -90,6 +92,7 @@ export function toRecord(r: Record<string, unknown>): GenerationRecord {
     prompt: (r.prompt as string | null) ?? null,
     messages: (r.messages as GenerationRecord["messages"]) ?? null,
     interpretation: (r.interpretation as GenerationRecord["interpretation"]) ?? null,
+    reading: (r.reading as PromptReading | null) ?? null,
     sheet: (r.sheet as GenerationRecord["sheet"]) ?? null,
     tileset: (r.tileset as GenerationRecord["tileset"]) ?? null,
     palette: (r.palette as GenerationRecord["palette"]) ?? null,

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import type { PromptReading } from "../../agents/index.js";
 import { AppError } from "../../contract/errors.js";
 import { generateRequest, type EstimateView, type GenerateRequest, type GenerationView } from "../../contract/schemas/generation.js";
 import { parseInput } from "../../contract/validation.js";
@@ -13,7 +14,7 @@ import type { Ending, GenerationEvents } from "./events.js";
 import type { ReserveAndEnqueue } from "./reserve-and-enqueue.js";
 import type { GenerationStore, NewGeneration } from "./store.js";
 import { planPalette } from "./palette-plan.js";
-import { newGeneration, type SubmitOptions } from "./submit.js";
+import { newGeneration, type PlannedEstimate, type SubmitOptions } from "./submit.js";
 import { generationView } from "./view.js";
 
 /** The most images one batch may ask for. */
@@ -29,8 +30,8 @@ export interface SubmitManyDeps {
   idempotency: IdempotencyService;
   limiter: RateLimiter;
   events: GenerationEvents;
-  /** The estimate use-case (submit.ts): validates the body against the agent and plans it (agent, size, price, interpretation). */
-  estimate: (viewer: AuthenticatedViewer, raw: unknown) => Promise<EstimateView>;
+  /** The estimate use-case (submit.ts): validates the body against the agent and plans it (agent, size, price, interpretation, the prompt's reading). */
+  planEstimate: (viewer: AuthenticatedViewer, raw: unknown) => Promise<PlannedEstimate>;
   generatePerMinute: number;
 }
 
@@ -76,6 +77,7 @@ export function createSubmitMany(deps: SubmitManyDeps) {
     viewer: AuthenticatedViewer,
     input: GenerateRequest,
     planned: EstimateView,
+    reading: PromptReading | null,
     n: number,
     recordId: string | null,
   ): Promise<GenerationView[]> {
@@ -84,6 +86,7 @@ export function createSubmitMany(deps: SubmitManyDeps) {
       newGeneration(viewer, input, newId("gen"), {
         agentId: planned.agentId,
         interpretation: planned.interpretation,
+        reading,
         sheet: null,
         tileset: null,
         palette: planPalette(input) ?? null,
@@ -168,7 +171,7 @@ export function createSubmitMany(deps: SubmitManyDeps) {
     // Everything that can be refused for the request itself is refused before the quota counts it.
     const input = parseInput(generateRequest, raw);
     if (input.dryRun) throw new AppError("invalid_request", "dryRun answers an estimate: call estimate.", { param: "dryRun" });
-    const planned = await deps.estimate(viewer, raw);
+    const { view: planned, reading } = await deps.planEstimate(viewer, raw);
     if (options.idempotencyKey !== undefined) idempotency.assertKey(options.idempotencyKey);
     await consumeQuota(deps.limiter, generatePolicy, `acc:${viewer.user.accountId}`, options.onQuota);
     const accountId = viewer.user.accountId;
@@ -190,7 +193,7 @@ export function createSubmitMany(deps: SubmitManyDeps) {
           )
         : answer(queued, "accepted");
 
-    if (options.idempotencyKey === undefined) return finish(await accept(viewer, input, planned, n, null));
+    if (options.idempotencyKey === undefined) return finish(await accept(viewer, input, planned, reading, n, null));
 
     const begun = await idempotency.begin(accountId, options.idempotencyKey, fingerprint("generate-batch", { input, n }));
     if (begun.kind === "replay") {
@@ -205,7 +208,7 @@ export function createSubmitMany(deps: SubmitManyDeps) {
     try {
       const queued = begun.resumeGenerationId
         ? await Promise.all((await batchOf(accountId, begun.resumeGenerationId, begun.recordId, n)).map((id) => events.current(accountId, id)))
-        : await accept(viewer, input, planned, n, begun.recordId);
+        : await accept(viewer, input, planned, reading, n, begun.recordId);
       const submission = await finish(queued);
       await idempotency.complete(begun.recordId, { outcome: submission.outcome, result: Buffer.from(submission.json) });
       return submission;

@@ -94,8 +94,8 @@ describe("submit and submitMany: the one money path", () => {
     const limiter = createInProcessRateLimiter();
     const events = createGenerationEvents({ prisma: db.prisma, store, bus, slots: createInProcessSlots(), maxStreamsPerAccount: 5 });
     const common = { prisma: db.prisma, reserveAndEnqueue, idempotency, limiter, events, generatePerMinute: 1_000 };
-    const { submit, estimate } = createSubmit({ ...common, recolorCredits: 1, agents: createAgentService(db.prisma, catalog) });
-    const { submitMany } = createSubmitMany({ ...common, store, queue, estimate });
+    const { submit, planEstimate } = createSubmit({ ...common, recolorCredits: 1, agents: createAgentService(db.prisma, catalog) });
+    const { submitMany } = createSubmitMany({ ...common, store, queue, planEstimate });
     return { submit, submitMany };
   }
   const sprite = { prompt: "red slime", agentId: "pixel-sprite", width: 16, height: 16 };

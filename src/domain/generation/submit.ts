@@ -12,6 +12,7 @@ import {
 import { parseInput } from "../../contract/validation.js";
 import type { PrismaClient } from "../../infra/db/database.js";
 import type { RateLimiter } from "../../infra/ratelimit/limiter.js";
+import type { PromptReading } from "../../agents/index.js";
 import type { AgentService, ResolvedAgent } from "../agents/agents.js";
 import type { AuthenticatedViewer } from "../auth/viewer.js";
 import { fingerprint, type IdempotencyService } from "../idempotency/idempotency.js";
@@ -95,6 +96,7 @@ export function createSubmit(deps: SubmitDeps) {
       newGeneration(viewer, input, id, {
         agentId: plan.agent.id,
         interpretation: plan.interpretation,
+        reading: plan.reading,
         transparent: plan.transparent,
         seed: input.seed ?? randomInt(0, 2 ** 31 - 1),
         ...plan.size,
@@ -125,9 +127,12 @@ export function createSubmit(deps: SubmitDeps) {
   async function plan(raw: unknown): Promise<{ input: GenerateRequest } & Plan> {
     const input = parseInput(generateRequest, raw);
     const agent = await agents.resolve(input.agentId);
-    checkAgainstAgent(agent, input);
+    const size = checkAgainstAgent(agent, input);
     const driver = agents.catalog.driver(agent.id);
-    const interpretation = driver?.interpret?.({ prompt: input.prompt, messages: input.messages }) ?? null;
+    // The prompt is read once per generation: the reading is stored with it and handed to the drawing.
+    const prompt = { prompt: input.prompt, messages: input.messages };
+    const reading = driver?.read?.(prompt) ?? null;
+    const interpretation = driver?.interpret?.(prompt, reading ?? undefined) ?? null;
     if (input.strict && interpretation?.fallback) {
       const known = driver?.knownSubjects?.() ?? [];
       // "Instead of 'dragn', try: dragon." for each word it has near subjects for
@@ -141,8 +146,7 @@ export function createSubmit(deps: SubmitDeps) {
         },
       );
     }
-    const size = chooseSize(agent, input);
-    const sheet = planSheet(agent, driver?.sheets, input, size);
+    const sheet = planSheet(agent, driver?.sheets, input, size, reading ?? undefined);
     const tileset = planTileset(agent, driver?.tilesets, input, size);
     const palette = planPalette(input);
     return {
@@ -151,6 +155,7 @@ export function createSubmit(deps: SubmitDeps) {
       size,
       transparent: input.transparent ?? false,
       interpretation,
+      reading,
       ...(sheet ? { sheet } : {}),
       ...(tileset ? { tileset } : {}),
       ...(palette ? { palette } : {}),
@@ -163,7 +168,7 @@ export function createSubmit(deps: SubmitDeps) {
     const { input } = planned;
     if (input.dryRun)
       throw new AppError("invalid_request", "dryRun answers an estimate: call estimate (REST: the same endpoint answers it).", { param: "dryRun" });
-    return submitRow(viewer, fingerprint("generate", input), rowOfPlan(viewer, input, planned), options);
+    return submitRow(viewer, () => fingerprint("generate", input), rowOfPlan(viewer, input, planned), options);
   }
 
   /**
@@ -192,6 +197,7 @@ export function createSubmit(deps: SubmitDeps) {
       prompt: g.prompt,
       messages: (g.messages as NewGeneration["messages"]) ?? null,
       interpretation: (g.interpretation as NewGeneration["interpretation"]) ?? null,
+      reading: null, // a palette swap draws nothing: the prompt is not read
       sheet: (g.sheet as NewGeneration["sheet"]) ?? null,
       tileset: (g.tileset as NewGeneration["tileset"]) ?? null,
       palette,
@@ -203,11 +209,14 @@ export function createSubmit(deps: SubmitDeps) {
       cost: pixelPrice(deps.recolorCredits, asset.width, asset.height),
       idempotencyRecordId: recordId,
     });
-    return submitRow(viewer, fingerprint("recolor", { assetId, palette }), rowOf, options);
+    return submitRow(viewer, () => fingerprint("recolor", { assetId, palette }), rowOf, options);
   }
 
-  /** The quota, the Idempotency-Key, the reservation and (one-shot) the wait of a call that makes one generation. */
-  async function submitRow(viewer: AuthenticatedViewer, fingerprinted: string, rowOf: RowOf, options: SubmitOptions): Promise<Submission> {
+  /**
+   * The quota, the Idempotency-Key, the reservation and (one-shot) the wait of a call that makes one generation.
+   * The request's fingerprint is worked out only for a call with an Idempotency-Key.
+   */
+  async function submitRow(viewer: AuthenticatedViewer, fingerprinted: () => string, rowOf: RowOf, options: SubmitOptions): Promise<Submission> {
     if (options.idempotencyKey !== undefined) idempotency.assertKey(options.idempotencyKey);
     await consumeQuota(deps.limiter, generatePolicy, `acc:${viewer.user.accountId}`, options.onQuota);
 
@@ -231,7 +240,7 @@ export function createSubmit(deps: SubmitDeps) {
     };
     if (options.idempotencyKey === undefined) return run(null);
 
-    const begun = await idempotency.begin(viewer.user.accountId, options.idempotencyKey, fingerprinted);
+    const begun = await idempotency.begin(viewer.user.accountId, options.idempotencyKey, fingerprinted());
     if (begun.kind === "replay") {
       const json = begun.answer.result
         ? Buffer.from(begun.answer.result).toString("utf8")
@@ -249,12 +258,12 @@ export function createSubmit(deps: SubmitDeps) {
   }
 
   /** A dry run: what the call would make and cost, with the interpretation; nothing counted, written or charged. */
-  async function estimate(viewer: AuthenticatedViewer, raw: unknown): Promise<EstimateView> {
+  async function planEstimate(viewer: AuthenticatedViewer, raw: unknown): Promise<PlannedEstimate> {
     const planned = await plan(raw);
     const account = await prisma.account.findUnique({ where: { id: viewer.user.accountId }, select: { balance: true } });
     const balance = account?.balance ?? 0;
     const price = priceOf(planned);
-    return {
+    const view: EstimateView = {
       dryRun: true,
       agentId: planned.agent.id,
       ...planned.size,
@@ -264,9 +273,12 @@ export function createSubmit(deps: SubmitDeps) {
       output: planned.sheet ? "sheet" : planned.tileset ? "tileset" : "image",
       ...(planned.sheet ? { layout: planned.sheet.layout } : planned.tileset ? { layout: planned.tileset.layout } : {}),
     };
+    return { view, reading: planned.reading };
   }
 
-  return { submit, estimate, recolor };
+  const estimate = async (viewer: AuthenticatedViewer, raw: unknown): Promise<EstimateView> => (await planEstimate(viewer, raw)).view;
+
+  return { submit, estimate, planEstimate, recolor };
 }
 
 /** The row of a generation a call asks for: who asks and with what prompt, then what was planned for it. */
@@ -288,11 +300,19 @@ export function newGeneration(
   };
 }
 
+/** A dry run's answer, and the prompt's reading a batch (submit-many.ts) stores with each of its generations. */
+export interface PlannedEstimate {
+  view: EstimateView;
+  reading: PromptReading | null;
+}
+
 interface Plan {
   agent: ResolvedAgent;
   size: { width: number; height: number };
   transparent: boolean;
   interpretation: InterpretationView | null;
+  /** The driver's reading of the prompt (`AgentDriver.read`), stored with the generation for its drawing. */
+  reading: PromptReading | null;
   /** A sheet's plan (layout, price); absent for one image. */
   sheet?: SheetPlan;
   /** A tileset's plan (layout, price); absent otherwise. */
@@ -309,12 +329,12 @@ export type Submit = ReturnType<typeof createSubmit>["submit"];
 /** The row a call reserves, given its generation's id and its idempotency record. */
 type RowOf = (id: string, recordId: string | null) => NewGeneration;
 
-/** Transparency and size against what the agent makes (400 naming the field). */
-function checkAgainstAgent(agent: ResolvedAgent, input: GenerateRequest): void {
+/** Transparency and size against what the agent makes (400 naming the field); the size chosen. */
+function checkAgainstAgent(agent: ResolvedAgent, input: GenerateRequest): { width: number; height: number } {
   if (input.transparent && !agent.supportsTransparent) {
     throw new AppError("unsupported_option", `The agent ${agent.id} cannot make transparent assets; leave transparent out or pick another agent.`, {
       param: "transparent",
     });
   }
-  chooseSize(agent, input);
+  return chooseSize(agent, input);
 }

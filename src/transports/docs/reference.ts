@@ -1,5 +1,5 @@
 import { errorCodeList, errorCodes } from "../../contract/errors.js";
-import { errorExample } from "../../contract/openapi/examples.js";
+import { errorExample } from "../../contract/openapi/error-examples.js";
 import type { MediaTypeObject, OpenApiDocument, OperationObject, ResponseObject } from "../../contract/openapi/types.js";
 import { curlExample } from "./curl.js";
 import { renderPage } from "./layout.js";

@@ -37,6 +37,19 @@ interface TurnSpec {
   additive: boolean;
 }
 
+/** Tests: the readings of each prompt in this thread, by its text (`countPromptReadings`); off otherwise. */
+let readings: Map<string, number> | undefined;
+
+/**
+ * For tests: counts from now on how often this thread reads each prompt (`interpretPrompt`), and
+ * answers the count of one (by the text of its `prompt`, or of its last user message).
+ */
+export function countPromptReadings(): (prompt: string) => number {
+  readings ??= new Map();
+  const counted = readings;
+  return (prompt) => counted.get(prompt) ?? 0;
+}
+
 /** How many tokens a negation reaches forward ("without any dark outline" still negates). */
 const NEGATION_REACH = 3;
 
@@ -181,6 +194,10 @@ function orderSubjects(subjects: readonly string[]): string[] {
 }
 
 export function interpretPrompt(input: PromptInput): PromptSpec {
+  if (readings) {
+    const text = input.prompt ?? input.messages?.filter((m) => m.role === "user").at(-1)?.content ?? "";
+    readings.set(text, (readings.get(text) ?? 0) + 1);
+  }
   const userTurns = (input.messages ?? []).filter((m) => m.role === "user").map((m) => m.content);
   if (input.prompt !== undefined && input.prompt.trim() !== "") userTurns.push(input.prompt);
 

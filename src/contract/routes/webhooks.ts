@@ -1,0 +1,87 @@
+import {
+  createdWebhookResponse,
+  createWebhookRequest,
+  enableWebhookRequest,
+  redeliverRequest,
+  redeliveryResponse,
+  webhookDeliveriesResponse,
+  webhookListResponse,
+  webhookResponse,
+} from "../schemas/webhooks.js";
+import { authErrors, bodyErrors, generationById, json, type RouteSpec } from "./spec.js";
+
+/** Webhook endpoints and their deliveries. */
+export const webhookRoutes = {
+  createWebhook: {
+    method: "POST",
+    path: "/api/v1/webhooks",
+    transport: "rest",
+    auth: { allow: "any", scope: "generate" },
+    rate: "read",
+    tags: ["Webhooks"],
+    body: createWebhookRequest,
+    summary:
+      "Registers a URL for generation.completed, generation.failed and generation.canceled (Standard Webhooks); the whsec_ secret is in this response only. https and public addresses only; at most 10 per account.",
+    responses: { 201: json("The webhook and its signing secret.", createdWebhookResponse) },
+    errors: [...bodyErrors, ...authErrors, "rate_limited", "service_unavailable"],
+  },
+  listWebhooks: {
+    method: "GET",
+    path: "/api/v1/webhooks",
+    transport: "rest",
+    auth: { allow: "any", scope: "read" },
+    rate: "read",
+    tags: ["Webhooks"],
+    summary: "The account's webhooks (never a secret), each with its health: disabledAt, lastError, failingSince.",
+    responses: { 200: json("The webhooks.", webhookListResponse) },
+    errors: [...authErrors, "rate_limited", "service_unavailable"],
+  },
+  enableWebhook: {
+    method: "POST",
+    path: "/api/v1/webhooks/:id/enable",
+    transport: "rest",
+    auth: { allow: "any", scope: "generate" },
+    rate: "read",
+    tags: ["Webhooks"],
+    body: enableWebhookRequest,
+    summary:
+      "Enables a webhook the service disabled (after every attempt failed for WEBHOOKS_DISABLE_AFTER_HOURS): the next events are sent to it again, its failure count starts over. Idempotent. Send {} as the body.",
+    responses: { 200: json("The webhook, enabled.", webhookResponse) },
+    errors: [...bodyErrors, ...generationById],
+  },
+  deleteWebhook: {
+    method: "DELETE",
+    path: "/api/v1/webhooks/:id",
+    transport: "rest",
+    auth: { allow: "any", scope: "generate" },
+    rate: "read",
+    tags: ["Webhooks"],
+    summary: "Deletes a webhook; its pending deliveries are not sent.",
+    responses: { 204: { description: "Deleted." } },
+    errors: generationById,
+  },
+  listWebhookDeliveries: {
+    method: "GET",
+    path: "/api/v1/webhooks/:id/deliveries",
+    transport: "rest",
+    auth: { allow: "any", scope: "read" },
+    rate: "read",
+    tags: ["Webhooks"],
+    summary: "The webhook's 50 most recent deliveries, newest first, with their latest attempts (status, error, duration, a snippet of the answer).",
+    responses: { 200: json("The deliveries.", webhookDeliveriesResponse) },
+    errors: generationById,
+  },
+  redeliverWebhookDelivery: {
+    method: "POST",
+    path: "/api/v1/webhooks/:id/deliveries/:deliveryId/redeliver",
+    transport: "rest",
+    auth: { allow: "any", scope: "generate" },
+    rate: "read",
+    tags: ["Webhooks"],
+    body: redeliverRequest,
+    summary:
+      "Sends a delivery again now, with the same webhook-id (one new attempt for a succeeded or failed one), even while the endpoint is backed off; not while the webhook is disabled (enable it first). Send {} as the body.",
+    responses: { 202: json("Queued for sending.", redeliveryResponse) },
+    errors: [...bodyErrors, ...generationById],
+  },
+} as const satisfies Record<string, RouteSpec>;
