@@ -7,7 +7,7 @@ import { balanceResponse } from "./schemas/credits.js";
 import { generateRequest, generation, generationOrEstimate, recolorRequest } from "./schemas/generation.js";
 import { discoveryResponse } from "./schemas/discovery.js";
 import { openAiErrorResponses, openAiImageRequest, openAiImagesResponse, openAiModel, openAiModelList } from "./schemas/openai.js";
-import { createdKeyResponse, createKeyRequest, keyListResponse } from "./schemas/keys.js";
+import { apiKey, createdKeyResponse, createKeyRequest, keyListResponse, updateKeyRequest } from "./schemas/keys.js";
 import {
   createdWebhookResponse,
   createWebhookRequest,
@@ -63,6 +63,7 @@ const generateErrors: ErrorCode[] = [
   "unknown_agent",
   "unsupported_option",
   "insufficient_credits",
+  "key_budget_exceeded",
   "idempotency_in_progress",
   "idempotency_key_reused",
   "rate_limited",
@@ -162,6 +163,17 @@ export const routes = {
     summary: "The account's live API keys (never a secret).",
     responses: { 200: json("The keys.", keyListResponse) },
     errors: [...authErrors, "service_unavailable"],
+  },
+  updateKey: {
+    method: "PATCH",
+    path: "/api/keys/:id",
+    transport: "rest",
+    auth: { allow: "session" },
+    tags: ["API keys"],
+    body: updateKeyRequest,
+    summary: "Renames a key or sets its budget (credits per day, month or in total; null: none).",
+    responses: { 200: json("The key as it is now.", apiKey) },
+    errors: [...bodyErrors, ...authErrors, "not_found", "service_unavailable"],
   },
   revokeKey: {
     method: "DELETE",
@@ -398,7 +410,7 @@ export const routes = {
       },
       ...openAiErrorResponses(generateErrors),
     },
-    errors: generateErrors.filter((c) => c !== "insufficient_credits"),
+    errors: generateErrors.filter((c) => c !== "insufficient_credits" && c !== "key_budget_exceeded"),
   },
   openaiModels: {
     method: "GET",
