@@ -4,6 +4,7 @@ import type { ErrorCode } from "./errors.js";
 import { sessionResponse, signInRequest, signUpRequest } from "./schemas/accounts.js";
 import { agentsResponse } from "./schemas/agents.js";
 import { balanceResponse } from "./schemas/credits.js";
+import { usageResponse } from "./schemas/usage.js";
 import { generateRequest, generation, generationOrEstimate, recolorRequest } from "./schemas/generation.js";
 import { discoveryResponse } from "./schemas/discovery.js";
 import { openAiErrorResponses, openAiImageRequest, openAiImagesResponse, openAiModel, openAiModelList } from "./schemas/openai.js";
@@ -317,6 +318,18 @@ export const routes = {
     summary: "The account's balance.",
     responses: { 200: json("The balance.", balanceResponse) },
     errors: [...authErrors, "rate_limited", "service_unavailable"],
+  },
+  getUsage: {
+    method: "GET",
+    path: "/api/v1/usage",
+    transport: "rest",
+    auth: { allow: "any", scope: "read" },
+    rate: "read",
+    tags: ["Credits"],
+    summary:
+      "Usage: charges minus refunds in [from, to) (query: from, to as dates or instants; default the last 30 days), grouped by UTC day, key or agent (groupBy); always equal to the ledger.",
+    responses: { 200: json("The usage.", usageResponse) },
+    errors: [...authErrors, "invalid_request", "rate_limited", "service_unavailable"],
   },
   createWebhook: {
     method: "POST",

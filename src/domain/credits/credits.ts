@@ -14,6 +14,8 @@ export function insufficientCredits(required: number, balance: number, agentId?:
   );
 }
 
+const excerpt = (prompt: string | null) => (prompt === null ? null : prompt.length <= 80 ? prompt : `${prompt.slice(0, 79)}…`);
+
 export function createCreditService(prisma: PrismaClient) {
   return {
     async balance(accountId: string): Promise<number> {
@@ -31,6 +33,7 @@ export function createCreditService(prisma: PrismaClient) {
         where: { accountId, ...(cursor ? { id: { lt: BigInt(cursor[0]) } } : {}) },
         orderBy: { id: "desc" },
         take: first + 1,
+        include: { generation: { select: { prompt: true, sheet: true, tileset: true, sourceAssetId: true } } },
       });
       return toPage(
         rows,
@@ -43,6 +46,18 @@ export function createCreditService(prisma: PrismaClient) {
           balanceAfter: r.balanceAfter,
           reason: r.reason,
           generationId: r.generationId,
+          agentId: r.agentId,
+          apiKeyId: r.apiKeyId,
+          generationKind: r.generation
+            ? r.generation.sourceAssetId
+              ? "recolor"
+              : r.generation.sheet !== null
+                ? "sheet"
+                : r.generation.tileset !== null
+                  ? "tileset"
+                  : "image"
+            : null,
+          promptExcerpt: excerpt(r.generation?.prompt ?? null),
           createdAt: r.createdAt.toISOString(),
         }),
       );
