@@ -1,7 +1,7 @@
 import type { ZodType } from "zod";
 import type { AuthRule } from "./auth.js";
 import type { ErrorCode } from "./errors.js";
-import { sessionResponse, signInRequest, signUpRequest } from "./schemas/accounts.js";
+import { accountSettingsResponse, sessionResponse, signInRequest, signUpRequest, updateAccountRequest } from "./schemas/accounts.js";
 import { agentsResponse } from "./schemas/agents.js";
 import { balanceResponse } from "./schemas/credits.js";
 import { usageResponse } from "./schemas/usage.js";
@@ -143,6 +143,17 @@ export const routes = {
     summary: "The signed-in user and account.",
     responses: { 200: json("The session's user and account.", sessionResponse) },
     errors: ["unauthenticated", "service_unavailable"],
+  },
+  updateAccount: {
+    method: "PATCH",
+    path: "/api/account",
+    transport: "rest",
+    auth: { allow: "session" },
+    tags: ["Accounts"],
+    body: updateAccountRequest,
+    summary: "Sets the account's low-balance threshold (webhook event credits.low; null: none).",
+    responses: { 200: json("The account's settings.", accountSettingsResponse) },
+    errors: [...bodyErrors, ...authErrors, "service_unavailable"],
   },
   createKey: {
     method: "POST",

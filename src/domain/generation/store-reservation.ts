@@ -1,5 +1,6 @@
 import { Prisma, type PrismaClient, type SqlRunner } from "../../infra/db/database.js";
 import { chargeEntriesCte } from "../credits/ledger.js";
+import { alertCtes } from "./outbox.js";
 import { currentSpentSql, keyBudgetSql, type KeyBudgetState } from "../keys/budget.js";
 import { queuedData, type NewGeneration, type StoreContext } from "./store-rows.js";
 
@@ -79,12 +80,13 @@ export function reservationStatements(ctx: StoreContext) {
       const charges = chargeEntriesCte(rows, first.idempotencyRecordId);
       // A call by a key with a price: its budget is checked and moved in this statement (budget.ts).
       const budget = first.apiKeyId !== null && total > 0 ? keyBudgetSql(first.accountId, first.apiKeyId, total) : undefined;
+      const alerts = alertCtes(total, budget !== undefined);
       const statement = Prisma.sql`
         WITH ${lazy ? Prisma.sql`lazy AS (SELECT set_config('synchronous_commit', 'off', true)), ` : Prisma.empty}${budget ? Prisma.sql`${budget.lockedKey}, ` : Prisma.empty}moved AS (
           UPDATE "accounts" SET "balance" = "balance" - ${total}::int, "active_generations" = "active_generations" + ${rows.length}::int, "updated_at" = now()
           WHERE "id" = ${first.accountId} AND "balance" >= ${total}::int AND "active_generations" <= ${maxActive - rows.length}::int${budget ? Prisma.sql` AND ${budget.withinBudget}` : Prisma.empty}
-          RETURNING "id", "balance", "active_generations"
-        ), ${budget ? Prisma.sql`${budget.keySpend}, ` : Prisma.empty}gen AS (
+          RETURNING "id", "balance", "active_generations", "low_balance_threshold"
+        ), ${budget ? Prisma.sql`${budget.keySpend}, ` : Prisma.empty}${alerts.ctes}, gen AS (
           INSERT INTO "generations" ("id", "account_id", "api_key_id", "agent_id", "status", "prompt", "messages", "interpretation", "sheet", "tileset", "palette", "source_asset_id", "transparent",
             "seed", "width", "height", "cost", "credit_state", "last_event_seq", "idempotency_record_id", "updated_at")
           ${Prisma.join(generations, " UNION ALL ")}
@@ -93,8 +95,9 @@ export function reservationStatements(ctx: StoreContext) {
           INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
           ${Prisma.join(events, " UNION ALL ")}
         )
-        SELECT moved."balance", gen."created_at", moved."active_generations" AS "active" FROM moved, gen${lazy ? Prisma.sql`, lazy` : Prisma.empty}`;
-      const [row] = await query<{ balance: number; created_at: Date; active: number }>(db, statement);
+        SELECT moved."balance", gen."created_at", moved."active_generations" AS "active", ${alerts.count} AS "alerts" FROM moved, gen${lazy ? Prisma.sql`, lazy` : Prisma.empty}`;
+      const [row] = await query<{ balance: number; created_at: Date; active: number; alerts: number }>(db, statement);
+      if (row && Number(row.alerts) > 0) ctx.onDeliveries?.();
       return row ? { balance: Number(row.balance), createdAt: new Date(row.created_at), active: Number(row.active) } : undefined;
     },
 

@@ -84,6 +84,7 @@ export function keyBudgetSql(accountId: string, keyId: string, total: number) {
     keySpend: Prisma.sql`key_spend AS (
       UPDATE "api_keys" k SET "budget_spent" = b."spent" + ${total}::int, "budget_period_start" = b."period_start"
       FROM key_budget b, moved WHERE k."id" = b."id" AND b."budget_credits" IS NOT NULL
+      RETURNING k."id", k."account_id", k."name", k."budget_credits", k."budget_spent", k."budget_period"
     )`,
   };
 }
