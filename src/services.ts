@@ -6,6 +6,7 @@ import { createSessionManager } from "./domain/accounts/sessions.js";
 import { createAuthThrottle } from "./domain/accounts/throttle.js";
 import { createBlobUpkeep } from "./domain/blobs/upkeep.js";
 import { createAgentService } from "./domain/agents/agents.js";
+import { createUsageService } from "./domain/credits/usage.js";
 import { createCreditService } from "./domain/credits/credits.js";
 import { createCancel } from "./domain/generation/cancel.js";
 import { createGenerationEvents } from "./domain/generation/events.js";
@@ -141,6 +142,8 @@ export function createServices(deps: AppDeps) {
     }),
     keys: createKeyService(prisma, deps.db.sql, keyCache),
     credits: createCreditService(prisma),
+    /** Charges minus refunds by day, key or agent, from the ledger (undefined account: all, for admins). */
+    usage: createUsageService(deps.db.sql),
     idempotency,
     generations: {
       submit,

@@ -11,6 +11,7 @@ export const errorCodes = {
   query_too_large: { status: 400, retryable: false },
   unauthenticated: { status: 401, retryable: false },
   insufficient_credits: { status: 402, retryable: false },
+  key_budget_exceeded: { status: 402, retryable: false },
   forbidden: { status: 403, retryable: false },
   storage_quota_exceeded: { status: 403, retryable: false },
   not_found: { status: 404, retryable: false },

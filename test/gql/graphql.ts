@@ -10,9 +10,17 @@ export type ApiKeyScope =
   | 'read';
 
 export type CreateApiKeyInput = {
+  /** A spending limit; none by default. */
+  budget?: KeyBudgetInput | null | undefined;
   expiresAt?: string | null | undefined;
   name: string;
   scopes?: Array<ApiKeyScope> | null | undefined;
+};
+
+/** A spending limit: credits (1–10^9) per period ("day", "month" or "total"). */
+export type KeyBudgetInput = {
+  credits: number;
+  period: string;
 };
 
 export type AgentKnowsQueryVariables = Exact<{ [key: string]: never; }>;

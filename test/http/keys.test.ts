@@ -54,7 +54,18 @@ describe("creating and listing keys", () => {
     expect(response.status).toBe(201);
     const created = (await response.json()) as { apiKey: Record<string, unknown>; secret: string };
     expect(created.secret).toMatch(/^ags_[0-9A-Za-z]{38}$/);
-    expect(Object.keys(created.apiKey).sort()).toEqual(["createdAt", "expiresAt", "id", "lastUsedAt", "name", "scopes", "start"]);
+    expect(Object.keys(created.apiKey).sort()).toEqual([
+      "budget",
+      "createdAt",
+      "expiresAt",
+      "id",
+      "lastUsedAt",
+      "name",
+      "resetsAt",
+      "scopes",
+      "spent",
+      "start",
+    ]);
     expect(created.apiKey).toMatchObject({ name: "ci", scopes: ["read"], start: created.secret.slice(0, 8), expiresAt: null, lastUsedAt: null });
 
     const list = await t.request("/api/keys", { headers: { cookie: user.cookie } });

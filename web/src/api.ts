@@ -19,6 +19,7 @@ import {
   type GenerateInput,
   type Generation,
   type HistoryItem,
+  type KeyBudget,
   type LedgerEntry,
   type Page,
   type SessionView,
@@ -251,15 +252,24 @@ export const api = {
 
   apiKeys: async () => (await gql<{ apiKeys: ApiKey[] }>(`{ apiKeys { ${apiKey} } }`)).apiKeys,
 
-  createApiKey: async (name: string, scopes: string[]) =>
+  createApiKey: async (name: string, scopes: string[], budget: KeyBudget | null = null) =>
     (
       await gql<{ createApiKey: CreatedKey }>(
         `mutation CreateKey($input: CreateApiKeyInput!) { createApiKey(input: $input) { ${fields(createdKeyFields)} } }`,
         {
-          input: { name, scopes },
+          input: { name, scopes, ...(budget ? { budget } : {}) },
         },
       )
     ).createApiKey,
+
+  /** Sets (or, with null, removes) a key's budget. */
+  setKeyBudget: async (id: string, budget: KeyBudget | null) =>
+    (
+      await gql<{ updateApiKey: ApiKey }>(`mutation SetBudget($id: ID!, $input: UpdateApiKeyInput!) { updateApiKey(id: $id, input: $input) { ${apiKey} } }`, {
+        id,
+        input: { budget },
+      })
+    ).updateApiKey,
 
   revokeApiKey: async (id: string) => (await gql<{ revokeApiKey: boolean }>("mutation Revoke($id: ID!) { revokeApiKey(id: $id) }", { id })).revokeApiKey,
 

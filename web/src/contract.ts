@@ -202,8 +202,12 @@ export const apiKeyFields = {
   createdAt: true,
   lastUsedAt: true,
   expiresAt: true,
+  budget: { credits: true, period: true },
+  spent: true,
+  resetsAt: true,
 } as const satisfies Selection<ApiKeyView>;
 export type ApiKey = Selected<ApiKeyView, typeof apiKeyFields>;
+export type KeyBudget = NonNullable<ApiKeyView["budget"]>;
 type CreatedKeyView = z.output<typeof createdKeyResponse>;
 export const createdKeyFields = { secret: true, apiKey: apiKeyFields } as const satisfies Selection<CreatedKeyView>;
 export type CreatedKey = Selected<CreatedKeyView, typeof createdKeyFields>;

@@ -20,6 +20,12 @@ const errorExamples: Partial<Record<ErrorCode, { message: string; param?: string
     details: { docs: "/docs/getting-started#create-a-key" },
   },
   insufficient_credits: { message: "This call costs 2 credits; the balance is 1.", param: "agentId", details: { required: 2, balance: 1 } },
+  key_budget_exceeded: {
+    message:
+      "This call costs 2 credits; this API key has spent 9 of its 10 credits for the day. Nothing was charged; the budget resets at 2026-11-30T00:00:00.000Z.",
+    param: "apiKey",
+    details: { budget: 10, spent: 9, period: "day", resetsAt: "2026-11-30T00:00:00.000Z", required: 2 },
+  },
   forbidden: { message: 'This API key lacks the "generate" scope.', details: { requiredScope: "generate" } },
   storage_quota_exceeded: {
     message:

@@ -1,7 +1,8 @@
-import { sessionResponse, signInRequest, signUpRequest } from "../schemas/accounts.js";
+import { accountSettingsResponse, sessionResponse, signInRequest, signUpRequest, updateAccountRequest } from "../schemas/accounts.js";
 import { agentsResponse } from "../schemas/agents.js";
 import { balanceResponse } from "../schemas/credits.js";
-import { createdKeyResponse, createKeyRequest, keyListResponse } from "../schemas/keys.js";
+import { apiKey, createdKeyResponse, createKeyRequest, keyListResponse, updateKeyRequest } from "../schemas/keys.js";
+import { usageResponse } from "../schemas/usage.js";
 import { authErrors, bodyErrors, json, type RouteSpec } from "./spec.js";
 
 /** Health, the agents, signing up and in, and API keys. */
@@ -68,6 +69,17 @@ export const accountRoutes = {
     responses: { 200: json("The session's user and account.", sessionResponse) },
     errors: ["unauthenticated", "service_unavailable"],
   },
+  updateAccount: {
+    method: "PATCH",
+    path: "/api/account",
+    transport: "rest",
+    auth: { allow: "session" },
+    tags: ["Accounts"],
+    body: updateAccountRequest,
+    summary: "Sets the account's low-balance threshold (webhook event credits.low; null: none).",
+    responses: { 200: json("The account's settings.", accountSettingsResponse) },
+    errors: [...bodyErrors, ...authErrors, "service_unavailable"],
+  },
   createKey: {
     method: "POST",
     path: "/api/keys",
@@ -88,6 +100,17 @@ export const accountRoutes = {
     summary: "The account's live API keys (never a secret).",
     responses: { 200: json("The keys.", keyListResponse) },
     errors: [...authErrors, "service_unavailable"],
+  },
+  updateKey: {
+    method: "PATCH",
+    path: "/api/keys/:id",
+    transport: "rest",
+    auth: { allow: "session" },
+    tags: ["API keys"],
+    body: updateKeyRequest,
+    summary: "Renames a key or sets its budget (credits per day, month or in total; null: none).",
+    responses: { 200: json("The key as it is now.", apiKey) },
+    errors: [...bodyErrors, ...authErrors, "not_found", "service_unavailable"],
   },
   revokeKey: {
     method: "DELETE",
@@ -113,5 +136,17 @@ export const creditRoutes = {
     summary: "The account's balance.",
     responses: { 200: json("The balance.", balanceResponse) },
     errors: [...authErrors, "rate_limited", "service_unavailable"],
+  },
+  getUsage: {
+    method: "GET",
+    path: "/api/v1/usage",
+    transport: "rest",
+    auth: { allow: "any", scope: "read" },
+    rate: "read",
+    tags: ["Credits"],
+    summary:
+      "Usage: charges minus refunds in [from, to) (query: from, to as dates or instants; default the last 30 days), grouped by UTC day, key or agent (groupBy); always equal to the ledger.",
+    responses: { 200: json("The usage.", usageResponse) },
+    errors: [...authErrors, "invalid_request", "rate_limited", "service_unavailable"],
   },
 } as const satisfies Record<string, RouteSpec>;

@@ -24,7 +24,7 @@ export const openAiRoutes = {
       },
       ...openAiErrorResponses(generateErrors),
     },
-    errors: generateErrors.filter((c) => c !== "insufficient_credits"),
+    errors: generateErrors.filter((c) => c !== "insufficient_credits" && c !== "key_budget_exceeded"),
   },
   openaiModels: {
     method: "GET",

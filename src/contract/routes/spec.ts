@@ -42,6 +42,7 @@ export const generateErrors: ErrorCode[] = [
   "unknown_agent",
   "unsupported_option",
   "insufficient_credits",
+  "key_budget_exceeded",
   "idempotency_in_progress",
   "idempotency_key_reused",
   "rate_limited",

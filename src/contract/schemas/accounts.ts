@@ -33,3 +33,17 @@ export type SessionView = z.output<typeof sessionResponse>;
 export const accountsArgs = z.strictObject({
   search: z.string().max(254, "Must be at most 254 characters.").optional(),
 });
+
+/** PATCH /api/account: the account's alert settings. */
+export const updateAccountRequest = z.strictObject({
+  lowBalanceThreshold: z
+    .number({ error: "Must be a whole number of credits from 1 to 1,000,000,000, or null for no alert." })
+    .int("Must be a whole number of credits.")
+    .min(1, "Must be at least 1 (null: no alert).")
+    .max(1_000_000_000, "Must be at most 1,000,000,000.")
+    .nullable()
+    .describe("credits.low is sent each time a charge takes the balance below this; null: never."),
+});
+export const accountSettingsResponse = z
+  .object({ id: z.string(), balance: z.number().int(), lowBalanceThreshold: z.number().int().nullable() })
+  .meta({ id: "AccountSettings" });

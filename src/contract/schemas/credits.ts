@@ -23,6 +23,10 @@ export const ledgerEntry = z
     balanceAfter: z.number().int(),
     reason: z.string().nullable(),
     generationId: z.string().nullable(),
+    agentId: z.string().nullable().describe("What a charge or refund paid for: the agent."),
+    apiKeyId: z.string().nullable().describe("The key that made the call (null: the web app, or not a generation)."),
+    generationKind: z.enum(["image", "sheet", "tileset", "recolor"]).nullable().describe("What the generation made."),
+    promptExcerpt: z.string().nullable().describe("The generation's prompt, its first 80 characters."),
     createdAt: instant,
   })
   .meta({ id: "LedgerEntry" });

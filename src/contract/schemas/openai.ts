@@ -115,6 +115,7 @@ export const openAiErrorTable: Record<ErrorCode, { status: number; type: string;
   query_too_large: { status: 400, type: "invalid_request_error", code: "query_too_large" },
   unauthenticated: { status: 401, type: "authentication_error", code: "unauthenticated" },
   insufficient_credits: { status: 429, type: "insufficient_quota", code: "insufficient_quota" },
+  key_budget_exceeded: { status: 429, type: "insufficient_quota", code: "insufficient_quota" },
   forbidden: { status: 403, type: "permission_error", code: "forbidden" },
   storage_quota_exceeded: { status: 403, type: "insufficient_quota", code: "storage_quota_exceeded" },
   not_found: { status: 404, type: "not_found_error", code: "not_found" },

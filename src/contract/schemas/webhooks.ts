@@ -2,7 +2,7 @@ import { z } from "zod";
 import { instant } from "./common.js";
 
 /** The events a webhook can receive (contract section 10). */
-export const webhookEventTypes = ["generation.completed", "generation.failed", "generation.canceled"] as const;
+export const webhookEventTypes = ["generation.completed", "generation.failed", "generation.canceled", "credits.low", "key.budget_exhausted"] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
 /** Webhooks per account. */
@@ -77,7 +77,7 @@ export const webhookDelivery = z
     id: z.string().describe("The webhook-id header: the same on every attempt (deduplicate on it)."),
     webhookId: z.string(),
     type: z.enum(webhookEventTypes),
-    generationId: z.string(),
+    generationId: z.string().nullable().describe("Null for an account event (credits.low, key.budget_exhausted)."),
     status: z
       .enum(["pending", "succeeded", "failed"])
       .describe("pending: being sent or retried; succeeded: a 2xx came; failed: retried for the whole window without one."),

@@ -1,6 +1,6 @@
 import { AppError } from "../../contract/errors.js";
 import { decodeCursor, pageArgs, toPage, type Page } from "../../contract/cursor.js";
-import { accountsArgs, signInRequest, signUpRequest, type SessionView, type UserView } from "../../contract/schemas/accounts.js";
+import { accountsArgs, signInRequest, signUpRequest, updateAccountRequest, type SessionView, type UserView } from "../../contract/schemas/accounts.js";
 import { parseInput } from "../../contract/validation.js";
 import { isUniqueViolation, type Prisma, type PrismaClient } from "../../infra/db/database.js";
 import type { AuthenticatedViewer, ViewerUser } from "../auth/viewer.js";
@@ -81,6 +81,16 @@ export function createAccountService(prisma: PrismaClient, options: { signupCred
     },
 
     /** An account the viewer may read (see canReadAccount), else 404 (never saying whose). */
+    /** The account's alert settings: `credits.low` below `lowBalanceThreshold` (null: never). */
+    async updateSettings(accountId: string, raw: unknown): Promise<{ id: string; balance: number; lowBalanceThreshold: number | null }> {
+      const input = parseInput(updateAccountRequest, raw);
+      return prisma.account.update({
+        where: { id: accountId },
+        data: { lowBalanceThreshold: input.lowBalanceThreshold },
+        select: { id: true, balance: true, lowBalanceThreshold: true },
+      });
+    },
+
     assertReadable(viewer: AuthenticatedViewer, accountId: string): void {
       if (!canReadAccount(viewer, accountId)) throw new AppError("not_found", "No such account.");
     },

@@ -14,6 +14,8 @@ export function insufficientCredits(required: number, balance: number, agentId?:
   );
 }
 
+const excerpt = (prompt: string | null) => (prompt === null ? null : prompt.length <= 80 ? prompt : `${prompt.slice(0, 79)}…`);
+
 export function createCreditService(prisma: PrismaClient) {
   return {
     async balance(accountId: string): Promise<number> {
@@ -32,8 +34,19 @@ export function createCreditService(prisma: PrismaClient) {
         orderBy: { id: "desc" },
         take: first + 1,
       });
+      // What each line paid for: its generation, while it exists (a deleted one leaves the line, without it).
+      const ids = [...new Set(rows.map((r) => r.generationId).filter((id): id is string => id !== null))];
+      const paidFor = new Map(
+        (
+          await prisma.generation.findMany({
+            where: { id: { in: ids }, accountId },
+            select: { id: true, prompt: true, sheet: true, tileset: true, sourceAssetId: true },
+          })
+        ).map((g) => [g.id, g]),
+      );
+      const withGeneration = rows.map((r) => ({ ...r, generation: r.generationId === null ? undefined : paidFor.get(r.generationId) }));
       return toPage(
-        rows,
+        withGeneration,
         first,
         (r) => [r.id.toString()],
         (r) => ({
@@ -43,6 +56,18 @@ export function createCreditService(prisma: PrismaClient) {
           balanceAfter: r.balanceAfter,
           reason: r.reason,
           generationId: r.generationId,
+          agentId: r.agentId,
+          apiKeyId: r.apiKeyId,
+          generationKind: r.generation
+            ? r.generation.sourceAssetId
+              ? "recolor"
+              : r.generation.sheet !== null
+                ? "sheet"
+                : r.generation.tileset !== null
+                  ? "tileset"
+                  : "image"
+            : null,
+          promptExcerpt: excerpt(r.generation?.prompt ?? null),
           createdAt: r.createdAt.toISOString(),
         }),
       );

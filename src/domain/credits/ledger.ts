@@ -71,7 +71,10 @@ export async function grantCredits(
  * prices of the generations after it), so the last one holds the account's balance. Every entry
  * names the call's idempotency record. Undefined when nothing is priced (free agents): no entry.
  */
-export function chargeEntriesCte(generations: readonly { id: string; cost: number }[], idempotencyRecordId: string | null): Prisma.Sql | undefined {
+export function chargeEntriesCte(
+  generations: readonly { id: string; cost: number; apiKeyId: string | null; agentId: string }[],
+  idempotencyRecordId: string | null,
+): Prisma.Sql | undefined {
   const priced = generations.filter((g) => g.cost > 0);
   if (priced.length === 0) return undefined;
   let later = priced.reduce((sum, g) => sum + g.cost, 0);
@@ -79,9 +82,9 @@ export function chargeEntriesCte(generations: readonly { id: string; cost: numbe
   const entries = priced.map((g, ord) => {
     later -= g.cost;
     return Prisma.sql`SELECT moved."id" AS "account_id", 'charge'::"LedgerKind" AS "kind", -${g.cost}::int AS "amount", moved."balance" + ${later}::int AS "balance_after",
-      ${g.id} AS "generation_id", ${idempotencyRecordId} AS "idempotency_record_id", 'generation' AS "reason"${ordered ? Prisma.sql`, ${ord}::int AS "ord"` : Prisma.empty} FROM moved`;
+      ${g.id} AS "generation_id", ${idempotencyRecordId} AS "idempotency_record_id", 'generation' AS "reason", ${g.apiKeyId}::text AS "api_key_id", ${g.agentId}::text AS "agent_id"${ordered ? Prisma.sql`, ${ord}::int AS "ord"` : Prisma.empty} FROM moved`;
   });
-  const columns = Prisma.sql`"account_id", "kind", "amount", "balance_after", "generation_id", "idempotency_record_id", "reason"`;
+  const columns = Prisma.sql`"account_id", "kind", "amount", "balance_after", "generation_id", "idempotency_record_id", "reason", "api_key_id", "agent_id"`;
   return Prisma.sql`charge_entries AS (
     INSERT INTO "ledger_entries" (${columns})
     ${ordered ? Prisma.sql`SELECT ${columns} FROM (${Prisma.join(entries, " UNION ALL ")}) AS c ORDER BY c."ord"` : entries[0]!}
@@ -90,12 +93,12 @@ export function chargeEntriesCte(generations: readonly { id: string; cost: numbe
 
 /**
  * CTE fragment of the failure statement: the `refund` entry, from the CTE `refunded` (the account
- * after the credit: id, balance, refund, generation_id). The unique (generation, kind) index makes
+ * after the credit: id, balance, refund, generation_id, api_key_id, agent_id). The unique (generation, kind) index makes
  * a second refund of one generation impossible, whatever races.
  */
 export function refundEntryCte(reason: string): Prisma.Sql {
   return Prisma.sql`refund_entry AS (
-    INSERT INTO "ledger_entries" ("account_id", "kind", "amount", "balance_after", "generation_id", "reason")
-    SELECT "id", 'refund', "refund", "balance", "generation_id", ${reason} FROM refunded
+    INSERT INTO "ledger_entries" ("account_id", "kind", "amount", "balance_after", "generation_id", "reason", "api_key_id", "agent_id")
+    SELECT "id", 'refund', "refund", "balance", "generation_id", ${reason}, "api_key_id", "agent_id" FROM refunded
   )`;
 }

@@ -22,3 +22,39 @@ export function webhookDeliveriesCte(eventType: WebhookEventType): Prisma.Sql {
 /** The event of a generation that ended with `status`. */
 export const endingEvent = (status: "succeeded" | "failed" | "canceled"): WebhookEventType =>
   status === "succeeded" ? "generation.completed" : status === "canceled" ? "generation.canceled" : "generation.failed";
+
+/** SQL: one pending delivery of `eventType` per enabled webhook of the account `accountId` that takes it, its body `data` written now. */
+const accountEventRows = (eventType: WebhookEventType, accountId: Prisma.Sql, data: Prisma.Sql, from: Prisma.Sql, where: Prisma.Sql) => Prisma.sql`
+    INSERT INTO "webhook_deliveries" ("id", "webhook_id", "event_type", "payload", "next_attempt_at")
+    SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), w."id", ${eventType}::text,
+      jsonb_build_object('type', ${eventType}::text, 'timestamp', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'data', ${data})::text,
+      GREATEST(now(), w."paused_until")
+    FROM ${from} JOIN "webhooks" w ON w."account_id" = ${accountId}
+    WHERE ${where} AND ${eventType}::text = ANY (w."events") AND w."disabled_at" IS NULL
+    RETURNING 1`;
+
+/**
+ * CTE fragments of the reservation statement (store-reservation.ts): the alerts a charge of `total`
+ * may cross, each once per crossing because only the charge that crosses it sees both sides.
+ * `credits.low`: the balance went from at least the account's threshold to below it (from `moved`,
+ * the account after the debit). `key.budget_exhausted`: the key's spend reached its budget (from
+ * `key_spend`, the key after it; budget.ts). Their count feeds the dispatcher's kick.
+ */
+export function alertCtes(total: number, withKey: boolean): { ctes: Prisma.Sql; count: Prisma.Sql } {
+  const low = Prisma.sql`low_alert AS (${accountEventRows(
+    "credits.low",
+    Prisma.sql`moved."id"`,
+    Prisma.sql`jsonb_build_object('accountId', moved."id", 'balance', moved."balance", 'threshold', moved."low_balance_threshold")`,
+    Prisma.sql`moved`,
+    Prisma.sql`moved."low_balance_threshold" IS NOT NULL AND moved."balance" < moved."low_balance_threshold" AND moved."balance" + ${total}::int >= moved."low_balance_threshold"`,
+  )})`;
+  if (!withKey) return { ctes: low, count: Prisma.sql`(SELECT count(*) FROM low_alert)::int` };
+  const exhausted = Prisma.sql`key_alert AS (${accountEventRows(
+    "key.budget_exhausted",
+    Prisma.sql`s."account_id"`,
+    Prisma.sql`jsonb_build_object('keyId', s."id", 'name', s."name", 'budget', s."budget_credits", 'spent', s."budget_spent", 'period', s."budget_period")`,
+    Prisma.sql`key_spend s`,
+    Prisma.sql`s."budget_spent" >= s."budget_credits" AND s."budget_spent" - ${total}::int < s."budget_credits"`,
+  )})`;
+  return { ctes: Prisma.sql`${low}, ${exhausted}`, count: Prisma.sql`((SELECT count(*) FROM low_alert) + (SELECT count(*) FROM key_alert))::int` };
+}

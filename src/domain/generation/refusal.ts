@@ -1,11 +1,14 @@
 import { AppError, promisedRetryAfter } from "../../contract/errors.js";
 import { insufficientCredits } from "../credits/credits.js";
+import { keyBudgetExceeded } from "../keys/budget.js";
 import type { RefusalState } from "./store-reservation.js";
 import type { GenerationStore } from "./store.js";
 
 /** What a refused reservation asked for. */
 export interface RefusedRequest {
   accountId: string;
+  /** The key that made the call (null: the web app): its budget may be what refused. */
+  apiKeyId?: string | null;
   agentId: string;
   /** The price of the whole call (every generation of a batch). */
   total: number;
@@ -36,7 +39,9 @@ const maxSample = 200 + history;
  */
 export async function refusal(store: Pick<GenerationStore, "refusalState">, request: RefusedRequest): Promise<AppError> {
   const { accountId, agentId, total, n, batch, limit } = request;
-  const state = await store.refusalState(accountId, Math.min(limit + history, maxSample));
+  const state = await store.refusalState(accountId, Math.min(limit + history, maxSample), request.apiKeyId ?? null);
+  const budget = state?.keyBudget;
+  if (budget && budget.spent + total > budget.budget) return keyBudgetExceeded(budget, total, new Date(state.now));
   const balance = state?.balance ?? 0;
   if (balance < total) {
     const error = insufficientCredits(total, balance, agentId);

@@ -58,6 +58,7 @@ export function createReserveAndEnqueue(deps: MoneyPathDeps) {
   const refuse = (rows: readonly NewGeneration[], options: ReserveOptions) =>
     refusal(store, {
       accountId: rows[0]!.accountId,
+      apiKeyId: rows[0]!.apiKeyId,
       agentId: rows[0]!.agentId,
       total: rows.reduce((sum, r) => sum + r.cost, 0),
       n: rows.length,

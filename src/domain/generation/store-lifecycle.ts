@@ -2,6 +2,7 @@ import { assetKey } from "../../infra/blobs/blob-store.js";
 import { Prisma } from "../../infra/db/database.js";
 import type { GenerationEventMessage } from "../../infra/events/bus.js";
 import { refundEntryCte } from "../credits/ledger.js";
+import { keyRefundCte } from "../keys/budget.js";
 import { endingEvent, webhookDeliveriesCte } from "./outbox.js";
 import { toRecord, type EventRow, type FailureInput, type GenerationRecord, type PendingEvent, type StoredImage, type StoreContext } from "./store-rows.js";
 
@@ -186,15 +187,15 @@ export function lifecycleStatements(ctx: StoreContext) {
             "credit_state" = CASE WHEN gen."credit_state" = 'reserved' THEN 'refunded'::"CreditState" ELSE gen."credit_state" END,
             "last_event_seq" = gen."last_event_seq" + 1
           FROM old WHERE gen."id" = old."id" AND gen."status"::text IN ('queued', 'running')
-          RETURNING gen."id", gen."account_id", gen."cost", gen."last_event_seq",
+          RETURNING gen."id", gen."account_id", gen."cost", gen."last_event_seq", gen."api_key_id", gen."agent_id",
             CASE WHEN old."credit_state" = 'reserved' THEN gen."cost" ELSE 0 END AS "refund"
         ), released AS (
           UPDATE "accounts" AS a SET "balance" = a."balance" + g."refund", "active_generations" = a."active_generations" - 1, "updated_at" = now()
           FROM g WHERE a."id" = g."account_id"
-          RETURNING a."id", a."balance", g."refund", g."id" AS "generation_id"
+          RETURNING a."id", a."balance", g."refund", g."id" AS "generation_id", g."api_key_id", g."agent_id"
         ), refunded AS (
           SELECT * FROM released WHERE "refund" > 0
-        ), ${refundEntryCte(`generation ${input.status}`)}, ${webhookDeliveriesCte(endingEvent(input.status))}
+        ), ${refundEntryCte(`generation ${input.status}`)}, ${keyRefundCte}, ${webhookDeliveriesCte(endingEvent(input.status))}
         INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
         SELECT g."id", g."last_event_seq", 'generation.failed', jsonb_build_object(
           'id', g."id", 'error', ${JSON.stringify(input.error)}::jsonb,

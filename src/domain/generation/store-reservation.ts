@@ -1,5 +1,7 @@
 import { Prisma, type PrismaClient, type SqlRunner } from "../../infra/db/database.js";
 import { chargeEntriesCte } from "../credits/ledger.js";
+import { alertCtes } from "./outbox.js";
+import { currentSpentSql, keyBudgetSql, type KeyBudgetState } from "../keys/budget.js";
 import { queuedData, type NewGeneration, type StoreContext } from "./store-rows.js";
 
 /** Where a reservation runs: the client, the transaction that also hands the jobs to the queue, or the driver. */
@@ -24,6 +26,8 @@ export interface RefusalState {
   heldMs: number[];
   /** The database's clock (epoch ms), which wrote the times above. */
   now: number;
+  /** The calling key's budget and what it spent in the current period; undefined without one. */
+  keyBudget?: KeyBudgetState;
 }
 
 /** Runs `statement` on a Prisma client or transaction, or straight on the driver. */
@@ -56,6 +60,7 @@ export function reservationStatements(ctx: StoreContext) {
       const first = rows[0];
       if (!first) throw new Error("reserveMany: no rows");
       if (rows.some((r) => r.accountId !== first.accountId)) throw new Error("reserveMany: rows of several accounts");
+      if (rows.some((r) => r.apiKeyId !== first.apiKeyId)) throw new Error("reserveMany: rows of several keys");
       if (rows.slice(1).some((r) => r.idempotencyRecordId !== null)) throw new Error("reserveMany: only the first row may hold the idempotency record");
       const lazy = options.flush === false;
       const total = rows.reduce((sum, r) => sum + r.cost, 0);
@@ -74,12 +79,15 @@ export function reservationStatements(ctx: StoreContext) {
       );
       const events = rows.map((g) => Prisma.sql`SELECT ${g.id}, 1, 'generation.queued', ${queuedData(g)}::jsonb FROM moved`);
       const charges = chargeEntriesCte(rows, first.idempotencyRecordId);
+      // A call by a key with a price: its budget is checked and moved in this statement (budget.ts).
+      const budget = first.apiKeyId !== null && total > 0 ? keyBudgetSql(first.accountId, first.apiKeyId, total) : undefined;
+      const alerts = alertCtes(total, budget !== undefined);
       const statement = Prisma.sql`
-        WITH ${lazy ? Prisma.sql`lazy AS (SELECT set_config('synchronous_commit', 'off', true)), ` : Prisma.empty}moved AS (
+        WITH ${lazy ? Prisma.sql`lazy AS (SELECT set_config('synchronous_commit', 'off', true)), ` : Prisma.empty}${budget ? Prisma.sql`${budget.lockedKey}, ` : Prisma.empty}moved AS (
           UPDATE "accounts" SET "balance" = "balance" - ${total}::int, "active_generations" = "active_generations" + ${rows.length}::int, "updated_at" = now()
-          WHERE "id" = ${first.accountId} AND "balance" >= ${total}::int AND "active_generations" <= ${maxActive - rows.length}::int
-          RETURNING "id", "balance", "active_generations"
-        ), gen AS (
+          WHERE "id" = ${first.accountId} AND "balance" >= ${total}::int AND "active_generations" <= ${maxActive - rows.length}::int${budget ? Prisma.sql` AND ${budget.withinBudget}` : Prisma.empty}
+          RETURNING "id", "balance", "active_generations", "low_balance_threshold"
+        ), ${budget ? Prisma.sql`${budget.keySpend}, ` : Prisma.empty}${alerts.ctes}, gen AS (
           INSERT INTO "generations" ("id", "account_id", "api_key_id", "agent_id", "status", "prompt", "messages", "interpretation", "reading", "sheet", "tileset", "palette", "source_asset_id", "transparent",
             "seed", "width", "height", "cost", "credit_state", "last_event_seq", "idempotency_record_id", "updated_at")
           ${Prisma.join(generations, " UNION ALL ")}
@@ -88,8 +96,9 @@ export function reservationStatements(ctx: StoreContext) {
           INSERT INTO "generation_events" ("generation_id", "seq", "type", "data")
           ${Prisma.join(events, " UNION ALL ")}
         )
-        SELECT moved."balance", gen."created_at", moved."active_generations" AS "active" FROM moved, gen${lazy ? Prisma.sql`, lazy` : Prisma.empty}`;
-      const [row] = await query<{ balance: number; created_at: Date; active: number }>(db, statement);
+        SELECT moved."balance", gen."created_at", moved."active_generations" AS "active", ${alerts.count} AS "alerts" FROM moved, gen${lazy ? Prisma.sql`, lazy` : Prisma.empty}`;
+      const [row] = await query<{ balance: number; created_at: Date; active: number; alerts: number }>(db, statement);
+      if (row && Number(row.alerts) > 0) ctx.onDeliveries?.();
       return row ? { balance: Number(row.balance), createdAt: new Date(row.created_at), active: Number(row.active) } : undefined;
     },
 
@@ -104,8 +113,15 @@ export function reservationStatements(ctx: StoreContext) {
      * (account, created_at) index: a bounded read however many generations the account made).
      * Undefined for an unknown account.
      */
-    async refusalState(accountId: string, latest: number): Promise<RefusalState | undefined> {
-      const [row] = await ctx.sql<{ balance: number; active: number; active_since: number[] | null; held_ms: number[] | null; now: number }>(Prisma.sql`
+    async refusalState(accountId: string, latest: number, apiKeyId: string | null = null): Promise<RefusalState | undefined> {
+      const [row] = await ctx.sql<{
+        balance: number;
+        active: number;
+        active_since: number[] | null;
+        held_ms: number[] | null;
+        now: number;
+        key_budget: KeyBudgetState | null;
+      }>(Prisma.sql`
         WITH recent AS (
           SELECT g."status"::text AS "status", g."created_at", g."completed_at" FROM "generations" g
           WHERE g."account_id" = ${accountId} ORDER BY g."created_at" DESC LIMIT ${latest}::int
@@ -115,7 +131,9 @@ export function reservationStatements(ctx: StoreContext) {
             WHERE r."status" IN ('queued', 'running')) AS "active_since",
           (SELECT json_agg(extract(epoch FROM r."completed_at" - r."created_at") * 1000 ORDER BY r."created_at") FROM recent r
             WHERE r."completed_at" IS NOT NULL) AS "held_ms",
-          extract(epoch FROM now()) * 1000 AS "now"
+          extract(epoch FROM now()) * 1000 AS "now",
+          (SELECT json_build_object('budget', k."budget_credits", 'period', k."budget_period", 'spent', ${currentSpentSql(Prisma.sql`k`)})
+            FROM "api_keys" k WHERE k."id" = ${apiKeyId} AND k."budget_credits" IS NOT NULL) AS "key_budget"
         FROM "accounts" a WHERE a."id" = ${accountId}`);
       if (!row) return undefined;
       return {
@@ -124,6 +142,7 @@ export function reservationStatements(ctx: StoreContext) {
         activeSince: (row.active_since ?? []).map(Number),
         heldMs: (row.held_ms ?? []).map(Number),
         now: Number(row.now),
+        ...(row.key_budget ? { keyBudget: { ...row.key_budget, budget: Number(row.key_budget.budget), spent: Number(row.key_budget.spent) } } : {}),
       };
     },
   };

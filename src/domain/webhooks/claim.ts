@@ -24,7 +24,7 @@ import type { PrismaClient } from "../../infra/db/database.js";
 
 export interface ClaimedRow {
   id: string;
-  generation_id: string;
+  generation_id: string | null;
   event_type: string;
   attempt_count: number;
   payload: string | null;

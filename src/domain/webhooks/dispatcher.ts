@@ -150,6 +150,7 @@ export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher
   /** The body: built before the first attempt (the generation without b64) and kept, so every attempt sends the same bytes. */
   async function payloadOf(row: ClaimedRow): Promise<string> {
     if (row.payload !== null) return row.payload;
+    if (row.generation_id === null) throw new Error(`delivery ${row.id} has neither a payload nor a generation`); // the CHECK constraint forbids it
     const g = await prisma.generation.findUniqueOrThrow({
       where: { id: row.generation_id },
       include: { assets: { select: { id: true, mimeType: true, width: true, height: true, byteLength: true, sha256: true, layout: true, quality: true } } },

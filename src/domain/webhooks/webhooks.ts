@@ -58,7 +58,7 @@ interface DeliveryRow {
   id: string;
   webhookId: string;
   eventType: string;
-  generationId: string;
+  generationId: string | null;
   status: "pending" | "succeeded" | "failed";
   attemptCount: number;
   createdAt: Date;

@@ -21,6 +21,8 @@ function nextStep(error: AppError): string {
       return "this API key may not do this (a read-only key cannot generate or cancel): ask the user for a key with the generate scope.";
     case "insufficient_credits":
       return "nothing was charged. Call get_balance; pick a cheaper agent (list_agents, estimate_cost) or ask the user to add credits.";
+    case "key_budget_exceeded":
+      return `nothing was charged: this API key's budget is spent until ${String(error.details?.resetsAt ?? "its owner raises it")}. Do not retry before then; ask the user to raise the key's budget.`;
     case "unknown_agent":
       return "call list_agents and use one of its ids.";
     case "invalid_request":

@@ -30,7 +30,7 @@ export function openAiError(thrown: unknown, logger?: Logger): OpenAiError {
   const mapped = openAiErrorTable[error.code];
   const headers: Record<string, string> = { ...error.headers };
   if (error.code === "unauthenticated") headers["www-authenticate"] ??= 'Bearer realm="assets"';
-  if (error.code === "insufficient_credits") {
+  if (error.code === "insufficient_credits" || error.code === "key_budget_exceeded") {
     delete headers["retry-after"];
     headers["x-should-retry"] = "false";
   } else if (mapped.status === 429 || mapped.status === 503) {

@@ -5,7 +5,10 @@ import { jsonResponse } from "../http/responses.js";
 import type { RestHandlers } from "./route.js";
 
 /** Sign-up, sign-in, sign-out and the current session (contract section 2). */
-export function authHandlers(services: Services, allowedOrigins: readonly string[]): Pick<RestHandlers, "signUp" | "signIn" | "signOut" | "session"> {
+export function authHandlers(
+  services: Services,
+  allowedOrigins: readonly string[],
+): Pick<RestHandlers, "signUp" | "signIn" | "signOut" | "session" | "updateAccount"> {
   const { accounts, sessions } = services;
   return {
     signUp: async ({ request, state, body }) => {
@@ -35,5 +38,6 @@ export function authHandlers(services: Services, allowedOrigins: readonly string
       return new Response(null, { status: 204 });
     },
     session: ({ viewer }) => accounts.me(viewer.user.id),
+    updateAccount: ({ viewer, body }) => accounts.updateSettings(viewer.user.accountId, body),
   };
 }

@@ -31,6 +31,7 @@ type Handlers = Pick<
   | "getAssetExport"
   | "recolorAsset"
   | "getCredits"
+  | "getUsage"
 >;
 
 /** The generation endpoints of contract section 3 and the streams of section 5: translations of the use-cases. */
@@ -134,6 +135,7 @@ export function generationHandlers(deps: GenerationRouteDeps): Handlers {
     },
 
     getCredits: async ({ viewer }) => ({ balance: await services.credits.balance(viewer.user.accountId) }),
+    getUsage: async ({ viewer, request }) => services.usage(viewer.user.accountId, Object.fromEntries(new URL(request.url).searchParams)),
   };
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api } from "../api";
-import type { ApiKey } from "../contract";
+import type { ApiKey, KeyBudget } from "../contract";
 import { Button, CopyButton, Spinner } from "../ui/buttons";
 import { ConfirmDialog } from "../ui/dialog";
 import { DeleteAccount } from "./delete-account";
@@ -16,6 +16,11 @@ export function KeysView() {
   const [loadError, setLoadError] = useState<unknown>(null);
   const [name, setName] = useState("");
   const [scope, setScope] = useState<"generate" | "read">("generate");
+  // Empty: no budget. A whole number of credits per period otherwise.
+  const [budgetCredits, setBudgetCredits] = useState("");
+  const [budgetPeriod, setBudgetPeriod] = useState<KeyBudget["period"]>("day");
+  const [editing, setEditing] = useState<string | null>(null);
+  const [editError, setEditError] = useState<unknown>(null);
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<unknown>(null);
   // The secret lives only here, in memory: gone on reload, and never fetchable again.
@@ -53,14 +58,27 @@ export function KeysView() {
     setCreateError(null);
     setCreating(true);
     try {
-      const result = await api.createApiKey(name.trim(), scope === "generate" ? ["generate"] : ["read"]);
+      const budget = budgetCredits.trim() === "" ? null : { credits: Number(budgetCredits), period: budgetPeriod };
+      const result = await api.createApiKey(name.trim(), scope === "generate" ? ["generate"] : ["read"], budget);
       setCreated({ secret: result.secret, key: result.apiKey });
       setName("");
+      setBudgetCredits("");
       setKeys((previous) => [result.apiKey, ...(previous ?? []).filter((k) => k.id !== result.apiKey.id)]);
     } catch (e) {
       setCreateError(e);
     } finally {
       setCreating(false);
+    }
+  };
+
+  const saveBudget = async (k: ApiKey, budget: KeyBudget | null) => {
+    setEditError(null);
+    try {
+      const updated = await api.setKeyBudget(k.id, budget);
+      setKeys((previous) => (previous ?? []).map((x) => (x.id === k.id ? updated : x)));
+      setEditing(null);
+    } catch (e) {
+      setEditError(e);
     }
   };
 
@@ -119,6 +137,29 @@ export function KeysView() {
             <select id="key-scope" value={scope} onChange={(e) => setScope(e.currentTarget.value as "generate" | "read")}>
               <option value="generate">Generate and read</option>
               <option value="read">Read only</option>
+            </select>
+          </div>
+        </div>
+        <div class="field">
+          <label for="key-budget">Budget (credits, optional)</label>
+          <input
+            id="key-budget"
+            type="number"
+            min={1}
+            max={1_000_000_000}
+            step={1}
+            placeholder="no limit"
+            value={budgetCredits}
+            onInput={(e) => setBudgetCredits(e.currentTarget.value)}
+          />
+        </div>
+        <div class="field">
+          <label for="key-budget-period">Per</label>
+          <div class="select">
+            <select id="key-budget-period" value={budgetPeriod} onChange={(e) => setBudgetPeriod(e.currentTarget.value as KeyBudget["period"])}>
+              <option value="day">day (UTC)</option>
+              <option value="month">month (UTC)</option>
+              <option value="total">in total</option>
             </select>
           </div>
         </div>
@@ -202,6 +243,26 @@ export function KeysView() {
                       Expires <Time iso={k.expiresAt} />
                     </span>
                   ) : null}
+                  <span data-testid="key-budget">
+                    {k.budget
+                      ? `${k.spent} of ${k.budget.credits} credits ${k.budget.period === "total" ? "in total" : `this ${k.budget.period}`}`
+                      : `${k.spent} credits spent · no budget`}
+                  </span>
+                  {k.revokedAt ? null : editing === k.id ? (
+                    <BudgetEditor
+                      current={k.budget}
+                      error={editError}
+                      onSave={(b) => void saveBudget(k, b)}
+                      onCancel={() => {
+                        setEditing(null);
+                        setEditError(null);
+                      }}
+                    />
+                  ) : (
+                    <Button small variant="ghost" aria-label={`Budget of ${k.name}`} onClick={() => setEditing(k.id)}>
+                      Budget
+                    </Button>
+                  )}
                 </div>
                 {k.revokedAt ? (
                   <span class="badge badge-revoked">
@@ -256,5 +317,43 @@ export function KeysView() {
 
       <DeleteAccount />
     </section>
+  );
+}
+
+/** A key's budget, changed in place: credits (empty: no budget) per day, month or in total. */
+function BudgetEditor(props: { current: KeyBudget | null; error: unknown; onSave: (budget: KeyBudget | null) => void; onCancel: () => void }) {
+  const [credits, setCredits] = useState(props.current ? String(props.current.credits) : "");
+  const [period, setPeriod] = useState<KeyBudget["period"]>(props.current?.period ?? "day");
+  return (
+    <form
+      class="budget-editor"
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSave(credits.trim() === "" ? null : { credits: Number(credits), period });
+      }}
+    >
+      <input
+        type="number"
+        min={1}
+        max={1_000_000_000}
+        step={1}
+        aria-label="Budget in credits (empty: no budget)"
+        placeholder="no limit"
+        value={credits}
+        onInput={(e) => setCredits(e.currentTarget.value)}
+      />
+      <select aria-label="Budget period" value={period} onChange={(e) => setPeriod(e.currentTarget.value as KeyBudget["period"])}>
+        <option value="day">per day</option>
+        <option value="month">per month</option>
+        <option value="total">in total</option>
+      </select>
+      <Button small type="submit" variant="primary">
+        Save
+      </Button>
+      <Button small variant="ghost" onClick={props.onCancel}>
+        Cancel
+      </Button>
+      {props.error ? <ErrorNote error={props.error} /> : null}
+    </form>
   );
 }

@@ -18,6 +18,10 @@ builder.prismaObject("Account", {
   fields: (t) => ({
     id: t.exposeID("id"),
     balance: t.exposeInt("balance", { description: "Credits available now." }),
+    lowBalanceThreshold: t.exposeInt("lowBalanceThreshold", {
+      nullable: true,
+      description: "credits.low is sent each time a charge takes the balance below this; null: never.",
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     user: t.relation("user", { nullable: true, description: "The user who owns the account." }),
   }),
@@ -101,3 +105,17 @@ builder.queryFields((t) => ({
     resolve: (_root, args, ctx) => ctx.services.accounts.listAccounts(withoutNulls(args)),
   }),
 }));
+
+builder.mutationField("setLowBalanceThreshold", (t) =>
+  t.prismaField({
+    type: "Account",
+    description: "Sets your account's low-balance threshold (webhook event credits.low; the web app's banner); null removes it.",
+    authScopes: rule({ allow: "session" }),
+    args: { credits: t.arg.int({ required: false }) },
+    resolve: async (query, _root, args, ctx) => {
+      const viewer = await viewerOf(ctx);
+      await ctx.services.accounts.updateSettings(viewer.user.accountId, { lowBalanceThreshold: args.credits ?? null });
+      return ctx.prisma.account.findUniqueOrThrow({ ...query, where: { id: viewer.user.accountId } });
+    },
+  }),
+);

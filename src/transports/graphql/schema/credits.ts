@@ -12,6 +12,10 @@ const LedgerEntryRef = builder.objectRef<LedgerEntryView>("LedgerEntry").impleme
     balanceAfter: t.exposeInt("balanceAfter"),
     reason: t.exposeString("reason", { nullable: true }),
     generationId: t.exposeString("generationId", { nullable: true }),
+    agentId: t.exposeString("agentId", { nullable: true, description: "What a charge or refund paid for: the agent." }),
+    apiKeyId: t.exposeString("apiKeyId", { nullable: true, description: "The key that made the call (null: the web app)." }),
+    generationKind: t.exposeString("generationKind", { nullable: true, description: "image, sheet, tileset or recolor." }),
+    promptExcerpt: t.exposeString("promptExcerpt", { nullable: true, description: "The prompt's first 80 characters." }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
   }),
 });

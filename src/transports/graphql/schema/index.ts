@@ -7,6 +7,7 @@ import "./api-key.js";
 import "./generation.js";
 import "./credits.js";
 import "./storage.js";
+import "./usage.js";
 
 export const schema = assertEveryRootFieldHasARule(builder.toSchema());
 
