@@ -16,6 +16,8 @@ import { createGenerationStore } from "./domain/generation/store.js";
 import { createSubmit } from "./domain/generation/submit.js";
 import { createSubmitMany } from "./domain/generation/submit-many.js";
 import { quote } from "./domain/generation/quote.js";
+import { createKits } from "./domain/kits/kits.js";
+import { createKitAtlasReader } from "./domain/kits/view.js";
 import { createIdempotencyService } from "./domain/idempotency/idempotency.js";
 import { createKeyCache } from "./domain/keys/key-cache.js";
 import { createKeyService, type KeyViewerRow } from "./domain/keys/keys.js";
@@ -86,7 +88,7 @@ export function createServices(deps: AppDeps) {
     logger: deps.logger,
     maxActivePerAccount: deps.config.maxActiveGenerationsPerAccount,
   });
-  const { submit, estimate, recolor } = createSubmit({
+  const { submit, estimate, recolor, prepare } = createSubmit({
     prisma,
     reserveAndEnqueue,
     agents,
@@ -108,8 +110,23 @@ export function createServices(deps: AppDeps) {
     estimate,
     generatePerMinute: deps.config.rateLimitGeneratePerMinute,
   });
+  // Kits: their items planned by `prepare`, reserved in one statement by the same money path.
+  const kitAtlas = createKitAtlasReader((viewer, id) => queries.asset(viewer, id));
+  const kits = createKits({
+    prisma,
+    store,
+    reserveAndEnqueue,
+    queue: deps.queue,
+    idempotency,
+    limiter: deps.limiter,
+    events,
+    prepare,
+    atlas: kitAtlas,
+    generatePerMinute: deps.config.rateLimitGeneratePerMinute,
+  });
   return {
     agents,
+    kits: { ...kits, atlas: kitAtlas },
     accounts: createAccountService(prisma, { signupCredits: deps.config.signupCredits }),
     sessions: createSessionManager(prisma, { secure: deps.config.publicOrigin.startsWith("https:") }),
     authThrottle: createAuthThrottle(deps.limiter, {

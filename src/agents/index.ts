@@ -47,3 +47,8 @@ export { recolorOffThread } from "./pipeline/finish-pool.js";
 
 /** Small pictures of an asset for a model to look at. */
 export * from "./previews.js";
+
+/** Atlases: frames of stored pictures packed into pages (MaxRects, padding, extrusion, trim). */
+export { type AtlasRegion, type AtlasSource, type BuiltAtlas, buildAtlas } from "./atlas/build.js";
+export { type AtlasOptions, DEFAULT_ATLAS_OPTIONS } from "./atlas/compose.js";
+export { PackTooLargeError } from "./atlas/pack.js";
