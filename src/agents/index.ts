@@ -34,7 +34,7 @@ export {
 export { HEX_COLOR, toHex } from "./palette/color.js";
 
 /** Layouts: a sheet's rows, a tileset's tiles, a map painted with a tileset's rule. */
-export { framesOf, sheetLayout } from "./sheet-layout.js";
+export { framesOf, LOOPING_ANIMATIONS, sheetLayout } from "./sheet-layout.js";
 export { BLOB_BITS, tilesetLayout } from "./tileset-layout.js";
 export { type PaintedMap, paintRandomMap } from "./tileset-map.js";
 

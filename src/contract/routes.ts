@@ -345,6 +345,22 @@ export const routes = {
     ...page("The page.", "image/png"),
     errors: generationById,
   },
+  getKitExport: {
+    method: "GET",
+    path: "/api/v1/kits/:id/export/:format",
+    transport: "rest",
+    auth: { allow: "any", scope: "read" },
+    rate: "read",
+    tags: ["Kits"],
+    headers: ["If-None-Match"],
+    summary:
+      "An engine file of the kit's atlas: phaser (Phaser 3 multi-atlas JSON with `anims` for anims.fromJSON; load it under the kit's slug), texturepacker (JSON hash; a zip when there are several pages), godot (zip of Godot 4 SpriteFrames and AtlasTextures referencing res://<godotDir>/<page>.png; `?godotDir=` default art), libgdx (.atlas), zip (all of them with the pages). Files are named by the kit's slug.",
+    responses: {
+      200: { description: "The file, with Content-Disposition naming it.", contentType: "application/octet-stream" },
+      304: { description: "Not modified." },
+    },
+    errors: generationById,
+  },
   getCredits: {
     method: "GET",
     path: "/api/v1/credits",

@@ -37,6 +37,24 @@ const get = (path: string) => t.request(path, { headers: bearer(secret) });
 const balance = async () => ((await (await get("/api/v1/credits")).json()) as { balance: number }).balance;
 const kitCount = () => t.app.services.kits && t.db.prisma.kit.count({ where: { accountId: user.accountId } });
 
+const names = (k: Kit) => new Set(k.atlas.layout.frames.map((f) => f.name));
+
+/** The entries of a zip whose entries are stored (what the service writes). */
+function readStoredZip(zip: Buffer): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  let at = 0;
+  while (zip.readUInt32LE(at) === 0x04034b50) {
+    const size = zip.readUInt32LE(at + 18);
+    const nameLength = zip.readUInt16LE(at + 26);
+    const extra = zip.readUInt16LE(at + 28);
+    const name = zip.subarray(at + 30, at + 30 + nameLength).toString("utf8");
+    const start = at + 30 + nameLength + extra;
+    out.set(name, zip.subarray(start, start + size));
+    at = start + size;
+  }
+  return out;
+}
+
 const items = [
   { name: "hero", prompt: "knight with a sword", agentId: "pixel-sprite", sheet: { animations: ["walk"], directions: 4 } },
   { name: "slime", prompt: "green slime", agentId: "pixel-sprite" },
@@ -122,6 +140,50 @@ describe("POST /api/v1/kits", () => {
     const { secret: otherKey } = await createKey(t, other);
     expect((await t.request(`/api/v1/kits/${kit.id}`, { headers: bearer(otherKey) })).status).toBe(404);
     expect((await t.request(kit.atlas.layout.pages[0]!.url, { headers: bearer(otherKey) })).status).toBe(404);
+  });
+
+  it("exports the atlas: Phaser multi-atlas with animations, TexturePacker, libGDX, Godot under ?godotDir=, zip; loops agree", async () => {
+    const phaserResponse = await get(kit.atlas.exports.phaser!);
+    expect(phaserResponse.headers.get("content-disposition")).toBe('attachment; filename="meadow.json"');
+    const phaser = (await phaserResponse.json()) as {
+      textures: { image: string; size: { w: number; h: number }; frames: { filename: string; frame: { x: number; y: number; w: number; h: number } }[] }[];
+      anims: { key: string; frames: { key: string; frame: string }[]; frameRate: number; repeat: number }[];
+    };
+    expect(phaser.textures.map((p) => p.image)).toEqual(kit.atlas.layout.pages.map((_, i) => `meadow-${i}.png`));
+    const frames = phaser.textures.flatMap((p) => p.frames);
+    expect(frames.length).toBe(kit.atlas.layout.frames.length);
+    for (const f of kit.atlas.layout.frames) expect(frames.find((x) => x.filename === f.name)?.frame).toEqual({ x: f.x, y: f.y, w: f.w, h: f.h });
+    const walk = phaser.anims.find((a) => a.key === "hero/walk_south")!;
+    expect(walk).toMatchObject({ repeat: -1, frames: [{ key: "meadow", frame: "hero/walk_south_0" }, ...walk.frames.slice(1)] });
+    expect(walk.frames.every((f) => names(kit).has(f.frame))).toBe(true);
+
+    const tp = (await (await get(kit.atlas.exports.texturepacker!)).json()) as { frames: Record<string, unknown>; meta: { image: string } };
+    expect(tp.meta.image).toBe("meadow-0.png");
+    expect(Object.keys(tp.frames).length).toBe(kit.atlas.layout.frames.length);
+
+    const libgdx = await (await get(kit.atlas.exports.libgdx!)).text();
+    expect(libgdx).toMatch(/^\nmeadow-0\.png\nsize: \d+, \d+\nformat: RGBA8888\nfilter: Nearest, Nearest\nrepeat: none\n/);
+    const south = kit.atlas.layout.frames.find((f) => f.name === "hero/walk_south_1")!;
+    expect(libgdx).toContain(`hero/walk_south\n  bounds: ${south.x}, ${south.y}, ${south.w}, ${south.h}\n  index: 1`);
+    expect(libgdx).toContain("\nslime\n  bounds: ");
+
+    const godot = readStoredZip(Buffer.from(await (await get(`${kit.atlas.exports.godot}?godotDir=game/sprites`)).arrayBuffer()));
+    expect([...godot.keys()]).toEqual(
+      expect.arrayContaining(["game/sprites/meadow-0.png", "game/sprites/hero.tres", "game/sprites/slime.tres", "game/sprites/ground-tile-0.tres"]),
+    );
+    const hero = godot.get("game/sprites/hero.tres")!.toString("utf8");
+    expect(hero).toContain('[ext_resource type="Texture2D" path="res://game/sprites/meadow-0.png" id="1_tex"]');
+    expect(hero).toMatch(/"loop": true,\n"name": &"walk_south"/);
+    const regions = [...hero.matchAll(/region = Rect2\((\d+), (\d+), (\d+), (\d+)\)/g)].map((m) => m.slice(1).map(Number));
+    expect(regions).toContainEqual([south.x, south.y, south.w, south.h]);
+    const subs = (hero.match(/\[sub_resource /g) ?? []).length;
+    expect(hero).toContain(`load_steps=${subs + 2}`);
+    const defaultDir = readStoredZip(Buffer.from(await (await get(kit.atlas.exports.godot!)).arrayBuffer()));
+    expect(defaultDir.get("art/slime.tres")!.toString("utf8")).toContain('path="res://art/meadow-0.png"');
+
+    const zip = readStoredZip(Buffer.from(await (await get(kit.atlas.exports.zip!)).arrayBuffer()));
+    expect([...zip.keys()]).toEqual(expect.arrayContaining(["meadow-0.png", "meadow.json", "meadow.atlas", "texturepacker/meadow-0.json", "godot/hero.tres"]));
+    expect((await get(`/api/v1/kits/${kit.id}/export/spine`)).status).toBe(404);
   });
 
   it.each([

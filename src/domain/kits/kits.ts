@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { AtlasOptions } from "../../agents/index.js";
+import type { AtlasOptions, SheetLayout } from "../../agents/index.js";
 import { AppError } from "../../contract/errors.js";
 import type { GenerationView } from "../../contract/schemas/generation.js";
 import { type KitEstimateView, type KitItemRequest, type KitRequest, kitRequest, type KitView, slugOf } from "../../contract/schemas/kit.js";
@@ -12,6 +12,8 @@ import type { GenerationEvents } from "../generation/events.js";
 import type { ReserveAndEnqueue } from "../generation/reserve-and-enqueue.js";
 import type { GenerationStore, NewGeneration } from "../generation/store.js";
 import type { Prepare, SubmitOptions } from "../generation/submit.js";
+import { ATLAS_EXPORT_FORMATS, type AtlasExportFormat, godotDirOf, renderAtlasExport } from "../exports/atlas-exports.js";
+import type { ExportFile } from "../exports/formats.js";
 import { fingerprint, type IdempotencyService } from "../idempotency/idempotency.js";
 import { newId } from "../ids.js";
 import { consumeQuota } from "../limits.js";
@@ -241,7 +243,29 @@ export function createKits(deps: KitDeps) {
     return { bytes: p.png, sha256: createHash("sha256").update(p.png).digest("hex"), fileName: `${slug}-${index}.png` };
   }
 
-  return { submit, estimate, get, atlas, page };
+  /** An engine file of the kit's atlas (contract section 13); 404 listing the formats for an unknown one. */
+  async function exportFile(viewer: AuthenticatedViewer, id: string, format: string, godotDir?: string | null): Promise<ExportFile> {
+    if (!(ATLAS_EXPORT_FORMATS as readonly string[]).includes(format)) {
+      throw new AppError("not_found", `No atlas export "${format}"; a kit has: ${ATLAS_EXPORT_FORMATS.join(", ")}.`, {
+        details: { formats: [...ATLAS_EXPORT_FORMATS] },
+      });
+    }
+    const { built, slug, items, generations } = await atlas(viewer, id);
+    const sheets = items.flatMap((item) => {
+      const g = generations.find((x) => x.assets[0]?.id === item.assetId);
+      const layout = g?.assets[0]?.layout;
+      return layout?.kind === "sheet" ? [{ item: item.name, layout: layout as SheetLayout }] : [];
+    });
+    return renderAtlasExport(format as AtlasExportFormat, {
+      slug,
+      pages: built.pages,
+      frames: built.frames,
+      sheets,
+      godotDir: godotDirOf(godotDir),
+    });
+  }
+
+  return { submit, estimate, get, atlas, page, export: exportFile };
 }
 
 export type Kits = ReturnType<typeof createKits>;

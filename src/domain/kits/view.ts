@@ -4,8 +4,7 @@ import type { KitView } from "../../contract/schemas/kit.js";
 import type { AuthenticatedViewer } from "../auth/viewer.js";
 import { type AtlasAsset, atlasOf } from "./atlas.js";
 
-/** The formats of a kit's atlas (contract section 13). */
-export const ATLAS_EXPORTS = ["phaser", "texturepacker", "godot", "libgdx", "zip"] as const;
+import { ATLAS_EXPORT_FORMATS as ATLAS_EXPORTS } from "../exports/atlas-exports.js";
 
 /** An atlas of named items, by their assets; the same bytes for the same assets and options. */
 export interface KitAtlasReader {

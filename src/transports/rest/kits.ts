@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { AuthenticatedViewer } from "../../domain/auth/viewer.js";
 import { quotaHeaders } from "../../domain/limits.js";
 import type { KitSubmission } from "../../domain/kits/kits.js";
@@ -8,7 +9,7 @@ import { jsonTextResponse } from "../http/responses.js";
 import type { RequestState } from "../http/request-state.js";
 import type { RestHandlers } from "./route.js";
 
-type Handlers = Pick<RestHandlers, "createKit" | "createKitInApp" | "getKit" | "getKitAtlasPage">;
+type Handlers = Pick<RestHandlers, "createKit" | "createKitInApp" | "getKit" | "getKitAtlasPage" | "getKitExport">;
 
 /** The kit endpoints of contract section 13: translations of the kit use-cases. */
 export function kitHandlers(deps: { services: Services; syncTimeoutMs?: number; closing: AbortSignal }): Handlers {
@@ -46,6 +47,18 @@ export function kitHandlers(deps: { services: Services; syncTimeoutMs?: number; 
       const headers = { "content-type": "image/png", etag, "cache-control": "private, no-cache", "content-disposition": `inline; filename="${png.fileName}"` };
       if (ifNoneMatch(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
       return new Response(new Uint8Array(png.bytes), { status: 200, headers: { ...headers, "content-length": String(png.bytes.byteLength) } });
+    },
+    getKitExport: async ({ request, viewer, params }) => {
+      const file = await kits.export(viewer, params.id!, params.format!, new URL(request.url).searchParams.get("godotDir"));
+      const etag = `"${createHash("sha256").update(file.body).digest("hex")}"`;
+      const headers = {
+        "content-type": file.contentType,
+        etag,
+        "cache-control": "private, no-cache",
+        "content-disposition": `attachment; filename="${file.fileName}"`,
+      };
+      if (ifNoneMatch(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+      return new Response(new Uint8Array(file.body), { status: 200, headers: { ...headers, "content-length": String(file.body.byteLength) } });
     },
   };
 }
