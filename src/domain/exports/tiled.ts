@@ -36,7 +36,15 @@ export function wangId(layout: TilesetLayout, tile: TileEntry): number[] {
  * drops such a tile from a Wang set when it reads one, so the file leaves it out.
  */
 export function wangTiles(layout: TilesetLayout): { tileId: number; wangId: number[] }[] {
-  return layout.tiles.map((tile) => ({ tileId: tileIdOf(layout, tile), wangId: wangId(layout, tile) })).filter((tile) => tile.wangId.some((c) => c !== 0));
+  // No two tiles share a wangid, or Tiled's brush takes them for variants of one another: a blob-47 set's
+  // island (its terrain alone, every neighbour the other) has the background's fill tile's wangid (a mixed
+  // set has no centre colour), so the fill tile, listed later, keeps it.
+  const byWangId = new Map<string, { tileId: number; wangId: number[] }>();
+  for (const tile of layout.tiles) {
+    const entry = { tileId: tileIdOf(layout, tile), wangId: wangId(layout, tile) };
+    if (entry.wangId.some((c) => c !== 0)) byWangId.set(entry.wangId.join(","), entry);
+  }
+  return [...byWangId.values()].sort((a, b) => a.tileId - b.tileId);
 }
 
 /** A tile's id in Tiled: its position in the image, row by row (equal to `index` for these layouts). */
