@@ -1,7 +1,7 @@
 // A kit in Phaser 3.90 (from npm) in Debian's Chromium: the kit's multi-atlas (`load.multiatlas`) with its
 // animations (`anims.fromJSON`), and its tileset's sample map as Tiled JSON (`load.tilemapTiledJSON`, the tileset
 // embedded), all fetched through the API and served by a small server here. The hero walks on the drawn map.
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -68,7 +68,9 @@ new Phaser.Game({
         map: { width: map.width, height: map.height, tiles: count, tileset: tiles ? tiles.name : "", gids },
       };
       window.__seen = [];
-      const hero = this.add.sprite(128, 128, "meadow", "hero/walk_south_0");
+      this.add.image(300, 210, "meadow", "slime");
+      this.add.image(400, 110, "meadow", "potion");
+      const hero = this.add.sprite(160, 160, "meadow", "hero/walk_south_0");
       hero.on("animationupdate", (_a, frame) => window.__seen.push(frame.textureFrame));
       hero.play("hero/walk_south");
     },
@@ -83,6 +85,7 @@ describeOn("pglite", "a kit in Phaser 3.90: multi-atlas, animations, Tiled JSON 
   let browser: Browser;
   let origin: string;
   let kit: Kit;
+  let pages: Buffer[] = [];
   let tmj: { width: number; height: number; layers: { data: number[] }[] };
   const warnings: string[] = [];
   const elsewhere: string[] = [];
@@ -120,13 +123,14 @@ describeOn("pglite", "a kit in Phaser 3.90: multi-atlas, animations, Tiled JSON 
     const tmjName = [...tiled.keys()].find((n) => n.endsWith(".tmj"))!;
     const pngName = [...tiled.keys()].find((n) => n.endsWith(".png"))!;
     tmj = JSON.parse(tiled.get(tmjName)!.toString("utf8"));
+    pages = await Promise.all(kit.atlas.layout.pages.map((p) => get(p.url)));
     const files = new Map<string, { type: string; body: Buffer }>([
       ["/", { type: "text/html; charset=utf-8", body: Buffer.from(page) }],
       ["/phaser.min.js", { type: "text/javascript", body: await readFile(join(repo, "node_modules/phaser/dist/phaser.min.js")) }],
       ["/meadow.json", { type: "application/json", body: await get(kit.atlas.exports.phaser!) }],
       ["/ground.tmj", { type: "application/json", body: tiled.get(tmjName)! }],
       ["/ground.png", { type: "image/png", body: tiled.get(pngName)! }],
-      ...(await Promise.all(kit.atlas.layout.pages.map(async (p, i) => [`/meadow-${i}.png`, { type: "image/png", body: await get(p.url) }] as const))),
+      ...pages.map((body, i) => [`/meadow-${i}.png`, { type: "image/png", body }] as const),
     ]);
     server = createServer((req, res) => {
       const file = files.get(new URL(req.url ?? "/", "http://x").pathname);
@@ -182,6 +186,12 @@ describeOn("pglite", "a kit in Phaser 3.90: multi-atlas, animations, Tiled JSON 
     expect(report.map.gids).toEqual(tmj.layers[0]!.data);
     expect(report.map.tileset).not.toBe("");
 
+    // KIT_PICTURE_DIR=docs npx vitest run test/browser/phaser-kit.test.ts: the README's pictures of the kit.
+    const pictures = process.env.KIT_PICTURE_DIR;
+    if (pictures) {
+      await tab.locator("canvas").screenshot({ path: join(pictures, "kit-scene.png") });
+      await writeFile(join(pictures, "kit-atlas.png"), pages[0]!);
+    }
     await context.close();
     expect(elsewhere).toEqual([]);
     expect(warnings).toEqual([]);
