@@ -23,11 +23,35 @@ const graphql = fileURLToPath(new URL("./node_modules/graphql/index.js", import.
 // Two files at a time (the machine has 2 cores and most files wait on I/O), except the browser and
 // machine folders: they run afterwards, one file at a time, alone (`sequence.groupOrder`).
 const serial = ["test/machine/**/*.test.ts", "test/browser/**/*.test.ts"];
+// What the database decides: the files that run again on PostgreSQL. PGlite runs every file; PostgreSQL runs
+// the files whose outcome the database can change (money and its races, idempotency, the ledger, ownership and
+// paging queries, text the database refuses, keys and sessions, the webhook outbox, migrations and processes
+// pointed at a DATABASE_URL) and the machine tests (each picks its databases with describeOn). Files that test
+// translation, drawing or formats (MCP and OpenAI shapes, validation, sheets, tilesets, Tiled, the layer rule,
+// the browser) behave the same on both and run once, on PGlite.
+const databaseDecides = [
+  "test/http/{access-matrix,admin,assets,auth,credits,event-streams-front,generation,generation-plans,hardening}.test.ts",
+  "test/http/{hostile,idempotency,key-cache,keys,ledger-model,recolor,secrets,webhooks,webhooks-endpoint-health}.test.ts",
+  "test/process/{backup,cli,rest-front}.test.ts",
+];
+const machineOnBoth = ["test/machine/**/*.test.ts"];
+const onceOnPglite = ["test/machine/{tiled,picture-load,idle-memory}.test.ts"];
 const httpSuite = (name: string, env: Record<string, string>, globalSetup?: string): TestProjectInlineConfiguration[] => {
   const common = { env, ...(globalSetup ? { globalSetup } : {}) };
+  const all = name === "pglite";
   return [
-    { extends: true, test: { name, include: ["test/**/*.test.ts"], exclude: serial, ...common } },
-    { extends: true, test: { name: `${name}-serial`, include: serial, fileParallelism: false, sequence: { groupOrder: 1 }, ...common } },
+    { extends: true, test: { name, include: all ? ["test/**/*.test.ts"] : databaseDecides, exclude: serial, ...common } },
+    {
+      extends: true,
+      test: {
+        name: `${name}-serial`,
+        include: all ? serial : machineOnBoth,
+        exclude: all ? [] : onceOnPglite,
+        fileParallelism: false,
+        sequence: { groupOrder: 1 },
+        ...common,
+      },
+    },
   ];
 };
 

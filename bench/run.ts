@@ -8,6 +8,7 @@
  *   BENCH_DURATION_S, BENCH_CONNECTIONS, BENCH_ONLY=a,b,c,d,e,half,footprint
  *   BENCH_ONLY=sheet         a sprite sheet's frame against one sprite, in process (bench/sheet.ts)
  *   BENCH_ONLY=tileset       a blob-47 tileset's tile against one texture, in process (bench/tileset.ts)
+ *   BENCH_ONLY=large         the largest tileset (3584²) through the service: time, peak memory, another account's p99 (bench/large.ts)
  *   BENCH_ONLY=atlas         packing a 500-frame kit into atlas pages, in process (bench/atlas.ts)
  *   BENCH_ONLY=quality       an asset's quality report against its drawing, in process (bench/quality.ts)
  *   BENCH_ONLY=footprint     memory at rest and time to start (bench/footprint.ts); BENCH_FOOTPRINT_REST_MS,
@@ -28,6 +29,7 @@ import { createDatabase, dropDatabases, postgresAvailable } from "./pg.js";
 import { deleteRedisKeys, redisAvailable, redisUrl, withRedis } from "./redis.js";
 import { formatTable, writeResults } from "./report.js";
 import { childCpuTimeMs, freePort, killAllChildrenNow, machineCpu, root, sleep, startChild, stopAllChildren, stopChild, type Child } from "./servers.js";
+import { type LargeBench, largeRow, runLargeBench } from "./large.js";
 import { type QualityBench, qualityRow, runQualityBench } from "./quality.js";
 import { generateBody, generateHeaders, startService, type Service } from "./service.js";
 import { runSheetBench, sheetRow, type SheetBench } from "./sheet.js";
@@ -45,7 +47,7 @@ const streamCounts = (process.env.BENCH_STREAMS ?? (quick ? "200,500" : "1000,50
   .filter((n) => n > 0);
 /** (d): rounds of (bare Yoga, service, bare Yoga on Node's fetch), alternated. */
 const graphqlRounds = Math.max(1, Number(process.env.BENCH_D_ROUNDS ?? 1));
-const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,half,footprint,sheet,tileset,atlas,quality").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,half,footprint,sheet,tileset,atlas,quality,large").split(","));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const measurements: Record<string, Measured | { error: string }> = {};
@@ -60,6 +62,7 @@ let sheet: SheetBench | { error: string } | undefined;
 let tileset: TilesetBench | { error: string } | undefined;
 let atlas: AtlasBench | { error: string } | undefined;
 let quality: QualityBench | { error: string } | undefined;
+let large: LargeBench | { error: string } | undefined;
 const tempDirs: string[] = [];
 
 /** Runs one autocannon measurement against `child`, recording it (or its error) under `key`. */
@@ -329,6 +332,11 @@ try {
     quality = await runQualityBench(quick ? 2 : 5).catch((error: unknown) => ({ error: String(error) }));
     log(`  ${qualityRow(quality).note}`);
   }
+  if (only.has("large")) {
+    log("- (large): a 3584² blob-47 tileset through the service while another account reads its balance");
+    large = await runLargeBench().catch((error: unknown) => ({ error: String(error) }));
+    log(`  ${largeRow(large).note}`);
+  }
   await measureAll(pg);
 } finally {
   await cleanup();
@@ -341,6 +349,7 @@ const table = [
   ...(tileset ? [tilesetRow(tileset)] : []),
   ...(atlas ? [atlasRow(atlas)] : []),
   ...(quality ? [qualityRow(quality)] : []),
+  ...(large ? [largeRow(large)] : []),
 ];
 log(`\n${formatTable(table)}\n`);
 log("Ratios: req/s over req/s of the named baseline. (e) lag: event arrival at the client − the event's created_at in the database.");
@@ -362,6 +371,7 @@ const path = await writeResults(
     ...(tileset ? { tileset } : {}),
     ...(atlas ? { atlas } : {}),
     ...(quality ? { quality } : {}),
+    ...(large ? { large } : {}),
   },
   quick,
   process.env.BENCH_TAG,

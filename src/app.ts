@@ -18,6 +18,7 @@ import { generationHandlers } from "./transports/rest/generation.js";
 import { kitHandlers } from "./transports/rest/kits.js";
 import { healthHandlers } from "./transports/rest/health.js";
 import { keyHandlers } from "./transports/rest/keys.js";
+import { linkHandlers } from "./transports/rest/links.js";
 import { mountRestRoutes, mountRoute } from "./transports/rest/route.js";
 import { webhookHandlers } from "./transports/rest/webhooks.js";
 import { createWebHandler } from "./transports/web/static.js";
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps): App {
       ...webhookHandlers(services),
       ...generationHandlers({ services, closing: closing.signal }),
       ...kitHandlers({ services, closing: closing.signal }),
+      ...linkHandlers(services),
     },
     mountOptions,
   );

@@ -32,12 +32,12 @@ export async function boot(config: Config, logger: Logger, given: { db?: Databas
   try {
     const migrations = await infra.db.migrate();
     await syncAgents(infra.db.prisma, catalog);
-    const { db, bus, queue, limiter, slots, health } = infra;
+    const { db, blobs, bus, queue, limiter, slots, health } = infra;
     const close = async () => {
       await infra.close();
       await closeDrivers();
     };
-    return { catalog, infra, migrations, deps: { config, logger, catalog, db, bus, queue, limiter, slots, health }, close };
+    return { catalog, infra, migrations, deps: { config, logger, catalog, db, blobs, bus, queue, limiter, slots, health }, close };
   } catch (error) {
     await infra.close().catch(() => undefined);
     throw error;
@@ -50,5 +50,6 @@ function infraSettings(config: Config): InfraSettings {
     database: { databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize },
     ...(config.redisUrl ? { redis: { url: config.redisUrl, prefix: config.redisPrefix } } : {}),
     workerConcurrency: config.workerConcurrency,
+    blobs: config.blobs,
   };
 }

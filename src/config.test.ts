@@ -34,6 +34,9 @@ describe("loadConfig", () => {
     ["BODY_LIMIT_BYTES", "10"],
     ["DATABASE_POOL_SIZE", "0"],
     ["DRAW_THREAD_IDLE_MS", "-1"],
+    ["BLOB_STORE", "gcs"],
+    ["S3_ENDPOINT", "minio:9000"],
+    ["S3_PREFIX", "no-slash"],
   ])("rejects %s=%s with one line naming it", (name, value) => {
     let error: unknown;
     try {
@@ -60,5 +63,20 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATABASE_POOL_SIZE: "4" }).databasePoolSize).toBe(4);
     expect(loadConfig({}).drawThreadIdleMs).toBe(5_000);
     expect(loadConfig({ DRAW_THREAD_IDLE_MS: "60000" }).drawThreadIdleMs).toBe(60_000);
+  });
+
+  it("reads the blob store: fs under DATA_DIR by default; s3 needs its bucket", () => {
+    expect(loadConfig({}).blobs).toEqual({ kind: "fs" });
+    expect(() => loadConfig({ BLOB_STORE: "s3" })).toThrow(/S3_BUCKET is required with BLOB_STORE=s3/);
+    expect(
+      loadConfig({ BLOB_STORE: "s3", S3_BUCKET: "assets", S3_ENDPOINT: "http://127.0.0.1:9000", S3_PREFIX: "af/", S3_FORCE_PATH_STYLE: "true" }).blobs,
+    ).toEqual({
+      kind: "s3",
+      bucket: "assets",
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      prefix: "af/",
+      forcePathStyle: true,
+    });
   });
 });

@@ -82,8 +82,36 @@ const schema = z
     DRAW_THREAD_IDLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+    BLOB_STORE: z.enum(["fs", "s3"]).default("fs"),
+    BLOB_DIR: z.string().min(1).optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name (3–63 lowercase letters, digits, . or -)")
+      .optional(),
+    S3_ENDPOINT: z
+      .string()
+      .regex(/^https?:\/\/\S+$/, "must be an http:// or https:// URL")
+      .optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]{1,32}$/, "must be a region name such as us-east-1 or auto")
+      .default("us-east-1"),
+    S3_PREFIX: z
+      .string()
+      .regex(/^([a-z0-9][a-z0-9._-]*\/)*$/, "must be empty or lowercase folder names each ending in / (e.g. assetforge/)")
+      .default(""),
+    S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
+    BLOB_SWEEP_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 60)
+      .default(60),
   })
   .superRefine((env, ctx) => {
+    if (env.BLOB_STORE === "s3" && !env.S3_BUCKET) {
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required with BLOB_STORE=s3" });
+    }
     // Every process must open the webhook secrets the others sealed: one key, given to all.
     if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SECRETS_KEY) {
       ctx.addIssue({
@@ -162,6 +190,23 @@ const schema = z
       /** An endpoint that has failed every attempt for this long is disabled until its owner enables it (0: never). */
       disableAfterMs: Math.round(env.WEBHOOKS_DISABLE_AFTER_HOURS * 3_600_000),
     } satisfies WebhookSettings,
+    /**
+     * Where asset bytes and their exports live (contract section 15): files under BLOB_DIR (default
+     * DATA_DIR/blobs), or an S3-compatible bucket (credentials by the AWS SDK's own chain, never here).
+     */
+    blobs:
+      env.BLOB_STORE === "s3"
+        ? {
+            kind: "s3" as const,
+            bucket: env.S3_BUCKET!,
+            ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
+            region: env.S3_REGION,
+            prefix: env.S3_PREFIX,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === "true",
+          }
+        : { kind: "fs" as const, ...(env.BLOB_DIR ? { root: env.BLOB_DIR } : {}) },
+    /** How often a job-running process removes blobs no row references (0: only at start). */
+    blobSweepMs: env.BLOB_SWEEP_MINUTES * 60_000,
     /** Worker threads drawing procedural images off the event loop (0: on it). Default: cores − 1, at least 1. */
     drawThreads: env.DRAW_THREADS ?? Math.max(1, availableParallelism() - 1),
     /**

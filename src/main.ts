@@ -39,6 +39,8 @@ async function main(config: Config) {
   if (config.apiRunsJobs) infra.queue.start(app.services.runGeneration);
   // Webhook deliveries are sent by the processes that run jobs (claimed in the database: any number of them).
   if (config.apiRunsJobs) app.services.webhooks.dispatcher.start();
+  // Bytes still in rows move to the blob store (in the background), then orphan blobs are swept, on a timer.
+  if (config.apiRunsJobs) app.services.blobs.start();
   const sweep = setInterval(() => {
     app.services.recover({ everything: false, requeue: !infra.alone }).catch((error) => logger.error("sweep failed", { error }));
     app.services.sessions.deleteExpired().catch((error) => logger.error("session sweep failed", { error }));
@@ -93,6 +95,7 @@ async function main(config: Config) {
     // the next start. 3. End open streams with a final event. 4. Close the rest.
     async stop() {
       clearInterval(sweep);
+      const blobsStopped = app.services.blobs.stop();
       const deliveriesStopped = app.services.webhooks.dispatcher.stop(10_000); // attempts in flight end (bounded); the rest are sent later
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
@@ -102,6 +105,7 @@ async function main(config: Config) {
       await closed;
       clearTimeout(force);
       await deliveriesStopped;
+      await blobsStopped;
       await close();
     },
   };

@@ -4,6 +4,7 @@ import type { Config } from "./config.js";
 import { createAccountService } from "./domain/accounts/accounts.js";
 import { createSessionManager } from "./domain/accounts/sessions.js";
 import { createAuthThrottle } from "./domain/accounts/throttle.js";
+import { createBlobUpkeep } from "./domain/blobs/upkeep.js";
 import { createAgentService } from "./domain/agents/agents.js";
 import { createCreditService } from "./domain/credits/credits.js";
 import { createCancel } from "./domain/generation/cancel.js";
@@ -18,11 +19,13 @@ import { createSubmitMany } from "./domain/generation/submit-many.js";
 import { quote } from "./domain/generation/quote.js";
 import { createKits } from "./domain/kits/kits.js";
 import { createKitAtlasReader } from "./domain/kits/view.js";
+import { createLinks } from "./domain/links/links.js";
 import { createIdempotencyService } from "./domain/idempotency/idempotency.js";
 import { createKeyCache } from "./domain/keys/key-cache.js";
 import { createKeyService, type KeyViewerRow } from "./domain/keys/keys.js";
 import { createWebhookDispatcher } from "./domain/webhooks/dispatcher.js";
 import { createWebhookService } from "./domain/webhooks/webhooks.js";
+import type { BlobStore } from "./infra/blobs/blob-store.js";
 import type { Database } from "./infra/db/database.js";
 import type { Health } from "./infra/infrastructure.js";
 import type { EventBus } from "./infra/events/bus.js";
@@ -36,6 +39,8 @@ import { createSecretsBox } from "./infra/secrets-box.js";
 export interface AppDeps {
   config: Config;
   db: Database;
+  /** Asset bytes and their exports (contract section 15). */
+  blobs: BlobStore;
   logger: Logger;
   bus: EventBus;
   queue: JobQueue;
@@ -68,7 +73,7 @@ export function createServices(deps: AppDeps) {
     logger: deps.logger.child({ component: "webhooks" }),
     settings: deps.config.webhooks,
   });
-  const store = createGenerationStore(prisma, deps.bus, deps.db.sql, webhookDispatcher.kick);
+  const store = createGenerationStore(prisma, deps.bus, deps.db.sql, deps.blobs, webhookDispatcher.kick);
   const idempotency = createIdempotencyService(prisma);
   const events = createGenerationEvents({
     prisma,
@@ -78,7 +83,8 @@ export function createServices(deps: AppDeps) {
     slots: deps.slots,
     maxStreamsPerAccount: deps.config.maxStreamsPerAccount,
   });
-  const queries = createGenerationQueries(prisma, events);
+  const queries = createGenerationQueries(prisma, events, store.assetBytes, deps.blobs);
+  const links = createLinks({ mac: (message) => secretsBox.mac("links", message), queries, publicOrigin: deps.config.publicOrigin });
   // The one money path of every call that makes generations: reservation, enqueue, refusal.
   const reserveAndEnqueue = createReserveAndEnqueue({
     prisma,
@@ -111,7 +117,7 @@ export function createServices(deps: AppDeps) {
     generatePerMinute: deps.config.rateLimitGeneratePerMinute,
   });
   // Kits: their items planned by `prepare`, reserved in one statement by the same money path.
-  const kitAtlas = createKitAtlasReader((viewer, id) => queries.asset(viewer, id));
+  const kitAtlas = createKitAtlasReader((viewer, id) => queries.assetBytes(viewer, id));
   const kits = createKits({
     prisma,
     store,
@@ -147,12 +153,24 @@ export function createServices(deps: AppDeps) {
       events,
       ...queries,
     },
+    /** Public, expiring links to assets and their exports (contract section 15). */
+    links,
     webhooks: createWebhookService({
       prisma,
       box: secretsBox,
       settings: deps.config.webhooks,
       dispatcher: webhookDispatcher,
       logger: deps.logger.child({ component: "webhooks" }),
+    }),
+    /**
+     * Where the bytes live: `sweepOrphanBlobs` (blobs no asset names, e.g. after deletions), the move of bytes
+     * still in rows, and `start`/`stop` of both in the processes that run jobs.
+     */
+    blobs: createBlobUpkeep({
+      blobs: deps.blobs,
+      sql: deps.db.sql,
+      logger: deps.logger.child({ component: "blobs" }),
+      sweepEveryMs: deps.config.blobSweepMs,
     }),
     /** Small pictures of an asset for a model to look at (the MCP tools' answers). */
     previews: assetPreviews,

@@ -17,6 +17,7 @@ async function worker(config: Config) {
   const services = createServices(deps);
   infra.queue.start(services.runGeneration);
   services.webhooks.dispatcher.start(); // webhook deliveries, claimed in the database
+  services.blobs.start(); // bytes still in rows move to the blob store; orphan blobs are swept
   const sweep = setInterval(() => {
     services.recover({ everything: false, requeue: true }).catch((error) => logger.error("sweep failed", { error }));
   }, 60_000).unref();
@@ -29,6 +30,7 @@ async function worker(config: Config) {
       const deliveriesStopped = services.webhooks.dispatcher.stop(10_000); // attempts in flight end (bounded); the rest are sent later
       await infra.queue.close(10_000); // the running generations finish (bounded); the rest stay queued
       await deliveriesStopped;
+      await services.blobs.stop();
       await close();
     },
   };

@@ -6,11 +6,17 @@
  * Per request: the reservation (`store.reserveMany` of one row, one statement, committed without the WAL flush as
  * a one-shot call's is), the service's drawing in process (as (b′)), then the completion
  * (`store.complete` with what the runner's `completion` builds, one durable statement: the asset,
- * the charge's end, the held `started` and two `progress` events, `completed`), and the completed event's data answered as JSON, b64
+ * the charge's end, the held `started` and two `progress` events, `completed`) after the asset's bytes went to the
+ * blob store (`store.saveAssetBytes`, as the runner does), and the completed event's data answered as JSON, b64
  * included (what POST /api/v1/generate answers). No key lookup (as (b)), no validation, no rate
  * limit, no queue, no drawing thread, no framework: the ceiling of any handler over the service's
  * storage. (c) over (b″) is what the service's own machinery costs; (b′) over (b″) what its writes do.
  */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "../../src/config.js";
+import { openBlobStore } from "../../src/infra/blobs/open-blob-store.js";
 import { draw } from "../../src/agents/procedural/draw-task.js";
 import { interpretPrompt, interpretSprite } from "../../src/agents/procedural/index.js";
 import { newId } from "../../src/domain/ids.js";
@@ -39,7 +45,11 @@ export async function openServiceWrites(databaseUrl: string): Promise<ServiceWri
     VALUES (${agentId}, 'Pixel sprite', 'bench', 1, '[{"width":64,"height":64}]'::jsonb, 64, 64, true, '{png}'::text[], 'procedural-sprite', now())`);
   const accountId = newId("acc");
   await db.sql(Prisma.sql`INSERT INTO "accounts" ("id", "balance", "updated_at") VALUES (${accountId}, 1000000000, now())`);
-  const store = createGenerationStore(db.prisma, createInProcessEventBus({ logger }), db.sql);
+  // The asset's bytes go where the service's go (BLOB_STORE and its settings; files under a temporary folder by default).
+  const blobDir = await mkdtemp(join(tmpdir(), "bench-blobs-"));
+  const config = loadConfig({ BLOB_DIR: blobDir, ...process.env });
+  const blobs = await openBlobStore(config.blobs, blobDir);
+  const store = createGenerationStore(db.prisma, createInProcessEventBus({ logger }), db.sql, blobs);
   const interpretation = interpretSprite(interpretPrompt({ prompt }));
 
   async function generate(width: number, height: number, seed: number): Promise<string> {
@@ -83,10 +93,18 @@ export async function openServiceWrites(databaseUrl: string): Promise<ServiceWri
       errorMessage: null,
     } as const;
     const { asset, completedAt, view } = completion(g, { png: Buffer.from(image.png.buffer, image.png.byteOffset, image.png.byteLength), width, height });
+    await store.saveAssetBytes(asset);
     const completed = await store.complete(row.id, asset, completedAt, view, pending, startedAt);
     if (!completed) throw new Error(`generation ${row.id} was not completed`);
     return JSON.stringify(completed.data);
   }
 
-  return { generate, close: () => db.close() };
+  return {
+    generate,
+    close: async () => {
+      await db.close();
+      await blobs.close();
+      await rm(blobDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -28,6 +28,7 @@ export function toAppError(thrown: unknown): AppError {
 const unavailable: Record<Dependency, string> = {
   database: "The database does not answer",
   redis: "Redis does not answer",
+  blobs: "The asset store does not answer or does not hold this asset's bytes intact",
   workers: "No worker is taking generations right now (the service's operator must start one)",
 };
 

@@ -19,6 +19,7 @@ import {
   webhookListResponse,
   webhookResponse,
 } from "./schemas/webhooks.js";
+import { createLinkRequest, linkResponse } from "./schemas/links.js";
 import { documentSchemas } from "./teaching.js";
 
 /**
@@ -50,6 +51,8 @@ export interface RouteSpec {
   summary: string;
   tags: string[];
   body?: ZodType;
+  /** An empty body counts as `{}` (every field of `body` is optional). */
+  bodyOptional?: boolean;
   /** Request headers this route reads (documented). */
   headers?: ("Idempotency-Key" | "Prefer" | "Last-Event-ID" | "If-None-Match")[];
   responses: Record<number, ResponseSpec>;
@@ -360,6 +363,45 @@ export const routes = {
       304: { description: "Not modified." },
     },
     errors: generationById,
+  },
+  createAssetLink: {
+    method: "POST",
+    path: "/api/v1/assets/:id/links",
+    transport: "rest",
+    auth: { allow: "any", scope: "read" },
+    rate: "read",
+    tags: ["Links"],
+    body: createLinkRequest,
+    bodyOptional: true,
+    summary:
+      "A public link to the asset (owner only): anyone holding the URL can GET its bytes, and `<url>/export/<format>` its exports, without a key, until it expires (expiresIn 60–604800 s, default 3600; the body may be empty).",
+    responses: { 201: json("The link.", linkResponse) },
+    errors: [...bodyErrors, ...generationById],
+  },
+  getLinkedAsset: {
+    method: "GET",
+    path: "/api/v1/links/:token",
+    transport: "rest",
+    auth: { allow: "public" },
+    tags: ["Links"],
+    headers: ["If-None-Match"],
+    summary: "The bytes of a linked asset, for anyone holding the link, until it expires; cacheable (ETag = sha256). A changed or expired link: 404.",
+    responses: { 200: { description: "The PNG.", contentType: "image/png" }, 304: { description: "Not modified." } },
+    errors: ["not_found", "service_unavailable"],
+  },
+  getLinkedAssetExport: {
+    method: "GET",
+    path: "/api/v1/links/:token/export/:format",
+    transport: "rest",
+    auth: { allow: "public" },
+    tags: ["Links"],
+    headers: ["If-None-Match"],
+    summary: "An engine file of a linked asset (as GET /api/v1/assets/{id}/export/{format}), for anyone holding the link, until it expires.",
+    responses: {
+      200: { description: "The file, with Content-Disposition naming it.", contentType: "application/octet-stream" },
+      304: { description: "Not modified." },
+    },
+    errors: ["not_found", "service_unavailable"],
   },
   getCredits: {
     method: "GET",

@@ -3,7 +3,7 @@
  * throw this (or errors recognised by `unavailableDependency`) so that every transport answers 503
  * `service_unavailable` with Retry-After instead of a masked 500.
  */
-export type Dependency = "database" | "redis" | "workers";
+export type Dependency = "database" | "redis" | "workers" | "blobs";
 
 export class DependencyUnavailableError extends Error {
   override name = "DependencyUnavailableError";

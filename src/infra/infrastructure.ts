@@ -1,3 +1,5 @@
+import type { BlobStore } from "./blobs/blob-store.js";
+import { openBlobStore, type BlobStoreSettings } from "./blobs/open-blob-store.js";
 import { openDatabase, type Database, type DatabaseOptions } from "./db/database.js";
 import { createInProcessEventBus, type EventBus } from "./events/bus.js";
 import type { Logger } from "./logger.js";
@@ -14,10 +16,14 @@ export interface InfraSettings {
   redis?: { url: string; prefix: string };
   /** Jobs this process runs at once. */
   workerConcurrency: number;
+  /** Where asset bytes live (files under DATA_DIR/blobs by default, or S3). */
+  blobs: BlobStoreSettings;
 }
 
 export interface Infrastructure {
   db: Database;
+  /** Asset bytes and their exports (contract section 15). */
+  blobs: BlobStore;
   bus: EventBus;
   queue: JobQueue;
   limiter: RateLimiter;
@@ -48,6 +54,7 @@ export interface Health {
  * configuration.
  */
 export async function openInfrastructure(settings: InfraSettings, logger: Logger, given: { db?: Database } = {}): Promise<Infrastructure> {
+  const blobs = await openBlobStore(settings.blobs, settings.database.dataDir);
   const db = given.db ?? (await openDatabase({ ...settings.database, logger }));
   const onJobError = (error: unknown, generationId: string) => logger.error("job failed", { generationId, error });
   const { redis } = settings;
@@ -68,6 +75,7 @@ export async function openInfrastructure(settings: InfraSettings, logger: Logger
   const { bus, queue, limiter, slots } = shared;
   return {
     db,
+    blobs,
     bus,
     queue,
     limiter,
@@ -84,6 +92,7 @@ export async function openInfrastructure(settings: InfraSettings, logger: Logger
       await limiter.close();
       await slots.close();
       await db.close();
+      await blobs.close();
     },
   };
 }

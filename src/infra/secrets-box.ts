@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 
@@ -17,6 +17,11 @@ import { dirname } from "node:path";
 export interface SecretsBox {
   seal(plaintext: string, context: string): Promise<string>;
   open(sealed: string, context: string): Promise<string>;
+  /**
+   * HMAC-SHA256 of `message` under a subkey of the server key for `purpose` (e.g. public links):
+   * signatures the service checks later, without storing anything.
+   */
+  mac(purpose: string, message: string): Promise<Buffer>;
 }
 
 export class SecretsBoxError extends Error {
@@ -43,12 +48,14 @@ export const newSecretsKey = () => randomBytes(keyBytes).toString("base64");
 interface Key {
   id: string;
   aead: Buffer;
+  master: Buffer;
 }
 
 function deriveKey(master: Buffer): Key {
   return {
     id: createHash("sha256").update("ags secrets-box key id").update(master).digest("hex").slice(0, 8),
     aead: Buffer.from(hkdfSync("sha256", master, Buffer.alloc(0), info, keyBytes)),
+    master,
   };
 }
 
@@ -99,7 +106,18 @@ export function createSecretsBox(source: { key?: string; keyFile?: string }): Se
     return key;
   };
 
+  const macKeys = new Map<string, Buffer>();
   return {
+    async mac(purpose, message) {
+      const { master } = await current();
+      let key = macKeys.get(purpose);
+      if (!key) {
+        key = Buffer.from(hkdfSync("sha256", master, Buffer.alloc(0), Buffer.from(`ags ${purpose} v1 hmac-sha256`), keyBytes));
+        macKeys.set(purpose, key);
+      }
+      return createHmac("sha256", key).update(message, "utf8").digest();
+    },
+
     async seal(plaintext, context) {
       const { id, aead } = await current();
       const iv = randomBytes(ivBytes);

@@ -74,6 +74,8 @@ describe("REST routes", () => {
     ["GET", "/api/v1/assets/:asset", undefined, { anonymous: 401, bob: 404, bobKey: 404, aliceReadKey: 200, alice: 200 }],
     ["GET", "/api/v1/assets/:asset/export/zip", undefined, { anonymous: 401, bob: 404, bobKey: 404, aliceReadKey: 200, alice: 200 }],
     ["POST", "/api/v1/assets/:asset/recolor", { palette: "pico-8" }, { anonymous: 401, bobKey: 404, aliceReadKey: 403, aliceKey: 200, alice: 200 }],
+    ["POST", "/api/v1/assets/:asset/links", { expiresIn: 60 }, { anonymous: 401, bob: 404, bobKey: 404, aliceReadKey: 201, alice: 201 }],
+    ["GET", "/api/v1/links/ast_0123456789012345678901-zz-0123456789012345678901", undefined, { anonymous: 404, alice: 404 }],
     ["GET", "/api/v1/credits", undefined, { anonymous: 401, aliceReadKey: 200, alice: 200 }],
     ["GET", "/api/nothing", undefined, { anonymous: 404, alice: 404 }],
   ];
@@ -90,7 +92,7 @@ describe("REST routes", () => {
         if (status === 200) await response.arrayBuffer(); // drain streams
         if (status >= 400) {
           const error = ((await response.json()) as { error: { code: string } }).error;
-          expect(error.code).toBe({ 401: "unauthenticated", 403: "forbidden", 404: "not_found" }[status]);
+          expect(error.code).toBe({ 401: "unauthenticated", 403: "forbidden", 404: "not_found", 410: "gone" }[status]);
         }
       });
     }
@@ -144,6 +146,11 @@ describe("GraphQL root fields", () => {
       query: 'mutation ($id: ID!) { recolorAsset(id: $id, palette: "gameboy") { id } }',
       variables: () => ({ id: aliceAsset }),
       expect: { anonymous: "unauthenticated", aliceReadKey: "forbidden", bobKey: "not_found", aliceKey: "ok" },
+    },
+    "Mutation.createAssetLink": {
+      query: "mutation ($id: ID!) { createAssetLink(id: $id) { url } }",
+      variables: () => ({ id: aliceAsset }),
+      expect: { anonymous: "unauthenticated", bobKey: "not_found", bob: "not_found", aliceReadKey: "ok", alice: "ok" },
     },
     "Mutation.grantCredits": {
       query: 'mutation ($id: ID!) { grantCredits(accountId: $id, amount: 1, reason: "r") { balance } }',

@@ -43,7 +43,7 @@ describeOn("postgres", "plans of the statements that move one generation (Postgr
       plans.push({ name, plan: JSON.stringify(rows[0]!["QUERY PLAN"]) });
       return [] as T[];
     };
-    const store = createGenerationStore(t.db.prisma, t.infra.bus, explain);
+    const store = createGenerationStore(t.db.prisma, t.infra.bus, explain, t.infra.blobs);
     const image = { assetId: "ast_plan", png: Buffer.alloc(100), mimeType: "image/png", width: 64, height: 64, sha256: "0".repeat(64) };
     const started = { type: "generation.started", data: { id: "gen_wait7" } };
     const steps: [string, () => Promise<unknown>][] = [

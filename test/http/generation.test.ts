@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assetKey } from "../../src/infra/blobs/blob-store.js";
 import { createGenerationStore } from "../../src/domain/generation/store.js";
 import { generationView } from "../../src/domain/generation/view.js";
 import { origin, startTestApp, type TestApp } from "../support/harness.js";
@@ -284,13 +285,16 @@ describe("in-app endpoints (session cookie)", () => {
     const queued = (await (await generateWithKey(t, secret, { prompt: "red gem", agentId: "icon" }, { prefer: "respond-async" })).json()) as GenerationBody;
     await t.request(`/api/v1/generations/${queued.id}/cancel`, { method: "POST", headers: bearer(secret) });
     await waitForAllDone(t, user.accountId);
-    const store = createGenerationStore(t.db.prisma, t.infra.bus, t.db.sql);
+    const store = createGenerationStore(t.db.prisma, t.infra.bus, t.db.sql, t.infra.blobs);
     for (const id of [made.id, queued.id]) {
       for (const withB64 of [true, false]) {
         const g = await t.db.prisma.generation.findUniqueOrThrow({ where: { id }, include: { assets: true } });
         const { balance } = await t.db.prisma.account.findUniqueOrThrow({ where: { id: user.accountId } });
         const read = (await store.read(user.accountId, id, withB64))!;
-        expect(generationView(read.record, read.assets, read.balance, withB64)).toEqual(generationView(g, g.assets, balance, withB64));
+        // The row holds no bytes (null): they are in the blob store, under the asset's sha256.
+        expect(g.assets.every((a) => a.bytes === null)).toBe(true);
+        const assets = await Promise.all(g.assets.map(async ({ bytes: _, ...a }) => ({ ...a, bytes: await t.infra.blobs.get(assetKey(a.sha256)) })));
+        expect(generationView(read.record, read.assets, read.balance, withB64)).toEqual(generationView(g, assets, balance, withB64));
       }
     }
     const read = (await store.read(user.accountId, made.id, true))!;
@@ -303,7 +307,7 @@ describe("in-app endpoints (session cookie)", () => {
   it("reads the last sequence number of many generations in one statement (the streams' shared heal)", async () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push(((await (await generateWithKey(t, secret, { prompt: `slime ${i}`, width: 16 })).json()) as GenerationBody).id);
-    const store = createGenerationStore(t.db.prisma, t.infra.bus, t.db.sql);
+    const store = createGenerationStore(t.db.prisma, t.infra.bus, t.db.sql, t.infra.blobs);
     const seqs = await store.lastSeqs([...ids, "gen_nothing", "it's not an id"]);
     expect([...seqs.keys()].sort()).toEqual([...ids].sort());
     for (const id of ids) {

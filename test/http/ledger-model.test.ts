@@ -19,7 +19,7 @@ let t: TestApp;
 let store: GenerationStore;
 beforeAll(async () => {
   t = await startTestApp({ SIGNUP_CREDITS: "20" }, { worker: false });
-  store = createGenerationStore(t.db.prisma, t.infra.bus, t.db.sql);
+  store = createGenerationStore(t.db.prisma, t.infra.bus, t.db.sql, t.infra.blobs);
 });
 afterAll(() => t.close());
 

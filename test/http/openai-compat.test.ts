@@ -1,6 +1,6 @@
 // The OpenAI-compatible layer (/v1/) through the official `openai` SDK, over HTTP against the app
 // listening on a real port: models, images.generate with each option, n (all or nothing), url
-// answers fetched with the key, streaming with partial images (a model agent served by an OpenAI
+// answers fetched without a key (public links), streaming with partial images (a model agent served by an OpenAI
 // Images double), Idempotency-Key, and every error class the SDK maps, with exact credits.
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -240,18 +240,22 @@ describe("POST /v1/images/generations", () => {
     expect(await expectBalancedLedger(t, c.accountId)).toBe(1);
   });
 
-  it("response_format url answers an absolute URL of the asset, which the same key fetches", async () => {
+  it("response_format url answers a public link for an hour, which anyone fetches without a key", async () => {
     const c = await caller();
+    const before = Date.now();
     const answer = await c.client.images.generate({ model: "icon", prompt: "a red potion", size: px("128x128"), response_format: "url" });
     const { url, b64_json } = answer.data![0]!;
     expect(b64_json).toBeUndefined();
-    expect(url).toMatch(new RegExp(`^${base}/api/v1/assets/ast_`));
-    const withKey = await fetch(url!, { headers: { authorization: `Bearer ${c.secret}` } });
-    expect(withKey.status).toBe(200);
-    expect(withKey.headers.get("content-type")).toBe("image/png");
-    const png = PNG.sync.read(Buffer.from(await withKey.arrayBuffer()));
+    expect(url).toMatch(new RegExp(`^${base}/api/v1/links/ast_[A-Za-z0-9]{22}-[0-9a-z]+-[A-Za-z0-9_-]{22}$`));
+    const expiry = Number.parseInt(url!.split("/").pop()!.slice(27).split("-")[0]!, 36) * 1000;
+    expect(expiry - before).toBeGreaterThan(3590_000);
+    expect(expiry - before).toBeLessThanOrEqual(3602_000);
+    const anonymous = await fetch(url!);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers.get("content-type")).toBe("image/png");
+    expect(anonymous.headers.get("cache-control")).toMatch(/^public, max-age=3[56]\d\d, immutable$/);
+    const png = PNG.sync.read(Buffer.from(await anonymous.arrayBuffer()));
     expect([png.width, png.height]).toEqual([128, 128]);
-    expect((await fetch(url!)).status).toBe(401);
     expect(await expectBalancedLedger(t, c.accountId)).toBe(98);
   });
 

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { hash } from "@node-rs/argon2";
 import { PNG } from "pngjs";
 import { expect, it } from "vitest";
+import { assetKey } from "../../src/infra/blobs/blob-store.js";
 import { openDatabase, Prisma } from "../../src/infra/db/database.js";
 import { migrationSetup, readMigrations } from "../../src/infra/db/migrate.js";
 import { initdbInChild } from "../../src/infra/db/pglite-folder.js";
@@ -209,6 +211,12 @@ describeOn("pglite", "a data folder of the first release", () => {
       expect(server.logs.find((l) => l.msg === "listening")).toMatchObject({ migrationsApplied: newer.length });
       expect(server.logs.filter((l) => l.msg === "migration applied").map((l) => l.migration)).toEqual(newer);
       await expectIntact(server, data);
+      // The asset's bytes moved out of its row into the blob store at start-up, byte-identical, and answer from there.
+      for (let i = 0; i < 200 && !server.logs.some((l) => l.msg === "asset bytes moved to the blob store"); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(server.logs.find((l) => l.msg === "asset bytes moved to the blob store")).toMatchObject({ moved: 1, damaged: 0 });
+      expect((await readFile(join(dir, "blobs", ...assetKey(sha256Hex(data.asset)).split("/")))).equals(data.asset)).toBe(true);
+      const moved = await fetch(`${server.url}/api/v1/assets/${data.assetId}`, { headers: { authorization: `Bearer ${data.key}` } });
+      expect(Buffer.from(await moved.arrayBuffer()).equals(data.asset)).toBe(true);
       server.child.kill("SIGTERM");
       expect(await server.exited).toBe(0);
     }

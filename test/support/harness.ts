@@ -55,7 +55,16 @@ export async function startTestApp(
   // In process, every request comes from the same (unknown) client address: the per-address
   // sign-up and sign-in throttles would count a whole test file as one client. Tests of the
   // throttles set them (and TRUST_PROXY with X-Forwarded-For) themselves.
-  const config = loadConfig({ NODE_ENV: "test", PUBLIC_ORIGIN: origin, SIGNUP_LIMIT_PER_HOUR: "1000000", SIGNIN_ATTEMPTS_PER_15_MINUTES: "1000000", ...env });
+  // The assets' bytes in this process's memory, unless the test names a place for them.
+  const blobs = env.DATA_DIR || env.BLOB_DIR || env.BLOB_STORE ? {} : { BLOB_DIR: "memory://" };
+  const config = loadConfig({
+    NODE_ENV: "test",
+    PUBLIC_ORIGIN: origin,
+    SIGNUP_LIMIT_PER_HOUR: "1000000",
+    SIGNIN_ATTEMPTS_PER_15_MINUTES: "1000000",
+    ...blobs,
+    ...env,
+  });
   const { infra, deps, close } = await boot(config, logger, { db });
   const app = createApp(deps);
   if (options.worker !== false) infra.queue.start(app.services.runGeneration);

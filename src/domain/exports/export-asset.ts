@@ -16,6 +16,12 @@ export interface ExportableAsset {
  * call, no charge); 404 listing the formats that apply when this one does not (contract section 12).
  */
 export function exportAsset(asset: ExportableAsset, format: string): ExportFile {
+  const layout = exportFormat(asset, format);
+  return renderExport(format as ExportFormat, { assetId: asset.id, png: asset.bytes, width: asset.width, height: asset.height, layout });
+}
+
+/** The asset's layout when `format` applies to it (checked before any bytes are read); else the 404. */
+export function exportFormat(asset: { layout: unknown }, format: string): ExportLayout {
   const layout = (asset.layout ?? null) as ExportLayout;
   const formats = exportFormatsFor(layout);
   if (!(formats as readonly string[]).includes(format)) {
@@ -26,5 +32,5 @@ export function exportAsset(asset: ExportableAsset, format: string): ExportFile 
       { details: { formats } },
     );
   }
-  return renderExport(format as ExportFormat, { assetId: asset.id, png: asset.bytes, width: asset.width, height: asset.height, layout });
+  return layout;
 }

@@ -4,12 +4,26 @@ import type { GenerationView } from "../../contract/schemas/generation.js";
 import { parseInput } from "../../contract/validation.js";
 import type { PrismaClient } from "../../infra/db/database.js";
 import type { AuthenticatedViewer } from "../auth/viewer.js";
-import { exportAsset } from "../exports/export-asset.js";
+import type { BlobStore } from "../../infra/blobs/blob-store.js";
+import { createStoredExports } from "../exports/stored-exports.js";
+import type { AssetBytes, AssetRef } from "./asset-bytes.js";
 import type { GenerationEvents } from "./events.js";
 import { generationView } from "./view.js";
 
 /** Reading generations and assets: each caller sees only its own account's (404 otherwise, never saying whose). */
-export function createGenerationQueries(prisma: PrismaClient, events: GenerationEvents) {
+export function createGenerationQueries(prisma: PrismaClient, events: GenerationEvents, assetBytes: AssetBytes, blobs: BlobStore) {
+  const serveExport = createStoredExports(blobs, assetBytes);
+  /** The one read of an asset's row (never its bytes: those are in the blob store), for its owner and for a public link alike. */
+  const findRow = async (where: { id: string; accountId?: string }) => (await prisma.asset.findFirst({ where, omit: { bytes: true } })) ?? undefined;
+  async function findAsset(viewer: AuthenticatedViewer, id: string) {
+    const asset = await findRow({ id, accountId: viewer.user.accountId });
+    if (!asset) throw new AppError("not_found", "No such asset.");
+    return asset;
+  }
+  type AssetRow = Awaited<ReturnType<typeof findAsset>>;
+  /** An engine file derived from an asset's row, as served (a format that does not apply: 404 before any byte is read). */
+  const exportOf = (asset: AssetRow, format: string) => serveExport(asset, format);
+
   return {
     get: (viewer: AuthenticatedViewer, id: string) => events.current(viewer.user.accountId, id),
 
@@ -36,15 +50,33 @@ export function createGenerationQueries(prisma: PrismaClient, events: Generation
       );
     },
 
-    async asset(viewer: AuthenticatedViewer, id: string) {
-      const asset = await prisma.asset.findFirst({ where: { id, accountId: viewer.user.accountId } });
-      if (!asset) throw new AppError("not_found", "No such asset.");
-      return asset;
+    /** The viewer's asset's row, without its bytes (`assetBytes`, `assetStream`). */
+    asset: (viewer: AuthenticatedViewer, id: string) => findAsset(viewer, id),
+
+    /** The viewer's asset with its whole bytes (from the blob store: 503 when they are missing or damaged). */
+    async assetBytes(viewer: AuthenticatedViewer, id: string) {
+      const asset = await findAsset(viewer, id);
+      return { ...asset, bytes: await assetBytes.bytes(asset) };
     },
 
+    /** An asset's bytes as a stream (what is served): `asset` is a row `asset()` answered. */
+    assetStream: (asset: AssetRef & { byteLength: number }) => assetBytes.stream(asset),
+
+    /** An asset's row by id alone, whoever owns it (a public link's, whose signature was checked); undefined when there is none. */
+    linkedAsset: (id: string) => findRow({ id }),
+
+    exportOf,
+
+    /** An engine file derived from the viewer's asset (contract section 12): 404 for another account's asset or a format that does not apply. */
     /** An engine file derived from the viewer's asset (contract section 12): 404 for another account's asset or a format that does not apply. */
     async export(viewer: AuthenticatedViewer, id: string, format: string) {
-      return exportAsset(await this.asset(viewer, id), format);
+      const file = await serveExport(await findAsset(viewer, id), format);
+      return { fileName: file.fileName, contentType: file.contentType, body: await file.bytes() };
+    },
+
+    /** The same export as it is served: its sha256 and size known before its bytes are read (streamed from the store). */
+    async exportFile(viewer: AuthenticatedViewer, id: string, format: string) {
+      return serveExport(await findAsset(viewer, id), format);
     },
   };
 }

@@ -13,6 +13,7 @@ import { createReserveAndEnqueue } from "./reserve-and-enqueue.js";
 import { PixelBudget } from "../../agents/pixel-budget.js";
 import { createRunner } from "./runner.js";
 import { createGenerationStore, type GenerationStore, type NewGeneration } from "./store.js";
+import { createMemoryBlobStore } from "../../infra/blobs/memory-store.js";
 
 /** The provider double each test scripts: what the agent's driver does with a job. */
 type Script = (job: AgentJob, ctx: AgentContext) => Promise<AgentResult>;
@@ -82,7 +83,7 @@ describe("the runner on PGlite", () => {
     db = await openUnitDatabase();
     await insertAgent(db, agentId, 3);
     counting = countingSql(db.sql);
-    store = createGenerationStore(db.prisma, bus, counting);
+    store = createGenerationStore(db.prisma, bus, counting, createMemoryBlobStore());
   });
   beforeEach(() => {
     entry = entryOf({});

@@ -17,6 +17,7 @@ import {
 } from "../../agents/index.js";
 import { agentFailure } from "../../contract/render.js";
 import type { Message } from "../../contract/schemas/generation.js";
+import { BlobUnavailableError } from "../../infra/blobs/blob-store.js";
 import type { EventBus } from "../../infra/events/bus.js";
 import type { Logger } from "../../infra/logger.js";
 import { RetryJob, type Job } from "../../infra/queue/queue.js";
@@ -238,6 +239,12 @@ export function createRunner(deps: RunnerDeps) {
     const pending = await progress.release();
     signal.throwIfAborted();
     const { asset, completedAt, view } = completion(running.g, image);
+    await store.saveAssetBytes(asset).catch((error: unknown) => {
+      if (!(error instanceof BlobUnavailableError)) throw error;
+      logger.warn("asset store unavailable", { generationId: running.g.id, error });
+      throw new AgentError("unavailable", "The asset store did not take the picture.", { cause: error });
+    });
+    signal.throwIfAborted();
     await store.complete(running.g.id, asset, completedAt, view, pending, running.heldStartAt);
   }
 

@@ -1,15 +1,19 @@
+import { assetKey } from "../../infra/blobs/blob-store.js";
 import { Prisma } from "../../infra/db/database.js";
 import type { GenerationEventMessage } from "../../infra/events/bus.js";
 import { refundEntryCte } from "../credits/ledger.js";
 import { endingEvent, webhookDeliveriesCte } from "./outbox.js";
 import { toRecord, type EventRow, type FailureInput, type GenerationRecord, type PendingEvent, type StoredImage, type StoreContext } from "./store-rows.js";
 
+/** The folder of an asset's blob (`assetKey` without the sha256). */
+const assetPrefix = (sha256: string) => assetKey(sha256).slice(0, -64);
+
 /** jsonb's key order (shorter keys first, then by bytes), so an event published live reads as the same event replayed. */
 const jsonbKeyOrder = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The stored completed event's data with the image's `b64` put in its asset, in jsonb's key order:
- * the event is stored without it (the image is stored once, as `assets.bytes`; a 512² texture's
+ * the event is stored without it (the image is stored once, in the blob store; a 512² texture's
  * event would otherwise carry ~0.5 MB of JSON into the write-ahead log), and `eventsAfter`
  * (store-reads.ts) puts it back the same way for a replay.
  */
@@ -128,9 +132,9 @@ export function lifecycleStatements(ctx: StoreContext) {
           UPDATE "accounts" SET "active_generations" = "active_generations" - 1 FROM g WHERE "accounts"."id" = g."account_id"
           RETURNING "accounts"."id", "accounts"."balance"
         ), asset AS (
-          INSERT INTO "assets" ("id", "generation_id", "account_id", "mime_type", "width", "height", "byte_length", "sha256", "bytes", "layout", "quality")
+          INSERT INTO "assets" ("id", "generation_id", "account_id", "mime_type", "width", "height", "byte_length", "sha256", "layout", "quality")
           SELECT ${image.assetId}, g."id", g."account_id", ${image.mimeType}, ${image.width}::int, ${image.height}::int,
-            ${image.png.byteLength}::int, ${image.sha256}, ${image.png},
+            ${image.png.byteLength}::int, ${image.sha256},
             ${image.layout ? JSON.stringify(image.layout) : null}::jsonb, ${image.quality ? JSON.stringify(image.quality) : null}::jsonb
           FROM g
         ), ${webhookDeliveriesCte("generation.completed")}, held AS (
@@ -153,6 +157,16 @@ export function lifecycleStatements(ctx: StoreContext) {
       const message = await ctx.publish(id, [last], "generation.completed", (data) => withB64(data, image));
       if (Number(last.deliveries) > 0) ctx.onDeliveries?.();
       return message;
+    },
+
+    /**
+     * The asset's bytes into the blob store, durably, before `complete` writes the row that names them (a crash
+     * in between leaves a blob no row names, which the sweep removes, never a row without bytes). Throws
+     * BlobUnavailableError when the store does not take them.
+     */
+    async saveAssetBytes(image: StoredImage): Promise<void> {
+      const stored = await ctx.blobs.put(assetPrefix(image.sha256), image.png);
+      if (stored.sha256 !== image.sha256) throw new Error(`asset ${image.assetId}: its sha256 is not its bytes'`);
     },
 
     /**

@@ -1,6 +1,7 @@
 import { Prisma } from "../../infra/db/database.js";
 import type { GenerationEventMessage } from "../../infra/events/bus.js";
 import { toRecord, type GenerationRecord, type StoreContext } from "./store-rows.js";
+import type { AssetRef } from "./asset-bytes.js";
 import type { AssetRow } from "./view.js";
 
 /**
@@ -11,13 +12,28 @@ const base64Of = (bytes: string) => Prisma.raw(`translate(encode(${bytes}, 'base
 
 /** The reads of generations and their events: the runner's, the views' and the streams'. */
 export function readStatements(ctx: StoreContext) {
+  /**
+   * A stored event's data with the `b64` of each asset whose bytes are in the blob store (the reads above leave
+   * it empty, in its place in jsonb's key order, for this to fill).
+   */
+  async function withBytes(data: Record<string, unknown>): Promise<Record<string, unknown>> {
+    if (!Array.isArray(data.assets) || !(data.assets as { b64?: unknown }[]).some((a) => a.b64 === "")) return data;
+    const assets = await Promise.all(
+      (data.assets as (AssetRef & { b64?: string })[]).map(async (asset) =>
+        asset.b64 === "" ? { ...asset, b64: (await ctx.assetBytes.bytes(asset)).toString("base64") } : asset,
+      ),
+    );
+    return { ...data, assets };
+  }
+
   return {
     /** The pixels, layout and quality of an asset (a palette swap's source), or undefined. */
     async assetSource(id: string): Promise<{ png: Uint8Array; layout: unknown; quality: unknown } | undefined> {
-      const [row] = await ctx.sql<{ bytes: Uint8Array; layout: unknown; quality: unknown }>(
-        Prisma.sql`SELECT "bytes", "layout", "quality" FROM "assets" WHERE "id" = ${id}`,
+      const [row] = await ctx.sql<{ sha256: string; layout: unknown; quality: unknown }>(
+        Prisma.sql`SELECT "sha256", "layout", "quality" FROM "assets" WHERE "id" = ${id}`,
       );
-      return row ? { png: row.bytes, layout: row.layout ?? null, quality: row.quality ?? null } : undefined;
+      if (!row) return undefined;
+      return { png: await ctx.assetBytes.bytes({ id, sha256: row.sha256 }), layout: row.layout ?? null, quality: row.quality ?? null };
     },
 
     /** A generation's row, or undefined (the runner's read when it did not start the generation itself). */
@@ -37,12 +53,16 @@ export function readStatements(ctx: StoreContext) {
         SELECT g.*, a."balance" AS "account_balance",
           COALESCE((SELECT json_agg(json_build_object('id', s."id", 'mimeType', s."mime_type", 'width', s."width", 'height', s."height",
               'byteLength', s."byte_length", 'sha256', s."sha256", 'layout', s."layout", 'quality', s."quality",
-              'b64', CASE WHEN ${withB64}::boolean THEN ${base64Of('s."bytes"')} END) ORDER BY s."created_at", s."id")
+              'b64', CASE WHEN ${withB64}::boolean THEN COALESCE(${base64Of('s."bytes"')}, '') END) ORDER BY s."created_at", s."id")
             FROM "assets" s WHERE s."generation_id" = g."id"), '[]'::json) AS "asset_list"
         FROM "generations" g JOIN "accounts" a ON a."id" = g."account_id"
         WHERE g."id" = ${id} AND g."account_id" = ${accountId}`);
       if (!row) return undefined;
-      const assets = row.asset_list.map(({ b64, ...asset }) => (b64 === null || b64 === undefined ? asset : { ...asset, b64 }));
+      const assets = await Promise.all(
+        row.asset_list.map(async ({ b64, ...asset }) =>
+          b64 === null || b64 === undefined ? asset : { ...asset, b64: b64 || (await ctx.assetBytes.bytes(asset)).toString("base64") },
+        ),
+      );
       return { record: toRecord(row), assets, balance: Number(row.account_balance) };
     },
 
@@ -62,11 +82,11 @@ export function readStatements(ctx: StoreContext) {
       const rows = await ctx.sql<{ seq: number; type: string; data: Record<string, unknown> }>(Prisma.sql`
         SELECT e."seq", e."type",
           CASE WHEN e."type" = 'generation.completed' AND jsonb_typeof(e."data"->'assets') = 'array' THEN jsonb_set(e."data", '{assets}', COALESCE((
-            SELECT jsonb_agg(CASE WHEN s."bytes" IS NULL THEN x.a ELSE x.a || jsonb_build_object('b64', ${base64Of('s."bytes"')}) END ORDER BY x.ord)
+            SELECT jsonb_agg(CASE WHEN s."id" IS NULL THEN x.a ELSE x.a || jsonb_build_object('b64', COALESCE(${base64Of('s."bytes"')}, '')) END ORDER BY x.ord)
             FROM jsonb_array_elements(e."data"->'assets') WITH ORDINALITY AS x(a, ord) LEFT JOIN "assets" s ON s."id" = x.a->>'id'), '[]'::jsonb))
           ELSE e."data" END AS "data"
         FROM "generation_events" e WHERE e."generation_id" = ${id} AND e."seq" > ${after}::int ORDER BY e."seq"`);
-      return rows.map((r) => ({ generationId: id, seq: Number(r.seq), type: r.type, data: r.data }));
+      return Promise.all(rows.map(async (r) => ({ generationId: id, seq: Number(r.seq), type: r.type, data: await withBytes(r.data) })));
     },
   };
 }

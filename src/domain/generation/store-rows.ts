@@ -1,3 +1,5 @@
+import type { BlobStore } from "../../infra/blobs/blob-store.js";
+import { createAssetBytes, type AssetBytes } from "./asset-bytes.js";
 import type { PrismaClient, SqlRunner } from "../../infra/db/database.js";
 import type { EventBus, GenerationEventMessage } from "../../infra/events/bus.js";
 import type { InterpretationView, Message } from "../../contract/schemas/generation.js";
@@ -110,6 +112,10 @@ export function toRecord(r: Record<string, unknown>): GenerationRecord {
 /** What each part of the store works with (store.ts builds it once). */
 export interface StoreContext {
   prisma: PrismaClient;
+  /** Where asset bytes live (contract section 15). */
+  blobs: BlobStore;
+  /** Every read of an asset's bytes. */
+  assetBytes: AssetBytes;
   bus: EventBus;
   /** The driver directly (Database.sql): the statements every generation runs. */
   sql: SqlRunner;
@@ -127,9 +133,11 @@ export interface StoreContext {
   ): Promise<GenerationEventMessage | undefined>;
 }
 
-export function storeContext(prisma: PrismaClient, bus: EventBus, sql: SqlRunner, onDeliveries?: () => void): StoreContext {
+export function storeContext(prisma: PrismaClient, bus: EventBus, sql: SqlRunner, blobs: BlobStore, onDeliveries?: () => void): StoreContext {
   return {
     prisma,
+    blobs,
+    assetBytes: createAssetBytes(blobs, sql),
     bus,
     sql,
     onDeliveries,

@@ -4,6 +4,7 @@ import type { Database } from "../../infra/db/database.js";
 import { createInProcessEventBus, type GenerationEventMessage } from "../../infra/events/bus.js";
 import { newId } from "../ids.js";
 import { createGenerationStore, startedEvent, type GenerationStore, type NewGeneration } from "./store.js";
+import { createMemoryBlobStore } from "../../infra/blobs/memory-store.js";
 
 const agentId = "unit-agent";
 const image = () => ({ assetId: newId("ast"), png: Buffer.from("a png"), mimeType: "image/png", width: 16, height: 16, sha256: "0".repeat(64) });
@@ -22,7 +23,7 @@ describe("the generation store on PGlite", () => {
       published.push(message);
       return original(message);
     };
-    store = createGenerationStore(db.prisma, bus, db.sql);
+    store = createGenerationStore(db.prisma, bus, db.sql, createMemoryBlobStore());
   });
   afterAll(async () => {
     await db?.close();

@@ -1,3 +1,4 @@
+import type { BlobStore } from "../../infra/blobs/blob-store.js";
 import type { PrismaClient, SqlRunner } from "../../infra/db/database.js";
 import type { EventBus } from "../../infra/events/bus.js";
 import { lifecycleStatements } from "./store-lifecycle.js";
@@ -32,12 +33,13 @@ export type { RefusalState, Reserved } from "./store-reservation.js";
  * (0.97 ms instead of 0.02; `test/http/generation-plans.test.ts`).
  *
  * `prisma` serves the statements that run rarely; `sql` (the driver directly, see Database.sql)
- * the ones every generation runs. `onDeliveries` is called when an ending wrote webhook deliveries
+ * the ones every generation runs. `blobs` holds the assets' bytes (written before the row that names them:
+ * `saveAssetBytes`; read through `assetBytes`). `onDeliveries` is called when an ending wrote webhook deliveries
  * (the dispatcher's kick: no poll for generations of accounts without webhooks).
  */
-export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: SqlRunner, onDeliveries?: () => void) {
-  const ctx = storeContext(prisma, bus, sql, onDeliveries);
-  return { ...reservationStatements(ctx), ...lifecycleStatements(ctx), ...readStatements(ctx) };
+export function createGenerationStore(prisma: PrismaClient, bus: EventBus, sql: SqlRunner, blobs: BlobStore, onDeliveries?: () => void) {
+  const ctx = storeContext(prisma, bus, sql, blobs, onDeliveries);
+  return { ...reservationStatements(ctx), ...lifecycleStatements(ctx), ...readStatements(ctx), assetBytes: ctx.assetBytes, blobs };
 }
 
 export type GenerationStore = ReturnType<typeof createGenerationStore>;

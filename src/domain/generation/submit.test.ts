@@ -17,6 +17,7 @@ import { createGenerationEvents } from "./events.js";
 import { unmeasuredSlotWaitSeconds } from "./refusal.js";
 import { createReserveAndEnqueue } from "./reserve-and-enqueue.js";
 import { createGenerationStore, type GenerationRecord, type GenerationStore } from "./store.js";
+import { createMemoryBlobStore } from "../../infra/blobs/memory-store.js";
 import { createSubmit } from "./submit.js";
 import { createSubmitMany } from "./submit-many.js";
 
@@ -80,7 +81,7 @@ describe("submit and submitMany: the one money path", () => {
     db = await openUnitDatabase();
     catalog = await openCatalog({ file: undefined, drawThreads: 1 }, () => undefined, { warn: () => undefined, info: () => undefined });
     await syncAgents(db.prisma, catalog);
-    store = createGenerationStore(db.prisma, bus, db.sql);
+    store = createGenerationStore(db.prisma, bus, db.sql, createMemoryBlobStore());
   });
   afterAll(async () => {
     await db?.close();

@@ -88,7 +88,7 @@ export function createInProcessApi(services: Services, viewer: AuthenticatedView
 
     async readAsset(id) {
       await read();
-      const asset = await generations.asset(viewer, id);
+      const asset = await generations.assetBytes(viewer, id);
       return { id: asset.id, mimeType: asset.mimeType, bytes: asset.bytes };
     },
 

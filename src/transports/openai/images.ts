@@ -35,8 +35,9 @@ export async function imagesAnswer(
     s.generations.map(async (g) => {
       const asset = g.assets[0];
       if (!asset) throw new AppError("internal_error", `The generation ${g.id} has no asset.`);
-      if (call.responseFormat === "url") return { url: `${deps.publicOrigin}${asset.url}`, id: g.id };
-      const b64 = asset.b64 ?? Buffer.from((await deps.services.generations.asset(deps.viewer, asset.id)).bytes).toString("base64");
+      // A public link for an hour, as OpenAI's own URLs are: the SDKs fetch it without a key.
+      if (call.responseFormat === "url") return { url: (await deps.services.links.sign(asset.id, 3600)).url, id: g.id };
+      const b64 = asset.b64 ?? Buffer.from((await deps.services.generations.assetBytes(deps.viewer, asset.id)).bytes).toString("base64");
       return { b64_json: b64, id: g.id };
     }),
   );

@@ -17,7 +17,7 @@ import type { AgentService, ResolvedAgent } from "../../domain/agents/agents.js"
  * | `size` `"WxH"` / `"auto"` | `width`, `height` (one of the agent's sizes) / the agent's default size |
  * | `background` | `transparent`: `transparent` → true, `opaque` → false, `auto` (default) → whether the agent supports it |
  * | `output_format` | `png` only |
- * | `response_format` | `b64_json` (default): the PNG inline; `url`: absolute URL of `GET /api/v1/assets/{id}` |
+ * | `response_format` | `b64_json` (default): the PNG inline; `url`: a public link to the PNG for an hour (no key needed) |
  * | `stream`, `partial_images` | server-sent events; partial images from the agent's previews |
  * | `quality`, `user` | logged under the request id; `quality` is echoed |
  * | `style`, `moderation`, `output_compression` | accepted and ignored |

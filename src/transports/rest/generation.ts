@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { Readable } from "node:stream";
 import { terminalEventTypes, type GenerationView } from "../../contract/schemas/generation.js";
 import type { AuthenticatedViewer } from "../../domain/auth/viewer.js";
 import type { Submission, SubmitOptions } from "../../domain/generation/submit.js";
@@ -109,7 +109,9 @@ export function generationHandlers(deps: GenerationRouteDeps): Handlers {
         "content-disposition": `inline; filename="${asset.id}.png"`,
       };
       if (ifNoneMatch(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
-      return new Response(Buffer.from(asset.bytes), { status: 200, headers: { ...headers, "content-length": String(asset.byteLength) } });
+      // Streamed from the blob store, checked as it passes (a damaged blob ends the body short: never other bytes).
+      const body = Readable.toWeb(await generations.assetStream(asset)) as ReadableStream<Uint8Array>;
+      return new Response(body, { status: 200, headers: { ...headers, "content-length": String(asset.byteLength) } });
     },
 
     recolorAsset: async ({ request, viewer, state, params, body }) => {
@@ -118,8 +120,8 @@ export function generationHandlers(deps: GenerationRouteDeps): Handlers {
     },
 
     getAssetExport: async ({ request, viewer, params }) => {
-      const file = await generations.export(viewer, params.id!, params.format!);
-      const etag = `"${createHash("sha256").update(file.body).digest("hex")}"`;
+      const file = await generations.exportFile(viewer, params.id!, params.format!);
+      const etag = `"${file.sha256}"`;
       const headers = {
         "content-type": file.contentType,
         etag,
@@ -127,7 +129,8 @@ export function generationHandlers(deps: GenerationRouteDeps): Handlers {
         "content-disposition": `attachment; filename="${file.fileName}"`,
       };
       if (ifNoneMatch(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
-      return new Response(new Uint8Array(file.body), { status: 200, headers: { ...headers, "content-length": String(file.body.byteLength) } });
+      const body = Readable.toWeb(await file.open()) as ReadableStream<Uint8Array>;
+      return new Response(body, { status: 200, headers: { ...headers, "content-length": String(file.size) } });
     },
 
     getCredits: async ({ viewer }) => ({ balance: await services.credits.balance(viewer.user.accountId) }),

@@ -43,7 +43,7 @@ export function mountRestRoutes(app: H3, handlers: RestHandlers, options: MountO
     app.on(spec.method, spec.path, async (event) => {
       const { state, body, params = {} } = requestContext(event.req);
       const viewer = await admit(id, state, params, options);
-      const json = "body" in spec ? body.object() : {};
+      const json = !("body" in spec) || ("bodyOptional" in spec && body.text.trim() === "") ? {} : body.object();
       const answer = await handler({ event, request: event.req, state, viewer: viewer as AuthenticatedViewer, params, body: json });
       // A value is answered as JSON here (the Node entry writes its text as it is), a Response as it is.
       return answer instanceof Response || answer === undefined ? answer : jsonResponse(answer);

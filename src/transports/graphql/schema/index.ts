@@ -6,6 +6,7 @@ import "./account.js";
 import "./api-key.js";
 import "./generation.js";
 import "./credits.js";
+import "./storage.js";
 
 export const schema = assertEveryRootFieldHasARule(builder.toSchema());
 

@@ -1,0 +1,128 @@
+import { randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, open, opendir, readFile, rename, rm, stat, utimes } from "node:fs/promises";
+import { dirname, join, relative, sep } from "node:path";
+import { BlobUnavailableError, checkPrefix, keySha, sha256Hex, verified, verifyingStream, type BlobEntry, type BlobStore } from "./blob-store.js";
+
+/**
+ * Content-addressed files under `root` (default `DATA_DIR/blobs`). A put writes a temporary file in
+ * `root/.tmp`, fsyncs it, renames it into place and fsyncs the folder: once it resolves, the bytes
+ * survive a crash, so a row written after it never points to nothing.
+ */
+export function createFsBlobStore(root: string): BlobStore {
+  const tmp = join(root, ".tmp");
+  const pathOf = (key: string) => {
+    keySha(key);
+    return join(root, ...key.split("/"));
+  };
+  const made = new Set<string>();
+  const ensureDir = async (dir: string) => {
+    if (made.has(dir)) return;
+    await mkdir(dir, { recursive: true });
+    made.add(dir);
+  };
+  const missing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === "ENOENT";
+
+  return {
+    kind: "fs",
+    async put(prefix, bytes) {
+      const sha256 = sha256Hex(bytes);
+      const key = `${checkPrefix(prefix)}${sha256}`;
+      const path = pathOf(key);
+      const now = new Date();
+      try {
+        // Already there: the same bytes by their name. Touch them, so a sweep running now spares them.
+        await utimes(path, now, now);
+        return { key, sha256, size: bytes.byteLength };
+      } catch (error) {
+        if (!missing(error)) throw unreachable(key, error);
+      }
+      try {
+        await ensureDir(tmp);
+        await ensureDir(dirname(path));
+        const temp = join(tmp, `${sha256}.${randomBytes(6).toString("hex")}`);
+        const file = await open(temp, "w");
+        try {
+          await file.writeFile(bytes);
+          await file.sync();
+        } finally {
+          await file.close();
+        }
+        await rename(temp, path);
+        const dir = await open(dirname(path), "r");
+        try {
+          await dir.sync();
+        } finally {
+          await dir.close();
+        }
+      } catch (error) {
+        throw unreachable(key, error);
+      }
+      return { key, sha256, size: bytes.byteLength };
+    },
+    async get(key) {
+      const path = pathOf(key);
+      try {
+        return verified(key, await readFile(path));
+      } catch (error) {
+        if (error instanceof BlobUnavailableError) throw error;
+        throw missing(error) ? new BlobUnavailableError(key, "missing") : unreachable(key, error);
+      }
+    },
+    async stream(key) {
+      const path = pathOf(key);
+      // Opened before answering, so a missing file is an error here, not halfway through a response.
+      const handle = await open(path, "r").catch((error) => {
+        throw missing(error) ? new BlobUnavailableError(key, "missing") : unreachable(key, error);
+      });
+      return verifyingStream(key, createReadStream(path, { fd: handle }));
+    },
+    async has(key) {
+      const path = pathOf(key);
+      try {
+        await stat(path);
+        return true;
+      } catch (error) {
+        if (missing(error)) return false;
+        throw unreachable(key, error);
+      }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+    async *list(prefix) {
+      const start = join(root, ...checkPrefix(prefix).split("/").filter(Boolean));
+      yield* walk(root, start);
+    },
+    async ping() {
+      try {
+        await ensureDir(tmp);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {},
+  };
+}
+
+async function* walk(root: string, dir: string): AsyncGenerator<BlobEntry> {
+  let entries: Awaited<ReturnType<typeof opendir>>;
+  try {
+    entries = await opendir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  for await (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== ".tmp") yield* walk(root, path);
+    } else if (entry.isFile() && /^[0-9a-f]{64}$/.test(entry.name)) {
+      const info = await stat(path).catch(() => undefined);
+      if (info) yield { key: relative(root, path).split(sep).join("/"), size: info.size, modifiedAt: info.mtime };
+    }
+  }
+}
+
+const unreachable = (key: string, cause: unknown) => new BlobUnavailableError(key, "unreachable", { cause });
