@@ -15,6 +15,7 @@ import { openAiHandlers } from "./transports/openai/handlers.js";
 import { agentHandlers } from "./transports/rest/agents.js";
 import { authHandlers } from "./transports/rest/auth.js";
 import { generationHandlers } from "./transports/rest/generation.js";
+import { kitHandlers } from "./transports/rest/kits.js";
 import { healthHandlers } from "./transports/rest/health.js";
 import { deletionHandlers } from "./transports/rest/deletion.js";
 import { keyHandlers } from "./transports/rest/keys.js";
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps): App {
       ...keyHandlers(services),
       ...webhookHandlers(services),
       ...generationHandlers({ services, closing: closing.signal }),
+      ...kitHandlers({ services, closing: closing.signal }),
       ...linkHandlers(services),
       ...deletionHandlers(services),
     },

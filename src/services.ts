@@ -20,6 +20,8 @@ import { createSubmitMany } from "./domain/generation/submit-many.js";
 import { quote } from "./domain/generation/quote.js";
 import { createStorageQuota } from "./domain/storage/quota.js";
 import { createDeletion } from "./domain/deletion/deletion.js";
+import { createKits } from "./domain/kits/kits.js";
+import { createKitAtlasReader } from "./domain/kits/view.js";
 import { createLinks } from "./domain/links/links.js";
 import { createIdempotencyService } from "./domain/idempotency/idempotency.js";
 import { createKeyCache } from "./domain/keys/key-cache.js";
@@ -110,7 +112,7 @@ export function createServices(deps: AppDeps) {
     maxActivePerAccount: deps.config.maxActiveGenerationsPerAccount,
     storage,
   });
-  const { submit, estimate, planEstimate, recolor } = createSubmit({
+  const { submit, estimate, planEstimate, recolor, prepare } = createSubmit({
     prisma,
     reserveAndEnqueue,
     agents,
@@ -132,8 +134,23 @@ export function createServices(deps: AppDeps) {
     planEstimate,
     generatePerMinute: deps.config.rateLimitGeneratePerMinute,
   });
+  // Kits: their items planned by `prepare`, reserved in one statement by the same money path.
+  const kitAtlas = createKitAtlasReader((viewer, id) => queries.assetBytes(viewer, id));
+  const kits = createKits({
+    prisma,
+    store,
+    reserveAndEnqueue,
+    queue: deps.queue,
+    idempotency,
+    limiter: deps.limiter,
+    events,
+    prepare,
+    atlas: kitAtlas,
+    generatePerMinute: deps.config.rateLimitGeneratePerMinute,
+  });
   return {
     agents,
+    kits: { ...kits, atlas: kitAtlas },
     accounts: createAccountService(prisma, { signupCredits: deps.config.signupCredits }),
     sessions: createSessionManager(prisma, { secure: deps.config.publicOrigin.startsWith("https:") }),
     authThrottle: createAuthThrottle(deps.limiter, {

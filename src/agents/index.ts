@@ -34,7 +34,7 @@ export {
 export { HEX_COLOR, toHex } from "./palette/color.js";
 
 /** Layouts: a sheet's rows, a tileset's tiles, a map painted with a tileset's rule. */
-export { framesOf, sheetLayout } from "./sheet-layout.js";
+export { framesOf, LOOPING_ANIMATIONS, sheetLayout } from "./sheet-layout.js";
 export { BLOB_BITS, tilesetLayout } from "./tileset-layout.js";
 export { type PaintedMap, paintRandomMap } from "./tileset-map.js";
 
@@ -47,3 +47,8 @@ export { recolorOffThread } from "./pipeline/finish-pool.js";
 
 /** Small pictures of an asset for a model to look at. */
 export * from "./previews.js";
+
+/** Atlases: frames of stored pictures packed into pages (MaxRects, padding, extrusion, trim). */
+export { type AtlasRegion, type AtlasSource, type BuiltAtlas, buildAtlas } from "./atlas/build.js";
+export { type AtlasOptions, DEFAULT_ATLAS_OPTIONS } from "./atlas/compose.js";
+export { PackTooLargeError } from "./atlas/pack.js";

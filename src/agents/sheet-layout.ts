@@ -1,5 +1,8 @@
 import { type Animation, directionsOf, type SheetLayout, type SheetRequest } from "./driver.js";
 
+/** The animations that loop, in the layout and in every export; the others (attack, hurt, death…) play once. */
+export const LOOPING_ANIMATIONS: ReadonlySet<string> = new Set(["idle", "walk", "run"]);
+
 /**
  * The layout of a sheet, decided before anything is drawn (the price, the dry run and the drawing
  * all read it): one row per (animation, direction), animation-major in the asked order, one column
@@ -14,7 +17,7 @@ export function sheetLayout(sheet: SheetRequest, frameWidth: number, frameHeight
       row: a * directions.length + d,
       frames: frames[name],
       fps: sheet.fps,
-      loop: name !== "death",
+      loop: LOOPING_ANIMATIONS.has(name),
     })),
   );
   const columns = Math.max(...sheet.animations.map((name) => frames[name]));

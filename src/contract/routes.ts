@@ -2,6 +2,7 @@ import { accountRoutes, creditRoutes } from "./routes/accounts.js";
 import { docsRoutes, protocolRoutes } from "./routes/endpoints.js";
 import { generationRoutes } from "./routes/generations.js";
 import { deletionRoutes } from "./routes/deletion.js";
+import { kitRoutes } from "./routes/kits.js";
 import { linkRoutes } from "./routes/links.js";
 import { openAiRoutes } from "./routes/openai.js";
 import type { Method, RouteSpec } from "./routes/spec.js";
@@ -21,6 +22,7 @@ export type { Method, RatePolicyName, ResponseSpec, RouteSpec } from "./routes/s
 export const routes = {
   ...accountRoutes,
   ...generationRoutes,
+  ...kitRoutes,
   ...deletionRoutes,
   ...linkRoutes,
   ...creditRoutes,

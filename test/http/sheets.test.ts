@@ -220,7 +220,7 @@ describe("GraphQL", () => {
     expect(found!.status).toBe("succeeded");
     const asset = found!.assets[0]!;
     expect(asset.layout.rows).toBe(8);
-    expect(asset.layout.animations.every((r) => r.name === "hurt" && r.frames === 3 && r.fps === 6 && r.loop)).toBe(true);
+    expect(asset.layout.animations.every((r) => r.name === "hurt" && r.frames === 3 && r.fps === 6 && !r.loop)).toBe(true);
     expect(asset.exports.map((e) => e.format)).toEqual(["aseprite", "texturepacker", "godot", "zip"]);
 
     const refused = await post(query, { input: { prompt: "sword", agentId: "icon", sheet: {} } });

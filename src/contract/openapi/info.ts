@@ -29,13 +29,28 @@ in-app endpoints (\`/api/ai/*\`, GraphQL) use a session cookie. Start with the g
 export const info: OpenApiDocument["info"] = { title: serviceName, version: serviceVersion, summary: serviceSummary, description };
 
 /** The reading order of the reference: what an agent needs first; tags not listed come after, in table order. */
-const tagOrder = ["Generation", "Links", "Deletion", "Agents", "Credits", "API keys", "Accounts", "In-app", "GraphQL", "MCP", "Discovery", "Operations"];
+const tagOrder = [
+  "Generation",
+  "Kits",
+  "Links",
+  "Deletion",
+  "Agents",
+  "Credits",
+  "API keys",
+  "Accounts",
+  "In-app",
+  "GraphQL",
+  "MCP",
+  "Discovery",
+  "Operations",
+];
 const tagRank = (tag: string) => (tagOrder.includes(tag) ? tagOrder.indexOf(tag) : tagOrder.indexOf("Discovery") - 0.5);
 
 const tagDescriptions: Record<string, string> = {
   Discovery: "Where everything is: this document, the reference, the guide and llms.txt. No credentials.",
   Generation: "Generate an asset with an API key, follow it, stream its events, cancel it, download it.",
   Deletion: "Delete an asset, a generation, or your whole account (erasure); the ledger stays.",
+  Kits: "A game's art in one call: several assets at one pixel scale and palette, packed into one atlas with engine exports.",
   Links: "Public, expiring links to an asset and its exports: anyone holding one can fetch the bytes without a key.",
   Agents: "The agents that draw assets, their prices and sizes.",
   Credits: "The balance of the key's account.",

@@ -46,7 +46,7 @@ export const sheetRow = z
     row: z.number().int().describe("Row of the PNG, from 0 (y = row × frameHeight)."),
     frames: z.number().int().describe("Cells used in that row, from column 0."),
     fps: z.number().int(),
-    loop: z.boolean().describe("False for death (it plays once and holds its last frame)."),
+    loop: z.boolean().describe("True for idle, walk and run; attack, hurt, death, jump and cast play once (the same in every export)."),
   })
   .meta({ id: "SheetRow" });
 

@@ -107,6 +107,7 @@ export function createDeletion(deps: DeletionDeps) {
           );
         }
         const assets = await tx<{ sha256: string }>(Prisma.sql`SELECT DISTINCT "sha256" FROM "assets" WHERE "account_id" = ${accountId}`);
+        await tx(Prisma.sql`DELETE FROM "kits" WHERE "account_id" = ${accountId}`); // kit names and items name prompts
         await tx(Prisma.sql`DELETE FROM "generations" WHERE "account_id" = ${accountId}`);
         await tx(Prisma.sql`DELETE FROM "webhooks" WHERE "account_id" = ${accountId}`);
         await tx(Prisma.sql`DELETE FROM "idempotency_records" WHERE "account_id" = ${accountId}`);

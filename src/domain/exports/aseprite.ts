@@ -1,4 +1,4 @@
-import type { SheetLayout } from "../../agents/index.js";
+import { LOOPING_ANIMATIONS, type SheetLayout } from "../../agents/index.js";
 import { type ExportFile, jsonBody, pngName, sheetTracks } from "./formats.js";
 
 /** A frame's duration in milliseconds at `fps`, as Aseprite stores it (whole milliseconds). */
@@ -34,7 +34,7 @@ export function asepriteJson(assetId: string, width: number, height: number, lay
       direction: "forward",
       color: "#000000ff",
       // Aseprite 1.3 writes a tag's repeat count only when it is set; "1" plays the tag once (a death).
-      ...(track.row.loop ? {} : { repeat: "1" }),
+      ...(LOOPING_ANIMATIONS.has(track.row.name) ? {} : { repeat: "1" }),
     }));
   const body = {
     frames,

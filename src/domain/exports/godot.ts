@@ -1,4 +1,4 @@
-import type { SheetLayout } from "../../agents/index.js";
+import { LOOPING_ANIMATIONS, type SheetLayout } from "../../agents/index.js";
 import { type ExportFile, pngName, sheetTracks } from "./formats.js";
 import { godotString } from "./text.js";
 
@@ -51,7 +51,7 @@ export function godotSpriteFrames(assetId: string, layout: SheetLayout): ExportF
     animations.push(
       dictionary([
         ["frames", `[${frames.join(", ")}]`],
-        ["loop", track.row.loop ? "true" : "false"],
+        ["loop", LOOPING_ANIMATIONS.has(track.row.name) ? "true" : "false"],
         ["name", `&${godotString(track.tag)}`],
         ["speed", godotFloat(track.row.fps)],
       ]),

@@ -1,6 +1,6 @@
 import { paintRandomMap, type TileEntry, type TilesetLayout } from "../../agents/index.js";
 import { type ExportFile, type ExportSource, NEIGHBOURS, pngName, TERRAIN_COLORS, tileTerrains } from "./formats.js";
-import { xmlAttribute as xml } from "./text.js";
+import { plainText, xmlAttribute as xml } from "./text.js";
 import { zipArchive } from "./zip.js";
 
 /** Tiled's Wang set type for each layout. */
@@ -36,7 +36,15 @@ export function wangId(layout: TilesetLayout, tile: TileEntry): number[] {
  * drops such a tile from a Wang set when it reads one, so the file leaves it out.
  */
 export function wangTiles(layout: TilesetLayout): { tileId: number; wangId: number[] }[] {
-  return layout.tiles.map((tile) => ({ tileId: tileIdOf(layout, tile), wangId: wangId(layout, tile) })).filter((tile) => tile.wangId.some((c) => c !== 0));
+  // No two tiles share a wangid, or Tiled's brush takes them for variants of one another: a blob-47 set's
+  // island (its terrain alone, every neighbour the other) has the background's fill tile's wangid (a mixed
+  // set has no centre colour), so the fill tile, listed later, keeps it.
+  const byWangId = new Map<string, { tileId: number; wangId: number[] }>();
+  for (const tile of layout.tiles) {
+    const entry = { tileId: tileIdOf(layout, tile), wangId: wangId(layout, tile) };
+    if (entry.wangId.some((c) => c !== 0)) byWangId.set(entry.wangId.join(","), entry);
+  }
+  return [...byWangId.values()].sort((a, b) => a.tileId - b.tileId);
 }
 
 /** A tile's id in Tiled: its position in the image, row by row (equal to `index` for these layouts). */
@@ -96,9 +104,83 @@ export function tiledSampleMap(assetId: string, layout: TilesetLayout): ExportFi
   return { fileName: `${assetId}-sample.tmx`, contentType: "application/xml", body: Buffer.from(`${lines.join("\n")}\n`, "utf8") };
 }
 
-/** The Tiled files of a tileset: the `.tsx` and the sample `.tmx` (they refer to the PNG and to each other by name). */
+/** The tileset as Tiled JSON writes it inside a map (embedded: what Phaser's `load.tilemapTiledJSON` needs). */
+export function tiledJsonTileset(name: string, image: string, width: number, height: number, layout: TilesetLayout) {
+  return {
+    firstgid: 1,
+    name: plainText(name),
+    image: plainText(image),
+    imagewidth: width,
+    imageheight: height,
+    tilewidth: layout.tileWidth,
+    tileheight: layout.tileHeight,
+    tilecount: layout.columns * layout.rows,
+    columns: layout.columns,
+    margin: 0,
+    spacing: 0,
+    wangsets: [
+      {
+        name: plainText(layout.terrains.join("-")),
+        type: WANGSET_TYPE[layout.layout],
+        tile: -1,
+        colors: layout.terrains.map((terrain, i) => ({ name: plainText(terrain), color: hex(TERRAIN_COLORS[i] ?? [128, 128, 128]), tile: -1, probability: 1 })),
+        wangtiles: wangTiles(layout).map((t) => ({ tileid: t.tileId, wangid: t.wangId })),
+      },
+    ],
+  };
+}
+
+/**
+ * A Tiled JSON map (`.tmj`, Tiled 1.8's JSON) with its tileset embedded at firstgid 1: one tile layer of
+ * `ids` (tile ids row by row, -1 for an empty cell; gid = id + 1, 0 empty).
+ */
+export function tiledJsonMap(name: string, image: string, width: number, height: number, layout: TilesetLayout, ids: number[][]) {
+  const rows = ids.length;
+  const columns = ids[0]?.length ?? 0;
+  return {
+    type: "map",
+    version: "1.8",
+    tiledversion: "1.8.2",
+    orientation: "orthogonal",
+    renderorder: "right-down",
+    width: columns,
+    height: rows,
+    tilewidth: layout.tileWidth,
+    tileheight: layout.tileHeight,
+    infinite: false,
+    layers: [
+      {
+        type: "tilelayer",
+        id: 1,
+        name: plainText(layout.terrains.join("-")),
+        width: columns,
+        height: rows,
+        x: 0,
+        y: 0,
+        opacity: 1,
+        visible: true,
+        data: ids.flatMap((row) => row.map((id) => id + 1)),
+      },
+    ],
+    tilesets: [tiledJsonTileset(name, image, width, height, layout)],
+    nextlayerid: 2,
+    nextobjectid: 1,
+  };
+}
+
+/** The sample map as Tiled JSON, the tileset embedded. */
+export function tiledSampleJson(assetId: string, width: number, height: number, layout: TilesetLayout): ExportFile {
+  const json = tiledJsonMap(assetId, pngName(assetId), width, height, layout, sampleMapTileIds(layout));
+  return { fileName: `${assetId}-sample.tmj`, contentType: "application/json", body: Buffer.from(`${JSON.stringify(json)}\n`, "utf8") };
+}
+
+/** The Tiled files of a tileset: the `.tsx`, the sample `.tmx` (they refer to the PNG and to each other by name), and the sample as JSON. */
 export function tiledFiles(source: ExportSource & { layout: TilesetLayout }): ExportFile[] {
-  return [tiledTileset(source.assetId, source.width, source.height, source.layout), tiledSampleMap(source.assetId, source.layout)];
+  return [
+    tiledTileset(source.assetId, source.width, source.height, source.layout),
+    tiledSampleMap(source.assetId, source.layout),
+    tiledSampleJson(source.assetId, source.width, source.height, source.layout),
+  ];
 }
 
 /**

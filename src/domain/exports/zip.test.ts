@@ -164,14 +164,22 @@ describe("the zip export", () => {
   it("holds a tileset's PNG, TexturePacker JSON, TileSet, Tiled files (flat, not the tiled zip) and README", () => {
     const source = tileset();
     const read = readZip(renderExport("zip", source).body);
-    expect([...read.keys()]).toEqual(["ast_tiles.png", "ast_tiles.atlas.json", "ast_tiles.tres", "ast_tiles.tsx", "ast_tiles-sample.tmx", "README.txt"]);
+    expect([...read.keys()]).toEqual([
+      "ast_tiles.png",
+      "ast_tiles.atlas.json",
+      "ast_tiles.tres",
+      "ast_tiles.tsx",
+      "ast_tiles-sample.tmx",
+      "ast_tiles-sample.tmj",
+      "README.txt",
+    ]);
     for (const format of ["texturepacker", "godot"] as const) {
       const file = renderExport(format, source);
       expect(read.get(file.fileName)!.data.equals(file.body)).toBe(true);
     }
     // the tiled export's own zip holds the same .tsx and .tmx
     const tiled = readZip(renderExport("tiled", source).body);
-    expect([...tiled.keys()]).toEqual(["ast_tiles.png", "ast_tiles.tsx", "ast_tiles-sample.tmx"]);
+    expect([...tiled.keys()]).toEqual(["ast_tiles.png", "ast_tiles.tsx", "ast_tiles-sample.tmx", "ast_tiles-sample.tmj"]);
     for (const [name, entry] of tiled) expect(read.get(name)!.data.equals(entry.data)).toBe(true);
     const readme = read.get("README.txt")!.data.toString("utf8");
     for (const name of read.keys()) expect(readme).toContain(name);

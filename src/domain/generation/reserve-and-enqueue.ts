@@ -30,6 +30,11 @@ export interface ReserveOptions {
   flush?: boolean;
   /** A batch call (`submitMany`): its 429 says how many more do not fit (refusal.ts). */
   batch?: boolean;
+  /**
+   * A kit (contract section 13): its items count against the account's active generations like
+   * any others, but a kit alone may hold more than the limit (up to its 64 items).
+   */
+  kit?: boolean;
 }
 
 export interface Accepted {
@@ -55,6 +60,8 @@ export function createReserveAndEnqueue(deps: MoneyPathDeps) {
   const { prisma, store, queue } = deps;
   const limit = deps.maxActivePerAccount;
 
+  const limitOf = (rows: readonly NewGeneration[], options: ReserveOptions) => (options.kit ? Math.max(limit, rows.length) : limit);
+
   const refuse = (rows: readonly NewGeneration[], options: ReserveOptions) =>
     refusal(store, {
       accountId: rows[0]!.accountId,
@@ -63,7 +70,7 @@ export function createReserveAndEnqueue(deps: MoneyPathDeps) {
       total: rows.reduce((sum, r) => sum + r.cost, 0),
       n: rows.length,
       batch: options.batch ?? false,
-      limit,
+      limit: limitOf(rows, options),
     });
 
   /**
@@ -80,7 +87,7 @@ export function createReserveAndEnqueue(deps: MoneyPathDeps) {
     // batch's jobs take n turns of the account, like n single calls).
     const reserved = await prisma.$transaction(
       async (tx) => {
-        const r = await store.reserveMany(tx, rows, limit);
+        const r = await store.reserveMany(tx, rows, limitOf(rows, options));
         if (r) for (const row of rows) await queue.enqueue(row.id, { accountId: row.accountId });
         return r;
       },
@@ -94,7 +101,7 @@ export function createReserveAndEnqueue(deps: MoneyPathDeps) {
   async function inProcess(rows: readonly NewGeneration[], options: ReserveOptions): Promise<Accepted> {
     let slot = options.startNow && rows.length === 1 ? queue.claim?.(rows[0]!.accountId) : undefined;
     try {
-      const reserved = await store.reserveMany(deps.sql ?? prisma, rows, limit, { flush: options.flush });
+      const reserved = await store.reserveMany(deps.sql ?? prisma, rows, limitOf(rows, options), { flush: options.flush });
       if (reserved === undefined) throw await refuse(rows, options);
       const records = rows.map((row) => queuedRecord(row, reserved));
       const run = slot;

@@ -261,7 +261,19 @@ export function createSubmit(deps: SubmitDeps) {
   async function planEstimate(viewer: AuthenticatedViewer, raw: unknown): Promise<PlannedEstimate> {
     const planned = await plan(raw);
     const account = await prisma.account.findUnique({ where: { id: viewer.user.accountId }, select: { balance: true } });
-    const balance = account?.balance ?? 0;
+    return estimateOf(planned, account?.balance ?? 0);
+  }
+
+  /**
+   * A generation planned for a call that makes several of different kinds (kits): its estimate
+   * (balance 0: the caller reads the balance once) and the row it would reserve. Nothing counted or written.
+   */
+  async function prepare(viewer: AuthenticatedViewer, raw: unknown): Promise<{ estimate: EstimateView; rowOf: RowOf }> {
+    const planned = await plan(raw);
+    return { estimate: estimateOf(planned, 0).view, rowOf: rowOfPlan(viewer, planned.input, planned) };
+  }
+
+  const estimateOf = (planned: Plan, balance: number): PlannedEstimate => {
     const price = priceOf(planned);
     const view: EstimateView = {
       dryRun: true,
@@ -274,11 +286,11 @@ export function createSubmit(deps: SubmitDeps) {
       ...(planned.sheet ? { layout: planned.sheet.layout } : planned.tileset ? { layout: planned.tileset.layout } : {}),
     };
     return { view, reading: planned.reading };
-  }
+  };
 
   const estimate = async (viewer: AuthenticatedViewer, raw: unknown): Promise<EstimateView> => (await planEstimate(viewer, raw)).view;
 
-  return { submit, estimate, planEstimate, recolor };
+  return { submit, estimate, planEstimate, recolor, prepare };
 }
 
 /** The row of a generation a call asks for: who asks and with what prompt, then what was planned for it. */
@@ -325,9 +337,10 @@ interface Plan {
 const priceOf = (plan: Plan): number => plan.sheet?.price ?? plan.tileset?.price ?? pixelPrice(plan.agent.credits, plan.size.width, plan.size.height);
 
 export type Submit = ReturnType<typeof createSubmit>["submit"];
+export type Prepare = ReturnType<typeof createSubmit>["prepare"];
 
 /** The row a call reserves, given its generation's id and its idempotency record. */
-type RowOf = (id: string, recordId: string | null) => NewGeneration;
+export type RowOf = (id: string, recordId: string | null) => NewGeneration;
 
 /** Transparency and size against what the agent makes (400 naming the field); the size chosen. */
 function checkAgainstAgent(agent: ResolvedAgent, input: GenerateRequest): { width: number; height: number } {

@@ -42,7 +42,7 @@ describe("sheetLayout", () => {
       "death:north:6",
       "death:west:7",
     ]);
-    expect(layout.animations.every((r) => r.fps === 12 && r.loop === (r.name !== "death") && r.frames === SHEET_FRAMES[r.name])).toBe(true);
+    expect(layout.animations.every((r) => r.fps === 12 && r.loop === ["idle", "walk", "run"].includes(r.name) && r.frames === SHEET_FRAMES[r.name])).toBe(true);
     expect(sheetLayout({ animations: ["hurt"], directions: 1, fps: 8 }, 16, 16)).toMatchObject({ columns: 3, rows: 1 });
     expect(sheetLayout({ animations: ["idle"], directions: 8, fps: 8 }, 64, 64).animations.map((r) => r.direction)).toEqual([
       "south",

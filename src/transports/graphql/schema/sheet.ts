@@ -12,7 +12,7 @@ const SheetRowRef = builder.objectRef<SheetRow>("SheetRow").implement({
     row: t.exposeInt("row", { description: "Row of the PNG, from 0 (y = row × frameHeight)." }),
     frames: t.exposeInt("frames", { description: "Cells used in that row, from column 0." }),
     fps: t.exposeInt("fps"),
-    loop: t.exposeBoolean("loop", { description: "False for death." }),
+    loop: t.exposeBoolean("loop", { description: "True for idle, walk and run; attack, hurt, death, jump and cast play once (the same in every export)." }),
   }),
 });
 

@@ -1,0 +1,64 @@
+import { createHash } from "node:crypto";
+import type { AuthenticatedViewer } from "../../domain/auth/viewer.js";
+import { quotaHeaders } from "../../domain/limits.js";
+import type { KitSubmission } from "../../domain/kits/kits.js";
+import type { Services } from "../../services.js";
+import { AppError } from "../../contract/errors.js";
+import { ifNoneMatch } from "../http/conditional.js";
+import { jsonTextResponse } from "../http/responses.js";
+import type { RequestState } from "../http/request-state.js";
+import type { RestHandlers } from "./route.js";
+
+type Handlers = Pick<RestHandlers, "createKit" | "createKitInApp" | "getKit" | "getKitAtlasPage" | "getKitExport">;
+
+/** The kit endpoints of contract section 13: translations of the kit use-cases. */
+export function kitHandlers(deps: { services: Services; syncTimeoutMs?: number; closing: AbortSignal }): Handlers {
+  const { kits } = deps.services;
+  const waitMs = deps.syncTimeoutMs ?? 60_000;
+
+  const answer = (s: KitSubmission) =>
+    jsonTextResponse(s.json, 200, {
+      "x-credits-charged": s.replayed ? "0" : String(s.kit.credits.charged),
+      "x-credits-balance": String(s.kit.credits.balance),
+      ...(s.replayed ? { "idempotent-replayed": "true" } : {}),
+    });
+
+  const create = async (request: Request, viewer: AuthenticatedViewer, state: RequestState, body: Record<string, unknown>) => {
+    if (body.dryRun === true) return kits.estimate(viewer, body);
+    const key = request.headers.get("idempotency-key");
+    return answer(
+      await kits.submit(viewer, body, {
+        ...(key !== null ? { idempotencyKey: key } : {}),
+        waitMs,
+        stop: deps.closing,
+        onQuota: (quota) => Object.assign(state.headers, quotaHeaders(quota)),
+      }),
+    );
+  };
+
+  return {
+    createKit: ({ request, viewer, state, body }) => create(request, viewer, state, body),
+    createKitInApp: ({ request, viewer, state, body }) => create(request, viewer, state, body),
+    getKit: ({ viewer, params }) => kits.get(viewer, params.id!),
+    getKitAtlasPage: async ({ request, viewer, params }) => {
+      if (!/^\d{1,3}$/.test(params.page!)) throw new AppError("not_found", "No such page: pages are numbered from 0.");
+      const png = await kits.page(viewer, params.id!, Number(params.page));
+      const etag = `"${png.sha256}"`;
+      const headers = { "content-type": "image/png", etag, "cache-control": "private, no-cache", "content-disposition": `inline; filename="${png.fileName}"` };
+      if (ifNoneMatch(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+      return new Response(new Uint8Array(png.bytes), { status: 200, headers: { ...headers, "content-length": String(png.bytes.byteLength) } });
+    },
+    getKitExport: async ({ request, viewer, params }) => {
+      const file = await kits.export(viewer, params.id!, params.format!, new URL(request.url).searchParams.get("godotDir"));
+      const etag = `"${createHash("sha256").update(file.body).digest("hex")}"`;
+      const headers = {
+        "content-type": file.contentType,
+        etag,
+        "cache-control": "private, no-cache",
+        "content-disposition": `attachment; filename="${file.fileName}"`,
+      };
+      if (ifNoneMatch(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+      return new Response(new Uint8Array(file.body), { status: 200, headers: { ...headers, "content-length": String(file.body.byteLength) } });
+    },
+  };
+}

@@ -1,0 +1,224 @@
+import { PNG } from "pngjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../support/harness.js";
+import { expectBalancedLedger } from "../support/generation.js";
+import { bearer, createKey, errorOf, signUp, type TestUser } from "../support/users.js";
+
+/** Kits (contract section 13): several assets at one scale in one call, one reservation, one atlas. */
+let t: TestApp;
+let user: TestUser;
+let secret: string;
+beforeAll(async () => {
+  t = await startTestApp({ RATE_LIMIT_GENERATE_PER_MINUTE: "10000", SIGNUP_CREDITS: "200" });
+  user = await signUp(t);
+  ({ secret } = await createKey(t, user));
+});
+afterAll(() => t.close());
+
+interface Kit {
+  id: string;
+  status: string;
+  scale: number;
+  items: { name: string; generation: { id: string; status: string; assets: { id: string; url: string; layout?: { kind: string } }[] } }[];
+  failed: { name: string }[];
+  atlas: {
+    layout: {
+      pages: { index: number; width: number; height: number; url: string }[];
+      frames: { name: string; page: number; x: number; y: number; w: number; h: number; asset: string }[];
+    };
+    exports: Record<string, string>;
+  };
+  credits: { charged: number; balance: number };
+}
+
+const post = (body: unknown, headers: Record<string, string> = {}) =>
+  t.request("/api/v1/kits", { method: "POST", headers: { "content-type": "application/json", ...bearer(secret), ...headers }, body: JSON.stringify(body) });
+const get = (path: string) => t.request(path, { headers: bearer(secret) });
+const balance = async () => ((await (await get("/api/v1/credits")).json()) as { balance: number }).balance;
+const kitCount = () => t.app.services.kits && t.db.prisma.kit.count({ where: { accountId: user.accountId } });
+
+const names = (k: Kit) => new Set(k.atlas.layout.frames.map((f) => f.name));
+
+/** The entries of a zip whose entries are stored (what the service writes). */
+function readStoredZip(zip: Buffer): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  let at = 0;
+  while (zip.readUInt32LE(at) === 0x04034b50) {
+    const size = zip.readUInt32LE(at + 18);
+    const nameLength = zip.readUInt16LE(at + 26);
+    const extra = zip.readUInt16LE(at + 28);
+    const name = zip.subarray(at + 30, at + 30 + nameLength).toString("utf8");
+    const start = at + 30 + nameLength + extra;
+    out.set(name, zip.subarray(start, start + size));
+    at = start + size;
+  }
+  return out;
+}
+
+const items = [
+  { name: "hero", prompt: "knight with a sword", agentId: "pixel-sprite", sheet: { animations: ["walk"], directions: 4 } },
+  { name: "slime", prompt: "green slime", agentId: "pixel-sprite" },
+  { name: "ground", prompt: "grass and dirt", agentId: "texture", tileset: { layout: "wang-corner-16", terrains: ["grass", "dirt"] }, width: 64, height: 64 },
+];
+const body = { name: "meadow", scale: 32, palette: "endesga-32", transparent: true, seed: 7, items };
+
+describe("POST /api/v1/kits", () => {
+  it("dry run: prices every item and the sum, charges nothing", async () => {
+    const before = await balance();
+    const response = await post({ ...body, dryRun: true });
+    expect(response.status).toBe(200);
+    const estimate = (await response.json()) as { items: { name: string; price: number; output: string; width: number }[]; credits: { price: number } };
+    expect(estimate.items.map((i) => [i.name, i.output, i.width])).toEqual([
+      ["hero", "sheet", 32],
+      ["slime", "image", 32],
+      ["ground", "tileset", 64],
+    ]);
+    expect(estimate.credits.price).toBe(estimate.items.reduce((s, i) => s + i.price, 0));
+    expect(await balance()).toBe(before);
+  });
+
+  let kit: Kit;
+  it("makes every item, charges the sum once, packs the atlas (each frame's pixels exactly its asset's)", async () => {
+    const before = await balance();
+    const estimate = (await (await post({ ...body, dryRun: true })).json()) as { credits: { price: number } };
+    const response = await post(body, { "idempotency-key": "kit-1" });
+    expect(response.status, await response.clone().text()).toBe(200);
+    kit = (await response.json()) as Kit;
+    expect(kit).toMatchObject({ status: "succeeded", scale: 32, failed: [] });
+    expect(kit.items.map((i) => i.generation.status)).toEqual(["succeeded", "succeeded", "succeeded"]);
+    expect(kit.credits.charged).toBe(estimate.credits.price);
+    expect(await balance()).toBe(before - estimate.credits.price);
+    expect(response.headers.get("x-credits-charged")).toBe(String(estimate.credits.price));
+
+    const names = kit.atlas.layout.frames.map((f) => f.name);
+    expect(names).toContain("hero/walk_south_0");
+    expect(names).toContain("slime");
+    expect(names).toContain("ground/tile_15");
+    expect(new Set(names).size).toBe(names.length);
+
+    // Every frame of the atlas is its source's pixels, exactly.
+    const pages = await Promise.all(kit.atlas.layout.pages.map(async (p) => PNG.sync.read(Buffer.from(await (await get(p.url)).arrayBuffer()))));
+    const sources = new Map<string, PNG>();
+    for (const item of kit.items) {
+      const asset = item.generation.assets[0]!;
+      sources.set(asset.id, PNG.sync.read(Buffer.from(await (await get(asset.url)).arrayBuffer())));
+    }
+    const hero = kit.items[0]!.generation.assets[0]! as unknown as {
+      layout: { frameWidth: number; frameHeight: number; animations: { name: string; direction: string; row: number }[] };
+    };
+    const row = hero.layout.animations.find((a) => a.name === "walk" && a.direction === "south")!.row;
+    const check = (frame: Kit["atlas"]["layout"]["frames"][number], sx: number, sy: number) => {
+      const page = pages[frame.page]!;
+      const source = sources.get(frame.asset)!;
+      for (let y = 0; y < frame.h; y++) {
+        const a = page.data.subarray(((frame.y + y) * page.width + frame.x) * 4, ((frame.y + y) * page.width + frame.x + frame.w) * 4);
+        const b = source.data.subarray(((sy + y) * source.width + sx) * 4, ((sy + y) * source.width + sx + frame.w) * 4);
+        expect(Buffer.compare(Buffer.from(a), Buffer.from(b)), `${frame.name} row ${y}`).toBe(0);
+      }
+    };
+    const byName = new Map(kit.atlas.layout.frames.map((f) => [f.name, f]));
+    check(byName.get("hero/walk_south_1")!, 32, row * 32);
+    check(byName.get("slime")!, 0, 0);
+    await expectBalancedLedger(t, user.accountId);
+  });
+
+  it("one Idempotency-Key: the repeat answers the same kit and charges nothing", async () => {
+    const before = await balance();
+    const response = await post(body, { "idempotency-key": "kit-1" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("idempotent-replayed")).toBe("true");
+    expect(((await response.json()) as Kit).id).toBe(kit.id);
+    expect(await balance()).toBe(before);
+  });
+
+  it("GET /api/v1/kits/:id answers the kit; another account's is 404", async () => {
+    const response = await get(`/api/v1/kits/${kit.id}`);
+    expect(response.status).toBe(200);
+    const again = (await response.json()) as Kit;
+    expect(again.atlas.layout).toEqual(kit.atlas.layout);
+    const other = await signUp(t);
+    const { secret: otherKey } = await createKey(t, other);
+    expect((await t.request(`/api/v1/kits/${kit.id}`, { headers: bearer(otherKey) })).status).toBe(404);
+    expect((await t.request(kit.atlas.layout.pages[0]!.url, { headers: bearer(otherKey) })).status).toBe(404);
+  });
+
+  it("exports the atlas: Phaser multi-atlas with animations, TexturePacker, libGDX, Godot under ?godotDir=, zip; loops agree", async () => {
+    const phaserResponse = await get(kit.atlas.exports.phaser!);
+    expect(phaserResponse.headers.get("content-disposition")).toBe('attachment; filename="meadow.json"');
+    const phaser = (await phaserResponse.json()) as {
+      textures: { image: string; size: { w: number; h: number }; frames: { filename: string; frame: { x: number; y: number; w: number; h: number } }[] }[];
+      anims: { key: string; frames: { key: string; frame: string }[]; frameRate: number; repeat: number }[];
+    };
+    expect(phaser.textures.map((p) => p.image)).toEqual(kit.atlas.layout.pages.map((_, i) => `meadow-${i}.png`));
+    const frames = phaser.textures.flatMap((p) => p.frames);
+    expect(frames.length).toBe(kit.atlas.layout.frames.length);
+    for (const f of kit.atlas.layout.frames) expect(frames.find((x) => x.filename === f.name)?.frame).toEqual({ x: f.x, y: f.y, w: f.w, h: f.h });
+    const walk = phaser.anims.find((a) => a.key === "hero/walk_south")!;
+    expect(walk).toMatchObject({ repeat: -1, frames: [{ key: "meadow", frame: "hero/walk_south_0" }, ...walk.frames.slice(1)] });
+    expect(walk.frames.every((f) => names(kit).has(f.frame))).toBe(true);
+
+    const tp = (await (await get(kit.atlas.exports.texturepacker!)).json()) as { frames: Record<string, unknown>; meta: { image: string } };
+    expect(tp.meta.image).toBe("meadow-0.png");
+    expect(Object.keys(tp.frames).length).toBe(kit.atlas.layout.frames.length);
+
+    const libgdx = await (await get(kit.atlas.exports.libgdx!)).text();
+    expect(libgdx).toMatch(/^\nmeadow-0\.png\nsize: \d+, \d+\nformat: RGBA8888\nfilter: Nearest, Nearest\nrepeat: none\n/);
+    const south = kit.atlas.layout.frames.find((f) => f.name === "hero/walk_south_1")!;
+    expect(libgdx).toContain(`hero/walk_south\n  bounds: ${south.x}, ${south.y}, ${south.w}, ${south.h}\n  index: 1`);
+    expect(libgdx).toContain("\nslime\n  bounds: ");
+
+    const godot = readStoredZip(Buffer.from(await (await get(`${kit.atlas.exports.godot}?godotDir=game/sprites`)).arrayBuffer()));
+    expect([...godot.keys()]).toEqual(
+      expect.arrayContaining(["game/sprites/meadow-0.png", "game/sprites/hero.tres", "game/sprites/slime.tres", "game/sprites/ground-tile-0.tres"]),
+    );
+    const hero = godot.get("game/sprites/hero.tres")!.toString("utf8");
+    expect(hero).toContain('[ext_resource type="Texture2D" path="res://game/sprites/meadow-0.png" id="1_tex"]');
+    expect(hero).toMatch(/"loop": true,\n"name": &"walk_south"/);
+    const regions = [...hero.matchAll(/region = Rect2\((\d+), (\d+), (\d+), (\d+)\)/g)].map((m) => m.slice(1).map(Number));
+    expect(regions).toContainEqual([south.x, south.y, south.w, south.h]);
+    const subs = (hero.match(/\[sub_resource /g) ?? []).length;
+    expect(hero).toContain(`load_steps=${subs + 2}`);
+    const defaultDir = readStoredZip(Buffer.from(await (await get(kit.atlas.exports.godot!)).arrayBuffer()));
+    expect(defaultDir.get("art/slime.tres")!.toString("utf8")).toContain('path="res://art/meadow-0.png"');
+
+    const zip = readStoredZip(Buffer.from(await (await get(kit.atlas.exports.zip!)).arrayBuffer()));
+    expect([...zip.keys()]).toEqual(expect.arrayContaining(["meadow-0.png", "meadow.json", "meadow.atlas", "texturepacker/meadow-0.json", "godot/hero.tres"]));
+    expect((await get(`/api/v1/kits/${kit.id}/export/spine`)).status).toBe(404);
+  });
+
+  it.each([
+    ["no items", { ...body, items: [] }, "items"],
+    ["65 items", { ...body, items: Array.from({ length: 65 }, (_, i) => ({ prompt: `slime ${i}` })) }, "items"],
+    ["duplicate names", { ...body, items: [items[1], { ...items[1], prompt: "red slime" }] }, "items.1.name"],
+    ["duplicate default names", { ...body, items: [{ prompt: "Green slime!" }, { prompt: "green  slime" }] }, "items.1.name"],
+    ["a scale not in 16, 32, 48, 64", { ...body, scale: 20 }, "scale"],
+    ["sheet and tileset", { ...body, items: [items[0], { ...items[2], sheet: { animations: ["walk"] } }] }, "items.1.sheet"],
+    ["an unknown agent", { ...body, items: [items[0], { prompt: "x", agentId: "nope" }] }, "items.1.agentId"],
+    ["a size the agent does not draw", { ...body, items: [items[0], { prompt: "stone", agentId: "texture", width: 20, height: 20 }] }, "items.1.width"],
+  ])("refuses %s: 400 naming the field, nothing charged or written", async (_, bad, param) => {
+    const before = await balance();
+    const kits = await kitCount();
+    const response = await post(bad);
+    const error = await errorOf(response);
+    expect(error.status, error.message).toBe(400);
+    expect(error.param).toBe(param);
+    expect(await balance()).toBe(before);
+    expect(await kitCount()).toBe(kits);
+  });
+
+  it("reserves all or nothing: a kit the balance cannot pay is 402 and charges nothing", async () => {
+    const before = await balance();
+    const kits = await kitCount();
+    const many = Array.from({ length: 40 }, (_, i) => ({
+      name: `s${i}`,
+      prompt: "knight",
+      agentId: "pixel-sprite",
+      sheet: { animations: ["walk", "idle"], directions: 8 },
+    }));
+    const response = await post({ scale: 32, items: many });
+    expect((await errorOf(response)).code).toBe("insufficient_credits");
+    expect(await balance()).toBe(before);
+    expect(await kitCount()).toBe(kits);
+    await expectBalancedLedger(t, user.accountId);
+  });
+});
