@@ -1,4 +1,4 @@
-import { readdir, readFile, rm } from "node:fs/promises";
+import { readFile, readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { Prisma } from "../../generated/prisma/client.js";
 import { folderEntries, tarSize, writeTar, type TarSource } from "./backup-archive.js";
@@ -103,9 +103,16 @@ export async function openBackup(db: Database, dataDir: string): Promise<BackupS
       counts: countRows![0] as BackupCounts,
     };
     const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+    // The asset bytes (BLOB_STORE=fs at its default place, DATA_DIR/blobs), after the database's copy: content-addressed
+    // files written before the rows that name them, so every asset of the copy finds its bytes (half-written `.tmp` left out).
+    const blobs = join(dataDir, "blobs");
+    const blobEntries = (await stat(blobs).catch(() => undefined))?.isDirectory()
+      ? (await folderEntries(blobs, "blobs")).filter((e) => e.name !== "blobs/.tmp" && !e.name.startsWith("blobs/.tmp/"))
+      : [];
     const entries: TarSource[] = [
       { name: "backup.json", type: "file", mode: 0o600, content: manifestBytes, size: manifestBytes.length },
       ...(await folderEntries(staging, "pglite")),
+      ...blobEntries,
     ];
     return { manifest, bytes: tarSize(entries), tar: writeTar(entries), dispose };
   } catch (error) {

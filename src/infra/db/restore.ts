@@ -62,7 +62,7 @@ export async function restoreFromFile(file: string, dataDir: string, logger: Log
   // and what an interrupted restore left (`pglite.new-<pid>` of a process gone: removed).
   const present: string[] = [];
   for (const name of await readdir(dir).catch(() => [] as string[])) {
-    const leftover = /^pglite\.new-(\d+)$/.exec(name);
+    const leftover = /^(?:pglite|blobs)\.new-(\d+)$/.exec(name);
     if (leftover && !isAlive(Number(leftover[1]))) await rm(join(dir, name), { recursive: true, force: true });
     else if (name !== "pglite.lock" && name !== "secrets.key") present.push(name);
   }
@@ -77,11 +77,13 @@ export async function restoreFromFile(file: string, dataDir: string, logger: Log
   await mkdir(dir, { recursive: true });
   await takeLock(lockFile);
   const staging = join(dir, `pglite.new-${process.pid}`);
+  const blobStaging = join(dir, `blobs.new-${process.pid}`);
   let placed = false;
   try {
-    const manifest = await unpack(source, staging);
+    const manifest = await unpack(source, staging, blobStaging);
     await rename(staging, join(dir, "pglite"));
     placed = true;
+    if (await stat(blobStaging).catch(() => undefined)) await rename(blobStaging, join(dir, "blobs"));
     const db = await openDatabase({ dataDir: dir, logger });
     let counts: BackupCounts;
     let sealedWith: string[] = [];
@@ -105,7 +107,9 @@ export async function restoreFromFile(file: string, dataDir: string, logger: Log
     return { file: source, dataDir: dir, manifest, counts, ...(webhookSecrets ? { webhookSecrets } : {}), ms: Math.round(performance.now() - started) };
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
+    await rm(blobStaging, { recursive: true, force: true });
     if (placed) await rm(join(dir, "pglite"), { recursive: true, force: true });
+    if (placed) await rm(join(dir, "blobs"), { recursive: true, force: true });
     await rm(join(dir, "run"), { recursive: true, force: true }); // the restored database's socket folder, from the check
     if (error instanceof TarError) throw new BackupError(`${source}: ${error.message} Nothing was restored.`);
     if (/^Z_/.test(String((error as NodeJS.ErrnoException).code)))
@@ -134,8 +138,8 @@ async function checkSecretsKey(dir: string, sealedWith: string[], secretsKey: st
   return { sealedWith, key, ok, ...(notice ? { notice } : {}) };
 }
 
-/** Unpacks the archive's database into `staging`. Returns the manifest. */
-async function unpack(source: string, staging: string): Promise<BackupManifest> {
+/** Unpacks the archive's database into `staging` and its asset bytes (if any) into `blobStaging`. Returns the manifest. */
+async function unpack(source: string, staging: string, blobStaging: string): Promise<BackupManifest> {
   const head = Buffer.alloc(2);
   const handle = await open(source, "r");
   await handle.read(head, 0, 2, 0).finally(() => handle.close());
@@ -145,6 +149,7 @@ async function unpack(source: string, staging: string): Promise<BackupManifest> 
   input.on("error", (error) => stream.destroy(error));
   let manifest: BackupManifest | undefined;
   let database = false;
+  let blobs = false;
   try {
     for await (const entry of readTar(stream)) {
       if (!manifest) {
@@ -156,6 +161,13 @@ async function unpack(source: string, staging: string): Promise<BackupManifest> 
         database = true;
       } else if (database && /^pglite\/(?!\.\.?(\/|$))[A-Za-z0-9_.-]+(\/(?!\.\.?(\/|$))[A-Za-z0-9_.-]+)*$/.test(entry.name)) {
         const path = join(staging, entry.name.slice("pglite/".length));
+        if (entry.type === "dir") await mkdir(path, { mode: 0o700 });
+        else await pipeline(entry.body(), createWriteStream(path, { mode: 0o600, flags: "wx" }));
+      } else if (entry.name === "blobs" && entry.type === "dir") {
+        await mkdir(blobStaging, { mode: 0o700 });
+        blobs = true;
+      } else if (blobs && /^blobs\/(?!\.\.?(\/|$))[A-Za-z0-9_.-]+(\/(?!\.\.?(\/|$))[A-Za-z0-9_.-]+)*$/.test(entry.name)) {
+        const path = join(blobStaging, entry.name.slice("blobs/".length));
         if (entry.type === "dir") await mkdir(path, { mode: 0o700 });
         else await pipeline(entry.body(), createWriteStream(path, { mode: 0o600, flags: "wx" }));
       } else {
