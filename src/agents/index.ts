@@ -44,6 +44,7 @@ export { PixelBudget } from "./pixel-budget.js";
 export { finishAsset } from "./finish.js";
 export type { RecolorSource } from "./pipeline/recolor.js";
 export { recolorOffThread } from "./pipeline/finish-pool.js";
+export { indexedPng } from "./pipeline/indexed-png.js";
 
 /** Small pictures of an asset for a model to look at. */
 export * from "./previews.js";

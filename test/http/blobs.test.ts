@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assetKey, BlobUnavailableError, sha256Hex } from "../../src/infra/blobs/blob-store.js";
 import { Prisma } from "../../src/infra/db/database.js";
@@ -97,6 +98,19 @@ describe("blob store behind the API", () => {
     expect(await t.infra.blobs.has(exportOfOrphan.key)).toBe(false);
     expect(await t.infra.blobs.has(young.key)).toBe(true);
     expect(await t.infra.blobs.has(assetKey(named.sha256))).toBe(true);
+  });
+});
+
+describe("indexed PNG", () => {
+  it("a sprite of few colours is stored and served as an indexed PNG", async () => {
+    const g = await generate({ prompt: "blue potion", agentId: "pixel-sprite", width: 64, seed: 21 });
+    const asset = g.assets[0]!;
+    const served = Buffer.from(await (await t.request(`/api/v1/assets/${asset.id}`, { headers: { authorization: `Bearer ${secret}` } })).arrayBuffer());
+    expect(served[25]).toBe(3); // IHDR colour type 3: indexed
+    expect(served.length).toBe(asset.bytes);
+    // Every pixel as the indexed PNG holds it is what the decoder gives back (indexed-png.test.ts compares with the RGBA original).
+    const { info } = await sharp(served).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([64, 64]);
   });
 });
 

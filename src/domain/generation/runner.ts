@@ -8,6 +8,7 @@ import {
   type AgentJob,
   type Catalog,
   finishAsset,
+  indexedPng,
   jobPixels,
   type PixelBudget,
   recolorOffThread,
@@ -239,7 +240,9 @@ export function createRunner(deps: RunnerDeps) {
   async function complete(running: Running, image: AgentImage, progress: HeldProgress, signal: AbortSignal): Promise<void> {
     const pending = await progress.release();
     signal.throwIfAborted();
-    const { asset, completedAt, view } = completion(running.g, image);
+    // Stored and served as an indexed PNG when its pixels fit 256 colours (the same pixels, fewer bytes).
+    const indexed = await indexedPng(image.png).catch(() => undefined);
+    const { asset, completedAt, view } = completion(running.g, indexed ? { ...image, png: indexed } : image);
     await store.saveAssetBytes(asset).catch((error: unknown) => {
       if (!(error instanceof BlobUnavailableError)) throw error;
       logger.warn("asset store unavailable", { generationId: running.g.id, error });
