@@ -171,6 +171,20 @@ describe("GraphQL root fields", () => {
       expect: { anonymous: "unauthenticated", aliceKey: "unauthenticated", alice: "forbidden" },
     },
     "Query.storage": { query: "{ storage { usedBytes quotaBytes } }", expect: { anonymous: "unauthenticated", aliceReadKey: "ok", alice: "ok" } },
+    "Query.usage": {
+      query: "query ($id: ID) { usage(accountId: $id) { total { credits } } }",
+      variables: () => ({ id: alice.accountId }),
+      expect: { anonymous: "unauthenticated", alice: "ok", aliceReadKey: "ok", bob: "not_found", admin: "ok" },
+    },
+    "Mutation.setLowBalanceThreshold": {
+      query: "mutation { setLowBalanceThreshold(credits: 5) { balance } }",
+      expect: { anonymous: "unauthenticated", aliceKey: "unauthenticated", alice: "ok" },
+    },
+    "Mutation.updateApiKey": {
+      query: 'mutation ($id: ID!) { updateApiKey(id: $id, input: { name: "renamed" }) { id } }',
+      variables: () => ({ id: aliceKeyId }),
+      expect: { anonymous: "unauthenticated", aliceKey: "unauthenticated", bob: "not_found", alice: "ok" },
+    },
     "Mutation.grantCredits": {
       query: 'mutation ($id: ID!) { grantCredits(accountId: $id, amount: 1, reason: "r") { balance } }',
       variables: () => ({ id: alice.accountId }),

@@ -4,8 +4,11 @@
 ALTER TABLE "ledger_entries" ADD COLUMN     "agent_id" TEXT,
 ADD COLUMN     "api_key_id" TEXT;
 
+-- The backfill of the new columns is the one update of the ledger's past lines (its append-only trigger held off for it).
+ALTER TABLE "ledger_entries" DISABLE TRIGGER "ledger_entries_append_only";
 UPDATE "ledger_entries" l SET "api_key_id" = g."api_key_id", "agent_id" = g."agent_id"
 FROM "generations" g WHERE g."id" = l."generation_id";
+ALTER TABLE "ledger_entries" ENABLE TRIGGER "ledger_entries_append_only";
 
 -- A key's budget: credits per period (day, month or total, in UTC), and what it spent in the
 -- period that began at budget_period_start, moved by the reservation and refund statements.

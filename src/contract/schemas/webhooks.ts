@@ -4,6 +4,8 @@ import { instant } from "./common.js";
 /** The events a webhook can receive (contract section 10). */
 export const webhookEventTypes = ["generation.completed", "generation.failed", "generation.canceled", "credits.low", "key.budget_exhausted"] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
+/** What a webhook registered without `events` receives: a generation's endings. The account's alerts come only when named. */
+export const defaultWebhookEvents: readonly WebhookEventType[] = ["generation.completed", "generation.failed", "generation.canceled"];
 
 /** Webhooks per account. */
 export const maxWebhooksPerAccount = 10;
@@ -18,10 +20,12 @@ export const createWebhookRequest = z
       .describe("Where to POST the events: https, reaching a public address (checked after DNS resolution, at registration and before every delivery)."),
     events: z
       .array(z.enum(webhookEventTypes, { error: `Must be one of ${webhookEventTypes.join(", ")}.` }))
-      .min(1, "Give at least one event, or leave events out for all of them.")
+      .min(1, "Give at least one event, or leave events out for a generation's endings.")
       .max(webhookEventTypes.length)
       .optional()
-      .describe("The events to receive; all of them when absent."),
+      .describe(
+        "The events to receive; when absent, a generation's endings (generation.completed, .failed, .canceled). The account's alerts (credits.low, key.budget_exhausted) come only when named.",
+      ),
   })
   .meta({ id: "CreateWebhookRequest" });
 

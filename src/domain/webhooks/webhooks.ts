@@ -5,6 +5,7 @@ import {
   enableWebhookRequest,
   maxWebhooksPerAccount,
   redeliverRequest,
+  defaultWebhookEvents,
   webhookEventTypes,
   type WebhookDeliveryView,
   type WebhookEventType,
@@ -112,7 +113,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         resolve: deps.resolve,
         onRefused: (detail) => deps.logger?.info("webhook URL refused", { accountId, reason: detail }),
       });
-      const events = webhookEventTypes.filter((e) => input.events === undefined || input.events.includes(e));
+      const events = webhookEventTypes.filter((e) => (input.events === undefined ? defaultWebhookEvents.includes(e) : input.events.includes(e)));
       const id = `whk_${randomBase62(22)}`;
       const secret = newWebhookSecret();
       const sealed = await box.seal(secret, secretContext(id));
