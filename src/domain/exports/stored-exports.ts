@@ -38,6 +38,8 @@ export interface ServedExport {
  * then served from there.
  */
 export function createStoredExports(blobs: BlobStore, assetBytes: AssetBytes) {
+  /** Derivations under way, by their prefix: calls that arrive meanwhile wait for the one (twenty zips at once read the PNG once). */
+  const deriving = new Map<string, Promise<ServedExport>>();
   return async function serveExport(asset: StoredAsset, format: string): Promise<ServedExport> {
     const layout = exportFormat(asset, format);
     const f = format as ExportFormat;
@@ -58,10 +60,16 @@ export function createStoredExports(blobs: BlobStore, assetBytes: AssetBytes) {
         bytes: () => blobs.get(entry.key).catch(named(asset)),
       };
     }
-    const file = renderExport(f, { ...source, png: await assetBytes.bytes(asset) });
-    const body = Buffer.from(file.body);
-    await blobs.put(prefix, body);
-    return fromBuffer(file.fileName, file.contentType, body);
+    const running = deriving.get(prefix);
+    if (running) return running;
+    const derived = (async () => {
+      const file = renderExport(f, { ...source, png: await assetBytes.bytes(asset) });
+      const body = Buffer.from(file.body);
+      await blobs.put(prefix, body);
+      return fromBuffer(file.fileName, file.contentType, body);
+    })().finally(() => deriving.delete(prefix));
+    deriving.set(prefix, derived);
+    return derived;
   };
 }
 
