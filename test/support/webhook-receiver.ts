@@ -11,7 +11,11 @@ export type Behaviour = number | "hang";
 export interface ReceivedRequest {
   path: string;
   webhookId: string;
+  /** Every header (a verifier reads the signature's). */
+  headers: Record<string, string>;
   body: string;
+  /** How the path answered it (its behaviour then). */
+  answered: Behaviour;
   /** performance.now() when the request's body had arrived. */
   at: number;
 }
@@ -42,8 +46,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      received.push({ path, webhookId: String(req.headers["webhook-id"]), body: Buffer.concat(chunks).toString("utf8"), at: performance.now() });
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
       const behaviour = behaviours.get(path) ?? 200;
+      const body = Buffer.concat(chunks).toString("utf8");
+      received.push({ path, webhookId: String(req.headers["webhook-id"]), headers, body, answered: behaviour, at: performance.now() });
       if (behaviour === "hang") return;
       res.writeHead(behaviour, { "content-type": "text/plain" }).end(behaviour < 300 ? "thanks" : `receiver says ${behaviour}`);
     });

@@ -11,7 +11,9 @@ import { deliveryHeaders } from "./signing.js";
 import { vetWebhookUrl, UrlRefused, type Resolver } from "./url-guard.js";
 
 /**
- * Sends the pending webhook deliveries (rows the generation's ending statement wrote). Every
+ * Sends the pending webhook deliveries: rows the generation's ending statement wrote (the body built
+ * at the first attempt) and the account's alerts the charging statement wrote (credits.low,
+ * key.budget_exhausted: no generation, the body written with the row), alike. Every
  * process that runs jobs runs one: it polls every `pollMs` (and at once when kicked, or when an
  * attempt ends), and claims due rows fairly across accounts and endpoints (claim.ts), leasing them
  * (`locked_until`, a claim token) so several processes never send one attempt twice and a dead
