@@ -21,7 +21,7 @@ export const proceduralDefaults: Record<string, AgentDefaults> = {
     description:
       "Flat game-UI icons of items, props, food, nature, weapons, armour, tools and UI symbols (a figure is drawn by what it is known by), on an optional badge. Materials and effects recolour and adorn them; `knows` lists the words.",
     credits: 2,
-    sizes: square(64, 128, 256, 512),
+    sizes: square(16, 32, 48, 64, 128, 256, 512),
     defaultSize: { width: 256, height: 256 },
     supportsTransparent: true,
   },
@@ -30,7 +30,7 @@ export const proceduralDefaults: Record<string, AgentDefaults> = {
     description:
       "Tileable surface textures that repeat without seams: grounds, liquids, stone, masonry, tiles, roofs, cloth, metal and sci-fi, laid out as a wall, floor, path, road, roof or pile when asked. Always opaque; `knows` lists the words.",
     credits: 2,
-    sizes: square(64, 128, 256, 512),
+    sizes: square(16, 32, 48, 64, 128, 256, 512),
     defaultSize: { width: 256, height: 256 },
     supportsTransparent: false,
   },

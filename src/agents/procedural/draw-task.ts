@@ -6,7 +6,7 @@ import { drawSpriteSheet } from "./sheets/index.js";
 import { drawTileset } from "./tilesets/index.js";
 import { interpretPrompt, type PromptInput } from "./words/prompt.js";
 import { textureGenerator } from "./textures/index.js";
-import type { GeneratedImage, Generator, GeneratorProgress, PromptSpec } from "./kit/types.js";
+import type { GeneratedImage, Generator, GeneratorProgress, IconBadge, PromptSpec } from "./kit/types.js";
 
 /** One drawing, as a worker thread receives it (plain data: it crosses a thread boundary). */
 export interface DrawTask {
@@ -25,6 +25,8 @@ export interface DrawTask {
   tileset?: TilesetRequest;
   /** The palette (`#rrggbb`) every pixel with alpha > 0 must be one of. */
   palette?: string[];
+  /** Icons: the badge behind the subject ("none" for none); absent, the size and the prompt decide. */
+  badge?: IconBadge;
   /** The drawing's number in this process: its progress messages carry it (draw-pool.ts). */
   id?: number;
 }
@@ -74,6 +76,7 @@ export function draw(task: DrawTask, onProgress: (p: GeneratorProgress) => void 
     transparent: task.transparent,
     seed: task.seed,
     ...(task.palette ? { palette: task.palette.map((hex) => parseHex(hex) ?? { r: 0, g: 0, b: 0 }) } : {}),
+    ...(task.badge ? { badge: task.badge } : {}),
   };
   if (task.sheet) {
     if (task.generator !== "pixel-sprite") throw new Error(`the ${task.generator} generator draws no sheets`);

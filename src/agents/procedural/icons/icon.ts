@@ -4,9 +4,8 @@
  * ("round"/"square"/"hex", "no badge"/"minimal"), line-art ("outline"), "no outline", "flat",
  * "glossy", "glowing", "retro" (pixelated) and the tone ("dark", "bright", "pastel", "muted").
  */
-import { applyTone, fromHsl, mix, shade, toHsl, type Rgb } from "../kit/color.js";
-import { Mask, paintMask } from "../kit/coverage.js";
-import { circle, compose, placeUnit, regularPolygon, rotationAbout, roundRect, type Affine, type Contour } from "../kit/geometry.js";
+import { applyTone, shade, type Rgb } from "../kit/color.js";
+import { compose, placeUnit, rotationAbout, type Affine } from "../kit/geometry.js";
 import type { IconShape, Role } from "./parts.js";
 import { decorateParts, modifyColors, planModifiers, renderAdornment, renderWear } from "./modifiers.js";
 import { MaskPool, renderParts, type PartColors } from "./render.js";
@@ -14,11 +13,13 @@ import { fallbackShape } from "./shapes.js";
 import { surfaceMaterialOf } from "./modifiers-looks.js";
 import { copiesOf, multiplied, quantityWords } from "./quantity.js";
 import { iconPicks } from "./resolve.js";
+import { pixelIcon, smallMargin } from "./small.js";
+import { badgeColors, badgeContour, drawBadge } from "./badge.js";
 import { ProgressReporter } from "../kit/progress.js";
 import { hasStyle, isNegated, shapeKey, toneOf, type PromptSpec } from "../words/prompt.js";
 import { hashString, mixSeeds, Random } from "../kit/random.js";
 import { Canvas, downsample, scaleNearest } from "../kit/raster.js";
-import type { GeneratedImage, Generator, GeneratorInput, GeneratorProgress } from "../kit/types.js";
+import type { GeneratedImage, Generator, GeneratorInput, GeneratorProgress, IconBadge } from "../kit/types.js";
 import { COLOR_VALUES } from "../words/vocabulary.js";
 
 const FIXED_ROLES: Readonly<Record<"metal" | "wood" | "dark" | "light" | "glass", Rgb>> = {
@@ -67,8 +68,14 @@ export function chooseIconShapes(spec: PromptSpec): IconShapes {
   };
 }
 
-function planIcon(spec: PromptSpec, rng: Random): IconPlan {
+/**
+ * The badge: the `badge` option when given ("none" for none); else none at 32 px and below, and above the
+ * prompt's words ("no badge", "round", "hex", "square") or the seed's pick of square or round.
+ */
+function planIcon(spec: PromptSpec, rng: Random, asked: IconBadge | undefined, size: number): IconPlan {
   const { main, emblem } = chooseIconShapes(spec);
+  if (asked !== undefined) return { main, emblem, badge: asked === "none" ? undefined : asked };
+  if (size <= 32) return { main, emblem, badge: undefined };
   const noBadge = isNegated(spec, "badge");
   const styled = (["round", "hex", "square"] as const).find((shape) => hasStyle(spec, shape));
   const badge = noBadge ? undefined : (styled ?? (rng.chance(0.5) ? "square" : "round"));
@@ -99,91 +106,6 @@ function scaleAboutCentre(k: number): Affine {
   return { a: k, b: 0, c: 0, d: k, e: 0.5 - 0.5 * k, f: 0.5 - 0.5 * k };
 }
 
-function badgeContour(kind: "square" | "round" | "hex", size: number): Contour {
-  if (kind === "round") return circle(size / 2, size / 2, size * 0.47, 96);
-  if (kind === "hex") return regularPolygon(size / 2, size / 2, size * 0.49, 6);
-  return roundRect(size * 0.04, size * 0.04, size * 0.92, size * 0.92, size * 0.2, 16);
-}
-
-interface BadgeColors {
-  top: Rgb;
-  bottom: Rgb;
-  rim: Rgb;
-  backdrop: Rgb;
-  outline: Rgb;
-}
-
-function badgeColors(primary: Rgb, spec: PromptSpec, hueJitter: number): BadgeColors {
-  const hsl = toHsl(primary);
-  const grey = hsl.s < 0.18;
-  // Yellows and golds turn olive when darkened: put them on a deep blue badge instead.
-  const yellow = !grey && hsl.h > 35 && hsl.h < 80;
-  // Browns (wood, bread, leather) vanish on a brown badge: put them on deep teal instead.
-  const brown = !grey && !yellow && hsl.h >= 12 && hsl.h <= 45 && hsl.l < 0.72 && hsl.s < 0.7;
-  const h = (grey ? 215 : yellow ? 232 : brown ? 192 : hsl.h) + hueJitter;
-  const s = grey ? 0.22 : yellow ? 0.42 : brown ? 0.36 : Math.min(0.55, hsl.s * 0.7);
-  const tone = toneOf(spec);
-  const lift = tone === "dark" ? -0.08 : tone === "pastel" ? 0.3 : tone === "bright" ? 0.06 : 0;
-  const top = fromHsl({ h, s, l: 0.34 + lift });
-  const bottom = fromHsl({ h: h + 12, s: s * 0.9, l: 0.19 + lift * 0.8 });
-  return {
-    top,
-    bottom,
-    rim: fromHsl({ h, s: s * 0.8, l: 0.55 + lift * 0.5 }),
-    backdrop: fromHsl({ h, s: s * 0.6, l: 0.1 + Math.max(0, lift) * 0.6 }),
-    outline: fromHsl({ h, s: 0.35, l: 0.09 }),
-  };
-}
-
-/** A faint seeded pattern inside the badge (rays, rings or dots), so seeds differ at a glance. */
-function badgePattern(mask: Mask, size: number, rng: Random): void {
-  const kind = rng.int(0, 3);
-  const c = size / 2;
-  if (kind === 0) {
-    const rays = rng.int(8, 14);
-    const offset = rng.range(0, Math.PI);
-    for (let i = 0; i < rays; i++) {
-      const a = offset + (i / rays) * Math.PI * 2;
-      const w = Math.PI / rays / 2;
-      mask.fill([
-        [
-          [c, c],
-          [c + Math.cos(a - w) * size, c + Math.sin(a - w) * size],
-          [c + Math.cos(a + w) * size, c + Math.sin(a + w) * size],
-        ],
-      ]);
-    }
-  } else if (kind === 1) {
-    const rings = rng.int(2, 3);
-    for (let i = 1; i <= rings; i++) mask.stroke(circle(c, c, (size * 0.48 * i) / (rings + 0.6), 96), size * 0.03);
-  } else if (kind === 2) {
-    const step = size / rng.int(7, 10);
-    for (let y = step / 2; y < size; y += step) for (let x = step / 2; x < size; x += step) mask.fill([circle(x, y, step * 0.12, 12)]);
-  }
-}
-
-function drawBadge(canvas: Canvas, mask: Mask, contour: Contour, colors: BadgeColors, glossy: boolean, rng: Random): void {
-  const size = canvas.width;
-  const clip = new Mask(size, size).fill([contour]);
-  mask.clear();
-  mask.fill([contour]);
-  paintMask(canvas, mask, (_x, y) => mix(colors.top, colors.bottom, y / size));
-  mask.clear();
-  badgePattern(mask, size, rng);
-  mask.intersect(clip);
-  paintMask(canvas, mask, colors.rim, 0.12);
-  mask.clear();
-  mask.stroke(
-    contour.map(([x, y]) => [size / 2 + (x - size / 2) * 0.93, size / 2 + (y - size / 2) * 0.93] as const),
-    size * 0.018,
-  );
-  paintMask(canvas, mask, colors.rim, 0.45);
-  mask.clear();
-  mask.fill([[...circle(size / 2, size * 0.28, size * 0.42, 72)]]);
-  mask.intersect(clip);
-  paintMask(canvas, mask, { r: 255, g: 255, b: 255 }, glossy ? 0.16 : 0.06);
-}
-
 function drawGlow(canvas: Canvas, cx: number, cy: number, radius: number, color: Rgb): void {
   const x0 = Math.max(0, Math.floor(cx - radius));
   const x1 = Math.min(canvas.width, Math.ceil(cx + radius));
@@ -205,12 +127,17 @@ function pixelate(canvas: Canvas): Canvas {
   return scaleNearest(small, factor);
 }
 
+/** Below 64 px an icon is drawn at SMALL_FACTOR times its size without outline or shadow, then made pixel art (small.ts). */
+const SMALL_FACTOR = 4;
+
 async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProgress) => void | Promise<void>, signal?: AbortSignal): Promise<GeneratedImage> {
   const progress = new ProgressReporter(onProgress, signal, { ...(input.palette ? { palette: input.palette } : {}) });
   await progress.report(0, "interpreting");
-  const { spec, width: size } = input;
+  const { spec } = input;
+  const small = input.width < 64;
+  const size = small ? input.width * SMALL_FACTOR : input.width;
   const rng = new Random(mixSeeds(input.seed, hashString("icon"), hashString(shapeKey(spec))));
-  const plan = planIcon(spec, rng.fork("plan"));
+  const plan = planIcon(spec, rng.fork("plan"), input.badge, input.width);
   // materials, effects and the seed's colour jitter (modifiers.ts)
   const chosen = chooseIconShapes(spec);
   const mods = planModifiers(spec, plan.main, chooseIconShapes(spec).mainName, rng.fork("modifiers"), chosen.material);
@@ -219,24 +146,25 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
   const badge = badgeColors(primary, spec, rng.range(-16, 16));
   const mainColors: PartColors = { ...baseColors, outline: badge.outline };
 
-  const canvas = new Canvas(size, input.height);
-  const pool = new MaskPool(size, input.height);
-  if (!input.transparent) canvas.fill(badge.backdrop);
+  const canvas = new Canvas(size, small ? size : input.height);
+  const pool = new MaskPool(size, canvas.height);
+  if (!input.transparent && !small) canvas.fill(badge.backdrop);
   await progress.report(15, "layout");
 
-  const margin = plan.badge ? 0.17 : 0.06;
+  const margin = small ? smallMargin(input.width, plan.badge !== undefined) : plan.badge ? 0.17 : 0.06;
   const box = size * (1 - margin * 2);
   const pose = compose(rotationAbout(rng.range(-0.16, 0.16), 0.5, 0.5), scaleAboutCentre(rng.range(0.93, 1.03)));
   const m: Affine = compose(placeUnit(size * margin, size * margin, box), pose);
-  if (plan.badge) drawBadge(canvas, pool.shape, badgeContour(plan.badge, size), badge, hasStyle(spec, "glossy"), rng.fork("badge"));
-  if (hasStyle(spec, "glowing") && (plan.badge || !input.transparent)) {
+  if (plan.badge && !small) drawBadge(canvas, pool.shape, badgeContour(plan.badge, size), badge, hasStyle(spec, "glossy"), rng.fork("badge"));
+  if (hasStyle(spec, "glowing") && !small && (plan.badge || !input.transparent)) {
     drawGlow(canvas, size / 2, size / 2, box * 0.62, shade(mainColors.roles.primary, 0.3));
   }
   await progress.report(35, "shapes");
 
   const lineArt = hasStyle(spec, "outline");
-  const lineWidth = Math.max(2, box * 0.055);
-  const outlineWidth = isNegated(spec, "outline") || lineArt ? 0 : Math.max(1, box * 0.032);
+  const lineWidth = small ? SMALL_FACTOR * 1.2 : Math.max(2, box * 0.055);
+  // small icons get their one-pixel outline after the reduction (small.ts)
+  const outlineWidth = small || isNegated(spec, "outline") || lineArt ? 0 : Math.max(1, box * 0.032);
   const words = new Set([...spec.subjects, ...spec.otherWords]);
   // "lockpick set", "pair of boots": two or three of the subject (quantity.ts)
   const copies = chosen.mainName === undefined ? 1 : copiesOf(quantityWords(plan.main, spec.otherWords));
@@ -246,7 +174,7 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
   renderParts(canvas, pool, mainParts, m, box, mainColors, {
     outlineWidth,
     ...(lineArt ? { lineArt: { width: lineWidth, color: plan.badge ? shade(mainColors.roles.primary, 0.2) : mainColors.roles.primary } } : {}),
-    ...(plan.badge ? { shadow: { dx: box * 0.02, dy: box * 0.035, color: badge.outline, opacity: 0.35 } } : {}),
+    ...(plan.badge && !small ? { shadow: { dx: box * 0.02, dy: box * 0.035, color: badge.outline, opacity: 0.35 } } : {}),
   });
 
   renderWear(canvas, pool, mods, mainParts, m, box, badge.outline);
@@ -268,6 +196,11 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
   });
   await progress.report(75, "shading", canvas);
 
+  if (small) {
+    const outlined = !isNegated(spec, "outline") && !lineArt;
+    const flat = hasStyle(spec, "flat") || lineArt;
+    return progress.finish(pixelIcon(canvas, { size: input.width, badge: plan.badge, colors: badge, transparent: input.transparent, outlined, flat }));
+  }
   const result = hasStyle(spec, "retro") ? pixelate(canvas) : canvas;
   return progress.finish(result);
 }

@@ -45,7 +45,13 @@ export interface GeneratorInput {
   seed: number;
   /** The palette every pixel with alpha > 0 must be one of (contract section 12). */
   palette?: Rgb[];
+  /** Icons: the badge behind the subject ("none" for none); absent, the size and the prompt decide. */
+  badge?: IconBadge;
 }
+
+/** The badge shapes an icon may sit on. */
+export const ICON_BADGES = ["none", "round", "square", "hex"] as const;
+export type IconBadge = (typeof ICON_BADGES)[number];
 
 export interface GeneratorProgress {
   percent: number;

@@ -12,3 +12,4 @@
  */
 export { chooseMaterial, drawTexture, textureGenerator } from "./texture.js";
 export { interpretTexture } from "./reading.js";
+export { pixelTiles, textureColors } from "./small.js";

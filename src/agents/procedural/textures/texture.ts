@@ -14,6 +14,7 @@ import { ProgressReporter } from "../kit/progress.js";
 import { hasStyle, shapeKey, toneOf, type PromptSpec } from "../words/prompt.js";
 import { hashString, mixSeeds, Random } from "../kit/random.js";
 import type { Canvas } from "../kit/raster.js";
+import { pixelTexture } from "./small.js";
 import { readTexturePrompt, scatterGround } from "./conditions.js";
 import { addAlien, addBarnacles, addBlood, addDust, addFlowers, addGrime, addLush, addRivets, addSheen, overBottom, PLANTS, strew, tintAll } from "./wear.js";
 import { addEffectVeins, addRuts, bandThrough, inlay, patchesOf } from "./layers.js";
@@ -61,14 +62,18 @@ async function generateTexture(
   onProgress: (p: GeneratorProgress) => void | Promise<void>,
   signal?: AbortSignal,
 ): Promise<GeneratedImage> {
-  // a texture keeps its gradients on a small palette by ordered dithering (8×8 Bayer: seamless on sides of 8k)
-  const progress = new ProgressReporter(onProgress, signal, { ...(input.palette ? { palette: input.palette } : {}), dither: "ordered", tileable: true });
+  // a texture keeps its gradients on a small palette by ordered dithering (8×8 Bayer: seamless on sides of 8k);
+  // small ones are pixel art: flat clusters, nearest colour
+  const dither = input.width < 64 ? "none" : "ordered";
+  const progress = new ProgressReporter(onProgress, signal, { ...(input.palette ? { palette: input.palette } : {}), dither, tileable: true });
   const canvas = await drawTexture(input, progress);
   return progress.finish(canvas, true);
 }
 
 /** The seamless texture's pixels (input.width square), before encoding; tilesets draw their terrains with it. */
 export async function drawTexture(input: GeneratorInput, progress: ProgressReporter): Promise<Canvas> {
+  // 16, 32 and 48 px: drawn at four times the size, then reduced to a few flat colours (no per-pixel noise)
+  if (input.width < 64) return pixelTexture(await drawTexture({ ...input, width: input.width * 4, height: input.height * 4 }, progress), 4);
   await progress.report(0, "interpreting");
   // conditions and settings ("wet", "blood-stained", "crypt") are read first; the rest is planned as usual
   const reading = readTexturePrompt(input.spec);

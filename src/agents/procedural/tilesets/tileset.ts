@@ -14,7 +14,7 @@ import { ProgressReporter } from "../kit/progress.js";
 import { interpretPrompt, type PromptSpec } from "../words/prompt.js";
 import { hashString, mixSeeds, Random } from "../kit/random.js";
 import { Canvas } from "../kit/raster.js";
-import { chooseMaterial, drawTexture, interpretTexture } from "../textures/index.js";
+import { chooseMaterial, drawTexture, interpretTexture, pixelTiles, textureColors } from "../textures/index.js";
 import { boundaryDistance, boundaryNoise, FIELD_SETTINGS, nodeWeights, quietCorners, tileField, tileNodes } from "./field.js";
 import { flattenBlotches } from "./flatten.js";
 import { edgeStyleOf, paintTile, type PaintContext } from "./paint.js";
@@ -51,11 +51,13 @@ export async function drawTileset(
   onProgress: (p: GeneratorProgress) => void | Promise<void>,
   signal?: AbortSignal,
 ): Promise<GeneratedTileset> {
-  const progress = new ProgressReporter(onProgress, signal, { ...(input.palette ? { palette: input.palette } : {}), dither: "ordered" });
+  // tiles of 16, 32 and 48 px are drawn at four times their size, then made pixel art (textures/small.ts)
+  const factor = input.width < 64 ? 4 : 1;
+  const progress = new ProgressReporter(onProgress, signal, { ...(input.palette ? { palette: input.palette } : {}), dither: factor > 1 ? "none" : "ordered" });
   await progress.report(0, "interpreting");
-  const size = input.width;
+  const size = input.width * factor;
   const request = input.tileset;
-  const layout = tilesetLayout(request, size, size);
+  const drawnLayout = tilesetLayout(request, size, size);
   const specs = request.terrains.map((terrain) => terrainSpec(terrain, input.spec));
   const materials = specs.map((spec) => chooseMaterial(spec).material);
 
@@ -86,24 +88,26 @@ export async function drawTileset(
   };
   await progress.report(55, "tiles");
 
-  const sheet = new Canvas(layout.columns * size, layout.rows * size);
+  const sheet = new Canvas(drawnLayout.columns * size, drawnLayout.rows * size);
   // one set of distance arrays for every tile (a 512 px tile's are 3 MB)
   let distances: ReturnType<typeof boundaryDistance> | undefined;
-  for (const [n, tile] of layout.tiles.entries()) {
+  for (const [n, tile] of drawnLayout.tiles.entries()) {
     const field = tileField(tileNodes(request.layout, tile), weights, noise, quietCorners(request.layout, tile));
     const { dist, nx, ny } = (distances = boundaryDistance(field, size, settings.threshold, distances));
     paintTile(ctx, dist, nx, ny, sheet.data, sheet.width, tile.x, tile.y);
-    if (n % 8 === 7) await progress.report(55 + (30 * n) / layout.tiles.length, "tiles", sheet);
+    if (n % 8 === 7) await progress.report(55 + (30 * n) / drawnLayout.tiles.length, "tiles", sheet);
   }
 
   await progress.report(86, "measuring");
-  const image = await progress.finish(sheet, true); // onto the asked palette, in place: measured as stored
+  const layout = factor > 1 ? tilesetLayout(request, input.width, input.width) : drawnLayout;
+  const finished = factor > 1 ? pixelTiles(sheet, factor, textureColors(input.width) * request.terrains.length + 2) : sheet;
+  const image = await progress.finish(finished, true); // onto the asked palette, in place: measured as stored
   // the quality measured as the sheet is stored (colours among visible pixels: a tileset's alpha is 0 or 255)
   const quality: TilesetQuality = {
     ...image.quality,
     colors: image.quality?.colors ?? 0,
     paletteCompliance: image.quality?.paletteCompliance ?? 1,
-    seamScore: round3(mapSeamScore(sheet.data, layout, paintRandomMap(layout, 32, 32, input.seed))),
+    seamScore: round3(mapSeamScore(finished.data, layout, paintRandomMap(layout, 32, 32, input.seed))),
   };
   return { ...image, layout, quality };
 }
