@@ -20,6 +20,7 @@ import { healthHandlers } from "./transports/rest/health.js";
 import { deletionHandlers } from "./transports/rest/deletion.js";
 import { keyHandlers } from "./transports/rest/keys.js";
 import { linkHandlers } from "./transports/rest/links.js";
+import { projectHandlers } from "./transports/rest/projects.js";
 import { mountRestRoutes, mountRoute } from "./transports/rest/route.js";
 import { webhookHandlers } from "./transports/rest/webhooks.js";
 import { createWebHandler } from "./transports/web/static.js";
@@ -99,6 +100,7 @@ export function createApp(deps: AppDeps): App {
       ...generationHandlers({ services, closing: closing.signal }),
       ...kitHandlers({ services, closing: closing.signal }),
       ...linkHandlers(services),
+      ...projectHandlers(services),
       ...deletionHandlers(services),
     },
     mountOptions,

@@ -23,6 +23,7 @@ import { createDeletion } from "./domain/deletion/deletion.js";
 import { createKits } from "./domain/kits/kits.js";
 import { createKitAtlasReader } from "./domain/kits/view.js";
 import { createLinks } from "./domain/links/links.js";
+import { createProjects } from "./domain/projects/projects.js";
 import { createIdempotencyService } from "./domain/idempotency/idempotency.js";
 import { createKeyCache } from "./domain/keys/key-cache.js";
 import { createKeyService, type KeyViewerRow } from "./domain/keys/keys.js";
@@ -179,6 +180,8 @@ export function createServices(deps: AppDeps) {
     deletion,
     /** Public, expiring links to assets and their exports (contract section 15). */
     links,
+    /** A game's defaults and its assets (contract section 13). */
+    projects: createProjects({ prisma, assetBytes: (viewer, id) => queries.assetBytes(viewer, id) }),
     webhooks: createWebhookService({
       prisma,
       box: secretsBox,

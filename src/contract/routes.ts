@@ -5,6 +5,7 @@ import { deletionRoutes } from "./routes/deletion.js";
 import { kitRoutes } from "./routes/kits.js";
 import { linkRoutes } from "./routes/links.js";
 import { openAiRoutes } from "./routes/openai.js";
+import { projectRoutes } from "./routes/projects.js";
 import type { Method, RouteSpec } from "./routes/spec.js";
 import { webhookRoutes } from "./routes/webhooks.js";
 import { documentSchemas } from "./teaching.js";
@@ -23,6 +24,7 @@ export const routes = {
   ...accountRoutes,
   ...generationRoutes,
   ...kitRoutes,
+  ...projectRoutes,
   ...deletionRoutes,
   ...linkRoutes,
   ...creditRoutes,

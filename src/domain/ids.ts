@@ -24,7 +24,7 @@ export function randomBase62(length: number): string {
   return out;
 }
 
-export type IdPrefix = "usr" | "acc" | "key" | "gen" | "ast" | "idem" | "req" | "kit";
+export type IdPrefix = "usr" | "acc" | "key" | "gen" | "ast" | "idem" | "req" | "kit" | "prj";
 
 /** Public ids: a type prefix and 22 random base62 characters (~131 bits), e.g. `gen_4fT…`. */
 export function newId(prefix: IdPrefix): string {

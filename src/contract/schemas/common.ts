@@ -25,3 +25,8 @@ export const resourceId = z
   .regex(/^[A-Za-z0-9_-]+$/, "Must be an id as the API answered it (letters, digits, _ and - only).");
 
 export const size = z.object({ width: z.number().int(), height: z.number().int() }).meta({ id: "Size" });
+
+/** `projectId` on a generation or a kit (section 13): the project whose defaults apply and under which the result is filed. */
+export const projectIdField = resourceId
+  .optional()
+  .describe("File the result under this project (yours) and apply its defaults (palette, scale, transparent); a field of the request wins.");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { integer, trimmed } from "../validation.js";
-import { instant } from "./common.js";
+import { instant, projectIdField } from "./common.js";
 import { assetQuality, sheetLayout, sheetRequest } from "./sheet.js";
 import { paletteField } from "./palette.js";
 import { tilesetLayout, tilesetRequest } from "./tileset.js";
@@ -46,6 +46,7 @@ export const generateFields = {
   sheet: sheetRequest.optional(),
   tileset: tilesetRequest.optional(),
   palette: paletteField.optional(),
+  projectId: projectIdField,
 };
 
 /** A sheet or a tileset, not both (reported on `tileset`). */
@@ -192,6 +193,7 @@ export const generation = z
       .optional()
       .describe("The palette asked for (its name when named, and its colours); absent otherwise."),
     recolorOf: z.string().optional().describe("A palette swap (POST /api/v1/assets/{id}/recolor): the asset it recoloured; absent for a drawing."),
+    projectId: z.string().optional().describe("The project it is filed under; absent when none."),
     createdAt: instant,
     startedAt: instant.nullable(),
     completedAt: instant.nullable(),

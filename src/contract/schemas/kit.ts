@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { integer, trimmed } from "../validation.js";
-import { instant } from "./common.js";
+import { instant, projectIdField } from "./common.js";
 import { generateFields, generation } from "./generation.js";
 import { paletteField } from "./palette.js";
 
@@ -68,6 +68,7 @@ export const kitRequest = z
       .optional()
       .describe("Each item's seed is derived from it (seed + the item's index)."),
     name: trimmed(1, 64).optional().describe("The kit's name."),
+    projectId: projectIdField,
     atlas: atlasOptions.optional(),
     dryRun: z.boolean().optional().describe("Answer the total and each item's price; nothing made or charged."),
   })
@@ -119,6 +120,7 @@ export const kitView = z
     name: z.string().nullable(),
     scale: z.number().int(),
     palette: z.string().nullable().describe("The palette's name, or null (none, or colours given)."),
+    projectId: z.string().optional().describe("The project it is filed under; absent when none."),
     items: z.array(z.object({ name: z.string(), generation })),
     failed: z.array(z.object({ name: z.string(), generationId: z.string(), error: z.object({ code: z.string(), message: z.string() }) })),
     atlas: z

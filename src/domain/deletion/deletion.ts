@@ -84,7 +84,7 @@ export function createDeletion(deps: DeletionDeps) {
 
     /**
      * Erasure: after the password is checked, in one transaction holding the account's row (so no
-     * reservation interleaves): the user, its sessions and keys, webhooks, generations (events,
+     * reservation interleaves): the user, its sessions and keys, webhooks, projects, generations (events,
      * assets, deliveries), idempotency records and tombstones go. The account row (id, balance)
      * and its ledger entries stay, with no user behind them. 409 while a generation is active.
      */
@@ -109,6 +109,7 @@ export function createDeletion(deps: DeletionDeps) {
         const assets = await tx<{ sha256: string }>(Prisma.sql`SELECT DISTINCT "sha256" FROM "assets" WHERE "account_id" = ${accountId}`);
         await tx(Prisma.sql`DELETE FROM "kits" WHERE "account_id" = ${accountId}`); // kit names and items name prompts
         await tx(Prisma.sql`DELETE FROM "generations" WHERE "account_id" = ${accountId}`);
+        await tx(Prisma.sql`DELETE FROM "projects" WHERE "account_id" = ${accountId}`); // project names are personal too
         await tx(Prisma.sql`DELETE FROM "webhooks" WHERE "account_id" = ${accountId}`);
         await tx(Prisma.sql`DELETE FROM "idempotency_records" WHERE "account_id" = ${accountId}`);
         await tx(Prisma.sql`DELETE FROM "deleted_objects" WHERE "account_id" = ${accountId}`);

@@ -1,5 +1,6 @@
 import { AppError } from "../../contract/errors.js";
 import { decodeCursor, pageArgs, toPage, type Page } from "../../contract/cursor.js";
+import { projectIdField } from "../../contract/schemas/common.js";
 import type { GenerationView } from "../../contract/schemas/generation.js";
 import { parseInput } from "../../contract/validation.js";
 import type { PrismaClient } from "../../infra/db/database.js";
@@ -9,6 +10,9 @@ import { createStoredExports } from "../exports/stored-exports.js";
 import type { AssetBytes, AssetRef } from "./asset-bytes.js";
 import type { GenerationEvents } from "./events.js";
 import { generationView } from "./view.js";
+
+/** A list of generations: a page, of one project when `projectId` names one (another account's lists nothing). */
+const generationListArgs = pageArgs.extend({ projectId: projectIdField });
 
 /** Reading generations and assets: each caller sees only its own account's (404 otherwise, never saying whose). */
 /** After a read found nothing: 410 gone for the owner's deleted object, else 404 (deletion.ts). */
@@ -45,12 +49,13 @@ export function createGenerationQueries(
 
     /** The account's generations, newest first (assets without `b64`). */
     async list(viewer: AuthenticatedViewer, args: unknown): Promise<Page<GenerationView>> {
-      const { first, after } = parseInput(pageArgs, args);
+      const { first, after, projectId } = parseInput(generationListArgs, args);
       const accountId = viewer.user.accountId;
       const cursor = after === undefined ? undefined : decodeCursor(after, ["instant", "string"] as const);
       const rows = await prisma.generation.findMany({
         where: {
           accountId,
+          ...(projectId !== undefined ? { projectId } : {}),
           ...(cursor ? { OR: [{ createdAt: { lt: new Date(cursor[0]) } }, { createdAt: new Date(cursor[0]), id: { lt: cursor[1] } }] } : {}),
         },
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],

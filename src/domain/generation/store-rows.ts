@@ -32,6 +32,8 @@ export interface NewGeneration {
   palette: PaletteSpec | null;
   /** A palette swap: the asset mapped onto `palette` (nothing is drawn); null for a drawing. */
   sourceAssetId: string | null;
+  /** The project it is filed under (section 13); null when none. */
+  projectId?: string | null;
   transparent: boolean;
   seed: number;
   width: number;
@@ -97,6 +99,7 @@ export function toRecord(r: Record<string, unknown>): GenerationRecord {
     tileset: (r.tileset as GenerationRecord["tileset"]) ?? null,
     palette: (r.palette as GenerationRecord["palette"]) ?? null,
     sourceAssetId: (r.source_asset_id as string | null) ?? null,
+    projectId: (r.project_id as string | null) ?? null,
     transparent: Boolean(r.transparent),
     seed: Number(r.seed),
     width: Number(r.width),

@@ -27,6 +27,7 @@ import { pixelPrice } from "./price.js";
 import type { PaletteSpec } from "./store-rows.js";
 import type { NewGeneration } from "./store.js";
 import { generationView } from "./view.js";
+import { findProject, withProjectDefaults } from "../projects/defaults.js";
 
 export interface SubmitDeps {
   prisma: PrismaClient;
@@ -124,9 +125,11 @@ export function createSubmit(deps: SubmitDeps) {
   }
 
   /** Everything decided from the request and the agent, before anything is counted or written. */
-  async function plan(raw: unknown): Promise<{ input: GenerateRequest } & Plan> {
-    const input = parseInput(generateRequest, raw);
-    const agent = await agents.resolve(input.agentId);
+  async function plan(viewer: AuthenticatedViewer, raw: unknown): Promise<{ input: GenerateRequest } & Plan> {
+    const asked = parseInput(generateRequest, raw);
+    const agent = await agents.resolve(asked.agentId);
+    // A project's defaults fill in what the request leaves out (section 13); its id files the generation.
+    const input = asked.projectId === undefined ? asked : withProjectDefaults(asked, await findProject(prisma, viewer.user.accountId, asked.projectId), agent);
     const size = checkAgainstAgent(agent, input);
     const driver = agents.catalog.driver(agent.id);
     // The prompt is read once per generation: the reading is stored with it and handed to the drawing.
@@ -164,7 +167,7 @@ export function createSubmit(deps: SubmitDeps) {
 
   async function submit(viewer: AuthenticatedViewer, raw: unknown, options: SubmitOptions = {}): Promise<Submission> {
     // Everything that can be refused for the request itself is refused before the quota counts it.
-    const planned = await plan(raw);
+    const planned = await plan(viewer, raw);
     const { input } = planned;
     if (input.dryRun)
       throw new AppError("invalid_request", "dryRun answers an estimate: call estimate (REST: the same endpoint answers it).", { param: "dryRun" });
@@ -202,6 +205,7 @@ export function createSubmit(deps: SubmitDeps) {
       tileset: (g.tileset as NewGeneration["tileset"]) ?? null,
       palette,
       sourceAssetId: asset.id,
+      projectId: g.projectId,
       transparent: g.transparent,
       seed: g.seed,
       width: g.width,
@@ -259,7 +263,7 @@ export function createSubmit(deps: SubmitDeps) {
 
   /** A dry run: what the call would make and cost, with the interpretation; nothing counted, written or charged. */
   async function planEstimate(viewer: AuthenticatedViewer, raw: unknown): Promise<PlannedEstimate> {
-    const planned = await plan(raw);
+    const planned = await plan(viewer, raw);
     const account = await prisma.account.findUnique({ where: { id: viewer.user.accountId }, select: { balance: true } });
     return estimateOf(planned, account?.balance ?? 0);
   }
@@ -269,7 +273,7 @@ export function createSubmit(deps: SubmitDeps) {
    * (balance 0: the caller reads the balance once) and the row it would reserve. Nothing counted or written.
    */
   async function prepare(viewer: AuthenticatedViewer, raw: unknown): Promise<{ estimate: EstimateView; rowOf: RowOf }> {
-    const planned = await plan(raw);
+    const planned = await plan(viewer, raw);
     return { estimate: estimateOf(planned, 0).view, rowOf: rowOfPlan(viewer, planned.input, planned) };
   }
 
@@ -298,7 +302,7 @@ export function newGeneration(
   viewer: AuthenticatedViewer,
   input: GenerateRequest,
   id: string,
-  planned: Omit<NewGeneration, "id" | "accountId" | "apiKeyId" | "prompt" | "messages">,
+  planned: Omit<NewGeneration, "id" | "accountId" | "apiKeyId" | "prompt" | "messages" | "projectId">,
 ): NewGeneration {
   const { agentId, ...rest } = planned;
   return {
@@ -308,6 +312,7 @@ export function newGeneration(
     agentId,
     prompt: input.prompt ?? null,
     messages: input.messages ?? null,
+    projectId: input.projectId ?? null,
     ...rest,
   };
 }

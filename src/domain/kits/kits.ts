@@ -17,6 +17,7 @@ import type { ExportFile } from "../exports/formats.js";
 import { fingerprint, type IdempotencyService } from "../idempotency/idempotency.js";
 import { newId } from "../ids.js";
 import { consumeQuota } from "../limits.js";
+import { findProject, paletteInput } from "../projects/defaults.js";
 import { atlasOptionsOf } from "./atlas.js";
 import { type KitAtlasReader, kitView } from "./view.js";
 
@@ -54,6 +55,7 @@ function itemBody(kit: KitRequest, item: KitItemRequest, index: number, transpar
     ...(kit.palette !== undefined ? { palette: kit.palette } : {}),
     ...(transparent ? { transparent: true } : {}),
     ...(kit.seed !== undefined ? { seed: (kit.seed + index) % 2 ** 31 } : {}),
+    ...(kit.projectId !== undefined ? { projectId: kit.projectId } : {}),
   };
 }
 
@@ -77,7 +79,7 @@ export function createKits(deps: KitDeps) {
   const generatePolicy = { name: "generate", limit: deps.generatePerMinute, windowSeconds: 60 };
 
   async function plan(viewer: AuthenticatedViewer, raw: unknown) {
-    const input = parseInput(kitRequest, raw);
+    const input = await withProject(viewer, parseInput(kitRequest, raw));
     const planned = [];
     for (const [i, item] of input.items.entries()) {
       const name = item.name ?? slugOf(item.prompt);
@@ -97,6 +99,18 @@ export function createKits(deps: KitDeps) {
       }
     }
     return { input, planned };
+  }
+
+  /** The kit with its project's defaults (scale, palette, transparent) where it gives none (section 13). */
+  async function withProject(viewer: AuthenticatedViewer, input: KitRequest): Promise<KitRequest> {
+    if (input.projectId === undefined) return input;
+    const project = await findProject(prisma, viewer.user.accountId, input.projectId);
+    return {
+      ...input,
+      ...(input.scale === undefined && project.scale !== null ? { scale: project.scale as KitRequest["scale"] } : {}),
+      ...(input.palette === undefined && project.palette ? { palette: paletteInput(project.palette) as KitRequest["palette"] } : {}),
+      ...(input.transparent === undefined && project.transparent !== null ? { transparent: project.transparent } : {}),
+    };
   }
 
   const balanceOf = async (accountId: string) => (await prisma.account.findUnique({ where: { id: accountId }, select: { balance: true } }))?.balance ?? 0;
@@ -154,7 +168,17 @@ export function createKits(deps: KitDeps) {
     const atlas = atlasOptionsOf(input.atlas);
     const palette = input.palette === undefined ? null : typeof input.palette === "string" ? { name: input.palette } : { colors: input.palette };
     await prisma.kit.create({
-      data: { id, accountId, name: input.name ?? null, scale: input.scale ?? 32, palette: palette ?? undefined, items, atlas: { ...atlas }, status: "running" },
+      data: {
+        id,
+        accountId,
+        projectId: input.projectId ?? null,
+        name: input.name ?? null,
+        scale: input.scale ?? 32,
+        palette: palette ?? undefined,
+        items,
+        atlas: { ...atlas },
+        status: "running",
+      },
     });
     const generations = await settle(
       accountId,

@@ -43,6 +43,7 @@ interface KitRow {
   palette: unknown;
   atlas: unknown;
   status: string;
+  projectId?: string | null;
   createdAt: Date;
 }
 
@@ -91,6 +92,7 @@ export async function kitView(
     name: row.name,
     scale: row.scale,
     palette: palette?.name ?? null,
+    ...(row.projectId ? { projectId: row.projectId } : {}),
     items: items.map((item, i) => ({ name: item.name, generation: generations[i]! })),
     failed,
     atlas,

@@ -15,6 +15,7 @@ import { quotaHeaders } from "../../../domain/limits.js";
 import { builder, rule, viewerOf } from "../builder.js";
 import { withoutNulls, zodInputType } from "../zod-input.js";
 import { AssetExportRef, AssetQualityRef, SheetLayoutRef, TilesetLayoutRef } from "./sheet.js";
+import { ProjectRef } from "./project.js";
 
 const AssetRef = builder.objectRef<AssetView>("Asset").implement({
   description: "A generated file. `url` serves its bytes to its owner.",
@@ -109,6 +110,12 @@ const GenerationRef = builder.objectRef<GenerationView>("Generation").implement(
       resolve: (g) => g.interpretation ?? null,
     }),
     error: t.field({ type: GenerationErrorRef, nullable: true, resolve: (g) => g.error ?? null }),
+    project: t.field({
+      type: ProjectRef,
+      nullable: true,
+      description: "The project it is filed under; null when none.",
+      resolve: async (g, _args, ctx) => (g.projectId ? ctx.services.projects.get(await viewerOf(ctx), g.projectId) : null),
+    }),
   }),
 });
 
@@ -221,6 +228,7 @@ builder.queryFields((t) => ({
     args: {
       first: t.arg.int({ required: false, defaultValue: 20 }),
       after: t.arg.string({ required: false, description: "`endCursor` of the previous page." }),
+      projectId: t.arg.id({ required: false, description: "Only the generations filed under this project of yours." }),
     },
     resolve: async (_root, args, ctx) => ctx.services.generations.list(await viewerOf(ctx), withoutNulls(args)),
   }),

@@ -4,6 +4,7 @@ import "./scalars.js";
 import "./agent.js";
 import "./account.js";
 import "./api-key.js";
+import "./project.js";
 import "./generation.js";
 import "./credits.js";
 import "./storage.js";
