@@ -7,12 +7,15 @@
  * its natural agent). Reach: the share understood (a subject, no fallback) and understood whole (no
  * word ignored), with each miss listed. `--range`: for a sample of the understood prompts, eight
  * seeds each at 64 px, the mean share of pixels that differ between two seeds' images (RGBA, any
- * channel), averaged over all pairs.
+ * channel), averaged over all pairs; and for every understood prompt, each understood word left out
+ * in turn (seed 1, 64 px): the share of those words whose absence leaves the picture unchanged.
+ * Words that vanish (neither drawn nor reported ignored) are counted always.
  */
 import { readFileSync } from "node:fs";
 import { PNG } from "pngjs";
 import { draw, type DrawTask } from "../src/agents/procedural/draw-task.js";
 import { interpretIcon, interpretPrompt, interpretSprite, interpretTexture } from "../src/agents/procedural/index.js";
+import { understoodWords, vanishedWords, without } from "../src/agents/procedural/words/accounting.js";
 
 const readers = { "pixel-sprite": interpretSprite, icon: interpretIcon, texture: interpretTexture } as const;
 type Agent = keyof typeof readers;
@@ -33,11 +36,13 @@ const rows = readFileSync(file, "utf8")
 
 let understood = 0;
 let whole = 0;
+let vanishing = 0;
 const misses: string[] = [];
 const partial: string[] = [];
 const byAgent = new Map<Agent, { n: number; understood: number; whole: number }>();
 for (const { agent, prompt } of rows) {
   const i = readers[agent](interpretPrompt({ prompt }));
+  vanishing += vanishedWords(prompt, i, (text) => readers[agent](interpretPrompt({ prompt: text }))).length;
   const stats = byAgent.get(agent) ?? { n: 0, understood: 0, whole: 0 };
   stats.n++;
   if (i.subject !== null && !i.fallback) {
@@ -52,22 +57,37 @@ for (const { agent, prompt } of rows) {
 }
 const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
 console.log(`reach: ${rows.length} prompts; understood ${pct(understood, rows.length)}, understood whole ${pct(whole, rows.length)}`);
+console.log(`vanished words (neither drawn nor reported): ${vanishing}`);
 for (const [agent, s] of byAgent) console.log(`  ${agent}: ${s.n} prompts; understood ${pct(s.understood, s.n)}, whole ${pct(s.whole, s.n)}`);
 if (misses.length) console.log(`not understood (${misses.length}):\n  ${misses.join("\n  ")}`);
 if (partial.length) console.log(`understood, with words ignored (${partial.length}):\n  ${partial.join("\n  ")}`);
 
+const picture = async (agent: Agent, prompt: string, seed: number, size = 64): Promise<Buffer> => {
+  const task: DrawTask = { generator: agent, prompt: { prompt }, width: size, height: size, transparent: agent !== "texture", seed };
+  return PNG.sync.read((await draw(task, () => undefined)).png).data;
+};
+
 if (flags.includes("--range")) {
+  let words = 0;
+  const unchanged: string[] = [];
+  for (const { agent, prompt } of rows) {
+    const i = readers[agent](interpretPrompt({ prompt }));
+    if (i.subject === null || i.fallback) continue;
+    const base = await picture(agent, prompt, 1);
+    for (const word of understoodWords(prompt, i)) {
+      words++;
+      if (base.equals(await picture(agent, without(prompt, word), 1))) unchanged.push(`${agent}\t${prompt}\t(${word})`);
+    }
+  }
+  console.log(`understood words: ${words}; leaving one out leaves the picture unchanged for ${unchanged.length} (${pct(unchanged.length, words)})`);
+  if (unchanged.length) console.log(`  ${unchanged.join("\n  ")}`);
+
   const sample = rows.filter((_, index) => index % Math.max(1, Math.floor(rows.length / 24)) === 0).slice(0, 24);
   const seeds = [1, 2, 3, 4, 5, 6, 7, 8];
   let total = 0;
   const perAgent = new Map<Agent, number[]>();
   for (const { agent, prompt } of sample) {
-    const images = await Promise.all(
-      seeds.map(async (seed) => {
-        const task: DrawTask = { generator: agent, prompt: { prompt }, width: 64, height: 64, transparent: agent !== "texture", seed };
-        return PNG.sync.read((await draw(task, () => undefined)).png).data;
-      }),
-    );
+    const images = await Promise.all(seeds.map((seed) => picture(agent, prompt, seed)));
     let sum = 0;
     let pairs = 0;
     for (let a = 0; a < images.length; a++) {

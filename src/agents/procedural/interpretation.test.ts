@@ -36,7 +36,7 @@ describe("interpret: what the procedural drivers understood", () => {
   });
 
   it("knows which vocabulary is its own: a grass tile is a texture, not a sprite", () => {
-    expect(read(texture, "grass tile")).toEqual({ subject: "grass", modifiers: [], ignored: [], fallback: false });
+    expect(read(texture, "grass tile")).toEqual({ subject: "grass", modifiers: ["tile"], ignored: [], fallback: false });
     expect(read(sprite, "grass tile")).toMatchObject({ subject: null, modifiers: [], ignored: ["grass", "tile"], fallback: true });
     expect(read(texture, "mossy stone brick")).toEqual({ subject: "brick", modifiers: ["stone", "mossy"], ignored: [], fallback: false });
     expect(read(texture, "stone tiles")).toMatchObject({ subject: "tile", modifiers: ["stone"], fallback: false });

@@ -18,7 +18,7 @@ const CONDITION_WORDS: Readonly<Record<string, string>> = {
   shallow: "shallow clear transparent",
   murky: "murky cloudy",
   scattered: "scattered strewn littered sparse",
-  bloody: "bloodstained bloodied bloodsoaked bloodsplattered",
+  bloody: "bloodstained bloodied bloodsoaked bloodsplattered splattered spattered",
   barnacles: "barnacle barnacles barnacled",
   riveted: "riveted rivet rivets studded",
   dusty: "dusty dusted",

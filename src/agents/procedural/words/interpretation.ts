@@ -8,7 +8,8 @@
  *   subject word is known and the generator falls back (`fallback: true`).
  * - `modifiers`: what changes the drawing besides the subject, canonical: the colours it uses,
  *   the style words it honours ("dark", "glowing", "no outline"), then the secondary items it
- *   draws (a character's held items, an icon's emblem, a texture's second material).
+ *   draws (a character's held items, an icon's emblem, a texture's second material), then every
+ *   other subject word it drew (a setting, a surface's place), so no word of the prompt vanishes.
  * - `ignored`: content words it did not use: unknown words (raw), subjects it does not draw,
  *   colours beyond those it uses, styles it has no use for (canonical). Filler words never appear.
  *
@@ -17,6 +18,7 @@
  */
 import type { Interpretation } from "../../driver.js";
 import type { PromptSpec } from "../kit/types.js";
+import { broaderSubjects, GENERIC_SUBJECTS } from "./subjects/subjects.js";
 
 export const TONES = ["dark", "bright", "pastel", "muted"];
 
@@ -46,6 +48,14 @@ export function interpretationOf(spec: PromptSpec, usage: Usage): Interpretation
   // "golden crown": gold is both the colour and the material, named once
   const modifiers = [...new Set([...spec.colors.slice(0, usage.colors), ...materials, ...effects, ...styles, ...negations])];
   for (const item of usage.items) if (!modifiers.includes(item)) modifiers.push(item);
+  // every subject word drawn is named: a setting ("desert bandit"), a surface's place ("stone floor")
+  const subjectChain = usage.subject ? broaderSubjects(usage.subject) : [];
+  for (const s of spec.subjects) {
+    // a generic word ("floor" in "wooden floor", "monster") only picks among designs: no modifier
+    if (!usage.usedSubjects.has(s) || GENERIC_SUBJECTS.has(s) || subjectChain.includes(s) || modifiers.includes(s)) continue;
+    if (modifiers.some((m) => broaderSubjects(s).includes(m) || broaderSubjects(m).includes(s))) continue;
+    modifiers.push(s);
+  }
   const ignored = [
     ...spec.subjects.filter((s) => !usage.usedSubjects.has(s) && !usage.items.includes(s)),
     ...spec.colors.slice(usage.colors),

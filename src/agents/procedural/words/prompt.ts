@@ -88,6 +88,26 @@ function lookup(map: ReadonlyMap<string, string>, word: string): string | undefi
   return undefined;
 }
 
+/**
+ * What one token of a normalised prompt reads as: its canonical style (without the "!"), colour,
+ * material, effect and subject names, or none (an unknown word, or filler). For accounting for
+ * every word (words/accounting.ts); the reader itself uses the same tables in parseTurn.
+ */
+export function readingsOf(token: string): string[] {
+  const names: string[] = [];
+  for (const table of [STYLE_WORDS, COLOR_WORDS, MATERIAL_WORDS, EFFECT_WORDS, SUBJECT_WORDS]) {
+    const found = lookup(table, token);
+    if (found !== undefined) pushUnique(names, found.replace(/^!/, ""));
+  }
+  return names;
+}
+
+/** The tokens of a prompt as the reader splits them (after normalizeText). */
+export const tokensOf = (text: string): string[] =>
+  normalizeText(text)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
 function pushUnique(list: string[], value: string): void {
   if (!list.includes(value)) list.push(value);
 }
@@ -124,9 +144,7 @@ function parseTurn(content: string): TurnSpec {
     otherWords: [],
     additive: false,
   };
-  const tokens = normalizeText(content)
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+  const tokens = tokensOf(content);
   let negateFor = 0;
   /** Subjects named by a word that is not only a material or an effect ("mage" in "fire mage"). */
   const plainSubjects = new Set<string>();

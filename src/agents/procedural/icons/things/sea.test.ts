@@ -79,7 +79,7 @@ describe("icons of kit, the sea, the farm and their words", () => {
     expect(read("green radar screen").modifiers).toContain("screen");
     expect(read("bamboo fishing rod").modifiers).toContain("bamboo");
     expect(read("straw hat").modifiers).toContain("hay");
-    expect(read("wicker basket of eggs").modifiers).toEqual(["egg"]);
+    expect(read("wicker basket of eggs").modifiers).toEqual(["egg", "wicker"]);
     expect(read("turnip seed packet").modifiers).toEqual(["turnip"]);
     expect(read("skull and crossbones flag").modifiers).toEqual(["crossbones"]);
     expect(read("slice of apple pie").modifiers).toContain("slice");
