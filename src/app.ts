@@ -18,6 +18,7 @@ import { generationHandlers } from "./transports/rest/generation.js";
 import { kitHandlers } from "./transports/rest/kits.js";
 import { healthHandlers } from "./transports/rest/health.js";
 import { deletionHandlers } from "./transports/rest/deletion.js";
+import { billingHandlers } from "./transports/rest/billing.js";
 import { keyHandlers } from "./transports/rest/keys.js";
 import { linkHandlers } from "./transports/rest/links.js";
 import { mountRestRoutes, mountRoute } from "./transports/rest/route.js";
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps): App {
       ...kitHandlers({ services, closing: closing.signal }),
       ...linkHandlers(services),
       ...deletionHandlers(services),
+      ...billingHandlers(services),
     },
     mountOptions,
   );
