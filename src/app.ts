@@ -18,6 +18,7 @@ import { generationHandlers } from "./transports/rest/generation.js";
 import { kitHandlers } from "./transports/rest/kits.js";
 import { healthHandlers } from "./transports/rest/health.js";
 import { deletionHandlers } from "./transports/rest/deletion.js";
+import { billingHandlers } from "./transports/rest/billing.js";
 import { keyHandlers } from "./transports/rest/keys.js";
 import { linkHandlers } from "./transports/rest/links.js";
 import { projectHandlers } from "./transports/rest/projects.js";
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps): App {
       ...linkHandlers(services),
       ...projectHandlers(services),
       ...deletionHandlers(services),
+      ...billingHandlers(services),
     },
     mountOptions,
   );

@@ -107,6 +107,24 @@ const schema = z
       .min(0)
       .max(7 * 24 * 60)
       .default(60),
+    CREDIT_PACKS: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9_-]{0,31}:\d{1,9}:\d{1,8}(,[a-z0-9][a-z0-9_-]{0,31}:\d{1,9}:\d{1,8}){0,19}$/,
+        "must be name:credits:price_in_cents entries separated by commas (e.g. starter:500:500,studio:5000:4000)",
+      )
+      .refine((v) => creditPacks(v).every((p) => p.credits > 0 && p.priceCents >= 50), "must give each pack at least 1 credit and a price of at least 50 cents")
+      .refine((v) => new Set(creditPacks(v).map((p) => p.name)).size === creditPacks(v).length, "must name each pack once")
+      .optional(),
+    STRIPE_API_BASE: z
+      .string()
+      .regex(/^https?:\/\/[^/\s]+\/?$/, "must be an http:// or https:// origin (scheme://host[:port])")
+      .optional(),
+    STRIPE_CURRENCY: z
+      .string()
+      .regex(/^[a-z]{3}$/, "must be a three-letter ISO currency code in lowercase (e.g. usd)")
+      .default("usd"),
+    STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     STORAGE_QUOTA_MB: z.coerce
       .number()
       .positive("must be a positive number of megabytes per account (e.g. 1024)")
@@ -212,6 +230,19 @@ const schema = z
             forcePathStyle: env.S3_FORCE_PATH_STYLE === "true",
           }
         : { kind: "fs" as const, ...(env.BLOB_DIR ? { root: env.BLOB_DIR } : {}) },
+    /**
+     * Buying credits (contract section 16): the packs and where the Stripe client goes. Billing is on
+     * only when these packs and the secrets STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (read with
+     * `secret()`, never part of the parsed settings) are all set.
+     */
+    billing: {
+      packs: env.CREDIT_PACKS ? creditPacks(env.CREDIT_PACKS) : [],
+      currency: env.STRIPE_CURRENCY,
+      /** Another address for Stripe's API (a local stand-in in tests); Stripe's own when unset. */
+      apiBase: env.STRIPE_API_BASE?.replace(/\/$/, ""),
+      /** One call to Stripe's API, at most (then 503, nothing charged). */
+      timeoutMs: env.STRIPE_TIMEOUT_MS,
+    },
     /** How often a job-running process removes blobs no row references (0: only at start). */
     blobSweepMs: env.BLOB_SWEEP_MINUTES * 60_000,
     /** Worker threads drawing procedural images off the event loop (0: on it). Default: cores − 1, at least 1. */
@@ -227,6 +258,20 @@ const schema = z
      */
     allowedOrigins: allowedOrigins((env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""), env.NODE_ENV !== "production"),
   }));
+
+export interface CreditPack {
+  name: string;
+  credits: number;
+  priceCents: number;
+}
+
+/** CREDIT_PACKS (`name:credits:price_in_cents`, comma-separated) as packs, in the order given. */
+function creditPacks(value: string): CreditPack[] {
+  return value.split(",").map((entry) => {
+    const [name, credits, cents] = entry.split(":");
+    return { name: name!, credits: Number(credits), priceCents: Number(cents) };
+  });
+}
 
 function allowedOrigins(publicOrigin: string, development: boolean): string[] {
   const url = new URL(publicOrigin);

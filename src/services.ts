@@ -4,6 +4,7 @@ import type { Config } from "./config.js";
 import { createAccountService } from "./domain/accounts/accounts.js";
 import { createSessionManager } from "./domain/accounts/sessions.js";
 import { createAuthThrottle } from "./domain/accounts/throttle.js";
+import { createBilling } from "./domain/billing/billing.js";
 import { createBlobUpkeep } from "./domain/blobs/upkeep.js";
 import { createAgentService } from "./domain/agents/agents.js";
 import { createUsageService } from "./domain/credits/usage.js";
@@ -38,6 +39,7 @@ import type { JobQueue } from "./infra/queue/queue.js";
 import type { RateLimiter } from "./infra/ratelimit/limiter.js";
 import type { Slots } from "./infra/ratelimit/slots.js";
 import { createSecretsBox } from "./infra/secrets-box.js";
+import { createStripeGateway } from "./infra/stripe.js";
 
 /** Everything the app needs from outside; built by main (or a test) and passed to createApp. */
 export interface AppDeps {
@@ -182,6 +184,15 @@ export function createServices(deps: AppDeps) {
     links,
     /** A game's defaults and its assets (contract section 13). */
     projects: createProjects({ prisma, assetBytes: (viewer, id) => queries.assetBytes(viewer, id) }),
+    /** Buying credits with Stripe Checkout (contract section 16); off unless configured. */
+    billing: createBilling({
+      prisma,
+      logger: deps.logger.child({ component: "billing" }),
+      gateway: stripeGateway(deps.config),
+      packs: deps.config.billing.packs,
+      currency: deps.config.billing.currency,
+      publicOrigin: deps.config.publicOrigin,
+    }),
     webhooks: createWebhookService({
       prisma,
       box: secretsBox,
@@ -210,3 +221,11 @@ export function createServices(deps: AppDeps) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** The Stripe client, when the packs and both Stripe secrets are set (else buying credits is off). */
+function stripeGateway(config: Config) {
+  const secretKey = config.secret("STRIPE_SECRET_KEY");
+  const webhookSecret = config.secret("STRIPE_WEBHOOK_SECRET");
+  if (!secretKey || !webhookSecret || config.billing.packs.length === 0) return undefined;
+  return createStripeGateway({ secretKey, webhookSecret, apiBase: config.billing.apiBase, timeoutMs: config.billing.timeoutMs });
+}

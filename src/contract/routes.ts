@@ -1,6 +1,7 @@
 import { accountRoutes, creditRoutes } from "./routes/accounts.js";
 import { docsRoutes, protocolRoutes } from "./routes/endpoints.js";
 import { generationRoutes } from "./routes/generations.js";
+import { billingRoutes } from "./routes/billing.js";
 import { deletionRoutes } from "./routes/deletion.js";
 import { kitRoutes } from "./routes/kits.js";
 import { linkRoutes } from "./routes/links.js";
@@ -28,6 +29,7 @@ export const routes = {
   ...deletionRoutes,
   ...linkRoutes,
   ...creditRoutes,
+  ...billingRoutes,
   ...webhookRoutes,
   ...openAiRoutes,
   ...protocolRoutes,

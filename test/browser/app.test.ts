@@ -188,6 +188,17 @@ describeOn("pglite", "web client in a real browser", () => {
     await page.getByRole("cell", { name: /Welcome credits/ }).waitFor();
     await expect.poll(() => page.getByRole("cell", { name: /Generation/ }).count()).toBe(2);
     await page.getByTestId("storage").getByText("of 1,024 MB used").waitFor(); // the storage quota, used of it
+    // The low-balance alert: none yet; set at 100, the banner shows at once (96 < 100), on every screen.
+    const lowBanner = page.getByTestId("low-balance");
+    expect(await lowBanner.count()).toBe(0);
+    await page.getByLabel("Low-balance alert (credits)").fill("100");
+    await page.getByRole("button", { name: "Save alert" }).click();
+    await expect.poll(() => lowBanner.textContent()).toContain("Your balance is low: 96 credits, below your alert at 100 credits.");
+    const stored = await t.db.prisma.user.findUniqueOrThrow({ where: { email }, select: { account: { select: { lowBalanceThreshold: true } } } });
+    expect(stored.account.lowBalanceThreshold).toBe(100); // the same threshold credits.low uses
+    await page.getByRole("link", { name: "History", exact: true }).click();
+    await lowBanner.getByRole("link", { name: "Get more credits" }).click();
+    await page.getByRole("cell", { name: /Welcome credits/ }).waitFor();
     await shot(page, "credits", "desktop");
 
     // API keys: the secret is shown once, works, is gone after a reload, and dies when revoked.
@@ -235,6 +246,7 @@ describeOn("pglite", "web client in a real browser", () => {
     await page.getByRole("link", { name: "Credits", exact: true }).click();
     await expect.poll(() => balance(page).textContent()).toBe("146 credits");
     await page.getByRole("cell", { name: /beta tester/ }).waitFor();
+    await expect.poll(() => lowBanner.count()).toBe(0); // above the alert again
 
     // An adjustment leaves 1 credit: a 2-credit generation is refused (402) next to the button,
     // with the price and the balance.
@@ -251,6 +263,7 @@ describeOn("pglite", "web client in a real browser", () => {
     await expect.poll(() => refusal.textContent()).toContain("This call costs 2 credits; the balance is 1.");
     expect(await refusal.textContent()).toContain("Price 2 credits · balance 1.");
     await expect.poll(() => balance(page).textContent()).toBe("1 credit");
+    await expect.poll(() => lowBanner.textContent()).toContain("Your balance is low: 1 credit, below your alert at 100 credits.");
 
     // Sign out: back to the sign-in screen, and a reload keeps it that way.
     await page.getByRole("button", { name: "Sign out" }).click();

@@ -1,4 +1,5 @@
 import {
+  accountFields,
   adminAccountFields,
   agentFields,
   apiKeyFields,
@@ -10,6 +11,7 @@ import {
   ledgerFields,
   viewerFields,
   type AccountBalance,
+  type AccountStanding,
   type AdminAccount,
   type Agent,
   type AgentList,
@@ -199,7 +201,17 @@ export const api = {
       `{ viewer { ${fields(viewerFields)} } agents { ${fields(agentFields)} } defaultAgentId }`,
     ),
 
-  balance: async () => (await gql<{ viewer: { account: { balance: number } } | null }>("{ viewer { account { balance } } }")).viewer?.account.balance,
+  /** The balance and the low-balance threshold (undefined: the session has ended). */
+  account: async () => (await gql<{ viewer: { account: AccountStanding } | null }>(`{ viewer { account { ${fields(accountFields)} } } }`)).viewer?.account,
+
+  /** Sets (or, with null, removes) the account's low-balance threshold (the banner and the credits.low webhook event). */
+  setLowBalanceThreshold: async (credits: number | null) =>
+    (
+      await gql<{ setLowBalanceThreshold: AccountStanding }>(
+        `mutation SetThreshold($credits: Int) { setLowBalanceThreshold(credits: $credits) { ${fields(accountFields)} } }`,
+        { credits },
+      )
+    ).setLowBalanceThreshold,
 
   generate: async (input: GenerateInput) =>
     withExportMap(

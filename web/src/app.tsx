@@ -7,6 +7,7 @@ import { CreditsView } from "./views/credits";
 import { GenerateView } from "./views/generate";
 import { HistoryView } from "./views/history";
 import { KeysView } from "./views/keys";
+import { LowBalanceBanner } from "./views/low-balance-banner";
 import { navigate, linkHandler, SessionContext, useRoute, type Route, type Session } from "./state";
 import { Button, Spinner } from "./ui/buttons";
 import { Icon, Logo, type IconName } from "./ui/icons";
@@ -15,6 +16,7 @@ import { plural } from "./ui/words";
 interface Booted {
   user: SessionUser;
   balance: number;
+  lowBalanceThreshold: number | null;
   agents: Agent[];
   /** Null when an admin disabled the default agent. */
   defaultAgentId: string | null;
@@ -31,7 +33,13 @@ export function App() {
       if (!data.viewer) return setBoot({ state: "anonymous" });
       setBoot({
         state: "ready",
-        data: { user: data.viewer.user, balance: data.viewer.account.balance, agents: data.agents, defaultAgentId: data.defaultAgentId },
+        data: {
+          user: data.viewer.user,
+          balance: data.viewer.account.balance,
+          lowBalanceThreshold: data.viewer.account.lowBalanceThreshold,
+          agents: data.agents,
+          defaultAgentId: data.defaultAgentId,
+        },
       });
     } catch (error) {
       if (error instanceof ApiError && error.code === "unauthenticated") return setBoot({ state: "anonymous" });
@@ -79,6 +87,7 @@ const nav: { to: Route; label: string; icon: IconName; admin?: boolean }[] = [
 function SignedIn({ initial, onSignedOut }: { initial: Booted; onSignedOut(): void }) {
   const route = useRoute();
   const [balance, setBalanceState] = useState(initial.balance);
+  const [lowBalanceThreshold, setLowBalanceThreshold] = useState(initial.lowBalanceThreshold);
   const [pulse, setPulse] = useState(0);
   const [pendingRun, setPendingRun] = useState<Session["pendingRun"]>(null);
   const [signingOut, setSigningOut] = useState(false);
@@ -94,9 +103,12 @@ function SignedIn({ initial, onSignedOut }: { initial: Booted; onSignedOut(): vo
 
   const refreshBalance = useCallback(async () => {
     try {
-      const next = await api.balance();
+      const next = await api.account();
       if (next === undefined) onSignedOut();
-      else setBalance(next);
+      else {
+        setBalance(next.balance);
+        setLowBalanceThreshold(next.lowBalanceThreshold);
+      }
     } catch {
       // The header keeps the last known balance.
     }
@@ -136,6 +148,8 @@ function SignedIn({ initial, onSignedOut }: { initial: Booted; onSignedOut(): vo
     () => ({
       user: initial.user,
       balance,
+      lowBalanceThreshold,
+      setLowBalanceThreshold,
       agents: initial.agents,
       defaultAgentId: initial.defaultAgentId,
       setBalance,
@@ -148,7 +162,7 @@ function SignedIn({ initial, onSignedOut }: { initial: Booted; onSignedOut(): vo
       clearPendingRun: () => setPendingRun(null),
       signedOut: onSignedOut,
     }),
-    [initial, balance, setBalance, refreshBalance, pendingRun, onSignedOut],
+    [initial, balance, lowBalanceThreshold, setBalance, refreshBalance, pendingRun, onSignedOut],
   );
 
   const signOut = async () => {
@@ -215,6 +229,7 @@ function SignedIn({ initial, onSignedOut }: { initial: Booted; onSignedOut(): vo
           </div>
         </nav>
         <main id="main" ref={main} class="content" tabIndex={-1}>
+          <LowBalanceBanner balance={balance} threshold={lowBalanceThreshold} onCreditsPage={view === "/credits"} />
           {/* Generate stays mounted, so a running generation survives a visit to another screen. */}
           <div data-view="/" hidden={view !== "/"}>
             <GenerateView active={view === "/"} />

@@ -2,7 +2,7 @@
 // schemas every transport answers with). Type-only imports: nothing of zod or the server reaches
 // the bundle. A field the contract renames or drops fails `npm run build:web` (its type check).
 import type { z } from "zod";
-import type { UserView, AccountView, SessionView } from "../../src/contract/schemas/accounts";
+import type { UserView, AccountView, AccountSettingsView, SessionView } from "../../src/contract/schemas/accounts";
 import type { AgentView, agentsResponse } from "../../src/contract/schemas/agents";
 import type { LedgerEntryView } from "../../src/contract/schemas/credits";
 import type { AssetView, EstimateView, GenerateRequest, GenerationView, InterpretationView, generationEvent } from "../../src/contract/schemas/generation";
@@ -31,9 +31,13 @@ export type Agent = Selected<AgentView, typeof agentFields>;
 export type AgentList = z.output<typeof agentsResponse>;
 
 const userFields = { id: true, email: true, role: true } as const satisfies Selection<UserView>;
-export const viewerFields = { user: userFields, account: { id: true, balance: true } } as const satisfies Selection<SessionView>;
+/** GraphQL's viewer: the user, and the account with its low-balance threshold (the banner's). */
+type GraphQLViewerView = { user: UserView; account: AccountSettingsView };
+export const accountFields = { id: true, balance: true, lowBalanceThreshold: true } as const satisfies Selection<AccountSettingsView>;
+export const viewerFields = { user: userFields, account: accountFields } as const satisfies Selection<GraphQLViewerView>;
 export type SessionUser = Selected<UserView, typeof userFields>;
-export type Viewer = Selected<SessionView, typeof viewerFields>;
+export type Viewer = Selected<GraphQLViewerView, typeof viewerFields>;
+export type AccountStanding = Selected<AccountSettingsView, typeof accountFields>;
 /** GET /api/auth/session. */
 export type { SessionView };
 

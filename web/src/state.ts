@@ -50,6 +50,9 @@ export function linkHandler(to: Route) {
 export interface Session {
   user: SessionUser;
   balance: number;
+  /** Below this the app shows a banner (and credits.low is sent); null: never. */
+  lowBalanceThreshold: number | null;
+  setLowBalanceThreshold(credits: number | null): void;
   agents: Agent[];
   /** Null when an admin disabled the default agent. */
   defaultAgentId: string | null;

@@ -47,3 +47,4 @@ export const updateAccountRequest = z.strictObject({
 export const accountSettingsResponse = z
   .object({ id: z.string(), balance: z.number().int(), lowBalanceThreshold: z.number().int().nullable() })
   .meta({ id: "AccountSettings" });
+export type AccountSettingsView = z.output<typeof accountSettingsResponse>;

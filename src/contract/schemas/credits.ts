@@ -2,7 +2,7 @@ import { z } from "zod";
 import { trimmed } from "../validation.js";
 import { instant } from "./common.js";
 
-export const ledgerKinds = ["signup_grant", "grant", "charge", "refund", "adjustment"] as const;
+export const ledgerKinds = ["signup_grant", "grant", "charge", "refund", "adjustment", "purchase"] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 export const grantRequest = z.strictObject({

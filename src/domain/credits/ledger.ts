@@ -21,6 +21,8 @@ export interface EntryInput {
   actorUserId?: string | null;
   generationId?: string | null;
   idempotencyRecordId?: string | null;
+  /** The Stripe Checkout session a purchase (or a refund's adjustment) is about. */
+  purchaseId?: string | null;
 }
 
 export interface AppliedEntry {
@@ -37,9 +39,9 @@ export async function applyEntry(db: Db, entry: EntryInput): Promise<AppliedEntr
       WHERE "id" = ${entry.accountId} AND "balance" + ${entry.amount} >= 0
       RETURNING "id", "balance"
     )
-    INSERT INTO "ledger_entries" ("account_id", "kind", "amount", "balance_after", "reason", "actor_user_id", "generation_id", "idempotency_record_id")
+    INSERT INTO "ledger_entries" ("account_id", "kind", "amount", "balance_after", "reason", "actor_user_id", "generation_id", "idempotency_record_id", "purchase_id")
     SELECT "id", ${entry.kind}::"LedgerKind", ${entry.amount}, "balance", ${entry.reason ?? null}, ${entry.actorUserId ?? null},
-           ${entry.generationId ?? null}, ${entry.idempotencyRecordId ?? null}
+           ${entry.generationId ?? null}, ${entry.idempotencyRecordId ?? null}, ${entry.purchaseId ?? null}
     FROM moved
     RETURNING "id", "balance_after"`;
   const row = rows[0];

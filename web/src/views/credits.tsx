@@ -4,6 +4,7 @@ import { LoadMore, usePagedList } from "../paging";
 import { useSession } from "../state";
 import { Button } from "../ui/buttons";
 import { ErrorNote } from "../ui/error-note";
+import { LowBalanceSetting } from "./credits-alert";
 import { Time } from "../ui/time";
 import { plural } from "../ui/words";
 
@@ -54,6 +55,7 @@ export function CreditsView() {
           <span class="stat-label">Balance</span>
           <span class="stat-value">{session.balance.toLocaleString("en-US")}</span>
           <span class="stat-unit">credits</span>
+          <LowBalanceSetting />
         </div>
         <div class="card stat">
           <span class="stat-label">Prices</span>

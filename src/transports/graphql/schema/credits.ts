@@ -7,7 +7,7 @@ const LedgerEntryRef = builder.objectRef<LedgerEntryView>("LedgerEntry").impleme
   description: "One change of an account's credits. The balance always equals the sum of the entries.",
   fields: (t) => ({
     id: t.exposeID("id"),
-    kind: t.exposeString("kind", { description: "signup_grant, grant, charge, refund or adjustment." }),
+    kind: t.exposeString("kind", { description: "signup_grant, grant, charge, refund, adjustment or purchase (bought with Stripe Checkout)." }),
     amount: t.exposeInt("amount", { description: "Signed: negative takes credits." }),
     balanceAfter: t.exposeInt("balanceAfter"),
     reason: t.exposeString("reason", { nullable: true }),
