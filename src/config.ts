@@ -31,6 +31,10 @@ const schema = z
     RATE_LIMIT_GENERATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
     /** The price of a palette swap (POST /api/v1/assets/:id/recolor): it draws nothing, so less than a drawing. */
     RECOLOR_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(1),
+    /** The price of a map (POST /api/v1/assets/:id/map): it places a tileset's tiles, draws nothing. */
+    MAP_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    /** The price of packing assets into an atlas (POST /api/v1/atlases). */
+    ATLAS_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(1),
     BODY_LIMIT_BYTES: z.coerce
       .number()
       .int()
@@ -167,6 +171,8 @@ const schema = z
     signupCredits: env.SIGNUP_CREDITS,
     rateLimitGeneratePerMinute: env.RATE_LIMIT_GENERATE_PER_MINUTE,
     recolorCredits: env.RECOLOR_CREDITS,
+    mapCredits: env.MAP_CREDITS,
+    atlasCredits: env.ATLAS_CREDITS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     workerConcurrency: env.WORKER_CONCURRENCY,
     /** Whether the API process runs generations itself: `auto` = yes without Redis, no with it (workers do). */

@@ -17,6 +17,7 @@ import { createReserveAndEnqueue } from "./domain/generation/reserve-and-enqueue
 import { createRunner } from "./domain/generation/runner.js";
 import { createGenerationStore } from "./domain/generation/store.js";
 import { createSubmit } from "./domain/generation/submit.js";
+import { createMaps } from "./domain/generation/map-plan.js";
 import { createSubmitMany } from "./domain/generation/submit-many.js";
 import { quote } from "./domain/generation/quote.js";
 import { createStorageQuota } from "./domain/storage/quota.js";
@@ -115,7 +116,7 @@ export function createServices(deps: AppDeps) {
     maxActivePerAccount: deps.config.maxActiveGenerationsPerAccount,
     storage,
   });
-  const { submit, estimate, planEstimate, recolor, prepare } = createSubmit({
+  const { submit, estimate, planEstimate, recolor, prepare, submitRow } = createSubmit({
     prisma,
     reserveAndEnqueue,
     agents,
@@ -172,6 +173,8 @@ export function createServices(deps: AppDeps) {
       /** A prompt-less estimate's price (MCP's estimate_cost): the same rules, no prompt read. */
       quote,
       recolor,
+      /** A map painted with a tileset (contract section 13): a generation of its own. */
+      map: createMaps({ prisma, submitRow, mapCredits: deps.config.mapCredits }),
       cancel: createCancel(store, events, deps.queue),
       events,
       ...queries,

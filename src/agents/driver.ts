@@ -1,5 +1,5 @@
 import type { ZodType } from "zod";
-import type { Animation, AssetQualityReport, SheetLayout, SheetRequest, TilesetLayout, TilesetLayoutName, TilesetRequest } from "./outputs.js";
+import type { Animation, AssetQualityReport, MapLayout, SheetLayout, SheetRequest, TilesetLayout, TilesetLayoutName, TilesetRequest } from "./outputs.js";
 
 export * from "./outputs.js";
 
@@ -49,7 +49,7 @@ export interface AgentImage {
   width: number;
   height: number;
   /** A sheet's or tileset's layout (absent for a plain image). */
-  layout?: SheetLayout | TilesetLayout;
+  layout?: SheetLayout | TilesetLayout | MapLayout;
   /** Measured on the pixels (every asset the service finishes carries it). */
   quality?: AssetQualityReport;
 }

@@ -36,7 +36,7 @@ export { HEX_COLOR, toHex } from "./palette/color.js";
 /** Layouts: a sheet's rows, a tileset's tiles, a map painted with a tileset's rule. */
 export { framesOf, LOOPING_ANIMATIONS, sheetLayout } from "./sheet-layout.js";
 export { BLOB_BITS, tilesetLayout } from "./tileset-layout.js";
-export { type PaintedMap, paintRandomMap } from "./tileset-map.js";
+export { type PaintableLayout, type PaintedMap, paintGridMap, paintRandomMap } from "./tileset-map.js";
 
 /** Running a job: its pixels, the budget that admits it, a model's picture finished, an asset recoloured. */
 export { jobPixels } from "./output-size.js";

@@ -99,6 +99,22 @@ export interface TilesetLayout {
   tiles: TileEntry[];
 }
 
+/**
+ * A map (POST /api/v1/assets/:id/map): a tileset's tiles placed on a grid. Its asset's PNG is the tileset's;
+ * `cells` holds each cell's tile index row by row (-1 for an empty cell).
+ */
+export interface MapLayout {
+  kind: "map";
+  columns: number;
+  rows: number;
+  tileWidth: number;
+  tileHeight: number;
+  /** The tileset asset the map is painted with. */
+  tilesetAsset: string;
+  cells: number[];
+  tileset: TilesetLayout;
+}
+
 /** Measured on the pixels of a tileset. */
 export interface TilesetQuality {
   colors: number;

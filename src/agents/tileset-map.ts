@@ -62,7 +62,30 @@ export interface PaintableLayout {
 }
 
 export function paintRandomMap(layout: PaintableLayout, columns: number, rows: number, seed: number): PaintedMap {
-  const fg = field(seed, columns + 1, rows + 1);
+  return paintMap(layout, columns, rows, field(seed, columns + 1, rows + 1));
+}
+
+/**
+ * A map painted from a grid of terrains at the tiles' corners: `grid[row][column]` for rows 0…`rows` and columns
+ * 0…`columns` (one more than the tiles each way), 0 for the first terrain, 1 for the second (transparency in a
+ * one-terrain set). A corner set takes its corners from it as they are; an edge set's side, and a blob cell, take
+ * the terrain at least half of the corners around them have (the first terrain on a tie).
+ */
+export function paintGridMap(layout: PaintableLayout, grid: readonly (readonly number[])[]): PaintedMap {
+  const rows = grid.length - 1;
+  const columns = (grid[0]?.length ?? 1) - 1;
+  const at = (x: number, y: number) => grid[Math.min(rows, Math.max(0, y))]![Math.min(columns, Math.max(0, x))] === 0;
+  const fg = (x: number, y: number): boolean => {
+    const xs = Number.isInteger(x) ? [x] : [Math.floor(x), Math.ceil(x)];
+    const ys = Number.isInteger(y) ? [y] : [Math.floor(y), Math.ceil(y)];
+    const around = ys.flatMap((j) => xs.map((i) => at(i, j)));
+    return around.filter(Boolean).length * 2 >= around.length;
+  };
+  return paintMap(layout, columns, rows, fg);
+}
+
+/** Each cell's tile for a foreground field `fg(x, y)` sampled in corner units (corners at integers). */
+function paintMap(layout: PaintableLayout, columns: number, rows: number, fg: (x: number, y: number) => boolean): PaintedMap {
   const byKey = new Map<string, number>();
   for (const tile of layout.tiles) {
     const key = tile.corners

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/harness.js";
+import { readStoredZip } from "../support/zip.js";
 import { bearer, createKey, signUp } from "../support/users.js";
 import { launchChromium, repo } from "./browser.js";
 import { describeOn } from "../support/needs.js";
@@ -197,19 +198,3 @@ describeOn("pglite", "a kit in Phaser 3.90: multi-atlas, animations, Tiled JSON 
     expect(warnings).toEqual([]);
   });
 });
-
-/** The entries of a zip whose entries are stored (what the service writes). */
-function readStoredZip(zip: Buffer): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  let at = 0;
-  while (zip.readUInt32LE(at) === 0x04034b50) {
-    const size = zip.readUInt32LE(at + 18);
-    const nameLength = zip.readUInt16LE(at + 26);
-    const extra = zip.readUInt16LE(at + 28);
-    const name = zip.subarray(at + 30, at + 30 + nameLength).toString("utf8");
-    const start = at + 30 + nameLength + extra;
-    out.set(name, zip.subarray(start, start + size));
-    at = start + size;
-  }
-  return out;
-}

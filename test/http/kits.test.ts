@@ -1,6 +1,7 @@
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/harness.js";
+import { readStoredZip } from "../support/zip.js";
 import { expectBalancedLedger } from "../support/generation.js";
 import { bearer, createKey, errorOf, signUp, type TestUser } from "../support/users.js";
 
@@ -38,22 +39,6 @@ const balance = async () => ((await (await get("/api/v1/credits")).json()) as { 
 const kitCount = () => t.app.services.kits && t.db.prisma.kit.count({ where: { accountId: user.accountId } });
 
 const names = (k: Kit) => new Set(k.atlas.layout.frames.map((f) => f.name));
-
-/** The entries of a zip whose entries are stored (what the service writes). */
-function readStoredZip(zip: Buffer): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  let at = 0;
-  while (zip.readUInt32LE(at) === 0x04034b50) {
-    const size = zip.readUInt32LE(at + 18);
-    const nameLength = zip.readUInt16LE(at + 26);
-    const extra = zip.readUInt16LE(at + 28);
-    const name = zip.subarray(at + 30, at + 30 + nameLength).toString("utf8");
-    const start = at + 30 + nameLength + extra;
-    out.set(name, zip.subarray(start, start + size));
-    at = start + size;
-  }
-  return out;
-}
 
 const items = [
   { name: "hero", prompt: "knight with a sword", agentId: "pixel-sprite", sheet: { animations: ["walk"], directions: 4 } },

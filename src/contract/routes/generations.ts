@@ -1,4 +1,5 @@
 import { generateRequest, generation, generationOrEstimate, recolorRequest } from "../schemas/generation.js";
+import { mapRequest } from "../schemas/map.js";
 import { generateErrors, generationById, json, type RouteSpec, stream } from "./spec.js";
 
 /** Generating, following and cancelling a generation, and its assets (recolour, exports). */
@@ -109,6 +110,23 @@ export const generationRoutes = {
     },
     errors: generateErrors,
   },
+  mapAsset: {
+    method: "POST",
+    path: "/api/v1/assets/:id/map",
+    transport: "rest",
+    auth: { allow: "any", scope: "generate" },
+    rate: "generate",
+    tags: ["Generation"],
+    body: mapRequest,
+    headers: ["Idempotency-Key", "Prefer"],
+    summary:
+      "A map painted with this tileset: `width` × `height` tiles (4–256), from a corner `grid` you give or a random natural map (`seed`), for MAP_CREDITS (default 0). A new generation whose asset (the tileset's PNG, layout kind `map`) exports `tiled-json` (Tiled JSON with the tileset embedded: Phaser's load.tilemapTiledJSON), `tiled` (.tmx + .tsx) and `godot` (.tscn with a TileMapLayer). Owner only (404 otherwise); 400 naming `id` when the asset is not a tileset; waits like generate (or 202 with Prefer: respond-async).",
+    responses: {
+      200: json("The finished generation, with the map asset.", generation),
+      202: json("Accepted; follow Location.", generation),
+    },
+    errors: generateErrors,
+  },
   getAssetExport: {
     method: "GET",
     path: "/api/v1/assets/:id/export/:format",
@@ -118,7 +136,7 @@ export const generationRoutes = {
     tags: ["Generation"],
     headers: ["If-None-Match"],
     summary:
-      "An engine file derived from the asset (owner only, no charge, the same bytes every call): aseprite (Aseprite JSON), texturepacker (JSON hash), godot (Godot 4 SpriteFrames .tres) and zip for a sheet; texturepacker and zip for an image. 404 lists the formats that apply.",
+      "An engine file derived from the asset (owner only, no charge, the same bytes every call): aseprite (Aseprite JSON), texturepacker (JSON hash), godot (Godot 4 SpriteFrames .tres) and zip for a sheet; texturepacker, godot (TileSet .tres), tiled (zip of .tsx, sample .tmx and .tmj) and zip for a tileset; tiled-json (.tmj, tileset embedded), tiled (zip of .tmx and .tsx), godot (zip of a .tscn TileMapLayer and its TileSet) and zip for a map; texturepacker and zip for an image. 404 lists the formats that apply.",
     responses: {
       200: { description: "The file (JSON, .tres text or zip), with Content-Disposition naming it.", contentType: "application/octet-stream" },
       304: { description: "Not modified." },

@@ -4,6 +4,7 @@ import { instant, projectIdField } from "./common.js";
 import { assetQuality, sheetLayout, sheetRequest } from "./sheet.js";
 import { paletteField } from "./palette.js";
 import { tilesetLayout, tilesetRequest } from "./tileset.js";
+import { mapLayout } from "./map.js";
 
 /** The generation request (contract section 3): the same body on every transport. */
 export const messageSchema = z.strictObject({
@@ -105,9 +106,9 @@ export const asset = z
     sha256: z.string(),
     b64: z.string().optional().describe("The bytes, base64 (single generations only, not lists)."),
     layout: z
-      .discriminatedUnion("kind", [sheetLayout, tilesetLayout])
+      .discriminatedUnion("kind", [sheetLayout, tilesetLayout, mapLayout])
       .optional()
-      .describe("A sheet's rows and cells, or a tileset's tiles; absent for one image."),
+      .describe("A sheet's rows and cells, a tileset's tiles, or a map's cells; absent for one image."),
     quality: assetQuality
       .optional()
       .describe(
@@ -194,6 +195,7 @@ export const generation = z
       .describe("The palette asked for (its name when named, and its colours); absent otherwise."),
     recolorOf: z.string().optional().describe("A palette swap (POST /api/v1/assets/{id}/recolor): the asset it recoloured; absent for a drawing."),
     projectId: z.string().optional().describe("The project it is filed under; absent when none."),
+    mapOf: z.string().optional().describe("A map (POST /api/v1/assets/{id}/map): the tileset it is painted with; absent otherwise."),
     createdAt: instant,
     startedAt: instant.nullable(),
     completedAt: instant.nullable(),

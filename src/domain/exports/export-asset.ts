@@ -20,6 +20,8 @@ export function exportAsset(asset: ExportableAsset, format: string): ExportFile 
   return renderExport(format as ExportFormat, { assetId: asset.id, png: asset.bytes, width: asset.width, height: asset.height, layout });
 }
 
+const KIND_TEXT = { image: "one image", sheet: "a sprite sheet", tileset: "a tileset", map: "a map" } as const;
+
 /** The asset's layout when `format` applies to it (checked before any bytes are read); else the 404. */
 export function exportFormat(asset: { layout: unknown }, format: string): ExportLayout {
   const layout = (asset.layout ?? null) as ExportLayout;
@@ -28,7 +30,7 @@ export function exportFormat(asset: { layout: unknown }, format: string): Export
     const known = (EXPORT_FORMATS as readonly string[]).includes(format);
     throw new AppError(
       "not_found",
-      `${known ? `The ${format} export does not apply to ${layout === null ? "one image" : layout.kind === "sheet" ? "a sprite sheet" : "a tileset"}` : `No export format "${format}"`}; this asset has: ${formats.join(", ")}.`,
+      `${known ? `The ${format} export does not apply to ${KIND_TEXT[layout?.kind ?? "image"]}` : `No export format "${format}"`}; this asset has: ${formats.join(", ")}.`,
       { details: { formats } },
     );
   }

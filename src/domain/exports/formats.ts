@@ -1,11 +1,11 @@
-import { BLOB_BITS, type SheetLayout, type SheetRow, type TerrainRef, type TileEntry, type TilesetLayout } from "../../agents/index.js";
+import { BLOB_BITS, type MapLayout, type SheetLayout, type SheetRow, type TerrainRef, type TileEntry, type TilesetLayout } from "../../agents/index.js";
 
 /** Every engine file an asset can be exported as (contract section 12); which ones apply depends on its layout. */
-export const EXPORT_FORMATS = ["aseprite", "texturepacker", "godot", "tiled", "zip"] as const;
+export const EXPORT_FORMATS = ["aseprite", "texturepacker", "godot", "tiled", "tiled-json", "zip"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** What is where in an asset's PNG: a sheet's cells, a tileset's tiles, or null for one plain image. */
-export type ExportLayout = SheetLayout | TilesetLayout | null;
+/** What is where in an asset's PNG: a sheet's cells, a tileset's tiles, a map's cells, or null for one plain image. */
+export type ExportLayout = SheetLayout | TilesetLayout | MapLayout | null;
 
 /** A stored asset as the writers see it. `layout` is null for a plain image. */
 export interface ExportSource {
@@ -30,6 +30,8 @@ export function exportFormatsFor(layout: ExportLayout): ExportFormat[] {
       return ["aseprite", "texturepacker", "godot", "zip"];
     case "tileset":
       return ["texturepacker", "godot", "tiled", "zip"];
+    case "map":
+      return ["godot", "tiled", "tiled-json", "zip"];
     default:
       return unknownLayout(layout);
   }

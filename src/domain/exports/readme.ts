@@ -8,7 +8,7 @@ export function readmeText(assetId: string, width: number, height: number, layou
   const lines: string[] = [`${assetId}`, "", "Files", "", `${png}`, `  The image, ${width}x${height} pixels.`];
   if (layout?.kind === "tileset") {
     lines.push(...tilesetLines(layout));
-  } else if (layout !== null) {
+  } else if (layout?.kind === "sheet") {
     lines.push(
       `  A sprite sheet of ${layout.columns}x${layout.rows} cells of ${layout.frameWidth}x${layout.frameHeight} pixels;`,
       "  cell (column c, row r) starts at (c * frame width, r * frame height). Rows, from row 0:",

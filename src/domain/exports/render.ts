@@ -3,6 +3,7 @@ import { asepriteJson } from "./aseprite.js";
 import { type ExportFile, type ExportFormat, type ExportSource, exportFormatsFor, pngName } from "./formats.js";
 import { godotSpriteFrames } from "./godot.js";
 import { godotTileSet } from "./godot-tileset.js";
+import { renderMapExport } from "./map-exports.js";
 import { readmeText } from "./readme.js";
 import { texturePackerJson } from "./texturepacker.js";
 import { tiledBundle, tiledFiles } from "./tiled.js";
@@ -23,6 +24,7 @@ export function renderExport(format: ExportFormat, source: ExportSource): Export
     throw new Error(`the ${format} export does not apply to ${source.layout === null ? "an image" : `a ${source.layout.kind}`}`);
   }
   const { assetId, width, height, layout } = source;
+  if (layout?.kind === "map") return renderMapExport(format as "tiled-json" | "tiled" | "godot" | "zip", { ...source, layout });
   switch (format) {
     case "aseprite":
       if (layout?.kind !== "sheet") throw new Error("the aseprite export is for sheets");
@@ -35,6 +37,8 @@ export function renderExport(format: ExportFormat, source: ExportSource): Export
     case "tiled":
       if (!isTileset(source)) throw new Error("the tiled export is for tilesets");
       return tiledBundle(source);
+    case "tiled-json":
+      throw new Error("the tiled-json export is for maps");
     case "zip":
       return bundle(source);
   }

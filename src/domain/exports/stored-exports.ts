@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { BlobUnavailableError, type BlobStore } from "../../infra/blobs/blob-store.js";
 import type { AssetBytes, AssetRef } from "../generation/asset-bytes.js";
 import { exportFormat } from "./export-asset.js";
-import type { ExportFormat } from "./formats.js";
+import type { ExportFormat, ExportLayout } from "./formats.js";
 import { renderExport } from "./render.js";
 
 /**
@@ -13,7 +13,17 @@ import { renderExport } from "./render.js";
 export const EXPORTS_VERSION = 1;
 
 /** Formats that carry the PNG (derived once per asset and kept in the store); the others are text read from the row alone. */
-const carriesPng: ReadonlySet<ExportFormat> = new Set(["zip", "tiled"]);
+const carriesPng = (format: ExportFormat, layout: ExportLayout): boolean =>
+  format === "zip" || format === "tiled" || (format === "godot" && layout?.kind === "map");
+
+/**
+ * Where an asset's derived export is kept. A map's PNG is its tileset's (the same sha256): its exports are told
+ * apart from the tileset's, and from other maps', by a hash of its layout.
+ */
+function exportPrefix(sha256: string, format: ExportFormat, layout: ExportLayout): string {
+  const own = layout?.kind === "map" ? `-${createHash("sha256").update(JSON.stringify(layout)).digest("hex").slice(0, 16)}` : "";
+  return `exports/${sha256}/${format}-v${EXPORTS_VERSION}${own}/`;
+}
 
 export interface StoredAsset extends AssetRef {
   width: number;
@@ -44,15 +54,15 @@ export function createStoredExports(blobs: BlobStore, assetBytes: AssetBytes) {
     const layout = exportFormat(asset, format);
     const f = format as ExportFormat;
     const source = { assetId: asset.id, width: asset.width, height: asset.height, layout };
-    if (!carriesPng.has(f)) {
+    if (!carriesPng(f, layout)) {
       const file = renderExport(f, { ...source, png: new Uint8Array(0) });
       return fromBuffer(file.fileName, file.contentType, file.body);
     }
-    const prefix = `exports/${asset.sha256}/${f}-v${EXPORTS_VERSION}/`;
+    const prefix = exportPrefix(asset.sha256, f, layout);
     for await (const entry of blobs.list(prefix)) {
       const sha256 = entry.key.slice(-64);
       return {
-        fileName: f === "zip" ? `${asset.id}.zip` : `${asset.id}.tiled.zip`,
+        fileName: f === "zip" ? `${asset.id}.zip` : `${asset.id}.${f}.zip`,
         contentType: "application/zip",
         sha256,
         size: entry.size,

@@ -27,7 +27,7 @@ export function texturePackerJson(assetId: string, width: number, height: number
     frames[assetId] = frame(0, 0, width, height, { x: 0.5, y: 0.5 });
   } else if (layout.kind === "tileset") {
     for (const tile of layout.tiles) frames[`tile_${tile.index}`] = frame(tile.x, tile.y, layout.tileWidth, layout.tileHeight, { x: 0.5, y: 0.5 });
-  } else {
+  } else if (layout.kind === "sheet") {
     for (const track of sheetTracks(layout)) {
       for (const cell of track.cells) frames[cell.name] = frame(cell.x, cell.y, cell.w, cell.h, { x: 0.5, y: 1 });
       animations[track.tag] = track.cells.map((cell) => cell.name);

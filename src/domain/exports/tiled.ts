@@ -87,13 +87,18 @@ export function sampleMapTileIds(layout: TilesetLayout): number[][] {
  * layer in CSV, the tileset from the `.tsx` beside it at firstgid 1 (gid = tile id + 1; 0 is an empty cell).
  */
 export function tiledSampleMap(assetId: string, layout: TilesetLayout): ExportFile {
-  const { columns, rows } = SAMPLE_MAP;
-  const ids = sampleMapTileIds(layout);
+  return { fileName: `${assetId}-sample.tmx`, contentType: "application/xml", body: tiledMapXml(`${assetId}.tsx`, layout, sampleMapTileIds(layout)) };
+}
+
+/** A Tiled map (`.tmx`) of one tile layer in CSV: `ids` (tile ids row by row, -1 empty) over the external tileset `tsx`. */
+export function tiledMapXml(tsx: string, layout: TilesetLayout, ids: readonly (readonly number[])[]): Buffer {
+  const rows = ids.length;
+  const columns = ids[0]?.length ?? 0;
   const csv = ids.map((row, j) => row.map((id) => id + 1).join(",") + (j < rows - 1 ? "," : "")).join("\n");
   const lines = [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<map ${VERSION} orientation="orthogonal" renderorder="right-down" width="${columns}" height="${rows}" tilewidth="${layout.tileWidth}" tileheight="${layout.tileHeight}" infinite="0" nextlayerid="2" nextobjectid="1">`,
-    ` <tileset firstgid="1" source="${xml(`${assetId}.tsx`)}"/>`,
+    ` <tileset firstgid="1" source="${xml(tsx)}"/>`,
     ` <layer id="1" name="${xml(layout.terrains.join("-"))}" width="${columns}" height="${rows}">`,
     `  <data encoding="csv">`,
     csv,
@@ -101,7 +106,7 @@ export function tiledSampleMap(assetId: string, layout: TilesetLayout): ExportFi
     " </layer>",
     "</map>",
   ];
-  return { fileName: `${assetId}-sample.tmx`, contentType: "application/xml", body: Buffer.from(`${lines.join("\n")}\n`, "utf8") };
+  return Buffer.from(`${lines.join("\n")}\n`, "utf8");
 }
 
 /** The tileset as Tiled JSON writes it inside a map (embedded: what Phaser's `load.tilemapTiledJSON` needs). */

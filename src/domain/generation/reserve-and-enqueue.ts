@@ -130,6 +130,7 @@ function queuedRecord(row: NewGeneration, reserved: Reserved): GenerationRecord 
   return {
     ...row,
     projectId: row.projectId ?? null,
+    map: row.map ?? null,
     status: "queued",
     creditState: "reserved",
     createdAt: reserved.createdAt,

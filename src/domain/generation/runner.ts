@@ -23,6 +23,7 @@ import type { EventBus } from "../../infra/events/bus.js";
 import type { Logger } from "../../infra/logger.js";
 import { RetryJob, type Job } from "../../infra/queue/queue.js";
 import { newId } from "../ids.js";
+import { mapper } from "./map-plan.js";
 import { holdProgress, type HeldProgress } from "./runner-progress.js";
 import type { GenerationRecord, GenerationStore, StoredImage } from "./store.js";
 import { generationView } from "./view.js";
@@ -128,6 +129,11 @@ export function createRunner(deps: RunnerDeps) {
     const driver = catalog.driver(claimed.g.agentId);
     if (!entry || !driver) {
       await store.fail(job.generationId, failure(new AgentError("unavailable", `The agent ${claimed.g.agentId} is no longer in the catalog.`)));
+      return;
+    }
+    // a map places a stored tileset's tiles: nothing to draw either
+    if (claimed.g.sourceAssetId !== null && claimed.g.map) {
+      await attempt(job, claimed, { ...entry, exactAssets: true, maxRetries: 0 }, mapper(claimed.g.sourceAssetId, claimed.g.map, store.assetSource));
       return;
     }
     // a palette swap maps a stored asset: nothing to draw, no model to call, nothing to post-process

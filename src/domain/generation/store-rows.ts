@@ -4,7 +4,7 @@ import type { PrismaClient, SqlRunner } from "../../infra/db/database.js";
 import type { EventBus, GenerationEventMessage } from "../../infra/events/bus.js";
 import type { InterpretationView, Message } from "../../contract/schemas/generation.js";
 import type { SheetSpec } from "../../contract/schemas/sheet.js";
-import type { AssetQualityReport, PromptReading, SheetLayout, TilesetLayout, TilesetRequest } from "../../agents/index.js";
+import type { AssetQualityReport, MapLayout, PromptReading, SheetLayout, TilesetLayout, TilesetRequest } from "../../agents/index.js";
 
 /** A palette as a generation stores it: its name when named, and its colours (`#rrggbb`). */
 export interface PaletteSpec {
@@ -12,6 +12,14 @@ export interface PaletteSpec {
   colors: string[];
 }
 import type { GenerationRow } from "./view.js";
+
+/** A map as its generation stores it: its size in tiles, and a corner grid (0/1 per corner) or the random map's seed. */
+export interface MapSpec {
+  columns: number;
+  rows: number;
+  seed: number;
+  grid?: number[][];
+}
 
 /** A generation as a call asks for it: the row its reservation creates. */
 export interface NewGeneration {
@@ -30,10 +38,12 @@ export interface NewGeneration {
   tileset: TilesetRequest | null;
   /** The palette asked for; null otherwise. */
   palette: PaletteSpec | null;
-  /** A palette swap: the asset mapped onto `palette` (nothing is drawn); null for a drawing. */
+  /** A palette swap: the asset mapped onto `palette` (nothing is drawn); a map: its tileset; null for a drawing. */
   sourceAssetId: string | null;
   /** The project it is filed under (section 13); null when none. */
   projectId?: string | null;
+  /** A map of the tileset `sourceAssetId` (POST /api/v1/assets/:id/map); absent or null otherwise. */
+  map?: MapSpec | null;
   transparent: boolean;
   seed: number;
   width: number;
@@ -50,7 +60,7 @@ export interface StoredImage {
   height: number;
   sha256: string;
   /** A sheet's layout and measured quality; null or absent for one image. */
-  layout?: SheetLayout | TilesetLayout | null;
+  layout?: SheetLayout | TilesetLayout | MapLayout | null;
   quality?: AssetQualityReport | null;
 }
 
@@ -69,7 +79,13 @@ export interface PendingEvent {
 }
 
 /** A generation's row as the runner needs it (the database's columns, named as Prisma names them). */
-export type GenerationRecord = GenerationRow & { accountId: string; cost: number; attempt: number; reading: PromptReading | null };
+export type GenerationRecord = Omit<GenerationRow, "map"> & {
+  accountId: string;
+  cost: number;
+  attempt: number;
+  reading: PromptReading | null;
+  map?: MapSpec | null;
+};
 
 /** An event row as a statement returns it: its sequence number and its data as JSON text. */
 export type EventRow = { seq: number; data: string; deliveries?: number };
@@ -100,6 +116,7 @@ export function toRecord(r: Record<string, unknown>): GenerationRecord {
     palette: (r.palette as GenerationRecord["palette"]) ?? null,
     sourceAssetId: (r.source_asset_id as string | null) ?? null,
     projectId: (r.project_id as string | null) ?? null,
+    map: (r.map as MapSpec | null) ?? null,
     transparent: Boolean(r.transparent),
     seed: Number(r.seed),
     width: Number(r.width),

@@ -294,7 +294,7 @@ export function createSubmit(deps: SubmitDeps) {
 
   const estimate = async (viewer: AuthenticatedViewer, raw: unknown): Promise<EstimateView> => (await planEstimate(viewer, raw)).view;
 
-  return { submit, estimate, planEstimate, recolor, prepare };
+  return { submit, estimate, planEstimate, recolor, prepare, submitRow };
 }
 
 /** The row of a generation a call asks for: who asks and with what prompt, then what was planned for it. */

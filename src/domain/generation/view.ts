@@ -39,7 +39,12 @@ export function assetView(asset: AssetRow, withB64: boolean): AssetView {
 }
 
 /** The columns a view needs (a full row, or one built from what the accepting statement returned); `sheet` as stored (JSON). */
-export type GenerationRow = Omit<GenerationColumns, "sheet" | "tileset" | "palette"> & { sheet: unknown; tileset: unknown; palette: unknown };
+export type GenerationRow = Omit<GenerationColumns, "sheet" | "tileset" | "palette" | "map"> & {
+  sheet: unknown;
+  tileset: unknown;
+  palette: unknown;
+  map?: unknown;
+};
 type GenerationColumns = Pick<
   Generation,
   | "id"
@@ -64,6 +69,7 @@ type GenerationColumns = Pick<
   | "palette"
   | "sourceAssetId"
   | "projectId"
+  | "map"
 >;
 
 export function generationView(g: GenerationRow, assets: AssetRow[], balance: number, withB64 = true): GenerationView {
@@ -81,7 +87,7 @@ export function generationView(g: GenerationRow, assets: AssetRow[], balance: nu
     ...(g.sheet === null ? {} : { sheet: g.sheet as NonNullable<GenerationView["sheet"]> }),
     ...(g.tileset === null ? {} : { tileset: g.tileset as NonNullable<GenerationView["tileset"]> }),
     ...(g.palette === null ? {} : { palette: g.palette as NonNullable<GenerationView["palette"]> }),
-    ...(g.sourceAssetId ? { recolorOf: g.sourceAssetId } : {}),
+    ...(g.sourceAssetId ? (g.map ? { mapOf: g.sourceAssetId } : { recolorOf: g.sourceAssetId }) : {}),
     ...(g.projectId ? { projectId: g.projectId } : {}),
     createdAt: g.createdAt.toISOString(),
     startedAt: g.startedAt?.toISOString() ?? null,

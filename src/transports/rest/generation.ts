@@ -30,6 +30,7 @@ type Handlers = Pick<
   | "getAsset"
   | "getAssetExport"
   | "recolorAsset"
+  | "mapAsset"
   | "getCredits"
   | "getUsage"
 >;
@@ -118,6 +119,11 @@ export function generationHandlers(deps: GenerationRouteDeps): Handlers {
     recolorAsset: async ({ request, viewer, state, params, body }) => {
       const async = /(^|[,;\s])respond-async($|[,;\s])/i.test(request.headers.get("prefer") ?? "");
       return answer(await generations.recolor(viewer, params.id!, body, submitOptions(request, state, async ? undefined : syncTimeoutMs)));
+    },
+
+    mapAsset: async ({ request, viewer, state, params, body }) => {
+      const async = /(^|[,;\s])respond-async($|[,;\s])/i.test(request.headers.get("prefer") ?? "");
+      return answer(await generations.map(viewer, params.id!, body, submitOptions(request, state, async ? undefined : syncTimeoutMs)));
     },
 
     getAssetExport: async ({ request, viewer, params }) => {
