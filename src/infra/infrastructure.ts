@@ -42,6 +42,10 @@ export interface Infrastructure {
 
 export interface Health {
   database: boolean;
+  /** Whether the blob store answers (fs: its folder is writable; s3: the bucket answers). */
+  blobs: boolean;
+  /** Which blob store (BLOB_STORE). */
+  blobStore: "fs" | "s3";
   redis?: boolean;
   /** On Redis (when it answers): whether a process that takes jobs reported lately, and how many wait. */
   consumers?: Consumers;
@@ -54,7 +58,9 @@ export interface Health {
  * configuration.
  */
 export async function openInfrastructure(settings: InfraSettings, logger: Logger, given: { db?: Database } = {}): Promise<Infrastructure> {
-  const blobs = await openBlobStore(settings.blobs, settings.database.dataDir);
+  const blobs = await openBlobStore(settings.blobs, settings.database.dataDir, (swept) =>
+    logger.info("removed stale temporary blob files", { files: swept.files, bytes: swept.bytes }),
+  );
   const db = given.db ?? (await openDatabase({ ...settings.database, logger }));
   const onJobError = (error: unknown, generationId: string) => logger.error("job failed", { generationId, error });
   const { redis } = settings;
@@ -82,9 +88,9 @@ export async function openInfrastructure(settings: InfraSettings, logger: Logger
     slots,
     alone: redis === undefined,
     async health() {
-      const [database, queueUp] = await Promise.all([db.ping(), redis ? queue.ping() : Promise.resolve(undefined)]);
+      const [database, blobsUp, queueUp] = await Promise.all([db.ping(), pingWithin(blobs, 3000), redis ? queue.ping() : Promise.resolve(undefined)]);
       const consumers = queueUp && queue.consumers ? await queue.consumers().catch(() => undefined) : undefined;
-      return { database, ...(queueUp === undefined ? {} : { redis: queueUp }), ...(consumers ? { consumers } : {}) };
+      return { database, blobs: blobsUp, blobStore: blobs.kind, ...(queueUp === undefined ? {} : { redis: queueUp }), ...(consumers ? { consumers } : {}) };
     },
     async close() {
       await queue.close();
@@ -95,6 +101,19 @@ export async function openInfrastructure(settings: InfraSettings, logger: Logger
       await blobs.close();
     },
   };
+}
+
+/** The store's ping, false when it does not answer within `ms` (an S3 endpoint that hangs must not hang /healthz). */
+async function pingWithin(blobs: BlobStore, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([blobs.ping().catch(() => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

@@ -18,6 +18,7 @@ let aliceReadKey: string;
 let bobKey: string;
 let aliceGeneration: string;
 let aliceAsset: string;
+let aliceProject: string;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -34,6 +35,12 @@ beforeAll(async () => {
   const body = (await generated.json()) as { id: string; assets: { id: string }[] };
   aliceGeneration = body.id;
   aliceAsset = body.assets[0]!.id;
+  const project = await t.request("/api/v1/projects", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...bearer(aliceKey) },
+    body: JSON.stringify({ name: "matrix" }),
+  });
+  aliceProject = ((await project.json()) as { id: string }).id;
 });
 afterAll(() => t.close());
 
@@ -79,6 +86,11 @@ describe("REST routes", () => {
     ["DELETE", "/api/v1/assets/:asset", undefined, { anonymous: 401, bob: 404, bobKey: 404, aliceReadKey: 403 }],
     ["DELETE", "/api/v1/generations/:gen", undefined, { anonymous: 401, bob: 404, bobKey: 404, admin: 404, aliceReadKey: 403 }],
     ["POST", "/api/auth/delete-account", { password: "wrong-password" }, { anonymous: 401, aliceKey: 401, alice: 403 }],
+    ["POST", "/api/v1/projects", { name: "p" }, { anonymous: 401, aliceReadKey: 403, aliceKey: 201, alice: 201 }],
+    ["GET", "/api/v1/projects", undefined, { anonymous: 401, aliceReadKey: 200, alice: 200, bobKey: 200 }],
+    ["GET", "/api/v1/projects/:prj", undefined, { anonymous: 401, bob: 404, bobKey: 404, admin: 404, aliceReadKey: 200, alice: 200 }],
+    ["GET", "/api/v1/projects/:prj/assets", undefined, { anonymous: 401, bob: 404, bobKey: 404, aliceReadKey: 200, alice: 200 }],
+    ["GET", "/api/v1/projects/:prj/export/zip", undefined, { anonymous: 401, bob: 404, bobKey: 404, aliceReadKey: 200, alice: 200 }],
     ["GET", "/api/v1/storage", undefined, { anonymous: 401, aliceReadKey: 200, alice: 200 }],
     ["GET", "/api/v1/credits", undefined, { anonymous: 401, aliceReadKey: 200, alice: 200 }],
     ["GET", "/api/nothing", undefined, { anonymous: 404, alice: 404 }],
@@ -87,11 +99,14 @@ describe("REST routes", () => {
   for (const [method, path, body, expected] of routes) {
     for (const [caller, status] of Object.entries(expected) as [Caller, number][]) {
       it(`${method} ${path} as ${caller} → ${status}`, async () => {
-        const response = await t.request(path.replace(":key", aliceKeyId).replace(":gen", aliceGeneration).replace(":asset", aliceAsset), {
-          method,
-          headers: { ...headersOf(caller), ...(body === undefined ? {} : { "content-type": "application/json" }) },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
+        const response = await t.request(
+          path.replace(":key", aliceKeyId).replace(":gen", aliceGeneration).replace(":asset", aliceAsset).replace(":prj", aliceProject),
+          {
+            method,
+            headers: { ...headersOf(caller), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          },
+        );
         expect(response.status).toBe(status);
         if (status === 200) await response.arrayBuffer(); // drain streams
         if (status >= 400) {
@@ -169,6 +184,11 @@ describe("GraphQL root fields", () => {
     "Mutation.deleteAccount": {
       query: 'mutation { deleteAccount(password: "wrong-password") }',
       expect: { anonymous: "unauthenticated", aliceKey: "unauthenticated", alice: "forbidden" },
+    },
+    "Query.projects": { query: "{ projects { id name } }", expect: { anonymous: "unauthenticated", aliceReadKey: "ok", alice: "ok" } },
+    "Mutation.createProject": {
+      query: 'mutation { createProject(input: { name: "g", scale: 16 }) { id scale } }',
+      expect: { anonymous: "unauthenticated", aliceReadKey: "forbidden", aliceKey: "ok", alice: "ok" },
     },
     "Query.storage": { query: "{ storage { usedBytes quotaBytes } }", expect: { anonymous: "unauthenticated", aliceReadKey: "ok", alice: "ok" } },
     "Query.usage": {

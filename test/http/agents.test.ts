@@ -134,10 +134,10 @@ describe("envelope and request ids", () => {
     expect(a.headers.get("x-request-id")).not.toBe(b.headers.get("x-request-id"));
   });
 
-  it("GET /healthz checks the database", async () => {
+  it("GET /healthz checks the database and the blob store", async () => {
     const response = await t.request("/healthz");
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: "ok", database: t.db.kind, checks: { database: "up" } });
+    expect(await response.json()).toEqual({ status: "ok", database: t.db.kind, blobStore: "fs", checks: { database: "up", blobs: "up" } });
   });
 
   it("logs one structured line per request with its id", async () => {

@@ -95,6 +95,7 @@ describeNeeding(redisServer, "Redis goes away", () => {
     expect(health.status).toBe(503);
     expect(((await health.json()) as { error: { details: { checks: Record<string, string> } } }).error.details.checks).toEqual({
       database: "up",
+      blobs: "up",
       redis: "down",
     });
     // Nothing charged, no generation, no idempotency record left behind.
@@ -154,7 +155,10 @@ describeOn("postgres", "PostgreSQL goes away", () => {
     }
     const health = await t.request("/healthz");
     expect(health.status).toBe(503);
-    expect(((await health.json()) as { error: { details: { checks: Record<string, string> } } }).error.details.checks).toEqual({ database: "down" });
+    expect(((await health.json()) as { error: { details: { checks: Record<string, string> } } }).error.details.checks).toEqual({
+      database: "down",
+      blobs: "up",
+    });
 
     proxy!.restore();
     await until(async () => (await t.request("/healthz")).status === 200);

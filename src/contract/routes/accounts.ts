@@ -13,7 +13,8 @@ export const accountRoutes = {
     transport: "ops",
     auth: { allow: "public" },
     tags: ["Operations"],
-    summary: "Health of the service and each dependency (database, Redis, workers); 503 while one is down, status degraded while no worker takes jobs.",
+    summary:
+      "Health of the service and each dependency (database, blob store fs|s3, Redis, workers); 503 while one is down, status degraded while no worker takes jobs.",
     responses: { 200: json("Every dependency answers: status ok, or degraded (with reasons) while no process takes the queue's jobs.") },
     errors: ["service_unavailable"],
   },

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, open, opendir, readFile, rename, rm, stat, utimes } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, mkdir, open, opendir, readFile, rename, rm, stat, utimes } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { BlobUnavailableError, checkPrefix, keySha, sha256Hex, verified, verifyingStream, type BlobEntry, type BlobStore } from "./blob-store.js";
 
@@ -96,7 +97,9 @@ export function createFsBlobStore(root: string): BlobStore {
     },
     async ping() {
       try {
-        await ensureDir(tmp);
+        // Not the cached ensureDir: the folder may have gone, or turned read-only, since.
+        await mkdir(tmp, { recursive: true });
+        await access(tmp, constants.W_OK);
         return true;
       } catch {
         return false;
@@ -104,6 +107,35 @@ export function createFsBlobStore(root: string): BlobStore {
     },
     async close() {},
   };
+}
+
+/** How old a temporary file must be before the start-up sweep removes it: a put takes milliseconds. */
+export const STALE_TEMP_MS = 10 * 60_000;
+
+/**
+ * Removes what puts left in `root/.tmp` when their process died between the write and the rename
+ * (at start, before any put of this process; files younger than `olderThanMs` are spared, as another
+ * process sharing the folder may be writing them). Answers how many files and bytes it removed.
+ */
+export async function sweepStaleTemp(root: string, olderThanMs = STALE_TEMP_MS, now = Date.now()): Promise<{ files: number; bytes: number }> {
+  const swept = { files: 0, bytes: 0 };
+  let entries: Awaited<ReturnType<typeof opendir>>;
+  try {
+    entries = await opendir(join(root, ".tmp"));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return swept;
+    throw error;
+  }
+  for await (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const path = join(root, ".tmp", entry.name);
+    const info = await stat(path).catch(() => undefined);
+    if (!info || now - info.mtimeMs < olderThanMs) continue;
+    await rm(path, { force: true });
+    swept.files++;
+    swept.bytes += info.size;
+  }
+  return swept;
 }
 
 async function* walk(root: string, dir: string): AsyncGenerator<BlobEntry> {

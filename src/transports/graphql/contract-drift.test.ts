@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { grantRequest } from "../../contract/schemas/credits.js";
 import { generateRequest } from "../../contract/schemas/generation.js";
 import { createKeyRequest } from "../../contract/schemas/keys.js";
+import { createProjectRequest } from "../../contract/schemas/projects.js";
 import { schema } from "./schema/index.js";
 
 /**
@@ -48,10 +49,17 @@ describe("GraphQL inputs follow the contract's schemas", () => {
       sheet: "SheetInput",
       tileset: "TilesetInput",
       palette: "JSON",
+      projectId: "String",
     });
     const message = schema.getType("MessageInput");
     if (!isInputObjectType(message)) throw new Error("MessageInput missing");
     expect(Object.keys(message.getFields()).sort()).toEqual(["content", "role"]);
+  });
+
+  it("CreateProjectInput is POST /api/v1/projects's body", () => {
+    const type = schema.getType("CreateProjectInput");
+    if (!isInputObjectType(type)) throw new Error("CreateProjectInput missing");
+    compare(Object.values(type.getFields()), shapeOf(createProjectRequest));
   });
 
   it("CreateApiKeyInput is POST /api/keys's body", () => {

@@ -53,6 +53,7 @@ export const estimateArguments = z
     sheet: sheetArg,
     tileset: tilesetArg,
     palette: paletteArg,
+    projectId: generateFields.projectId,
   })
   .superRefine((input, ctx) => {
     if (input.prompt !== undefined && input.messages !== undefined) promptOrMessages(input, ctx);
@@ -84,6 +85,7 @@ function buildGenerateArguments(maxWaitSeconds: number) {
       sheet: sheetArg,
       tileset: tilesetArg,
       palette: paletteArg,
+      projectId: generateFields.projectId,
       idempotencyKey: idempotencyKey
         .optional()
         .describe(
