@@ -36,7 +36,7 @@ const databaseDecides = [
   "test/process/{backup,cli,rest-front}.test.ts",
 ];
 const machineOnBoth = ["test/machine/**/*.test.ts"];
-const onceOnPglite = ["test/machine/{tiled,picture-load,idle-memory}.test.ts"];
+const onceOnPglite = ["test/machine/{tiled,picture-load,idle-memory,large-assets}.test.ts"];
 const httpSuite = (name: string, env: Record<string, string>, globalSetup?: string): TestProjectInlineConfiguration[] => {
   const common = { env, ...(globalSetup ? { globalSetup } : {}) };
   const all = name === "pglite";

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { origin, startTestApp, type TestApp } from "../support/harness.js";
 import { inOneWindow } from "../support/rate-window.js";
 import { expectBalancedLedger, generateWithKey } from "../support/generation.js";
@@ -226,7 +226,8 @@ describe("odds and ends of HTTP", () => {
 
   it("answers a call without agentId clearly while the default agent is disabled, and stops advertising it", async () => {
     await t.db.prisma.agent.update({ where: { id: "pixel-sprite" }, data: { enabled: false } });
-    await new Promise((r) => setTimeout(r, 5_100)); // the agents cache holds a row 5 s
+    // The agents cache holds a row 5 s: the clock (Date only, still ticking) is moved past it instead of waited out.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 5_100, shouldAdvanceTime: true });
     try {
       const refused = await generateWithKey(t, secret, { prompt: "x" });
       const error = await errorOf(refused);
@@ -237,6 +238,7 @@ describe("odds and ends of HTTP", () => {
       expect(list.defaultAgentId).toBeNull();
       expect(list.agents.map((a) => a.id)).toEqual(["icon", "texture"]);
     } finally {
+      vi.useRealTimers();
       await t.db.prisma.agent.update({ where: { id: "pixel-sprite" }, data: { enabled: true } });
     }
   });

@@ -2,10 +2,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createGenerationStore } from "../../src/domain/generation/store.js";
-import { newId } from "../../src/domain/ids.js";
 import { generateWithKey } from "../support/generation.js";
 import { listenOnPort, startTestApp, type TestApp } from "../support/harness.js";
+import { reserveUnqueued } from "../support/reservation.js";
 import { bearer, createKey, errorOf, json, signUp, type TestUser } from "../support/users.js";
 
 /** Key budgets (contract section 16): set, changed, enforced exactly on every transport, given back by refunds. */
@@ -131,35 +130,13 @@ describe("enforcing a budget", () => {
     const set = (await (await patch(user, key.id, { budget: { credits: 3, period: "day" } })).json()) as KeyView;
     expect(set.spent).toBe(2);
     // A generation reserved by the key (not handed to the queue), then failed: its refund gives the budget back.
-    const store = createGenerationStore(t.db.prisma, t.infra.bus, t.db.sql, t.infra.blobs);
-    const id = newId("gen");
-    const row = { id, accountId: user.accountId, apiKeyId: key.id, agentId: "pixel-sprite", prompt: "slime", messages: null, sheet: null, tileset: null };
-    const reserved = await store.reserveMany(
-      t.db.prisma,
-      [
-        {
-          ...row,
-          palette: null,
-          sourceAssetId: null,
-          interpretation: null,
-          reading: null,
-          transparent: false,
-          seed: 1,
-          width: 16,
-          height: 16,
-          cost: 1,
-          idempotencyRecordId: null,
-        },
-      ],
-      1000,
-    );
-    expect(reserved).toBeDefined();
+    const reserved = await reserveUnqueued(t, user.accountId, { apiKeyId: key.id, prompt: "slime" });
     expect(await keyOf(user, key.id)).toMatchObject({ spent: 3 });
     expect((await generateWithKey(t, key.secret, sprite)).status).toBe(402);
-    await store.fail(id, { status: "failed", error: { code: "internal_error", message: "test", retryable: false } });
+    await reserved.fail();
     expect(await keyOf(user, key.id)).toMatchObject({ spent: 2 });
     expect(await ledgerSpent(key.id, startOfUtcDay())).toBe(2);
-    const entry = await t.db.prisma.ledgerEntry.findFirstOrThrow({ where: { generationId: id, kind: "refund" } });
+    const entry = await t.db.prisma.ledgerEntry.findFirstOrThrow({ where: { generationId: reserved.id, kind: "refund" } });
     expect(entry).toMatchObject({ apiKeyId: key.id, agentId: "pixel-sprite", amount: 1 });
     expect((await generateWithKey(t, key.secret, sprite)).status).toBe(200);
     expect((await generateWithKey(t, key.secret, sprite)).status).toBe(402);

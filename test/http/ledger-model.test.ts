@@ -4,6 +4,7 @@ import { grantCredits } from "../../src/domain/credits/ledger.js";
 import { createGenerationStore, type GenerationStore } from "../../src/domain/generation/store.js";
 import { newId } from "../../src/domain/ids.js";
 import { startTestApp, type TestApp } from "../support/harness.js";
+import { newRow } from "../support/unit-db.js";
 import { signUp } from "../support/users.js";
 
 /**
@@ -39,32 +40,7 @@ describe(`ledger model (seed ${seed}, ${steps} steps)`, () => {
     const reserve = (accountId: string, cost: number, idempotencyRecordId: string | null = null) => {
       const id = newId("gen");
       return store
-        .reserveMany(
-          t.db.prisma,
-          [
-            {
-              id,
-              accountId,
-              apiKeyId: null,
-              agentId: "pixel-sprite",
-              prompt: "model",
-              messages: null,
-              reading: null,
-              sheet: null,
-              tileset: null,
-              palette: null,
-              sourceAssetId: null,
-              interpretation: null,
-              transparent: false,
-              seed: 1,
-              width: 16,
-              height: 16,
-              cost,
-              idempotencyRecordId,
-            },
-          ],
-          1_000_000,
-        )
+        .reserveMany(t.db.prisma, [newRow(accountId, "pixel-sprite", { id, prompt: "model", seed: 1, cost, idempotencyRecordId })], 1_000_000)
         .then((reserved) => ({ id, after: reserved?.balance }));
     };
     const applyReserve = (accountId: string, cost: number, id: string, after: number | undefined, where: string) => {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mulberry32 } from "../../src/agents/procedural/index.js";
-import { createGenerationStore } from "../../src/domain/generation/store.js";
-import { newId } from "../../src/domain/ids.js";
 import { generateWithCookie, generateWithKey } from "../support/generation.js";
 import { origin, startTestApp, type TestApp } from "../support/harness.js";
+import { reserveUnqueued } from "../support/reservation.js";
 import { bearer, createKey, errorOf, signUp, type TestUser } from "../support/users.js";
 
 /** Usage (contract section 16): by day, key and agent, always equal to the ledger; each ledger line names what it paid for. */
@@ -22,29 +21,16 @@ beforeAll(async () => {
   expect((await generateWithKey(t, keyB.secret, sprite)).status).toBe(200);
   expect((await generateWithCookie(t, user.cookie, "/api/ai/generate", sprite)).status).toBe(200);
   // A refunded one, reserved by key B and failed (not handed to the queue): usage counts charges minus refunds.
-  const store = createGenerationStore(t.db.prisma, t.infra.bus, t.db.sql, t.infra.blobs);
-  const id = newId("gen");
-  const row = { id, accountId: user.accountId, apiKeyId: keyB.id, agentId: "icon", prompt: sprite.prompt, messages: null, sheet: null, tileset: null };
-  await store.reserveMany(
-    t.db.prisma,
-    [
-      {
-        ...row,
-        palette: null,
-        sourceAssetId: null,
-        interpretation: null,
-        reading: null,
-        transparent: false,
-        seed: 1,
-        width: 64,
-        height: 64,
-        cost: 2,
-        idempotencyRecordId: null,
-      },
-    ],
-    1000,
-  );
-  await store.fail(id, { status: "failed", error: { code: "internal_error", message: "test", retryable: false } });
+  const refunded = await reserveUnqueued(t, user.accountId, {
+    apiKeyId: keyB.id,
+    agentId: "icon",
+    prompt: sprite.prompt,
+    seed: 1,
+    width: 64,
+    height: 64,
+    cost: 2,
+  });
+  await refunded.fail();
 });
 afterAll(() => t.close());
 

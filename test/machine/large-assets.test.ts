@@ -6,12 +6,13 @@ import { rawCall } from "../support/raw-http.js";
 import { startSignedInServer, type SignedInServer } from "../support/signed-in-server.js";
 
 /**
- * The attacks of the hardening issue on large assets, against a real server process (embedded, and PostgreSQL when
- * TEST_DB=postgres): the largest tileset (blob-47 at 512 px, 3584 × 3584), twenty recolours of it from an account that
- * cannot pay, GraphQL asking for its bytes many times over, twenty zip exports at once, and three such tilesets at
- * once. Throughout, another account's reads answer within a second (p99) and /healthz answers 200; a refused
- * recolour answers within a second without reading the bytes (the process does not grow); and 20 s after the last
- * burst the process is back within 1.5× its memory at rest (contract section 12).
+ * The attacks of the hardening issue on large assets, against a real server process on the embedded database (its
+ * memory holds the database too: the harder case; nothing here is the database's to decide, so it runs once): the
+ * largest tileset (blob-47 at 512 px, 3584 × 3584), twenty recolours of it from an account that cannot pay, GraphQL
+ * asking for its bytes many times over, twenty zip exports at once, and three such tilesets at once. Throughout,
+ * another account's reads answer within a second (p99) and /healthz answers 200; a refused recolour answers within a
+ * second without reading the bytes (the process does not grow); and within 20 s of the last burst the process is back
+ * within 1.5× its memory at rest (contract section 12).
  */
 const origin = "http://localhost:3000";
 const json = { "content-type": "application/json" };
@@ -213,10 +214,15 @@ describe("large assets", () => {
     expect(seen.p99).toBeLessThan(1_000);
   });
 
-  it("memory comes back: 20 s after the last burst, within 1.5× of its rest", { timeout: 60_000 }, async () => {
-    await new Promise((r) => setTimeout(r, 20_000));
-    const now = rssOf(front.server.child.pid!);
-    console.info(`memory: rest ${mb(rest)} MB, 20 s after the bursts ${mb(now)} MB`);
+  it("memory comes back: within 20 s of the last burst, within 1.5× of its rest", { timeout: 60_000 }, async () => {
+    // read every 250 ms until it is back (the contract's bound is 20 s): a process that gives memory back sooner ends it sooner
+    const started = performance.now();
+    let now = rssOf(front.server.child.pid!);
+    while (now > rest * 1.5 && performance.now() - started < 20_000) {
+      await new Promise((r) => setTimeout(r, 250));
+      now = rssOf(front.server.child.pid!);
+    }
+    console.info(`memory: rest ${mb(rest)} MB, ${Math.round(performance.now() - started)} ms after the bursts ${mb(now)} MB`);
     expect(now).toBeLessThanOrEqual(rest * 1.5);
   });
 });

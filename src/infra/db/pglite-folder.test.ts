@@ -90,7 +90,8 @@ describe("new data folders, made outside the process", () => {
     expect((await readdir(templates).catch(() => [] as string[])).filter((n) => n.includes("bad000000000"))).toEqual([]);
   });
 
-  it("memory:// databases load a pristine tarball, made once, instead of running initdb", async () => {
+  // One initdb in a child process: timed out at 30 s on a busy machine (load 15).
+  it("memory:// databases load a pristine tarball, made once, instead of running initdb", { timeout: 90_000 }, async () => {
     const templates = join(root, "tar");
     const tarball = await templateTarball(templates);
     expect(tarball).toMatch(/\.tar$/);
