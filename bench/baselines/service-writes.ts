@@ -86,6 +86,7 @@ export async function openServiceWrites(databaseUrl: string): Promise<ServiceWri
     });
     const g = {
       ...row,
+      badge: row.badge ?? null,
       status: "running",
       creditState: "reserved",
       attempt: 1,

@@ -129,6 +129,7 @@ export type ReserveAndEnqueue = ReturnType<typeof createReserveAndEnqueue>;
 function queuedRecord(row: NewGeneration, reserved: Reserved): GenerationRecord {
   return {
     ...row,
+    badge: row.badge ?? null,
     status: "queued",
     creditState: "reserved",
     createdAt: reserved.createdAt,

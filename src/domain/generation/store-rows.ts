@@ -32,6 +32,8 @@ export interface NewGeneration {
   palette: PaletteSpec | null;
   /** A palette swap: the asset mapped onto `palette` (nothing is drawn); null for a drawing. */
   sourceAssetId: string | null;
+  /** Icons: the badge asked for; null when the size and the prompt decide. */
+  badge?: string | null;
   transparent: boolean;
   seed: number;
   width: number;
@@ -97,6 +99,7 @@ export function toRecord(r: Record<string, unknown>): GenerationRecord {
     tileset: (r.tileset as GenerationRecord["tileset"]) ?? null,
     palette: (r.palette as GenerationRecord["palette"]) ?? null,
     sourceAssetId: (r.source_asset_id as string | null) ?? null,
+    badge: (r.badge as string | null) ?? null,
     transparent: Boolean(r.transparent),
     seed: Number(r.seed),
     width: Number(r.width),

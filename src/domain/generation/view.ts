@@ -63,6 +63,7 @@ type GenerationColumns = Pick<
   | "tileset"
   | "palette"
   | "sourceAssetId"
+  | "badge"
 >;
 
 export function generationView(g: GenerationRow, assets: AssetRow[], balance: number, withB64 = true): GenerationView {
@@ -81,6 +82,7 @@ export function generationView(g: GenerationRow, assets: AssetRow[], balance: nu
     ...(g.tileset === null ? {} : { tileset: g.tileset as NonNullable<GenerationView["tileset"]> }),
     ...(g.palette === null ? {} : { palette: g.palette as NonNullable<GenerationView["palette"]> }),
     ...(g.sourceAssetId ? { recolorOf: g.sourceAssetId } : {}),
+    ...(g.badge ? { badge: g.badge as NonNullable<GenerationView["badge"]> } : {}),
     createdAt: g.createdAt.toISOString(),
     startedAt: g.startedAt?.toISOString() ?? null,
     completedAt: g.completedAt?.toISOString() ?? null,

@@ -48,6 +48,7 @@ describe("GraphQL inputs follow the contract's schemas", () => {
       sheet: "SheetInput",
       tileset: "TilesetInput",
       palette: "JSON",
+      badge: "String",
     });
     const message = schema.getType("MessageInput");
     if (!isInputObjectType(message)) throw new Error("MessageInput missing");
