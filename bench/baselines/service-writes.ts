@@ -87,6 +87,7 @@ export async function openServiceWrites(databaseUrl: string): Promise<ServiceWri
     const g = {
       ...row,
       projectId: row.projectId ?? null,
+      badge: row.badge ?? null,
       status: "running",
       creditState: "reserved",
       attempt: 1,

@@ -139,6 +139,8 @@ export interface AgentDriver {
   tilesets?: TilesetCapability;
   /** Present when it draws sprite sheets (`job.sheet`); the result's image then carries `layout` and `quality`. */
   sheets?: SheetCapability;
+  /** true when it sets its pictures on badges (icons): a request's `badge` reaches it as `job.options.badge`. */
+  badges?: boolean;
   /**
    * Models: the largest picture (in pixels) the driver hands over before post-processing (twice `nativeSize` a
    * side), counted in the pixel budget; absent where the driver's image is the asset (procedural).

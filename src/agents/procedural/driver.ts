@@ -13,7 +13,7 @@ import { proceduralDefaults } from "./agents.js";
 import { drawOffThread } from "./draw-pool.js";
 import type { DrawTask } from "./draw-task.js";
 import { iconGenerator } from "./icons/index.js";
-import type { Generator, PromptSpec } from "./kit/types.js";
+import { ICON_BADGES, type Generator, type IconBadge, type PromptSpec } from "./kit/types.js";
 import { type Reader, type ReaderName, readers } from "./readers.js";
 import { threadPool } from "../threads.js";
 import { SHEET_FRAMES, sheetRefusal } from "./sheets/index.js";
@@ -87,6 +87,7 @@ function proceduralDriver(generator: Generator, reader: Reader, outputs: Outputs
   return {
     ...(sheets ? { sheets } : {}),
     ...(tilesets ? { tilesets } : {}),
+    ...(generator.kind === "icon" ? { badges: true } : {}),
     async generate(job, ctx) {
       ctx.signal.throwIfAborted();
       // Drawn in the drawing pool's threads, off the event loop (DRAW_THREADS).
@@ -102,6 +103,7 @@ function proceduralDriver(generator: Generator, reader: Reader, outputs: Outputs
           ...(job.sheet ? { sheet: job.sheet } : {}),
           ...(job.tileset ? { tileset: job.tileset } : {}),
           ...(job.palette ? { palette: job.palette.colors } : {}),
+          ...(badgeOf(job.options) ? { badge: badgeOf(job.options)! } : {}),
         },
         (p) => ctx.report(p.percent, p.stage, p.preview),
         ctx.signal,
@@ -128,6 +130,12 @@ function proceduralDriver(generator: Generator, reader: Reader, outputs: Outputs
 }
 
 const noOptions = z.strictObject({});
+
+/** The icon's badge among a job's options (contract: `badge`), when it is one. */
+function badgeOf(options: Record<string, unknown>): IconBadge | undefined {
+  const badge = options.badge;
+  return ICON_BADGES.find((b) => b === badge);
+}
 
 /**
  * The pixel-sprite agent's sheets: its figures posed in every direction and animation (sheets/sprite-sheet.ts),

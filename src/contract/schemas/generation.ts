@@ -6,6 +6,10 @@ import { paletteField } from "./palette.js";
 import { tilesetLayout, tilesetRequest } from "./tileset.js";
 import { mapLayout } from "./map.js";
 
+/** The badges an icon may sit on ("none": the subject alone). */
+export const iconBadges = ["none", "round", "square", "hex"] as const;
+export type IconBadgeName = (typeof iconBadges)[number];
+
 /** The generation request (contract section 3): the same body on every transport. */
 export const messageSchema = z.strictObject({
   role: z.enum(["system", "user", "assistant"], { error: 'Must be "system", "user" or "assistant".' }).describe('"system", "user" or "assistant".'),
@@ -48,6 +52,12 @@ export const generateFields = {
   tileset: tilesetRequest.optional(),
   palette: paletteField.optional(),
   projectId: projectIdField,
+  badge: z
+    .enum(iconBadges, { error: 'Must be "none", "round", "square" or "hex".' })
+    .optional()
+    .describe(
+      'Icons: the badge behind the subject, "none", "round", "square" or "hex". Absent: none at 32 px and below, else the prompt\'s words ("no badge", "round") or the seed\'s pick. Other agents ignore it.',
+    ),
 };
 
 /** A sheet or a tileset, not both (reported on `tileset`). */
@@ -196,6 +206,7 @@ export const generation = z
     recolorOf: z.string().optional().describe("A palette swap (POST /api/v1/assets/{id}/recolor): the asset it recoloured; absent for a drawing."),
     projectId: z.string().optional().describe("The project it is filed under; absent when none."),
     mapOf: z.string().optional().describe("A map (POST /api/v1/assets/{id}/map): the tileset it is painted with; absent otherwise."),
+    badge: z.enum(iconBadges).optional().describe("The badge asked for (icons); absent when the size and the prompt decided."),
     createdAt: instant,
     startedAt: instant.nullable(),
     completedAt: instant.nullable(),

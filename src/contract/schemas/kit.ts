@@ -17,6 +17,7 @@ export const kitItem = z
     tileset: generateFields.tileset,
     width: generateFields.width.describe("The item's own size; default the kit's scale."),
     height: generateFields.height.describe("The item's own size; default the kit's scale."),
+    badge: generateFields.badge.describe('Icons: the badge behind the subject, "none", "round", "square" or "hex" (default "none" in a kit).'),
   })
   .superRefine((item, ctx) => {
     if (item.sheet !== undefined && item.tileset !== undefined) {

@@ -131,6 +131,7 @@ function queuedRecord(row: NewGeneration, reserved: Reserved): GenerationRecord 
     ...row,
     projectId: row.projectId ?? null,
     map: row.map ?? null,
+    badge: row.badge ?? null,
     status: "queued",
     creditState: "reserved",
     createdAt: reserved.createdAt,

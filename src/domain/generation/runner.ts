@@ -224,7 +224,7 @@ export function createRunner(deps: RunnerDeps) {
       height: g.height,
       transparent: g.transparent,
       seed: g.seed,
-      options: {},
+      options: g.badge === null ? {} : { badge: g.badge },
       ...(g.sheet === null ? {} : { sheet: g.sheet as SheetRequest }),
       ...(g.tileset === null ? {} : { tileset: g.tileset as TilesetRequest }),
       ...(g.palette === null ? {} : { palette: g.palette as NonNullable<AgentJob["palette"]> }),

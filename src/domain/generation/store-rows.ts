@@ -44,6 +44,8 @@ export interface NewGeneration {
   projectId?: string | null;
   /** A map of the tileset `sourceAssetId` (POST /api/v1/assets/:id/map); absent or null otherwise. */
   map?: MapSpec | null;
+  /** Icons: the badge asked for; null when the size and the prompt decide. */
+  badge?: string | null;
   transparent: boolean;
   seed: number;
   width: number;
@@ -117,6 +119,7 @@ export function toRecord(r: Record<string, unknown>): GenerationRecord {
     sourceAssetId: (r.source_asset_id as string | null) ?? null,
     projectId: (r.project_id as string | null) ?? null,
     map: (r.map as MapSpec | null) ?? null,
+    badge: (r.badge as string | null) ?? null,
     transparent: Boolean(r.transparent),
     seed: Number(r.seed),
     width: Number(r.width),

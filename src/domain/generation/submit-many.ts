@@ -91,6 +91,7 @@ export function createSubmitMany(deps: SubmitManyDeps) {
         tileset: null,
         palette: planPalette(input) ?? null,
         sourceAssetId: null,
+        badge: input.badge ?? null,
         transparent: planned.transparent,
         // A given seed makes the batch reproducible, and its images different: seed, seed + 1, …
         seed: input.seed === undefined ? randomInt(0, 2 ** 31 - 1) : (input.seed + i) % 2 ** 31,

@@ -105,6 +105,7 @@ export function createSubmit(deps: SubmitDeps) {
         tileset: plan.tileset?.tileset ?? null,
         palette: plan.palette ?? null,
         sourceAssetId: null,
+        badge: plan.badge ?? null,
         cost: priceOf(plan),
         idempotencyRecordId: recordId,
       });
@@ -152,8 +153,11 @@ export function createSubmit(deps: SubmitDeps) {
     const sheet = planSheet(agent, driver?.sheets, input, size, reading ?? undefined);
     const tileset = planTileset(agent, driver?.tilesets, input, size);
     const palette = planPalette(input);
+    // the badge reaches the agents that draw badges (icons); the others ignore it, as `transparent` for tiles
+    const badge = driver?.badges ? input.badge : undefined;
     return {
       input,
+      ...(badge ? { badge } : {}),
       agent,
       size,
       transparent: input.transparent ?? false,
@@ -336,6 +340,8 @@ interface Plan {
   tileset?: TilesetPlan;
   /** The palette asked for, resolved to its colours; absent otherwise. */
   palette?: PaletteSpec;
+  /** The icon's badge asked for, when the agent draws badges. */
+  badge?: string;
 }
 
 /** What the call costs: the agent's price for an image (per megapixel above one), the sheet's or tileset's (section 12) otherwise. */

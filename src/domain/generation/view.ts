@@ -70,6 +70,7 @@ type GenerationColumns = Pick<
   | "sourceAssetId"
   | "projectId"
   | "map"
+  | "badge"
 >;
 
 export function generationView(g: GenerationRow, assets: AssetRow[], balance: number, withB64 = true): GenerationView {
@@ -89,6 +90,7 @@ export function generationView(g: GenerationRow, assets: AssetRow[], balance: nu
     ...(g.palette === null ? {} : { palette: g.palette as NonNullable<GenerationView["palette"]> }),
     ...(g.sourceAssetId ? (g.map ? { mapOf: g.sourceAssetId } : { recolorOf: g.sourceAssetId }) : {}),
     ...(g.projectId ? { projectId: g.projectId } : {}),
+    ...(g.badge ? { badge: g.badge as NonNullable<GenerationView["badge"]> } : {}),
     createdAt: g.createdAt.toISOString(),
     startedAt: g.startedAt?.toISOString() ?? null,
     completedAt: g.completedAt?.toISOString() ?? null,

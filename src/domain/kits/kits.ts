@@ -52,6 +52,8 @@ function itemBody(kit: KitRequest, item: KitItemRequest, index: number, transpar
     ...(item.tileset ? { tileset: item.tileset } : {}),
     width: item.width ?? scale,
     height: item.height ?? scale,
+    // a kit's icons stand alone unless an item asks for a badge (agents that draw none ignore it)
+    badge: item.badge ?? "none",
     ...(kit.palette !== undefined ? { palette: kit.palette } : {}),
     ...(transparent ? { transparent: true } : {}),
     ...(kit.seed !== undefined ? { seed: (kit.seed + index) % 2 ** 31 } : {}),

@@ -50,6 +50,7 @@ describe("GraphQL inputs follow the contract's schemas", () => {
       tileset: "TilesetInput",
       palette: "JSON",
       projectId: "String",
+      badge: "String",
     });
     const message = schema.getType("MessageInput");
     if (!isInputObjectType(message)) throw new Error("MessageInput missing");

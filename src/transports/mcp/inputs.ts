@@ -15,7 +15,7 @@ import { integer, parseInput } from "../../contract/validation.js";
  * (`tools/list`: real bounds, `additionalProperties: false`) and `checkArgumentsAsRest` makes it
  * check a call's arguments as REST checks a body.
  */
-const { prompt, messages, agentId, width, height, transparent, seed } = generateFields;
+const { prompt, messages, agentId, width, height, transparent, seed, badge } = generateFields;
 
 const agentArg = agentId.describe("An agent id from list_agents; the default agent when absent.");
 // The same fields, inline (a clone keeps the schema's id, which would make it a $ref to $defs, and not every client follows those).
@@ -86,6 +86,7 @@ function buildGenerateArguments(maxWaitSeconds: number) {
       tileset: tilesetArg,
       palette: paletteArg,
       projectId: generateFields.projectId,
+      badge,
       idempotencyKey: idempotencyKey
         .optional()
         .describe(

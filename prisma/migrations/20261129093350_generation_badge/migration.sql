@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "generations" ADD COLUMN     "badge" TEXT;
