@@ -4,13 +4,17 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cruise as cruiseApi, type ICruiseOptions } from "dependency-cruiser";
+import extractDepcruiseOptions from "dependency-cruiser/config-utl/extract-depcruise-options";
+import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
 import { afterAll, describe, expect, it } from "vitest";
 
 /**
- * The layer rule (`.dependency-cruiser.cjs`, run by `npm run lint`): the real rule set run, as
- * `npm run lint:layers` runs it, on a small tree laid out like src/ with one crossing planted at a
- * time, then removed. The tree is a copy in a temporary folder: a file planted in src/ itself would
- * make dist/ stale for every process test running beside this one.
+ * The layer rule (`.dependency-cruiser.cjs`, run by `npm run lint`): the real rule set run on a small tree laid out
+ * like src/, with one crossing planted at a time, then removed. The clean tree is cruised as `npm run lint:layers`
+ * runs it (the CLI); the planted ones by dependency-cruiser's own API in this process, with the same rule set and
+ * reporter (a CLI process per tree cost 5–15 s each). The tree is a copy in a temporary folder: a file planted in src/
+ * itself would make dist/ stale for every process test running beside this one.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const depcruise = join(root, "node_modules/.bin/depcruise");
@@ -50,21 +54,45 @@ function lay(files: Record<string, string>): void {
   }
 }
 
-/** The rule set's verdict on the tree: its exit code and the names of the rules it broke. */
-function cruise(): Promise<{ code: number; broken: string[]; output: string }> {
+interface Verdict {
+  code: number;
+  broken: string[];
+  output: string;
+}
+/** The names of the rules the "err" reporter's output says were broken. */
+const verdictOf = (code: number, output: string): Verdict => ({
+  code,
+  broken: [...new Set([...output.matchAll(/error ([a-z-]+):/g)].map((m) => m[1]!))].sort(),
+  output,
+});
+
+/** The rule set's verdict on the tree, from the CLI as `npm run lint:layers` runs it. */
+function cruiseCli(): Promise<Verdict> {
   return new Promise((resolve) => {
-    execFile(depcruise, ["src", "--config", config, "--output-type", "err"], { cwd: tree }, (error, stdout, stderr) => {
-      const output = `${stdout}${stderr}`;
-      const broken = [...output.matchAll(/error ([a-z-]+):/g)].map((m) => m[1]!);
-      resolve({ code: error ? Number(error.code ?? 1) : 0, broken: [...new Set(broken)].sort(), output });
-    });
+    execFile(depcruise, ["src", "--config", config, "--output-type", "err"], { cwd: tree }, (error, stdout, stderr) =>
+      resolve(verdictOf(error ? Number(error.code ?? 1) : 0, `${stdout}${stderr}`)),
+    );
   });
+}
+
+/** The same verdict from dependency-cruiser's API in this process: the rule set read once, the tree's own tsconfig. */
+let options: ICruiseOptions | undefined;
+async function cruise(): Promise<Verdict> {
+  options ??= await extractDepcruiseOptions(config);
+  const tsConfigFile = join(tree, "tsconfig.json");
+  const result = await cruiseApi(
+    ["src"],
+    { ...options, baseDir: tree, tsConfig: { fileName: tsConfigFile }, outputType: "err" },
+    {},
+    { tsConfig: extractTSConfig(tsConfigFile) },
+  );
+  return verdictOf(result.exitCode, String(result.output));
 }
 
 describe("the layer rule", () => {
   it("passes a tree whose imports go down, through the faces", async () => {
     lay(clean);
-    const verdict = await cruise();
+    const verdict = await cruiseCli();
     expect(verdict.output).toContain("no dependency violations");
     expect(verdict.code).toBe(0);
   });
