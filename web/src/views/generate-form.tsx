@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { agentOption, sizeRange } from "../agent-text";
 import { ApiError } from "../api";
-import type { Agent, GenerateInput } from "../contract";
+import { type Agent, type GenerateInput, type IconBadge, iconBadges } from "../contract";
 import { planSheet } from "../sheet";
 import { planTileset, tilesetLayouts } from "../tileset";
 import { useSession } from "../state";
@@ -49,7 +49,9 @@ const fieldOf = (p: string | undefined) =>
                 ? "tileset"
                 : p?.startsWith("palette")
                   ? "palette"
-                  : undefined;
+                  : p === "badge"
+                    ? "badge"
+                    : undefined;
 
 export interface GenerateFormProps {
   /** Why the last start failed: shown under the field it names, else under the button. */
@@ -70,6 +72,8 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
   const agent = agents.find((a) => a.id === agentId) ?? agents[0];
   const [size, setSize] = useState(() => (agent ? sizeKey(agent.defaultSize) : ""));
   const [transparent, setTransparent] = useState(true);
+  // an icon's badge: "" lets the size and the prompt decide (none at 32 px and below)
+  const [badge, setBadge] = useState<"" | IconBadge>("");
   const [seed, setSeed] = useState("");
   const [output, setOutput] = useState<Output>("image");
   const [sheetChoice, setSheetChoice] = useState<SheetChoice>(defaultSheetChoice);
@@ -112,6 +116,7 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
     if (sheet) input.sheet = sheet;
     if (tileset) input.tileset = tileset;
     if (palette !== undefined) input.palette = palette;
+    if (badge !== "") input.badge = badge;
     setSentPalette(paletteKey);
     if (!input.prompt) {
       onRefuse(new ApiError("Describe the asset you want first.", "", undefined, {}, "prompt"));
@@ -141,6 +146,7 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
     if (agents.some((a) => a.id === input.agentId)) setAgentId(input.agentId);
     setSize(sizeKey(input));
     setTransparent(input.transparent);
+    setBadge(input.badge ?? "");
     setSeed(input.seed === undefined ? "" : String(input.seed));
     setOutput(input.sheet ? "sheet" : input.tileset ? "tileset" : "image");
     if (input.sheet) {
@@ -175,6 +181,7 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
           ...(sheet ? { sheet } : {}),
           ...(tileset ? { tileset } : {}),
           ...(palette !== undefined ? { palette } : {}),
+          ...(badge !== "" ? { badge } : {}),
         }
       : null,
   );
@@ -347,6 +354,24 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
           {canTransparent ? "PNG with an alpha channel, ready to drop into a scene." : `${agent?.name ?? "This agent"} always draws an opaque image.`}
         </p>
         {errorField === "transparent" ? <ErrorNote error={error} /> : null}
+      </div>
+
+      <div class="field">
+        <label for="gen-badge">Badge</label>
+        <div class="select">
+          <select id="gen-badge" value={badge} onChange={(e) => setBadge(e.currentTarget.value as "" | IconBadge)} aria-describedby="gen-badge-hint">
+            <option value="">Auto</option>
+            {iconBadges.map((b) => (
+              <option key={b} value={b}>
+                {b === "none" ? "None" : b[0]!.toUpperCase() + b.slice(1)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p class="hint" id="gen-badge-hint">
+          Icons only: the shape behind the subject. Auto: none at 32 px and below, else what the prompt says.
+        </p>
+        {errorField === "badge" ? <ErrorNote error={error} /> : null}
       </div>
 
       <PaletteFields choice={paletteChoice} onChange={setPaletteChoice} refusal={paletteRefusal} />
