@@ -3,10 +3,10 @@ import { api } from "../api";
 import type { Purchase, Usage } from "../contract";
 import { useSession } from "../state";
 import { ErrorNote } from "../ui/error-note";
+import { money } from "../ui/words";
 import { Time } from "../ui/time";
 
 const days = 30;
-const money = (cents: number, currency: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 
 /** Admins: usage across every account (the last 30 days, by agent) and the latest credit purchases. */
 export function AdminOverview() {

@@ -3,8 +3,7 @@ import { api } from "../api";
 import type { CreditPack } from "../contract";
 import { Button } from "../ui/buttons";
 import { ErrorNote } from "../ui/error-note";
-
-const money = (cents: number, currency: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
+import { money } from "../ui/words";
 
 /**
  * The packs on sale, each with a Buy button that opens Stripe Checkout. Nothing when buying credits
