@@ -88,7 +88,7 @@ describeOn("pglite", "web client in a real browser", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect.poll(() => balance(page).isVisible()).toBe(true);
+    await expect.poll(() => balance(page).isVisible(), { timeout: 10_000 }).toBe(true); // a password hash, on a busy machine
   }
 
   async function generate(page: Page, prompt: string, options: { agent: string; size: string; seed?: string }) {
@@ -128,7 +128,7 @@ describeOn("pglite", "web client in a real browser", () => {
     }
   });
 
-  it("signs up, generates live, keeps history, manages keys, gets credits from an admin, signs out", { timeout: 60_000 }, async () => {
+  it("signs up, generates live, keeps history, manages keys, gets credits from an admin, signs out", { timeout: 150_000 }, async () => {
     const email = `ada-${Date.now()}@example.com`;
     const password = "correct horse battery";
     const { context, page } = await newContext();
@@ -189,6 +189,19 @@ describeOn("pglite", "web client in a real browser", () => {
     await expect.poll(() => page.getByRole("cell", { name: /Generation/ }).count()).toBe(2);
     await page.getByTestId("storage").getByText("of 1,024 MB used").waitFor(); // the storage quota, used of it
     // The low-balance alert: none yet; set at 100, the banner shows at once (96 < 100), on every screen.
+    // Usage above the ledger: a Chart.js bar chart of credits per day, the web app's 4 credits in it (and drawn).
+    const chart = page.getByTestId("usage-chart");
+    await expect.poll(() => chart.getAttribute("data-total")).toBe("4");
+    expect(await chart.locator("table tr").allTextContents()).toEqual([`${new Date().toISOString().slice(0, 10)}Web app4`]);
+    const painted = await chart.locator("canvas").evaluate((c: HTMLCanvasElement) => {
+      const pixels = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) n++;
+      return n;
+    });
+    expect(painted).toBeGreaterThan(500);
+    await page.getByLabel("Split usage by").selectOption("agent");
+    await expect.poll(() => chart.locator("table tr").allTextContents()).toEqual([`${new Date().toISOString().slice(0, 10)}Flat icon4`]);
     const lowBanner = page.getByTestId("low-balance");
     expect(await lowBanner.count()).toBe(0);
     await page.getByLabel("Low-balance alert (credits)").fill("100");
@@ -239,6 +252,10 @@ describeOn("pglite", "web client in a real browser", () => {
     await row.getByLabel("Reason").fill("beta tester");
     await row.getByRole("button", { name: "Grant credits" }).click(); // submits
     await row.getByText("New balance: 146 credits").waitFor();
+    // Across accounts: usage (the user's 4 credits at least) and purchases (none: buying is off here).
+    expect(Number((await adminPage.getByTestId("admin-usage").locator(".stat-value").textContent())!.replace(/,/g, ""))).toBeGreaterThanOrEqual(4);
+    await adminPage.getByTestId("admin-purchases").getByText("No credits bought yet.").waitFor();
+    expect(await page.getByTestId("buy-credits").count()).toBe(0);
     await adminPage.getByLabel("Search by email").fill("");
     await expect.poll(() => adminPage.getByRole("list", { name: "Accounts" }).getByRole("listitem").count()).toBe(2);
     await shot(adminPage, "admin", "desktop");

@@ -93,6 +93,9 @@ describe("REST routes", () => {
     ["GET", "/api/v1/projects/:prj/export/zip", undefined, { anonymous: 401, bob: 404, bobKey: 404, aliceReadKey: 200, alice: 200 }],
     ["GET", "/api/v1/storage", undefined, { anonymous: 401, aliceReadKey: 200, alice: 200 }],
     ["GET", "/api/v1/credits", undefined, { anonymous: 401, aliceReadKey: 200, alice: 200 }],
+    ["GET", "/api/billing/packs", undefined, { anonymous: 401, alice: 404, aliceReadKey: 404 }], // buying credits is off here
+    ["POST", "/api/billing/checkout", { pack: "starter" }, { anonymous: 401, aliceKey: 401, alice: 404 }],
+    ["POST", "/api/billing/stripe-webhook", {}, { anonymous: 404 }],
     ["GET", "/api/nothing", undefined, { anonymous: 404, alice: 404 }],
   ];
 
@@ -195,6 +198,10 @@ describe("GraphQL root fields", () => {
       query: "query ($id: ID) { usage(accountId: $id) { total { credits } } }",
       variables: () => ({ id: alice.accountId }),
       expect: { anonymous: "unauthenticated", alice: "ok", aliceReadKey: "ok", bob: "not_found", admin: "ok" },
+    },
+    "Query.purchases": {
+      query: "{ purchases { id } }",
+      expect: { anonymous: "unauthenticated", alice: "forbidden", aliceKey: "unauthenticated", adminKey: "unauthenticated", admin: "ok" },
     },
     "Mutation.setLowBalanceThreshold": {
       query: "mutation { setLowBalanceThreshold(credits: 5) { balance } }",

@@ -35,7 +35,8 @@ describe("the route table", () => {
       if (route.auth.allow !== "public") expect(route.errors, route.id).toContain("unauthenticated");
       if (route.auth.allow !== "public" && (route.auth.scope || route.auth.admin)) expect(route.errors, route.id).toContain("forbidden");
       expect(route.summary.length, route.id).toBeGreaterThan(10);
-      if (route.transport === "rest" && route.method === "POST" && !["signOut", "cancelGeneration"].includes(route.id)) {
+      // Stripe's webhook reads its raw body: Stripe's event, trusted by its signature, not by a schema of ours.
+      if (route.transport === "rest" && route.method === "POST" && !["signOut", "cancelGeneration", "stripeWebhook"].includes(route.id)) {
         expect(route.body, route.id).toBeDefined();
       }
     }

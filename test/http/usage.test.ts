@@ -35,6 +35,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Usage = {
+  splitBy?: string;
   rows: { day?: string; keyId?: string | null; agentId?: string | null; generations: number; credits: number }[];
   total: { generations: number; credits: number };
 };
@@ -83,6 +84,15 @@ describe("usage", () => {
         expect(got.total.credits).toBe([...want.values()].reduce((s, g) => s + g.credits, 0));
       }
     }
+    // Days split by key (the Credits page's chart): each (day, key) pair as the ledger has it.
+    const split = await usage("groupBy=day&splitBy=key");
+    expect(split.splitBy).toBe("key");
+    const pairs = new Map<string, number>();
+    for (const e of all.filter((e) => e.kind === "charge" || e.kind === "refund")) {
+      const k = `${e.createdAt.toISOString().slice(0, 10)} ${e.apiKeyId ?? "web"}`;
+      pairs.set(k, (pairs.get(k) ?? 0) - e.amount);
+    }
+    expect(new Map(split.rows.map((r) => [`${r.day} ${r.keyId ?? "web"}`, r.credits]))).toEqual(pairs);
     const whole = await usage("groupBy=key");
     const byKey = Object.fromEntries(whole.rows.map((r) => [r.keyId ?? "web", r.credits]));
     expect(byKey).toEqual({ [keyA.id]: 4, [keyB.id]: 1, web: 1 });
@@ -138,6 +148,8 @@ describe("usage", () => {
     ["from=2026-02-01&to=2026-01-01", "from"],
     ["from=2020-01-01&to=2026-01-01", "from"],
     ["owner=x", "owner"],
+    ["groupBy=key&splitBy=agent", "splitBy"],
+    ["splitBy=week", "splitBy"],
   ])("?%s: 400 naming %s", async (query, param) => {
     const response = await t.request(`/api/v1/usage?${query}`, { headers: bearer(keyA.secret) });
     expect(await errorOf(response)).toMatchObject({ status: 400, code: "invalid_request", param });

@@ -17,6 +17,9 @@ import {
   type AgentList,
   type ApiKey,
   type CreatedKey,
+  type CreditPack,
+  type Usage,
+  type Purchase,
   type Estimate,
   type GenerateInput,
   type Generation,
@@ -200,6 +203,35 @@ export const api = {
     gql<{ viewer: Viewer | null; agents: Agent[]; defaultAgentId: string | null }>(
       `{ viewer { ${fields(viewerFields)} } agents { ${fields(agentFields)} } defaultAgentId }`,
     ),
+
+  /** Credits per UTC day over the last `days` days, split by key or agent (the Credits page's chart). */
+  usage: async (days: number, splitBy: "key" | "agent") =>
+    (
+      await gql<{ usage: Usage }>(
+        `query Usage($from: String, $splitBy: String) { usage(from: $from, groupBy: "day", splitBy: $splitBy) { from to groupBy rows { day keyId agentId generations credits } total { generations credits } } }`,
+        { from: new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10), splitBy },
+      )
+    ).usage,
+
+  /** Admins: usage across every account over the last `days` days, by agent, and the latest purchases. */
+  adminOverview: async (days: number) =>
+    gql<{ usage: Usage; purchases: Purchase[] }>(
+      `query Overview($from: String) { usage(from: $from, groupBy: "agent", allAccounts: true) { from to groupBy rows { agentId generations credits } total { generations credits } }
+        purchases(first: 10) { id accountId pack credits amountCents currency status creditsTakenBack createdAt paidAt } }`,
+      { from: new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10) },
+    ),
+
+  /** The credit packs on sale; none when buying credits is off (the route answers 404). */
+  packs: async () => {
+    try {
+      return (await rest<{ packs: CreditPack[] }>("GET", "/api/billing/packs")).packs;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return [];
+      throw error;
+    }
+  },
+  /** Starts buying a pack: Stripe Checkout's page to send the browser to. */
+  checkout: (pack: string) => rest<{ url: string; sessionId: string }>("POST", "/api/billing/checkout", { pack }),
 
   /** The balance and the low-balance threshold (undefined: the session has ended). */
   account: async () => (await gql<{ viewer: { account: AccountStanding } | null }>(`{ viewer { account { ${fields(accountFields)} } } }`)).viewer?.account,

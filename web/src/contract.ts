@@ -226,3 +226,11 @@ export type AccountBalance = Selected<AccountView, typeof balanceFields>;
 type AdminAccountView = AccountView & { createdAt: UserView["createdAt"]; user: UserView | null };
 export const adminAccountFields = { id: true, balance: true, createdAt: true, user: userFields } as const satisfies Selection<AdminAccountView>;
 export type AdminAccount = Selected<AdminAccountView, typeof adminAccountFields>;
+
+/** GET /api/billing/packs: a credit pack on sale with Stripe Checkout. */
+export type { CreditPackView as CreditPack } from "../../src/contract/schemas/billing";
+
+/** GraphQL `usage(groupBy: "day", splitBy: …)`: credits per day and key (or agent), the Credits page's chart. */
+export type { UsageView as Usage } from "../../src/contract/schemas/usage";
+/** GraphQL `purchases` (admins): a credit pack bought with Stripe Checkout. */
+export type { PurchaseView as Purchase } from "../../src/contract/schemas/billing";

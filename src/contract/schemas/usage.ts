@@ -20,10 +20,15 @@ export const usageQuery = z
     from: bound.optional(),
     to: bound.optional(),
     groupBy: z.enum(usageGroups, { error: 'Must be "day", "key" or "agent".' }).default("day"),
+    splitBy: z
+      .enum(["key", "agent"], { error: 'Must be "key" or "agent".' })
+      .optional()
+      .describe("With groupBy=day: one row per day and key (or agent), for a chart of credits per day split by key or agent."),
   })
+  .refine((q) => q.splitBy === undefined || q.groupBy === "day", { message: "Only with groupBy=day.", path: ["splitBy"] })
   .transform((q) => {
     const to = q.to ?? new Date();
-    return { groupBy: q.groupBy, to, from: q.from ?? new Date(to.getTime() - 30 * 86_400_000) };
+    return { groupBy: q.groupBy, splitBy: q.splitBy, to, from: q.from ?? new Date(to.getTime() - 30 * 86_400_000) };
   })
   .refine((q) => q.from.getTime() < q.to.getTime(), { message: "Must be before to.", path: ["from"] })
   .refine((q) => q.to.getTime() - q.from.getTime() <= maxUsageDays * 86_400_000, {
@@ -35,8 +40,8 @@ export type UsageQuery = z.output<typeof usageQuery>;
 export const usageRow = z
   .object({
     day: z.iso.date().optional().describe("groupBy=day: the UTC day."),
-    keyId: z.string().nullable().optional().describe("groupBy=key: the API key (null: the web app)."),
-    agentId: z.string().nullable().optional().describe("groupBy=agent."),
+    keyId: z.string().nullable().optional().describe("groupBy=key (or splitBy=key): the API key (null: the web app)."),
+    agentId: z.string().nullable().optional().describe("groupBy=agent (or splitBy=agent)."),
     generations: z.number().int().describe("Generations charged in the range."),
     credits: z.number().int().describe("Charges minus refunds in the range."),
   })
@@ -46,6 +51,7 @@ export const usageResponse = z
     from: z.string(),
     to: z.string(),
     groupBy: z.enum(usageGroups),
+    splitBy: z.enum(["key", "agent"]).optional(),
     rows: z.array(usageRow),
     total: z.object({ generations: z.number().int(), credits: z.number().int() }),
   })

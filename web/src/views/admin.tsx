@@ -8,6 +8,7 @@ import { ErrorNote } from "../ui/error-note";
 import { Icon } from "../ui/icons";
 import { Time } from "../ui/time";
 import { plural } from "../ui/words";
+import { AdminOverview } from "./admin-overview";
 
 const pageSize = 20;
 
@@ -60,6 +61,8 @@ export function AdminView() {
           <p class="muted">Every account and its balance. Grants and adjustments are written to the account's ledger with your reason.</p>
         </div>
       </header>
+
+      <AdminOverview />
 
       <form
         class="card search-card"

@@ -5,6 +5,8 @@ import { useSession } from "../state";
 import { Button } from "../ui/buttons";
 import { ErrorNote } from "../ui/error-note";
 import { LowBalanceSetting } from "./credits-alert";
+import { BuyCredits } from "./credits-buy";
+import { UsageChart } from "./usage-chart";
 import { Time } from "../ui/time";
 import { plural } from "../ui/words";
 
@@ -16,6 +18,7 @@ const kindLabel: Record<string, string> = {
   charge: "Generation",
   refund: "Refund",
   adjustment: "Adjustment",
+  purchase: "Purchase",
 };
 
 export function CreditsView() {
@@ -68,6 +71,7 @@ export function CreditsView() {
             ))}
           </ul>
         </div>
+        <BuyCredits onReturn={() => void session.refreshBalance()} />
         {storage ? (
           <div class="card stat" data-testid="storage">
             <span class="stat-label">Storage</span>
@@ -85,6 +89,8 @@ export function CreditsView() {
           </p>
         </div>
       </div>
+
+      <UsageChart />
 
       <div class="card table-card">
         <div class="table-head">

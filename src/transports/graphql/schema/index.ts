@@ -9,6 +9,7 @@ import "./generation.js";
 import "./credits.js";
 import "./storage.js";
 import "./usage.js";
+import "./billing.js";
 
 export const schema = assertEveryRootFieldHasARule(builder.toSchema());
 
