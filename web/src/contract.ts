@@ -175,7 +175,7 @@ export type UsedPalette = NonNullable<Generation["palette"]>;
 
 /** What the Generate screen sends (the contract's request, with the fields it always fills). */
 export type GenerateInput = Required<Pick<GenerateRequest, "prompt" | "agentId" | "width" | "height" | "transparent">> &
-  Pick<GenerateRequest, "seed" | "sheet" | "tileset" | "palette">;
+  Pick<GenerateRequest, "seed" | "sheet" | "tileset" | "palette" | "projectId">;
 export type SheetInput = NonNullable<GenerateRequest["sheet"]>;
 export type TilesetInput = NonNullable<GenerateRequest["tileset"]>;
 
