@@ -31,6 +31,7 @@ import { formatTable, writeResults } from "./report.js";
 import { childCpuTimeMs, freePort, killAllChildrenNow, machineCpu, root, sleep, startChild, stopAllChildren, stopChild, type Child } from "./servers.js";
 import { type LargeBench, largeRow, runLargeBench } from "./large.js";
 import { type QualityBench, qualityRow, runQualityBench } from "./quality.js";
+import { startLocalS3 } from "../test/support/s3rver.js";
 import { generateBody, generateHeaders, startService, type Service } from "./service.js";
 import { runSheetBench, sheetRow, type SheetBench } from "./sheet.js";
 import { runStreams, type StreamsBus, type StreamsResult } from "./sse.js";
@@ -47,7 +48,7 @@ const streamCounts = (process.env.BENCH_STREAMS ?? (quick ? "200,500" : "1000,50
   .filter((n) => n > 0);
 /** (d): rounds of (bare Yoga, service, bare Yoga on Node's fetch), alternated. */
 const graphqlRounds = Math.max(1, Number(process.env.BENCH_D_ROUNDS ?? 1));
-const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,half,footprint,sheet,tileset,atlas,quality,large").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,s3,d,e,half,footprint,sheet,tileset,atlas,quality,large").split(","));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const measurements: Record<string, Measured | { error: string }> = {};
@@ -111,10 +112,15 @@ async function withChild<T>(start: () => Promise<Child>, fn: (c: Child) => Promi
   }
 }
 
-async function withService<T>(name: string, db: Parameters<typeof startService>[0]["db"], fn: (s: Service) => Promise<T>): Promise<T | undefined> {
+async function withService<T>(
+  name: string,
+  db: Parameters<typeof startService>[0]["db"],
+  fn: (s: Service) => Promise<T>,
+  env?: Record<string, string>,
+): Promise<T | undefined> {
   let service: Service | undefined;
   try {
-    service = await startService({ name, db });
+    service = await startService({ name, db, ...(env ? { env } : {}) });
     return await fn(service);
   } catch (error) {
     log(`  ${name} failed: ${String(error).slice(0, 2000)}`);
@@ -200,6 +206,19 @@ async function measureAll(pg: boolean): Promise<void> {
     log("(c) service POST /api/v1/generate, PostgreSQL; then half-rate latency");
     const url = await createDatabase("service");
     await withService("service-postgres", { kind: "postgres", url }, (s) => maxThenHalf(s, "postgres"));
+  }
+  if (only.has("s3")) {
+    // (c) with BLOB_STORE=s3: every asset's PNG goes to a real S3-protocol server (s3rver, in this
+    // runner's process, so it shares the load generator's core) instead of DATA_DIR/blobs.
+    const db = pg ? ({ kind: "postgres", url: await createDatabase("service_s3") } as const) : ({ kind: "pglite" } as const);
+    log(`(c.s3) service POST /api/v1/generate with BLOB_STORE=s3 on a local s3rver, ${db.kind === "postgres" ? "PostgreSQL" : "PGlite"}`);
+    const s3 = await startLocalS3("bench");
+    try {
+      const env = { ...s3.env, BLOB_STORE: "s3", S3_BUCKET: s3.bucket, S3_ENDPOINT: s3.endpoint, S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: "true" };
+      await withService(`service-s3-${db.kind}`, db, (s) => bench(`c.service.s3.${db.kind}`, s.child, generate(s)), env);
+    } finally {
+      await s3.close();
+    }
   }
   if (only.has("d")) {
     log(`(d) POST /graphql { __typename }: the service and bare Yoga (both fetch APIs), alternated, ${graphqlRounds} round(s)`);

@@ -40,6 +40,14 @@ import { fields } from "./selection";
  */
 
 /** An error the API answered with: the envelope's message and code (REST) or errors[0] (GraphQL). */
+/** A project as the web app lists it (contract section 13). */
+export interface ProjectSummary {
+  id: string;
+  name: string;
+  scale: number | null;
+  assetCount: number;
+}
+
 export class ApiError extends Error {
   override name = "ApiError";
   constructor(
@@ -276,13 +284,23 @@ export const api = {
 
   // The page size is written into the document, not passed as a variable: the API's cost limit
   // counts a variable `first` as the largest page (100), a literal as what it is.
-  generations: async (first: number, after: string | null) =>
+  generations: async (first: number, after: string | null, projectId: string | null = null) =>
     (
       await gql<{ generations: Page<HistoryItem> }>(
-        `query History($after: String) { generations(first: ${Math.max(1, Math.min(100, Math.trunc(first)))}, after: $after) { nodes { ${fields(historyFields)} } endCursor hasNextPage } }`,
-        { after },
+        `query History($after: String, $projectId: ID) { generations(first: ${Math.max(1, Math.min(100, Math.trunc(first)))}, after: $after, projectId: $projectId) { nodes { ${fields(historyFields)} } endCursor hasNextPage } }`,
+        { after, projectId },
       )
     ).generations,
+
+  projects: async () => (await gql<{ projects: ProjectSummary[] }>("{ projects { id name scale assetCount } }")).projects,
+
+  createProject: async (name: string) =>
+    (
+      await gql<{ createProject: ProjectSummary }>(
+        "mutation NewProject($name: String!) { createProject(input: { name: $name }) { id name scale assetCount } }",
+        { name },
+      )
+    ).createProject,
 
   ledger: async (first: number, after: string | null) => {
     const data = await gql<{ viewer: { account: { balance: number; ledger: Page<LedgerEntry> } } | null }>(

@@ -179,7 +179,7 @@ export type UsedPalette = NonNullable<Generation["palette"]>;
 
 /** What the Generate screen sends (the contract's request, with the fields it always fills). */
 export type GenerateInput = Required<Pick<GenerateRequest, "prompt" | "agentId" | "width" | "height" | "transparent">> &
-  Pick<GenerateRequest, "seed" | "sheet" | "tileset" | "palette" | "badge">;
+  Pick<GenerateRequest, "seed" | "sheet" | "tileset" | "palette" | "badge" | "projectId">;
 export type SheetInput = NonNullable<GenerateRequest["sheet"]>;
 /** The badges an icon may sit on (the contract's `badge`). */
 export type IconBadge = NonNullable<GenerateRequest["badge"]>;

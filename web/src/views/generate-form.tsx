@@ -10,6 +10,7 @@ import { ErrorNote } from "../ui/error-note";
 import { Icon } from "../ui/icons";
 import { plural } from "../ui/words";
 import { PromptCheck, replaceWord, usePromptCheck } from "./interpretation";
+import { ProjectPicker } from "./project-picker";
 import { defaultSheetChoice, fpsOf, type Output, OutputChoice, type SheetChoice, SheetFields, SheetSummary } from "./sheet-fields";
 import { defaultPaletteChoice, type PaletteChoice, PaletteFields, paletteChoiceOf, paletteOf } from "./palette-fields";
 import { defaultTilesetChoice, type TilesetChoice, TilesetFields, TilesetSummary, terrainsOf } from "./tileset-fields";
@@ -81,6 +82,7 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
   const [paletteChoice, setPaletteChoice] = useState<PaletteChoice>(defaultPaletteChoice);
   // the palette the last Generate sent: its refusal shows while the palette is still that one
   const [sentPalette, setSentPalette] = useState<string | null>(null);
+  const [projectId, setProjectId] = useState("");
   const promptInput = useRef<HTMLTextAreaElement>(null);
 
   const chooseAgent = (id: string) => {
@@ -117,6 +119,7 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
     if (tileset) input.tileset = tileset;
     if (palette !== undefined) input.palette = palette;
     if (badge !== "") input.badge = badge;
+    if (projectId) input.projectId = projectId;
     setSentPalette(paletteKey);
     if (!input.prompt) {
       onRefuse(new ApiError("Describe the asset you want first.", "", undefined, {}, "prompt"));
@@ -257,6 +260,8 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
           ))}
         </div>
       </div>
+
+      <ProjectPicker id="gen-project" label="Project" value={projectId} onChange={setProjectId} noneLabel="No project" canCreate />
 
       <div class="field">
         <label for="gen-agent">Agent</label>

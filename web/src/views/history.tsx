@@ -13,13 +13,20 @@ import { Time } from "../ui/time";
 import { SheetDialog, SheetThumb } from "./history-sheet";
 import { InterpretationSummary } from "./interpretation";
 import { paletteInputOf } from "./palette-fields";
+import { ProjectPicker } from "./project-picker";
 import { QualitySummary } from "./quality";
 
 const pageSize = 12;
 
+/** History, of every generation or of one project (contract section 13): a new project's list is a new list. */
 export function HistoryView() {
+  const [projectId, setProjectId] = useState("");
+  return <HistoryList key={projectId} projectId={projectId} onProject={setProjectId} />;
+}
+
+function HistoryList({ projectId, onProject }: { projectId: string; onProject(id: string): void }) {
   const session = useSession();
-  const { items, page, loading, error, load, remove } = usePagedList((after) => api.generations(pageSize, after));
+  const { items, page, loading, error, load, remove } = usePagedList((after) => api.generations(pageSize, after, projectId || null));
   // The generation whose deletion is being confirmed.
   const [deleting, setDeleting] = useState<HistoryItem | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
@@ -68,6 +75,7 @@ export function HistoryView() {
           Refresh
         </Button>
       </header>
+      <ProjectPicker id="history-project" label="Project" value={projectId} onChange={onProject} noneLabel="All generations" />
 
       {error ? <ErrorNote error={error} /> : null}
 
