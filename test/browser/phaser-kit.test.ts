@@ -121,15 +121,22 @@ describeOn("pglite", "a kit in Phaser 3.90: multi-atlas, animations, Tiled JSON 
     };
     const ground = kit.items.find((i) => i.name === "ground")!.generation.assets[0]!;
     const tiled = readStoredZip(await get(ground.exports.tiled!));
-    const tmjName = [...tiled.keys()].find((n) => n.endsWith(".tmj"))!;
     const pngName = [...tiled.keys()].find((n) => n.endsWith(".png"))!;
-    tmj = JSON.parse(tiled.get(tmjName)!.toString("utf8"));
+    // a map painted with the kit's tileset (POST /api/v1/assets/:id/map): its Tiled JSON, the tileset embedded
+    const mapped = await t.request(`/api/v1/assets/${ground.id}/map`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...bearer(secret) },
+      body: JSON.stringify({ width: 20, height: 12, seed: 2 }),
+    });
+    expect(mapped.status, await mapped.clone().text()).toBe(200);
+    const mapJson = await get(((await mapped.json()) as { assets: { exports: Record<string, string> }[] }).assets[0]!.exports["tiled-json"]!);
+    tmj = JSON.parse(mapJson.toString("utf8"));
     pages = await Promise.all(kit.atlas.layout.pages.map((p) => get(p.url)));
     const files = new Map<string, { type: string; body: Buffer }>([
       ["/", { type: "text/html; charset=utf-8", body: Buffer.from(page) }],
       ["/phaser.min.js", { type: "text/javascript", body: await readFile(join(repo, "node_modules/phaser/dist/phaser.min.js")) }],
       ["/meadow.json", { type: "application/json", body: await get(kit.atlas.exports.phaser!) }],
-      ["/ground.tmj", { type: "application/json", body: tiled.get(tmjName)! }],
+      ["/ground.tmj", { type: "application/json", body: mapJson }],
       ["/ground.png", { type: "image/png", body: tiled.get(pngName)! }],
       ...pages.map((body, i) => [`/meadow-${i}.png`, { type: "image/png", body }] as const),
     ]);
