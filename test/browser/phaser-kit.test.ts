@@ -1,5 +1,5 @@
 // A kit in Phaser 3.90 (from npm) in Debian's Chromium: the kit's multi-atlas (`load.multiatlas`) with its
-// animations (`anims.fromJSON`), and its tileset's sample map as Tiled JSON (`load.tilemapTiledJSON`, the tileset
+// animations (`anims.fromJSON`), and a map painted with its tileset (POST /api/v1/assets/:id/map) as Tiled JSON (`load.tilemapTiledJSON`, the tileset
 // embedded), all fetched through the API and served by a small server here. The hero walks on the drawn map.
 import { readFile, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
