@@ -3,7 +3,7 @@
 // A generated sprite sheet: the PNG with its Aseprite JSON (`load.aseprite` + `anims.createFromAseprite`) and its
 // TexturePacker JSON hash (`load.atlas`). What is checked is the files against the layout (names, frame counts,
 // rectangles, playback), never what the frames look like.
-// A kit: its multi-atlas (`load.multiatlas`) with its animations (`anims.fromJSON`), and its tileset's sample map as
+// A kit: its multi-atlas (`load.multiatlas`) with its animations (`anims.fromJSON`), and a map painted with its tileset as
 // Tiled JSON (`load.tilemapTiledJSON`, the tileset embedded). The hero walks on the drawn map.
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -285,15 +285,22 @@ describeOn("pglite", "Phaser 3.90 in Chromium", () => {
       const get = fetchWithKey(t, secret);
       const ground = kit.items.find((i) => i.name === "ground")!.generation.assets[0]!;
       const tiled = readStoredZip(await get(ground.exports.tiled!));
-      const tmjName = [...tiled.keys()].find((n) => n.endsWith(".tmj"))!;
       const pngName = [...tiled.keys()].find((n) => n.endsWith(".png"))!;
-      tmj = JSON.parse(tiled.get(tmjName)!.toString("utf8"));
+      // a map painted with the kit's tileset (POST /api/v1/assets/:id/map): its Tiled JSON, the tileset embedded
+      const mapped = await t.request(`/api/v1/assets/${ground.id}/map`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...bearer(secret) },
+        body: JSON.stringify({ width: 20, height: 12, seed: 2 }),
+      });
+      expect(mapped.status, await mapped.clone().text()).toBe(200);
+      const mapJson = await get(((await mapped.json()) as { assets: { exports: Record<string, string> }[] }).assets[0]!.exports["tiled-json"]!);
+      tmj = JSON.parse(mapJson.toString("utf8"));
       pages = await Promise.all(kit.atlas.layout.pages.map((p) => get(p.url)));
       const files = new Map<string, ServedFile>([
         ["/", { type: "text/html; charset=utf-8", body: Buffer.from(kitPage) }],
         await phaserScript(),
         ["/meadow.json", { type: "application/json", body: await get(kit.atlas.exports.phaser!) }],
-        ["/ground.tmj", { type: "application/json", body: tiled.get(tmjName)! }],
+        ["/ground.tmj", { type: "application/json", body: mapJson }],
         ["/ground.png", { type: "image/png", body: tiled.get(pngName)! }],
         ...pages.map((body, i) => [`/meadow-${i}.png`, { type: "image/png", body }] as const),
       ]);

@@ -116,6 +116,24 @@ describe("POST /api/v1/kits", () => {
     expect(await balance()).toBe(before);
   });
 
+  it("Prefer: respond-async answers 202 running at once; GET settles it and shows the atlas once every item has ended", async () => {
+    const response = await post({ ...body, seed: 8, items: items.slice(0, 2) }, { prefer: "respond-async" });
+    expect(response.status).toBe(202);
+    const running = (await response.json()) as Kit;
+    expect(response.headers.get("location")).toBe(`/api/v1/kits/${running.id}`);
+    expect([running.status, running.atlas]).toEqual(["running", null]);
+    for (let i = 0; i < 200; i++) {
+      const now = (await (await get(`/api/v1/kits/${running.id}`)).json()) as Kit;
+      if (now.status !== "running") {
+        expect(now.status).toBe("succeeded");
+        expect(names(now).has("slime")).toBe(true);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error("the kit did not finish");
+  });
+
   it("GET /api/v1/kits/:id answers the kit; another account's is 404", async () => {
     const response = await get(`/api/v1/kits/${kit.id}`);
     expect(response.status).toBe(200);

@@ -238,7 +238,7 @@ describe("MCP tool arguments follow REST's input rules", () => {
   it("advertises the contract's bounds and additionalProperties: false for every tool", async () => {
     const { secret } = await userWithKey();
     const { tools } = await (await httpClient(secret)).listTools();
-    expect(tools).toHaveLength(7);
+    expect(tools).toHaveLength(8);
     for (const tool of tools) expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
     const props = (name: string) => tools.find((tool) => tool.name === name)!.inputSchema.properties as Record<string, Record<string, unknown>>;
     const generate = props("generate_asset");
@@ -287,7 +287,7 @@ describe("MCP tool arguments follow REST's input rules", () => {
     expect(props("estimate_cost").palette).toEqual(generate.palette);
     expect(props("estimate_cost").width).toMatchObject({ type: "integer", minimum: 1, maximum: 4096 });
     expect(props("get_generation").generationId).toMatchObject({ type: "string", minLength: 1, maxLength: 64 });
-    expect(props("list_agents")).toEqual({});
+    expect(props("list_agents")).toEqual({ full: expect.objectContaining({ type: "boolean" }) });
     expect(props("get_balance")).toEqual({});
   });
 

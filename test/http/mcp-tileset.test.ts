@@ -21,7 +21,7 @@ describe("tilesets over MCP", () => {
   it("list_agents shows the texture agent's tileset offer; estimate_cost prices a tileset from its layout, with or without a prompt", async () => {
     const { client, secret } = await clientWithKey();
     const before = await balanceOf(secret);
-    const rows = textOf(await call(client, "list_agents", {}))
+    const rows = textOf(await call(client, "list_agents", { full: true }))
       .split("\n")
       .slice(1)
       .map((line) => JSON.parse(line) as { id: string; outputs: string[]; tileset?: unknown });

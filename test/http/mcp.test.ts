@@ -17,7 +17,7 @@ import { testImagesKey, testImagesKeyEnv, writeModelCatalog } from "../support/m
 import { bearer, createKey, signUp, type TestUser } from "../support/users.js";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
-const toolNames = ["cancel_generation", "estimate_cost", "generate_asset", "get_balance", "get_generation", "list_agents", "recolor_asset"];
+const toolNames = ["cancel_generation", "estimate_cost", "generate_asset", "generate_kit", "get_balance", "get_generation", "list_agents", "recolor_asset"];
 
 let t: TestApp;
 let listening: Awaited<ReturnType<typeof listenOnPort>> | undefined;
@@ -155,7 +155,7 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     }
   });
 
-  it("lists the seven tools with schemas and descriptions, and the asset resource template", async () => {
+  it("lists the eight tools with schemas and descriptions, and the asset resource template", async () => {
     const { secret } = await userWithKey();
     const client = await httpClient(secret);
     const { tools } = await client.listTools();
@@ -199,7 +199,13 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     const { secret } = await userWithKey();
     const client = await httpClient(secret);
     const before = await balanceOf(secret);
-    const agents = await call(client, "list_agents");
+    // compact by default: ids, prices, sizes, outputs and a sample of subjects, in under 3,000 characters
+    const compact = textOf(await call(client, "list_agents"));
+    expect(compact.length).toBeLessThan(3000);
+    expect(compact).not.toContain('"knows"');
+    expect(compact).toMatch(/"id":"pixel-sprite","credits":1,"sizes":\[16,/);
+    expect(compact).toMatch(/"subjects":"[a-z]/);
+    const agents = await call(client, "list_agents", { full: true });
     expect(agents.isError).toBeFalsy();
     expect(textOf(agents)).toContain('{"id":"pixel-sprite","name":"Pixel sprite"');
     expect(textOf(agents)).toContain('{"id":"model"');

@@ -11,10 +11,13 @@ export const kitRoutes = {
     rate: "generate",
     tags: ["Kits"],
     body: kitRequest,
-    headers: ["Idempotency-Key"],
+    headers: ["Idempotency-Key", "Prefer"],
     summary:
-      "Makes 1–64 assets in one call at one pixel scale (`scale` 16|32|48|64), palette and transparency, and packs them into one atlas (Phaser, TexturePacker, Godot, libGDX exports). Priced as the sum of the items, reserved all or nothing; an item that fails is refunded and named in `failed`. dryRun: true answers the total and each item's price.",
-    responses: { 200: json("The kit, with its items' generations and its atlas; or, for a dry run, the estimate.", kitView.or(kitEstimate)) },
+      "Makes 1–64 assets in one call at one pixel scale (`scale` 16|32|48|64), palette and transparency, and packs them into one atlas (Phaser, TexturePacker, Godot, libGDX exports). Priced as the sum of the items, reserved all or nothing; an item that fails is refunded and named in `failed`. dryRun: true answers the total and each item's price. Prefer: respond-async answers 202 at once (status running, Location: GET /api/v1/kits/{id}, which settles the status and shows the atlas once every item has ended).",
+    responses: {
+      200: json("The kit, with its items' generations and its atlas; or, for a dry run, the estimate.", kitView.or(kitEstimate)),
+      202: json("Accepted (Prefer: respond-async): the kit running, its items queued; follow Location.", kitView),
+    },
     errors: generateErrors,
   },
   createKitInApp: {

@@ -182,6 +182,8 @@ export function createKits(deps: KitDeps) {
         status: "running",
       },
     });
+    // `Prefer: respond-async`: answered running at once; GET settles its status once every item has ended.
+    if (options.waitMs === undefined) return get(viewer, id);
     const generations = await settle(
       accountId,
       rows.map((r) => r.id),
@@ -242,6 +244,10 @@ export function createKits(deps: KitDeps) {
     if (!row) throw new AppError("not_found", "No such kit.");
     const items = row.items as { name: string; generationId: string }[];
     const generations = await Promise.all(items.map((item) => events.current(accountId, item.generationId)));
+    if (row.status === "running" && generations.every((g) => g.status !== "queued" && g.status !== "running")) {
+      row.status = generations.some((g) => g.status === "succeeded") ? "succeeded" : "failed";
+      await prisma.kit.updateMany({ where: { id, status: "running" }, data: { status: row.status } });
+    }
     return kitView(viewer, row, items, generations, await balanceOf(accountId), deps.atlas);
   }
 

@@ -67,7 +67,8 @@ export async function kitView(
       : [];
   });
   let atlas: KitView["atlas"] = null;
-  if (done.length > 0) {
+  // the atlas of a kit still running would change: it comes once every item has ended
+  if (done.length > 0 && row.status !== "running") {
     const built = await reader.atlas(viewer, row.id, done, row.atlas as unknown as AtlasOptions);
     const base = `/api/v1/kits/${row.id}`;
     const assetOf = new Map(done.map((d) => [d.name, d.assetId]));

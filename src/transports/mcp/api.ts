@@ -7,6 +7,7 @@ import { terminalEventTypes, type EstimateView, type GenerationView, type Interp
 import type { paletteValue } from "../../contract/schemas/palette.js";
 import type { sheetRequest } from "../../contract/schemas/sheet.js";
 import type { tilesetRequest } from "../../contract/schemas/tileset.js";
+import type { KitEstimateView, KitRequest, KitView } from "../../contract/schemas/kit.js";
 
 /**
  * What the MCP tools need from the service, as one small interface with two implementations:
@@ -36,7 +37,14 @@ export interface AssetApi {
    * followed like `generate`. 404 for an asset that is not the caller's; 400 naming `palette`.
    */
   recolor(assetId: string, palette: PaletteInput, options: GenerateOptions): Promise<GenerateResult>;
+  /**
+   * A kit (`POST /api/v1/kits`, contract section 13): several assets at one scale and palette packed into one atlas,
+   * waiting for every item (at most `waitMs`; items unfinished then are canceled and refunded); with `dryRun`, the
+   * price of each item and the total, nothing charged.
+   */
+  kit(input: KitRequest, options: { idempotencyKey: string; waitMs: number; signal?: AbortSignal }): Promise<KitView | KitEstimateView>;
   getGeneration(id: string): Promise<GenerationView>;
+
   cancel(id: string): Promise<GenerationView>;
   balance(): Promise<number>;
   /** The asset's bytes (the caller's own only: 404 otherwise). */

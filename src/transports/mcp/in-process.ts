@@ -70,6 +70,21 @@ export function createInProcessApi(services: Services, viewer: AuthenticatedView
       return followed(submitted, wait);
     },
 
+    async kit(input, { idempotencyKey, waitMs, signal }) {
+      if (input.dryRun) {
+        await read();
+        return services.kits.estimate(viewer, input);
+      }
+      can("generate");
+      const submitted = await services.kits.submit(viewer, input, {
+        idempotencyKey,
+        waitMs,
+        ...(signal ? { stop: signal } : {}),
+        ...(options.onQuota ? { onQuota: options.onQuota } : {}),
+      });
+      return submitted.kit;
+    },
+
     async getGeneration(id) {
       await read();
       return generations.get(viewer, id);

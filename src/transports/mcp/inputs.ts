@@ -41,6 +41,11 @@ const paletteArg = paletteValue
 /** list_agents and get_balance: no arguments (any one is refused). */
 export const noArguments = z.strictObject({});
 
+/** list_agents: compact by default; `full` for everything each agent knows. */
+export const listAgentsArguments = z.strictObject({
+  full: z.boolean().optional().describe("true: every subject, modifier and style each agent knows (long); default a sample of its subjects."),
+});
+
 /** estimate_cost: generate_asset's request, the prompt optional (with one, the answer says what the agent understood). */
 export const estimateArguments = z
   .strictObject({

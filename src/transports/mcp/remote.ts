@@ -1,5 +1,6 @@
 import { AppError, isErrorCode } from "../../contract/errors.js";
 import type { EstimateView, GenerationView } from "../../contract/schemas/generation.js";
+import type { KitEstimateView, KitView } from "../../contract/schemas/kit.js";
 import type { AssetPreviews } from "../../agents/index.js";
 import type { quote } from "../../domain/generation/quote.js";
 import {
@@ -156,6 +157,14 @@ export function createRemoteApi(options: RemoteApiOptions): AssetApi {
     generate: (input, { idempotencyKey, ...wait }) => submitAndFollow("/api/v1/generate", input, idempotencyKey, wait),
 
     recolor: (assetId, palette, { idempotencyKey, ...wait }) => submitAndFollow(`/api/v1/assets/${enc(assetId)}/recolor`, { palette }, idempotencyKey, wait),
+
+    kit: (input, { idempotencyKey, signal }) =>
+      json<KitView | KitEstimateView>("/api/v1/kits", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(input.dryRun ? {} : { "idempotency-key": idempotencyKey }) },
+        body: JSON.stringify(input),
+        ...(signal ? { signal } : {}),
+      }),
 
     getGeneration: (id) => json<GenerationView>(`/api/v1/generations/${enc(id)}`),
     cancel: (id) => json<GenerationView>(`/api/v1/generations/${enc(id)}/cancel`, { method: "POST" }),

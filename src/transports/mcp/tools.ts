@@ -9,7 +9,17 @@ import type { AssetApi, GenerateInput, GenerateOptions } from "./api.js";
 import { generationAnswer, summary, text } from "./answers.js";
 import { describeSheet, plural, understood } from "./describe.js";
 import { argumentErrorsAsContractErrors, retryHint, toolError } from "./errors.js";
-import { checkArgumentsAsRest, estimateArguments, generateArguments, generationArguments, noArguments, recolorArguments } from "./inputs.js";
+import { agentInFull, compactAgent } from "./agent-rows.js";
+import {
+  checkArgumentsAsRest,
+  estimateArguments,
+  generateArguments,
+  generationArguments,
+  listAgentsArguments,
+  noArguments,
+  recolorArguments,
+} from "./inputs.js";
+import { registerKitTool } from "./kit-tool.js";
 import { serverInstructions } from "./instructions.js";
 import { registerAssetResources } from "./resources.js";
 
@@ -30,7 +40,7 @@ export const defaultMaxWaitMs = 45_000;
 type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 /**
- * The MCP surface, once, over either implementation of AssetApi: seven tools and the `asset://{id}`
+ * The MCP surface, once, over either implementation of AssetApi: eight tools and the `asset://{id}`
  * resources. A tool's failure is a tool result (`isError: true`, text `code: message` and what to
  * do next), never a protocol error, so the model can read it and act. Arguments follow REST's
  * input rules (`inputs.ts`): the contract's schemas, strict, refused as `invalid_request`.
@@ -85,28 +95,15 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
         "the frames of each animation, the direction counts, the largest sheet side and the price per 8 frames, and " +
         '"tileset" for agents that draw autotiling tilesets, whose tileset offer gives the layouts, the most terrains and the price per 16 tiles. ' +
         "Every agent takes a palette (generate_asset's palette argument: pico-8, endesga-32, db32, sweetie-16, gameboy, nes, resurrect-64, or 2–64 #rrggbb colours) at no extra cost. " +
-        "Free and safe to call any time. Next: pick an agent and a size, check the price with estimate_cost, then call generate_asset.",
-      inputSchema: noArguments,
+        "Compact by default (a sample of the subjects each agent knows); full: true adds everything each agent knows (long). " +
+        "Free and safe to call any time. Next: pick an agent and a size, check the price with estimate_cost, then call generate_asset (or generate_kit for several assets of one game).",
+      inputSchema: listAgentsArguments,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    () =>
+    ({ full }) =>
       run(async () => {
         const { agents, defaultAgentId } = await api.listAgents();
-        const rows = agents.map((a) =>
-          JSON.stringify({
-            id: a.id,
-            name: a.name,
-            description: a.description,
-            credits: a.credits,
-            sizes: a.sizes.map((s) => `${s.width}x${s.height}`),
-            defaultSize: `${a.defaultSize.width}x${a.defaultSize.height}`,
-            supportsTransparent: a.supportsTransparent,
-            outputs: a.outputs,
-            ...(a.sheet ? { sheet: a.sheet } : {}),
-            ...(a.tileset ? { tileset: a.tileset } : {}),
-            ...(a.knows ? { knows: a.knows } : {}),
-          }),
-        );
+        const rows = agents.map((a) => JSON.stringify(full ? agentInFull(a) : compactAgent(a)));
         return text(
           `${agents.length} agents; the default (when agentId is absent) is ${defaultAgentId ?? "none: name one"}. One per line:\n${rows.join("\n")}`,
         );
@@ -182,6 +179,8 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
         }
       }),
   );
+
+  registerKitTool(server, api, { maxWaitMs, ...(options.stop ? { stop: options.stop } : {}), ...(options.logger ? { logger: options.logger } : {}) });
 
   server.registerTool(
     "recolor_asset",

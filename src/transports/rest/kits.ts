@@ -17,7 +17,8 @@ export function kitHandlers(deps: { services: Services; syncTimeoutMs?: number; 
   const waitMs = deps.syncTimeoutMs ?? 60_000;
 
   const answer = (s: KitSubmission) =>
-    jsonTextResponse(s.json, 200, {
+    jsonTextResponse(s.json, s.kit.status === "running" ? 202 : 200, {
+      ...(s.kit.status === "running" ? { location: `/api/v1/kits/${s.kit.id}` } : {}),
       "x-credits-charged": s.replayed ? "0" : String(s.kit.credits.charged),
       "x-credits-balance": String(s.kit.credits.balance),
       ...(s.replayed ? { "idempotent-replayed": "true" } : {}),
@@ -26,10 +27,11 @@ export function kitHandlers(deps: { services: Services; syncTimeoutMs?: number; 
   const create = async (request: Request, viewer: AuthenticatedViewer, state: RequestState, body: Record<string, unknown>) => {
     if (body.dryRun === true) return kits.estimate(viewer, body);
     const key = request.headers.get("idempotency-key");
+    const async = /(^|[,;\s])respond-async($|[,;\s])/i.test(request.headers.get("prefer") ?? "");
     return answer(
       await kits.submit(viewer, body, {
         ...(key !== null ? { idempotencyKey: key } : {}),
-        waitMs,
+        ...(async ? {} : { waitMs }),
         stop: deps.closing,
         onQuota: (quota) => Object.assign(state.headers, quotaHeaders(quota)),
       }),
