@@ -47,7 +47,22 @@ interface Group {
   drawnAs: (subject: string) => string | null;
 }
 
+/** A row of compositions: animals in roles and a setting ("cat blacksmith", "desert bandit"). */
+const COMPOSITIONS = ["cat blacksmith", "raccoon merchant", "turtle guard", "rabbit knight", "bear chef", "frog wizard", "fox thief", "desert bandit"];
+
 function groups(): Group[] {
+  const sprite = proceduralDrivers.find((kind) => kind.name === "procedural-sprite")?.create({}, env);
+  const compositions: Group = {
+    title: `compositions: ${COMPOSITIONS.length} prompts`,
+    generator: "pixel-sprite",
+    transparent: true,
+    subjects: COMPOSITIONS,
+    drawnAs: (prompt) => sprite?.interpret?.({ prompt }).subject ?? null,
+  };
+  return [...perAgent(), compositions];
+}
+
+function perAgent(): Group[] {
   return proceduralDrivers.map((kind) => {
     const agent = builtInAgents.find((a) => a.driver === kind.name);
     const { generator, transparent } = GENERATORS[kind.name]!;

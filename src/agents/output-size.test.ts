@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { jobPixels, outputSize } from "./output-size.js";
 
-const sheets = { framesPerAnimation: { idle: 4, walk: 6, attack: 5, hurt: 3, death: 5 } } as const;
+const sheets = { framesPerAnimation: { idle: 4, walk: 6, run: 6, jump: 5, attack: 5, cast: 5, hurt: 3, death: 5 } } as const;
 const drawer = { sheets: { ...sheets, maxSidePx: 4096 } } as never;
 
 describe("a job's output size", () => {

@@ -4,7 +4,7 @@
  */
 
 /** The animations a sheet can hold, in the order their rows come (contract section 12). */
-export const ANIMATIONS = ["idle", "walk", "attack", "hurt", "death"] as const;
+export const ANIMATIONS = ["idle", "walk", "run", "jump", "attack", "cast", "hurt", "death"] as const;
 export type Animation = (typeof ANIMATIONS)[number];
 
 /** Compass names seen from the camera: `south` faces the viewer. 1 direction is south; 4 add east, north, west; 8 the diagonals. */
@@ -17,7 +17,7 @@ export function directionsOf(count: 1 | 4 | 8): Direction[] {
 }
 
 export interface SheetRequest {
-  /** 1–5 animations, each at most once; rows follow this order. */
+  /** 1–8 animations, each at most once; rows follow this order. */
   animations: Animation[];
   directions: 1 | 4 | 8;
   /** Frames per second, 1–30. */
@@ -50,9 +50,9 @@ export interface SheetQuality {
   colors: number;
   /** Share of pixels with alpha > 0 that are one of the asked palette's colours (1.0 with no palette). */
   paletteCompliance: number;
-  /** The largest spread of the feet's row (lowest opaque row) across the frames of one row, `death` excepted. */
+  /** The largest spread of the feet's row (lowest opaque row) across the frames of one row, `death` and `jump` excepted. */
   baselineJitterPx: number;
-  /** The largest spread of the silhouette's height across the frames of one row, `attack` and `death` excepted. */
+  /** The largest spread of the silhouette's height across the frames of one row, `attack`, `cast`, `jump` and `death` excepted. */
   bboxHeightRangePx: number;
 }
 

@@ -44,7 +44,7 @@ describe("GET /api/ai/agents", () => {
       if (tilesets) expect(agent.tileset).toEqual({ layouts: ["wang-corner-16", "wang-edge-16", "blob-47"], maxTerrains: 2, creditsPer16Tiles: agent.credits });
       if (sheets) {
         expect(agent.sheet).toEqual({
-          framesPerAnimation: { idle: 4, walk: 6, attack: 5, hurt: 3, death: 5 },
+          framesPerAnimation: { idle: 4, walk: 6, run: 6, jump: 5, attack: 5, cast: 5, hurt: 3, death: 5 },
           directions: [1, 4, 8],
           maxSidePx: 4096,
           creditsPer8Frames: agent.credits,

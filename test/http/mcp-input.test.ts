@@ -270,7 +270,12 @@ describe("MCP tool arguments follow REST's input rules", () => {
     // sheet: the contract's object, inline (no $ref), strict, with its bounds
     expect(generate.sheet).toMatchObject({ type: "object", additionalProperties: false });
     const sheet = (generate.sheet as { properties: Record<string, unknown> }).properties;
-    expect(sheet.animations).toMatchObject({ type: "array", minItems: 1, maxItems: 5, items: { enum: ["idle", "walk", "attack", "hurt", "death"] } });
+    expect(sheet.animations).toMatchObject({
+      type: "array",
+      minItems: 1,
+      maxItems: 8,
+      items: { enum: ["idle", "walk", "run", "jump", "attack", "cast", "hurt", "death"] },
+    });
     expect(sheet.directions).toMatchObject({ type: "integer", minimum: 1, maximum: 8 });
     expect(sheet.fps).toMatchObject({ type: "integer", minimum: 1, maximum: 30 });
     expect(props("estimate_cost").sheet).toEqual(generate.sheet);

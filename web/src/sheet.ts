@@ -1,7 +1,7 @@
 import type { Agent, SheetInput, SheetLayout } from "./contract";
 
 /** A sprite sheet's animations, in the order their rows come (contract section 12). */
-export const animationNames = ["idle", "walk", "attack", "hurt", "death"] as const;
+export const animationNames = ["idle", "walk", "run", "jump", "attack", "cast", "hurt", "death"] as const;
 export type AnimationName = (typeof animationNames)[number];
 
 export const directionCounts = [1, 4, 8] as const;

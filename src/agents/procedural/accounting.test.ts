@@ -41,6 +41,9 @@ const picture = async (agent: Agent, prompt: string): Promise<Buffer> => {
 /** A sample of composed prompts: every understood word, left out, changes the picture. */
 const SAMPLE: [Agent, string][] = [
   ["pixel-sprite", "desert bandit"],
+  ["pixel-sprite", "cat blacksmith"],
+  ["pixel-sprite", "raccoon merchant"],
+  ["pixel-sprite", "turtle guard"],
   ["pixel-sprite", "sleeping dragon"],
   ["pixel-sprite", "frozen knight"],
   ["pixel-sprite", "goblin with two daggers"],
@@ -51,6 +54,19 @@ const SAMPLE: [Agent, string][] = [
   ["texture", "cracked stone floor"],
   ["texture", "stone with moss"],
 ];
+
+describe("creatures in roles", () => {
+  it.each([
+    ["cat blacksmith", "blacksmith", "cat"],
+    ["raccoon merchant", "merchant", "raccoon"],
+    ["turtle guard", "guard", "turtle"],
+    ["badger miner", "miner", "badger"],
+  ])("%s: the %s's clothes and items on the animal", (prompt, subject, animal) => {
+    const i = read("pixel-sprite", prompt);
+    expect(i).toMatchObject({ subject, ignored: [], fallback: false });
+    expect(i.modifiers).toContain(animal);
+  });
+});
 
 describe("a word reported as understood changes the picture", () => {
   it.each(SAMPLE)("%s: %s", async (agent, prompt) => {

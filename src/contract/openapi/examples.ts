@@ -289,7 +289,7 @@ export const examples = {
         formats: ["image/png"],
         outputs: ["image", "sheet"],
         sheet: {
-          framesPerAnimation: { idle: 4, walk: 6, attack: 5, hurt: 3, death: 5 },
+          framesPerAnimation: { idle: 4, walk: 6, run: 6, jump: 5, attack: 5, cast: 5, hurt: 3, death: 5 },
           directions: [1, 4, 8],
           maxSidePx: 4096,
           creditsPer8Frames: 1,

@@ -11,10 +11,12 @@ export const sheetRequest = z
     animations: z
       .array(z.enum(ANIMATIONS, { error: `Must be one of ${ANIMATIONS.join(", ")}.` }))
       .min(1, "Give at least one animation.")
-      .max(5, "Give at most 5 animations.")
+      .max(ANIMATIONS.length, `Give at most ${ANIMATIONS.length} animations.`)
       .refine((a) => new Set(a).size === a.length, "Name each animation once.")
       .optional()
-      .describe(`1–5 of ${ANIMATIONS.join(", ")}, each once; rows follow this order. Default ["idle","walk"].`),
+      .describe(
+        `1–${ANIMATIONS.length} of ${ANIMATIONS.join(", ")}, each once; rows follow this order. run loops; jump leaves the baseline while airborne. Default ["idle","walk"].`,
+      ),
     directions: integer(1, 8)
       .refine((d) => d === 1 || d === 4 || d === 8, "Must be 1, 4 or 8.")
       .optional()

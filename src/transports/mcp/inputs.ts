@@ -23,7 +23,7 @@ const sheetArg = z
   .strictObject(sheetRequest.shape)
   .optional()
   .describe(
-    'A sprite sheet instead of one image (only agents whose outputs list "sheet"): {animations: 1–5 of idle, walk, attack, hurt, death (default ["idle","walk"]), directions: 1, 4 or 8 (default 4), fps: 1–30 (default 8)}. width × height is one frame; one row per animation × direction. Costs credits × ceil(frames / 8). Not with tileset.',
+    'A sprite sheet instead of one image (only agents whose outputs list "sheet"): {animations: 1–8 of idle, walk, run, jump, attack, cast, hurt, death (default ["idle","walk"]), directions: 1, 4 or 8 (default 4), fps: 1–30 (default 8)}. width × height is one frame; one row per animation × direction. Costs credits × ceil(frames / 8). Not with tileset.',
   );
 const tilesetArg = z
   .strictObject(tilesetRequest.shape)

@@ -5,7 +5,7 @@
  * - sprite-sheet.ts: the sheet (layout, frames, colouring, quality) and what it refuses.
  * - rig.ts: the sprite's grid cut into parts a pose moves (head, arms, legs, held items, tail...).
  * - views.ts, view.ts, side.ts, grid.ts: the rig seen from each direction.
- * - poses.ts: the animations as data (idle, walk, attack, hurt, death), for figures and creatures
+ * - poses.ts: the animations as data (idle, walk, run, jump, attack, cast, hurt, death), for figures and creatures
  *   alike: a walk moves the legs rig.ts found, in the pairs view.ts reads them.
  * - compose.ts: one frame from a view and a pose; quality.ts: the sheet measured.
  */

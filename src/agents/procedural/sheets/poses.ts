@@ -156,12 +156,125 @@ function death(view: View, s: Steps): Pose[] {
   ];
 }
 
+/** A run: longer strides than a walk, the body leaning into it and bobbing; without legs, quicker hops. */
+function run(view: View, s: Steps): Pose[] {
+  const { v, h, lift } = s;
+  const dir = view.facing;
+  if (view.legs === 0) {
+    const lean = dir === 0 ? 1 : 2 * dir;
+    return [
+      { shear: lean, widen: h },
+      { shear: 2 * lean, widen: 2 * h },
+      { shear: lean, widen: -h },
+      { shear: -lean, widen: h },
+      { shear: -2 * lean, widen: 2 * h },
+      { shear: -lean, widen: -h },
+    ];
+  }
+  const frames: Pose[] = [];
+  const stride = 2 * h;
+  for (const pair of [0, 1] as const) {
+    const ahead = (p: 0 | 1): number => (p === pair ? 1 : -1) * dir;
+    // a figure leans into its run; a creature's profile stays upright
+    const lean = dir === 0 || !view.character ? 0 : dir;
+    const swing: [Offset, Offset] = view.character
+      ? [
+          [-ahead(pair) * h, 0],
+          [ahead(pair) * h, 0],
+        ]
+      : [
+          [0, 0],
+          [0, 0],
+        ];
+    // contact: legs wide apart; passing: the body low, the back leg lifted high; flight: legs gathered
+    frames.push({ shear: lean, legs: legOffsets(view, (_l, p) => [ahead(p) * stride, 0]), arms: swing });
+    frames.push({
+      shear: lean,
+      // a figure dips; a creature's head bobs forward and down
+      ...(view.character ? { upper: [0, Math.ceil(v / 2)] as Offset } : { head: [dir * h, v] as Offset }),
+      legs: legOffsets(view, (_l, p) => [0, p === pair ? 0 : -lift]),
+      arms: swing,
+    });
+    frames.push({ shear: lean, head: [dir * h, 0], legs: legOffsets(view, (_l, p) => [-ahead(p) * h, p === pair ? 0 : -lift]), arms: [swing[1], swing[0]] });
+  }
+  return frames;
+}
+
+/** A jump: a crouch, the take-off, up in the air (legs tucked), coming down, the landing. Airborne frames leave the baseline. */
+function jump(view: View, s: Steps): Pose[] {
+  const { v, h, lift } = s;
+  const dir = view.facing;
+  const up = Math.max(3, Math.round(view.n / 6));
+  const tuck = view.legs > 0 ? legOffsets(view, () => [0, -lift]) : [];
+  const arms: [Offset, Offset] = [
+    [0, -2 * v],
+    [0, -2 * v],
+  ];
+  return [
+    { squash: 2 * v, widen: h, item: { dx: 0, dy: v, angle: 10 } },
+    { shift: [dir * h, -Math.round(up / 2)], squash: -v, arms, item: { dx: 0, dy: -v, angle: -20 } },
+    { shift: [dir * 2 * h, -up], legs: tuck, arms, item: { dx: 0, dy: -2 * v, angle: -30 } },
+    {
+      shift: [dir * 3 * h, -Math.round(up / 2)],
+      arms: [
+        [-h, -v],
+        [h, -v],
+      ],
+    },
+    { shift: [dir * 3 * h, 0], squash: 2 * v, widen: h, eyesClosed: true },
+  ];
+}
+
+/** A spell cast: hands raised, the held item lifted and thrust out, a pulse, then back. Feet stay on the baseline. */
+function cast(view: View, s: Steps): Pose[] {
+  const { v, h } = s;
+  const dir = view.facing;
+  const raised: [Offset, Offset] = [
+    [-h, -2 * v],
+    [h, -2 * v],
+  ];
+  if (view.legs === 0 && view.layers.length === 0) {
+    // a creature without hands gathers itself and swells
+    return [
+      { squash: v },
+      { squash: 2 * v, widen: 2 * h },
+      { squash: -2 * v, widen: -h, eyesClosed: true },
+      { squash: -v, widen: h },
+      { shear: dir === 0 ? 1 : dir },
+    ];
+  }
+  return [
+    {
+      upper: [0, v],
+      arms: [
+        [0, -v],
+        [0, -v],
+      ],
+      item: { dx: 0, dy: 0, angle: -10 },
+    },
+    { head: [0, -v], arms: raised, item: { dx: 0, dy: -2 * v, angle: -35 }, eyesClosed: true },
+    { head: [0, -v], arms: raised, item: { dx: 0, dy: -3 * v, angle: -50 }, squash: -v },
+    {
+      upper: [dir * h, 0],
+      arms: [
+        [dir * h, -v],
+        [dir * 2 * h, -v],
+      ],
+      item: { dx: dir * 2 * h, dy: -v, angle: 60 },
+    },
+    { upper: [0, v], item: { dx: 0, dy: 0, angle: 10 } },
+  ];
+}
+
 /** The poses of an animation seen in one view. */
 export function poseFrames(animation: Animation, view: View): Pose[] {
   const s = stepsOf(view.n);
   if (animation === "idle") return idle(view, s);
   if (animation === "walk") return walk(view, s);
   if (animation === "attack") return attack(view, s, view.layers.length > 0);
+  if (animation === "run") return run(view, s);
+  if (animation === "jump") return jump(view, s);
+  if (animation === "cast") return cast(view, s);
   if (animation === "hurt") return hurt(view, s);
   return death(view, s);
 }

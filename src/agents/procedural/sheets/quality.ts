@@ -42,8 +42,9 @@ export function measureSheet(rgba: Uint8Array, width: number, layout: SheetLayou
       heights.push(bottom - top + 1);
     }
     if (bottoms.length === 0) continue;
-    if (row.name !== "death") baselineJitterPx = Math.max(baselineJitterPx, Math.max(...bottoms) - Math.min(...bottoms));
-    if (row.name !== "death" && row.name !== "attack") bboxHeightRangePx = Math.max(bboxHeightRangePx, Math.max(...heights) - Math.min(...heights));
+    // a death falls over, a jump leaves the ground: their feet are off the baseline by design
+    if (row.name !== "death" && row.name !== "jump") baselineJitterPx = Math.max(baselineJitterPx, Math.max(...bottoms) - Math.min(...bottoms));
+    if (!["death", "attack", "jump", "cast"].includes(row.name)) bboxHeightRangePx = Math.max(bboxHeightRangePx, Math.max(...heights) - Math.min(...heights));
   }
   return { colors: colors.size, paletteCompliance: 1, baselineJitterPx, bboxHeightRangePx };
 }

@@ -92,6 +92,29 @@ describe("measureSheet", () => {
   });
 });
 
+describe("run, jump and cast", () => {
+  it("run loops, jump and cast play once, in the layout as in the exports' table", () => {
+    const layout = sheetLayout({ animations: ["run", "jump", "cast"], directions: 1, fps: 8 }, 32, 32);
+    expect(layout.animations.map((r) => [r.name, r.frames, r.loop])).toEqual([
+      ["run", 6, true],
+      ["jump", 5, false],
+      ["cast", 5, false],
+    ]);
+  });
+
+  it("a run is not a walk, a cast not an attack: the rows differ", async () => {
+    const spec = interpretPrompt({ prompt: "wizard" });
+    const out = await drawSpriteSheet(
+      { spec, width: 32, height: 32, transparent: true, seed: 3, sheet: { animations: ["walk", "run", "attack", "cast"], directions: 1, fps: 8 } },
+      () => {},
+    );
+    const png = PNG.sync.read(out.png);
+    const row = (r: number) => png.data.subarray(r * 32 * png.width * 4, (r + 1) * 32 * png.width * 4).toString("hex");
+    expect(row(0)).not.toBe(row(1));
+    expect(row(2)).not.toBe(row(3));
+  });
+});
+
 describe("drawSpriteSheet", () => {
   it("is deterministic, and a seed changes it", async () => {
     const a = await sheetOf("knight with a sword", 32, 4, 11);
@@ -167,8 +190,13 @@ describe("drawSpriteSheet", () => {
         heights.push(bottom - top + 1);
       }
       expect(new Set(frames).size, `${row.name} ${row.direction}: frames pairwise distinct`).toBe(row.frames);
-      if (row.name !== "death") expect(Math.max(...bottoms) - Math.min(...bottoms), `${row.name} ${row.direction}: baseline`).toBeLessThanOrEqual(1);
-      if (row.name !== "death" && row.name !== "attack")
+      if (row.name === "jump") {
+        // on the ground to take off and land, above it in the air
+        const ground = Math.max(bottoms[0] as number, bottoms[4] as number);
+        expect(Math.abs((bottoms[0] as number) - (bottoms[4] as number)), `jump ${row.direction}: lands where it took off`).toBeLessThanOrEqual(1);
+        expect(ground - (bottoms[2] as number), `jump ${row.direction}: airborne at the top`).toBeGreaterThanOrEqual(2);
+      } else if (row.name !== "death") expect(Math.max(...bottoms) - Math.min(...bottoms), `${row.name} ${row.direction}: baseline`).toBeLessThanOrEqual(1);
+      if (!["death", "attack", "jump", "cast"].includes(row.name))
         expect(Math.max(...heights) - Math.min(...heights), `${row.name} ${row.direction}: height`).toBeLessThanOrEqual(2);
     }
     expect(out.quality.baselineJitterPx).toBeLessThanOrEqual(1);

@@ -19,7 +19,7 @@ import { M, modelSprite, paintSprite, planSprite, type SpriteGrid } from "../spr
 import type { GeneratedImage, GeneratorInput, GeneratorProgress } from "../kit/types.js";
 
 /** Frames per animation. */
-export const SHEET_FRAMES: Readonly<Record<Animation, number>> = { idle: 4, walk: 6, attack: 5, hurt: 3, death: 5 };
+export const SHEET_FRAMES: Readonly<Record<Animation, number>> = { idle: 4, walk: 6, run: 6, jump: 5, attack: 5, cast: 5, hurt: 3, death: 5 };
 
 export interface GeneratedSheet extends GeneratedImage {
   layout: SheetLayout;

@@ -5,7 +5,7 @@
  */
 import type { PromptSpec } from "../kit/types.js";
 import { broaderSubjects, impliedItems } from "../words/subjects/subjects.js";
-import { type CharacterUses, isCharacter, planCharacter, RACES } from "./characters/plan.js";
+import { ANIMAL_FOLK, type CharacterUses, isCharacter, planCharacter, RACES } from "./characters/plan.js";
 import { CHARACTER_BUILDERS } from "./characters/characters.js";
 import { CREATURE_BUILDERS } from "./creatures/creatures.js";
 import { vesselOf } from "./creatures/vessels.js";
@@ -129,6 +129,8 @@ export function planSprite(spec: PromptSpec): SpritePlan {
   // "ghost pirate": a creature that is also a race of people is drawn as that class's race
   const cls = spec.subjects.find((s) => isCharacter(s) && RACES[s] === undefined);
   if (subject !== undefined && cls !== undefined && RACES[subject] !== undefined && !isCharacter(subject)) subject = cls;
+  // "cat blacksmith", "turtle guard": an animal that stands up in a role is that class, with the animal's head
+  if (subject !== undefined && cls !== undefined && ANIMAL_FOLK[subject] !== undefined) subject = cls;
   if (subject === undefined) return { design: "monster", builder: BUILDERS.monster as SpriteBuilder, subject: undefined, items: [], fallback: true };
   // "slime king", "skeleton horse", "mushroom monster": the creature, described by the other word
   const compound = creatureCompound(

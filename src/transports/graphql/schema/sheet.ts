@@ -7,7 +7,7 @@ import { builder } from "../builder.js";
 const SheetRowRef = builder.objectRef<SheetRow>("SheetRow").implement({
   description: "One row of a sheet: one animation seen from one direction.",
   fields: (t) => ({
-    name: t.exposeString("name", { description: "idle, walk, attack, hurt or death." }),
+    name: t.exposeString("name", { description: "idle, walk, run, jump, attack, cast, hurt or death." }),
     direction: t.exposeString("direction", { description: "Seen from the camera: south faces the viewer." }),
     row: t.exposeInt("row", { description: "Row of the PNG, from 0 (y = row × frameHeight)." }),
     frames: t.exposeInt("frames", { description: "Cells used in that row, from column 0." }),

@@ -12,7 +12,7 @@
 import { fromHsl, mix, shade, toHsl, type Rgb } from "../../kit/color.js";
 import type { Random } from "../../kit/random.js";
 import { type BodyPlan, drawArm, drawBelt, drawCape, drawLegs, drawPauldrons, drawJetpack, drawWings, TORSOS } from "./body.js";
-import { drawEars, FACES, HAIR, HEADGEAR } from "./parts.js";
+import { drawAnimalEars, drawEars, drawMuzzle, FACES, HAIR, HEADGEAR } from "./parts.js";
 import { RECIPES, type Recipe } from "./recipes.js";
 import { characterDetails } from "./details.js";
 import { drawEyes, M, type SpriteAnchors, type SpriteBuilder, type SpriteGrid, type SpriteTraits } from "../grid.js";
@@ -26,6 +26,8 @@ export interface CharacterOptions {
   body?: BodyPlan;
   skin?: string;
   ears?: "short" | "long";
+  /** An animal's ears and muzzle ("cat blacksmith": a cat's head on the blacksmith). */
+  animal?: { ears?: "pointed" | "round" | "tall"; muzzle?: boolean };
   /** A face part the race adds (a dwarf's beard, an orc's tusks, a skeleton's skull). */
   face?: string;
   eyes?: Recipe["eyes"];
@@ -116,6 +118,8 @@ function build(recipe: Recipe, opts: CharacterOptions, g: SpriteGrid, rng: Rando
   if (!head.behind) head.draw(g, b, rng);
   if (headName !== "cowl") FACES[face]?.(g, b, rng);
   if (opts.face && headName !== "cowl") FACES[opts.face]?.(g, b, rng);
+  if (opts.animal?.ears) drawAnimalEars(g, b, opts.animal.ears);
+  if (opts.animal?.muzzle && headName !== "cowl") drawMuzzle(g, b);
   g.mirror();
 
   const eyes = opts.eyes ?? recipe.eyes ?? "normal";

@@ -134,6 +134,29 @@ export const FACES: Readonly<Record<string, Part>> = {
   },
 };
 
+/** An animal's ears on top of its head (drawn on the left half; the figure is mirrored): a cat's pointed, a bear's round, a rabbit's tall. */
+export function drawAnimalEars(g: SpriteGrid, b: Body, kind: "pointed" | "round" | "tall"): void {
+  const x = 0.5 - b.hr * 0.6;
+  const top = b.hy - b.hr;
+  if (kind === "round") g.ellipse(x, top + b.hr * 0.1, b.hr * 0.32, b.hr * 0.32, M.SKIN);
+  else if (kind === "tall") g.ellipse(x + b.hr * 0.1, top - b.hr * 0.45, b.hr * 0.2, b.hr * 0.6, M.SKIN);
+  else
+    g.poly(
+      [
+        [x - b.hr * 0.3, top + b.hr * 0.3],
+        [x - b.hr * 0.15, top - b.hr * 0.45],
+        [x + b.hr * 0.35, top + b.hr * 0.1],
+      ],
+      M.SKIN,
+    );
+}
+
+/** An animal's muzzle: a lighter snout under the eyes with a dark nose. */
+export function drawMuzzle(g: SpriteGrid, b: Body): void {
+  g.ellipse(0.5, b.hy + b.hr * 0.5, b.hr * 0.45, b.hr * 0.3, M.SHINE);
+  g.rect(0.5 - g.u, b.hy + b.hr * 0.3, 0.5, b.hy + b.hr * 0.3 + g.u, M.DARK);
+}
+
 /** Pointed ears: an elf's short ones, a goblin's long ones. */
 export function drawEars(g: SpriteGrid, b: Body, long: boolean): void {
   const c = g.u;

@@ -39,6 +39,70 @@ export const RACES: Readonly<Record<string, RaceOptions>> = {
   hooded: { head: "hood" },
 };
 
+type AnimalOptions = RaceOptions & Required<Pick<CharacterOptions, "animal">>;
+const animal = (skin: string, ears: "pointed" | "round" | "tall" | undefined, body?: BodyPlan): AnimalOptions => ({
+  skin,
+  animal: { ...(ears ? { ears } : {}), muzzle: true },
+  beardless: true,
+  hair: ["bald"],
+  showFace: true,
+  ...(body ? { body } : {}),
+});
+
+/**
+ * Animals that stand up and take a trade, class or role ("cat blacksmith", "raccoon merchant",
+ * "turtle guard"): the class's clothes, headgear and held items on the animal's head and fur.
+ * Words the prompt reader knows as creatures, and animal words it does not know as subjects.
+ */
+export const ANIMAL_FOLK: Readonly<Record<string, AnimalOptions>> = {
+  cat: animal("orange", "pointed"),
+  dog: animal("tan", "round"),
+  fox: animal("orange", "pointed", "slim"),
+  wolf: animal("grey", "pointed"),
+  rabbit: animal("white", "tall", "chibi"),
+  bunny: animal("white", "tall", "chibi"),
+  hare: animal("tan", "tall", "slim"),
+  mouse: animal("grey", "round", "chibi"),
+  rat: animal("grey", "round", "chibi"),
+  hamster: animal("tan", "round", "chibi"),
+  bear: animal("brown", "round", "bulky"),
+  panda: animal("white", "round", "bulky"),
+  pig: animal("pink", "pointed", "stocky"),
+  boar: animal("brown", "pointed", "bulky"),
+  frog: animal("green", undefined, "chibi"),
+  toad: animal("olive", undefined, "stocky"),
+  turtle: animal("green", undefined, "stocky"),
+  tortoise: animal("olive", undefined, "stocky"),
+  lizard: animal("green", undefined, "slim"),
+  crocodile: animal("olive", undefined, "bulky"),
+  raccoon: animal("grey", "round"),
+  badger: animal("grey", "round", "stocky"),
+  otter: animal("brown", "round", "slim"),
+  beaver: animal("brown", "round", "stocky"),
+  squirrel: animal("orange", "pointed", "chibi"),
+  hedgehog: animal("brown", "pointed", "chibi"),
+  mole: animal("grey", undefined, "chibi"),
+  owl: animal("brown", "pointed"),
+  duck: animal("yellow", undefined, "chibi"),
+  penguin: animal("black", undefined, "stocky"),
+  goat: animal("white", "pointed"),
+  sheep: animal("white", "round", "stocky"),
+  cow: animal("white", "round", "bulky"),
+  bull: animal("brown", "pointed", "bulky"),
+  horse: animal("brown", "pointed", "slim"),
+  deer: animal("tan", "pointed", "slim"),
+  lion: animal("amber", "round", "bulky"),
+  tiger: animal("orange", "round", "bulky"),
+  monkey: animal("brown", "round", "chibi"),
+  ape: animal("grey", "round", "bulky"),
+  gorilla: animal("grey", "round", "huge"),
+};
+
+/** The animal word of a prompt that stands up in a role (a creature subject or an unknown animal word), if any. */
+export function animalFolkOf(spec: PromptSpec): string | undefined {
+  return [...spec.subjects, ...spec.otherWords].find((w) => ANIMAL_FOLK[w] !== undefined);
+}
+
 /** What a material makes of a character: its body (when no colour is named), metal and wood. */
 const MATERIAL_COLORS: Readonly<Record<string, { body: string; metal?: string; wood?: string }>> = {
   stone: { body: "grey", metal: "grey" },
@@ -102,8 +166,21 @@ export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan 
   if (!recipe) throw new Error("no hero recipe");
   const opts: CharacterOptions = { named: spec.colors.length };
   for (const race of races) Object.assign(opts, RACES[race], { showFace: true });
+  // "cat blacksmith": the blacksmith with a cat's head and fur
+  const folk = animalFolkOf(spec);
+  if (folk) {
+    Object.assign(opts, ANIMAL_FOLK[folk]);
+    races.push(folk);
+  }
   if (opts.beardless && opts.face === "beard") delete opts.face;
-  const uses: CharacterUses = { races, subjects: [...races, ...subsumed], materials: [], effects: [], styles: [], words: [] };
+  const uses: CharacterUses = {
+    races,
+    subjects: [...races.filter((r) => spec.subjects.includes(r)), ...subsumed],
+    materials: [],
+    effects: [],
+    styles: [],
+    words: races.filter((r) => spec.otherWords.includes(r)),
+  };
   // what the figure wears, its role and its setting ("farmer with a straw hat", "space pirate", "boss")
   const read = readSpriteWords(
     spec,
