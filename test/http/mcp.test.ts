@@ -182,7 +182,7 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     );
     // the contract's sheet schema, bounds and all
     const sheet = (generate.inputSchema.properties as Record<string, { properties: Record<string, { maxItems?: number; maximum?: number }> }>).sheet!;
-    expect(sheet.properties.animations!.maxItems).toBe(5);
+    expect(sheet.properties.animations!.maxItems).toBe(8);
     expect(sheet.properties.fps!.maximum).toBe(30);
     const estimate = tools.find((tool) => tool.name === "estimate_cost")!;
     expect(Object.keys(estimate.inputSchema.properties ?? {})).toContain("sheet");
@@ -252,7 +252,7 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     expect(textOf(both)).toMatch(/^invalid_request: prompt: Give prompt or messages, not both\./);
     const badSize = await call(client, "estimate_cost", { agentId: "icon", width: 100, height: 100 });
     expect(badSize.isError).toBe(true);
-    expect(textOf(badSize)).toMatch(/^invalid_request: The agent icon makes 64×64, 128×128/);
+    expect(textOf(badSize)).toMatch(/^invalid_request: The agent icon makes 16×16, 32×32, 48×48, 64×64, 128×128/);
     expect(await balanceOf(secret)).toBe(before);
   });
 
