@@ -1,3 +1,4 @@
+import type { ZodType } from "zod";
 import { errorCodes, type ErrorCode } from "./errors.js";
 import { routeList, type Method, type ResponseSpec, type RouteSpec } from "./routes.js";
 import { errorEnvelope } from "./schemas/common.js";
@@ -141,7 +142,11 @@ function operationFor(route: RouteSpec & { id: string }, registry: SchemaRegistr
     notes.push("**Compatibility layer** (OpenAI Images protocol) over the same use-cases; `/api/v1/` stays the reference API.");
   }
 
-  const parameters: (ParameterObject | Ref)[] = [...pathParameters(route.path, route.id), ...(route.headers ?? []).map(headerParameterRef)];
+  const parameters: (ParameterObject | Ref)[] = [
+    ...pathParameters(route.path, route.id),
+    ...queryParameters(route, registry),
+    ...(route.headers ?? []).map(headerParameterRef),
+  ];
   const protocolBody = route.transport === "graphql" ? graphqlRequest : route.transport === "mcp" ? jsonRpcRequest : undefined;
   const body = route.body ?? (route.method === "POST" ? protocolBody : undefined);
   let requestBody: OperationObject["requestBody"];
@@ -170,6 +175,15 @@ function operationFor(route: RouteSpec & { id: string }, registry: SchemaRegistr
     responses,
     ...extensions,
   };
+}
+
+/** The route's query parameters, from its `query` schema (each optional unless the schema requires it). */
+function queryParameters(route: RouteSpec, registry: SchemaRegistry): ParameterObject[] {
+  return Object.entries(route.query?.shape ?? {}).map(([name, field]) => {
+    const schema = registry.toJson(field as ZodType, "input");
+    const description = typeof schema.description === "string" ? schema.description : undefined;
+    return { name, in: "query", required: !(field as ZodType).safeParse(undefined).success, schema, ...(description ? { description } : {}) };
+  });
 }
 
 /** Builds the document from `routes` (default: the route table). Pure: the same rows give the same document. */

@@ -137,7 +137,7 @@ describe("exports in the store", () => {
     expect(first.status).toBe(200);
     const zip = Buffer.from(await first.arrayBuffer());
     const keys = await stored();
-    expect(keys).toEqual([`exports/${asset.sha256}/zip-v1/${sha256Hex(zip)}`]);
+    expect(keys).toEqual([expect.stringMatching(new RegExp(`^exports/${asset.sha256}/zip-v2-[0-9a-f]{16}/${sha256Hex(zip)}$`))]);
     expect(first.headers.get("etag")).toBe(`"${sha256Hex(zip)}"`);
     // Served from the store: the asset's own bytes are no longer read (they are gone), the zip still answers, the same.
     const png = await readFile(fileOf(asset.sha256));

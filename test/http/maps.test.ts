@@ -93,7 +93,7 @@ describe("POST /api/v1/assets/:id/map", () => {
       tilesets: { firstgid: number; image: string; source?: string; tilecount: number; columns: number }[];
     };
     expect([json.type, json.width, json.height]).toEqual(["map", 12, 8]);
-    expect(json.tilesets[0]).toMatchObject({ firstgid: 1, image: `${map.id}.png`, tilecount: 16, columns: 4 });
+    expect(json.tilesets[0]).toMatchObject({ firstgid: 1, image: `grass-and-dirt.png`, tilecount: 16, columns: 4 });
     expect(json.tilesets[0]!.source).toBeUndefined();
     const idOf = new Map(tileset.layout.tiles.map((x) => [x.index, (x.y / T) * 4 + x.x / T]));
     expect(json.layers[0]!.data).toEqual(map.layout.cells.map((c) => idOf.get(c)! + 1));
@@ -101,13 +101,13 @@ describe("POST /api/v1/assets/:id/map", () => {
 
   it("tiled: the .tmx names the .tsx beside it; godot: a .tscn whose TileMapLayer cells parse back to the map", async () => {
     const tiled = readStoredZip(Buffer.from(await (await get(map.exports.tiled!)).arrayBuffer()));
-    expect([...tiled.keys()].sort()).toEqual([`${map.id}.png`, `${map.id}.tmx`, `${map.id}.tsx`]);
-    expect(tiled.get(`${map.id}.tmx`)!.toString("utf8")).toContain(`<tileset firstgid="1" source="${map.id}.tsx"/>`);
+    expect([...tiled.keys()].sort()).toEqual([`grass-and-dirt.png`, `grass-and-dirt.tmx`, `grass-and-dirt.tsx`]);
+    expect(tiled.get(`grass-and-dirt.tmx`)!.toString("utf8")).toContain(`<tileset firstgid="1" source="grass-and-dirt.tsx"/>`);
 
     const godot = readStoredZip(Buffer.from(await (await get(map.exports.godot!)).arrayBuffer()));
-    expect([...godot.keys()].sort()).toEqual([`${map.id}.png`, `${map.id}.tres`, `${map.id}.tscn`]);
-    const scene = godot.get(`${map.id}.tscn`)!.toString("utf8");
-    expect(scene).toContain(`[ext_resource type="TileSet" path="res://${map.id}.tres" id="1_tileset"]`);
+    expect([...godot.keys()].sort()).toEqual([`grass-and-dirt.png`, `grass-and-dirt.tres`, `grass-and-dirt.tscn`]);
+    const scene = godot.get(`grass-and-dirt.tscn`)!.toString("utf8");
+    expect(scene).toContain(`[ext_resource type="TileSet" path="res://art/grass-and-dirt.tres" id="1_tileset"]`);
     expect(scene).toContain('type="TileMapLayer"');
     const bytes = Buffer.from(
       scene
@@ -125,11 +125,11 @@ describe("POST /api/v1/assets/:id/map", () => {
     const tileAt = new Map(tileset.layout.tiles.map((x) => [x.index, `${x.x / T}:${x.y / T}`]));
     for (let j = 0; j < 8; j++) for (let i = 0; i < 12; i++) expect(cells.get(`${i},${j}`)).toBe(tileAt.get(map.layout.cells[j * 12 + i]!));
     // the TileSet has a tile at each atlas cell the scene names
-    const tres = godot.get(`${map.id}.tres`)!.toString("utf8");
+    const tres = godot.get(`grass-and-dirt.tres`)!.toString("utf8");
     for (const cell of new Set(cells.values())) expect(tres).toContain(`\n${cell}/0 = 0`);
 
     const zip = readStoredZip(Buffer.from(await (await get(map.exports.zip!)).arrayBuffer()));
-    expect([...zip.keys()]).toEqual(expect.arrayContaining([`${map.id}.tmj`, `${map.id}.tscn`, `${map.id}.tsx`, "README.txt"]));
+    expect([...zip.keys()]).toEqual(expect.arrayContaining([`grass-and-dirt.tmj`, `grass-and-dirt.tscn`, `grass-and-dirt.tsx`, "README.txt"]));
     expect((await get(`/api/v1/assets/${map.id}/export/aseprite`)).status).toBe(404);
   });
 

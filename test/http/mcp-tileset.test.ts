@@ -86,7 +86,7 @@ describe("tilesets over MCP", () => {
     const tiledBytes = Buffer.from((tiled.contents[0] as { blob: string }).blob, "base64");
     const restTiled = Buffer.from(await (await session.app.request(`/api/v1/assets/${assetId}/export/tiled`, { headers: bearer(secret) })).arrayBuffer());
     expect(tiledBytes.equals(restTiled)).toBe(true);
-    expect(tiledBytes.toString("latin1")).toContain(`${assetId}.tsx`);
+    expect(tiledBytes.toString("latin1")).toContain("tiles.tsx");
     const godot = await client.readResource({ uri: `asset://${assetId}/export/godot` });
     expect((godot.contents[0] as { text: string }).text).toContain('[gd_resource type="TileSet"');
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { origin, startTestApp, type TestApp } from "../support/harness.js";
 import { decodePng, generateWithKey, type GenerationBody } from "../support/generation.js";
+import { readStoredZip } from "../support/zip.js";
 import { bearer, createKey, errorOf, signUp, type TestUser } from "../support/users.js";
 
 /** Sprite sheets through REST and GraphQL (contract section 12): price, layout, refusals, exports; and GraphQL's palette and quality fields. */
@@ -149,7 +150,7 @@ describe("exports", () => {
       const first = await t.request(url, { headers: bearer(secret) });
       expect(first.status).toBe(200);
       expect(first.headers.get("content-type")).toBe(types[format]);
-      expect(first.headers.get("content-disposition")).toMatch(/^attachment; filename="ast_[A-Za-z0-9]+\./);
+      expect(first.headers.get("content-disposition")).toMatch(/^attachment; filename="archer\./);
       const etag = first.headers.get("etag")!;
       const bytes = Buffer.from(await first.arrayBuffer());
       const second = Buffer.from(await (await t.request(url, { headers: { cookie: user.cookie } })).arrayBuffer());
@@ -160,7 +161,7 @@ describe("exports", () => {
       frames: { frame: { x: number; y: number; w: number; h: number }; duration: number }[];
       meta: { image: string; size: { w: number; h: number }; frameTags: { name: string; from: number; to: number }[] };
     };
-    expect(aseprite.meta.image).toBe(`${sheet.id}.png`);
+    expect(aseprite.meta.image).toBe("archer.png");
     expect(aseprite.meta.size).toEqual({ w: sheet.width, h: sheet.height });
     expect(aseprite.meta.frameTags.map((tag) => [tag.name, tag.to - tag.from + 1])).toEqual(
       sheet.layout!.animations.map((row) => [`${row.name}_${row.direction}`, row.frames]),
@@ -172,7 +173,7 @@ describe("exports", () => {
   it("answers texturepacker and zip for an image, and 404 listing them for a sheet's format", async () => {
     expect(Object.keys(image.exports).sort()).toEqual(["texturepacker", "zip"]);
     const atlas = (await (await t.request(image.exports.texturepacker!, { headers: bearer(secret) })).json()) as { frames: Record<string, unknown> };
-    expect(Object.keys(atlas.frames)).toEqual([image.id]);
+    expect(Object.keys(atlas.frames)).toEqual(["blue-gem"]);
     const godot = await t.request(`/api/v1/assets/${image.id}/export/godot`, { headers: bearer(secret) });
     const error = await errorOf(godot);
     expect(error).toMatchObject({ status: 404, code: "not_found" });
@@ -180,6 +181,26 @@ describe("exports", () => {
     const unknown = await errorOf(await t.request(`/api/v1/assets/${sheet.id}/export/unity`, { headers: bearer(secret) }));
     expect(unknown).toMatchObject({ status: 404, code: "not_found" });
     expect(unknown.message).toContain("aseprite, texturepacker, godot, zip");
+  });
+
+  it("names every file by the prompt's slug; Godot references res://<godotDir>/<slug>.png, art by default", async () => {
+    const png = await t.request(`/api/v1/assets/${sheet.id}`, { headers: bearer(secret) });
+    expect(png.headers.get("content-disposition")).toBe('inline; filename="archer.png"');
+    const zip = readStoredZip(Buffer.from(await (await t.request(sheet.exports.zip!, { headers: bearer(secret) })).arrayBuffer()));
+    expect([...zip.keys()].sort()).toEqual(["README.txt", "archer.aseprite.json", "archer.atlas.json", "archer.png", "archer.tres"]);
+    expect(zip.get("archer.tres")!.toString("utf8")).toContain('path="res://art/archer.png"');
+    const godot = (query: string) => t.request(`${sheet.exports.godot}${query}`, { headers: bearer(secret) });
+    expect(await (await godot("")).text()).toContain('[ext_resource type="Texture2D" path="res://art/archer.png"');
+    const custom = await godot("?godotDir=game/sprites");
+    expect(custom.headers.get("content-disposition")).toBe('attachment; filename="archer.tres"');
+    expect(await custom.text()).toContain('path="res://game/sprites/archer.png"');
+    const link = (await (await t.request(`/api/v1/assets/${sheet.id}/links`, { method: "POST", headers: bearer(secret) })).json()) as { url: string };
+    const linked = await t.request(`${new URL(link.url).pathname}/export/godot?godotDir=chars`);
+    expect(await linked.text()).toContain('path="res://chars/archer.png"');
+    for (const bad of ["../etc", "/abs", "a//b", "a b", "x".repeat(65)]) {
+      expect(await errorOf(await godot(`?godotDir=${encodeURIComponent(bad)}`))).toMatchObject({ status: 400, code: "invalid_request", param: "godotDir" });
+    }
+    expect(await errorOf(await t.request(`${new URL(link.url).pathname}/export/godot?godotDir=..`))).toMatchObject({ status: 400, param: "godotDir" });
   });
 
   it("is the owner's only: 404 to another account, 401 without credentials", async () => {

@@ -146,7 +146,7 @@ describe("exports of a tileset", () => {
     const godot = await (await t.request(asset.exports.godot!, { headers: bearer(secret) })).text();
     expect(godot).toContain('[gd_resource type="TileSet"');
     expect(godot).toContain("terrain_set_0/mode = 2"); // sides
-    expect(godot).toContain(`res://${asset.id}.png`);
+    expect(godot).toContain("res://art/terrain-tiles.png");
     const atlas = (await (await t.request(asset.exports.texturepacker!, { headers: bearer(secret) })).json()) as { frames: Record<string, unknown> };
     expect(Object.keys(atlas.frames).sort()).toEqual(asset.layout!.tiles.map((tile) => `tile_${tile.index}`).sort());
     const aseprite = await errorOf(await t.request(`/api/v1/assets/${asset.id}/export/aseprite`, { headers: bearer(secret) }));

@@ -1,3 +1,4 @@
+import { exportQuery } from "../schemas/exports.js";
 import { generateRequest, generation, generationOrEstimate, recolorRequest } from "../schemas/generation.js";
 import { mapRequest } from "../schemas/map.js";
 import { generateErrors, generationById, json, type RouteSpec, stream } from "./spec.js";
@@ -134,13 +135,14 @@ export const generationRoutes = {
     auth: { allow: "any", scope: "read" },
     rate: "read",
     tags: ["Generation"],
+    query: exportQuery,
     headers: ["If-None-Match"],
     summary:
-      "An engine file derived from the asset (owner only, no charge, the same bytes every call): aseprite (Aseprite JSON), texturepacker (JSON hash), godot (Godot 4 SpriteFrames .tres) and zip for a sheet; texturepacker, godot (TileSet .tres), tiled (zip of .tsx, sample .tmx and .tmj) and zip for a tileset; tiled-json (.tmj, tileset embedded), tiled (zip of .tmx and .tsx), godot (zip of a .tscn TileMapLayer and its TileSet) and zip for a map; texturepacker and zip for an image. 404 lists the formats that apply.",
+      "An engine file derived from the asset (owner only, no charge, the same bytes every call): aseprite (Aseprite JSON), texturepacker (JSON hash), godot (Godot 4 SpriteFrames .tres) and zip for a sheet; texturepacker, godot (TileSet .tres), tiled (zip of .tsx, sample .tmx and .tmj) and zip for a tileset; tiled-json (.tmj, tileset embedded), tiled (zip of .tmx and .tsx), godot (zip of a .tscn TileMapLayer and its TileSet) and zip for a map; texturepacker and zip for an image. Every file is named `<slug>.<ext>` (the slug of the asset's prompt); Godot resources reference `res://<godotDir>/<slug>.png` (`?godotDir=`, default `art`; 400 naming godotDir when it is not a relative folder). 404 lists the formats that apply.",
     responses: {
       200: { description: "The file (JSON, .tres text or zip), with Content-Disposition naming it.", contentType: "application/octet-stream" },
       304: { description: "Not modified." },
     },
-    errors: generationById,
+    errors: [...generationById, "invalid_request"],
   },
 } as const satisfies Record<string, RouteSpec>;

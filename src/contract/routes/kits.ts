@@ -1,3 +1,4 @@
+import { exportQuery } from "../schemas/exports.js";
 import { kitEstimate, kitRequest, kitView } from "../schemas/kit.js";
 import { generateErrors, generationById, json, page, type RouteSpec } from "./spec.js";
 
@@ -62,6 +63,7 @@ export const kitRoutes = {
     auth: { allow: "any", scope: "read" },
     rate: "read",
     tags: ["Kits"],
+    query: exportQuery,
     headers: ["If-None-Match"],
     summary:
       "An engine file of the kit's atlas: phaser (Phaser 3 multi-atlas JSON with `anims` for anims.fromJSON; load it under the kit's slug), texturepacker (JSON hash; a zip when there are several pages), godot (zip of Godot 4 SpriteFrames and AtlasTextures referencing res://<godotDir>/<page>.png; `?godotDir=` default art), libgdx (.atlas), zip (all of them with the pages). Files are named by the kit's slug.",
@@ -69,6 +71,6 @@ export const kitRoutes = {
       200: { description: "The file, with Content-Disposition naming it.", contentType: "application/octet-stream" },
       304: { description: "Not modified." },
     },
-    errors: generationById,
+    errors: [...generationById, "invalid_request"],
   },
 } as const satisfies Record<string, RouteSpec>;

@@ -1,3 +1,4 @@
+import { exportQuery } from "../schemas/exports.js";
 import { createLinkRequest, linkResponse } from "../schemas/links.js";
 import { bodyErrors, generationById, json, type RouteSpec } from "./spec.js";
 
@@ -34,12 +35,14 @@ export const linkRoutes = {
     transport: "rest",
     auth: { allow: "public" },
     tags: ["Links"],
+    query: exportQuery,
     headers: ["If-None-Match"],
-    summary: "An engine file of a linked asset (as GET /api/v1/assets/{id}/export/{format}), for anyone holding the link, until it expires.",
+    summary:
+      "An engine file of a linked asset (as GET /api/v1/assets/{id}/export/{format}, `?godotDir=` included), for anyone holding the link, until it expires.",
     responses: {
       200: { description: "The file, with Content-Disposition naming it.", contentType: "application/octet-stream" },
       304: { description: "Not modified." },
     },
-    errors: ["not_found", "service_unavailable"],
+    errors: ["invalid_request", "not_found", "service_unavailable"],
   },
 } as const satisfies Record<string, RouteSpec>;

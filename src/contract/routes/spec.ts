@@ -1,4 +1,4 @@
-import type { ZodType } from "zod";
+import type { ZodObject, ZodType } from "zod";
 import type { AuthRule } from "../auth.js";
 import type { ErrorCode } from "../errors.js";
 
@@ -28,6 +28,8 @@ export interface RouteSpec {
   body?: ZodType;
   /** An empty body counts as `{}` (every field of `body` is optional). */
   bodyOptional?: boolean;
+  /** Query parameters this route reads (documented; the transport validates them with it). */
+  query?: ZodObject;
   /** Request headers this route reads (documented). */
   headers?: ("Idempotency-Key" | "Prefer" | "Last-Event-ID" | "If-None-Match")[];
   responses: Record<number, ResponseSpec>;

@@ -10,6 +10,10 @@ export type ExportLayout = SheetLayout | TilesetLayout | MapLayout | null;
 /** A stored asset as the writers see it. `layout` is null for a plain image. */
 export interface ExportSource {
   assetId: string;
+  /** The files' stem (`<name>.png`, `<name>.tres`…): a slug of the asset's prompt or item name; the asset's id when absent. */
+  name?: string;
+  /** The folder Godot resources reference (`res://<godotDir>/<name>.png`); the top of `res://` when absent. */
+  godotDir?: string;
   png: Uint8Array;
   width: number;
   height: number;
@@ -42,9 +46,15 @@ function unknownLayout(layout: never): never {
 }
 
 /** The name the PNG has inside every export (meta.image, res://…) and in the zip. */
-export function pngName(assetId: string): string {
-  return `${assetId}.png`;
+export function pngName(stem: string): string {
+  return `${stem}.png`;
 }
+
+/** The stem of every file an export names: the source's name, else its asset id. */
+export const stemOf = (source: { assetId: string; name?: string }): string => source.name ?? source.assetId;
+
+/** A Godot resource path: `res://<dir>/<file>`, or `res://<file>` without a folder. */
+export const godotPath = (file: string, dir?: string): string => `res://${dir ? `${dir}/` : ""}${file}`;
 
 /**
  * The display colour of each terrain in the engines' editors (Godot's terrain list, Tiled's Wang colours): the

@@ -1,5 +1,5 @@
 import type { TerrainRef, TilesetLayout } from "../../agents/index.js";
-import { type ExportFile, type Neighbour, pngName, TERRAIN_COLORS, tileCell, tileTerrains } from "./formats.js";
+import { type ExportFile, godotPath, type Neighbour, pngName, TERRAIN_COLORS, tileCell, tileTerrains } from "./formats.js";
 import { godotString } from "./text.js";
 
 /** Godot's TileSet.TerrainMode for each layout: 0 match corners and sides, 1 match corners, 2 match sides. */
@@ -30,7 +30,7 @@ function channel(value: number): string {
 
 /**
  * A Godot 4 TileSet resource (text `.tres`, format=3) for a tileset: one TileSetAtlasSource over the PNG at
- * `res://<assetId>.png`, one terrain set whose mode follows the layout (corner set → match corners, edge set →
+ * `res://<dir>/<name>.png`, one terrain set whose mode follows the layout (corner set → match corners, edge set →
  * match sides, blob → match corners and sides) with a terrain per entry of `terrains`, and on each tile
  * (at its atlas cell `column:row`) its terrain set, its centre terrain and a peering bit per matched neighbour.
  *
@@ -40,7 +40,7 @@ function channel(value: number): string {
  * `terrain_set = 0`. The centre terrain of a corner or edge tile is the terrain most of its corners or sides have,
  * the foreground on a tie (see tileTerrains).
  */
-export function godotTileSet(assetId: string, layout: TilesetLayout): ExportFile {
+export function godotTileSet(assetId: string, layout: TilesetLayout, dir?: string): ExportFile {
   const mode = GODOT_TERRAIN_MODE[layout.layout];
   const atlas: string[] = [
     `[sub_resource type="TileSetAtlasSource" id="${ATLAS_ID}"]`,
@@ -70,7 +70,7 @@ export function godotTileSet(assetId: string, layout: TilesetLayout): ExportFile
   resource.push(`sources/0 = SubResource("${ATLAS_ID}")`);
   const sections = [
     `[gd_resource type="TileSet" load_steps=3 format=3]`,
-    `[ext_resource type="Texture2D" path=${godotString(`res://${pngName(assetId)}`)} id="${TEXTURE_ID}"]`,
+    `[ext_resource type="Texture2D" path=${godotString(godotPath(pngName(assetId), dir))} id="${TEXTURE_ID}"]`,
     atlas.join("\n"),
     resource.join("\n"),
   ];

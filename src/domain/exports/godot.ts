@@ -1,5 +1,5 @@
 import { LOOPING_ANIMATIONS, type SheetLayout } from "../../agents/index.js";
-import { type ExportFile, pngName, sheetTracks } from "./formats.js";
+import { type ExportFile, godotPath, pngName, sheetTracks } from "./formats.js";
 import { godotString } from "./text.js";
 
 /** A float as Godot's text writer prints it: always with a decimal point (`8.0`, `12.5`). */
@@ -16,17 +16,17 @@ const TEXTURE_ID = "1_tex";
 
 /**
  * A Godot 4 SpriteFrames resource (text `.tres`, format=3): one AtlasTexture per used cell of the PNG at
- * `res://<assetId>.png`, one animation per `<animation>_<direction>` row at the row's fps, frames of duration 1.0.
+ * `res://<dir>/<name>.png`, one animation per `<animation>_<direction>` row at the row's fps, frames of duration 1.0.
  *
  * Served as `text/plain; charset=utf-8`: it is UTF-8 text (a browser or proxy may show or compress it, and
  * Godot does not care what it was served as); the endpoint's Content-Disposition makes it a download.
  */
-export function godotSpriteFrames(assetId: string, layout: SheetLayout): ExportFile {
+export function godotSpriteFrames(assetId: string, layout: SheetLayout, dir?: string): ExportFile {
   const tracks = sheetTracks(layout);
   const subResources = tracks.reduce((n, track) => n + track.cells.length, 0);
   const sections: string[] = [
     `[gd_resource type="SpriteFrames" load_steps=${1 + subResources + 1} format=3]`,
-    `[ext_resource type="Texture2D" path=${godotString(`res://${pngName(assetId)}`)} id="${TEXTURE_ID}"]`,
+    `[ext_resource type="Texture2D" path=${godotString(godotPath(pngName(assetId), dir))} id="${TEXTURE_ID}"]`,
   ];
   const animations: string[] = [];
   for (const track of tracks) {

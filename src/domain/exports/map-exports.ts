@@ -4,7 +4,7 @@
  * tileset's TileSet. The map asset's PNG is its tileset's; its layout says which tile each cell shows.
  */
 import type { MapLayout } from "../../agents/index.js";
-import { type ExportFile, pngName, tileCell } from "./formats.js";
+import { type ExportFile, godotPath, pngName, stemOf, tileCell } from "./formats.js";
 import { godotTileSet } from "./godot-tileset.js";
 import { godotString } from "./text.js";
 import { tiledJsonMap, tiledMapXml, tiledTileset, tileIdOf } from "./tiled.js";
@@ -12,6 +12,9 @@ import { zipArchive } from "./zip.js";
 
 export interface MapSource {
   assetId: string;
+  /** The files' stem (the asset's id when absent) and Godot's folder (the top of `res://` when absent). */
+  name?: string;
+  godotDir?: string;
   png: Uint8Array;
   /** The tileset image's size (the map asset's PNG). */
   width: number;
@@ -32,15 +35,15 @@ export function mapTileIds(layout: MapLayout): number[][] {
 
 /** `tiled-json`: a Tiled JSON map (`.tmj`) with the tileset embedded at firstgid 1, its image the PNG beside it. */
 export function mapTiledJson(source: MapSource): ExportFile {
-  const json = tiledJsonMap(source.assetId, pngName(source.assetId), source.width, source.height, source.layout.tileset, mapTileIds(source.layout));
-  return { fileName: `${source.assetId}.tmj`, contentType: "application/json", body: Buffer.from(`${JSON.stringify(json)}\n`, "utf8") };
+  const json = tiledJsonMap(stemOf(source), pngName(stemOf(source)), source.width, source.height, source.layout.tileset, mapTileIds(source.layout));
+  return { fileName: `${stemOf(source)}.tmj`, contentType: "application/json", body: Buffer.from(`${JSON.stringify(json)}\n`, "utf8") };
 }
 
 /** The `.tmx` (naming the `.tsx` beside it) and the `.tsx` (naming the PNG). */
 export function mapTiledFiles(source: MapSource): ExportFile[] {
-  const tsx = tiledTileset(source.assetId, source.width, source.height, source.layout.tileset);
+  const tsx = tiledTileset(stemOf(source), source.width, source.height, source.layout.tileset);
   const tmx = tiledMapXml(tsx.fileName, source.layout.tileset, mapTileIds(source.layout));
-  return [{ fileName: `${source.assetId}.tmx`, contentType: "application/xml", body: tmx }, tsx];
+  return [{ fileName: `${stemOf(source)}.tmx`, contentType: "application/xml", body: tmx }, tsx];
 }
 
 /**
@@ -73,21 +76,21 @@ export function mapGodotScene(source: MapSource): ExportFile {
   const lines = [
     "[gd_scene load_steps=2 format=3]",
     "",
-    `[ext_resource type="TileSet" path=${godotString(`res://${source.assetId}.tres`)} id="1_tileset"]`,
+    `[ext_resource type="TileSet" path=${godotString(godotPath(`${stemOf(source)}.tres`, source.godotDir))} id="1_tileset"]`,
     "",
-    `[node name=${godotString(source.assetId)} type="TileMapLayer"]`,
+    `[node name=${godotString(stemOf(source))} type="TileMapLayer"]`,
     `tile_map_data = PackedByteArray(${[...data].join(", ")})`,
     `tile_set = ExtResource("1_tileset")`,
   ];
-  return { fileName: `${source.assetId}.tscn`, contentType: "text/plain; charset=utf-8", body: Buffer.from(`${lines.join("\n")}\n`, "utf8") };
+  return { fileName: `${stemOf(source)}.tscn`, contentType: "text/plain; charset=utf-8", body: Buffer.from(`${lines.join("\n")}\n`, "utf8") };
 }
 
 /** The Godot files: the scene, the TileSet it uses, and the PNG the TileSet names, all at the top of `res://`. */
 function godotFiles(source: MapSource): ExportFile[] {
-  return [mapGodotScene(source), godotTileSet(source.assetId, source.layout.tileset)];
+  return [mapGodotScene(source), godotTileSet(stemOf(source), source.layout.tileset, source.godotDir)];
 }
 
-const pngFile = (source: MapSource) => ({ name: pngName(source.assetId), data: source.png });
+const pngFile = (source: MapSource) => ({ name: pngName(stemOf(source)), data: source.png });
 
 /** The map's export `format` (tiled-json, tiled, godot, zip). */
 export function renderMapExport(format: "tiled-json" | "tiled" | "godot" | "zip", source: MapSource): ExportFile {
@@ -100,12 +103,12 @@ export function renderMapExport(format: "tiled-json" | "tiled" | "godot" | "zip"
     case "tiled-json":
       return mapTiledJson(source);
     case "tiled":
-      return zip(`${source.assetId}.tiled.zip`, mapTiledFiles(source));
+      return zip(`${stemOf(source)}.tiled.zip`, mapTiledFiles(source));
     case "godot":
-      return zip(`${source.assetId}.godot.zip`, godotFiles(source));
+      return zip(`${stemOf(source)}.godot.zip`, godotFiles(source));
     case "zip":
       return zip(
-        `${source.assetId}.zip`,
+        `${stemOf(source)}.zip`,
         [mapTiledJson(source), ...mapTiledFiles(source), ...godotFiles(source)],
         [{ name: "README.txt", data: Buffer.from(mapReadme(source), "utf8") }],
       );
@@ -113,7 +116,7 @@ export function renderMapExport(format: "tiled-json" | "tiled" | "godot" | "zip"
 }
 
 function mapReadme(source: MapSource): string {
-  const id = source.assetId;
+  const id = stemOf(source);
   const { columns, rows, tileWidth, tileHeight } = source.layout;
   return [
     `${id}: a map of ${columns}x${rows} tiles of ${tileWidth}x${tileHeight} pixels, painted with the tileset ${source.layout.tilesetAsset}.`,
@@ -122,7 +125,7 @@ function mapReadme(source: MapSource): string {
     `${id}.tmj  Tiled JSON map, the tileset embedded. Phaser 3: this.load.tilemapTiledJSON("map", "${id}.tmj") and`,
     `  this.load.image("tiles", "${pngName(id)}"); then make.tilemap({ key: "map" }), addTilesetImage("${id}", "tiles"), createLayer(0, tileset).`,
     `${id}.tmx, ${id}.tsx  Tiled 1.8 map and tileset (with its Wang set for the terrain brush): open the .tmx in Tiled.`,
-    `${id}.tscn, ${id}.tres  Godot 4.3+: a scene of one TileMapLayer using the TileSet; put them and the PNG at the top of res://.`,
+    `${id}.tscn, ${id}.tres  Godot 4.3+: a scene of one TileMapLayer using the TileSet; put them and the PNG in ${godotPath("", source.godotDir)}.`,
     "README.txt  this file.",
     "",
   ].join("\n");

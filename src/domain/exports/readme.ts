@@ -1,9 +1,9 @@
 import type { TilesetLayout } from "../../agents/index.js";
-import { type ExportFile, type ExportLayout, pngName, sheetTracks } from "./formats.js";
+import { type ExportFile, type ExportLayout, godotPath, pngName, sheetTracks } from "./formats.js";
 import { plainText } from "./text.js";
 
 /** README.txt for the zip: each file in it and how to load it. `files` are the exports beside the PNG. */
-export function readmeText(assetId: string, width: number, height: number, layout: ExportLayout, files: ExportFile[]): string {
+export function readmeText(assetId: string, width: number, height: number, layout: ExportLayout, files: ExportFile[], godotDir?: string): string {
   const png = pngName(assetId);
   const lines: string[] = [`${assetId}`, "", "Files", "", `${png}`, `  The image, ${width}x${height} pixels.`];
   if (layout?.kind === "tileset") {
@@ -20,7 +20,7 @@ export function readmeText(assetId: string, width: number, height: number, layou
     }
   }
   for (const file of files) {
-    lines.push("", file.fileName, ...describe(file.fileName, assetId, png, layout));
+    lines.push("", file.fileName, ...describe(file.fileName, assetId, png, layout, godotDir));
   }
   lines.push("", "README.txt", "  This file.");
   return `${lines.join("\n")}\n`;
@@ -41,7 +41,7 @@ function tilesetLines(layout: TilesetLayout): string[] {
   ];
 }
 
-function describe(fileName: string, assetId: string, png: string, layout: ExportLayout): string[] {
+function describe(fileName: string, assetId: string, png: string, layout: ExportLayout, godotDir?: string): string[] {
   if (fileName.endsWith(".aseprite.json")) {
     return [
       "  Aseprite sprite-sheet JSON (json-array): a frame per cell and a frame tag per animation row.",
@@ -67,8 +67,8 @@ function describe(fileName: string, assetId: string, png: string, layout: Export
     return [
       `  Godot 4 TileSet resource: the PNG as an atlas source with one terrain set (${layout.layout === "blob-47" ? "match corners and sides" : layout.layout === "wang-corner-16" ? "match corners" : "match sides"})`,
       "  and each tile's terrain and peering bits, so the TileMap editor's terrain painting autotiles with it.",
-      `  It refers to res://${png}: put ${png} and this file at the top of the project (res://), or, in a subfolder,`,
-      "  edit the path line at the top of the .tres to match. Then give it to a TileMapLayer's Tile Set.",
+      `  It refers to ${godotPath(png, godotDir)}: put ${png} and this file in ${godotPath("", godotDir)} (the export's ?godotDir= picks the folder),`,
+      "  or edit the path line at the top of the .tres to match. Then give it to a TileMapLayer's Tile Set.",
     ];
   }
   if (fileName.endsWith(".tsx")) {
@@ -83,8 +83,8 @@ function describe(fileName: string, assetId: string, png: string, layout: Export
   if (fileName.endsWith(".tres")) {
     return [
       "  Godot 4 SpriteFrames resource: an animation per <animation>_<direction> row, at the row's fps.",
-      `  It refers to res://${png}: put ${png} and this file at the top of the project (res://), or, in a subfolder,`,
-      "  edit the path line at the top of the .tres to match. Then give it to an AnimatedSprite2D's Sprite Frames.",
+      `  It refers to ${godotPath(png, godotDir)}: put ${png} and this file in ${godotPath("", godotDir)} (the export's ?godotDir= picks the folder),`,
+      "  or edit the path line at the top of the .tres to match. Then give it to an AnimatedSprite2D's Sprite Frames.",
     ];
   }
   return [];

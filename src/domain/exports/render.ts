@@ -1,6 +1,6 @@
 import type { TilesetLayout } from "../../agents/index.js";
 import { asepriteJson } from "./aseprite.js";
-import { type ExportFile, type ExportFormat, type ExportSource, exportFormatsFor, pngName } from "./formats.js";
+import { type ExportFile, type ExportFormat, type ExportSource, exportFormatsFor, pngName, stemOf } from "./formats.js";
 import { godotSpriteFrames } from "./godot.js";
 import { godotTileSet } from "./godot-tileset.js";
 import { renderMapExport } from "./map-exports.js";
@@ -23,17 +23,18 @@ export function renderExport(format: ExportFormat, source: ExportSource): Export
   if (!exportFormatsFor(source.layout).includes(format)) {
     throw new Error(`the ${format} export does not apply to ${source.layout === null ? "an image" : `a ${source.layout.kind}`}`);
   }
-  const { assetId, width, height, layout } = source;
+  const { width, height, layout } = source;
+  const stem = stemOf(source);
   if (layout?.kind === "map") return renderMapExport(format as "tiled-json" | "tiled" | "godot" | "zip", { ...source, layout });
   switch (format) {
     case "aseprite":
       if (layout?.kind !== "sheet") throw new Error("the aseprite export is for sheets");
-      return asepriteJson(assetId, width, height, layout);
+      return asepriteJson(stem, width, height, layout);
     case "texturepacker":
-      return texturePackerJson(assetId, width, height, layout);
+      return texturePackerJson(stem, width, height, layout);
     case "godot":
       if (layout === null) throw new Error("the godot export is for sheets and tilesets");
-      return layout.kind === "sheet" ? godotSpriteFrames(assetId, layout) : godotTileSet(assetId, layout);
+      return layout.kind === "sheet" ? godotSpriteFrames(stem, layout, source.godotDir) : godotTileSet(stem, layout, source.godotDir);
     case "tiled":
       if (!isTileset(source)) throw new Error("the tiled export is for tilesets");
       return tiledBundle(source);
@@ -52,11 +53,11 @@ function bundle(source: ExportSource): ExportFile {
   const files = exportFormatsFor(source.layout)
     .filter((format) => format !== "zip")
     .flatMap((format) => (format === "tiled" && isTileset(source) ? tiledFiles(source) : [renderExport(format, source)]));
-  const readme = readmeText(source.assetId, source.width, source.height, source.layout, files);
+  const readme = readmeText(stemOf(source), source.width, source.height, source.layout, files, source.godotDir);
   const body = zipArchive([
-    { name: pngName(source.assetId), data: source.png },
+    { name: pngName(stemOf(source)), data: source.png },
     ...files.map((file) => ({ name: file.fileName, data: file.body })),
     { name: "README.txt", data: Buffer.from(readme, "utf8") },
   ]);
-  return { fileName: `${source.assetId}.zip`, contentType: "application/zip", body };
+  return { fileName: `${stemOf(source)}.zip`, contentType: "application/zip", body };
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
+import { DEFAULT_GODOT_DIR } from "../../contract/schemas/exports.js";
 import { BlobUnavailableError, type BlobStore } from "../../infra/blobs/blob-store.js";
 import type { AssetBytes, AssetRef } from "../generation/asset-bytes.js";
 import { exportFormat } from "./export-asset.js";
@@ -10,25 +11,28 @@ import { renderExport } from "./render.js";
  * Bump when any renderer's output changes: the exports kept in the store under the old version are then
  * derived again (and the old ones swept with their asset).
  */
-export const EXPORTS_VERSION = 1;
+export const EXPORTS_VERSION = 2;
 
 /** Formats that carry the PNG (derived once per asset and kept in the store); the others are text read from the row alone. */
 const carriesPng = (format: ExportFormat, layout: ExportLayout): boolean =>
   format === "zip" || format === "tiled" || (format === "godot" && layout?.kind === "map");
 
 /**
- * Where an asset's derived export is kept. A map's PNG is its tileset's (the same sha256): its exports are told
- * apart from the tileset's, and from other maps', by a hash of its layout.
+ * Where an asset's derived export is kept. Assets share bytes (a map's PNG is its tileset's, the same prompt
+ * drawn twice): their exports are told apart by a hash of what the files say besides the pixels (a map's layout,
+ * the files' names, Godot's folder).
  */
-function exportPrefix(sha256: string, format: ExportFormat, layout: ExportLayout): string {
-  const own = layout?.kind === "map" ? `-${createHash("sha256").update(JSON.stringify(layout)).digest("hex").slice(0, 16)}` : "";
-  return `exports/${sha256}/${format}-v${EXPORTS_VERSION}${own}/`;
+function exportPrefix(sha256: string, format: ExportFormat, layout: ExportLayout, name: string, godotDir: string): string {
+  const said = JSON.stringify([layout?.kind === "map" ? layout : null, name, godotDir]);
+  return `exports/${sha256}/${format}-v${EXPORTS_VERSION}-${createHash("sha256").update(said).digest("hex").slice(0, 16)}/`;
 }
 
 export interface StoredAsset extends AssetRef {
   width: number;
   height: number;
   layout: unknown;
+  /** The stem of every file the export names (a slug of the asset's prompt or item name). */
+  name: string;
 }
 
 export interface ServedExport {
@@ -50,19 +54,19 @@ export interface ServedExport {
 export function createStoredExports(blobs: BlobStore, assetBytes: AssetBytes) {
   /** Derivations under way, by their prefix: calls that arrive meanwhile wait for the one (twenty zips at once read the PNG once). */
   const deriving = new Map<string, Promise<ServedExport>>();
-  return async function serveExport(asset: StoredAsset, format: string): Promise<ServedExport> {
+  return async function serveExport(asset: StoredAsset, format: string, godotDir: string = DEFAULT_GODOT_DIR): Promise<ServedExport> {
     const layout = exportFormat(asset, format);
     const f = format as ExportFormat;
-    const source = { assetId: asset.id, width: asset.width, height: asset.height, layout };
+    const source = { assetId: asset.id, name: asset.name, godotDir, width: asset.width, height: asset.height, layout };
     if (!carriesPng(f, layout)) {
       const file = renderExport(f, { ...source, png: new Uint8Array(0) });
       return fromBuffer(file.fileName, file.contentType, file.body);
     }
-    const prefix = exportPrefix(asset.sha256, f, layout);
+    const prefix = exportPrefix(asset.sha256, f, layout, asset.name, godotDir);
     for await (const entry of blobs.list(prefix)) {
       const sha256 = entry.key.slice(-64);
       return {
-        fileName: f === "zip" ? `${asset.id}.zip` : `${asset.id}.${f}.zip`,
+        fileName: f === "zip" ? `${asset.name}.zip` : `${asset.name}.${f}.zip`,
         contentType: "application/zip",
         sha256,
         size: entry.size,

@@ -1,5 +1,5 @@
 import { paintRandomMap, type TileEntry, type TilesetLayout } from "../../agents/index.js";
-import { type ExportFile, type ExportSource, NEIGHBOURS, pngName, TERRAIN_COLORS, tileTerrains } from "./formats.js";
+import { type ExportFile, type ExportSource, NEIGHBOURS, pngName, stemOf, TERRAIN_COLORS, tileTerrains } from "./formats.js";
 import { plainText, xmlAttribute as xml } from "./text.js";
 import { zipArchive } from "./zip.js";
 
@@ -182,9 +182,9 @@ export function tiledSampleJson(assetId: string, width: number, height: number, 
 /** The Tiled files of a tileset: the `.tsx`, the sample `.tmx` (they refer to the PNG and to each other by name), and the sample as JSON. */
 export function tiledFiles(source: ExportSource & { layout: TilesetLayout }): ExportFile[] {
   return [
-    tiledTileset(source.assetId, source.width, source.height, source.layout),
-    tiledSampleMap(source.assetId, source.layout),
-    tiledSampleJson(source.assetId, source.width, source.height, source.layout),
+    tiledTileset(stemOf(source), source.width, source.height, source.layout),
+    tiledSampleMap(stemOf(source), source.layout),
+    tiledSampleJson(stemOf(source), source.width, source.height, source.layout),
   ];
 }
 
@@ -194,8 +194,8 @@ export function tiledFiles(source: ExportSource & { layout: TilesetLayout }): Ex
  */
 export function tiledBundle(source: ExportSource & { layout: TilesetLayout }): ExportFile {
   const body = zipArchive([
-    { name: pngName(source.assetId), data: source.png },
+    { name: pngName(stemOf(source)), data: source.png },
     ...tiledFiles(source).map((file) => ({ name: file.fileName, data: file.body })),
   ]);
-  return { fileName: `${source.assetId}.tiled.zip`, contentType: "application/zip", body };
+  return { fileName: `${stemOf(source)}.tiled.zip`, contentType: "application/zip", body };
 }

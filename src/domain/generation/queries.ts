@@ -1,6 +1,7 @@
 import { AppError } from "../../contract/errors.js";
 import { decodeCursor, pageArgs, toPage, type Page } from "../../contract/cursor.js";
 import { projectIdField } from "../../contract/schemas/common.js";
+import { exportQuery } from "../../contract/schemas/exports.js";
 import type { GenerationView } from "../../contract/schemas/generation.js";
 import { parseInput } from "../../contract/validation.js";
 import type { PrismaClient } from "../../infra/db/database.js";
@@ -8,6 +9,7 @@ import type { AuthenticatedViewer } from "../auth/viewer.js";
 import type { BlobStore } from "../../infra/blobs/blob-store.js";
 import { createStoredExports } from "../exports/stored-exports.js";
 import type { AssetBytes, AssetRef } from "./asset-bytes.js";
+import { assetName } from "./asset-name.js";
 import type { GenerationEvents } from "./events.js";
 import { generationView } from "./view.js";
 
@@ -31,14 +33,19 @@ export function createGenerationQueries(
 ) {
   const serveExport = createStoredExports(blobs, assetBytes);
   /** The one read of an asset's row (never its bytes: those are in the blob store), for its owner and for a public link alike. */
-  const findRow = async (where: { id: string; accountId?: string }) => (await prisma.asset.findFirst({ where, omit: { bytes: true } })) ?? undefined;
+  const findRow = async (where: { id: string; accountId?: string }) => {
+    const row = await prisma.asset.findFirst({ where, omit: { bytes: true }, include: { generation: { select: { prompt: true } } } });
+    if (!row) return undefined;
+    const { generation: _generation, ...asset } = row;
+    return { ...asset, name: await assetName(prisma, row) };
+  };
   async function findAsset(viewer: AuthenticatedViewer, id: string) {
     const asset = await findRow({ id, accountId: viewer.user.accountId });
     return asset ?? goneOrNotFound(viewer.user.accountId, id, "asset");
   }
   type AssetRow = Awaited<ReturnType<typeof findAsset>>;
   /** An engine file derived from an asset's row, as served (a format that does not apply: 404 before any byte is read). */
-  const exportOf = (asset: AssetRow, format: string) => serveExport(asset, format);
+  const exportOf = (asset: AssetRow, format: string, query?: unknown) => serveExport(asset, format, parseInput(exportQuery, query ?? {}).godotDir);
 
   return {
     get: (viewer: AuthenticatedViewer, id: string) =>
@@ -89,14 +96,14 @@ export function createGenerationQueries(
     exportOf,
 
     /** An engine file derived from the viewer's asset (contract section 12): 404 for another account's asset or a format that does not apply. */
-    async export(viewer: AuthenticatedViewer, id: string, format: string) {
-      const file = await serveExport(await findAsset(viewer, id), format);
+    async export(viewer: AuthenticatedViewer, id: string, format: string, query?: unknown) {
+      const file = await exportOf(await findAsset(viewer, id), format, query);
       return { fileName: file.fileName, contentType: file.contentType, body: await file.bytes() };
     },
 
     /** The same export as it is served: its sha256 and size known before its bytes are read (streamed from the store). */
-    async exportFile(viewer: AuthenticatedViewer, id: string, format: string) {
-      return serveExport(await findAsset(viewer, id), format);
+    async exportFile(viewer: AuthenticatedViewer, id: string, format: string, query?: unknown) {
+      return exportOf(await findAsset(viewer, id), format, query);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { AtlasOptions, SheetLayout } from "../../agents/index.js";
 import { AppError } from "../../contract/errors.js";
 import type { GenerationView } from "../../contract/schemas/generation.js";
 import { type KitEstimateView, type KitItemRequest, type KitRequest, kitRequest, type KitView, slugOf } from "../../contract/schemas/kit.js";
+import { exportQuery } from "../../contract/schemas/exports.js";
 import { parseInput } from "../../contract/validation.js";
 import type { PrismaClient } from "../../infra/db/database.js";
 import type { JobQueue } from "../../infra/queue/queue.js";
@@ -277,6 +278,7 @@ export function createKits(deps: KitDeps) {
 
   /** An engine file of the kit's atlas (contract section 13); 404 listing the formats for an unknown one. */
   async function exportFile(viewer: AuthenticatedViewer, id: string, format: string, godotDir?: string | null): Promise<ExportFile> {
+    parseInput(exportQuery, { godotDir });
     if (!(ATLAS_EXPORT_FORMATS as readonly string[]).includes(format)) {
       throw new AppError("not_found", `No atlas export "${format}"; a kit has: ${ATLAS_EXPORT_FORMATS.join(", ")}.`, {
         details: { formats: [...ATLAS_EXPORT_FORMATS] },

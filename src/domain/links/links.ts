@@ -1,4 +1,5 @@
 import { AppError } from "../../contract/errors.js";
+import { exportQuery } from "../../contract/schemas/exports.js";
 import { createLinkRequest, type LinkView } from "../../contract/schemas/links.js";
 import { parseInput } from "../../contract/validation.js";
 import type { AuthenticatedViewer } from "../auth/viewer.js";
@@ -53,9 +54,10 @@ export function createLinks(deps: LinkDeps) {
     open,
 
     /** An export of the linked asset (404 as `open`, or for a format that does not apply). */
-    async export(token: string, format: string) {
+    async export(token: string, format: string, query?: unknown) {
+      const { godotDir } = parseInput(exportQuery, query ?? {});
       const { asset, expiresAt } = await open(token);
-      return { file: await deps.queries.exportOf(asset, format), expiresAt };
+      return { file: await deps.queries.exportOf(asset, format, { godotDir }), expiresAt };
     },
   };
 }

@@ -108,7 +108,7 @@ export function generationHandlers(deps: GenerationRouteDeps): Handlers {
         "content-type": asset.mimeType,
         etag,
         "cache-control": "private, max-age=31536000, immutable",
-        "content-disposition": `inline; filename="${asset.id}.png"`,
+        "content-disposition": `inline; filename="${asset.name}.png"`,
       };
       if (ifNoneMatch(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
       // Streamed from the blob store, checked as it passes (a damaged blob ends the body short: never other bytes).
@@ -127,7 +127,7 @@ export function generationHandlers(deps: GenerationRouteDeps): Handlers {
     },
 
     getAssetExport: async ({ request, viewer, params }) => {
-      const file = await generations.exportFile(viewer, params.id!, params.format!);
+      const file = await generations.exportFile(viewer, params.id!, params.format!, Object.fromEntries(new URL(request.url).searchParams));
       const etag = `"${file.sha256}"`;
       const headers = {
         "content-type": file.contentType,

@@ -20,7 +20,7 @@ export function linkHandlers(services: Services): Pick<RestHandlers, "createAsse
         "content-type": asset.mimeType,
         etag,
         "cache-control": publicCache(expiresAt),
-        "content-disposition": `inline; filename="${asset.id}.png"`,
+        "content-disposition": `inline; filename="${asset.name}.png"`,
         "access-control-allow-origin": "*",
       };
       if (ifNoneMatch(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
@@ -30,7 +30,7 @@ export function linkHandlers(services: Services): Pick<RestHandlers, "createAsse
     },
 
     getLinkedAssetExport: async ({ request, params }) => {
-      const { file, expiresAt } = await links.export(params.token!, params.format!);
+      const { file, expiresAt } = await links.export(params.token!, params.format!, Object.fromEntries(new URL(request.url).searchParams));
       const etag = `"${file.sha256}"`;
       const headers = {
         "content-type": file.contentType,
