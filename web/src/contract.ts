@@ -226,3 +226,6 @@ export type AccountBalance = Selected<AccountView, typeof balanceFields>;
 type AdminAccountView = AccountView & { createdAt: UserView["createdAt"]; user: UserView | null };
 export const adminAccountFields = { id: true, balance: true, createdAt: true, user: userFields } as const satisfies Selection<AdminAccountView>;
 export type AdminAccount = Selected<AdminAccountView, typeof adminAccountFields>;
+
+/** Kits (contract section 13): POST /api/ai/kits answers these (a dry run, or the kit). */
+export type { KitEstimateView as KitEstimate, KitView as Kit } from "../../src/contract/schemas/kit";
