@@ -7,6 +7,7 @@ import { CreditsView } from "./views/credits";
 import { GenerateView } from "./views/generate";
 import { HistoryView } from "./views/history";
 import { KeysView } from "./views/keys";
+import { KitView } from "./views/kit";
 import { LowBalanceBanner } from "./views/low-balance-banner";
 import { navigate, linkHandler, SessionContext, useRoute, type Route, type Session } from "./state";
 import { Button, Spinner } from "./ui/buttons";
@@ -78,6 +79,7 @@ export function App() {
 
 const nav: { to: Route; label: string; icon: IconName; admin?: boolean }[] = [
   { to: "/", label: "Generate", icon: "sparkles" },
+  { to: "/kit", label: "Kit", icon: "image" },
   { to: "/history", label: "History", icon: "clock" },
   { to: "/credits", label: "Credits", icon: "coins" },
   { to: "/keys", label: "API keys", icon: "key" },
@@ -234,6 +236,11 @@ function SignedIn({ initial, onSignedOut }: { initial: Booted; onSignedOut(): vo
           <div data-view="/" hidden={view !== "/"}>
             <GenerateView active={view === "/"} />
           </div>
+          {view === "/kit" ? (
+            <div data-view="/kit">
+              <KitView />
+            </div>
+          ) : null}
           {view === "/history" ? (
             <div data-view="/history">
               <HistoryView />

@@ -234,3 +234,5 @@ export type { CreditPackView as CreditPack } from "../../src/contract/schemas/bi
 export type { UsageView as Usage } from "../../src/contract/schemas/usage";
 /** GraphQL `purchases` (admins): a credit pack bought with Stripe Checkout. */
 export type { PurchaseView as Purchase } from "../../src/contract/schemas/billing";
+/** Kits (contract section 13): POST /api/ai/kits answers these (a dry run, or the kit). */
+export type { KitEstimateView as KitEstimate, KitView as Kit } from "../../src/contract/schemas/kit";

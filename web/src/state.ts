@@ -5,7 +5,7 @@ import type { Agent, GenerateInput, SessionUser } from "./contract";
 // ---------------------------------------------------------------------------------------------
 // Routing: real paths (the server answers index.html for them), History API.
 
-export const routes = ["/", "/history", "/credits", "/keys", "/admin", "/sign-in", "/sign-up"] as const;
+export const routes = ["/", "/kit", "/history", "/credits", "/keys", "/admin", "/sign-in", "/sign-up"] as const;
 export type Route = (typeof routes)[number];
 
 const current = (): Route => {
