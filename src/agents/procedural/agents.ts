@@ -10,9 +10,9 @@ export const proceduralDefaults: Record<string, AgentDefaults> = {
   "procedural-sprite": {
     name: "Pixel sprite",
     description:
-      "Pixel-art sprites with a dark outline and shading, drawn at their own resolution at 64 and 128 px: characters by class, race and trade (they hold and wear what the prompt names, or what their role implies), animals and monsters, and every item or prop the icon agent knows. Materials, effects, sizes and colours change the drawing; `knows` lists the words.",
+      "Pixel-art sprites with a dark outline and shading, drawn at their own resolution (one cell per pixel) at every size, 16 to 128 px: characters by class, race and trade (they hold and wear what the prompt names, or what their role implies), animals and monsters, and every item or prop the icon agent knows. Materials, effects, sizes and colours change the drawing; `knows` lists the words.",
     credits: 1,
-    sizes: square(16, 32, 64, 128),
+    sizes: square(16, 32, 48, 64, 128),
     defaultSize: { width: 64, height: 64 },
     supportsTransparent: true,
   },

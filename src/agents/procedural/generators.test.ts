@@ -3,7 +3,7 @@ import { generators, interpretPrompt } from "./index.js";
 import { alphaAt, countAlpha, decode, run } from "../../../test/support/drawing.js";
 
 const CASES = [
-  { kind: "pixel-sprite", sizes: [16, 32, 64, 128], transparent: true, prompt: "red dragon" },
+  { kind: "pixel-sprite", sizes: [16, 32, 48, 64, 128], transparent: true, prompt: "red dragon" },
   { kind: "icon", sizes: [64, 128, 256, 512], transparent: true, prompt: "red health potion" },
   { kind: "texture", sizes: [64, 128, 256, 512], transparent: false, prompt: "mossy stone brick" },
 ] as const;

@@ -30,6 +30,9 @@ import { driverOf, type GoldenCase, goldenJob } from "../../../test/support/gold
  * painter or the palette mapping could pass unseen. Two sheets (4 and 8 directions), two tilesets
  * (blob-47 over a background, a one-terrain wang-edge-16 platform), an icon in endesga-32, a
  * tileset in gameboy (the textures' ordered dithering) and a sprite in a custom 4-colour palette.
+ * Re-recorded on purpose for the sprites at 32 px (cases 1, 5, 24, 26, 35 — a sheet of 32-px frames — and 41) when
+ * they began to be drawn on a 32-cell grid, one cell per pixel, instead of a 16-cell design scaled x2 (issue 38:
+ * one pixel scale across a kit); every other hash, 16, 64 and 128 px sprites included, unchanged.
  * `npx tsx scripts/record-golden.ts` re-records; run it only for a change meant to change pictures.
  * `--new` records only cases added without a sha256 and fails if any recorded hash changed.
  */

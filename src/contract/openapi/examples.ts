@@ -284,7 +284,7 @@ export const examples = {
         description: "Pixel-art sprites with a dark outline and shading: characters, animals and monsters, and items and props.",
         credits: 1,
         supportsTransparent: true,
-        sizes: [16, 32, 64, 128].map((edge) => ({ width: edge, height: edge })),
+        sizes: [16, 32, 48, 64, 128].map((edge) => ({ width: edge, height: edge })),
         defaultSize: { width: 64, height: 64 },
         formats: ["image/png"],
         outputs: ["image", "sheet"],

@@ -157,7 +157,7 @@ describe("drawSpriteSheet", () => {
   });
 
   const cases = [...CHARACTERS, ...CREATURES].flatMap((p) =>
-    ([16, 32, 64, 128] as const).flatMap((size) => (size === 128 ? ([4] as const) : ([4, 8] as const)).map((d) => [p, size, d] as const)),
+    ([16, 32, 48, 64, 128] as const).flatMap((size) => (size === 128 || size === 48 ? ([4] as const) : ([4, 8] as const)).map((d) => [p, size, d] as const)),
   );
   it.each(cases)("%s at %i px in %i directions keeps the rules on every row", async (prompt, size, directions) => {
     const { out, png } = await sheetOf(prompt, size, directions);

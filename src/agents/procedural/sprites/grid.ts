@@ -1,5 +1,5 @@
 /**
- * A small logical grid (16x16 or 32x32 cells) that sprite builders draw into with shapes in
+ * A logical grid (16 to 128 cells a side, one cell per output pixel) that sprite builders draw into with shapes in
  * normalised coordinates (0..1 across the grid). Each cell holds a material id; 0 is empty.
  * Builders draw the left half (or centred shapes), then `mirror()` makes the mask symmetric;
  * `paint*` calls only recolour filled cells, so details added after mirroring keep it symmetric.
@@ -203,9 +203,9 @@ export class SpriteGrid {
     return this.n >= 64;
   }
 
-  /** Cells per design pixel (a cell of the 32x32 design): 1 on 16 and 32 grids, 2 on 64, 4 on 128. */
+  /** Cells per design pixel (a cell of the 32x32 design): 1 on 16, 32 and 48 grids, 2 on 64, 4 on 128. */
   get px(): number {
-    return Math.max(1, Math.round(this.n / 32));
+    return this.n >= 64 ? Math.round(this.n / 32) : 1;
   }
 
   /** One design pixel in normalised units: the cell on 16 and 32 grids, 1/32 on larger ones. */

@@ -54,7 +54,7 @@ describe("pixel-sprite generator", () => {
     expect(countAlpha(image, (a) => a !== 0 && a !== 255)).toBe(0);
   });
 
-  it("keeps 16 and 32 px sprites (and retro ones) as 16-cell designs scaled with nearest-neighbour", async () => {
+  it("draws 32 px sprites one cell per pixel, and retro ones as 16-cell designs scaled with nearest-neighbour", async () => {
     const uniformBlocks = (image: Decoded, block: number): boolean => {
       for (let y = 0; y < image.height; y++) {
         for (let x = 0; x < image.width; x++) {
@@ -65,7 +65,8 @@ describe("pixel-sprite generator", () => {
       }
       return true;
     };
-    expect(uniformBlocks((await run("pixel-sprite", "red dragon", { size: 32 })).image, 2)).toBe(true);
+    expect(uniformBlocks((await run("pixel-sprite", "red dragon", { size: 32 })).image, 2)).toBe(false);
+    expect(uniformBlocks((await run("pixel-sprite", "retro red dragon", { size: 32 })).image, 2)).toBe(true);
     expect(uniformBlocks((await run("pixel-sprite", "retro red dragon", { size: 128 })).image, 8)).toBe(true);
   });
 

@@ -1,8 +1,9 @@
 /**
- * The "pixel-sprite" generator: mirror-symmetric pixel-art sprites. 16- and 32-pixel sprites (and
- * "retro" ones at any size) are built on a 16x16 logical grid with a dark 1-cell outline and
- * three-tone shading, scaled up with nearest-neighbour; 64- and 128-pixel sprites are drawn at
- * their own resolution (one cell per pixel) with five-tone dithered shading, a 1-pixel outline and
+ * The "pixel-sprite" generator: mirror-symmetric pixel-art sprites, each drawn on a grid of its own
+ * size (one cell per pixel; "retro" ones on a 16x16 grid scaled up with nearest-neighbour). 16, 32
+ * and 48 px sprites have a dark 1-cell outline and three-tone shading without dithering, so a kit's
+ * sprites share the pixel of its 16/32/48 px tiles and icons; 64- and 128-pixel sprites have
+ * five-tone dithered shading, a 1-pixel outline and
  * details (pupils, rivets, buckles, seams). Subject words pick the body plan (characters,
  * creatures, ships, items; unknown words seed a random creature) and a character holds the items
  * named with it ("knight with a sword"): plan.ts. Colour words pick the palette, style words the tone,
@@ -134,8 +135,8 @@ export function modelSprite(input: GeneratorInput): SpriteModel {
   const { spec } = input;
   const size = input.width;
   const retro = hasStyle(spec, "retro");
-  // 16 and 32 px (and retro): a 16-cell design scaled up; 64 and 128 px: drawn at their own size.
-  const n = retro || size < 64 ? 16 : size;
+  // every size is drawn on its own grid, one cell per pixel; "retro" keeps the 16-cell design scaled up.
+  const n = retro ? 16 : size;
   const traits: SpriteTraits = { cute: hasStyle(spec, "cute"), scary: hasStyle(spec, "scary") };
   const plan = planSprite(spec);
   const { builder } = plan;

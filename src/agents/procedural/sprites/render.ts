@@ -170,7 +170,7 @@ export function renderDetailed(g: SpriteGrid, options: DetailedOptions): Canvas 
 export interface SpriteLook {
   /** Cells per side. */
   n: number;
-  /** Drawn at the output resolution (64 and 128 px): five-tone shading; else the 16-cell three-tone path. */
+  /** 64 and 128 px: five-tone dithered shading; else (16, 32, 48 px and retro) the three-tone path. */
   detailed: boolean;
   /** [dark, base, light] per material. */
   ramps: Rgb[][];

@@ -19,7 +19,7 @@ describe("characters: every recipe is a drawing", () => {
 
   it.each(Object.keys(RECIPES))("draws %s at 16, 32, 64 and 128 px, not as a fallback", async (name) => {
     expect(planSprite(interpretPrompt({ prompt: name }))).toMatchObject({ design: name, fallback: false });
-    for (const size of [16, 32, 64, 128]) {
+    for (const size of [16, 32, 48, 64, 128]) {
       const { image } = await run("pixel-sprite", name, { size, transparent: true, seed: 7 });
       expect(
         countAlpha(image, (a) => a === 255),

@@ -114,12 +114,14 @@ describe("pixel-sprite: secondary nouns", () => {
   });
 });
 
-describe("pixel-sprite: 64 and 128 px are drawn at their own resolution", () => {
+describe("pixel-sprite: 32, 48, 64 and 128 px are drawn at their own resolution", () => {
   const PROMPTS = ["red dragon", "knight with a sword", "treasure chest", "green slime", "blue potion", "mage with a staff"];
 
   it.each(PROMPTS)("%s has more colours and finer detail than an upscaled 16-cell design", async (prompt) => {
-    const small = (await run("pixel-sprite", prompt, { size: 32, seed: 2 })).image;
+    const small = (await run("pixel-sprite", `retro ${prompt}`, { size: 32, seed: 2 })).image;
     expect(nonUniformBlocks(small)).toBe(0);
+    // 32 px: one cell per pixel, in the 16-cell design's three-tone style
+    expect(nonUniformBlocks((await run("pixel-sprite", prompt, { size: 32, seed: 2 })).image), `${prompt} 32`).toBeGreaterThan(0.08);
     for (const size of [64, 128]) {
       const { image } = await run("pixel-sprite", prompt, { size, seed: 2 });
       // not a nearest-neighbour upscale: many 2x2 blocks hold more than one colour
@@ -148,11 +150,11 @@ describe("pixel-sprite: 64 and 128 px are drawn at their own resolution", () => 
     return inner / total;
   }
 
-  it("keeps the outline one pixel wide at 64 and 128 px (two at 32, a scaled 16-cell design)", async () => {
+  it("keeps the outline one pixel wide at 32, 48, 64 and 128 px (two at 32 when retro, a scaled 16-cell design)", async () => {
     for (const prompt of ["red dragon", "green slime", "treasure chest", "ghost"]) {
-      const scaled = (await run("pixel-sprite", prompt, { size: 32, transparent: true, seed: 2 })).image;
+      const scaled = (await run("pixel-sprite", `retro ${prompt}`, { size: 32, transparent: true, seed: 2 })).image;
       expect(innerOutline(scaled), prompt).toBeGreaterThan(0.3);
-      for (const size of [64, 128]) {
+      for (const size of [32, 48, 64, 128]) {
         const { image } = await run("pixel-sprite", prompt, { size, transparent: true, seed: 2 });
         expect(innerOutline(image), `${prompt} ${size}`).toBeLessThan(0.12);
       }

@@ -18,7 +18,7 @@ describe("creature sprites", () => {
 
   it.each(Object.keys(SPECIES))("draws %s at every sprite size, not as a fallback", async (subject) => {
     expect(plan(subject).fallback).toBe(false);
-    for (const size of [16, 32, 64, 128]) {
+    for (const size of [16, 32, 48, 64, 128]) {
       const { image } = await run("pixel-sprite", subject, { size, transparent: true, seed: 3 });
       expect(
         countAlpha(image, (a) => a === 255),
