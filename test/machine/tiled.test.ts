@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PNG } from "pngjs";
@@ -19,7 +19,8 @@ import { allOf, describeNeeding, program } from "../support/needs.js";
  * Tiled itself (Debian's 1.8, headless) reads the Tiled export: `tiled --export-tileset json` reports the Wang set
  * it understood from the .tsx, and `tmxrasterizer` draws the sample .tmx, which must equal the map drawn here from
  * the same PNG cell by cell. The second part does the same with tilesets the texture agent draws, generated and
- * exported through the REST API, against the service's own rendering of the sample map (renderMap). Skipped, saying
+ * exported through the REST API, against the service's own rendering of the sample map (renderMap), and a map painted
+ * with one (POST /api/v1/assets/:id/map): its .tmx drawn, its .tmj opened by Tiled into the same map. Skipped, saying
  * so, where Tiled is not installed (`apt-get install tiled`; .ci/run installs it).
  */
 const env = { ...process.env, QT_QPA_PLATFORM: "offscreen" };
@@ -186,6 +187,54 @@ describeNeeding(tiled, `${title}: tilesets the texture agent draws, exported thr
     expect(readFileSync(join(folder, `${asset.id}.png`)).equals(png)).toBe(true);
     return { asset, folder, tsx: join(folder, `${asset.id}.tsx`), tmx: join(folder, `${asset.id}-sample.tmx`), sheet: PNG.sync.read(png) };
   };
+
+  it("a map (POST /api/v1/assets/:id/map): tmxrasterizer draws its .tmx + .tsx, and Tiled opens its .tmj into the same map", async () => {
+    const tileset = assets.get("drawn-wang-corner-16-2")!;
+    const [COLUMNS, ROWS] = [6, 4];
+    const mapped = await t.request(`/api/v1/assets/${tileset.id}/map`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...bearer(secret) },
+      body: JSON.stringify({ width: COLUMNS, height: ROWS, seed: 5 }),
+    });
+    expect(mapped.status, await mapped.clone().text()).toBe(200);
+    const map = ((await mapped.json()) as GenerationBody & { assets: TilesetAsset[] }).assets[0]!;
+    const folder = join(scratch, "map");
+    mkdirSync(folder, { recursive: true });
+    const zip = await t.request(map.exports.tiled!, { headers: bearer(secret) });
+    const tmj = await t.request(map.exports["tiled-json"]!, { headers: bearer(secret) });
+    expect([zip.status, tmj.status]).toEqual([200, 200]);
+    writeFileSync(join(folder, "map.zip"), Buffer.from(await zip.arrayBuffer()));
+    run("unzip", ["-o", "-q", "map.zip"], folder);
+    const tmjText = await tmj.text();
+    const names = readdirSync(folder);
+    const tmx = names.find((n) => n.endsWith(".tmx"))!;
+    expect(names.filter((n) => n.endsWith(".tsx") || n.endsWith(".png"))).toHaveLength(2);
+    // the .tmj names its tileset's image, which the zip carries beside it
+    const json = JSON.parse(tmjText) as { width: number; height: number; tilesets: { image: string }[]; layers: { data: number[] }[] };
+    expect(names).toContain(json.tilesets[0]!.image);
+    writeFileSync(join(folder, "map.tmj"), tmjText);
+
+    // the .tmx (its .tsx beside it) drawn by tmxrasterizer: the map's size in pixels, many tiles, nothing blank
+    run("tmxrasterizer", ["--no-smoothing", tmx, "from-tmx.png"], folder);
+    const drawn = PNG.sync.read(readFileSync(join(folder, "from-tmx.png")));
+    expect([drawn.width, drawn.height]).toEqual([COLUMNS * SIZE, ROWS * SIZE]);
+    let opaque = 0;
+    const colours = new Set<number>();
+    for (let i = 0; i < drawn.data.length; i += 4) {
+      if (drawn.data[i + 3] === 255) opaque++;
+      colours.add(drawn.data.readUInt32BE(i));
+    }
+    expect(opaque).toBe(COLUMNS * ROWS * SIZE * SIZE); // two terrains: every cell a full tile
+    expect(colours.size).toBeGreaterThan(8);
+    expect(new Set(json.layers[0]!.data).size).toBeGreaterThan(1);
+
+    // Tiled opens the .tmj and writes it as a .tmx; drawn, that is the same picture pixel for pixel
+    run("tiled", ["--export-map", "tmx", "map.tmj", "from-tmj.tmx"], folder);
+    run("tmxrasterizer", ["--no-smoothing", "from-tmj.tmx", "from-tmj.png"], folder);
+    const again = PNG.sync.read(readFileSync(join(folder, "from-tmj.png")));
+    expect([again.width, again.height, json.width, json.height]).toEqual([drawn.width, drawn.height, COLUMNS, ROWS]);
+    expect(again.data.equals(drawn.data)).toBe(true);
+  });
 
   for (const { layout: name, terrains, label } of cases) {
     it(`${label}: tiled --export-tileset reports the Wang set and each tile as the layout says`, async () => {
