@@ -64,9 +64,7 @@ export type AtlasFrame = NonNullable<Kit["atlas"]>["layout"]["frames"][number];
 /** The frames of a sheet item's walk in one direction (east first, as it crosses the map), in order. */
 export function walkFrames(frames: readonly AtlasFrame[], item: string): AtlasFrame[] {
   const of = (direction: string) =>
-    frames
-      .filter((f) => f.name.startsWith(`${item}/walk_${direction}_`))
-      .sort((a, b) => Number(a.name.split("_").pop()) - Number(b.name.split("_").pop()));
+    frames.filter((f) => f.name.startsWith(`${item}/walk_${direction}_`)).sort((a, b) => Number(a.name.split("_").pop()) - Number(b.name.split("_").pop()));
   for (const direction of ["east", "e", "right", "south", "s"]) {
     const found = of(direction);
     if (found.length) return found;

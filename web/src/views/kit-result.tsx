@@ -21,7 +21,9 @@ export function KitResult({ kit, cardRef }: { kit: Kit; cardRef: Ref<HTMLElement
       <h2>
         {plural(kit.items.length, "item")} at {kit.scale} px{kit.palette ? ` in ${kit.palette}` : ""}
       </h2>
-      <p class="small muted">Charged {plural(kit.credits.charged, "credit")} · balance {kit.credits.balance.toLocaleString("en-US")}</p>
+      <p class="small muted">
+        Charged {plural(kit.credits.charged, "credit")} · balance {kit.credits.balance.toLocaleString("en-US")}
+      </p>
       {kit.failed.length ? (
         <p class="error-note" role="alert">
           Not made (refunded): {kit.failed.map((f) => `${f.name}: ${f.error.message}`).join("; ")}
@@ -64,6 +66,7 @@ export function KitResult({ kit, cardRef }: { kit: Kit; cardRef: Ref<HTMLElement
                   width={page.width}
                   height={page.height}
                   class="pixelated checker"
+                  style={{ width: `${page.width * Math.max(1, Math.floor(512 / Math.max(page.width, page.height)))}px` }}
                   data-testid="kit-atlas"
                 />
               </a>

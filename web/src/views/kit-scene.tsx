@@ -73,8 +73,10 @@ export function KitScene({ kit }: { kit: Kit }) {
     };
     let frame = 0;
     let request = 0;
-    const start = performance.now();
+    // rAF's time is the frame's start, which may come before this effect ran: count from the first frame
+    let start: number | undefined;
     const draw = (now: number) => {
+      start ??= now;
       context.imageSmoothingEnabled = false;
       context.fillStyle = "#1b1f2a";
       context.fillRect(0, 0, width, height);
@@ -87,7 +89,7 @@ export function KitScene({ kit }: { kit: Kit }) {
         }
       }
       // the other images stand along the upper rows, spaced out
-      cast.props.forEach((f, i) => blit(f, ((i * 3 + 1) % sceneColumns) * cell + (cell - f.w) / 2, (1 + (i % 2) * 4) * cell + cell - f.h));
+      for (const [i, f] of cast.props.entries()) blit(f, ((i * 3 + 1) % sceneColumns) * cell + (cell - f.w) / 2, (1 + (i % 2) * 4) * cell + cell - f.h);
       const seconds = (now - start) / 1000;
       if (cast.walk.length) {
         const f = cast.walk[Math.floor(seconds * cast.fps) % cast.walk.length]!;
@@ -112,7 +114,7 @@ export function KitScene({ kit }: { kit: Kit }) {
         data-testid="kit-scene"
         role="img"
         aria-label="The kit's tile set painted as a map, with its character walking across it"
-        style={{ width: `${width * Math.max(1, Math.floor(640 / width))}px`, maxWidth: "100%" }}
+        style={{ width: `${width * Math.max(1, Math.round(768 / width))}px`, maxWidth: "100%" }}
       />
       <figcaption class="hint">The tile set as a map, the character walking on it: drawn from the atlas, as an engine draws it.</figcaption>
     </figure>

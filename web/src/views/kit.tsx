@@ -106,7 +106,14 @@ export function KitView() {
                 onInput={(e) => update(row.key, { prompt: e.currentTarget.value })}
               />
               <span class="small muted kit-row-price">{estimate?.items[i] ? plural(estimate.items[i]!.price, "credit") : ""}</span>
-              <button type="button" class="icon-button" aria-label={`Remove item ${i + 1}`} title="Remove" onClick={() => remove(row.key)} disabled={rows.length === 1}>
+              <button
+                type="button"
+                class="icon-button"
+                aria-label={`Remove item ${i + 1}`}
+                title="Remove"
+                onClick={() => remove(row.key)}
+                disabled={rows.length === 1}
+              >
                 <Icon name="trash" size={16} />
               </button>
             </div>

@@ -1,0 +1,119 @@
+// The Kit screen in a real browser: three items (a fourth added and removed), the price from a dry run before anything is charged,
+// Generate, and the result scrolled into view with its atlas page and a live scene (the tile set as a
+// map, the character walking on it) whose pixels are drawn and move between two frames.
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { repo, signUp, startWebBench, type WebBench } from "./browser.js";
+import { describeOn } from "../support/needs.js";
+
+/** The scene canvas: its frame counter, a fingerprint of its pixels and how many are not the background. */
+const readScene = (page: Page) =>
+  page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>("[data-testid=kit-scene]")!;
+    const data = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let hash = 0;
+    let drawn = 0;
+    const colours = new Set<number>();
+    for (let i = 0; i < data.length; i += 4) {
+      hash = (Math.imul(hash, 31) + data[i]! + data[i + 1]! * 7 + data[i + 2]! * 13) | 0;
+      const colour = (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
+      if (colour !== 0x1b1f2a) drawn++;
+      colours.add(colour);
+    }
+    return { frame: Number(canvas.dataset.frame), hash, drawn, pixels: data.length / 4, colours: colours.size };
+  });
+
+describeOn("pglite", "the Kit screen", () => {
+  let bench: WebBench;
+
+  beforeAll(async () => {
+    bench = await startWebBench();
+  }, 90_000);
+
+  afterAll(async () => {
+    await bench?.close();
+  });
+
+  it("prices three items, generates them, and shows the atlas and the kit at work in a canvas", { timeout: 120_000 }, async () => {
+    const { context, page } = await bench.newContext();
+    await signUp(page, bench.origin, "kit@example.com");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Kit" }).click();
+    await page.getByRole("heading", { name: "Kit", level: 1 }).waitFor();
+
+    await page.getByLabel("Item 1 kind").selectOption("sheet");
+    await page.getByLabel("Item 1 prompt").fill("knight with a sword");
+    await page.getByLabel("Item 2 kind").selectOption("tileset");
+    await page.getByLabel("Item 2 prompt").fill("grass and dirt");
+    // a third item stays, a fourth is added and removed again
+    await page.getByRole("button", { name: "Add item" }).click();
+    await page.getByLabel("Item 3 kind").selectOption("icon");
+    await page.getByLabel("Item 3 prompt").fill("red health potion");
+    await page.getByRole("button", { name: "Add item" }).click();
+    await page.getByLabel("Item 4 prompt").fill("green slime");
+    await page.getByRole("button", { name: "Remove item 4" }).click();
+    expect(await page.getByTestId("kit-row").count()).toBe(3);
+    await page.getByLabel("Pixel scale").selectOption("32");
+
+    // the price the service's own dry run gives, before anything is charged
+    const dry = (await page.evaluate(() =>
+      fetch("/api/ai/kits", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          scale: 32,
+          transparent: true,
+          palette: "endesga-32",
+          dryRun: true,
+          items: [
+            { prompt: "knight with a sword", agentId: "pixel-sprite", sheet: { animations: ["idle", "walk"], directions: 4 } },
+            { prompt: "grass and dirt", agentId: "texture", tileset: { layout: "wang-corner-16", terrains: ["grass", "dirt"] } },
+            { prompt: "red health potion", agentId: "icon" },
+          ],
+        }),
+      }).then((r) => r.json()),
+    )) as { credits: { price: number; balance: number } };
+    expect(dry.credits.price).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId("kit-price").textContent())
+      .toMatch(new RegExp(`^Costs ${dry.credits.price} credits? · balance ${dry.credits.balance}`));
+
+    await page.getByRole("button", { name: "Generate kit" }).click();
+    const result = page.getByTestId("kit-result");
+    await result.waitFor({ timeout: 60_000 }); // the kit is made synchronously: slow on a busy machine
+    expect(await page.getByTestId("balance").textContent()).toBe(`${dry.credits.balance - dry.credits.price} credits`);
+    // scrolled into view
+    await expect.poll(() => result.evaluate((e) => e.getBoundingClientRect().top < innerHeight && e.getBoundingClientRect().bottom > 0)).toBe(true);
+
+    const atlas = page.getByTestId("kit-atlas").first();
+    await expect.poll(() => atlas.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(await page.getByTestId("kit-items").getByRole("listitem").count()).toBe(3);
+    expect(
+      await page
+        .getByTestId("kit-exports")
+        .locator("a[data-format]")
+        .evaluateAll((links) => links.map((a) => a.dataset.format).sort()),
+    ).toEqual(expect.arrayContaining(["godot", "phaser", "zip"]));
+
+    // the scene: mostly map (tiles cover it), and the walker moves between two frames
+    await expect.poll(async () => (await readScene(page)).drawn).toBeGreaterThan(0);
+    const first = await readScene(page);
+    expect(first.drawn / first.pixels).toBeGreaterThan(0.9);
+    expect(first.colours).toBeGreaterThan(4);
+    await expect.poll(async () => (await readScene(page)).frame).toBeGreaterThan(first.frame + 10);
+    const second = await readScene(page);
+    expect(second.hash).not.toBe(first.hash);
+
+    // SCREENSHOTS=1 npx vitest run test/browser/kit.test.ts: docs/screenshots/kit.png
+    if (process.env.SCREENSHOTS) {
+      await mkdir(join(repo, "docs/screenshots"), { recursive: true });
+      await page.getByRole("heading", { name: "Kit", level: 1 }).scrollIntoViewIfNeeded();
+      const png = await page.screenshot({ fullPage: true });
+      await sharp(png).png({ palette: true, colours: 256, dither: 0.6, effort: 10, compressionLevel: 9 }).toFile(join(repo, "docs/screenshots/kit.png"));
+    }
+    expect(bench.problems).toEqual([]);
+    await context.close();
+  });
+});
