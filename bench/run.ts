@@ -9,6 +9,7 @@
  *   BENCH_ONLY=sheet         a sprite sheet's frame against one sprite, in process (bench/sheet.ts)
  *   BENCH_ONLY=tileset       a blob-47 tileset's tile against one texture, in process (bench/tileset.ts)
  *   BENCH_ONLY=large         the largest tileset (3584²) through the service: time, peak memory, another account's p99 (bench/large.ts)
+ *   BENCH_ONLY=kit           a 7-item kit against its items one by one, through the service (bench/kit.ts)
  *   BENCH_ONLY=atlas         packing a 500-frame kit into atlas pages, in process (bench/atlas.ts)
  *   BENCH_ONLY=quality       an asset's quality report against its drawing, in process (bench/quality.ts)
  *   BENCH_ONLY=footprint     memory at rest and time to start (bench/footprint.ts); BENCH_FOOTPRINT_REST_MS,
@@ -23,6 +24,7 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { killFootprintChildrenNow, runFootprint, type FootprintResult } from "./footprint.js";
 import { type AtlasBench, atlasRow, runAtlasBench } from "./atlas.js";
+import { type KitBench, kitRow, runKitBench } from "./kit.js";
 import { measure, type LoadResult, type LoadSpec, type Measured } from "./load.js";
 import { runPaced, type PacedResult } from "./paced.js";
 import { createDatabase, dropDatabases, postgresAvailable } from "./pg.js";
@@ -48,7 +50,7 @@ const streamCounts = (process.env.BENCH_STREAMS ?? (quick ? "200,500" : "1000,50
   .filter((n) => n > 0);
 /** (d): rounds of (bare Yoga, service, bare Yoga on Node's fetch), alternated. */
 const graphqlRounds = Math.max(1, Number(process.env.BENCH_D_ROUNDS ?? 1));
-const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,s3,d,e,half,footprint,sheet,tileset,atlas,quality,large").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,s3,d,e,half,footprint,sheet,tileset,atlas,kit,quality,large").split(","));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const measurements: Record<string, Measured | { error: string }> = {};
@@ -62,6 +64,7 @@ let footprint: FootprintResult | { error: string } | undefined;
 let sheet: SheetBench | { error: string } | undefined;
 let tileset: TilesetBench | { error: string } | undefined;
 let atlas: AtlasBench | { error: string } | undefined;
+let kit: KitBench | { error: string } | undefined;
 let quality: QualityBench | { error: string } | undefined;
 let large: LargeBench | { error: string } | undefined;
 const tempDirs: string[] = [];
@@ -346,6 +349,11 @@ try {
     }
     log(`  ${atlasRow(atlas).note}`);
   }
+  if (only.has("kit")) {
+    log("- (kit): a 7-item kit at scale 32 against the same items one by one, through the service (PGlite)");
+    kit = await runKitBench(quick ? 2 : 5).catch((error: unknown) => ({ error: String(error) }));
+    log(`  ${kitRow(kit).note}`);
+  }
   if (only.has("quality")) {
     log("- (quality): the quality report of a sprite, an icon and a texture at default sizes against their drawing, in process");
     quality = await runQualityBench(quick ? 2 : 5).catch((error: unknown) => ({ error: String(error) }));
@@ -367,6 +375,7 @@ const table = [
   ...(sheet ? [sheetRow(sheet)] : []),
   ...(tileset ? [tilesetRow(tileset)] : []),
   ...(atlas ? [atlasRow(atlas)] : []),
+  ...(kit ? [kitRow(kit)] : []),
   ...(quality ? [qualityRow(quality)] : []),
   ...(large ? [largeRow(large)] : []),
 ];
@@ -389,6 +398,7 @@ const path = await writeResults(
     ...(sheet ? { sheet } : {}),
     ...(tileset ? { tileset } : {}),
     ...(atlas ? { atlas } : {}),
+    ...(kit ? { kit } : {}),
     ...(quality ? { quality } : {}),
     ...(large ? { large } : {}),
   },
