@@ -184,8 +184,10 @@ describeNeeding(tiled, `${title}: tilesets the texture agent draws, exported thr
     writeFileSync(join(folder, "export.zip"), Buffer.from(await zip.arrayBuffer()));
     run("unzip", ["-o", "-q", "export.zip"], folder);
     const png = Buffer.from(await (await t.request(asset.url, { headers: bearer(secret) })).arrayBuffer());
-    expect(readFileSync(join(folder, `${asset.id}.png`)).equals(png)).toBe(true);
-    return { asset, folder, tsx: join(folder, `${asset.id}.tsx`), tmx: join(folder, `${asset.id}-sample.tmx`), sheet: PNG.sync.read(png) };
+    // Every file is named by the prompt's slug, as the download is (contract section 13, Names).
+    const stem = /filename="(.+)\.tiled\.zip"/.exec(zip.headers.get("content-disposition") ?? "")![1]!;
+    expect(readFileSync(join(folder, `${stem}.png`)).equals(png)).toBe(true);
+    return { asset, folder, tsx: join(folder, `${stem}.tsx`), tmx: join(folder, `${stem}-sample.tmx`), sheet: PNG.sync.read(png) };
   };
 
   it("a map (POST /api/v1/assets/:id/map): tmxrasterizer draws its .tmx + .tsx, and Tiled opens its .tmj into the same map", async () => {
