@@ -101,7 +101,7 @@ describe("bad tileset requests answer 400 naming the field and charge nothing", 
     ["a terrain it cannot draw", tileset({ terrains: ["grass", "qwzx"] }), "unsupported_option", "tileset.terrains"],
     ["no layout", { tileset: { terrains: ["grass"] } }, "invalid_request", "tileset.layout"],
     ["an unknown tileset field", tileset({ size: 16 }), "invalid_request", "tileset.size"],
-    ["a size the agent lacks", { ...tileset({}), width: 32, height: 32 }, "invalid_request", "width"],
+    ["a size the agent lacks", { ...tileset({}), width: 100, height: 100 }, "invalid_request", "width"],
   ];
   it.each(cases)("%s", async (_name, body, code, param) => {
     const before = await balance();
