@@ -1,6 +1,6 @@
 import { exportQuery } from "../schemas/exports.js";
 import { kitEstimate, kitRequest, kitView } from "../schemas/kit.js";
-import { generateErrors, generationById, json, page, type RouteSpec } from "./spec.js";
+import { generateErrors, generationById, json, page, type RouteSpec, stream } from "./spec.js";
 
 /** Kits (contract section 13): several assets in one call at one pixel scale, packed into one atlas with engine exports. */
 export const kitRoutes = {
@@ -43,6 +43,18 @@ export const kitRoutes = {
     tags: ["Kits"],
     summary: "A kit: its items' generations as they stand, the failed ones named, its atlas.",
     responses: { 200: json("The kit.", kitView) },
+    errors: generationById,
+  },
+  getKitEvents: {
+    method: "GET",
+    path: "/api/v1/kits/:id/events",
+    transport: "rest",
+    auth: { allow: "any", scope: "read" },
+    rate: "read",
+    tags: ["Kits"],
+    summary:
+      "The kit's events as server-sent events: its items' generation events as they come (each event's data names its `item`), then one `kit.completed` carrying the kit (as GET /api/v1/kits/{id} answers it, status succeeded or failed, the failed items named) once every item has ended. Each connection replays from the start (event ids count from 1; Last-Event-ID is not used).",
+    responses: { 200: stream("Every item's stored events, then live ones, ending with kit.completed.") },
     errors: generationById,
   },
   getKitAtlasPage: {

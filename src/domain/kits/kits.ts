@@ -20,6 +20,7 @@ import { newId } from "../ids.js";
 import { consumeQuota } from "../limits.js";
 import { findProject, paletteInput } from "../projects/defaults.js";
 import { atlasOptionsOf } from "./atlas.js";
+import { openKitEvents } from "./kit-events.js";
 import { type KitAtlasReader, kitView } from "./view.js";
 
 export interface KitDeps {
@@ -252,6 +253,14 @@ export function createKits(deps: KitDeps) {
     return kitView(viewer, row, items, generations, await balanceOf(accountId), deps.atlas);
   }
 
+  /** The viewer's kit's events (404 if it is not theirs): its items' generation events, then `kit.completed` (kit-events.ts). */
+  async function kitEvents(viewer: AuthenticatedViewer, id: string) {
+    const row = await prisma.kit.findFirst({ where: { id, accountId: viewer.user.accountId }, select: { id: true, items: true } });
+    if (!row) throw new AppError("not_found", "No such kit.");
+    const items = row.items as { name: string; generationId: string }[];
+    return openKitEvents(events, viewer, { id: row.id, items }, () => get(viewer, id));
+  }
+
   /** The viewer's kit's atlas (404 for another's kit, or before an item succeeded), named for its files. */
   async function atlas(viewer: AuthenticatedViewer, id: string) {
     const accountId = viewer.user.accountId;
@@ -299,7 +308,7 @@ export function createKits(deps: KitDeps) {
     });
   }
 
-  return { submit, estimate, get, atlas, page, export: exportFile };
+  return { submit, estimate, get, events: kitEvents, atlas, page, export: exportFile };
 }
 
 export type Kits = ReturnType<typeof createKits>;

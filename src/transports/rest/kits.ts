@@ -7,9 +7,10 @@ import { AppError } from "../../contract/errors.js";
 import { ifNoneMatch } from "../http/conditional.js";
 import { jsonTextResponse } from "../http/responses.js";
 import type { RequestState } from "../http/request-state.js";
+import { frameEvents, sseResponse } from "../http/sse.js";
 import type { RestHandlers } from "./route.js";
 
-type Handlers = Pick<RestHandlers, "createKit" | "createKitInApp" | "getKit" | "getKitAtlasPage" | "getKitExport">;
+type Handlers = Pick<RestHandlers, "createKit" | "createKitInApp" | "getKit" | "getKitEvents" | "getKitAtlasPage" | "getKitExport">;
 
 /** The kit endpoints of contract section 13: translations of the kit use-cases. */
 export function kitHandlers(deps: { services: Services; syncTimeoutMs?: number; closing: AbortSignal }): Handlers {
@@ -42,6 +43,14 @@ export function kitHandlers(deps: { services: Services; syncTimeoutMs?: number; 
     createKit: ({ request, viewer, state, body }) => create(request, viewer, state, body),
     createKitInApp: ({ request, viewer, state, body }) => create(request, viewer, state, body),
     getKit: ({ viewer, params }) => kits.get(viewer, params.id!),
+    getKitEvents: async ({ viewer, params, state }) => {
+      const events = frameEvents(
+        await kits.events(viewer, params.id!),
+        (e) => ({ event: e.type, id: e.seq, data: e.data }),
+        (e) => e.type === "kit.completed",
+      );
+      return sseResponse(events, { closing: deps.closing, requestId: state.requestId, logger: state.logger });
+    },
     getKitAtlasPage: async ({ request, viewer, params }) => {
       if (!/^\d{1,3}$/.test(params.page!)) throw new AppError("not_found", "No such page: pages are numbered from 0.");
       const png = await kits.page(viewer, params.id!, Number(params.page));
