@@ -32,7 +32,7 @@ const serial = ["test/machine/**/*.test.ts", "test/browser/**/*.test.ts"];
 const databaseDecides = [
   "test/http/{access-matrix,admin,assets,auth,credits,event-streams-front,generation,generation-plans,hardening}.test.ts",
   "test/http/{hostile,idempotency,key-cache,keys,ledger-model,maps,recolor,secrets,webhooks,webhooks-endpoint-health}.test.ts",
-  "test/http/{alerts,billing,blobs,deletion,key-budgets,kits,links,one-reading,projects,storage-quota,usage}.test.ts",
+  "test/http/{alerts,billing,blobs,deletion,key-budgets,kit-events,kits,links,one-reading,projects,storage-quota,usage}.test.ts",
   "test/process/{backup,cli,rest-front}.test.ts",
 ];
 const machineOnBoth = ["test/machine/**/*.test.ts"];

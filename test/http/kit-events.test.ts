@@ -1,18 +1,42 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGenerationStore } from "../../src/domain/generation/store.js";
+import { newSecretsKey } from "../../src/infra/secrets-box.js";
 import { readEvents } from "../support/generation.js";
 import { startTestApp, type TestApp } from "../support/harness.js";
-import { bearer, createKey, errorOf, signUp, type TestUser } from "../support/users.js";
+import { bearer, createKey, errorOf, json, signUp, type TestUser } from "../support/users.js";
+import { startWebhookReceiver, waitFor, type WebhookReceiver } from "../support/webhook-receiver.js";
 
-/** A kit's events (contract section 13, issue 38): its items' generation events, then one kit.completed. */
+/**
+ * A kit's events (contract section 13, issue 38): its items' generation events, then one
+ * kit.completed; and one kit.succeeded / kit.failed webhook per kit, which the database makes
+ * exactly once (the kit row's `reported_at`), so this file runs on PGlite and PostgreSQL.
+ */
 let t: TestApp;
 let user: TestUser;
 let secret: string;
+let receiver: WebhookReceiver;
 beforeAll(async () => {
-  t = await startTestApp({ RATE_LIMIT_GENERATE_PER_MINUTE: "10000", SIGNUP_CREDITS: "200" });
+  receiver = await startWebhookReceiver();
+  t = await startTestApp({
+    RATE_LIMIT_GENERATE_PER_MINUTE: "10000",
+    SIGNUP_CREDITS: "200",
+    WEBHOOKS_ALLOW_PRIVATE: "true",
+    SECRETS_KEY: newSecretsKey(),
+    WEBHOOKS_POLL_MS: "50",
+  });
+  t.app.services.webhooks.dispatcher.start();
   user = await signUp(t);
   ({ secret } = await createKey(t, user));
+  const hook = await t.request("/api/v1/webhooks", json({ url: receiver.url("/kits"), events: ["kit.succeeded", "kit.failed"] }, { cookie: user.cookie }));
+  expect(hook.status).toBe(201);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t?.app.services.webhooks.dispatcher.stop(1_000);
+  await t?.close();
+  await receiver?.close();
+});
+
+const kitHooks = (id: string) => receiver.requests("/kits").filter((r) => (JSON.parse(r.body) as { data: { id: string } }).data.id === id);
 
 const items = [
   { name: "slime", prompt: "green slime", agentId: "pixel-sprite" },
@@ -53,6 +77,25 @@ describe("GET /api/v1/kits/:id/events", () => {
     const again = await readEvents(await t.request(`/api/v1/kits/${id}/events`, { headers: bearer(secret) }));
     const kinds = (list: typeof events) => list.map((e) => `${e.event} ${String(e.data.item)}`).sort();
     expect(kinds(again)).toEqual(kinds(events));
+
+    // the webhook: exactly one kit.succeeded, naming every item
+    const [hook] = await waitFor("the kit's webhook", () => (kitHooks(id).length > 0 ? kitHooks(id) : undefined));
+    const payload = JSON.parse(hook!.body) as { type: string; data: { status: string; items: { name: string; status: string }[] } };
+    expect(payload.type).toBe("kit.succeeded");
+    expect(payload.data.items.map((i) => [i.name, i.status])).toEqual(items.map((i) => [i.name, "succeeded"]));
+    await new Promise((r) => setTimeout(r, 300)); // several dispatcher polls: a second delivery would have gone
+    expect(kitHooks(id)).toHaveLength(1);
+  });
+
+  it("reports a kit once however many of its items' endings race to report it", async () => {
+    const id = await startKit();
+    await waitFor("the kit reported", async () => (await t.db.prisma.kit.findUniqueOrThrow({ where: { id } })).reportedAt !== null);
+    await t.db.prisma.kit.update({ where: { id }, data: { reportedAt: null } });
+    const before = await t.db.prisma.webhookDelivery.count({ where: { eventType: "kit.succeeded" } });
+    const store = createGenerationStore(t.db.prisma, t.infra.bus, t.db.sql, t.infra.blobs);
+    const reported = await Promise.all(Array.from({ length: 6 }, () => store.reportKit({ kitId: id })));
+    expect(reported.filter(Boolean)).toHaveLength(1);
+    expect(await t.db.prisma.webhookDelivery.count({ where: { eventType: "kit.succeeded" } })).toBe(before + 1);
   });
 
   it("answers 404 for another account's kit, and 401 without a key", async () => {

@@ -2,9 +2,17 @@ import { z } from "zod";
 import { instant } from "./common.js";
 
 /** The events a webhook can receive (contract section 10). */
-export const webhookEventTypes = ["generation.completed", "generation.failed", "generation.canceled", "credits.low", "key.budget_exhausted"] as const;
+export const webhookEventTypes = [
+  "generation.completed",
+  "generation.failed",
+  "generation.canceled",
+  "credits.low",
+  "key.budget_exhausted",
+  "kit.succeeded",
+  "kit.failed",
+] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
-/** What a webhook registered without `events` receives: a generation's endings. The account's alerts come only when named. */
+/** What a webhook registered without `events` receives: a generation's endings. The account's alerts and kit endings come only when named. */
 export const defaultWebhookEvents: readonly WebhookEventType[] = ["generation.completed", "generation.failed", "generation.canceled"];
 
 /** Webhooks per account. */
@@ -24,7 +32,7 @@ export const createWebhookRequest = z
       .max(webhookEventTypes.length)
       .optional()
       .describe(
-        "The events to receive; when absent, a generation's endings (generation.completed, .failed, .canceled). The account's alerts (credits.low, key.budget_exhausted) come only when named.",
+        "The events to receive; when absent, a generation's endings (generation.completed, .failed, .canceled). The account's alerts (credits.low, key.budget_exhausted) and a kit's ending (kit.succeeded, kit.failed: once per kit, when its last item ends) come only when named.",
       ),
   })
   .meta({ id: "CreateWebhookRequest" });
@@ -81,7 +89,7 @@ export const webhookDelivery = z
     id: z.string().describe("The webhook-id header: the same on every attempt (deduplicate on it)."),
     webhookId: z.string(),
     type: z.enum(webhookEventTypes),
-    generationId: z.string().nullable().describe("Null for an account event (credits.low, key.budget_exhausted)."),
+    generationId: z.string().nullable().describe("Null for an account event (credits.low, key.budget_exhausted) and a kit's (kit.succeeded, kit.failed)."),
     status: z
       .enum(["pending", "succeeded", "failed"])
       .describe("pending: being sent or retried; succeeded: a 2xx came; failed: retried for the whole window without one."),
@@ -104,7 +112,11 @@ export const webhookPayload = z
   .object({
     type: z.enum(webhookEventTypes),
     timestamp: instant.describe("When the event happened."),
-    data: z.record(z.string(), z.unknown()).describe("The generation object, as GET /api/v1/generations/{id} answers it, without b64."),
+    data: z
+      .record(z.string(), z.unknown())
+      .describe(
+        "The generation object, as GET /api/v1/generations/{id} answers it, without b64; for kit.succeeded / kit.failed {id, name, status, items: [{name, generationId, status}]} (GET /api/v1/kits/{id} has the atlas); for an alert its figures.",
+      ),
   })
   .meta({ id: "WebhookPayload" });
 

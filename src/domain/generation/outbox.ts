@@ -58,3 +58,46 @@ export function alertCtes(total: number, withKey: boolean): { ctes: Prisma.Sql; 
   )})`;
   return { ctes: Prisma.sql`${low}, ${exhausted}`, count: Prisma.sql`((SELECT count(*) FROM low_alert) + (SELECT count(*) FROM key_alert))::int` };
 }
+
+/**
+ * The statement that reports a kit's end exactly once: the kit of generation `generationId` (or
+ * the kit `kitId`) not reported yet whose items are all over gets `reported_at`, its status
+ * (succeeded when an item succeeded, else failed) and one `kit.succeeded` / `kit.failed` delivery
+ * per webhook that names it, in ONE statement. Run after each item's ending has committed (and after
+ * the kit's row is written): the last ending's run sees every item over, and two runs that both do
+ * are ordered by the row lock, the second finding `reported_at` set (re-checked after the wait).
+ */
+export function kitReport(by: { generationId: string } | { kitId: string }): Prisma.Sql {
+  const which =
+    "kitId" in by
+      ? Prisma.sql`k."id" = ${by.kitId}`
+      : Prisma.sql`k."account_id" = (SELECT "account_id" FROM "generations" WHERE "id" = ${by.generationId})
+          AND k."items" @> jsonb_build_array(jsonb_build_object('generationId', ${by.generationId}::text))`;
+  return Prisma.sql`
+    WITH k AS (
+      SELECT k."id", k."items" FROM "kits" k WHERE ${which} AND k."reported_at" IS NULL
+    ), items AS (
+      SELECT k."id" AS "kit_id", i.ord, i.e->>'name' AS "name", i.e->>'generationId' AS "generation_id", gen."status"::text AS "status"
+      FROM k CROSS JOIN jsonb_array_elements(k."items") WITH ORDINALITY AS i(e, ord)
+      LEFT JOIN "generations" gen ON gen."id" = i.e->>'generationId'
+    ), done AS (
+      UPDATE "kits" SET "reported_at" = now(),
+        "status" = CASE WHEN EXISTS (SELECT 1 FROM items WHERE items."kit_id" = k."id" AND items."status" = 'succeeded') THEN 'succeeded' ELSE 'failed' END
+      FROM k
+      WHERE "kits"."id" = k."id" AND "kits"."reported_at" IS NULL
+        AND NOT EXISTS (SELECT 1 FROM items WHERE items."kit_id" = k."id" AND items."status" IN ('queued', 'running'))
+      RETURNING "kits"."id", "kits"."account_id", "kits"."name", "kits"."status"
+    ), deliveries AS (
+      INSERT INTO "webhook_deliveries" ("id", "webhook_id", "event_type", "payload", "next_attempt_at")
+      SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), w."id", 'kit.' || d."status",
+        jsonb_build_object('type', 'kit.' || d."status", 'timestamp', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'data', jsonb_build_object('id', d."id", 'name', d."name", 'status', d."status", 'items',
+            (SELECT jsonb_agg(jsonb_build_object('name', items."name", 'generationId', items."generation_id", 'status', items."status") ORDER BY items.ord)
+             FROM items WHERE items."kit_id" = d."id")))::text,
+        GREATEST(now(), w."paused_until")
+      FROM done d JOIN "webhooks" w ON w."account_id" = d."account_id"
+      WHERE ('kit.' || d."status") = ANY (w."events") AND w."disabled_at" IS NULL
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM done)::int AS "reported", (SELECT count(*) FROM deliveries)::int AS "deliveries"`;
+}

@@ -3,7 +3,7 @@ import { Prisma } from "../../infra/db/database.js";
 import type { GenerationEventMessage } from "../../infra/events/bus.js";
 import { refundEntryCte } from "../credits/ledger.js";
 import { keyRefundCte } from "../keys/budget.js";
-import { endingEvent, webhookDeliveriesCte } from "./outbox.js";
+import { endingEvent, kitReport, webhookDeliveriesCte } from "./outbox.js";
 import { toRecord, type EventRow, type FailureInput, type GenerationRecord, type PendingEvent, type StoredImage, type StoreContext } from "./store-rows.js";
 
 /** The folder of an asset's blob (`assetKey` without the sha256). */
@@ -38,7 +38,24 @@ function withB64(data: Record<string, unknown>, image: StoredImage, inlineMaxByt
  * condition on the current status makes the change happen at most once whatever races with it.
  */
 export function lifecycleStatements(ctx: StoreContext) {
+  /**
+   * Reports the kit of a generation that just ended (or the kit `kitId`) once every item is over
+   * (outbox.ts `kitReport`). After the ending's commit, so a failure here loses nothing the next
+   * GET of the kit does not heal: it is swallowed. True when this call reported it.
+   */
+  async function reportKit(by: { generationId: string } | { kitId: string }): Promise<boolean> {
+    try {
+      const [row] = await ctx.sql<{ reported: number; deliveries: number }>(kitReport(by));
+      if (Number(row?.deliveries) > 0) ctx.onDeliveries?.();
+      return Number(row?.reported) > 0;
+    } catch {
+      return false;
+    }
+  }
+
   return {
+    reportKit,
+
     /**
      * queued → running, with `generation.started`, returning the generation (the runner needs no
      * second read). Undefined when it was not queued (canceled, taken, or not committed yet).
@@ -157,6 +174,7 @@ export function lifecycleStatements(ctx: StoreContext) {
       for (const row of rows.slice(0, -1)) await ctx.publish(id, [row], row.type);
       const message = await ctx.publish(id, [last], "generation.completed", (data) => withB64(data, image, ctx.inlineB64MaxBytes));
       if (Number(last.deliveries) > 0) ctx.onDeliveries?.();
+      await reportKit({ generationId: id });
       return message;
     },
 
@@ -204,6 +222,7 @@ export function lifecycleStatements(ctx: StoreContext) {
         RETURNING "seq", "data"::text AS "data", (SELECT count(*) FROM webhook_deliveries)::int AS "deliveries"`);
       const message = await ctx.publish(id, rows, "generation.failed");
       if (message && Number(rows[0]!.deliveries) > 0) ctx.onDeliveries?.();
+      if (message) await reportKit({ generationId: id });
       return message;
     },
   };

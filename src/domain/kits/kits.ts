@@ -184,6 +184,8 @@ export function createKits(deps: KitDeps) {
         status: "running",
       },
     });
+    // items that ended before the kit's row existed found no kit to report
+    await store.reportKit({ kitId: id });
     // `Prefer: respond-async`: answered running at once; GET settles its status once every item has ended.
     if (options.waitMs === undefined) return get(viewer, id);
     const generations = await settle(
@@ -246,9 +248,10 @@ export function createKits(deps: KitDeps) {
     if (!row) throw new AppError("not_found", "No such kit.");
     const items = row.items as { name: string; generationId: string }[];
     const generations = await Promise.all(items.map((item) => events.current(accountId, item.generationId)));
-    if (row.status === "running" && generations.every((g) => g.status !== "queued" && g.status !== "running")) {
+    if (row.reportedAt === null && generations.every((g) => g.status !== "queued" && g.status !== "running")) {
+      // every item is over: settles the status and reports the kit, once (heals a report lost to a crash)
+      await store.reportKit({ kitId: id });
       row.status = generations.some((g) => g.status === "succeeded") ? "succeeded" : "failed";
-      await prisma.kit.updateMany({ where: { id, status: "running" }, data: { status: row.status } });
     }
     return kitView(viewer, row, items, generations, await balanceOf(accountId), deps.atlas);
   }
