@@ -197,6 +197,18 @@ describe("GraphQL root fields", () => {
       query: 'mutation { createProject(input: { name: "g", scale: 16 }) { id scale } }',
       expect: { anonymous: "unauthenticated", aliceReadKey: "forbidden", aliceKey: "ok", alice: "ok" },
     },
+    "Query.kit": {
+      query: '{ kit(id: "kit_0123456789012345678901") { id } }',
+      expect: { anonymous: "unauthenticated", aliceReadKey: "not_found", alice: "not_found" },
+    },
+    "Query.estimateKit": {
+      query: 'query { estimateKit(input: { items: [{ prompt: "slime", agentId: "pixel-sprite" }], scale: 16 }) { price } }',
+      expect: { anonymous: "unauthenticated", aliceReadKey: "ok", alice: "ok" },
+    },
+    "Mutation.generateKit": {
+      query: 'mutation { generateKit(input: { items: [{ prompt: "slime", agentId: "pixel-sprite" }], scale: 16 }) { id status } }',
+      expect: { anonymous: "unauthenticated", aliceReadKey: "forbidden", aliceKey: "ok" },
+    },
     "Query.storage": { query: "{ storage { usedBytes quotaBytes } }", expect: { anonymous: "unauthenticated", aliceReadKey: "ok", alice: "ok" } },
     "Query.usage": {
       query: "query ($id: ID) { usage(accountId: $id) { total { credits } } }",
