@@ -83,6 +83,7 @@ describe("REST routes", () => {
     ["POST", "/api/v1/assets/:asset/recolor", { palette: "pico-8" }, { anonymous: 401, bobKey: 404, aliceReadKey: 403, aliceKey: 200, alice: 200 }],
     ["POST", "/api/v1/assets/:asset/map", { width: 4, height: 4 }, { anonymous: 401, bob: 404, bobKey: 404, aliceReadKey: 403 }],
     ["POST", "/api/v1/kits", { items: [{ prompt: "x" }] }, { anonymous: 401, alice: 401, aliceReadKey: 403 }],
+    ["POST", "/api/v1/atlases", { assets: ["ast_0123456789012345678901"] }, { anonymous: 401, alice: 401, aliceReadKey: 403, aliceKey: 404 }],
     ["POST", "/api/ai/kits", { items: [{ prompt: "x" }] }, { anonymous: 401, aliceKey: 401 }],
     ["GET", "/api/v1/kits/kit_0123456789012345678901", undefined, { anonymous: 401, alice: 404, aliceReadKey: 404 }],
     ["POST", "/api/v1/assets/:asset/links", { expiresIn: 60 }, { anonymous: 401, bob: 404, bobKey: 404, aliceReadKey: 201, alice: 201 }],

@@ -290,3 +290,49 @@ describe("GraphQL generateKit and kit", () => {
     expect(await balance()).toBe(before);
   });
 });
+
+describe("POST /api/v1/atlases", () => {
+  const pack = (body: unknown, key = secret) =>
+    t.request("/api/v1/atlases", { method: "POST", headers: { "content-type": "application/json", ...bearer(key) }, body: JSON.stringify(body) });
+  let assets: string[];
+  beforeAll(async () => {
+    const made = (await (
+      await post({
+        scale: 16,
+        items: [
+          { name: "a", prompt: "slime", agentId: "pixel-sprite" },
+          { name: "b", prompt: "slime", agentId: "pixel-sprite" },
+        ],
+      })
+    ).json()) as Kit;
+    assets = made.items.map((i) => i.generation.assets[0]!.id);
+  });
+
+  it("packs your assets as a kit's atlas for ATLAS_CREDITS (1), served by the kit's routes", async () => {
+    const before = await balance();
+    const response = await pack({ assets, atlas: { padding: 1 } });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const atlas = (await response.json()) as Kit;
+    expect(atlas.credits.charged).toBe(1);
+    expect(await balance()).toBe(before - 1);
+    expect(atlas.atlas.layout.frames.map((f) => [f.name, f.asset])).toEqual([
+      ["slime", assets[0]],
+      ["slime-2", assets[1]],
+    ]);
+    expect((await get(atlas.atlas.layout.pages[0]!.url)).headers.get("content-type")).toBe("image/png");
+    expect((await get(atlas.atlas.exports.phaser!)).status).toBe(200);
+    await expectBalancedLedger(t, user.accountId);
+  });
+
+  it.each([
+    ["no assets", { assets: [] }, 400, "assets"],
+    ["501 assets", { assets: Array.from({ length: 501 }, () => "ast_x") }, 400, "assets"],
+    ["an asset that is not yours", { assets: ["OWN", "ast_0123456789012345678901"] }, 404, "assets.1"],
+  ])("refuses %s naming the field, nothing charged", async (_, bad, status, param) => {
+    const before = await balance();
+    const body = { assets: bad.assets.map((a) => (a === "OWN" ? assets[0]! : a)) };
+    const error = await errorOf(await pack(body));
+    expect([error.status, error.param]).toEqual([status, param]);
+    expect(await balance()).toBe(before);
+  });
+});
