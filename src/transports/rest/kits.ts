@@ -9,7 +9,7 @@ import { jsonTextResponse } from "../http/responses.js";
 import type { RequestState } from "../http/request-state.js";
 import type { RestHandlers } from "./route.js";
 
-type Handlers = Pick<RestHandlers, "createKit" | "createKitInApp" | "getKit" | "getKitAtlasPage" | "getKitExport">;
+type Handlers = Pick<RestHandlers, "createAtlas" | "createKit" | "createKitInApp" | "getKit" | "getKitAtlasPage" | "getKitExport">;
 
 /** The kit endpoints of contract section 13: translations of the kit use-cases. */
 export function kitHandlers(deps: { services: Services; syncTimeoutMs?: number; closing: AbortSignal }): Handlers {
@@ -41,6 +41,11 @@ export function kitHandlers(deps: { services: Services; syncTimeoutMs?: number; 
   return {
     createKit: ({ request, viewer, state, body }) => create(request, viewer, state, body),
     createKitInApp: ({ request, viewer, state, body }) => create(request, viewer, state, body),
+    createAtlas: async ({ viewer, body }) => {
+      const { id, charged } = await kits.pack(viewer, body);
+      const kit = await kits.get(viewer, id);
+      return { ...kit, credits: { ...kit.credits, charged } };
+    },
     getKit: ({ viewer, params }) => kits.get(viewer, params.id!),
     getKitAtlasPage: async ({ request, viewer, params }) => {
       if (!/^\d{1,3}$/.test(params.page!)) throw new AppError("not_found", "No such page: pages are numbered from 0.");
