@@ -24,6 +24,7 @@ import { createStorageQuota } from "./domain/storage/quota.js";
 import { createDeletion } from "./domain/deletion/deletion.js";
 import { createKits } from "./domain/kits/kits.js";
 import { createKitAtlasReader } from "./domain/kits/view.js";
+import { createAtlasPacker } from "./domain/kits/pack.js";
 import { createLinks } from "./domain/links/links.js";
 import { createProjects } from "./domain/projects/projects.js";
 import { createIdempotencyService } from "./domain/idempotency/idempotency.js";
@@ -154,7 +155,7 @@ export function createServices(deps: AppDeps) {
   });
   return {
     agents,
-    kits: { ...kits, atlas: kitAtlas },
+    kits: { ...kits, atlas: kitAtlas, pack: createAtlasPacker({ prisma, atlasCredits: deps.config.atlasCredits }) },
     accounts: createAccountService(prisma, { signupCredits: deps.config.signupCredits }),
     sessions: createSessionManager(prisma, { secure: deps.config.publicOrigin.startsWith("https:") }),
     authThrottle: createAuthThrottle(deps.limiter, {

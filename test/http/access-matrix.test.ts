@@ -83,6 +83,7 @@ describe("REST routes", () => {
     ["POST", "/api/v1/assets/:asset/recolor", { palette: "pico-8" }, { anonymous: 401, bobKey: 404, aliceReadKey: 403, aliceKey: 200, alice: 200 }],
     ["POST", "/api/v1/assets/:asset/map", { width: 4, height: 4 }, { anonymous: 401, bob: 404, bobKey: 404, aliceReadKey: 403 }],
     ["POST", "/api/v1/kits", { items: [{ prompt: "x" }] }, { anonymous: 401, alice: 401, aliceReadKey: 403 }],
+    ["POST", "/api/v1/atlases", { assets: ["ast_0123456789012345678901"] }, { anonymous: 401, alice: 401, aliceReadKey: 403, aliceKey: 404 }],
     ["POST", "/api/ai/kits", { items: [{ prompt: "x" }] }, { anonymous: 401, aliceKey: 401 }],
     ["GET", "/api/v1/kits/kit_0123456789012345678901", undefined, { anonymous: 401, alice: 404, aliceReadKey: 404 }],
     ["POST", "/api/v1/assets/:asset/links", { expiresIn: 60 }, { anonymous: 401, bob: 404, bobKey: 404, aliceReadKey: 201, alice: 201 }],
@@ -196,6 +197,18 @@ describe("GraphQL root fields", () => {
     "Mutation.createProject": {
       query: 'mutation { createProject(input: { name: "g", scale: 16 }) { id scale } }',
       expect: { anonymous: "unauthenticated", aliceReadKey: "forbidden", aliceKey: "ok", alice: "ok" },
+    },
+    "Query.kit": {
+      query: '{ kit(id: "kit_0123456789012345678901") { id } }',
+      expect: { anonymous: "unauthenticated", aliceReadKey: "not_found", alice: "not_found" },
+    },
+    "Query.estimateKit": {
+      query: 'query { estimateKit(input: { items: [{ prompt: "slime", agentId: "pixel-sprite" }], scale: 16 }) { price } }',
+      expect: { anonymous: "unauthenticated", aliceReadKey: "ok", alice: "ok" },
+    },
+    "Mutation.generateKit": {
+      query: 'mutation { generateKit(input: { items: [{ prompt: "slime", agentId: "pixel-sprite" }], scale: 16 }) { id status } }',
+      expect: { anonymous: "unauthenticated", aliceReadKey: "forbidden", aliceKey: "ok" },
     },
     "Query.storage": { query: "{ storage { usedBytes quotaBytes } }", expect: { anonymous: "unauthenticated", aliceReadKey: "ok", alice: "ok" } },
     "Query.usage": {

@@ -225,3 +225,114 @@ describe("POST /api/v1/kits", () => {
     await expectBalancedLedger(t, user.accountId);
   });
 });
+
+describe("GraphQL generateKit and kit", () => {
+  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
+    const response = await t.request("/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...bearer(secret) },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await response.json()) as { data?: Record<string, never> | null; errors?: { message: string; extensions: { code: string; param?: string } }[] };
+  };
+  const input = {
+    name: "gql slimes",
+    scale: 16,
+    items: [
+      { name: "slime", prompt: "green slime", agentId: "pixel-sprite" },
+      { name: "stone", prompt: "stone", agentId: "texture" },
+    ],
+  };
+  const generate = `mutation ($input: GenerateKitInput!, $key: String) { generateKit(input: $input, idempotencyKey: $key) { id status credits { charged } } }`;
+  const read = `query ($id: ID!) { kit(id: $id) { id status scale items { name generation { status } } failed { name }
+    atlas { pages { index width url } frames { name page w h asset } exports { format url } } credits { charged balance } } }`;
+
+  it("estimates, starts a kit once per idempotency key, and answers it as GET /api/v1/kits/:id", async () => {
+    const estimate = await gql(`query ($input: GenerateKitInput!) { estimateKit(input: $input) { price items { name output width } } }`, { input });
+    const { price, items: priced } = (estimate.data as unknown as { estimateKit: { price: number; items: { name: string; width: number }[] } }).estimateKit;
+    expect(priced.map((i) => [i.name, i.width])).toEqual([
+      ["slime", 16],
+      ["stone", 16],
+    ]);
+    const before = await balance();
+    const first = (await gql(generate, { input, key: "gql-kit-1" })).data as unknown as { generateKit: { id: string; status: string } };
+    const again = (await gql(generate, { input, key: "gql-kit-1" })).data as unknown as { generateKit: { id: string } };
+    expect(again.generateKit.id).toBe(first.generateKit.id);
+    expect(await balance()).toBe(before - price);
+
+    let kit: {
+      status: string;
+      scale: number;
+      atlas: { frames: { name: string; w: number }[]; exports: { format: string }[]; pages: { url: string }[] } | null;
+      credits: { charged: number };
+    };
+    for (;;) {
+      const answer = await gql(read, { id: first.generateKit.id });
+      expect(answer.errors).toBeUndefined();
+      kit = (answer.data as unknown as { kit: typeof kit }).kit;
+      if (kit.status !== "running") break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(kit).toMatchObject({ status: "succeeded", scale: 16, credits: { charged: price } });
+    expect(kit.atlas!.frames.map((f) => [f.name, f.w])).toEqual(expect.arrayContaining([["slime", 16]]));
+    expect(kit.atlas!.exports.map((e) => e.format)).toEqual(["phaser", "texturepacker", "godot", "libgdx", "zip"]);
+    const rest = (await (await get(`/api/v1/kits/${first.generateKit.id}`)).json()) as Kit;
+    expect(rest.atlas.layout.frames.map((f) => f.name)).toEqual(kit.atlas!.frames.map((f) => f.name));
+    expect((await get(kit.atlas!.pages[0]!.url)).headers.get("content-type")).toBe("image/png");
+  });
+
+  it("refuses a bad kit naming the field, nothing charged", async () => {
+    const before = await balance();
+    const answer = await gql(generate, { input: { ...input, scale: 20 } });
+    expect(answer.errors?.[0]?.extensions).toMatchObject({ code: "invalid_request", param: "scale" });
+    const dry = await gql(generate, { input: { ...input, dryRun: true } });
+    expect(dry.errors?.[0]?.extensions).toMatchObject({ code: "invalid_request", param: "dryRun" });
+    expect(await balance()).toBe(before);
+  });
+});
+
+describe("POST /api/v1/atlases", () => {
+  const pack = (body: unknown, key = secret) =>
+    t.request("/api/v1/atlases", { method: "POST", headers: { "content-type": "application/json", ...bearer(key) }, body: JSON.stringify(body) });
+  let assets: string[];
+  beforeAll(async () => {
+    const made = (await (
+      await post({
+        scale: 16,
+        items: [
+          { name: "a", prompt: "slime", agentId: "pixel-sprite" },
+          { name: "b", prompt: "slime", agentId: "pixel-sprite" },
+        ],
+      })
+    ).json()) as Kit;
+    assets = made.items.map((i) => i.generation.assets[0]!.id);
+  });
+
+  it("packs your assets as a kit's atlas for ATLAS_CREDITS (1), served by the kit's routes", async () => {
+    const before = await balance();
+    const response = await pack({ assets, atlas: { padding: 1 } });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const atlas = (await response.json()) as Kit;
+    expect(atlas.credits.charged).toBe(1);
+    expect(await balance()).toBe(before - 1);
+    expect(atlas.atlas.layout.frames.map((f) => [f.name, f.asset])).toEqual([
+      ["slime", assets[0]],
+      ["slime-2", assets[1]],
+    ]);
+    expect((await get(atlas.atlas.layout.pages[0]!.url)).headers.get("content-type")).toBe("image/png");
+    expect((await get(atlas.atlas.exports.phaser!)).status).toBe(200);
+    await expectBalancedLedger(t, user.accountId);
+  });
+
+  it.each([
+    ["no assets", { assets: [] }, 400, "assets"],
+    ["501 assets", { assets: Array.from({ length: 501 }, () => "ast_x") }, 400, "assets"],
+    ["an asset that is not yours", { assets: ["OWN", "ast_0123456789012345678901"] }, 404, "assets.1"],
+  ])("refuses %s naming the field, nothing charged", async (_, bad, status, param) => {
+    const before = await balance();
+    const body = { assets: bad.assets.map((a) => (a === "OWN" ? assets[0]! : a)) };
+    const error = await errorOf(await pack(body));
+    expect([error.status, error.param]).toEqual([status, param]);
+    expect(await balance()).toBe(before);
+  });
+});

@@ -214,7 +214,7 @@ const otherCases: Case[] = [
     "estimate_cost",
     { agentId: "icon", maxWaitSeconds: 1 },
     "maxWaitSeconds",
-    /^Unknown field "maxWaitSeconds"\. The fields are: prompt, messages, agentId, width, height, transparent, sheet, tileset, palette\./,
+    /^Unknown field "maxWaitSeconds"\. The fields are: prompt, messages, agentId, width, height, transparent, sheet, tileset, palette, projectId\./,
   ],
   ["estimate_cost", { agentId: "icon", prompt: "a\u0000sword" }, "prompt", /NUL character/],
   ["estimate_cost", { agentId: "icon\u0000" }, "agentId", /NUL character/],
@@ -255,11 +255,13 @@ describe("MCP tool arguments follow REST's input rules", () => {
     expect(message.properties.content).toMatchObject({ type: "string", minLength: 1, maxLength: 4000 });
     expect(Object.keys(generate).sort()).toEqual([
       "agentId",
+      "badge",
       "height",
       "idempotencyKey",
       "maxWaitSeconds",
       "messages",
       "palette",
+      "projectId",
       "prompt",
       "seed",
       "sheet",

@@ -1,5 +1,5 @@
 import { exportQuery } from "../schemas/exports.js";
-import { kitEstimate, kitRequest, kitView } from "../schemas/kit.js";
+import { atlasRequest, kitEstimate, kitRequest, kitView } from "../schemas/kit.js";
 import { generateErrors, generationById, json, page, type RouteSpec, stream } from "./spec.js";
 
 /** Kits (contract section 13): several assets in one call at one pixel scale, packed into one atlas with engine exports. */
@@ -33,6 +33,19 @@ export const kitRoutes = {
     summary: "A kit for the in-app client (session cookie); the same body and answer as POST /api/v1/kits.",
     responses: { 200: json("The kit, or the estimate.", kitView.or(kitEstimate)) },
     errors: generateErrors,
+  },
+  createAtlas: {
+    method: "POST",
+    path: "/api/v1/atlases",
+    transport: "rest",
+    auth: { allow: "api_key", scope: "generate" },
+    rate: "generate",
+    tags: ["Kits"],
+    body: atlasRequest,
+    summary:
+      "Packs 1–500 of your own assets into one atlas as a kit's (same frames, pages and exports), for ATLAS_CREDITS (default 1). Answers a kit (status succeeded) whose items name the assets; GET /api/v1/kits/{id}, its pages and exports serve it. Another account's or an unknown asset: 404 naming `assets.N`; nothing charged on a refusal.",
+    responses: { 200: json("The atlas, as a kit.", kitView) },
+    errors: [...generateErrors, "not_found"],
   },
   getKit: {
     method: "GET",

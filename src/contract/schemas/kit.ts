@@ -152,3 +152,15 @@ export const kitEstimate = z
   })
   .meta({ id: "KitEstimate" });
 export type KitEstimateView = z.output<typeof kitEstimate>;
+
+export const MAX_ATLAS_ASSETS = 500;
+export const atlasRequest = z
+  .strictObject({
+    assets: z
+      .array(z.string().min(1).max(64))
+      .min(1, "Give at least one asset.")
+      .max(MAX_ATLAS_ASSETS, `Give at most ${MAX_ATLAS_ASSETS} assets.`)
+      .describe("1–500 of your assets' ids (ast_…), packed in this order."),
+    atlas: atlasOptions.optional(),
+  })
+  .meta({ id: "AtlasRequest" });

@@ -246,7 +246,7 @@ export function createKits(deps: KitDeps) {
     const accountId = viewer.user.accountId;
     const row = await prisma.kit.findFirst({ where: { id, accountId } });
     if (!row) throw new AppError("not_found", "No such kit.");
-    const items = row.items as { name: string; generationId: string }[];
+    const items = row.items as { name: string; generationId: string; assetId?: string }[];
     const generations = await Promise.all(items.map((item) => events.current(accountId, item.generationId)));
     if (row.reportedAt === null && generations.every((g) => g.status !== "queued" && g.status !== "running")) {
       // every item is over: settles the status and reports the kit, once (heals a report lost to a crash)
@@ -269,11 +269,11 @@ export function createKits(deps: KitDeps) {
     const accountId = viewer.user.accountId;
     const row = await prisma.kit.findFirst({ where: { id, accountId } });
     if (!row) throw new AppError("not_found", "No such kit.");
-    const items = row.items as { name: string; generationId: string }[];
+    const items = row.items as { name: string; generationId: string; assetId?: string }[];
     const generations = await Promise.all(items.map((item) => events.current(accountId, item.generationId)));
     const done = items.flatMap((item, i) => {
-      const asset = generations[i]?.status === "succeeded" ? generations[i].assets[0] : undefined;
-      return asset ? [{ name: item.name, assetId: asset.id }] : [];
+      const asset = generations[i]?.status === "succeeded" ? (item.assetId ?? generations[i].assets[0]?.id) : undefined;
+      return asset ? [{ name: item.name, assetId: asset }] : [];
     });
     if (done.length === 0) throw new AppError("not_found", "This kit has no atlas: none of its items succeeded.");
     const built = await deps.atlas.atlas(viewer, row.id, done, row.atlas as unknown as AtlasOptions);
@@ -298,8 +298,7 @@ export function createKits(deps: KitDeps) {
     }
     const { built, slug, items, generations } = await atlas(viewer, id);
     const sheets = items.flatMap((item) => {
-      const g = generations.find((x) => x.assets[0]?.id === item.assetId);
-      const layout = g?.assets[0]?.layout;
+      const layout = generations.flatMap((x) => x.assets).find((a) => a.id === item.assetId)?.layout;
       return layout?.kind === "sheet" ? [{ item: item.name, layout: layout as SheetLayout }] : [];
     });
     return renderAtlasExport(format as AtlasExportFormat, {

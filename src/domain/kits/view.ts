@@ -51,14 +51,14 @@ interface KitRow {
 export async function kitView(
   viewer: AuthenticatedViewer,
   row: KitRow,
-  items: readonly { name: string; generationId: string }[],
+  items: readonly { name: string; generationId: string; assetId?: string }[],
   generations: readonly GenerationView[],
   balance: number,
   reader: KitAtlasReader,
 ): Promise<KitView> {
   const done = items.flatMap((item, i) => {
-    const asset = generations[i]?.status === "succeeded" ? generations[i].assets[0] : undefined;
-    return asset ? [{ name: item.name, assetId: asset.id }] : [];
+    const asset = generations[i]?.status === "succeeded" ? (item.assetId ?? generations[i].assets[0]?.id) : undefined;
+    return asset ? [{ name: item.name, assetId: asset }] : [];
   });
   const failed = items.flatMap((item, i) => {
     const g = generations[i]!;

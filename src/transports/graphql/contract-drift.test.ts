@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { grantRequest } from "../../contract/schemas/credits.js";
 import { generateRequest } from "../../contract/schemas/generation.js";
 import { createKeyRequest } from "../../contract/schemas/keys.js";
+import { kitItem, kitRequest } from "../../contract/schemas/kit.js";
 import { createProjectRequest } from "../../contract/schemas/projects.js";
 import { schema } from "./schema/index.js";
 
@@ -55,6 +56,16 @@ describe("GraphQL inputs follow the contract's schemas", () => {
     const message = schema.getType("MessageInput");
     if (!isInputObjectType(message)) throw new Error("MessageInput missing");
     expect(Object.keys(message.getFields()).sort()).toEqual(["content", "role"]);
+  });
+
+  it("GenerateKitInput is POST /api/v1/kits's body", () => {
+    const type = schema.getType("GenerateKitInput");
+    const item = schema.getType("KitItemInput");
+    if (!isInputObjectType(type) || !isInputObjectType(item)) throw new Error("GenerateKitInput missing");
+    compare(Object.values(type.getFields()), shapeOf(kitRequest));
+    compare(Object.values(item.getFields()), shapeOf(kitItem));
+    const fields = Object.fromEntries(Object.values(type.getFields()).map((f) => [f.name, describeField(f.type)]));
+    expect(fields).toMatchObject({ items: "[KitItemInput]", scale: "Int", palette: "JSON", atlas: "AtlasOptionsInput", dryRun: "Boolean" });
   });
 
   it("CreateProjectInput is POST /api/v1/projects's body", () => {

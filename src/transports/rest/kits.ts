@@ -10,7 +10,7 @@ import type { RequestState } from "../http/request-state.js";
 import { frameEvents, sseResponse } from "../http/sse.js";
 import type { RestHandlers } from "./route.js";
 
-type Handlers = Pick<RestHandlers, "createKit" | "createKitInApp" | "getKit" | "getKitEvents" | "getKitAtlasPage" | "getKitExport">;
+type Handlers = Pick<RestHandlers, "createAtlas" | "createKit" | "createKitInApp" | "getKit" | "getKitEvents" | "getKitAtlasPage" | "getKitExport">;
 
 /** The kit endpoints of contract section 13: translations of the kit use-cases. */
 export function kitHandlers(deps: { services: Services; syncTimeoutMs?: number; closing: AbortSignal }): Handlers {
@@ -42,6 +42,11 @@ export function kitHandlers(deps: { services: Services; syncTimeoutMs?: number; 
   return {
     createKit: ({ request, viewer, state, body }) => create(request, viewer, state, body),
     createKitInApp: ({ request, viewer, state, body }) => create(request, viewer, state, body),
+    createAtlas: async ({ viewer, body }) => {
+      const { id, charged } = await kits.pack(viewer, body);
+      const kit = await kits.get(viewer, id);
+      return { ...kit, credits: { ...kit.credits, charged } };
+    },
     getKit: ({ viewer, params }) => kits.get(viewer, params.id!),
     getKitEvents: async ({ viewer, params, state }) => {
       const events = frameEvents(

@@ -68,7 +68,7 @@ const GenerationErrorRef = builder.objectRef<{ code: string; message: string }>(
 
 const StatusEnum = builder.enumType("GenerationStatus", { values: generationStatuses });
 
-const GenerationRef = builder.objectRef<GenerationView>("Generation").implement({
+export const GenerationRef = builder.objectRef<GenerationView>("Generation").implement({
   description: "One generation call: queued → running → succeeded | failed | canceled.",
   fields: (t) => ({
     id: t.exposeID("id"),

@@ -6,6 +6,7 @@ import "./account.js";
 import "./api-key.js";
 import "./project.js";
 import "./generation.js";
+import "./kit.js";
 import "./credits.js";
 import "./storage.js";
 import "./usage.js";
