@@ -64,6 +64,7 @@ describe("the agents catalog", () => {
       sizes: [
         { width: 16, height: 16 },
         { width: 32, height: 32 },
+        { width: 48, height: 48 },
         { width: 64, height: 64 },
         { width: 128, height: 128 },
       ],

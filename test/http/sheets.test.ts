@@ -96,7 +96,7 @@ describe("bad sheet requests answer 400 naming the field and charge nothing", ()
     ["fps 0", { prompt: "knight", sheet: { fps: 0 } }, "invalid_request", "sheet.fps"],
     ["fps 31", { prompt: "knight", sheet: { fps: 31 } }, "invalid_request", "sheet.fps"],
     ["an unknown sheet field", { prompt: "knight", sheet: { frames: 9 } }, "invalid_request", "sheet.frames"],
-    ["a size the agent lacks", { prompt: "knight", sheet: {}, width: 48, height: 48 }, "invalid_request", "width"],
+    ["a size the agent lacks", { prompt: "knight", sheet: {}, width: 40, height: 40 }, "invalid_request", "width"],
     [
       "more frames than the agent draws (a 768×5120 sheet)",
       { prompt: "knight", sheet: { animations: ["idle", "walk", "attack", "hurt", "death"], directions: 8 }, width: 128, height: 128 },

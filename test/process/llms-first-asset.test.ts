@@ -104,7 +104,8 @@ describe("llms.txt alone", () => {
     expect(await sharp(await readFile(join(work, "grass-dirt.png"))).metadata()).toMatchObject({ format: "png", width: 4 * 64, height: 4 * 64 });
     const tiled = await readFile(join(work, "grass-dirt.tiled.zip"));
     expect(tiled.subarray(0, 2).toString()).toBe("PK");
-    expect(tiled.toString("latin1")).toMatch(/ast_[A-Za-z0-9_-]+\.tsx/);
+    expect(tiled.toString("latin1")).toMatch(/[a-z0-9-]+\.tsx/); // named by the prompt's slug, never only an id
+    expect(tiled.toString("latin1")).not.toMatch(/ast_[A-Za-z0-9_-]+\.tsx/);
 
     // The palette's example: the quality it saved says every opaque pixel is in PICO-8, and the PNG agrees.
     const quality = JSON.parse(await readFile(join(work, "knight-pico8-quality.json"), "utf8")) as { paletteCompliance: number; colors: number };
