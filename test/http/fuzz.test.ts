@@ -72,6 +72,12 @@ describe(`fuzz (seed ${seed})`, () => {
         "2147483648",
         "+275760-09-13T00:00:00Z",
       ]);
+    // A wrong value that is never null: a null field is an absent one (contract section 3), so `{"prompt":"a","messages":null}`
+    // is a valid request that makes a generation, which is not what these bodies are for.
+    const wrongValue = (): unknown => {
+      const value = wrongType();
+      return value === null ? "\u0000" : value;
+    };
 
     // Every route of the table (ids filled in with real ones, or broken ones), and then some.
     const concrete = (path: string) => path.replace(":id", pick([generationId, assetId, "key_nope", "gen_%00", "%E0%A4%A", "x".repeat(300)]));
@@ -124,7 +130,7 @@ describe(`fuzz (seed ${seed})`, () => {
         () => ({ body: bytes(1 + Math.floor(random() * 200)), type: "application/json" }),
         () => ({ body: bytes(50), type: pick(["text/plain", "application/octet-stream", "multipart/form-data", ""]) }),
         () => ({ body: JSON.stringify({ prompt: wrongType(), agentId: wrongType(), transparent: wrongType() }), type: "application/json" }),
-        () => ({ body: JSON.stringify({ prompt: "a", messages: wrongType() }), type: "application/json" }),
+        () => ({ body: JSON.stringify({ prompt: "a", messages: wrongValue() }), type: "application/json" }),
         () => ({ body: JSON.stringify({ messages: [{ role: pick(["root", "", 5]), content: wrongType() }] }), type: "application/json" }),
         () => ({ body: deep(5000), type: "application/json" }),
         () => ({ body: JSON.stringify({ prompt: "x".repeat(70_000) }), type: "application/json" }),
@@ -148,7 +154,7 @@ describe(`fuzz (seed ${seed})`, () => {
           type: "application/json",
         }),
         () => ({
-          body: JSON.stringify({ prompt: "a", width: wrongType(), height: wrongType(), seed: wrongType(), transparent: wrongType() }),
+          body: JSON.stringify({ prompt: "a", width: wrongValue(), height: wrongValue(), seed: wrongValue(), transparent: wrongValue() }),
           type: "application/json",
         }),
         () => ({ body: JSON.stringify({ name: wrongType(), scopes: wrongType(), expiresAt: wrongType() }), type: "application/json" }),
