@@ -1,3 +1,4 @@
+import { readStoredZip } from "../support/zip.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { origin, startTestApp, type TestApp } from "../support/harness.js";
 import { type GenerationBody, generateWithKey } from "../support/generation.js";
@@ -38,22 +39,6 @@ const generate = async (body: Record<string, unknown>) => {
   return (await response.json()) as Generation;
 };
 const balance = async () => ((await (await get("/api/v1/credits")).json()) as { balance: number }).balance;
-
-/** The entries of a stored (uncompressed) zip, as the service writes them. */
-function unzip(zip: Buffer): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  let at = 0;
-  while (zip.readUInt32LE(at) === 0x04034b50) {
-    const size = zip.readUInt32LE(at + 18);
-    const nameLength = zip.readUInt16LE(at + 26);
-    const extra = zip.readUInt16LE(at + 28);
-    const name = zip.subarray(at + 30, at + 30 + nameLength).toString("utf8");
-    const start = at + 30 + nameLength + extra;
-    out.set(name, zip.subarray(start, start + size));
-    at = start + size;
-  }
-  return out;
-}
 
 describe("projects", () => {
   it("a project holds the defaults it was given", () => {
@@ -146,7 +131,7 @@ describe("projects", () => {
     const response = await get(`/api/v1/projects/${project.id}/export/zip`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="slime-cave.zip"');
-    const entries = unzip(Buffer.from(await response.arrayBuffer()));
+    const entries = readStoredZip(Buffer.from(await response.arrayBuffer()));
     expect([...entries.keys()].sort()).toEqual(["README.md", "a-bat.png", "a-green-slime-2.png", "a-green-slime.png", "a-knight.png", "cave-stone.png"]);
     const assets = await t.db.prisma.asset.findMany({ where: { generation: { projectId: project.id } }, select: { id: true } });
     for (const { id } of assets) {
