@@ -3,7 +3,7 @@
  * and 48 px, seed 7): 40 icons and 20 textures, each drawn at every small size and shown magnified (nearest
  * neighbour) so that every pixel can be seen, plus a tileset at 32 px. Default out: /tmp/small-art.png.
  */
-import { writeFile } from "node:fs/promises";
+import { blitZoomed, darkCanvas, writeCanvas } from "./contact-grid.js";
 import { PNG } from "pngjs";
 import { draw, type DrawTask } from "../src/agents/procedural/draw-task.js";
 import { SMALL_ICONS, SMALL_TEXTURES } from "../test/support/small-art.js";
@@ -22,8 +22,7 @@ const cases: { generator: DrawTask["generator"]; prompt: string; transparent: bo
 const rows = Math.ceil(cases.length / COLUMNS);
 const width = COLUMNS * CELL;
 const height = rows * ROW;
-const pixels = Buffer.alloc(width * height * 4);
-for (let i = 0; i < pixels.length; i += 4) pixels.set([44, 46, 56, 255], i);
+const canvas = darkCanvas(width, height);
 
 for (const [n, c] of cases.entries()) {
   const x0 = (n % COLUMNS) * CELL;
@@ -36,18 +35,9 @@ for (const [n, c] of cases.entries()) {
     );
     const src = PNG.sync.read(image.png).data;
     const zoom = ZOOM[size];
-    for (let y = 0; y < size * zoom; y++) {
-      for (let xx = 0; xx < size * zoom; xx++) {
-        const s = (Math.floor(y / zoom) * size + Math.floor(xx / zoom)) * 4;
-        const a = (src[s + 3] ?? 0) / 255;
-        const d = ((y0 + y) * width + x + xx) * 4;
-        for (let k = 0; k < 3; k++) pixels[d + k] = Math.round((src[s + k] ?? 0) * a + (pixels[d + k] ?? 0) * (1 - a));
-      }
-    }
+    blitZoomed(canvas, src, size, zoom, x, y0);
     x += size * zoom + 4;
   }
 }
-const png = new PNG({ width, height });
-png.data = pixels;
-await writeFile(out, PNG.sync.write(png));
+await writeCanvas(canvas, out);
 console.log(`${out}: ${cases.length} subjects at ${SIZES.join(", ")} px`);
