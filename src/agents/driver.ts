@@ -36,6 +36,36 @@ export interface AgentJob {
   palette?: { name?: string; colors: string[] };
   /** The driver's own reading of the prompt (`read`), made once at submit and stored with the generation; absent for models. */
   reading?: PromptReading;
+  /**
+   * The caller's picture (contract section 14's `image`: an upload or any asset of theirs), decoded; set only for
+   * agents whose `inputs` include "image". With it, `prompt` may be absent where the driver says so (`images.promptOptional`).
+   */
+  image?: AgentImageInput;
+}
+
+/** A caller's picture handed to a driver (contract section 14), decoded once by the service. */
+export interface AgentImageInput {
+  /** The asset it came from (an upload, a data URL stored as an upload, or a generated asset). */
+  assetId: string;
+  width: number;
+  height: number;
+  /** width × height × 4 bytes: sRGB, straight (not premultiplied) alpha. */
+  rgba: Uint8Array;
+  /** The stored PNG, as the service serves it (what a model driver sends to its provider). */
+  png: Buffer;
+  /** A sheet's or tileset's layout when the asset has one (generated, or given by POST /api/v1/assets/:id/slice). */
+  layout?: SheetLayout | TilesetLayout | MapLayout;
+}
+
+/** What a driver that takes the caller's picture offers (contract section 14); a driver without it takes none. */
+export interface ImageCapability {
+  /** True when a job with an image needs no prompt (pixel-fixer, cutout). */
+  promptOptional?: boolean;
+  /**
+   * Why this image cannot be used for this job (a sheet direction the sprite does not show, a picture with no
+   * subject), else undefined. Cheap; called at submit, so the refusal charges nothing.
+   */
+  refusal?(job: Pick<AgentJob, "prompt" | "messages" | "sheet" | "tileset" | "width" | "height" | "image">): string | undefined;
 }
 
 /**
@@ -141,6 +171,8 @@ export interface AgentDriver {
   sheets?: SheetCapability;
   /** true when it sets its pictures on badges (icons): a request's `badge` reaches it as `job.options.badge`. */
   badges?: boolean;
+  /** Present when it takes the caller's picture (`job.image`): its agents list `inputs: ["prompt", "image"]`. */
+  images?: ImageCapability;
   /**
    * Models: the largest picture (in pixels) the driver hands over before post-processing (twice `nativeSize` a
    * side), counted in the pixel budget; absent where the driver's image is the asset (procedural).
