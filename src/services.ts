@@ -155,7 +155,11 @@ export function createServices(deps: AppDeps) {
   });
   return {
     agents,
-    kits: { ...kits, atlas: kitAtlas, pack: createAtlasPacker({ prisma, atlasCredits: deps.config.atlasCredits }) },
+    kits: {
+      ...kits,
+      atlas: kitAtlas,
+      pack: createAtlasPacker({ prisma, store, reserveAndEnqueue, idempotency, atlas: kitAtlas, atlasCredits: deps.config.atlasCredits }),
+    },
     accounts: createAccountService(prisma, { signupCredits: deps.config.signupCredits }),
     sessions: createSessionManager(prisma, { secure: deps.config.publicOrigin.startsWith("https:") }),
     authThrottle: createAuthThrottle(deps.limiter, {

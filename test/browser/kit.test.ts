@@ -1,6 +1,7 @@
-// The Kit screen in a real browser: three items (a fourth added and removed), the price from a dry run before anything is charged,
-// Generate, and the result scrolled into view with its atlas page and a live scene (the tile set as a
-// map, the character walking on it) whose pixels are drawn and move between two frames.
+// The Kit screen in a real browser: three items (a fourth added and removed), a project, a seed and the map's size, the price
+// from a dry run before anything is charged, Generate (the kit starts at once, 202, and its items' progress comes from the
+// kit's events until it is done), and the result scrolled into view with its atlas page and a live scene (the tile set as a
+// map of the size asked, the character walking on it) whose pixels are drawn and move between two frames.
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -40,6 +41,15 @@ describeOn("pglite", "the Kit screen", () => {
   it("prices three items, generates them, and shows the atlas and the kit at work in a canvas", { timeout: 120_000 }, async () => {
     const { context, page } = await bench.newContext();
     await signUp(page, bench.origin, "kit@example.com");
+    // a project, made before the screen opens (the picker lists it)
+    const project = (await page.evaluate(() =>
+      fetch("/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: 'mutation { createProject(input: { name: "meadow game" }) { id } }' }),
+      }).then((r) => r.json()),
+    )) as { data: { createProject: { id: string } } };
+    const projectId = project.data.createProject.id;
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Kit" }).click();
     await page.getByRole("heading", { name: "Kit", level: 1 }).waitFor();
 
@@ -56,6 +66,12 @@ describeOn("pglite", "the Kit screen", () => {
     await page.getByRole("button", { name: "Remove item 4" }).click();
     expect(await page.getByTestId("kit-row").count()).toBe(3);
     await page.getByLabel("Pixel scale").selectOption("32");
+    // a project (made beforehand), a seed and a 10 × 6-tile map
+    await expect.poll(() => page.locator("#kit-project option").count()).toBeGreaterThan(1);
+    await page.getByLabel("Project").selectOption(projectId);
+    await page.getByLabel("Seed").fill("42");
+    await page.getByLabel("Map width (tiles)").fill("10");
+    await page.getByLabel("Map height (tiles)").fill("6");
 
     // the price the service's own dry run gives, before anything is charged
     const dry = (await page.evaluate(() =>
@@ -67,6 +83,7 @@ describeOn("pglite", "the Kit screen", () => {
           transparent: true,
           palette: "endesga-32",
           dryRun: true,
+          seed: 42,
           items: [
             { prompt: "knight with a sword", agentId: "pixel-sprite", sheet: { animations: ["idle", "walk"], directions: 4 } },
             { prompt: "grass and dirt", agentId: "texture", tileset: { layout: "wang-corner-16", terrains: ["grass", "dirt"] } },
@@ -80,9 +97,25 @@ describeOn("pglite", "the Kit screen", () => {
       .poll(() => page.getByTestId("kit-price").textContent())
       .toMatch(new RegExp(`^Costs ${dry.credits.price} credits? · balance ${dry.credits.balance}`));
 
+    // the progress card, seen while the kit runs (recorded by an observer: a fast kit shows it briefly)
+    await page.evaluate(() => {
+      const seen = () => document.querySelector("[data-testid=kit-progress]") && ((window as unknown as { kitProgressSeen: boolean }).kitProgressSeen = true);
+      new MutationObserver(seen).observe(document.body, { childList: true, subtree: true });
+    });
+    const started = page.waitForResponse(
+      (r) => r.url().endsWith("/api/ai/kits") && r.request().method() === "POST" && !r.request().postData()?.includes("dryRun"),
+    );
     await page.getByRole("button", { name: "Generate kit" }).click();
+    const accepted = await started;
+    expect(accepted.status()).toBe(202);
+    expect(accepted.request().headers().prefer).toBe("respond-async");
+    const kitId = ((await accepted.json()) as { id: string }).id;
     const result = page.getByTestId("kit-result");
-    await result.waitFor({ timeout: 60_000 }); // the kit is made synchronously: slow on a busy machine
+    await result.waitFor({ timeout: 60_000 }); // slow on a busy machine
+    expect(await page.evaluate(() => (window as unknown as { kitProgressSeen?: boolean }).kitProgressSeen)).toBe(true);
+    expect(await page.getByTestId("kit-progress").count()).toBe(0);
+    const stored = (await page.evaluate((id) => fetch(`/api/v1/kits/${id}`).then((r) => r.json()), kitId)) as { status: string; projectId?: string };
+    expect(stored).toMatchObject({ status: "succeeded", projectId });
     expect(await page.getByTestId("balance").textContent()).toBe(`${dry.credits.balance - dry.credits.price} credits`);
     // scrolled into view
     await expect.poll(() => result.evaluate((e) => e.getBoundingClientRect().top < innerHeight && e.getBoundingClientRect().bottom > 0)).toBe(true);
@@ -97,7 +130,8 @@ describeOn("pglite", "the Kit screen", () => {
         .evaluateAll((links) => links.map((a) => a.dataset.format).sort()),
     ).toEqual(expect.arrayContaining(["godot", "phaser", "zip"]));
 
-    // the scene: mostly map (tiles cover it), and the walker moves between two frames
+    // the scene: the map of the size asked, mostly tiles, and the walker moves between two frames
+    expect(await page.getByTestId("kit-scene").evaluate((c: HTMLCanvasElement) => [c.width, c.height])).toEqual([10 * 32, 6 * 32]);
     await expect.poll(async () => (await readScene(page)).drawn).toBeGreaterThan(0);
     const first = await readScene(page);
     expect(first.drawn / first.pixels).toBeGreaterThan(0.9);

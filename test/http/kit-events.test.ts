@@ -87,6 +87,43 @@ describe("GET /api/v1/kits/:id/events", () => {
     expect(kitHooks(id)).toHaveLength(1);
   });
 
+  it("GraphQL Subscription.kitEvents: the items' events naming their item, then one kit.completed with the settled kit", async () => {
+    const id = await startKit();
+    const stream = await t.request("/graphql/stream", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/event-stream", ...bearer(secret) },
+      body: JSON.stringify({
+        query:
+          "subscription ($id: ID!) { kitEvents(id: $id) { seq type item kit { id status items { name generation { status } } atlas { pages { width } } } } }",
+        variables: { id },
+      }),
+    });
+    const nexts = (await stream.text())
+      .split("\n\n")
+      .filter((b) => b.startsWith("event: next"))
+      .map((b) => JSON.parse(b.split("data: ")[1]!).data.kitEvents as { seq: number; type: string; item: string | null; kit: Record<string, unknown> | null });
+    expect(nexts.map((e) => e.seq)).toEqual(nexts.map((_, i) => i + 1));
+    expect(
+      nexts
+        .filter((e) => e.type === "generation.completed")
+        .map((e) => e.item)
+        .sort(),
+    ).toEqual(["gem", "key", "slime"]);
+    const last = nexts.at(-1)!;
+    expect([last.type, last.item]).toEqual(["kit.completed", null]);
+    expect(last.kit).toMatchObject({ id, status: "succeeded", items: items.map((i) => ({ name: i.name, generation: { status: "succeeded" } })) });
+    expect((last.kit!.atlas as { pages: unknown[] }).pages.length).toBeGreaterThan(0);
+    for (const e of nexts.slice(0, -1)) expect(e.kit).toBeNull();
+
+    const other = (await createKey(t, await signUp(t))).secret;
+    const refused = await t.request("/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...bearer(other) },
+      body: JSON.stringify({ query: "subscription ($id: ID!) { kitEvents(id: $id) { seq } }", variables: { id } }),
+    });
+    expect(JSON.stringify(await refused.json())).toContain("not_found");
+  });
+
   it("reports a kit once however many of its items' endings race to report it", async () => {
     const id = await startKit();
     await waitFor("the kit reported", async () => (await t.db.prisma.kit.findUniqueOrThrow({ where: { id } })).reportedAt !== null);

@@ -196,6 +196,7 @@ describe("POST /api/v1/kits", () => {
     ["duplicate default names", { ...body, items: [{ prompt: "Green slime!" }, { prompt: "green  slime" }] }, "items.1.name"],
     ["a scale not in 16, 32, 48, 64", { ...body, scale: 20 }, "scale"],
     ["sheet and tileset", { ...body, items: [items[0], { ...items[2], sheet: { animations: ["walk"] } }] }, "items.1.sheet"],
+    ["sheet and tileset on the fourth item", { ...body, items: [...items, { ...items[2], name: "sand", sheet: { animations: ["walk"] } }] }, "items.3.sheet"],
     ["an unknown agent", { ...body, items: [items[0], { prompt: "x", agentId: "nope" }] }, "items.1.agentId"],
     ["a size the agent does not draw", { ...body, items: [items[0], { prompt: "stone", agentId: "texture", width: 20, height: 20 }] }, "items.1.width"],
   ])("refuses %s: 400 naming the field, nothing charged or written", async (_, bad, param) => {
@@ -292,8 +293,8 @@ describe("GraphQL generateKit and kit", () => {
 });
 
 describe("POST /api/v1/atlases", () => {
-  const pack = (body: unknown, key = secret) =>
-    t.request("/api/v1/atlases", { method: "POST", headers: { "content-type": "application/json", ...bearer(key) }, body: JSON.stringify(body) });
+  const pack = (body: unknown, key = secret, headers: Record<string, string> = {}) =>
+    t.request("/api/v1/atlases", { method: "POST", headers: { "content-type": "application/json", ...bearer(key), ...headers }, body: JSON.stringify(body) });
   let assets: string[];
   beforeAll(async () => {
     const made = (await (
@@ -322,6 +323,31 @@ describe("POST /api/v1/atlases", () => {
     expect((await get(atlas.atlas.layout.pages[0]!.url)).headers.get("content-type")).toBe("image/png");
     expect((await get(atlas.atlas.exports.phaser!)).status).toBe(200);
     await expectBalancedLedger(t, user.accountId);
+  });
+
+  it("charges through the reservation: one Idempotency-Key charges once, a later GET shows the charge, the scale is the assets'", async () => {
+    const before = await balance();
+    const key = { "idempotency-key": `atlas-${Date.now()}` };
+    const first = await pack({ assets }, secret, key);
+    expect(first.status, await first.clone().text()).toBe(200);
+    const again = await pack({ assets }, secret, key);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.headers.get("x-credits-charged")).toBe("0");
+    const [a, b] = [(await first.json()) as Kit, (await again.json()) as Kit];
+    expect(b.id).toBe(a.id);
+    expect(await balance()).toBe(before - 1);
+    const read = (await (await get(`/api/v1/kits/${a.id}`)).json()) as Kit;
+    expect([read.credits.charged, read.scale, read.status]).toEqual([1, 16, "succeeded"]);
+    await expectBalancedLedger(t, user.accountId);
+  });
+
+  it("a key's budget applies: the packing past it is 402 key_budget_exceeded, nothing charged or written", async () => {
+    const key = await createKey(t, user, { budget: { credits: 1, period: "total" } });
+    expect((await pack({ assets }, key.secret)).status).toBe(200); // spends the key's one credit
+    const [before, kits] = [await balance(), await kitCount()];
+    const error = await errorOf(await pack({ assets }, key.secret));
+    expect([error.status, error.code]).toEqual([402, "key_budget_exceeded"]);
+    expect([await balance(), await kitCount()]).toEqual([before, kits]);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 // Kits through the MCP tool generate_kit, over Streamable HTTP (/mcp, in process) and over the REST client the stdio
 // server uses (remote.ts): a dry run prices every item in the same call, a kit is charged once per idempotencyKey,
-// and the answer names each item's asset, the atlas and its exports.
+// and the answer names each item's asset, the atlas and its exports; get_kit reads a kit back.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { describe, expect, it } from "vitest";
@@ -55,6 +55,19 @@ describe("generate_kit", () => {
       const again = textOf(await call(client, "generate_kit", { ...kit, idempotencyKey: key }));
       expect(again.split("\n")[0]!.slice(0, 30)).toBe(made.split("\n")[0]!.slice(0, 30));
       expect(await session.balanceOf(secret)).toBe(before - total);
+
+      // get_kit answers the kit as it stands; an item's generation links its PNG under the item's name
+      const kitId = /^Kit (kit_\S+) /.exec(made)![1]!;
+      const got = textOf(await call(client, "get_kit", { kitId }));
+      expect(got.split("\n")[0]).toMatch(new RegExp(`^Kit ${kitId} succeeded \\("meadow"\\), scale 32: charged ${total} credits?`));
+      expect(got).toMatch(/- potion: ast_\S+ \(image, 64×64\)/);
+      expect(got).toMatch(/Exports \(GET with the API key\): phaser /);
+      const rest = (await (await fetch(`${session.base}/api/v1/kits/${kitId}`, { headers: { authorization: `Bearer ${secret}` } })).json()) as {
+        items: { name: string; generation: { id: string } }[];
+      };
+      const potion = rest.items.find((i) => i.name === "potion")!.generation.id;
+      const read = await call(client, "get_generation", { generationId: potion });
+      expect(read.content.find((c) => c.type === "resource_link")).toMatchObject({ name: "potion.png" });
     });
   }
 
@@ -66,6 +79,8 @@ describe("generate_kit", () => {
     expect(textOf(refused)).toMatch(/invalid_request.*scale/s);
     const duplicate = await call(client, "generate_kit", { ...kit, items: [kit.items[1], kit.items[1]] });
     expect(textOf(duplicate)).toMatch(/items\.1\.name/);
+    const someoneElses = await call(client, "get_kit", { kitId: "kit_0123456789012345678901" });
+    expect([someoneElses.isError, textOf(someoneElses)]).toEqual([true, expect.stringMatching(/^not_found: /)]);
     expect(await session.balanceOf(secret)).toBe(before);
   });
 });

@@ -78,7 +78,10 @@ describe("tilesets over MCP", () => {
     const links = linksOf(result);
     const assetId = /^asset:\/\/(ast_[A-Za-z0-9_-]+)$/.exec(links[0]!.uri)![1]!;
     expect(links.map((l) => l.uri)).toEqual([`asset://${assetId}`, ...["texturepacker", "godot", "tiled", "zip"].map((f) => `asset://${assetId}/export/${f}`)]);
-    expect(links.find((l) => l.uri.endsWith("/tiled"))).toMatchObject({ name: `${assetId}.tiled.zip`, mimeType: "application/zip" });
+    expect(links.find((l) => l.uri.endsWith("/tiled"))).toMatchObject({ name: "tiles.tiled.zip", mimeType: "application/zip" });
+    // every link is named by the asset's slug (its prompt's), as its downloads are, never by its id
+    expect(links[0]!.name).toBe("tiles.png");
+    expect(links.every((l) => l.name.startsWith("tiles.") && !l.name.includes(assetId))).toBe(true);
     expect(said).toContain(`tiled: asset://${assetId}/export/tiled`);
     expect(said).toContain(`GET /api/v1/assets/${assetId}/export/<format>`);
     const tiled = await client.readResource({ uri: `asset://${assetId}/export/tiled` });

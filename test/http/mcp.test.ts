@@ -17,7 +17,17 @@ import { testImagesKey, testImagesKeyEnv, writeModelCatalog } from "../support/m
 import { bearer, createKey, signUp, type TestUser } from "../support/users.js";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
-const toolNames = ["cancel_generation", "estimate_cost", "generate_asset", "generate_kit", "get_balance", "get_generation", "list_agents", "recolor_asset"];
+const toolNames = [
+  "cancel_generation",
+  "estimate_cost",
+  "generate_asset",
+  "generate_kit",
+  "get_balance",
+  "get_generation",
+  "get_kit",
+  "list_agents",
+  "recolor_asset",
+];
 
 let t: TestApp;
 let listening: Awaited<ReturnType<typeof listenOnPort>> | undefined;
@@ -264,6 +274,7 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     const result = await call(client, "generate_asset", { prompt: "a golden sword icon", agentId: "icon", seed: 7 }, (p) => progress.push(p));
     const { uri, preview } = await expectAssetAnswer(result);
     expect(preview).toEqual({ width: 128, height: 128 }); // the 256×256 icon, shrunk
+    expect(linkOf(result)!.name).toBe("a-golden-sword-icon.png"); // the slug its download is named by, not its id
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.every((p) => p.total === 100 && typeof p.message === "string")).toBe(true);
     expect(progress.map((p) => p.progress)).toEqual([...progress.map((p) => p.progress)].sort((a, b) => a - b));

@@ -97,13 +97,13 @@ function offline(error: unknown): ApiError {
 }
 
 /** A REST call with a JSON body; resolves to the JSON answer (undefined for 204). */
-export async function rest<T>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<T> {
+export async function rest<T>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown, extra: Record<string, string> = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: "same-origin",
-      headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+      headers: { ...(body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" }), ...extra },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {

@@ -43,6 +43,10 @@ export interface KitInput {
   scale: number;
   palette: PaletteInput | undefined;
   transparent: boolean;
+  /** The kit's seed (each item's is derived from it); absent: a random one. */
+  seed?: number;
+  /** The project it is filed under (its defaults apply where the form gives none). */
+  projectId?: string;
 }
 
 const bodyOf = (input: KitInput, dryRun: boolean) => ({
@@ -50,14 +54,52 @@ const bodyOf = (input: KitInput, dryRun: boolean) => ({
   scale: input.scale,
   transparent: input.transparent,
   ...(input.palette === undefined ? {} : { palette: input.palette }),
+  ...(input.seed === undefined ? {} : { seed: input.seed }),
+  ...(input.projectId ? { projectId: input.projectId } : {}),
   ...(dryRun ? { dryRun: true } : {}),
 });
+
+/** The map the Kit screen paints its tile set on: a size in tiles and a seed. */
+export interface SceneMap {
+  columns: number;
+  rows: number;
+  seed: number;
+}
+export const sceneMapLimits = { min: 4, max: 64 } as const;
 
 export const kitApi = {
   /** The price of every item and the total; nothing made or charged. */
   estimate: (input: KitInput) => rest<KitEstimate>("POST", "/api/ai/kits", bodyOf(input, true)),
-  generate: (input: KitInput) => rest<Kit>("POST", "/api/ai/kits", bodyOf(input, false)),
+  /** Starts the kit (202, running): the screen follows its events until it is done. */
+  start: (input: KitInput) => rest<Kit>("POST", "/api/ai/kits", bodyOf(input, false), { prefer: "respond-async" }),
+  get: (id: string) => rest<Kit>("GET", `/api/v1/kits/${encodeURIComponent(id)}`),
 };
+
+/** Where a kit's item stands while the kit runs, from its generation events. */
+export interface ItemProgress {
+  status: "queued" | "running" | "succeeded" | "failed";
+  percent: number;
+  stage?: string;
+}
+
+/** What one of the kit's events changes in its items' progress (kitEvents: an item's generation event naming the item). */
+export function itemProgressed(before: ItemProgress | undefined, type: string, data: Record<string, unknown>): ItemProgress | undefined {
+  const was = before ?? { status: "queued", percent: 0 };
+  switch (type) {
+    case "generation.queued":
+      return { ...was, status: "queued" };
+    case "generation.started":
+      return { ...was, status: "running", percent: Math.max(was.percent, 1) };
+    case "generation.progress":
+      return { status: "running", percent: Math.max(was.percent, Number(data.percent) || 0), stage: typeof data.stage === "string" ? data.stage : was.stage };
+    case "generation.completed":
+      return { status: "succeeded", percent: 100 };
+    case "generation.failed":
+      return { ...was, status: "failed" };
+    default:
+      return undefined;
+  }
+}
 
 export type AtlasFrame = NonNullable<Kit["atlas"]>["layout"]["frames"][number];
 

@@ -71,3 +71,54 @@ export function followGeneration(id: string, sink: Follow): () => void {
     dispose?.();
   };
 }
+
+/** An event of a kit's stream: an item's generation event (naming the item), or kit.completed carrying the kit. */
+export interface KitStreamEvent {
+  seq: number;
+  type: string;
+  item: string | null;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Follows a kit (the kitEvents subscription) until its kit.completed, whose data is the kit as GET
+ * /api/v1/kits/:id answers it. When the stream fails, the caller reads the kit instead. Returns a stop function.
+ */
+export function followKit(id: string, sink: { onEvent(event: KitStreamEvent): void; onDone(kit: unknown): void; onError(error: ApiError): void }): () => void {
+  let stopped = false;
+  let done = false;
+  const dispose = sse.subscribe<{ kitEvents: KitStreamEvent }>(
+    { query: "subscription FollowKit($id: ID!) { kitEvents(id: $id) { seq type item data } }", variables: { id } },
+    {
+      next(result) {
+        if (stopped || done) return;
+        const first = result.errors?.[0] as GraphQLErrorShape | undefined;
+        if (first) {
+          done = true;
+          sink.onError(new ApiError(first.message, first.extensions?.code ?? "graphql_error", undefined, first.extensions?.details ?? {}));
+          return;
+        }
+        const event = result.data?.kitEvents;
+        if (!event) return;
+        if (event.type === "kit.completed") {
+          done = true;
+          sink.onDone(event.data);
+        } else sink.onEvent(event);
+      },
+      error(error) {
+        if (stopped || done) return;
+        done = true;
+        sink.onError(error instanceof ApiError ? error : new ApiError(errorMessage(error) || "The kit's stream failed.", "stream_error", undefined));
+      },
+      complete() {
+        if (stopped || done) return;
+        done = true;
+        sink.onError(new ApiError("The kit's stream ended early.", "stream_error", undefined));
+      },
+    },
+  );
+  return () => {
+    stopped = true;
+    dispose();
+  };
+}

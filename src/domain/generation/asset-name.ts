@@ -7,12 +7,12 @@ import type { PrismaClient } from "../../infra/db/database.js";
  */
 export async function assetName(
   prisma: PrismaClient,
-  row: { accountId: string; generationId: string; generation: { prompt: string | null } },
+  row: { accountId: string; generationId: string; generation: { prompt: string | null; kitId?: string | null } },
 ): Promise<string> {
-  const kit = await prisma.kit.findFirst({
-    where: { accountId: row.accountId, items: { array_contains: [{ generationId: row.generationId }] } },
-    select: { items: true },
-  });
+  // the generation names its kit (generations.kit_id): one read by key, none outside a kit
+  const kit = row.generation.kitId
+    ? await prisma.kit.findFirst({ where: { id: row.generation.kitId, accountId: row.accountId }, select: { items: true } })
+    : null;
   const items = (kit?.items ?? []) as { name?: unknown; generationId?: unknown }[];
   const item = items.find((i) => i.generationId === row.generationId);
   return slugOf(typeof item?.name === "string" ? item.name : (row.generation.prompt ?? "asset"));

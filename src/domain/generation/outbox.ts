@@ -60,19 +60,16 @@ export function alertCtes(total: number, withKey: boolean): { ctes: Prisma.Sql; 
 }
 
 /**
- * The statement that reports a kit's end exactly once: the kit of generation `generationId` (or
- * the kit `kitId`) not reported yet whose items are all over gets `reported_at`, its status
- * (succeeded when an item succeeded, else failed) and one `kit.succeeded` / `kit.failed` delivery
- * per webhook that names it, in ONE statement. Run after each item's ending has committed (and after
- * the kit's row is written): the last ending's run sees every item over, and two runs that both do
- * are ordered by the row lock, the second finding `reported_at` set (re-checked after the wait).
+ * The statement that reports a kit's end exactly once: the kit `kitId`, not reported yet, whose
+ * items are all over gets `reported_at`, its status (succeeded when an item succeeded, else failed)
+ * and one `kit.succeeded` / `kit.failed` delivery per webhook that names it, in ONE statement. Run
+ * after each item's ending has committed (the ending returns its row's `kit_id`; a generation
+ * outside a kit runs nothing) and after the kit's row is written: the last ending's run sees every
+ * item over, and two runs that both do are ordered by the row lock, the second finding
+ * `reported_at` set (re-checked after the wait).
  */
-export function kitReport(by: { generationId: string } | { kitId: string }): Prisma.Sql {
-  const which =
-    "kitId" in by
-      ? Prisma.sql`k."id" = ${by.kitId}`
-      : Prisma.sql`k."account_id" = (SELECT "account_id" FROM "generations" WHERE "id" = ${by.generationId})
-          AND k."items" @> jsonb_build_array(jsonb_build_object('generationId', ${by.generationId}::text))`;
+export function kitReport(kitId: string): Prisma.Sql {
+  const which = Prisma.sql`k."id" = ${kitId}`;
   return Prisma.sql`
     WITH k AS (
       SELECT k."id", k."items" FROM "kits" k WHERE ${which} AND k."reported_at" IS NULL

@@ -35,6 +35,11 @@ export interface ReserveOptions {
    * any others, but a kit alone may hold more than the limit (up to its 64 items).
    */
   kit?: boolean;
+  /**
+   * Reserved, not enqueued: the caller ends the generation itself within the call (an atlas
+   * packing: store.start, then complete or fail). No queue is involved.
+   */
+  hold?: boolean;
 }
 
 export interface Accepted {
@@ -82,13 +87,13 @@ export function createReserveAndEnqueue(deps: MoneyPathDeps) {
     store.publishQueued(row).catch((error: unknown) => deps.logger?.warn("could not publish an event", { generationId: row.id, error }));
 
   async function onExternalQueue(rows: readonly NewGeneration[], options: ReserveOptions): Promise<Accepted> {
-    await requireConsumers(queue); // nobody takes jobs: 503 now, nothing charged
+    if (!options.hold) await requireConsumers(queue); // nobody takes jobs: 503 now, nothing charged
     // The queue serves accounts in fair turns (JobQueue.enqueue): it is told whose job each is (a
     // batch's jobs take n turns of the account, like n single calls).
     const reserved = await prisma.$transaction(
       async (tx) => {
         const r = await store.reserveMany(tx, rows, limitOf(rows, options));
-        if (r) for (const row of rows) await queue.enqueue(row.id, { accountId: row.accountId });
+        if (r && !options.hold) for (const row of rows) await queue.enqueue(row.id, { accountId: row.accountId });
         return r;
       },
       { maxWait: 5_000, timeout: 10_000 },
@@ -107,6 +112,7 @@ export function createReserveAndEnqueue(deps: MoneyPathDeps) {
       const run = slot;
       slot = undefined;
       for (const row of rows) await publishQueued(row);
+      if (options.hold) return { records, balance: reserved.balance };
       for (const record of records) {
         if (run) run.run({ generationId: record.id, context: record });
         else await queue.enqueue(record.id, { accountId: record.accountId, context: record });

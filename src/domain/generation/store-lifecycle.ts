@@ -39,13 +39,14 @@ function withB64(data: Record<string, unknown>, image: StoredImage, inlineMaxByt
  */
 export function lifecycleStatements(ctx: StoreContext) {
   /**
-   * Reports the kit of a generation that just ended (or the kit `kitId`) once every item is over
+   * Reports the kit `kitId` (of a generation that just ended, or just written) once every item is over
    * (outbox.ts `kitReport`). After the ending's commit, so a failure here loses nothing the next
-   * GET of the kit does not heal: it is swallowed. True when this call reported it.
+   * GET of the kit does not heal: it is swallowed. True when this call reported it. The endings
+   * run it only for a kit's generations (their row's `kit_id`): a plain one costs no statement.
    */
-  async function reportKit(by: { generationId: string } | { kitId: string }): Promise<boolean> {
+  async function reportKit(by: { kitId: string }): Promise<boolean> {
     try {
-      const [row] = await ctx.sql<{ reported: number; deliveries: number }>(kitReport(by));
+      const [row] = await ctx.sql<{ reported: number; deliveries: number }>(kitReport(by.kitId));
       if (Number(row?.deliveries) > 0) ctx.onDeliveries?.();
       return Number(row?.reported) > 0;
     } catch {
@@ -138,14 +139,14 @@ export function lifecycleStatements(ctx: StoreContext) {
     ): Promise<GenerationEventMessage | undefined> {
       const held = startedAt !== undefined;
       if (held && pending[0]?.type !== "generation.started") throw new Error("complete: a held start comes first in pending");
-      const rows = await ctx.sql<EventRow & { type: string; deliveries: number }>(Prisma.sql`
+      const rows = await ctx.sql<EventRow & { type: string; deliveries: number; kit_id: string | null }>(Prisma.sql`
         WITH g AS (
           UPDATE "generations" SET "status" = 'succeeded', "credit_state" = 'charged', "completed_at" = ${completedAt}::timestamptz,
             "updated_at" = now(), "last_event_seq" = "last_event_seq" + ${pending.length + 1}::int${
               held ? Prisma.sql`, "attempt" = 1, "started_at" = ${startedAt}::timestamptz` : Prisma.empty
             }
           WHERE "id" = ${id} AND "status"::text = ${held ? Prisma.sql`'queued'` : Prisma.sql`'running'`} AND "credit_state" = 'reserved'
-          RETURNING "id", "account_id", "cost", "last_event_seq"
+          RETURNING "id", "account_id", "cost", "last_event_seq", "kit_id"
         ), released AS (
           UPDATE "accounts" SET "active_generations" = "active_generations" - 1 FROM g WHERE "accounts"."id" = g."account_id"
           RETURNING "accounts"."id", "accounts"."balance"
@@ -167,14 +168,14 @@ export function lifecycleStatements(ctx: StoreContext) {
           FROM g JOIN released a ON a."id" = g."account_id"
           RETURNING "seq", "type", "data"::text AS "data"
         )
-        SELECT e."seq", e."type", e."data", (SELECT count(*) FROM webhook_deliveries)::int AS "deliveries"
+        SELECT e."seq", e."type", e."data", (SELECT count(*) FROM webhook_deliveries)::int AS "deliveries", (SELECT "kit_id" FROM g) AS "kit_id"
         FROM (SELECT * FROM held UNION ALL SELECT * FROM completed) e ORDER BY e."seq"`);
       const last = rows[rows.length - 1];
       if (last?.type !== "generation.completed") return undefined;
       for (const row of rows.slice(0, -1)) await ctx.publish(id, [row], row.type);
       const message = await ctx.publish(id, [last], "generation.completed", (data) => withB64(data, image, ctx.inlineB64MaxBytes));
       if (Number(last.deliveries) > 0) ctx.onDeliveries?.();
-      await reportKit({ generationId: id });
+      if (last.kit_id) await reportKit({ kitId: last.kit_id });
       return message;
     },
 
@@ -194,7 +195,7 @@ export function lifecycleStatements(ctx: StoreContext) {
      * `generation.failed`. Undefined when the generation was already terminal (or not the account's).
      */
     async fail(id: string, input: FailureInput): Promise<GenerationEventMessage | undefined> {
-      const rows = await ctx.sql<EventRow>(Prisma.sql`
+      const rows = await ctx.sql<EventRow & { kit_id: string | null }>(Prisma.sql`
         WITH old AS (
           SELECT "id", "credit_state" FROM "generations"
           WHERE "id" = ${id} AND "status"::text IN ('queued', 'running') AND (${input.accountId ?? null}::text IS NULL OR "account_id" = ${input.accountId ?? null})
@@ -205,7 +206,7 @@ export function lifecycleStatements(ctx: StoreContext) {
             "credit_state" = CASE WHEN gen."credit_state" = 'reserved' THEN 'refunded'::"CreditState" ELSE gen."credit_state" END,
             "last_event_seq" = gen."last_event_seq" + 1
           FROM old WHERE gen."id" = old."id" AND gen."status"::text IN ('queued', 'running')
-          RETURNING gen."id", gen."account_id", gen."cost", gen."last_event_seq", gen."api_key_id", gen."agent_id",
+          RETURNING gen."id", gen."account_id", gen."cost", gen."last_event_seq", gen."api_key_id", gen."agent_id", gen."kit_id",
             CASE WHEN old."credit_state" = 'reserved' THEN gen."cost" ELSE 0 END AS "refund"
         ), released AS (
           UPDATE "accounts" AS a SET "balance" = a."balance" + g."refund", "active_generations" = a."active_generations" - 1, "updated_at" = now()
@@ -219,10 +220,10 @@ export function lifecycleStatements(ctx: StoreContext) {
           'id', g."id", 'error', ${JSON.stringify(input.error)}::jsonb,
           'credits', jsonb_build_object('refunded', g."refund", 'balance', m."balance"))
         FROM g JOIN released m ON m."generation_id" = g."id"
-        RETURNING "seq", "data"::text AS "data", (SELECT count(*) FROM webhook_deliveries)::int AS "deliveries"`);
+        RETURNING "seq", "data"::text AS "data", (SELECT count(*) FROM webhook_deliveries)::int AS "deliveries", (SELECT "kit_id" FROM g) AS "kit_id"`);
       const message = await ctx.publish(id, rows, "generation.failed");
       if (message && Number(rows[0]!.deliveries) > 0) ctx.onDeliveries?.();
-      if (message) await reportKit({ generationId: id });
+      if (message && rows[0]!.kit_id) await reportKit({ kitId: rows[0]!.kit_id });
       return message;
     },
   };

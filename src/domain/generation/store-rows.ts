@@ -46,6 +46,8 @@ export interface NewGeneration {
   map?: MapSpec | null;
   /** Icons: the badge asked for; null when the size and the prompt decide. */
   badge?: string | null;
+  /** The kit it is an item of (or whose atlas it charges); absent or null outside a kit: only a kit's generations report it when they end. */
+  kitId?: string | null;
   transparent: boolean;
   seed: number;
   width: number;

@@ -165,9 +165,10 @@ export function createKits(deps: KitDeps) {
     options: SubmitOptions,
   ) {
     const accountId = viewer.user.accountId;
-    const rows: NewGeneration[] = planned.map((p, i) => p.rowOf(newId("gen"), i === 0 ? recordId : null));
-    await deps.reserveAndEnqueue(rows, { batch: true, kit: true });
     const id = newId("kit");
+    // each item's row names its kit: its ending reports the kit (outbox.ts kitReport), a plain generation's does not
+    const rows: NewGeneration[] = planned.map((p, i) => ({ ...p.rowOf(newId("gen"), i === 0 ? recordId : null), kitId: id }));
+    await deps.reserveAndEnqueue(rows, { batch: true, kit: true });
     const items = planned.map((p, i) => ({ name: p.name, generationId: rows[i]!.id }));
     const atlas = atlasOptionsOf(input.atlas);
     const palette = input.palette === undefined ? null : typeof input.palette === "string" ? { name: input.palette } : { colors: input.palette };
@@ -253,7 +254,9 @@ export function createKits(deps: KitDeps) {
       await store.reportKit({ kitId: id });
       row.status = generations.some((g) => g.status === "succeeded") ? "succeeded" : "failed";
     }
-    return kitView(viewer, row, items, generations, await balanceOf(accountId), deps.atlas);
+    // an atlas of your own assets is charged by its packing's generation, not by its items' (made and charged before)
+    const charging = row.generationId ? [await events.current(accountId, row.generationId)] : generations;
+    return kitView(viewer, row, items, generations, await balanceOf(accountId), deps.atlas, charging);
   }
 
   /** The viewer's kit's events (404 if it is not theirs): its items' generation events, then `kit.completed` (kit-events.ts). */

@@ -55,6 +55,8 @@ export async function kitView(
   generations: readonly GenerationView[],
   balance: number,
   reader: KitAtlasReader,
+  /** The generations whose charges are the kit's: its items' by default. */
+  charging: readonly GenerationView[] = generations,
 ): Promise<KitView> {
   const done = items.flatMap((item, i) => {
     const asset = generations[i]?.status === "succeeded" ? (item.assetId ?? generations[i].assets[0]?.id) : undefined;
@@ -97,7 +99,7 @@ export async function kitView(
     items: items.map((item, i) => ({ name: item.name, generation: generations[i]! })),
     failed,
     atlas,
-    credits: { charged: generations.reduce((sum, g) => sum + g.credits.charged, 0), balance },
+    credits: { charged: charging.reduce((sum, g) => sum + g.credits.charged, 0), balance },
     createdAt: row.createdAt.toISOString(),
   };
 }

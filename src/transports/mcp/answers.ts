@@ -1,6 +1,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { sampleMap, type SheetLayout, type TilesetLayout } from "../../agents/index.js";
 import type { GenerationView } from "../../contract/schemas/generation.js";
+import { slugOf } from "../../contract/schemas/kit.js";
 import { withoutBytes, type AssetApi, type GenerateResult } from "./api.js";
 import { describeRows, describeSheet, describeTerrains, indexRule, plural, scaleText } from "./describe.js";
 import { exportLinks, formatsOf, sheetExportFiles, tilesetExportFiles } from "./export-files.js";
@@ -8,6 +9,10 @@ import { describeQuality } from "./quality.js";
 import { assetUri, exportUri } from "./uris.js";
 
 export const text = (value: string): CallToolResult => ({ content: [{ type: "text", text: value }] });
+
+/** The stem the asset's files are named by (its kit item's name, else its prompt's slug), never only its id. */
+const stemOf = (api: AssetApi, g: GenerationView, asset: GenerationView["assets"][number]): Promise<string> =>
+  api.assetName(asset.id, asset.sha256).catch(() => slugOf(g.prompt ?? "asset"));
 
 /**
  * A generation as a tool answer: preview + link when it succeeded, the failure as an error, else
@@ -27,7 +32,7 @@ export async function generationAnswer(api: AssetApi, result: GenerateResult, ke
   }
   if (g.status === "succeeded" && g.assets[0]) {
     const asset = g.assets[0];
-    const preview = await previewOf(api, result.generation.assets[0]!).catch(() => undefined);
+    const [preview, stem] = await Promise.all([previewOf(api, result.generation.assets[0]!).catch(() => undefined), stemOf(api, g, asset)]);
     return {
       content: [
         {
@@ -43,7 +48,7 @@ export async function generationAnswer(api: AssetApi, result: GenerateResult, ke
         {
           type: "resource_link",
           uri: assetUri(asset.id),
-          name: `${asset.id}.png`,
+          name: `${stem}.png`,
           title: `${g.agentId} ${asset.width}×${asset.height}`,
           mimeType: asset.mimeType,
           description: `The full-size ${asset.width}×${asset.height} PNG of generation ${g.id}.`,
@@ -106,9 +111,12 @@ async function bytesOf(api: AssetApi, asset: GenerationView["assets"][number]): 
 async function sheetAnswer(api: AssetApi, result: GenerateResult, g: GenerationView, made: string, credits: string): Promise<CallToolResult> {
   const asset = g.assets[0]!;
   const layout = asset.layout as SheetLayout;
-  const preview = await bytesOf(api, result.generation.assets[0]!)
-    .then((bytes) => api.previews.sheetPreview(bytes, layout))
-    .catch(() => undefined);
+  const [preview, stem] = await Promise.all([
+    bytesOf(api, result.generation.assets[0]!)
+      .then((bytes) => api.previews.sheetPreview(bytes, layout))
+      .catch(() => undefined),
+    stemOf(api, g, asset),
+  ]);
   const formats = formatsOf(asset, sheetExportFiles);
   const shown = preview
     ? `Below: a ${preview.width}×${preview.height} preview of rows 0–${preview.rows - 1}, frames 0–${preview.columns - 1}, ` +
@@ -130,12 +138,12 @@ async function sheetAnswer(api: AssetApi, result: GenerateResult, g: GenerationV
       {
         type: "resource_link",
         uri: assetUri(asset.id),
-        name: `${asset.id}.png`,
+        name: `${stem}.png`,
         title: `${g.agentId} sheet ${asset.width}×${asset.height}`,
         mimeType: asset.mimeType,
         description: `The full ${asset.width}×${asset.height} sprite sheet of generation ${g.id}.`,
       },
-      ...exportLinks(asset.id, formats, sheetExportFiles, "sheet"),
+      ...exportLinks(asset.id, stem, formats, sheetExportFiles, "sheet"),
     ],
   };
 }
@@ -154,9 +162,12 @@ function qualityLine(g: GenerationView, asset: GenerationView["assets"][number],
 async function tilesetAnswer(api: AssetApi, result: GenerateResult, g: GenerationView, made: string, credits: string): Promise<CallToolResult> {
   const asset = g.assets[0]!;
   const layout = asset.layout as TilesetLayout;
-  const preview = await bytesOf(api, result.generation.assets[0]!)
-    .then((bytes) => api.previews.tilesetPreview(bytes, layout))
-    .catch(() => undefined);
+  const [preview, stem] = await Promise.all([
+    bytesOf(api, result.generation.assets[0]!)
+      .then((bytes) => api.previews.tilesetPreview(bytes, layout))
+      .catch(() => undefined),
+    stemOf(api, g, asset),
+  ]);
   const formats = formatsOf(asset, tilesetExportFiles);
   const shown = preview
     ? `Below: the tile sheet at ${scaleText(preview.sheet.scale)}${
@@ -185,12 +196,12 @@ async function tilesetAnswer(api: AssetApi, result: GenerateResult, g: Generatio
       {
         type: "resource_link",
         uri: assetUri(asset.id),
-        name: `${asset.id}.png`,
+        name: `${stem}.png`,
         title: `${g.agentId} tileset ${asset.width}×${asset.height}`,
         mimeType: asset.mimeType,
         description: `The full ${asset.width}×${asset.height} tile sheet of generation ${g.id}.`,
       },
-      ...exportLinks(asset.id, formats, tilesetExportFiles, "tileset"),
+      ...exportLinks(asset.id, stem, formats, tilesetExportFiles, "tileset"),
     ],
   };
 }

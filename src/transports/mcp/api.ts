@@ -47,6 +47,14 @@ export interface AssetApi {
 
   cancel(id: string): Promise<GenerationView>;
   balance(): Promise<number>;
+  /**
+   * The stem its files are handed out under (contract section 13, Names: its kit item's name, else a slug of its
+   * prompt; domain/generation/asset-name.ts), for the answers' resource links. `sha256` lets the remote client ask
+   * without the bytes (a conditional GET: 304 with the name).
+   */
+  assetName(id: string, sha256: string): Promise<string>;
+  /** The caller's kit as GET /api/v1/kits/:id answers it (404 for another's). */
+  getKit(id: string): Promise<KitView>;
   /** The asset's bytes (the caller's own only: 404 otherwise). */
   readAsset(id: string): Promise<AssetBytes>;
   /** An engine file of the caller's asset (`GET /api/v1/assets/:id/export/:format`): 404 listing the formats that apply. */

@@ -46,11 +46,12 @@ export function formatsOf(asset: GenerationView["assets"][number], files: Export
   return Object.keys(asset.exports).sort((a, b) => rank(a) - rank(b));
 }
 
-export function exportLinks(assetId: string, formats: string[], files: ExportFiles, what: string) {
+/** Resource links to an asset's exports, named `<stem><suffix>` as the downloads are (contract section 13, Names). */
+export function exportLinks(assetId: string, stem: string, formats: string[], files: ExportFiles, what: string) {
   return formats.map((format) => ({
     type: "resource_link" as const,
     uri: exportUri(assetId, format),
-    name: `${assetId}${files[format]?.suffix ?? `.${format}`}`,
+    name: `${stem}${files[format]?.suffix ?? `.${format}`}`,
     title: `${format} export`,
     ...(files[format] ? { mimeType: files[format].mimeType } : {}),
     description: files[format]?.use ?? `The ${format} export of the ${what}.`,

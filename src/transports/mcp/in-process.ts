@@ -101,6 +101,16 @@ export function createInProcessApi(services: Services, viewer: AuthenticatedView
       return services.credits.balance(accountId);
     },
 
+    async assetName(id) {
+      await read();
+      return (await generations.asset(viewer, id)).name;
+    },
+
+    async getKit(id) {
+      await read();
+      return services.kits.get(viewer, id);
+    },
+
     async readAsset(id) {
       await read();
       const asset = await generations.assetBytes(viewer, id);

@@ -54,13 +54,42 @@ export function registerKitTool(server: McpServer, api: AssetApi, options: { max
   );
 }
 
+/**
+ * MCP `get_kit`: where a kit stands (its items, what failed, its atlas once every item has ended), as GET
+ * /api/v1/kits/:id answers it: how a coding agent follows a kit that was still running, and sees it completed.
+ */
+export function registerGetKitTool(server: McpServer, api: AssetApi, options: { logger?: Logger }): void {
+  server.registerTool(
+    "get_kit",
+    {
+      title: "Get a kit",
+      description:
+        "A kit's status (running, succeeded or failed), each item's asset, the items that failed (refunded), and once every item has ended its atlas pages and export URLs. Free. " +
+        "Call it with the kit id generate_kit answered, to follow a kit that was still running.",
+      inputSchema: z.strictObject({ kitId: z.string().min(1).max(64).describe('The kit\'s id ("kit_…"), as generate_kit answered it.') }),
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    async ({ kitId }): Promise<CallToolResult> => {
+      try {
+        const kit = await api.getKit(kitId);
+        const next =
+          kit.status === "running" ? `\nNext: call get_kit with kitId "${kit.id}" again in a few seconds; do not call generate_kit again for it.` : "";
+        return text(`${kitText(kit)}${next}`);
+      } catch (thrown) {
+        const error = classify(thrown, options.logger);
+        return toolError(error, error.code === "not_found" ? " Check the kit id: it is one generate_kit answered to this account." : "");
+      }
+    },
+  );
+}
+
 function estimateText(e: KitEstimateView): string {
   const verdict = e.credits.sufficient ? "the balance covers it" : `not enough: ${plural(e.credits.price - e.credits.balance, "more credit")} needed`;
   const rows = e.items.map((i) => `- ${i.name}: ${i.output} by ${i.agentId} at ${i.width}×${i.height}, ${plural(i.price, "credit")}`);
   return `A kit of ${plural(e.items.length, "item")} at scale ${e.scale} costs ${plural(e.credits.price, "credit")}; the balance is ${e.credits.balance} (${verdict}). Nothing was charged.\n${rows.join("\n")}`;
 }
 
-function kitText(kit: KitView, key: string): string {
+function kitText(kit: KitView, key?: string): string {
   const items = kit.items.map(({ name, generation: g }) => {
     const a = g.assets[0];
     return a ? `- ${name}: ${a.id} (${a.layout?.kind ?? "image"}, ${a.width}×${a.height}) asset://${a.id}` : `- ${name}: ${g.status}`;
@@ -72,9 +101,11 @@ function kitText(kit: KitView, key: string): string {
       )
         .map(([format, url]) => `${format} ${url}`)
         .join(", ")}.`
-    : "No atlas: no item succeeded.";
+    : kit.status === "running"
+      ? "No atlas yet: it comes once every item has ended."
+      : "No atlas: no item succeeded.";
   return [
-    `Kit ${kit.id} ${kit.status}${kit.name ? ` ("${kit.name}")` : ""}, scale ${kit.scale}: charged ${plural(kit.credits.charged, "credit")}, balance ${kit.credits.balance}. idempotencyKey: ${key}`,
+    `Kit ${kit.id} ${kit.status}${kit.name ? ` ("${kit.name}")` : ""}, scale ${kit.scale}: charged ${plural(kit.credits.charged, "credit")}, balance ${kit.credits.balance}.${key ? ` idempotencyKey: ${key}` : ""}`,
     ...items,
     ...failed,
     atlas,

@@ -57,7 +57,7 @@ export function createRemoteApi(options: RemoteApiOptions): AssetApi {
         },
       );
     }
-    if (!response.ok) throw await refusal(response);
+    if (!response.ok && response.status !== 304) throw await refusal(response); // 304: only a conditional GET (assetName) asks for it
     return response;
   }
 
@@ -168,6 +168,17 @@ export function createRemoteApi(options: RemoteApiOptions): AssetApi {
 
     getGeneration: (id) => json<GenerationView>(`/api/v1/generations/${enc(id)}`),
     cancel: (id) => json<GenerationView>(`/api/v1/generations/${enc(id)}/cancel`, { method: "POST" }),
+
+    async assetName(id, sha256) {
+      // a conditional GET answers 304 with the file's name and no body
+      const response = await call(`/api/v1/assets/${enc(id)}`, { headers: { "if-none-match": `"${sha256}"` } });
+      await response.body?.cancel();
+      const name = /filename="([^"]+)\.png"/.exec(response.headers.get("content-disposition") ?? "")?.[1];
+      if (!name) throw new AppError("service_unavailable", "The asset's name was not answered.");
+      return name;
+    },
+
+    getKit: (id) => json<KitView>(`/api/v1/kits/${enc(id)}`),
 
     async readAsset(id) {
       const response = await call(`/api/v1/assets/${enc(id)}`);

@@ -42,10 +42,11 @@ export function kitHandlers(deps: { services: Services; syncTimeoutMs?: number; 
   return {
     createKit: ({ request, viewer, state, body }) => create(request, viewer, state, body),
     createKitInApp: ({ request, viewer, state, body }) => create(request, viewer, state, body),
-    createAtlas: async ({ viewer, body }) => {
-      const { id, charged } = await kits.pack(viewer, body);
+    createAtlas: async ({ request, viewer, body }) => {
+      const key = request.headers.get("idempotency-key");
+      const { id, replayed } = await kits.pack(viewer, body, key !== null ? { idempotencyKey: key } : {});
       const kit = await kits.get(viewer, id);
-      return { ...kit, credits: { ...kit.credits, charged } };
+      return answer({ kit, replayed, json: JSON.stringify(kit) });
     },
     getKit: ({ viewer, params }) => kits.get(viewer, params.id!),
     getKitEvents: async ({ viewer, params, state }) => {

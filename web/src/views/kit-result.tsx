@@ -1,5 +1,6 @@
 import type { Ref } from "preact";
 import type { Kit } from "../contract";
+import type { SceneMap } from "../kit";
 import { Icon } from "../ui/icons";
 import { plural } from "../ui/words";
 import { KitScene } from "./kit-scene";
@@ -13,7 +14,7 @@ const kitExportLabels: Record<string, string> = {
 };
 
 /** A kit's result: the scene, the atlas page(s), the items and the engine files. */
-export function KitResult({ kit, cardRef }: { kit: Kit; cardRef: Ref<HTMLElement> }) {
+export function KitResult({ kit, map, cardRef }: { kit: Kit; map: SceneMap; cardRef: Ref<HTMLElement> }) {
   const atlas = kit.atlas;
   const formats = Object.keys(atlas?.exports ?? {});
   return (
@@ -29,7 +30,7 @@ export function KitResult({ kit, cardRef }: { kit: Kit; cardRef: Ref<HTMLElement
           Not made (refunded): {kit.failed.map((f) => `${f.name}: ${f.error.message}`).join("; ")}
         </p>
       ) : null}
-      {atlas ? <KitScene kit={kit} /> : null}
+      {atlas ? <KitScene kit={kit} map={map} /> : null}
       {atlas ? (
         <div class="exports" role="group" aria-label="Engine files" data-testid="kit-exports">
           <span class="exports-label small muted">Engine files</span>

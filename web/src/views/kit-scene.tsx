@@ -1,16 +1,14 @@
 import { useEffect, useRef } from "preact/hooks";
 import type { Kit, TilesetLayout } from "../contract";
-import { type AtlasFrame, walkFrames } from "../kit";
+import { type AtlasFrame, type SceneMap, walkFrames } from "../kit";
 import { paintRandomMap } from "../tileset-map";
 
 /**
  * The kit at work before anything is downloaded: its tile set painted as a map by the layout's own
  * rule (the engine's autotiler's), its other images standing on it, and its walking character
  * crossing it, every pixel cut from the atlas pages by the frames' rectangles (what an engine draws).
+ * The map's size (in tiles) and seed are the screen's.
  */
-
-export const sceneColumns = 12;
-export const sceneRows = 7;
 
 interface Cast {
   tiles: Map<number, AtlasFrame>;
@@ -50,9 +48,10 @@ function castOf(kit: Kit): Cast {
   return { tiles, layout, walk, fps, props };
 }
 
-export function KitScene({ kit }: { kit: Kit }) {
+export function KitScene({ kit, map: size }: { kit: Kit; map: SceneMap }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const cell = kit.scale;
+  const { columns: sceneColumns, rows: sceneRows } = size;
   const width = sceneColumns * cell;
   const height = sceneRows * cell;
 
@@ -66,7 +65,7 @@ export function KitScene({ kit }: { kit: Kit }) {
       image.src = p.url;
       return image;
     });
-    const map = cast.layout ? paintRandomMap(cast.layout, sceneColumns, sceneRows, 7) : null;
+    const map = cast.layout ? paintRandomMap(cast.layout, sceneColumns, sceneRows, size.seed) : null;
     const blit = (f: AtlasFrame, x: number, y: number) => {
       const page = pages[f.page];
       if (page?.complete && page.naturalWidth) context.drawImage(page, f.x, f.y, f.w, f.h, Math.round(x), Math.round(y), f.w, f.h);
@@ -102,7 +101,7 @@ export function KitScene({ kit }: { kit: Kit }) {
     };
     request = requestAnimationFrame(draw);
     return () => cancelAnimationFrame(request);
-  }, [kit]);
+  }, [kit, sceneColumns, sceneRows, size.seed]);
 
   return (
     <figure class="kit-scene">

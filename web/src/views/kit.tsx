@@ -1,19 +1,36 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { errorMessage } from "../api";
 import type { Kit, KitEstimate } from "../contract";
-import { type KitInput, type KitKind, type KitRow, kitApi, kitKindLabels, kitKinds, kitScales } from "../kit";
+import {
+  type ItemProgress,
+  itemProgressed,
+  type KitInput,
+  type KitKind,
+  type KitRow,
+  kitApi,
+  kitKindLabels,
+  kitKinds,
+  kitScales,
+  type SceneMap,
+  sceneMapLimits,
+} from "../kit";
+import { followKit } from "../live";
 import { type PaletteName, paletteLabels, paletteNames } from "../palette";
 import { useSession } from "../state";
 import { Button } from "../ui/buttons";
 import { ErrorNote } from "../ui/error-note";
 import { Icon } from "../ui/icons";
 import { plural } from "../ui/words";
+import { KitProgress } from "./kit-progress";
 import { KitResult } from "./kit-result";
+import { ProjectPicker } from "./project-picker";
 
 /**
  * The Kit screen: a game's art in one call (contract section 13). Items (a prompt and a kind), one
- * pixel scale and one palette; the price comes from a dry run as the form changes; the result shows
- * the kit at work (its map and its walking character), its atlas, its items and its engine files.
+ * pixel scale and one palette, a project, a seed and the size of the map it is shown on; the price
+ * comes from a dry run as the form changes. The kit starts at once (202) and its items' progress
+ * comes from the kit's events until kit.completed; the result (scrolled into view) shows the kit at
+ * work (its map and its walking character), its atlas, its items and its engine files.
  */
 
 const starter: KitRow[] = [
@@ -28,16 +45,33 @@ export function KitView() {
   const [palette, setPalette] = useState<PaletteName | "">("endesga-32");
   const [estimate, setEstimate] = useState<KitEstimate | null>(null);
   const [estimateError, setEstimateError] = useState<unknown>(null);
+  const [projectId, setProjectId] = useState("");
+  const [seed, setSeed] = useState("");
+  const [map, setMap] = useState<Omit<SceneMap, "seed">>({ columns: 12, rows: 7 });
   const [kit, setKit] = useState<Kit | null>(null);
+  const [running, setRunning] = useState<Kit | null>(null);
+  const [progress, setProgress] = useState<Record<string, ItemProgress>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const nextKey = useRef(3);
   const asked = useRef(0);
   const resultCard = useRef<HTMLElement>(null);
-  const ready = rows.length > 0 && rows.every((r) => r.prompt.trim());
-  const input: KitInput = { rows, scale, palette: palette || undefined, transparent: true };
+  const stopFollowing = useRef<() => void>(() => undefined);
+  const seedValue = /^\d{1,9}$/.test(seed.trim()) ? Number(seed.trim()) : undefined;
+  const mapOk = [map.columns, map.rows].every((n) => Number.isInteger(n) && n >= sceneMapLimits.min && n <= sceneMapLimits.max);
+  const ready = rows.length > 0 && rows.every((r) => r.prompt.trim()) && (seed.trim() === "" || seedValue !== undefined) && mapOk;
+  const input: KitInput = {
+    rows,
+    scale,
+    palette: palette || undefined,
+    transparent: true,
+    ...(seedValue !== undefined ? { seed: seedValue } : {}),
+    ...(projectId ? { projectId } : {}),
+  };
+  const sceneMap: SceneMap = { ...map, seed: seedValue ?? 7 };
 
   useEffect(() => void (document.title = "Kit · AssetForge"), []);
+  useEffect(() => () => stopFollowing.current(), []);
 
   // the price, from a dry run a moment after the form stops changing (the latest answer wins)
   useEffect(() => {
@@ -56,21 +90,55 @@ export function KitView() {
   const add = () => setRows((all) => [...all, { key: nextKey.current++, kind: "icon", prompt: "" }]);
   const remove = (key: number) => setRows((all) => all.filter((r) => r.key !== key));
 
+  const finish = (done: Kit) => {
+    stopFollowing.current();
+    setRunning(null);
+    setBusy(false);
+    setKit(done);
+    session.setBalance(done.credits.balance);
+    requestAnimationFrame(() => resultCard.current?.scrollIntoView({ behavior: "smooth", block: "start" }));
+  };
+
+  /** Without its stream, the kit is read once a second until every item has ended. */
+  const poll = async (id: string) => {
+    try {
+      for (;;) {
+        const now = await kitApi.get(id);
+        if (now.status !== "running") return finish(now);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    } catch (e) {
+      setRunning(null);
+      setBusy(false);
+      setError(e);
+    }
+  };
+
   const generate = async (event: Event) => {
     event.preventDefault();
     if (!ready || busy) return;
+    stopFollowing.current();
     setBusy(true);
     setError(null);
+    setKit(null);
     try {
-      const answer = await kitApi.generate(input);
-      setKit(answer);
-      session.setBalance(answer.credits.balance);
-      requestAnimationFrame(() => resultCard.current?.scrollIntoView({ behavior: "smooth", block: "start" }));
+      const started = await kitApi.start(input);
+      session.setBalance(started.credits.balance);
+      if (started.status !== "running") return finish(started);
+      setRunning(started);
+      setProgress({});
+      stopFollowing.current = followKit(started.id, {
+        onEvent: (e) => {
+          const name = e.item;
+          if (name) setProgress((all) => ({ ...all, [name]: itemProgressed(all[name], e.type, e.data) ?? all[name]! }));
+        },
+        onDone: (done) => finish(done as Kit),
+        onError: () => void poll(started.id),
+      });
     } catch (e) {
       setError(e);
-      void session.refreshBalance();
-    } finally {
       setBusy(false);
+      void session.refreshBalance();
     }
   };
 
@@ -122,6 +190,7 @@ export function KitView() {
             Add item
           </Button>
         </fieldset>
+        <ProjectPicker id="kit-project" label="Project" value={projectId} onChange={setProjectId} noneLabel="No project" />
         <div class="field-row">
           <div class="field">
             <label for="kit-scale">Pixel scale</label>
@@ -149,20 +218,67 @@ export function KitView() {
             </div>
           </div>
         </div>
+        <div class="field-row">
+          <div class="field">
+            <label for="kit-map-columns">Map width (tiles)</label>
+            <input
+              id="kit-map-columns"
+              type="number"
+              min={sceneMapLimits.min}
+              max={sceneMapLimits.max}
+              value={map.columns}
+              onInput={(e) => setMap((m) => ({ ...m, columns: Number(e.currentTarget.value) }))}
+            />
+          </div>
+          <div class="field">
+            <label for="kit-map-rows">Map height (tiles)</label>
+            <input
+              id="kit-map-rows"
+              type="number"
+              min={sceneMapLimits.min}
+              max={sceneMapLimits.max}
+              value={map.rows}
+              onInput={(e) => setMap((m) => ({ ...m, rows: Number(e.currentTarget.value) }))}
+            />
+          </div>
+          <div class="field">
+            <label for="kit-seed">Seed</label>
+            <input
+              id="kit-seed"
+              type="text"
+              inputMode="numeric"
+              placeholder="random"
+              value={seed}
+              maxLength={9}
+              aria-describedby="kit-seed-hint"
+              onInput={(e) => setSeed(e.currentTarget.value)}
+            />
+            <p class="hint" id="kit-seed-hint">
+              The same seed draws the same kit and map.
+            </p>
+          </div>
+        </div>
         <div class="submit-row">
           <Button type="submit" variant="primary" class="btn-block btn-lg" busy={busy} disabled={!ready} aria-describedby="kit-price">
             <Icon name="sparkles" />
             Generate kit
           </Button>
           <p class="price" id="kit-price" data-testid="kit-price" aria-live="polite">
-            {price === undefined ? (ready ? "Pricing…" : "Give every item a prompt.") : `Costs ${plural(price, "credit")}`} · balance{" "}
-            {session.balance.toLocaleString("en-US")}
+            {price === undefined
+              ? ready
+                ? "Pricing…"
+                : mapOk
+                  ? "Give every item a prompt (and a seed of digits, or none)."
+                  : `The map is ${sceneMapLimits.min}–${sceneMapLimits.max} tiles each way.`
+              : `Costs ${plural(price, "credit")}`}{" "}
+            · balance {session.balance.toLocaleString("en-US")}
           </p>
           {estimateError ? <p class="error-note">{errorMessage(estimateError)}</p> : null}
           {error ? <ErrorNote error={error} /> : null}
         </div>
       </form>
-      {kit ? <KitResult kit={kit} cardRef={resultCard} /> : null}
+      {running ? <KitProgress kit={running} progress={progress} /> : null}
+      {kit ? <KitResult kit={kit} map={sceneMap} cardRef={resultCard} /> : null}
     </section>
   );
 }

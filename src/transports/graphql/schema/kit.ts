@@ -1,3 +1,4 @@
+import type { KitEvent } from "../../../domain/kits/kit-events.js";
 import { atlasOptions, type KitEstimateView, kitItem, kitRequest, type KitView } from "../../../contract/schemas/kit.js";
 import { sheetRequest } from "../../../contract/schemas/sheet.js";
 import { tilesetRequest } from "../../../contract/schemas/tileset.js";
@@ -153,5 +154,38 @@ builder.mutationFields((t) => ({
       });
       return submission.kit;
     },
+  }),
+}));
+
+const KitEventRef = builder.objectRef<KitEvent>("KitEvent").implement({
+  description:
+    "One event of a kit's stream (as GET /api/v1/kits/:id/events): its items' generation events, each naming its item, then one kit.completed carrying the settled kit.",
+  fields: (t) => ({
+    seq: t.exposeInt("seq", { description: "1, 2, … in the order sent." }),
+    type: t.exposeString("type", { description: "An item's generation.* event, or kit.completed (the last)." }),
+    item: t.string({
+      nullable: true,
+      description: "The item the event is of; null for kit.completed.",
+      resolve: (e) => (typeof e.data.item === "string" ? e.data.item : null),
+    }),
+    data: t.field({ type: "JSON", description: "The event's data (a generation event's, or the kit's).", resolve: (e) => e.data }),
+    kit: t.field({
+      type: KitRef,
+      nullable: true,
+      description: "The settled kit, on kit.completed; null otherwise.",
+      resolve: (e) => (e.type === "kit.completed" ? (e.data as unknown as KitView) : null),
+    }),
+  }),
+});
+
+builder.subscriptionFields((t) => ({
+  kitEvents: t.field({
+    type: KitEventRef,
+    description: "The kit's events: every item's generation events as they come, then kit.completed with the kit (as GET /api/v1/kits/:id/events).",
+    authScopes: rule({ allow: "any", scope: "read" }),
+    args: { id: t.arg.id() },
+    // The owner check runs before the stream exists, so a refusal is an ordinary GraphQL error.
+    subscribe: async (_root, args, ctx) => ctx.services.kits.events(await viewerOf(ctx), String(args.id)),
+    resolve: (event) => event,
   }),
 }));
