@@ -129,6 +129,14 @@ const schema = z
       .regex(/^[a-z]{3}$/, "must be a three-letter ISO currency code in lowercase (e.g. usd)")
       .default("usd"),
     STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /** Uploads and `data:` images (contract section 14): the largest file, the longest side. */
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(256 * 1024 * 1024)
+      .default(10 * 1024 * 1024),
+    UPLOAD_MAX_SIDE: z.coerce.number().int().min(16).max(16_384).default(4096),
     STORAGE_QUOTA_MB: z.coerce
       .number()
       .positive("must be a positive number of megabytes per account (e.g. 1024)")
@@ -164,6 +172,11 @@ const schema = z
     keyCacheMs: env.KEY_CACHE_SECONDS * 1000,
     /** Bytes of assets each account may store (contract section 15): a generation that could pass it is refused before any charge. */
     storageQuotaBytes: Math.round(env.STORAGE_QUOTA_MB * 1_048_576),
+    /**
+     * The caller's own pictures (contract section 14; src/domain/uploads/ingest.ts): a file over `maxBytes` is 413,
+     * a side over `maxSide` pixels 400 `invalid_image`, both read before any decoding.
+     */
+    uploads: { maxBytes: env.UPLOAD_MAX_BYTES, maxSide: env.UPLOAD_MAX_SIDE },
     redisUrl: env.REDIS_URL,
     /** Namespace of every Redis key and channel, so environments can share one Redis. */
     redisPrefix: env.REDIS_PREFIX,

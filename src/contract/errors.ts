@@ -9,6 +9,7 @@ export const errorCodes = {
   unknown_agent: { status: 400, retryable: false },
   unsupported_option: { status: 400, retryable: false },
   query_too_large: { status: 400, retryable: false },
+  invalid_image: { status: 400, retryable: false },
   unauthenticated: { status: 401, retryable: false },
   insufficient_credits: { status: 402, retryable: false },
   key_budget_exceeded: { status: 402, retryable: false },

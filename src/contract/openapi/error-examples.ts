@@ -15,6 +15,11 @@ const errorExamples: Partial<Record<ErrorCode, { message: string; param?: string
       "This query could answer up to 44.9 MB (8 b64 fields of up to 5.6 MB each); at most 32 MB. Ask for b64 once per query, or fetch the asset's url (streamed).",
     details: { maxBytes: 33554432, estimatedBytes: 47066454 },
   },
+  invalid_image: {
+    message: "The image is 5000 × 5000 pixels; uploads may be at most 4096 pixels on either side. Scale it down and upload it again.",
+    param: "file",
+    details: { width: 5000, height: 5000, maxSide: 4096 },
+  },
   unauthenticated: {
     message: "The API key looks mistyped (its checksum does not match): copy it again from where you saved it.",
     details: { docs: "/docs/getting-started#create-a-key" },

@@ -113,6 +113,7 @@ export const openAiErrorTable: Record<ErrorCode, { status: number; type: string;
   unknown_agent: { status: 404, type: "not_found_error", code: "unknown_agent" },
   unsupported_option: { status: 400, type: "invalid_request_error", code: "unsupported_option" },
   query_too_large: { status: 400, type: "invalid_request_error", code: "query_too_large" },
+  invalid_image: { status: 400, type: "invalid_request_error", code: "invalid_image" },
   unauthenticated: { status: 401, type: "authentication_error", code: "unauthenticated" },
   insufficient_credits: { status: 429, type: "insufficient_quota", code: "insufficient_quota" },
   key_budget_exceeded: { status: 429, type: "insufficient_quota", code: "insufficient_quota" },
