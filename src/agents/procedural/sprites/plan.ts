@@ -15,6 +15,7 @@ import { assignHands, type HeldItem, holdAs } from "./items/held.js";
 import { ITEM_BUILDERS } from "./items/items.js";
 import { creatureCompound, modifySprite, type ModifierUse } from "./modifiers.js";
 import { applySpriteWords, readSpriteWords, WORN_WORDS } from "./words.js";
+import { type FigureWords, readFigureWords, withoutPartWords } from "./actions.js";
 
 export const BUILDERS: Readonly<Record<string, SpriteBuilder>> = { ...CHARACTER_BUILDERS, ...CREATURE_BUILDERS, ...ITEM_BUILDERS };
 
@@ -103,6 +104,23 @@ export interface SpritePlan {
   uses?: CharacterUses;
   /** Materials, effects, styles and companion subjects the creature's or item's drawing uses. */
   used?: ModifierUse;
+  /** A figure's action and counted parts ("leaping", "three-headed"): posed by the sheets' rig. */
+  figure?: FigureWords;
+}
+
+/**
+ * The plan, with a figure's action and counted parts read ("leaping cat", "three-headed dog"):
+ * the counts' words are taken out before the other readings ("one-eyed" is no glowing eye).
+ */
+export function planSprite(spec: PromptSpec): SpritePlan {
+  const figure = readFigureWords(spec);
+  const plan = planDesign(withoutPartWords(spec, figure));
+  if (plan.fallback || plan.builder.kind === "item" || plan.design === "galleon") return plan;
+  // extra arms are drawn on a character's rig (its arms are parts); a creature's count stays ignored
+  const parts = figure.parts.filter((p) => p.part !== "arms" || plan.builder.kind === "character");
+  if (!figure.action && parts.length === 0) return plan;
+  const words = [...parts.flatMap((p) => p.words), ...(figure.action ? [figure.action.word] : [])];
+  return { ...plan, figure: { ...figure, parts, words } };
 }
 
 /**
@@ -110,7 +128,7 @@ export interface SpritePlan {
  * knight and "fire mage" a mage; among figures, or among items, specific subjects come before
  * generic ones, then the prompt's order. A character holds the items named with it.
  */
-export function planSprite(spec: PromptSpec): SpritePlan {
+function planDesign(spec: PromptSpec): SpritePlan {
   // "pirate ship with black sails": a sailing ship, shaped by the sea words before it
   const vessel = vesselOf(spec);
   if (vessel) {

@@ -16,6 +16,8 @@ function namesOf(i: Interpretation): Set<string> {
   for (const name of [...(i.subject ? [i.subject] : []), ...i.modifiers, ...i.ignored]) {
     for (const part of [name, name.replace(/^no /, "")]) for (const broader of broaderSubjects(part)) names.add(broader);
     names.add(name);
+    // a counted part names both its words ("three-headed": three, headed)
+    if (/^[a-z]+-[a-z]+$/.test(name)) for (const piece of name.split("-")) names.add(piece);
   }
   return names;
 }

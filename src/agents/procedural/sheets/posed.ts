@@ -1,0 +1,46 @@
+/**
+ * The "pixel-sprite" generator with its figure posed: a prompt naming an action ("leaping cat",
+ * "cleric praying") or counted parts ("three-headed dog") draws the sprite through the sheets' rig,
+ * one frame: the parts counted (parts.ts), the view the action is seen from and its pose
+ * (actions.ts), composed like a sheet's frame and coloured with the sprite's own palette.
+ * Without either, the sprite as the sprites family draws it.
+ */
+import { ProgressReporter } from "../kit/progress.js";
+import { scaleNearest } from "../kit/raster.js";
+import type { GeneratedImage, Generator, GeneratorInput, GeneratorProgress } from "../kit/types.js";
+import { M, modelSprite, paintSprite, type SpriteGrid, type SpriteModel } from "../sprites/index.js";
+import { actionDirection, actionPose } from "./actions.js";
+import { composeFrame } from "./compose.js";
+import { countParts } from "./parts.js";
+import { rigSprite } from "./rig.js";
+import { viewsOf } from "./views.js";
+
+/** The sprite's grid posed for its action and counted parts; undefined when the plan names neither. */
+export function posedGrid(model: SpriteModel): SpriteGrid | undefined {
+  const figure = model.plan.figure;
+  if (!figure) return undefined;
+  const rig = rigSprite(model);
+  if (figure.parts.length > 0) countParts(rig, figure.parts);
+  const action = figure.action?.action;
+  const view = viewsOf(rig)(action ? actionDirection(action, rig.character, rig.facing) : rig.facing === 0 ? "south" : rig.facing === 1 ? "east" : "west");
+  const grid = composeFrame(view, action ? actionPose(action, view) : {});
+  return grid.cells.some((m) => m !== M.EMPTY) ? grid : undefined;
+}
+
+async function generatePosedSprite(
+  input: GeneratorInput,
+  onProgress: (p: GeneratorProgress) => void | Promise<void>,
+  signal?: AbortSignal,
+): Promise<GeneratedImage> {
+  const progress = new ProgressReporter(onProgress, signal, { ...(input.palette ? { palette: input.palette } : {}) });
+  await progress.report(0, "interpreting");
+  const model = modelSprite(input);
+  await progress.report(20, "layout");
+  const grid = posedGrid(model) ?? model.grid;
+  await progress.report(45, "outline");
+  const canvas = paintSprite(grid, model.look, input.transparent);
+  await progress.report(70, "shading", canvas);
+  return progress.finish(scaleNearest(canvas, model.size / model.n));
+}
+
+export const posedSpriteGenerator: Generator = { kind: "pixel-sprite", generate: generatePosedSprite };
