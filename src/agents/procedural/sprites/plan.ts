@@ -11,7 +11,8 @@ import { CREATURE_BUILDERS } from "./creatures/creatures.js";
 import { vesselOf } from "./creatures/vessels.js";
 import type { SpriteBuilder } from "./grid.js";
 import { iconSpriteBuilder } from "./items/bridge.js";
-import { assignHands, type HeldItem, holdAs } from "./items/held.js";
+import { assignHands, hasDrawer, type HeldItem, holdAs } from "./items/held.js";
+import { withProp } from "./props.js";
 import { ITEM_BUILDERS } from "./items/items.js";
 import { creatureCompound, modifySprite, type ModifierUse } from "./modifiers.js";
 import { applySpriteWords, readSpriteWords, WORN_WORDS } from "./words.js";
@@ -165,6 +166,13 @@ function planDesign(spec: PromptSpec): SpritePlan {
     const applied = applySpriteWords(spec, builder, readSpriteWords(spec, kind));
     const used = modified.used;
     used.words = applied.words;
+    // "snake merchant", "slime knight": a creature that cannot take the role's clothes gets its item as a prop
+    const role = kind === "creature" && cls !== undefined && !used.subjects.includes(cls) && !used.companions.includes(cls) ? roleProp(cls) : undefined;
+    if (role) {
+      applied.builder = withProp(applied.builder, role, cls as string);
+      used.subjects.push(cls as string);
+      used.words.push(role);
+    }
     used.subjects.push(...applied.subjects.filter((s) => !used.subjects.includes(s)));
     used.styles.push(...applied.styles);
     return { design, builder: applied.builder, subject: compound?.subject ?? subject, items: [], fallback: false, used };
@@ -201,6 +209,14 @@ function planDesign(spec: PromptSpec): SpritePlan {
     return { design, builder, subject: design, items, fallback: false, uses: character.uses };
   }
   return { design, builder, subject, items, fallback: false };
+}
+
+/** The first item of a role ("merchant", "knight") a prop can show, if any. */
+function roleProp(cls: string): string | undefined {
+  const design = spriteDesignOf(cls);
+  const builder = design ? BUILDERS[design] : undefined;
+  const items = [...(builder?.defaultItems ?? []), ...impliedItems(cls)];
+  return items.map((s) => heldItemOf(s) ?? s).find((item) => hasDrawer(item));
 }
 
 export function pickSpriteBuilder(spec: PromptSpec): { name: string; builder: SpriteBuilder } {
