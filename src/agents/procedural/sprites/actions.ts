@@ -3,7 +3,7 @@
  * read here into the plan, drawn by the sheets' rig (sheets/posed.ts). Only figures (characters
  * and creatures) take them; an item's "running" or "three-headed" stays ignored.
  */
-import { ACTION_WORDS, type PartCount, partCounts } from "../words/actions.js";
+import { ACTION_WORDS, IMPLIED_PARTS, type PartCount, partCounts } from "../words/actions.js";
 import { tokensOf } from "../words/prompt.js";
 import type { PromptSpec } from "../kit/types.js";
 
@@ -25,6 +25,11 @@ export interface FigureWords {
 export function readFigureWords(spec: PromptSpec): FigureWords {
   const word = spec.otherWords.find((w) => ACTION_WORDS.has(w));
   const parts = partCounts(tokensOf(spec.text));
+  // "cyclops": one eye, unless the prompt counts them itself
+  for (const subject of spec.subjects) {
+    const implied = IMPLIED_PARTS[subject];
+    if (implied && !parts.some((p) => p.part === implied.part)) parts.push({ ...implied, words: [], name: subject });
+  }
   const words = parts.flatMap((p) => p.words);
   const out: FigureWords = { parts, words };
   if (word !== undefined) {

@@ -4,7 +4,9 @@
  * (pixel-sprite.ts) draws this plan; the driver's `interpret` reads it (reading.ts).
  */
 import type { PromptSpec } from "../kit/types.js";
-import { broaderSubjects, impliedItems } from "../words/subjects/subjects.js";
+import { readingsOf, tokensOf } from "../words/prompt.js";
+import { FILLER_WORDS } from "../words/vocabulary.js";
+import { broaderSubjects, GENERIC_SUBJECTS, impliedItems } from "../words/subjects/subjects.js";
 import { ANIMAL_FOLK, type CharacterUses, isCharacter, planCharacter, RACES } from "./characters/plan.js";
 import { CHARACTER_BUILDERS } from "./characters/characters.js";
 import { CREATURE_BUILDERS } from "./creatures/creatures.js";
@@ -63,6 +65,9 @@ const PLACES = new Set([
   "cloud",
 ]);
 
+/** A place, or a kind of one ("swamp" is water): where a figure is, never the figure beside another. */
+const isPlace = (s: string): boolean => broaderSubjects(s).some((b) => PLACES.has(b));
+
 /** The item a character holds for an effect named with it ("fire mage" holds a fireball). */
 export const EFFECT_ITEMS: Readonly<Record<string, string>> = { fire: "flame", healing: "potion", poison: "potion" };
 
@@ -115,7 +120,7 @@ export interface SpritePlan {
  */
 export function planSprite(spec: PromptSpec): SpritePlan {
   const figure = readFigureWords(spec);
-  const plan = planDesign(withoutPartWords(spec, figure));
+  const plan = planDesign(withoutMount(withoutPartWords(spec, figure)));
   if (plan.fallback || plan.builder.kind === "item" || plan.design === "galleon") return plan;
   // extra arms are drawn on a character's rig (its arms are parts); a creature's count stays ignored
   const parts = figure.parts.filter((p) => p.part !== "arms" || plan.builder.kind === "character");
@@ -144,9 +149,10 @@ function planDesign(spec: PromptSpec): SpritePlan {
   const drawable = spec.subjects.filter((s) => spriteDesignOf(s) !== undefined);
   // a figure beats an item, and a place ("sea" in "sea captain") is a figure only when alone
   const figures = drawable.filter((s) => spriteBuilderOf(spriteDesignOf(s) as string)?.kind !== "item");
-  let subject = figures.find((s) => !PLACES.has(s)) ?? figures[0] ?? drawable[0];
+  let subject = figures.find((s) => !isPlace(s)) ?? figures[0] ?? drawable[0];
   // "ghost pirate": a creature that is also a race of people is drawn as that class's race
-  const cls = spec.subjects.find((s) => isCharacter(s) && RACES[s] === undefined);
+  // a class, or a kind of one without a recipe of its own ("scholar", a monk)
+  const cls = spec.subjects.find((s) => RACES[s] === undefined && broaderSubjects(s).some((b) => isCharacter(b) && !GENERIC_SUBJECTS.has(b)));
   if (subject !== undefined && cls !== undefined && RACES[subject] !== undefined && !isCharacter(subject)) subject = cls;
   // "cat blacksmith", "turtle guard": an animal that stands up in a role is that class, with the animal's head
   if (subject !== undefined && cls !== undefined && ANIMAL_FOLK[subject] !== undefined) subject = cls;
@@ -209,6 +215,27 @@ function planDesign(spec: PromptSpec): SpritePlan {
     return { design, builder, subject: design, items, fallback: false, uses: character.uses };
   }
   return { design, builder, subject, items, fallback: false };
+}
+
+/** Words that put a figure on a mount ("knight on a horse", "goblin riding a wolf"). */
+const MOUNT_WORDS = new Set(["on", "riding", "rides", "astride", "atop", "mounted"]);
+
+/**
+ * "knight on a horse" is a knight, not a horse-headed one: a creature named after a mount word,
+ * with a character in the prompt, is left out of the plan (reported ignored: a sprite draws one figure).
+ */
+function withoutMount(spec: PromptSpec): PromptSpec {
+  const tokens = tokensOf(spec.text);
+  const mounts: string[] = [];
+  for (let k = 0; k < tokens.length; k++) {
+    if (!MOUNT_WORDS.has(tokens[k] as string)) continue;
+    let next = k + 1;
+    while (next < tokens.length && FILLER_WORDS.has(tokens[next] as string)) next++;
+    const reading = readingsOf(tokens[next] ?? "").find((r) => spec.subjects.includes(r));
+    if (reading && !isCharacter(reading) && spriteBuilderOf(spriteDesignOf(reading) ?? "")?.kind === "creature") mounts.push(reading);
+  }
+  if (mounts.length === 0 || !spec.subjects.some((s) => isCharacter(s) && !mounts.includes(s))) return spec;
+  return { ...spec, subjects: spec.subjects.filter((s) => !mounts.includes(s)) };
 }
 
 /** The first item of a role ("merchant", "knight") a prop can show, if any. */

@@ -68,8 +68,8 @@ export type BodyPart = "heads" | "arms" | "eyes";
 export interface PartCount {
   part: BodyPart;
   count: number;
-  /** The prompt's tokens that named it. */
-  words: [string, string];
+  /** The prompt's tokens that named it (none when its subject implies it: a cyclops's one eye). */
+  words: string[];
   /** Canonical name, as reported ("three-headed"). */
   name: string;
 }
@@ -88,6 +88,12 @@ export function partCounts(tokens: readonly string[]): PartCount[] {
   }
   return out;
 }
+
+/** Subjects whose body has a count of its own: a cyclops has one eye. */
+export const IMPLIED_PARTS: Readonly<Record<string, { part: BodyPart; count: number }>> = {
+  cyclops: { part: "eyes", count: 1 },
+  cerberus: { part: "heads", count: 3 },
+};
 
 /** The canonical part-count names `knows` lists ("two-headed" ... "five-headed", "one-eyed" ...). */
 export const PART_COUNT_NAMES: readonly string[] = ["two-headed", "three-headed", "one-eyed", "three-eyed", "four-armed", "one-armed"];
