@@ -5,7 +5,9 @@
  * (actions.ts), composed like a sheet's frame and coloured with the sprite's own palette.
  * Without either, the sprite as the sprites family draws it.
  */
+import type { Direction } from "../../driver.js";
 import { ProgressReporter } from "../kit/progress.js";
+import { hashString, mixSeeds } from "../kit/random.js";
 import { scaleNearest } from "../kit/raster.js";
 import type { GeneratedImage, Generator, GeneratorInput, GeneratorProgress } from "../kit/types.js";
 import { M, modelSprite, paintSprite, type SpriteGrid, type SpriteModel } from "../sprites/index.js";
@@ -15,14 +17,20 @@ import { countParts } from "./parts.js";
 import { rigSprite } from "./rig.js";
 import { viewsOf } from "./views.js";
 
-/** The sprite's grid posed for its action and counted parts; undefined when the plan names neither. */
-export function posedGrid(model: SpriteModel): SpriteGrid | undefined {
+/**
+ * The sprite's grid posed for its action and counted parts; undefined when the plan names neither.
+ * A figure seen from the side faces left or right by the seed (a side-view creature keeps its own
+ * side on odd seeds and turns on even ones).
+ */
+export function posedGrid(model: SpriteModel, seed: number): SpriteGrid | undefined {
   const figure = model.plan.figure;
   if (!figure) return undefined;
   const rig = rigSprite(model);
   if (figure.parts.length > 0) countParts(rig, figure.parts);
   const action = figure.action?.action;
-  const view = viewsOf(rig)(action ? actionDirection(action, rig.character, rig.facing) : rig.facing === 0 ? "south" : rig.facing === 1 ? "east" : "west");
+  let direction: Direction = action ? actionDirection(action, rig.character, rig.facing) : rig.facing === 0 ? "south" : rig.facing === 1 ? "east" : "west";
+  if (action && (direction === "east" || direction === "west") && (mixSeeds(seed, hashString("pose")) & 1) === 0) direction = direction === "east" ? "west" : "east";
+  const view = viewsOf(rig)(direction);
   const grid = composeFrame(view, action ? actionPose(action, view) : {});
   return grid.cells.some((m) => m !== M.EMPTY) ? grid : undefined;
 }
@@ -36,7 +44,7 @@ async function generatePosedSprite(
   await progress.report(0, "interpreting");
   const model = modelSprite(input);
   await progress.report(20, "layout");
-  const grid = posedGrid(model) ?? model.grid;
+  const grid = posedGrid(model, input.seed) ?? model.grid;
   await progress.report(45, "outline");
   const canvas = paintSprite(grid, model.look, input.transparent);
   await progress.report(70, "shading", canvas);
