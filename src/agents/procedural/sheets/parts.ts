@@ -85,10 +85,10 @@ function addHeads(rig: Rig, count: number): boolean {
   const offsets: [number, number][] =
     f === 0
       ? [
-          [Math.round(w * 0.8), Math.round(h * 0.2)],
-          [-Math.round(w * 0.8), Math.round(h * 0.2)],
-          [Math.round(w * 0.45), -Math.round(h * 0.45)],
-          [-Math.round(w * 0.45), -Math.round(h * 0.45)],
+          [Math.round(w * (count === 2 ? 0.55 : 0.7)), -Math.round(h * 0.15)],
+          [-Math.round(w * 0.7), -Math.round(h * 0.15)],
+          [Math.round(w * 1.3), Math.round(h * 0.15)],
+          [-Math.round(w * 1.3), Math.round(h * 0.15)],
         ]
       : [
           [-f * Math.round(w * 0.45), -Math.round(h * 0.5)],
@@ -116,12 +116,15 @@ function setArms(rig: Rig, count: number): boolean {
     for (const k of right) (body.cells[k] = M.EMPTY), (part[k] = PART.NONE), (body.tone[k] = 0);
     return right.length > 0;
   }
-  const h = (boxOf([...left, ...right], n) as Box)[3] - (boxOf([...left, ...right], n) as Box)[1] + 1;
-  const out = Math.max(1, Math.round(n / 24));
+  // each extra arm beside the one it copies, outward and a little lower
+  const lb = boxOf(left, n);
+  const rb = boxOf(right, n);
   for (let extra = 0; extra < count - 2; extra++) {
     const row = Math.floor(extra / 2) + 1;
-    const dy = Math.round(h * 0.45 * row);
-    const dx = out * row;
+    const b = extra % 2 === 0 ? lb : rb;
+    if (!b) continue;
+    const dx = (b[2] - b[0] + 2) * row;
+    const dy = Math.round((b[3] - b[1] + 1) * 0.4 * row);
     if (extra % 2 === 0) copyBehind(rig, left, -dx, dy);
     else copyBehind(rig, right, dx, dy);
   }
