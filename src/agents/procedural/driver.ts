@@ -17,7 +17,7 @@ import { ICON_BADGES, type Generator, type IconBadge, type PromptSpec } from "./
 import { type Reader, type ReaderName, readers } from "./readers.js";
 import { threadPool } from "../threads.js";
 import { SHEET_FRAMES, sheetRefusal } from "./sheets/index.js";
-import { pixelSpriteGenerator } from "./sprites/index.js";
+import { posedSpriteGenerator as pixelSpriteGenerator } from "./sheets/index.js";
 import { textureGenerator } from "./textures/index.js";
 import { tilesetRefusal } from "./tilesets/index.js";
 import { probeKnowledge, probeSubjects } from "./words/knows.js";

@@ -8,5 +8,7 @@
  * - poses.ts: the animations as data (idle, walk, run, jump, attack, cast, hurt, death), for figures and creatures
  *   alike: a walk moves the legs rig.ts found, in the pairs view.ts reads them.
  * - compose.ts: one frame from a view and a pose; quality.ts: the sheet measured.
+ * - posed.ts: the single sprite posed by its action (actions.ts) and counted parts (parts.ts): the pixel-sprite generator.
  */
 export { drawSpriteSheet, SHEET_FRAMES, sheetRefusal } from "./sprite-sheet.js";
+export { posedGrid, posedSpriteGenerator } from "./posed.js";

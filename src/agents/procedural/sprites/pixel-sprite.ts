@@ -48,7 +48,8 @@ function spritePalette(spec: PromptSpec, builder: SpriteBuilder, rng: Random, tr
   const hair = rng.pick(HAIR_COLORS);
   const glow = traits.scary ? rgb(0xff4a3a) : shade(accent, 0.3);
   const base: Rgb[] = [];
-  base[M.BODY] = primary;
+  // "glowing": the body lit from within (and, on an opaque background, a halo: render.ts)
+  base[M.BODY] = hasStyle(spec, "glowing") ? mix(primary, rgb(0xffffff), 0.22) : primary;
   base[M.BELLY] = secondary;
   base[M.ACCENT] = accent;
   base[M.EYE] = rgb(0xf6f4ee);

@@ -4,17 +4,21 @@
  * (pixel-sprite.ts) draws this plan; the driver's `interpret` reads it (reading.ts).
  */
 import type { PromptSpec } from "../kit/types.js";
-import { broaderSubjects, impliedItems } from "../words/subjects/subjects.js";
+import { readingsOf, tokensOf } from "../words/prompt.js";
+import { FILLER_WORDS } from "../words/vocabulary.js";
+import { broaderSubjects, GENERIC_SUBJECTS, impliedItems } from "../words/subjects/subjects.js";
 import { ANIMAL_FOLK, type CharacterUses, isCharacter, planCharacter, RACES } from "./characters/plan.js";
 import { CHARACTER_BUILDERS } from "./characters/characters.js";
 import { CREATURE_BUILDERS } from "./creatures/creatures.js";
 import { vesselOf } from "./creatures/vessels.js";
 import type { SpriteBuilder } from "./grid.js";
 import { iconSpriteBuilder } from "./items/bridge.js";
-import { assignHands, type HeldItem, holdAs } from "./items/held.js";
+import { assignHands, hasDrawer, type HeldItem, holdAs } from "./items/held.js";
+import { withProp } from "./props.js";
 import { ITEM_BUILDERS } from "./items/items.js";
 import { creatureCompound, modifySprite, type ModifierUse } from "./modifiers.js";
 import { applySpriteWords, readSpriteWords, WORN_WORDS } from "./words.js";
+import { type FigureWords, readFigureWords, withoutPartWords } from "./actions.js";
 
 export const BUILDERS: Readonly<Record<string, SpriteBuilder>> = { ...CHARACTER_BUILDERS, ...CREATURE_BUILDERS, ...ITEM_BUILDERS };
 
@@ -61,6 +65,9 @@ const PLACES = new Set([
   "cloud",
 ]);
 
+/** A place, or a kind of one ("swamp" is water): where a figure is, never the figure beside another. */
+const isPlace = (s: string): boolean => broaderSubjects(s).some((b) => PLACES.has(b));
+
 /** The item a character holds for an effect named with it ("fire mage" holds a fireball). */
 export const EFFECT_ITEMS: Readonly<Record<string, string>> = { fire: "flame", healing: "potion", poison: "potion" };
 
@@ -103,6 +110,23 @@ export interface SpritePlan {
   uses?: CharacterUses;
   /** Materials, effects, styles and companion subjects the creature's or item's drawing uses. */
   used?: ModifierUse;
+  /** A figure's action and counted parts ("leaping", "three-headed"): posed by the sheets' rig. */
+  figure?: FigureWords;
+}
+
+/**
+ * The plan, with a figure's action and counted parts read ("leaping cat", "three-headed dog"):
+ * the counts' words are taken out before the other readings ("one-eyed" is no glowing eye).
+ */
+export function planSprite(spec: PromptSpec): SpritePlan {
+  const figure = readFigureWords(spec);
+  const plan = planDesign(withoutMount(withoutPartWords(spec, figure)));
+  if (plan.fallback || plan.builder.kind === "item" || plan.design === "galleon") return plan;
+  // extra arms are drawn on a character's rig (its arms are parts); a creature's count stays ignored
+  const parts = figure.parts.filter((p) => p.part !== "arms" || plan.builder.kind === "character");
+  if (!figure.action && parts.length === 0) return plan;
+  const words = [...parts.flatMap((p) => p.words), ...(figure.action ? [figure.action.word] : [])];
+  return { ...plan, figure: { ...figure, parts, words } };
 }
 
 /**
@@ -110,7 +134,7 @@ export interface SpritePlan {
  * knight and "fire mage" a mage; among figures, or among items, specific subjects come before
  * generic ones, then the prompt's order. A character holds the items named with it.
  */
-export function planSprite(spec: PromptSpec): SpritePlan {
+function planDesign(spec: PromptSpec): SpritePlan {
   // "pirate ship with black sails": a sailing ship, shaped by the sea words before it
   const vessel = vesselOf(spec);
   if (vessel) {
@@ -125,9 +149,10 @@ export function planSprite(spec: PromptSpec): SpritePlan {
   const drawable = spec.subjects.filter((s) => spriteDesignOf(s) !== undefined);
   // a figure beats an item, and a place ("sea" in "sea captain") is a figure only when alone
   const figures = drawable.filter((s) => spriteBuilderOf(spriteDesignOf(s) as string)?.kind !== "item");
-  let subject = figures.find((s) => !PLACES.has(s)) ?? figures[0] ?? drawable[0];
+  let subject = figures.find((s) => !isPlace(s)) ?? figures[0] ?? drawable[0];
   // "ghost pirate": a creature that is also a race of people is drawn as that class's race
-  const cls = spec.subjects.find((s) => isCharacter(s) && RACES[s] === undefined);
+  // a class, or a kind of one without a recipe of its own ("scholar", a monk)
+  const cls = spec.subjects.find((s) => RACES[s] === undefined && broaderSubjects(s).some((b) => isCharacter(b) && !GENERIC_SUBJECTS.has(b)));
   if (subject !== undefined && cls !== undefined && RACES[subject] !== undefined && !isCharacter(subject)) subject = cls;
   // "cat blacksmith", "turtle guard": an animal that stands up in a role is that class, with the animal's head
   if (subject !== undefined && cls !== undefined && ANIMAL_FOLK[subject] !== undefined) subject = cls;
@@ -147,6 +172,13 @@ export function planSprite(spec: PromptSpec): SpritePlan {
     const applied = applySpriteWords(spec, builder, readSpriteWords(spec, kind));
     const used = modified.used;
     used.words = applied.words;
+    // "snake merchant", "slime knight": a creature that cannot take the role's clothes gets its item as a prop
+    const role = kind === "creature" && cls !== undefined && !used.subjects.includes(cls) && !used.companions.includes(cls) ? roleProp(cls) : undefined;
+    if (role) {
+      applied.builder = withProp(applied.builder, role, cls as string);
+      used.subjects.push(cls as string);
+      used.words.push(role);
+    }
     used.subjects.push(...applied.subjects.filter((s) => !used.subjects.includes(s)));
     used.styles.push(...applied.styles);
     return { design, builder: applied.builder, subject: compound?.subject ?? subject, items: [], fallback: false, used };
@@ -183,6 +215,35 @@ export function planSprite(spec: PromptSpec): SpritePlan {
     return { design, builder, subject: design, items, fallback: false, uses: character.uses };
   }
   return { design, builder, subject, items, fallback: false };
+}
+
+/** Words that put a figure on a mount ("knight on a horse", "goblin riding a wolf"). */
+const MOUNT_WORDS = new Set(["on", "riding", "rides", "astride", "atop", "mounted"]);
+
+/**
+ * "knight on a horse" is a knight, not a horse-headed one: a creature named after a mount word,
+ * with a character in the prompt, is left out of the plan (reported ignored: a sprite draws one figure).
+ */
+function withoutMount(spec: PromptSpec): PromptSpec {
+  const tokens = tokensOf(spec.text);
+  const mounts: string[] = [];
+  for (let k = 0; k < tokens.length; k++) {
+    if (!MOUNT_WORDS.has(tokens[k] as string)) continue;
+    let next = k + 1;
+    while (next < tokens.length && FILLER_WORDS.has(tokens[next] as string)) next++;
+    const reading = readingsOf(tokens[next] ?? "").find((r) => spec.subjects.includes(r));
+    if (reading && !isCharacter(reading) && spriteBuilderOf(spriteDesignOf(reading) ?? "")?.kind === "creature") mounts.push(reading);
+  }
+  if (mounts.length === 0 || !spec.subjects.some((s) => isCharacter(s) && !mounts.includes(s))) return spec;
+  return { ...spec, subjects: spec.subjects.filter((s) => !mounts.includes(s)) };
+}
+
+/** The first item of a role ("merchant", "knight") a prop can show, if any. */
+function roleProp(cls: string): string | undefined {
+  const design = spriteDesignOf(cls);
+  const builder = design ? BUILDERS[design] : undefined;
+  const items = [...(builder?.defaultItems ?? []), ...impliedItems(cls)];
+  return items.map((s) => heldItemOf(s) ?? s).find((item) => hasDrawer(item));
 }
 
 export function pickSpriteBuilder(spec: PromptSpec): { name: string; builder: SpriteBuilder } {

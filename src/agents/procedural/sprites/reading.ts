@@ -21,8 +21,11 @@ export function interpretSprite(spec: PromptSpec): Interpretation {
   // "knight with a torch": the torch is held as the flame item
   for (const s of spec.subjects) if (items.includes(heldItemOf(s) ?? s)) used.add(s);
   // worn things, roles and states drawn ("apron", "boss", "sleeping"): modifiers, not ignored
-  const read = [...(plan.uses?.words ?? []), ...(modifiers?.words ?? [])];
-  for (const w of read) if (!items.includes(w)) items.push(w);
+  const read = [...(plan.uses?.words ?? []), ...(modifiers?.words ?? []), ...(plan.figure?.words ?? [])];
+  for (const w of read) if (!items.includes(w) && !plan.figure?.words.includes(w)) items.push(w);
+  // an action and counted parts, by their own words ("leaping", "three-headed")
+  if (plan.figure?.action && !items.includes(plan.figure.action.word)) items.push(plan.figure.action.word);
+  for (const p of plan.figure?.parts ?? []) if (p.words.length > 0) items.push(p.name);
   const rest = read.length > 0 ? { ...spec, otherWords: spec.otherWords.filter((w) => !read.includes(w)) } : spec;
   return interpretationOf(rest, {
     subject: plan.fallback ? null : plan.design,

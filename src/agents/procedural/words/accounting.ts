@@ -7,7 +7,7 @@
  */
 import type { Interpretation } from "../../driver.js";
 import { readingsOf, tokensOf } from "./prompt.js";
-import { broaderSubjects, GENERIC_SUBJECTS } from "./subjects/subjects.js";
+import { broaderSubjects, GENERIC_SUBJECTS, SUBJECT_WORDS } from "./subjects/subjects.js";
 import { FILLER_WORDS, NEGATIONS } from "./vocabulary.js";
 
 /** The names an interpretation gives (subject, modifiers, ignored), with the subjects each is a kind of. */
@@ -16,6 +16,8 @@ function namesOf(i: Interpretation): Set<string> {
   for (const name of [...(i.subject ? [i.subject] : []), ...i.modifiers, ...i.ignored]) {
     for (const part of [name, name.replace(/^no /, "")]) for (const broader of broaderSubjects(part)) names.add(broader);
     names.add(name);
+    // a counted part names both its words ("three-headed": three, headed)
+    if (/^[a-z]+-[a-z]+$/.test(name)) for (const piece of name.split("-")) names.add(piece);
   }
   return names;
 }
@@ -57,11 +59,22 @@ export function vanishedWords(prompt: string, i: Interpretation, reread?: (promp
   });
 }
 
-/** The prompt with every occurrence of one word left out. */
+/**
+ * The prompt with every occurrence of one word left out, and the words that name the same subject
+ * as it ("ale" with "mug", "bottle" with "potion": the thing named twice, left out once).
+ */
 export function without(prompt: string, word: string): string {
+  const same = sameSubject(word);
   return tokensOf(prompt)
-    .filter((t) => t !== word)
+    .filter((t) => t !== word && !(same && sameSubject(t) === same))
     .join(" ");
+}
+
+/** The one subject a word reads as, when it reads as nothing else (a synonym of a subject); else undefined. */
+function sameSubject(word: string): string | undefined {
+  const readings = readingsOf(word);
+  const [reading] = readings;
+  return readings.length === 1 && reading !== undefined && SUBJECT_WORDS.get(reading) === reading ? reading : undefined;
 }
 
 /** The words of `prompt` that `i` says it drew (the subject's or a modifier's), each once. */

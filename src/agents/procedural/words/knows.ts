@@ -7,6 +7,7 @@
  * grows by itself as subjects and drawings are added, and never claims a word the agent ignores.
  */
 import type { AgentKnowledge, Interpretation } from "../../driver.js";
+import { ACTIONS, PART_COUNT_NAMES } from "./actions.js";
 import { interpretPrompt, type PromptSpec } from "./prompt.js";
 import { SUBJECTS } from "./subjects/subjects.js";
 import { COLOR_VALUES, COLOR_WORDS, EFFECT_WORDS, MATERIAL_WORDS, STYLE_WORDS } from "./vocabulary.js";
@@ -64,5 +65,8 @@ export function probeKnowledge(interpret: Interpret, subjects: readonly string[]
     if (!name.startsWith("!") && honoured(interpret, probes, (s) => `${style} ${s}`, style)) styles.push(style);
     if (honoured(interpret, probes, (s) => `${s} no ${style}`, `no ${style}`) && !styles.includes(`no ${style}`)) styles.push(`no ${style}`);
   }
-  return { subjects: [...subjects], modifiers: [...new Set([...colors, ...materials, ...effects])], styles };
+  // actions ("leaping", "praying") and counted parts ("three-headed") the figures take
+  const actions = ACTIONS.filter((a) => honoured(interpret, probes, (s) => `${a} ${s}`, a));
+  const parts = PART_COUNT_NAMES.filter((p) => honoured(interpret, probes, (s) => `${p} ${s}`, p));
+  return { subjects: [...subjects], modifiers: [...new Set([...colors, ...materials, ...effects, ...actions, ...parts])], styles };
 }

@@ -121,6 +121,11 @@ function carriedDrawer(subject: string): Drawer | undefined {
   return drawer;
 }
 
+/** Whether an item has a drawing a hand (or a prop) can show. */
+export function hasDrawer(item: string): boolean {
+  return DRAWERS[item] !== undefined || carriedDrawer(item) !== undefined;
+}
+
 export function drawHeldItem(g: SpriteGrid, anchors: SpriteAnchors, held: HeldItem, holder: string): void {
   const drawer = DRAWERS[held.item] ?? carriedDrawer(held.item);
   if (!drawer) return;

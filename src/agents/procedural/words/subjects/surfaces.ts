@@ -17,7 +17,7 @@ export const SURFACE_SUBJECTS: SubjectTable = {
   metal: { words: "metallic plating plate plates sheet", generic: true },
   lava: { words: "magma molten" },
   dirt: { words: "soil earth dirty" },
-  snow: { words: "snowy snowfield" },
+  snow: { words: "snowy snowfield arctic polar tundra" },
   ice: { words: "glacier" },
   marble: { words: "marbled" },
   tile: { words: "tiles tiled tiling" },
