@@ -11,8 +11,9 @@ import { decorateParts, modifyColors, planModifiers, renderAdornment, renderWear
 import { MaskPool, renderParts, type PartColors } from "./render.js";
 import { fallbackShape } from "./shapes.js";
 import { surfaceMaterialOf } from "./modifiers-looks.js";
-import { copiesOf, multiplied, quantityWords } from "./quantity.js";
+import { arrangementOf, copiesOf, multiplied, quantityWords } from "./quantity.js";
 import { iconPicks } from "./resolve.js";
+import { eraseNotches, planStateMarks, renderMarks, stateRoles, thingStates } from "./thing-states.js";
 import { pixelIcon, smallMargin } from "./small.js";
 import { badgeColors, badgeContour, drawBadge } from "./badge.js";
 import { ProgressReporter } from "../kit/progress.js";
@@ -144,7 +145,10 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
   const baseColors = modifyColors(mods, shapeColors(plan.main, spec.colors, spec, { r: 0, g: 0, b: 0 }), spec);
   const primary = baseColors.roles.primary;
   const badge = badgeColors(primary, spec, rng.range(-16, 16));
-  const mainColors: PartColors = { ...baseColors, outline: badge.outline };
+  // states of the thing ("burnt toast", "unlit torch", "empty bottle"): thing-states.ts
+  const states = thingStates(spec.otherWords, chosen.mainName, plan.main.reads);
+  const stateColored = states.length > 0 && chosen.mainName ? { ...baseColors, roles: stateRoles(states, chosen.mainName, baseColors.roles) } : baseColors;
+  const mainColors: PartColors = { ...stateColored, outline: badge.outline };
 
   const canvas = new Canvas(size, small ? size : input.height);
   const pool = new MaskPool(size, canvas.height);
@@ -167,10 +171,18 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
   const outlineWidth = small || isNegated(spec, "outline") || lineArt ? 0 : Math.max(1, box * 0.032);
   const words = new Set([...spec.subjects, ...spec.otherWords]);
   // "lockpick set", "pair of boots": two or three of the subject (quantity.ts)
-  const copies = chosen.mainName === undefined ? 1 : copiesOf(quantityWords(plan.main, spec.otherWords));
+  const quantity = chosen.mainName === undefined ? [] : quantityWords(plan.main, spec.otherWords);
+  const copies = copiesOf(quantity);
   const mainRng = rng.fork("main");
-  const built = multiplied(copies, (i) => plan.main.build(i === 0 ? mainRng : mainRng.fork(`copy ${i}`), plan.emblem !== undefined, words));
+  const built = multiplied(
+    copies,
+    (i) => plan.main.build(i === 0 ? mainRng : mainRng.fork(`copy ${i}`), plan.emblem !== undefined, words),
+    arrangementOf(quantity),
+  );
   const mainParts = decorateParts(mods, built);
+  const marks = planStateMarks(states, chosen.mainName ?? "", built, mods.materialRoles, rng.fork("states"));
+  renderMarks(canvas, pool, marks.behind, m, box, mainColors);
+  const before = marks.notches.length > 0 ? canvas.data.slice() : undefined;
   renderParts(canvas, pool, mainParts, m, box, mainColors, {
     outlineWidth,
     ...(lineArt ? { lineArt: { width: lineWidth, color: plan.badge ? shade(mainColors.roles.primary, 0.2) : mainColors.roles.primary } } : {}),
@@ -178,6 +190,8 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
   });
 
   renderWear(canvas, pool, mods, mainParts, m, box, badge.outline);
+  renderMarks(canvas, pool, marks.front, m, box, mainColors);
+  if (before) eraseNotches(canvas, before, pool, marks.notches, m);
 
   if (plan.emblem) {
     const inSlot = plan.main.emblem !== undefined;

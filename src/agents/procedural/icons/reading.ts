@@ -5,6 +5,7 @@ import { interpretationOf, TONES } from "../words/interpretation.js";
 import { chooseIconShapes } from "./icon.js";
 import { iconModifierUse } from "./modifiers.js";
 import { quantityWords } from "./quantity.js";
+import { thingStates } from "./thing-states.js";
 
 const ICON_STYLES = new Set([...TONES, "glowing", "retro", "outline", "flat", "badge", "glossy", "round", "square", "hex"]);
 const ICON_UNBADGED_STYLES = new Set([...TONES, "glowing", "retro", "outline", "flat"]);
@@ -20,7 +21,9 @@ export function interpretIcon(spec: PromptSpec): Interpretation {
   // words the main shape reads ("up" on an arrow) change the drawing: modifiers, not ignored
   // and so do words of quantity ("lockpick set": three lockpicks, see quantity.ts)
   const counted = fallback ? [] : quantityWords(shapes.main, spec.otherWords);
-  const read = fallback ? [] : spec.otherWords.filter((w) => shapes.main.reads?.includes(w) || counted.includes(w));
+  // and so do the states the thing can be in ("burnt toast", "empty bottle"; thing-states.ts)
+  const states = thingStates(spec.otherWords, shapes.mainName, shapes.main.reads).map((s) => s.word);
+  const read = fallback ? [] : spec.otherWords.filter((w) => shapes.main.reads?.includes(w) || counted.includes(w) || states.includes(w));
   return interpretationOf(read.length > 0 ? { ...spec, otherWords: spec.otherWords.filter((w) => !read.includes(w)) } : spec, {
     subject: fallback ? null : (shapes.mainName ?? null),
     fallback,
