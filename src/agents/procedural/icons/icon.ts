@@ -13,7 +13,7 @@ import { fallbackShape } from "./shapes.js";
 import { surfaceMaterialOf } from "./modifiers-looks.js";
 import { arrangementOf, copiesOf, multiplied, quantityWords } from "./quantity.js";
 import { iconPicks } from "./resolve.js";
-import { eraseNotches, planStateMarks, renderMarks, stateRoles, thingStates } from "./thing-states.js";
+import { eraseNotches, planStateMarks, renderMarks, stateRoles, stateWordsOf, thingStates } from "./thing-states.js";
 import { pixelIcon, smallMargin } from "./small.js";
 import { badgeColors, badgeContour, drawBadge } from "./badge.js";
 import { ProgressReporter } from "../kit/progress.js";
@@ -137,16 +137,19 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
   const { spec } = input;
   const small = input.width < 64;
   const size = small ? input.width * SMALL_FACTOR : input.width;
-  const rng = new Random(mixSeeds(input.seed, hashString("icon"), hashString(shapeKey(spec))));
+  // states of the thing ("burnt toast", "unlit torch", "empty bottle": thing-states.ts) mark the same
+  // drawing the thing has without them, so they are left out of the key that seeds it
+  const chosen = chooseIconShapes(spec);
+  const states = thingStates(stateWordsOf(spec), chosen.mainName, chosen.main.reads);
+  const stateWords = states.map((s) => s.word);
+  const keyed = states.length > 0 ? { ...spec, otherWords: spec.otherWords.filter((w) => !stateWords.includes(w)) } : spec;
+  const rng = new Random(mixSeeds(input.seed, hashString("icon"), hashString(shapeKey(keyed))));
   const plan = planIcon(spec, rng.fork("plan"), input.badge, input.width);
   // materials, effects and the seed's colour jitter (modifiers.ts)
-  const chosen = chooseIconShapes(spec);
   const mods = planModifiers(spec, plan.main, chooseIconShapes(spec).mainName, rng.fork("modifiers"), chosen.material);
   const baseColors = modifyColors(mods, shapeColors(plan.main, spec.colors, spec, { r: 0, g: 0, b: 0 }), spec);
   const primary = baseColors.roles.primary;
   const badge = badgeColors(primary, spec, rng.range(-16, 16));
-  // states of the thing ("burnt toast", "unlit torch", "empty bottle"): thing-states.ts
-  const states = thingStates(spec.otherWords, chosen.mainName, plan.main.reads);
   const stateColored = states.length > 0 && chosen.mainName ? { ...baseColors, roles: stateRoles(states, chosen.mainName, baseColors.roles) } : baseColors;
   const mainColors: PartColors = { ...stateColored, outline: badge.outline };
 

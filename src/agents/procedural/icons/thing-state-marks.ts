@@ -140,6 +140,22 @@ export function marksOf(mark: string, bodies: readonly { path: Path; b: Box }[],
     ];
     for (const [x, y] of centres) out.front.push(...on(paths, { path: [circle(x, y, r + 0.04)], fill: "primary", color: rgb(0xf4ead2) }));
     out.notches.push(...centres.map(([x, y]) => circle(x, y, r)));
+  } else if (mark === "broken") {
+    // snapped in two: a jagged gap across the thing's long axis, a splinter or two beside it
+    const across = h >= w;
+    const points: [number, number][] = [];
+    const steps = 7;
+    for (let i = 0; i <= steps; i++) {
+      const t = -0.1 + (i / steps) * 1.2;
+      const jag = (i % 2 ? 1 : -1) * 0.03 + rng.range(-0.01, 0.01);
+      points.push(across ? [box.x0 + w * t, box.y0 + h * 0.48 + jag + (t - 0.5) * h * 0.2] : [box.x0 + w * 0.5 + jag + (t - 0.5) * w * 0.2, box.y0 + h * t]);
+    }
+    const gap = 0.028;
+    const band = [
+      ...points.map(([x, y]) => (across ? [x, y - gap] : [x - gap, y]) as const),
+      ...points.reverse().map(([x, y]) => (across ? [x, y + gap] : [x + gap, y]) as const),
+    ];
+    out.notches.push(band);
   } else if (mark === "lit") {
     const fy = top + h * 0.18;
     for (const [i, r] of [0.16, 0.24, 0.32, 0.4].entries())

@@ -13,7 +13,8 @@ import { bounds, largestBodies } from "./modifiers.js";
 import type { Part, Role } from "./parts.js";
 import { type MaskPool, type PartColors, renderParts } from "./render.js";
 import { type Mark, marksOf, type StateMarks } from "./thing-state-marks.js";
-import { stateOf } from "../words/states.js";
+import { BROKEN_WORDS, stateOf } from "../words/states.js";
+import { tokensOf, type PromptSpec } from "../words/prompt.js";
 
 /** Kinds of things, by icon shape name: what states each can be in. */
 const FOOD = new Set(
@@ -83,6 +84,9 @@ export function stateApplies(state: string, shape: string): boolean {
   }
 }
 
+/** The words of a prompt that may name a state: its other words, and "broken" (also the cracked style's word). */
+export const stateWordsOf = (spec: PromptSpec): string[] => [...spec.otherWords, ...new Set(tokensOf(spec.text).filter((t) => BROKEN_WORDS.has(t)))];
+
 /**
  * The states the prompt's other words name that apply to `shape` (none for a fallback), each
  * once, skipping the words the shape itself reads ("open" on a chest draws its own open chest).
@@ -142,6 +146,7 @@ export function stateMarkOf(state: string, shape: string): string {
   if (state === "open" && shape === "book") return "open-book";
   if (state === "open" || state === "closed") return `${state}-${DOORS.has(shape) ? "door" : "box"}`;
   if (state === "lit" && FUSED.has(shape)) return "lit-fuse";
+  if (state === "broken") return "broken";
   return state;
 }
 

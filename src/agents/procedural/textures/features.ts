@@ -11,23 +11,8 @@ import type { Random } from "../kit/random.js";
 import { dome, scatter, type Shape, shapes, stamps } from "./kit.js";
 import { smoothstep, type Surface } from "./surface.js";
 import { addFlowers } from "./wear.js";
+import { FALLEN_WORDS, FEATURE_WORDS } from "../words/states.js";
 
-/** Feature → the raw words that name it. */
-const FEATURE_WORDS: Readonly<Record<string, string>> = {
-  mushroom: "mushroom mushrooms shroom shrooms toadstool toadstools fungus fungi",
-  shell: "shell shells seashell seashells",
-  starfish: "starfish starfishes",
-  leaf: "leaf leaves fallen foliage",
-  twig: "twig twigs stick sticks branch branches",
-  root: "root roots",
-  clover: "clover clovers",
-  seaweed: "seaweed seaweeds kelp",
-  puddle: "puddle puddles pool pools",
-  footprint: "footprint footprints footstep footsteps prints tracks paw paws pawprints",
-  stain: "stain stains spill spills",
-  flower: "flower flowers daisy daisies blossom blossoms",
-  weed: "weed weeds tuft tufts",
-};
 const FEATURE_OF: ReadonlyMap<string, string> = new Map(
   Object.entries(FEATURE_WORDS).flatMap(([name, words]) => words.split(" ").map((w) => [w, name] as const)),
 );
@@ -45,20 +30,29 @@ export interface FeatureReading {
   words: string[];
 }
 
-/** The features a prompt names after "with" ("grass with mushrooms and fallen leaves"). */
+/**
+ * The features a prompt names after "with" ("grass with mushrooms and fallen leaves"); "fallen"
+ * (brown leaves, not green) only with leaves named.
+ */
 export function readFeatures(text: string): FeatureReading {
   const features: string[] = [];
   const words: string[] = [];
+  const fallen: string[] = [];
   let after = false;
   for (const token of text.split(/[^a-z0-9]+/).filter(Boolean)) {
     if (WITH.has(token)) {
       after = true;
       continue;
     }
+    if (after && FALLEN_WORDS.has(token)) fallen.push(token);
     const feature = after ? FEATURE_OF.get(token) : undefined;
     if (feature === undefined) continue;
     words.push(token);
     if (!features.includes(feature)) features.push(feature);
+  }
+  if (features.includes("leaf") && fallen.length > 0) {
+    features.push("fallen");
+    words.push(...fallen);
   }
   return { features, words };
 }
@@ -112,6 +106,7 @@ const strand: Shape = (x, y, st) => {
   return { shade: 0.05 - Math.abs(yy) * 2, h: 0.55 };
 };
 
+const GREEN_LEAVES: readonly Rgb[] = [rgb(0x5aa03a), rgb(0x3a8030), rgb(0x8ac04a), rgb(0x6a9a2a)];
 const LEAF_COLOURS: readonly Rgb[] = [rgb(0xd8722a), rgb(0xb8402a), rgb(0xe2b040), rgb(0x8a5a2a), rgb(0xc88a30)];
 const MUSHROOM_COLOURS: readonly Rgb[] = [rgb(0xc8362a), rgb(0xa8683a), rgb(0xd89a4a)];
 const SHELL_COLOURS: readonly Rgb[] = [rgb(0xfff6ee), rgb(0xf8b8b0), rgb(0xf0e0d0)];
@@ -136,24 +131,28 @@ function stains(s: Surface, noise: PeriodicNoise): void {
   });
 }
 
-/** Footprints: pairs of pressed prints walking across the tile, in the ground's colour, darker. */
+/**
+ * Footprints: prints walking across the tile through its middle band, in the ground's colour,
+ * darker toward their middle (pressed in), so no print's hard edge lies along a tile edge.
+ */
 function footprints(s: Surface, rng: Random, ground: Rgb): void {
   const n = s.size;
   const steps = 6;
-  const [x0, y0] = [rng.next() * n, rng.next() * n];
+  const [x0, y0] = [rng.next() * n, n * rng.range(0.3, 0.7)];
   const prints = Array.from({ length: steps }, (_, k) => ({
     x: x0 + (k * n) / steps,
-    y: y0 + (k % 2 ? n * 0.08 : -n * 0.08),
-    r: n * 0.06,
+    y: y0 + (k % 2 ? n * 0.07 : -n * 0.07),
+    r: n * 0.055,
     angle: Math.PI / 2,
     id: rng.next(),
   }));
   const print: Shape = (x, y) => {
-    const heel = Math.hypot(x * 1.6, (y - 0.55) * 1.2) < 0.5;
-    const sole = Math.hypot(x * 1.4, (y + 0.2) * 0.9) < 0.62;
-    return heel || sole ? { shade: -0.05 - Math.abs(x) * 0.1, h: 0 } : undefined;
+    const heel = Math.hypot(x * 1.6, (y - 0.55) * 1.2) / 0.5;
+    const sole = Math.hypot(x * 1.4, (y + 0.2) * 0.9) / 0.62;
+    const d = Math.min(heel, sole);
+    return d < 1 ? { shade: -0.05 - (1 - d) * 0.25, h: 0 } : undefined;
   };
-  scatter(s, prints, print, () => mix(ground, rgb(0x1a1410), 0.4), { extent: 1.6, base: 0.15, lift: 0 });
+  scatter(s, prints, print, () => mix(ground, rgb(0x6a7080), 0.3), { extent: 1.6, base: 0.3, lift: 0 });
 }
 
 /**
@@ -171,8 +170,10 @@ export function addFeatures(s: Surface, features: readonly string[], noise: Peri
     else if (feature === "shell")
       scatter(s, stamps(r, n, many(7), 0.08), shell, (st, alt) => (alt ? rgb(0x8a5a4a) : pick(SHELL_COLOURS, st.id)), { extent: 1.3 });
     else if (feature === "starfish") scatter(s, stamps(r, n, many(4), 0.1), starfish, (st) => (st.id > 0.5 ? rgb(0xe8783a) : rgb(0xd85a6a)));
-    else if (feature === "leaf") scatter(s, stamps(r, n, many(26), 0.07), shapes.leaf, (st, alt) => (alt ? rgb(0x6a3a1a) : pick(LEAF_COLOURS, st.id)));
-    else if (feature === "twig") scatter(s, stamps(r, n, many(9), 0.17), stick, (_st, alt) => (alt ? rgb(0xc8a878) : rgb(0x4a2c18)));
+    else if (feature === "leaf") {
+      const colours = features.includes("fallen") ? LEAF_COLOURS : GREEN_LEAVES;
+      scatter(s, stamps(r, n, many(26), 0.07), shapes.leaf, (st, alt) => (alt ? rgb(0x3a2a14) : pick(colours, st.id)));
+    } else if (feature === "twig") scatter(s, stamps(r, n, many(9), 0.17), stick, (_st, alt) => (alt ? rgb(0xc8a878) : rgb(0x4a2c18)));
     else if (feature === "root") scatter(s, stamps(r, n, many(5), 0.22), strand, (st) => (st.id > 0.5 ? rgb(0x3a2414) : rgb(0x5a3a22)), { extent: 1.2 });
     else if (feature === "clover") scatter(s, stamps(r, n, many(12), 0.055), clover, (_st, alt) => (alt ? rgb(0xfff8f0) : rgb(0x9ee05a)));
     else if (feature === "seaweed") scatter(s, stamps(r, n, many(7), 0.18), strand, (st) => (st.id > 0.5 ? rgb(0x2a6a3a) : rgb(0x4a7a2a)), { extent: 1.2 });
