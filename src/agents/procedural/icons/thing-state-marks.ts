@@ -151,10 +151,11 @@ export function marksOf(mark: string, bodies: readonly { path: Path; b: Box }[],
       points.push(across ? [box.x0 + w * t, box.y0 + h * 0.48 + jag + (t - 0.5) * h * 0.2] : [box.x0 + w * 0.5 + jag + (t - 0.5) * w * 0.2, box.y0 + h * t]);
     }
     const gap = 0.028;
-    const band = [
-      ...points.map(([x, y]) => (across ? [x, y - gap] : [x - gap, y]) as const),
-      ...points.reverse().map(([x, y]) => (across ? [x, y + gap] : [x + gap, y]) as const),
-    ];
+    const side =
+      (d: number) =>
+      ([x, y]: [number, number]): [number, number] =>
+        across ? [x, y + d] : [x + d, y];
+    const band: Contour = [...points.map(side(-gap)), ...points.reverse().map(side(gap))];
     out.notches.push(band);
   } else if (mark === "lit") {
     const fy = top + h * 0.18;
@@ -201,6 +202,21 @@ export function marksOf(mark: string, bodies: readonly { path: Path; b: Box }[],
       out.front.push(...drop(main.x0 + (main.x1 - main.x0) * rng.range(0.2, 0.8), main.y0 + (main.y1 - main.y0) * rng.range(0.25, 0.8), 0.03));
     for (const dx of [-0.12, 0.1]) out.front.push(...drop(cx + dx + rng.range(-0.04, 0.04), Math.min(0.94, box.y1 + rng.range(0.0, 0.04)), 0.026));
     out.front.push(...on(paths, { path: [poly(main.x0, main.y0 + 0.1, main.x1, main.y0 + 0.02)], fill: "primary", color: WHITE, stroke: 0.025, opacity: 0.5 }));
+  } else if (mark === "empty") {
+    // nothing in it: its inside shows, clean, catching the light
+    const [mw, mh] = [main.x1 - main.x0, main.y1 - main.y0];
+    out.front.push(
+      ...on(paths, { path: [ellipse((main.x0 + main.x1) / 2, main.y0 + mh * 0.1, mw * 0.36, mh * 0.06)], fill: "primary", color: rgb(0x2a2a34), opacity: 0.6 }),
+    );
+    out.front.push(
+      ...on(paths, {
+        path: [poly(main.x0 + mw * 0.22, main.y0 + mh * 0.3, main.x0 + mw * 0.22, main.y1 - mh * 0.2)],
+        fill: "primary",
+        color: WHITE,
+        stroke: 0.03,
+        opacity: 0.7,
+      }),
+    );
   } else if (mark === "full") {
     const y = main.y0 + (main.y1 - main.y0) * 0.08;
     for (let x = main.x0 + 0.04; x < main.x1 - 0.02; x += 0.07) out.front.push({ path: [circle(x, y, 0.045)], fill: contents, outline: false });

@@ -106,7 +106,7 @@ describe("the long tail of things, by recipes of parts", () => {
   });
 
   it("each differs from the thing it is a kind of", async () => {
-    for (const [noun, broader] of [
+    for (const [noun, broader] of <[string, string][]>[
       ["wheelbarrow", "cart"],
       ["beehive", "honey"],
       ["harpoon", "spear"],
