@@ -13,7 +13,7 @@ export const STATE_WORDS = wordTable({
   raw: "uncooked",
   burnt: "burned charred scorched singed",
   rotten: "rotting rotted moldy mouldy spoiled decayed decaying",
-  bitten: "eaten nibbled",
+  bitten: "eaten nibbled half",
   lit: "",
   unlit: "extinguished snuffed",
   smoking: "smoky smoldering smouldering smokey",

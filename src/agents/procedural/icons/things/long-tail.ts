@@ -21,11 +21,15 @@ function wheelAt(x: number, y: number, r: number, spokes: number): Part[] {
 export const sundial: IconShape = {
   primary: "grey",
   secondary: "bronze",
-  accent: "black",
+  accent: "copper",
   build(rng) {
     const w = rng.range(0.36, 0.42);
-    const plinth = rect(0.5 - w * 0.45, 0.6, w * 0.9, 0.26);
-    const parts: Part[] = [solid(ellipse(0.5, 0.88, w * 0.7, 0.06), "primary-"), solid(plinth, "primary"), shadeRight(plinth, "primary-", 0.5 + w * 0.2)];
+    const plinth = rect(0.5 - w * 0.28, 0.6, w * 0.56, 0.26);
+    const parts: Part[] = [
+      solid(rect(0.5 - w * 0.55, 0.84, w * 1.1, 0.08), "primary-"),
+      solid(plinth, "primary"),
+      shadeRight(plinth, "primary-", 0.5 + w * 0.2),
+    ];
     parts.push(solid(ellipse(0.5, 0.56, w, w * 0.42), "primary+"), solid(ellipse(0.5, 0.54, w * 0.9, w * 0.36), "secondary"));
     // hour marks round the dial
     for (let i = 0; i < 12; i++) {
@@ -48,7 +52,10 @@ export const sundial: IconShape = {
         { opacity: 0.5 },
       ),
     );
-    parts.push(solid(poly(0.5 - w * 0.45, 0.56, 0.5 + w * 0.05, 0.56, 0.5 + w * 0.05, 0.3), "secondary-"));
+    parts.push(
+      solid(poly(0.5 - w * 0.5, 0.54, 0.5 + w * 0.08, 0.54, 0.5 + w * 0.08, 0.18), "accent"),
+      detail(poly(0.5 - w * 0.3, 0.53, 0.5 + w * 0.04, 0.53, 0.5 + w * 0.04, 0.3), "secondary"),
+    );
     parts.push(shine(0.5 - w * 0.4, 0.5, 0.06, 0.02, -10, 0.6));
     return parts;
   },
@@ -161,6 +168,82 @@ export const periscope: IconShape = {
     parts.push(solid(ellipse(0.5 - w / 2 - 0.18, 0.8 + (w + 0.02) / 2, 0.03, (w + 0.02) / 2), "accent"));
     for (const y of steps(top + 0.2, 0.72, 3)) parts.push(detail(rect(0.5 - w / 2, y, w, 0.025), "primary+"));
     parts.push(detail(ellipse(0.5 + w / 2 + 0.19, top + w * 0.3, 0.012, 0.02), "light"));
+    return parts;
+  },
+};
+
+export const buoy: IconShape = {
+  primary: "red",
+  secondary: "white",
+  accent: "sky",
+  build(rng) {
+    const r = rng.range(0.28, 0.32);
+    const cy = 0.5;
+    // a ring buoy: a red ring with white bands, a rope round it
+    const parts: Part[] = [solid([circle(0.5, cy, r + 0.1), circle(0.5, cy, r - 0.1)], "primary", { rule: "evenodd" })];
+    for (let i = 0; i < 4; i++) {
+      const a = (i * Math.PI) / 2 + Math.PI / 4;
+      const [x, y] = [0.5 + Math.cos(a) * r, cy + Math.sin(a) * r];
+      parts.push(
+        detail(ellipse(x, y, 0.1, 0.07, a + Math.PI / 2), "secondary", { clips: [[circle(0.5, cy, r + 0.1)], [rect(-1, -1, 3, 3), circle(0.5, cy, r - 0.1)]] }),
+      );
+    }
+    parts.push(detail(circle(0.5, cy, r), "secondary-", { stroke: 0.02 }));
+    parts.push(detail(ellipse(0.5, 0.9, 0.38, 0.05), "accent", { opacity: 0.7 }));
+    return parts;
+  },
+};
+
+export const birdhouse: IconShape = {
+  primary: "brown",
+  secondary: "red",
+  accent: "tan",
+  build(rng) {
+    const w = rng.range(0.24, 0.28);
+    const body = rect(0.5 - w, 0.36, w * 2, 0.4);
+    const parts: Part[] = [bar(poly(0.5, 0.76, 0.5, 0.96), "accent-", 0.06), solid(body, "primary"), shadeRight(body, "primary-", 0.5 + w * 0.4)];
+    parts.push(solid(poly(0.5 - w - 0.1, 0.4, 0.5, 0.1, 0.5 + w + 0.1, 0.4), "secondary"), detail(poly(0.5, 0.1, 0.5 + w + 0.1, 0.4, 0.5, 0.4), "secondary-"));
+    parts.push(solid(circle(0.5, 0.52, 0.07), "dark"), bar(poly(0.5, 0.64, 0.5, 0.7), "accent", 0.03));
+    return parts;
+  },
+};
+
+export const mask: IconShape = {
+  primary: "brown",
+  secondary: "red",
+  accent: "white",
+  build(rng) {
+    const w = rng.range(0.26, 0.3);
+    // a carved tiki or tribal mask: a long face, big eyes, a wide mouth of teeth
+    const face = roundRect(0.5 - w, 0.08, w * 2, 0.84, 0.14);
+    const parts: Part[] = [solid(face, "primary"), shadeRight(face, "primary-", 0.5 + w * 0.4)];
+    parts.push(detail(rect(0.5 - w, 0.24, w * 2, 0.05), "secondary"), detail(rect(0.5 - w, 0.82, w * 2, 0.04), "secondary"));
+    for (const x of [0.5 - w * 0.45, 0.5 + w * 0.45]) parts.push(detail(ellipse(x, 0.42, 0.08, 0.06), "accent"), detail(circle(x, 0.42, 0.03), "dark"));
+    parts.push(detail(poly(0.46, 0.46, 0.54, 0.46, 0.56, 0.6, 0.44, 0.6), "primary-"));
+    const mouth = roundRect(0.5 - w * 0.7, 0.64, w * 1.4, 0.12, 0.03);
+    parts.push(detail(mouth, "dark"));
+    for (const x of steps(0.5 - w * 0.55, 0.5 + w * 0.55, 5)) parts.push(detail(rect(x - 0.018, 0.65, 0.036, 0.05), "accent", { clips: [[mouth]] }));
+    return parts;
+  },
+};
+
+export const bale: IconShape = {
+  primary: "gold",
+  secondary: "brown",
+  accent: "tan",
+  build(rng) {
+    // a rectangular bale of hay, tied with two cords, straws sticking out
+    const [x0, y0, x1, y1] = [0.12, rng.range(0.3, 0.36), 0.88, 0.86];
+    const front = rect(x0, y0 + 0.1, x1 - x0 - 0.12, y1 - y0 - 0.1);
+    const top = poly(x0, y0 + 0.1, x0 + 0.12, y0, x1, y0, x1 - 0.12, y0 + 0.1);
+    const side = poly(x1 - 0.12, y0 + 0.1, x1, y0, x1, y1 - 0.1, x1 - 0.12, y1);
+    const parts: Part[] = [solid(front, "primary"), solid(top, "primary+"), solid(side, "primary-")];
+    for (let i = 0; i < 14; i++) {
+      const [x, y] = [rng.range(x0 + 0.02, x1 - 0.16), rng.range(y0 + 0.14, y1 - 0.04)];
+      parts.push(line(poly(x, y, x + rng.range(-0.06, 0.06), y + 0.04), "primary-", 0.012));
+    }
+    for (const x of [x0 + 0.2, x1 - 0.34])
+      parts.push(bar(poly(x, y0 + 0.1, x, y1), "secondary", 0.025), line(poly(x, y0 + 0.1, x + 0.12, y0), "secondary", 0.02));
     return parts;
   },
 };

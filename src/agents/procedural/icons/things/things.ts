@@ -17,7 +17,7 @@ import { ammo, jetpack } from "./tech.js";
 import { anchor, coconut, crossbones, hat, hook, pearl, spyglass, wizardHat } from "./sea.js";
 import { melon, sliceable } from "./slices.js";
 import { openable } from "./states.js";
-import { beehive, harpoon, periscope, sundial, totem, wheelbarrow } from "./long-tail.js";
+import { bale, beehive, birdhouse, buoy, harpoon, mask, periscope, sundial, totem, wheelbarrow } from "./long-tail.js";
 import { barrel, bed, chair, chest, crate, door, table, window } from "./props.js";
 
 export const THING_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconShape>([
@@ -144,6 +144,10 @@ export const THING_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconS
   ["totem", totem],
   ["harpoon", harpoon],
   ["periscope", periscope],
+  ["buoy", buoy],
+  ["birdhouse", birdhouse],
+  ["mask", mask],
+  ["bale", bale],
   ["pearl", pearl],
   ["coconut", coconut],
   ["hook", hook],
