@@ -100,7 +100,7 @@ describe("counts of things: one to five, grouped, heaped or stacked", () => {
 });
 
 describe("the long tail of things, by recipes of parts", () => {
-  const NOUNS = ["sundial", "wheelbarrow", "beehive", "totem", "harpoon", "periscope"];
+  const NOUNS = ["sundial", "wheelbarrow", "beehive", "totem", "harpoon", "periscope", "buoy", "birdhouse", "mask", "bale"];
   it.each(NOUNS)("%s draws its own design", (noun) => {
     expect(read(noun)).toMatchObject({ subject: noun, fallback: false, ignored: [] });
   });

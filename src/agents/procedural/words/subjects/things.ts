@@ -138,7 +138,7 @@ export const THING_SUBJECTS: SubjectTable = {
   buoy: { words: "lifebuoy lifering lifesaver" },
   birdhouse: { words: "birdhouses nestbox", isA: "house" },
   mask: { words: "masks tiki" },
-  bale: { words: "bales haybale haybales" },
+  bale: { words: "bales" },
   pearl: { words: "pearls" },
   coconut: { words: "coconuts" },
   hook: { words: "hooks grapple grappling fishhook" },
