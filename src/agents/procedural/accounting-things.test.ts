@@ -4,12 +4,14 @@ import { draw, type DrawTask } from "./draw-task.js";
 import { interpretIcon, interpretPrompt, interpretTexture } from "./index.js";
 import { understoodWords, vanishedWords, without } from "./words/accounting.js";
 import { readingsOf, tokensOf } from "./words/prompt.js";
+import { stateOf } from "./words/states.js";
 
 /**
  * Every understood word of the things list (bench/prompts/things.tsv: states, counts, nouns and
  * surface features, for icons and textures) changes the picture when it is left out. A word that
  * says again what another word of the prompt says ("bowl of soup", "treasure chest": both words
- * read as one subject) is left out of the count: either one alone draws the same thing.
+ * read as one subject; "half eaten": one state) is left out of the count: either one alone draws
+ * the same thing.
  */
 const readers = { icon: interpretIcon, texture: interpretTexture } as const;
 type Agent = keyof typeof readers;
@@ -22,7 +24,7 @@ const picture = async (agent: Agent, prompt: string): Promise<Buffer> => {
   const task: DrawTask = { generator: agent, prompt: { prompt }, width: 64, height: 64, transparent: agent !== "texture", seed: 1 };
   return (await draw(task, () => undefined)).png;
 };
-const key = (word: string): string => readingsOf(word).sort().join(",");
+const key = (word: string): string => [...readingsOf(word).sort(), ...[stateOf(word) ?? []].flat()].join(",");
 /** Another word of the prompt reads the same as this one. */
 const repeated = (prompt: string, word: string): boolean => key(word) !== "" && tokensOf(prompt).some((t) => t !== word && key(t) === key(word));
 

@@ -141,7 +141,7 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
   // drawing the thing has without them, so they are left out of the key that seeds it
   const chosen = chooseIconShapes(spec);
   const states = thingStates(stateWordsOf(spec), chosen.mainName, chosen.main.reads);
-  const stateWords = states.map((s) => s.word);
+  const stateWords = states.flatMap((s) => s.words);
   const keyed = states.length > 0 ? { ...spec, otherWords: spec.otherWords.filter((w) => !stateWords.includes(w)) } : spec;
   const rng = new Random(mixSeeds(input.seed, hashString("icon"), hashString(shapeKey(keyed))));
   const plan = planIcon(spec, rng.fork("plan"), input.badge, input.width);

@@ -22,7 +22,7 @@ export function interpretIcon(spec: PromptSpec): Interpretation {
   // and so do words of quantity ("lockpick set": three lockpicks, see quantity.ts)
   const counted = fallback ? [] : quantityWords(shapes.main, spec.otherWords);
   // and so do the states the thing can be in ("burnt toast", "empty bottle"; thing-states.ts)
-  const states = thingStates(stateWordsOf(spec), shapes.mainName, shapes.main.reads).map((s) => s.word);
+  const states = thingStates(stateWordsOf(spec), shapes.mainName, shapes.main.reads).flatMap((s) => s.words);
   // "broken": the cracked style's word, which also breaks the thing in two
   const broken = fallback ? [] : states.filter((w) => !spec.otherWords.includes(w));
   const read = fallback ? [] : spec.otherWords.filter((w) => shapes.main.reads?.includes(w) || counted.includes(w) || states.includes(w));

@@ -53,8 +53,8 @@ const BOXES = new Set(["crate", "book", "bag", "barrel", "chest", "pot", "backpa
 export interface ThingState {
   /** Canonical state. */
   name: string;
-  /** The prompt word that named it. */
-  word: string;
+  /** The prompt words that named it ("half eaten": both). */
+  words: string[];
 }
 
 /** Whether `state` applies to a thing drawn as `shape`. */
@@ -98,10 +98,14 @@ export function thingStates(otherWords: readonly string[], shape: string | undef
   for (const word of otherWords) {
     const name = stateOf(word);
     if (name === undefined || reads.includes(word) || !stateApplies(name, shape)) continue;
-    const rival = OPPOSITES[name];
-    const at = states.findIndex((s) => s.name === name || s.name === rival);
-    if (at >= 0) states.splice(at, 1);
-    states.push({ name, word });
+    const same = states.find((s) => s.name === name);
+    if (same) {
+      same.words.push(word);
+      continue;
+    }
+    const rival = states.findIndex((s) => s.name === OPPOSITES[name]);
+    if (rival >= 0) states.splice(rival, 1);
+    states.push({ name, words: [word] });
   }
   return states;
 }
