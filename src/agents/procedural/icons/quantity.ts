@@ -2,7 +2,7 @@
  * Several of a thing: "lockpick set", "pair of boots", "wheat bundle", "three potions", "four
  * apples", "pile of five gems", "stack of books". A word of quantity draws the subject one to five
  * times, smaller: two staggered, three fanned, four in a grid, five heaped; "stack" lays the copies
- * down one above the other, "pile" heaps them. The subject's own drawing may read a word instead (a
+ * down one above the other, "pile" heaps them, "crossed" crosses them (two swords crossed). The subject's own drawing may read a word instead (a
  * coin draws its own pile, an arrow its own bundle).
  */
 import { compose, rotationAbout, transformPath, type Affine } from "../kit/geometry.js";
@@ -34,10 +34,11 @@ const COUNTS: Readonly<Record<string, number>> = {
   heap: 3,
   heaps: 3,
   group: 3,
+  crossed: 2,
 };
 
 /** How copies are laid out: "stack" one above the other, lying; "pile" heaped; else by count. */
-export type Arrangement = "stack" | "pile" | "spread";
+export type Arrangement = "stack" | "pile" | "crossed" | "spread";
 const STACK_WORDS: ReadonlySet<string> = new Set(["stack", "stacks", "stacked"]);
 const PILE_WORDS: ReadonlySet<string> = new Set(["pile", "piles", "heap", "heaps"]);
 
@@ -45,6 +46,7 @@ const PILE_WORDS: ReadonlySet<string> = new Set(["pile", "piles", "heap", "heaps
 export function arrangementOf(words: readonly string[]): Arrangement {
   if (words.some((w) => STACK_WORDS.has(w))) return "stack";
   if (words.some((w) => PILE_WORDS.has(w))) return "pile";
+  if (words.includes("crossed")) return "crossed";
   return "spread";
 }
 
@@ -75,6 +77,11 @@ function spotsOf(count: number, arrangement: Arrangement): { s: number; spots: [
       spots: Array.from({ length: count }, (_, i) => [(i % 2 ? 0.03 : -0.03) * (i > 0 ? 1 : 0), ((count - 1) / 2 - i) * step, 90 + (i % 2 ? 4 : -4)]),
     };
   }
+  if (arrangement === "crossed")
+    return {
+      s: 0.9,
+      spots: Array.from({ length: count }, (_, i) => [0, 0, (90 * i) / Math.max(1, count - 1)]),
+    };
   if (count === 2)
     return {
       s: 0.72,

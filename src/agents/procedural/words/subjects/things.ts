@@ -139,6 +139,7 @@ export const THING_SUBJECTS: SubjectTable = {
   birdhouse: { words: "birdhouses nestbox", isA: "house" },
   mask: { words: "masks tiki" },
   bale: { words: "bales" },
+  rag: { words: "rags", isA: "bandage" },
   pearl: { words: "pearls" },
   coconut: { words: "coconuts" },
   hook: { words: "hooks grapple grappling fishhook" },
