@@ -11,8 +11,9 @@ import { decorateParts, modifyColors, planModifiers, renderAdornment, renderWear
 import { MaskPool, renderParts, type PartColors } from "./render.js";
 import { fallbackShape } from "./shapes.js";
 import { surfaceMaterialOf } from "./modifiers-looks.js";
-import { copiesOf, multiplied, quantityWords } from "./quantity.js";
+import { arrangementOf, copiesOf, multiplied, quantityWords } from "./quantity.js";
 import { iconPicks } from "./resolve.js";
+import { eraseNotches, planStateMarks, renderMarks, stateRoles, stateWordsOf, thingStates } from "./thing-states.js";
 import { pixelIcon, smallMargin } from "./small.js";
 import { badgeColors, badgeContour, drawBadge } from "./badge.js";
 import { ProgressReporter } from "../kit/progress.js";
@@ -136,15 +137,21 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
   const { spec } = input;
   const small = input.width < 64;
   const size = small ? input.width * SMALL_FACTOR : input.width;
-  const rng = new Random(mixSeeds(input.seed, hashString("icon"), hashString(shapeKey(spec))));
+  // states of the thing ("burnt toast", "unlit torch", "empty bottle": thing-states.ts) mark the same
+  // drawing the thing has without them, so they are left out of the key that seeds it
+  const chosen = chooseIconShapes(spec);
+  const states = thingStates(stateWordsOf(spec), chosen.mainName, chosen.main.reads);
+  const stateWords = states.flatMap((s) => s.words);
+  const keyed = states.length > 0 ? { ...spec, otherWords: spec.otherWords.filter((w) => !stateWords.includes(w)) } : spec;
+  const rng = new Random(mixSeeds(input.seed, hashString("icon"), hashString(shapeKey(keyed))));
   const plan = planIcon(spec, rng.fork("plan"), input.badge, input.width);
   // materials, effects and the seed's colour jitter (modifiers.ts)
-  const chosen = chooseIconShapes(spec);
   const mods = planModifiers(spec, plan.main, chooseIconShapes(spec).mainName, rng.fork("modifiers"), chosen.material);
   const baseColors = modifyColors(mods, shapeColors(plan.main, spec.colors, spec, { r: 0, g: 0, b: 0 }), spec);
   const primary = baseColors.roles.primary;
   const badge = badgeColors(primary, spec, rng.range(-16, 16));
-  const mainColors: PartColors = { ...baseColors, outline: badge.outline };
+  const stateColored = states.length > 0 && chosen.mainName ? { ...baseColors, roles: stateRoles(states, chosen.mainName, baseColors.roles) } : baseColors;
+  const mainColors: PartColors = { ...stateColored, outline: badge.outline };
 
   const canvas = new Canvas(size, small ? size : input.height);
   const pool = new MaskPool(size, canvas.height);
@@ -167,10 +174,18 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
   const outlineWidth = small || isNegated(spec, "outline") || lineArt ? 0 : Math.max(1, box * 0.032);
   const words = new Set([...spec.subjects, ...spec.otherWords]);
   // "lockpick set", "pair of boots": two or three of the subject (quantity.ts)
-  const copies = chosen.mainName === undefined ? 1 : copiesOf(quantityWords(plan.main, spec.otherWords));
+  const quantity = chosen.mainName === undefined ? [] : quantityWords(plan.main, spec.otherWords);
+  const copies = copiesOf(quantity);
   const mainRng = rng.fork("main");
-  const built = multiplied(copies, (i) => plan.main.build(i === 0 ? mainRng : mainRng.fork(`copy ${i}`), plan.emblem !== undefined, words));
+  const built = multiplied(
+    copies,
+    (i) => plan.main.build(i === 0 ? mainRng : mainRng.fork(`copy ${i}`), plan.emblem !== undefined, words),
+    arrangementOf(quantity),
+  );
   const mainParts = decorateParts(mods, built);
+  const marks = planStateMarks(states, chosen.mainName ?? "", built, mods.materialRoles, rng.fork("states"));
+  renderMarks(canvas, pool, marks.behind, m, box, mainColors);
+  const before = marks.notches.length > 0 ? canvas.data.slice() : undefined;
   renderParts(canvas, pool, mainParts, m, box, mainColors, {
     outlineWidth,
     ...(lineArt ? { lineArt: { width: lineWidth, color: plan.badge ? shade(mainColors.roles.primary, 0.2) : mainColors.roles.primary } } : {}),
@@ -178,6 +193,8 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
   });
 
   renderWear(canvas, pool, mods, mainParts, m, box, badge.outline);
+  renderMarks(canvas, pool, marks.front, m, box, mainColors);
+  if (before) eraseNotches(canvas, before, pool, marks.notches, m);
 
   if (plan.emblem) {
     const inSlot = plan.main.emblem !== undefined;

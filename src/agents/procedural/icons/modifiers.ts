@@ -147,7 +147,7 @@ export function modifyColors(mods: IconModifiers, colors: PartColors, spec: Prom
 
 const baseRole = (fill: Fill): Role => fill.replace(/[+-]+$/, "") as Role;
 
-function bounds(part: Part): { x0: number; y0: number; x1: number; y1: number } {
+export function bounds(part: Part): { x0: number; y0: number; x1: number; y1: number } {
   let [x0, y0, x1, y1] = [1, 1, 0, 0];
   for (const contour of part.path)
     for (const [x, y] of contour) {
@@ -159,7 +159,7 @@ function bounds(part: Part): { x0: number; y0: number; x1: number; y1: number } 
   return { x0, y0, x1, y1 };
 }
 
-function largestBodies(roles: readonly Role[], parts: readonly Part[], anyRole: boolean): { p: Part; b: ReturnType<typeof bounds> }[] {
+export function largestBodies(roles: readonly Role[], parts: readonly Part[], anyRole: boolean): { p: Part; b: ReturnType<typeof bounds> }[] {
   const solid = parts.filter((p) => p.stroke === undefined && p.outline !== false && !p.clips);
   const made = solid.filter((p) => roles.includes(baseRole(p.fill)));
   return (made.length > 0 || !anyRole ? made : solid)

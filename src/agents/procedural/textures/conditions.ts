@@ -10,6 +10,8 @@
 import type { PromptSpec } from "../words/prompt.js";
 import { planTexture, type TexturePlan } from "./roles.js";
 import { COLOR_WORDS } from "../words/vocabulary.js";
+import { readingsOf } from "../words/prompt.js";
+import { readFeatures } from "./features.js";
 
 /** Condition → the raw words that name it. */
 const CONDITION_WORDS: Readonly<Record<string, string>> = {
@@ -75,6 +77,18 @@ export interface TextureReading {
   read: readonly string[];
   /** A crypt or dungeon named with another material: it grimes that material. */
   grimy: boolean;
+  /** Features scattered over the surface ("grass with mushrooms"), canonical: features.ts. */
+  features: readonly string[];
+  /** Raw words of the prompt that named them. */
+  featureWords: readonly string[];
+}
+
+/** The prompt without the words that named features: neither their subjects nor other words. */
+function withoutFeatures(spec: PromptSpec, words: readonly string[]): PromptSpec {
+  const kept = spec.text.split(/[^a-z0-9]+/).filter((w) => w !== "" && !words.includes(w));
+  const stillNamed = new Set(kept.flatMap(readingsOf));
+  const gone = new Set(words.flatMap(readingsOf).filter((r) => !stillNamed.has(r)));
+  return { ...spec, subjects: spec.subjects.filter((s) => !gone.has(s)), otherWords: spec.otherWords.filter((w) => !words.includes(w)) };
 }
 
 /**
@@ -102,6 +116,11 @@ const BLOOD = /\bblood(?:y|ied)?(?:[\s-]*(stained|soaked|splattered|spattered|co
 /** Reads the conditions and settings of a texture prompt, and plans the texture without their words. */
 export function readTexturePrompt(original: PromptSpec): TextureReading {
   let spec = original;
+  // "grass with mushrooms": features scattered over a surface named besides them
+  const named = readFeatures(spec.text);
+  const bare = named.features.length > 0 ? withoutFeatures(spec, named.words) : spec;
+  const scattered = named.features.length > 0 && bare.subjects.length + bare.materials.length > 0 && !planTexture(bare).fallback;
+  if (scattered) spec = bare;
   const conditions: string[] = [];
   const read: string[] = [];
   const words = spec.text.split(/[^a-z0-9]+/);
@@ -161,7 +180,9 @@ export function readTexturePrompt(original: PromptSpec): TextureReading {
   for (const w of read) if (!spec.otherWords.includes(w)) read.splice(read.indexOf(w), 1);
   if (plan.fallback) conditions.length = 0;
   const grimy = !plan.fallback && spec.subjects.includes("dungeon") && GRIMED(plan.material) && plan.source !== "dungeon";
-  return { spec: { ...spec, otherWords: spec.otherWords.filter((w) => !read.includes(w)) }, plan, conditions, read, grimy };
+  const features = scattered && !plan.fallback ? named.features : [];
+  const featureWords = features.length > 0 ? named.words : [];
+  return { spec: { ...spec, otherWords: spec.otherWords.filter((w) => !read.includes(w)) }, plan, conditions, read, grimy, features, featureWords };
 }
 
 /** The ground a scattered heap lies on. */

@@ -2,12 +2,17 @@
 import type { Interpretation } from "../../driver.js";
 import type { PromptSpec } from "../kit/types.js";
 import { interpretationOf, TONES } from "../words/interpretation.js";
+import { readingsOf } from "../words/prompt.js";
 import { readTexturePrompt } from "./conditions.js";
 import { MATERIALS } from "./materials/materials.js";
 import { drawnWords } from "./roles.js";
 import { chooseMaterial } from "./texture.js";
 
 const TEXTURE_STYLES = new Set([...TONES, "mossy", "cracked", "rusty", "icy", "glowing", "large", "small", "weathered", "smooth", "retro", "glossy"]);
+
+/** The words that named a feature without naming it or a subject it is ("fallen" leaves, "kelp"). */
+const featureOnlyWords = (reading: { features: readonly string[]; featureWords: readonly string[] }): string[] =>
+  reading.featureWords.filter((w) => !reading.features.some((f) => w === f || w === `${f}s`) && !readingsOf(w).some((r) => reading.features.includes(r)));
 
 export function interpretTexture(original: PromptSpec): Interpretation {
   // conditions ("wet", "blood-stained") and settings ("crypt", "tropical") drawn on the surface: conditions.ts
@@ -28,6 +33,7 @@ export function interpretTexture(original: PromptSpec): Interpretation {
     styles: new Set([...TEXTURE_STYLES, ...choice.styles]),
     negations: new Set(),
     usedSubjects: fallback ? new Set() : drawn.subjects,
-    items: [...(choice.substance ? [choice.substance] : []), ...reading.conditions],
+    // features scattered over it ("grass with mushrooms"), and the words naming them that their names do not ("fallen")
+    items: [...(choice.substance ? [choice.substance] : []), ...reading.conditions, ...reading.features, ...featureOnlyWords(reading)],
   });
 }

@@ -16,6 +16,7 @@ import { hashString, mixSeeds, Random } from "../kit/random.js";
 import type { Canvas } from "../kit/raster.js";
 import { pixelTexture } from "./small.js";
 import { readTexturePrompt, scatterGround } from "./conditions.js";
+import { addFeatures } from "./features.js";
 import { addAlien, addBarnacles, addBlood, addDust, addFlowers, addGrime, addLush, addRivets, addSheen, overBottom, PLANTS, strew, tintAll } from "./wear.js";
 import { addEffectVeins, addRuts, bandThrough, inlay, patchesOf } from "./layers.js";
 import { MATERIALS, type Material } from "./materials/materials.js";
@@ -149,6 +150,7 @@ export async function drawTexture(input: GeneratorInput, progress: ProgressRepor
   if (has("riveted")) addRivets(surface, rng.fork("rivets"));
   if (has("garden") && !choice.verge) addFlowers(surface, overlay.noise, rng.fork("flowers"));
   if (has("dusty")) addDust(surface, overlay.noise, ctx.salt);
+  if (reading.features.length > 0) addFeatures(surface, reading.features, new PeriodicNoise(rng.fork("features-noise")), rng.fork("features"), main);
   if (has("wet")) addSheen(surface, overlay.noise, "wet");
   else if (hasStyle(spec, "glossy") || has("ceramic")) addSheen(surface, overlay.noise, "glossy");
   const glowing = hasStyle(spec, "glowing");

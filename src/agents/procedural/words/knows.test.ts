@@ -14,7 +14,10 @@ describe("knows: what a procedural agent understands, checked against its own re
     expect(k.subjects).toEqual([...new Set(k.subjects)].sort());
     for (const subject of k.subjects) expect(d.interpret!({ prompt: subject }).fallback, subject).toBe(false);
     for (const word of [...k.modifiers, ...k.styles]) {
-      const used = k.subjects.some((s) => d.interpret!({ prompt: word.startsWith("no ") ? `${s} ${word}` : `${word} ${s}` }).modifiers.includes(word));
+      // "no outline" follows the subject, and so does a surface feature ("with mushroom": grass with mushrooms, named "mushroom")
+      const after = word.startsWith("no ") || word.startsWith("with ");
+      const name = word.replace(/^with /, "");
+      const used = k.subjects.some((s) => d.interpret!({ prompt: after ? `${s} ${word}` : `${word} ${s}` }).modifiers.includes(name));
       expect(used, word).toBe(true);
     }
     expect(d.knownSubjects!()).toEqual(k.subjects);
@@ -25,7 +28,12 @@ describe("knows: what a procedural agent understands, checked against its own re
     expect(sprite!.styles).toEqual(expect.arrayContaining(["dark", "cute", "scary", "glowing", "no outline"]));
     expect(icon!.styles).toEqual(expect.arrayContaining(["badge", "no badge", "round", "glossy"]));
     expect(texture!.styles).toEqual(expect.arrayContaining(["mossy", "cracked", "large", "small"]));
-    expect(texture!.modifiers).toEqual(expect.arrayContaining(["red", "wood", "stone"]));
+    expect(texture!.modifiers).toEqual(expect.arrayContaining(["red", "wood", "stone", "with mushroom", "with shell", "with puddle", "with leaf"]));
+    // states of things: the icon draws them, the texture has no things to put in a state
+    expect(icon!.modifiers).toEqual(
+      expect.arrayContaining(["burnt", "rotten", "cooked", "raw", "bitten", "lit", "unlit", "melting", "wet", "empty", "full", "open", "closed"]),
+    );
+    expect(texture!.modifiers).not.toContain("burnt");
     // a word each agent reads but does not draw stays out of its list
     expect(sprite!.styles).not.toContain("mossy");
     expect(icon!.styles).not.toContain("cute");

@@ -11,6 +11,12 @@ import { ACTIONS, PART_COUNT_NAMES } from "./actions.js";
 import { interpretPrompt, type PromptSpec } from "./prompt.js";
 import { SUBJECTS } from "./subjects/subjects.js";
 import { COLOR_VALUES, COLOR_WORDS, EFFECT_WORDS, MATERIAL_WORDS, STYLE_WORDS } from "./vocabulary.js";
+import { FEATURE_WORDS, STATES } from "./states.js";
+
+/** Things in every state a thing can be in (states.ts): food, a light, a fused thing, a vessel, a door. */
+const STATE_PROBES = ["bread", "candle", "cannon", "potion", "door", "sword"];
+/** Surfaces features are scattered over ("grass with mushrooms"). */
+const FEATURE_PROBES = ["grass", "sand", "dirt"];
 
 type Interpret = (spec: PromptSpec) => Interpretation;
 
@@ -68,5 +74,14 @@ export function probeKnowledge(interpret: Interpret, subjects: readonly string[]
   // actions ("leaping", "praying") and counted parts ("three-headed") the figures take
   const actions = ACTIONS.filter((a) => honoured(interpret, probes, (s) => `${a} ${s}`, a));
   const parts = PART_COUNT_NAMES.filter((p) => honoured(interpret, probes, (s) => `${p} ${s}`, p));
-  return { subjects: [...subjects], modifiers: [...new Set([...colors, ...materials, ...effects, ...actions, ...parts])], styles };
+  // states of things ("burnt", "unlit") and surface features ("with mushrooms"), where the agent draws them
+  const states = STATES.filter((state) => honoured(interpret, STATE_PROBES, (s) => `${state} ${s}`, state));
+  const features = Object.keys(FEATURE_WORDS)
+    .filter((f) => honoured(interpret, FEATURE_PROBES, (s) => `${s} with ${f}`, f))
+    .map((f) => `with ${f}`);
+  return {
+    subjects: [...subjects],
+    modifiers: [...new Set([...colors, ...materials, ...effects, ...actions, ...parts, ...states, ...features])],
+    styles,
+  };
 }

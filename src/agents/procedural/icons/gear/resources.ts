@@ -57,13 +57,37 @@ export const pouch: IconShape = {
   },
 };
 
-/** Coins: stacks and loose coins ("stack", "pile": stacks only, no loose coin). */
+/** How many coins a number word asks for ("pile of five coins"). */
+const COIN_COUNTS: Readonly<Record<string, number>> = { two: 2, three: 3, four: 4, five: 5, pair: 2 };
+
+/** `n` loose coins heaped: a row on the ground, the rest leaning on them. */
+function coinHeap(n: number, rng: Random): Part[] {
+  const r = n <= 2 ? 0.22 : n <= 3 ? 0.19 : 0.16;
+  const ground = Math.min(n, 3);
+  const spots: [number, number][] = [];
+  for (let i = 0; i < ground; i++) spots.push([0.5 + (i - (ground - 1) / 2) * r * 1.9, 0.8]);
+  for (let i = 0; i < n - ground; i++) spots.push([0.5 + (i - (n - ground - 1) / 2) * r * 1.9, 0.8 - r * 1.1]);
+  const parts: Part[] = [];
+  for (const [x, y] of spots) {
+    const tilt = rng.range(0.55, 0.75);
+    parts.push(fill(ellipse(x, y + 0.03, r, r * tilt), "primary-"), fill(ellipse(x, y, r, r * tilt), "primary"));
+    parts.push(
+      detail(ellipse(x, y, r * 0.68, r * tilt * 0.68), "primary+", { stroke: 0.014 }),
+      detail(ellipse(x - r * 0.35, y - r * 0.2, r * 0.22, r * 0.08), "light", { opacity: 0.7 }),
+    );
+  }
+  return parts;
+}
+
+/** Coins: stacks and loose coins ("stack", "pile": stacks only, no loose coin; "five coins": five of them). */
 export const coins: IconShape = {
   primary: "gold",
   secondary: "gold",
   accent: "white",
-  reads: ["stack", "stacks", "pile", "piles"],
+  reads: ["stack", "stacks", "pile", "piles", ...Object.keys(COIN_COUNTS)],
   build(rng, _hasEmblem, words) {
+    const counted = Object.keys(COIN_COUNTS).find((w) => words?.has(w));
+    if (counted !== undefined) return coinHeap(COIN_COUNTS[counted] ?? 3, rng);
     const stacked = ["stack", "stacks", "pile", "piles"].some((w) => words?.has(w));
     const stacks = rng.int(1, 3);
     const parts: Part[] = [];
@@ -275,8 +299,8 @@ const PILE_WORDS = ["stack", "stacks", "pile", "piles", "heap"];
 /** The coin, or with "pile", "stack"... stacks of coins. */
 export const coinOrPile: IconShape = {
   ...coin,
-  reads: PILE_WORDS,
+  reads: [...PILE_WORDS, ...Object.keys(COIN_COUNTS)],
   build(rng, hasEmblem, words) {
-    return PILE_WORDS.some((w) => words?.has(w)) ? coins.build(rng, hasEmblem, words) : coin.build(rng, hasEmblem, words);
+    return [...PILE_WORDS, ...Object.keys(COIN_COUNTS)].some((w) => words?.has(w)) ? coins.build(rng, hasEmblem, words) : coin.build(rng, hasEmblem, words);
   },
 };

@@ -17,6 +17,7 @@ import { ammo, jetpack } from "./tech.js";
 import { anchor, coconut, crossbones, hat, hook, pearl, spyglass, wizardHat } from "./sea.js";
 import { melon, sliceable } from "./slices.js";
 import { openable } from "./states.js";
+import { bale, beehive, birdhouse, buoy, harpoon, mask, periscope, sundial, totem, wheelbarrow } from "./long-tail.js";
 import { barrel, bed, chair, chest, crate, door, table, window } from "./props.js";
 
 export const THING_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconShape>([
@@ -136,6 +137,17 @@ export const THING_ICONS: ReadonlyMap<string, IconShape> = new Map<string, IconS
   // the sea, pirates and the farm
   ["anchor", anchor],
   ["spyglass", spyglass],
+  // the long tail (long-tail.ts)
+  ["sundial", sundial],
+  ["wheelbarrow", wheelbarrow],
+  ["beehive", beehive],
+  ["totem", totem],
+  ["harpoon", harpoon],
+  ["periscope", periscope],
+  ["buoy", buoy],
+  ["birdhouse", birdhouse],
+  ["mask", mask],
+  ["bale", bale],
   ["pearl", pearl],
   ["coconut", coconut],
   ["hook", hook],

@@ -1,0 +1,186 @@
+/**
+ * Surface features (issue 39): things scattered over a base surface, named after "with" ("grass
+ * with mushrooms", "sand with seashells", "forest floor with fallen leaves", "dirt with puddles").
+ * Each feature is a recipe of scattered shapes (textures/kit.ts' `scatter`, which wraps around the
+ * tile edges) or of a periodic-noise patch, so the tile stays seamless. `readFeatures` is the one
+ * reading both the generator and `interpretTexture` use.
+ */
+import { mix, rgb, type Rgb } from "../kit/color.js";
+import type { PeriodicNoise } from "../kit/noise.js";
+import type { Random } from "../kit/random.js";
+import { dome, scatter, type Shape, shapes, stamps } from "./kit.js";
+import { smoothstep, type Surface } from "./surface.js";
+import { addFlowers } from "./wear.js";
+import { FALLEN_WORDS, FEATURE_WORDS } from "../words/states.js";
+
+const FEATURE_OF: ReadonlyMap<string, string> = new Map(
+  Object.entries(FEATURE_WORDS).flatMap(([name, words]) => words.split(" ").map((w) => [w, name] as const)),
+);
+
+/** Every feature a texture can scatter (canonical). */
+export const FEATURES: readonly string[] = Object.keys(FEATURE_WORDS);
+
+/** Words after which the prompt names what lies on the surface. */
+const WITH = new Set(["with", "covered", "strewn", "dotted", "among", "full"]);
+
+export interface FeatureReading {
+  /** Features named, canonical, in order. */
+  features: string[];
+  /** The raw words that named them. */
+  words: string[];
+}
+
+/**
+ * The features a prompt names after "with" ("grass with mushrooms and fallen leaves"); "fallen"
+ * (brown leaves, not green) only with leaves named.
+ */
+export function readFeatures(text: string): FeatureReading {
+  const features: string[] = [];
+  const words: string[] = [];
+  const fallen: string[] = [];
+  let after = false;
+  for (const token of text.split(/[^a-z0-9]+/).filter(Boolean)) {
+    if (WITH.has(token)) {
+      after = true;
+      continue;
+    }
+    if (after && FALLEN_WORDS.has(token)) fallen.push(token);
+    const feature = after ? FEATURE_OF.get(token) : undefined;
+    if (feature === undefined) continue;
+    words.push(token);
+    if (!features.includes(feature)) features.push(feature);
+  }
+  if (features.includes("leaf") && fallen.length > 0) {
+    features.push("fallen");
+    words.push(...fallen);
+  }
+  return { features, words };
+}
+
+const mushroom: Shape = (x, y, st) => {
+  const d = Math.hypot(x, y);
+  if (d >= 1) return undefined;
+  // white spots on the cap
+  const spot = [0, 1, 2, 3].some((k) => Math.hypot(x - Math.cos(k * 1.7 + st.id * 6) * 0.5, y - Math.sin(k * 1.7 + st.id * 6) * 0.5) < 0.16);
+  return { shade: spot ? 0.6 : (dome(d) - 0.6) * 0.5 - (x + y) * 0.15 - (d > 0.85 ? 0.3 : 0), h: 0.6 + dome(d) * 0.4, alt: spot };
+};
+
+const shell: Shape = (x, y) => {
+  // a scallop: a fan opening upward from its hinge, ridged
+  const [u, v] = [x, y + 0.5];
+  const d = Math.hypot(u, v);
+  const a = Math.atan2(u, v);
+  if (d >= 1 || v < 0 || Math.abs(a) > 1.2) return v >= -0.25 && v < 0 && Math.abs(u) < 0.25 ? { shade: -0.1, h: 0.5 } : undefined;
+  const ridge = Math.cos(a * 14) * 0.5 + 0.5;
+  return { shade: ridge * 0.22 - 0.08 - (d > 0.9 ? 0.25 : 0), h: 0.5 + ridge * 0.2, alt: ridge < 0.2 };
+};
+
+const starfish: Shape = (x, y, st) => {
+  const a = Math.atan2(y, x) + st.id;
+  const arm = 0.35 + 0.65 * Math.abs(Math.cos(a * 2.5)) ** 3;
+  const d = Math.hypot(x, y);
+  if (d >= arm) return undefined;
+  return { shade: 0.12 - d * 0.3 + (Math.sin(d * 30) > 0.7 ? 0.15 : 0), h: 0.7 - d * 0.3 };
+};
+
+const clover: Shape = (x, y, st) => {
+  for (let k = 0; k < 3; k++) {
+    const a = (k * Math.PI * 2) / 3 + st.id;
+    const d = Math.hypot(x - Math.cos(a) * 0.45, y - Math.sin(a) * 0.45);
+    if (d < 0.45) return { shade: 0.1 - d * 0.4, h: 0.6, alt: d < 0.12 };
+  }
+  return undefined;
+};
+
+/** Thin sticks: a long straw, a little bent. */
+const stick: Shape = (x, y) => {
+  const yy = y - x * x * 0.08;
+  if (Math.abs(x) >= 1 || Math.abs(yy) >= 0.12) return undefined;
+  return { shade: 0.08 - Math.abs(yy) * 3 + x * 0.05, h: 0.6 - Math.abs(yy) * 3, alt: Math.abs(x) > 0.9 };
+};
+
+/** A wavy strand (seaweed, roots). */
+const strand: Shape = (x, y, st) => {
+  const yy = y - Math.sin(x * 5 + st.id * 6) * 0.12;
+  if (Math.abs(x) >= 1 || Math.abs(yy) >= 0.1 + (1 - Math.abs(x)) * 0.05) return undefined;
+  return { shade: 0.05 - Math.abs(yy) * 2, h: 0.55 };
+};
+
+const GREEN_LEAVES: readonly Rgb[] = [rgb(0x5aa03a), rgb(0x3a8030), rgb(0x8ac04a), rgb(0x6a9a2a)];
+const LEAF_COLOURS: readonly Rgb[] = [rgb(0xd8722a), rgb(0xb8402a), rgb(0xe2b040), rgb(0x8a5a2a), rgb(0xc88a30)];
+const MUSHROOM_COLOURS: readonly Rgb[] = [rgb(0xc8362a), rgb(0xa8683a), rgb(0xd89a4a)];
+const SHELL_COLOURS: readonly Rgb[] = [rgb(0xfff6ee), rgb(0xf8b8b0), rgb(0xf0e0d0)];
+const pick = (list: readonly Rgb[], id: number): Rgb => list[Math.floor(id * list.length) % list.length] ?? (list[0] as Rgb);
+
+/** Water gathered in the low places of the surface: flat, dark, reflecting the sky at its rim. */
+function puddles(s: Surface, noise: PeriodicNoise): void {
+  s.forEach((i, u, v) => {
+    const k = smoothstep(0.12, 0.2, noise.fbm(u + 0.31, v + 0.47, 3, 3, 3) - ((s.height[i] ?? 0) - 0.5) * 0.3);
+    if (k <= 0) return;
+    const c = s.get(i);
+    const water = mix(mix(c, rgb(0x3a5a70), 0.7), rgb(0xc8e0f0), k < 0.6 ? 0.35 : 0);
+    s.set(i, mix(c, water, k), (s.height[i] ?? 0) * (1 - k) + 0.3 * k);
+  });
+}
+
+/** Dark blotches soaked into the surface. */
+function stains(s: Surface, noise: PeriodicNoise): void {
+  s.forEach((i, u, v) => {
+    const k = smoothstep(0.05, 0.16, noise.fbm(u + 0.83, v + 0.29, 3, 3, 3));
+    if (k > 0) s.blend(i, rgb(0x2e2018), k * 0.7);
+  });
+}
+
+/**
+ * Footprints: prints walking across the tile through its middle band, in the ground's colour,
+ * darker toward their middle (pressed in), so no print's hard edge lies along a tile edge.
+ */
+function footprints(s: Surface, rng: Random, ground: Rgb): void {
+  const n = s.size;
+  const steps = 6;
+  const [x0, y0] = [rng.next() * n, n * rng.range(0.3, 0.7)];
+  const prints = Array.from({ length: steps }, (_, k) => ({
+    x: x0 + (k * n) / steps,
+    y: y0 + (k % 2 ? n * 0.07 : -n * 0.07),
+    r: n * 0.055,
+    angle: Math.PI / 2,
+    id: rng.next(),
+  }));
+  const print: Shape = (x, y) => {
+    const heel = Math.hypot(x * 1.6, (y - 0.55) * 1.2) / 0.5;
+    const sole = Math.hypot(x * 1.4, (y + 0.2) * 0.9) / 0.62;
+    const d = Math.min(heel, sole);
+    return d < 1 ? { shade: -0.05 - (1 - d) * 0.25, h: 0 } : undefined;
+  };
+  scatter(s, prints, print, () => mix(ground, rgb(0x6a7080), 0.3), { extent: 1.6, base: 0.3, lift: 0 });
+}
+
+/**
+ * Draws the features over a rendered surface. `ground` is the surface's main colour (pressed
+ * footprints take it, darkened).
+ */
+export function addFeatures(s: Surface, features: readonly string[], noise: PeriodicNoise, rng: Random, ground: Rgb): void {
+  const n = s.size;
+  // counts and sizes are the tile's own (the same look at every size): a few items big enough to read
+  const many = (k: number): number => k;
+  for (const feature of features) {
+    const r = rng.fork(feature);
+    if (feature === "mushroom")
+      scatter(s, stamps(r, n, many(7), 0.075), mushroom, (st, alt) => (alt ? rgb(0xf4efe4) : pick(MUSHROOM_COLOURS, st.id)), { extent: 1.1 });
+    else if (feature === "shell")
+      scatter(s, stamps(r, n, many(7), 0.08), shell, (st, alt) => (alt ? rgb(0x8a5a4a) : pick(SHELL_COLOURS, st.id)), { extent: 1.3 });
+    else if (feature === "starfish") scatter(s, stamps(r, n, many(4), 0.1), starfish, (st) => (st.id > 0.5 ? rgb(0xe8783a) : rgb(0xd85a6a)));
+    else if (feature === "leaf") {
+      const colours = features.includes("fallen") ? LEAF_COLOURS : GREEN_LEAVES;
+      scatter(s, stamps(r, n, many(26), 0.07), shapes.leaf, (st, alt) => (alt ? rgb(0x3a2a14) : pick(colours, st.id)));
+    } else if (feature === "twig") scatter(s, stamps(r, n, many(9), 0.17), stick, (_st, alt) => (alt ? rgb(0xc8a878) : rgb(0x4a2c18)));
+    else if (feature === "root") scatter(s, stamps(r, n, many(5), 0.22), strand, (st) => (st.id > 0.5 ? rgb(0x3a2414) : rgb(0x5a3a22)), { extent: 1.2 });
+    else if (feature === "clover") scatter(s, stamps(r, n, many(12), 0.055), clover, (_st, alt) => (alt ? rgb(0xfff8f0) : rgb(0x9ee05a)));
+    else if (feature === "seaweed") scatter(s, stamps(r, n, many(7), 0.18), strand, (st) => (st.id > 0.5 ? rgb(0x2a6a3a) : rgb(0x4a7a2a)), { extent: 1.2 });
+    else if (feature === "weed") scatter(s, stamps(r, n, many(24), 0.06), shapes.straw, (st) => (st.id > 0.5 ? rgb(0x1e4a14) : rgb(0xb8d85a)));
+    else if (feature === "puddle") puddles(s, noise);
+    else if (feature === "stain") stains(s, noise);
+    else if (feature === "flower") addFlowers(s, noise, r);
+    else if (feature === "footprint") footprints(s, r, ground);
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * States of things (issue 39): words that say what condition a thing is in ("burnt toast",
+ * "rotten apple", "unlit torch", "empty bottle", "open door"). The prompt reader leaves them among
+ * the other words; the icon agent draws a state where it applies to the thing (icons/thing-states.ts)
+ * and reports it ignored where it does not. Cracked ("cracked"), frozen ("icy") and glowing are
+ * styles, and burning the fire effect: they are read with those tables. "Broken" is also the
+ * cracked style's word: an icon draws its cracks and the break (BROKEN_WORDS).
+ */
+import { wordTable } from "./vocabulary.js";
+
+export const STATE_WORDS = wordTable({
+  cooked: "cook roasted roast grilled baked toasted",
+  raw: "uncooked",
+  burnt: "burned charred scorched singed",
+  rotten: "rotting rotted moldy mouldy spoiled decayed decaying",
+  bitten: "eaten nibbled half",
+  lit: "",
+  unlit: "extinguished snuffed",
+  smoking: "smoky smoldering smouldering smokey",
+  melting: "melted",
+  wet: "soaked dripping drenched damp soggy",
+  empty: "emptied drained",
+  full: "filled brimming",
+  open: "opened",
+  closed: "shut",
+  broken: "shattered snapped smashed",
+});
+
+/** The canonical state a word names, if any. */
+export const stateOf = (word: string): string | undefined => STATE_WORDS.get(word);
+
+/** Every canonical state, in the table's order. */
+export const STATES: readonly string[] = [...new Set(STATE_WORDS.values())];
+
+/**
+ * Surface features: what lies scattered over a texture, named after "with" ("grass with mushrooms",
+ * "forest floor with fallen leaves"): feature → the raw words that name it (textures/features.ts draws them).
+ */
+export const FEATURE_WORDS: Readonly<Record<string, string>> = {
+  mushroom: "mushroom mushrooms shroom shrooms toadstool toadstools fungus fungi",
+  shell: "shell shells seashell seashells",
+  starfish: "starfish starfishes",
+  leaf: "leaf leaves foliage",
+  twig: "twig twigs stick sticks branch branches",
+  root: "root roots",
+  clover: "clover clovers",
+  seaweed: "seaweed seaweeds kelp",
+  puddle: "puddle puddles pool pools",
+  footprint: "footprint footprints footstep footsteps prints tracks paw paws pawprints",
+  stain: "stain stains spill spills",
+  flower: "flower flowers daisy daisies blossom blossoms",
+  weed: "weed weeds tuft tufts",
+};
+
+/** Words that make scattered leaves fallen ones, brown and orange ("fallen leaves"); without leaves they say nothing. */
+export const FALLEN_WORDS: ReadonlySet<string> = new Set(["fallen", "dead", "dry", "dried", "withered"]);
+
+/** Words of the cracked style that also break a thing in two (icons/thing-states.ts). */
+export const BROKEN_WORDS: ReadonlySet<string> = new Set(["broken", "shattered", "snapped", "smashed"]);
