@@ -68,10 +68,11 @@ describeOn("pglite", "the Kit screen", () => {
     await page.getByLabel("Pixel scale").selectOption("32");
     // a project (made beforehand), a seed and a 10 × 6-tile map
     await expect.poll(() => page.locator("#kit-project option").count()).toBeGreaterThan(1);
-    await page.getByLabel("Project").selectOption(projectId);
-    await page.getByLabel("Seed").fill("42");
-    await page.getByLabel("Map width (tiles)").fill("10");
-    await page.getByLabel("Map height (tiles)").fill("6");
+    const form = page.getByRole("form", { name: "Kit settings" });
+    await form.getByLabel("Project").selectOption(projectId);
+    await form.getByLabel("Seed").fill("42");
+    await form.getByLabel("Map width (tiles)").fill("10");
+    await form.getByLabel("Map height (tiles)").fill("6");
 
     // the price the service's own dry run gives, before anything is charged
     const dry = (await page.evaluate(() =>

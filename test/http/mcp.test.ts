@@ -165,7 +165,7 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     }
   });
 
-  it("lists the eight tools with schemas and descriptions, and the asset resource template", async () => {
+  it("lists the nine tools with schemas and descriptions, and the asset resource template", async () => {
     const { secret } = await userWithKey();
     const client = await httpClient(secret);
     const { tools } = await client.listTools();

@@ -124,15 +124,16 @@ describe("projects", () => {
     const all = [...first.assets, ...rest.assets];
     expect(new Set(all.map((a) => a.id)).size).toBe(5);
     expect(all.map((a) => a.name)).toContain("a-green-slime");
+    expect(all.map((a) => a.name)).toContain("bat"); // a kit's item is named by its item's name, as its downloads are
     expect((await errorOf(await get(`/api/v1/projects/${project.id}/assets?first=0`))).param).toBe("first");
   });
 
-  it("downloads as one zip: PNGs named by slug, unique, with the stored bytes, and a README", async () => {
+  it("downloads as one zip: PNGs named by slug (a kit item's by its name), unique, with the stored bytes, and a README", async () => {
     const response = await get(`/api/v1/projects/${project.id}/export/zip`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="slime-cave.zip"');
     const entries = readStoredZip(Buffer.from(await response.arrayBuffer()));
-    expect([...entries.keys()].sort()).toEqual(["README.md", "a-bat.png", "a-green-slime-2.png", "a-green-slime.png", "a-knight.png", "cave-stone.png"]);
+    expect([...entries.keys()].sort()).toEqual(["README.md", "a-green-slime-2.png", "a-green-slime.png", "a-knight.png", "bat.png", "cave-stone.png"]);
     const assets = await t.db.prisma.asset.findMany({ where: { generation: { projectId: project.id } }, select: { id: true } });
     for (const { id } of assets) {
       const bytes = Buffer.from(await (await get(`/api/v1/assets/${id}`)).arrayBuffer());

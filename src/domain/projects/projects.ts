@@ -63,8 +63,24 @@ export function createProjects(deps: ProjectDeps) {
     quality: true,
     createdAt: true,
     generationId: true,
-    generation: { select: { prompt: true } },
+    generation: { select: { prompt: true, kitId: true } },
   } as const;
+
+  /**
+   * Each asset's file stem (contract section 13, Names): its kit item's name when a kit made it (one read of those
+   * kits, by the generations' `kit_id`), else a slug of its prompt.
+   */
+  async function stemsOf(accountId: string, rows: readonly { generationId: string; generation: { prompt: string | null; kitId: string | null } }[]) {
+    const kitIds = [...new Set(rows.flatMap((r) => (r.generation.kitId ? [r.generation.kitId] : [])))];
+    const kits = kitIds.length ? await prisma.kit.findMany({ where: { id: { in: kitIds }, accountId }, select: { items: true } }) : [];
+    const itemName = new Map<string, string>();
+    for (const kit of kits) {
+      for (const item of kit.items as { name?: unknown; generationId?: unknown }[]) {
+        if (typeof item.name === "string" && typeof item.generationId === "string") itemName.set(item.generationId, item.name);
+      }
+    }
+    return rows.map((r) => slugOf(itemName.get(r.generationId) ?? r.generation.prompt ?? "asset"));
+  }
 
   async function own(viewer: AuthenticatedViewer, id: string): Promise<ProjectRow> {
     const row = await prisma.project.findFirst({ where: { id, accountId: viewer.user.accountId } });
@@ -132,20 +148,21 @@ export function createProjects(deps: ProjectDeps) {
         take: first + 1,
         select: assetSelect,
       });
+      const stems = new Map((await stemsOf(viewer.user.accountId, rows)).map((stem, i) => [rows[i]!.id, stem]));
       const page = toPage(
         rows,
         first,
         (a) => [a.createdAt.toISOString(), a.id],
         (a): ProjectAssetView => {
           const { b64: _b64, ...view } = assetView(a as AssetRow, false);
-          return { ...view, generationId: a.generationId, name: slugOf(a.generation.prompt ?? "asset"), prompt: a.generation.prompt };
+          return { ...view, generationId: a.generationId, name: stems.get(a.id)!, prompt: a.generation.prompt };
         },
       );
       return { assets: page.nodes, endCursor: page.endCursor, hasNextPage: page.hasNextPage };
     },
 
     /**
-     * The project as one zip: each asset's PNG named by a slug of its prompt (unique in the zip), oldest
+     * The project as one zip: each asset's PNG named by its kit item's name or a slug of its prompt (unique in the zip), oldest
      * first, and a README naming each file with its prompt and asset id.
      */
     async zip(viewer: AuthenticatedViewer, id: string): Promise<ExportFile> {
@@ -157,7 +174,7 @@ export function createProjects(deps: ProjectDeps) {
         select: assetSelect,
       });
       rows.reverse();
-      const names = uniqueNames(rows.map((a) => slugOf(a.generation.prompt ?? "asset")));
+      const names = uniqueNames(await stemsOf(viewer.user.accountId, rows));
       const entries: ZipEntry[] = [];
       const lines = [`# ${project.name}`, "", `${rows.length} asset${rows.length === 1 ? "" : "s"}, oldest first.`, ""];
       for (const [i, a] of rows.entries()) {
