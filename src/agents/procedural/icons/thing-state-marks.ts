@@ -129,9 +129,9 @@ export function marksOf(mark: string, bodies: readonly { path: Path; b: Box }[],
     out.front.push(
       ...on(paths, { path: [ellipse(main.x0 + mw * 0.32, main.y0 + mh * 0.3, mw * 0.14, mh * 0.07, -0.6)], fill: "primary", color: WHITE, opacity: 0.7 }),
     );
-  } else if (mark === "bitten") {
-    // bites out of the right edge of the thing's largest part, the flesh showing round them
-    const r = Math.max(main.x1 - main.x0, main.y1 - main.y0) * 0.16;
+  } else if (mark === "bitten" || mark === "half-bitten") {
+    // bites out of the right edge of the thing's largest part, the flesh showing round them ("half eaten": half of it)
+    const r = Math.max(main.x1 - main.x0, main.y1 - main.y0) * (mark === "half-bitten" ? 0.3 : 0.16);
     const [bx, by] = [main.x1 - r * 0.3, main.y0 + (main.y1 - main.y0) * 0.4];
     const centres: [number, number][] = [
       [bx, by - r * 1.1],

@@ -13,7 +13,7 @@ import { bounds, largestBodies } from "./modifiers.js";
 import type { Part, Role } from "./parts.js";
 import { type MaskPool, type PartColors, renderParts } from "./render.js";
 import { type Mark, marksOf, type StateMarks } from "./thing-state-marks.js";
-import { BROKEN_WORDS, stateOf } from "../words/states.js";
+import { BROKEN_WORDS, HALF_WORDS, stateOf } from "../words/states.js";
 import { tokensOf, type PromptSpec } from "../words/prompt.js";
 
 /** Kinds of things, by icon shape name: what states each can be in. */
@@ -107,6 +107,9 @@ export function thingStates(otherWords: readonly string[], shape: string | undef
     if (rival >= 0) states.splice(rival, 1);
     states.push({ name, words: [word] });
   }
+  // "half eaten": half of it bitten away
+  const bite = states.find((s) => s.name === "bitten");
+  if (bite) bite.words.push(...otherWords.filter((w) => HALF_WORDS.has(w) && !reads.includes(w)));
   return states;
 }
 
@@ -171,7 +174,8 @@ export function planStateMarks(states: readonly ThingState[], shape: string, par
   });
   const whole = box.x1 > box.x0 ? box : { x0: 0.2, y0: 0.2, x1: 0.8, y1: 0.8 };
   for (const state of states) {
-    const marks = marksOf(stateMarkOf(state.name, shape), bodies, whole, rng.fork(state.name), contentsRole(shape));
+    const big = state.words.some((w) => HALF_WORDS.has(w));
+    const marks = marksOf(big ? "half-bitten" : stateMarkOf(state.name, shape), bodies, whole, rng.fork(state.name), contentsRole(shape));
     all.behind.push(...marks.behind);
     all.front.push(...marks.front);
     all.notches.push(...marks.notches);

@@ -13,7 +13,7 @@ export const STATE_WORDS = wordTable({
   raw: "uncooked",
   burnt: "burned charred scorched singed",
   rotten: "rotting rotted moldy mouldy spoiled decayed decaying",
-  bitten: "eaten nibbled half",
+  bitten: "eaten nibbled",
   lit: "",
   unlit: "extinguished snuffed",
   smoking: "smoky smoldering smouldering smokey",
@@ -57,3 +57,6 @@ export const FALLEN_WORDS: ReadonlySet<string> = new Set(["fallen", "dead", "dry
 
 /** Words of the cracked style that also break a thing in two (icons/thing-states.ts). */
 export const BROKEN_WORDS: ReadonlySet<string> = new Set(["broken", "shattered", "snapped", "smashed"]);
+
+/** A word that makes a bite a big one ("half eaten"): only with a bite named. */
+export const HALF_WORDS: ReadonlySet<string> = new Set(["half"]);

@@ -16,7 +16,9 @@ const AgentKnowledgeRef = builder.objectRef<AgentKnowledge>("AgentKnowledge").im
     subjects: t.exposeStringList("subjects", {
       description: "Subjects it draws (canonical names; synonyms and plurals work too), including those it draws as a broader subject it has.",
     }),
-    modifiers: t.exposeStringList("modifiers", { description: "Colours, materials and effects it honours; for things, their states (\"burnt\"); for surfaces, what lies on them (\"with mushroom\")." }),
+    modifiers: t.exposeStringList("modifiers", {
+      description: 'Colours, materials and effects it honours; for things, their states ("burnt"); for surfaces, what lies on them ("with mushroom").',
+    }),
     styles: t.exposeStringList("styles", { description: 'Style words it honours ("no outline" for a style it can switch off).' }),
   }),
 });

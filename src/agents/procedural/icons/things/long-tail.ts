@@ -208,11 +208,14 @@ export const birdhouse: IconShape = {
   },
 };
 
+/** A mask; "tiki": carved wood painted teal and red, with a crest of leaves. */
 export const mask: IconShape = {
   primary: "brown",
   secondary: "red",
   accent: "white",
-  build(rng) {
+  reads: ["tiki"],
+  primaryFor: (words) => (words.has("tiki") ? "tan" : undefined),
+  build(rng, _hasEmblem, words) {
     const w = rng.range(0.26, 0.3);
     // a carved tiki or tribal mask: a long face, big eyes, a wide mouth of teeth
     const face = roundRect(0.5 - w, 0.08, w * 2, 0.84, 0.14);
@@ -223,6 +226,12 @@ export const mask: IconShape = {
     const mouth = roundRect(0.5 - w * 0.7, 0.64, w * 1.4, 0.12, 0.03);
     parts.push(detail(mouth, "dark"));
     for (const x of steps(0.5 - w * 0.55, 0.5 + w * 0.55, 5)) parts.push(detail(rect(x - 0.018, 0.65, 0.036, 0.05), "accent", { clips: [[mouth]] }));
+    if (words?.has("tiki")) {
+      // a crest of leaves behind the head, teal paint on the cheeks
+      for (const a of [-0.5, -0.2, 0.2, 0.5]) parts.unshift(solid(ellipse(0.5 + a * 0.5, 0.08, 0.07, 0.16, a), "secondary+"));
+      for (const x of [0.5 - w * 0.6, 0.5 + w * 0.6]) parts.push(detail(rect(x - 0.04, 0.5, 0.08, 0.1), "accent", { opacity: 0.9 }));
+      parts.push(detail(rect(0.5 - w, 0.3, w * 2, 0.03), "accent"));
+    }
     return parts;
   },
 };

@@ -137,7 +137,7 @@ export const THING_SUBJECTS: SubjectTable = {
   sundial: { isA: "clock" },
   buoy: { words: "lifebuoy lifering lifesaver" },
   birdhouse: { words: "birdhouses nestbox", isA: "house" },
-  mask: { words: "masks tiki" },
+  mask: { words: "masks" },
   bale: { words: "bales" },
   rag: { words: "rags", isA: "bandage" },
   pearl: { words: "pearls" },
