@@ -85,19 +85,23 @@ describe("a word reported as understood changes the picture", () => {
  * the words. A word that changes nothing is either drawn or reported ignored, never claimed.
  */
 describe("understood words change the picture over the composition lists (under 2 % unchanged)", () => {
-  it.each(["composition-tuned.tsv", "composition-figures.tsv"])("%s", async (file) => {
-    let words = 0;
-    const unchanged: string[] = [];
-    for (const [agent, prompt] of rowsOf(file)) {
-      const i = read(agent, prompt);
-      if (i.subject === null || i.fallback) continue;
-      const base = await picture(agent, prompt);
-      for (const word of understoodWords(prompt, i)) {
-        words++;
-        if (base.equals(await picture(agent, without(prompt, word)))) unchanged.push(`${prompt} (${word})`);
+  it.each(["composition-tuned.tsv", "composition-figures.tsv"])(
+    "%s",
+    async (file) => {
+      let words = 0;
+      const unchanged: string[] = [];
+      for (const [agent, prompt] of rowsOf(file)) {
+        const i = read(agent, prompt);
+        if (i.subject === null || i.fallback) continue;
+        const base = await picture(agent, prompt);
+        for (const word of understoodWords(prompt, i)) {
+          words++;
+          if (base.equals(await picture(agent, without(prompt, word)))) unchanged.push(`${prompt} (${word})`);
+        }
       }
-    }
-    expect(words).toBeGreaterThan(80);
-    expect(unchanged.length / words, unchanged.join("; ")).toBeLessThan(0.02);
-  }, 240_000);
+      expect(words).toBeGreaterThan(80);
+      expect(unchanged.length / words, unchanged.join("; ")).toBeLessThan(0.02);
+    },
+    240_000,
+  );
 });

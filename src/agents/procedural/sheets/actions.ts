@@ -75,12 +75,17 @@ export const ACTION_POSES: Readonly<Record<string, ActionPose>> = {
         ? { upper: [0, Math.round(legHeight(view) * 0.7)], legs: legs(view, (_l, p) => [(p === 0 ? -1 : 1) * s.h, 0]) }
         : { fall: -lean(view) * 25, squash: 2 * s.v },
   },
-  crouching: { facing: "side", pose: (view, s) => ({ squash: Math.max(2 * s.v, Math.round(figureHeight(view) * 0.15)), widen: s.h, upper: [lean(view) * s.h, s.v] }) },
+  crouching: {
+    facing: "side",
+    pose: (view, s) => ({ squash: Math.max(2 * s.v, Math.round(figureHeight(view) * 0.15)), widen: s.h, upper: [lean(view) * s.h, s.v] }),
+  },
   diving: { facing: "side", pose: (view) => ({ fall: lean(view) * 60, ...(view.legs > 0 ? { legs: legs(view, () => [0, -1]) } : {}) }) },
   swimming: {
     facing: "side",
     pose: (view, s) =>
-      view.character ? { fall: lean(view) * 80, arms: [[lean(view) * 2 * s.h, -s.v] as Offset, [lean(view) * 2 * s.h, -s.v] as Offset] } : { shear: lean(view) * 2 * s.h, widen: s.h },
+      view.character
+        ? { fall: lean(view) * 80, arms: [[lean(view) * 2 * s.h, -s.v] as Offset, [lean(view) * 2 * s.h, -s.v] as Offset] }
+        : { shear: lean(view) * 2 * s.h, widen: s.h },
   },
   flying: {
     facing: "side",
@@ -107,7 +112,10 @@ export const ACTION_POSES: Readonly<Record<string, ActionPose>> = {
   },
   roaring: {
     facing: "side",
-    pose: (view, s) => (view.character ? { head: [0, -2 * s.v], upper: [0, -s.v], arms: [[-s.h, -s.v] as Offset, [s.h, -s.v] as Offset], squash: -s.v } : { fall: -lean(view) * 20, squash: -s.v }),
+    pose: (view, s) =>
+      view.character
+        ? { head: [0, -2 * s.v], upper: [0, -s.v], arms: [[-s.h, -s.v] as Offset, [s.h, -s.v] as Offset], squash: -s.v }
+        : { fall: -lean(view) * 20, squash: -s.v },
   },
   dancing: {
     facing: "front",
@@ -130,7 +138,10 @@ export const ACTION_POSES: Readonly<Record<string, ActionPose>> = {
       ...(view.character ? {} : { shear: s.h }),
     }),
   },
-  defending: { facing: "front", pose: (view, s) => ({ upper: [0, s.v], item: { dx: 0, dy: -2 * s.v, angle: -45 }, squash: view.layers.length > 0 ? 0 : 2 * s.v }) },
+  defending: {
+    facing: "front",
+    pose: (view, s) => ({ upper: [0, s.v], item: { dx: 0, dy: -2 * s.v, angle: -45 }, squash: view.layers.length > 0 ? 0 : 2 * s.v }),
+  },
   dying: { facing: "front", pose: (view) => frame(view, "death", 4) },
 };
 

@@ -63,7 +63,15 @@ describe("an action poses the single sprite (the sheet rig, one frame)", () => {
   it("a sheet of a prompt with an action still draws its animations from the unposed rig", async () => {
     const sheet = (prompt: string) =>
       draw(
-        { generator: "pixel-sprite", prompt: { prompt }, width: 32, height: 32, transparent: true, seed: 1, sheet: { animations: ["idle"], directions: 1, fps: 8 } },
+        {
+          generator: "pixel-sprite",
+          prompt: { prompt },
+          width: 32,
+          height: 32,
+          transparent: true,
+          seed: 1,
+          sheet: { animations: ["idle"], directions: 1, fps: 8 },
+        },
         () => undefined,
       );
     expect((await sheet("running knight")).png.length).toBeGreaterThan(0);
@@ -118,7 +126,10 @@ describe("creatures in roles", () => {
       expect(["knight", "goblin"]).toContain(i.subject);
       expect(i.modifiers, prompt).not.toContain("horse");
       expect(i.modifiers, prompt).not.toContain("wolf");
-      expect([...i.ignored].some((w) => w === "horse" || w === "wolf"), prompt).toBe(true);
+      expect(
+        [...i.ignored].some((w) => w === "horse" || w === "wolf"),
+        prompt,
+      ).toBe(true);
     }
   });
 });
@@ -136,7 +147,8 @@ describe("knows and range", () => {
       const images = await Promise.all([1, 2, 3, 4, 5, 6].map((seed) => picture(prompt, seed)));
       let sum = 0;
       let pairs = 0;
-      for (let a = 0; a < images.length; a++) for (let b = a + 1; b < images.length; b++) (sum += difference(images[a] as Buffer, images[b] as Buffer)), pairs++;
+      for (let a = 0; a < images.length; a++)
+        for (let b = a + 1; b < images.length; b++) (sum += difference(images[a] as Buffer, images[b] as Buffer)), pairs++;
       expect(sum / pairs, prompt).toBeGreaterThan(0.12);
       total += sum / pairs;
     }

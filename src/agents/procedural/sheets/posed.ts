@@ -29,7 +29,8 @@ export function posedGrid(model: SpriteModel, seed: number): SpriteGrid | undefi
   if (figure.parts.length > 0) countParts(rig, figure.parts);
   const action = figure.action?.action;
   let direction: Direction = action ? actionDirection(action, rig.character, rig.facing) : rig.facing === 0 ? "south" : rig.facing === 1 ? "east" : "west";
-  if (action && (direction === "east" || direction === "west") && (mixSeeds(seed, hashString("pose")) & 1) === 0) direction = direction === "east" ? "west" : "east";
+  if (action && (direction === "east" || direction === "west") && (mixSeeds(seed, hashString("pose")) & 1) === 0)
+    direction = direction === "east" ? "west" : "east";
   const view = viewsOf(rig)(direction);
   const grid = composeFrame(view, action ? actionPose(action, view) : {});
   return grid.cells.some((m) => m !== M.EMPTY) ? grid : undefined;

@@ -92,7 +92,6 @@ export function partCounts(tokens: readonly string[]): PartCount[] {
 /** Subjects whose body has a count of its own: a cyclops has one eye. */
 export const IMPLIED_PARTS: Readonly<Record<string, { part: BodyPart; count: number }>> = {
   cyclops: { part: "eyes", count: 1 },
-  cerberus: { part: "heads", count: 3 },
 };
 
 /** The canonical part-count names `knows` lists ("two-headed" ... "five-headed", "one-eyed" ...). */

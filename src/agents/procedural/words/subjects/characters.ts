@@ -43,7 +43,7 @@ export const CHARACTER_SUBJECTS: SubjectTable = {
   blacksmith: { words: "smith armorer armourer", isA: "villager", holds: ["hammer"] },
   merchant: { words: "trader shopkeeper vendor seller", isA: "villager", holds: ["book"] },
   scholar: { words: "scribe librarian academic", isA: "monk", holds: ["book"] },
-  explorer: { words: "archaeologist", isA: "ranger", holds: ["torch"] },
+  explorer: { words: "archaeologist", isA: "ranger", holds: ["bow"] },
   farmer: { words: "peasant", isA: "villager", holds: ["pitchfork"] },
   miner: { words: "digger", isA: "villager", holds: ["pickaxe"] },
   chef: { words: "cook baker", isA: "villager", holds: ["pan"] },

@@ -16,7 +16,6 @@ export const CREATURE_SUBJECTS: SubjectTable = {
   // four-legged beasts
   wolf: { words: "wolves warg", isA: "beast" },
   dog: { words: "puppy hound doggo canine pup", isA: "beast" },
-  cerberus: { words: "hellhound", isA: "dog" },
   cat: { words: "kitten kitty feline", isA: "beast" },
   fox: { words: "foxes vixen", isA: "beast" },
   bear: { words: "grizzly", isA: "beast" },
