@@ -39,7 +39,8 @@ export function frameRuleViolations(png: DecodedSheet, layout: SheetLayout, pale
             y = fh;
             break;
           }
-          if (palette && !palette.has(rgbKey(png.data, p))) out.push(`${name} frame ${c}: colour #${rgbKey(png.data, p).toString(16).padStart(6, "0")} outside the palette`);
+          if (palette && !palette.has(rgbKey(png.data, p)))
+            out.push(`${name} frame ${c}: colour #${rgbKey(png.data, p).toString(16).padStart(6, "0")} outside the palette`);
           if (top < 0) top = y;
           bottom = y;
         }

@@ -109,6 +109,16 @@ function runsOf(f: Pixels, y: number): [number, number][] {
 
 const extentOf = (runs: [number, number][]): [number, number] => [runs[0]?.[0] ?? 0, runs.at(-1)?.[1] ?? -1];
 
+/** The index of the run whose middle is nearest x. */
+function nearest(runs: [number, number][], x: number): number {
+  let best = 0;
+  runs.forEach(([p, q], i) => {
+    const [bp, bq] = runs[best] as [number, number];
+    if (Math.abs((p + q) / 2 - x) < Math.abs((bp + bq) / 2 - x)) best = i;
+  });
+  return best;
+}
+
 /**
  * The legs: the bottom rows where the figure splits into two or more runs (at most the lower half), each
  * run a leg up to four from the left; where it does not split (a robe, a tail to the ground), the bottom
@@ -128,7 +138,7 @@ function labelLegs(f: Pixels, part: Uint8Array): { legs: number; hip: number } {
         const next: [number, number][] = [];
         for (const [a, b] of runs) {
           let leg = previous.findIndex(([p, q]) => a <= q && b >= p);
-          if (leg < 0) leg = previous.reduce((best, [p, q], i) => (Math.abs((p + q) / 2 - (a + b) / 2) < Math.abs(((previous[best]?.[0] ?? 0) + (previous[best]?.[1] ?? 0)) / 2 - (a + b) / 2) ? i : best), 0);
+          if (leg < 0) leg = nearest(previous, (a + b) / 2);
           for (let x = a; x <= b; x++) part[y * w + x] = PART.LEG + leg;
           next[leg] = [Math.min(a, next[leg]?.[0] ?? a), Math.max(b, next[leg]?.[1] ?? b)];
         }
@@ -137,8 +147,16 @@ function labelLegs(f: Pixels, part: Uint8Array): { legs: number; hip: number } {
       return { legs: feet.length, hip };
     }
   }
+  // no gap: the bottom quarter split at the middle of the feet, when both halves stand on the bottom row
   hip = h - Math.max(1, Math.round(h / 4));
-  const mid = w / 2;
+  let sum = 0;
+  let count = 0;
+  for (let x = 0; x < w; x++) if (f.px[(h - 1) * w + x]) (sum += x + 0.5), count++;
+  const mid = sum / count;
+  let left = 0;
+  let right = 0;
+  for (let x = 0; x < w; x++) if (f.px[(h - 1) * w + x]) x + 0.5 < mid ? left++ : right++;
+  if (left === 0 || right === 0) return { legs: 0, hip: h };
   for (let y = hip; y < h; y++) for (let x = 0; x < w; x++) if (f.px[y * w + x]) part[y * w + x] = PART.LEG + (x + 0.5 < mid ? 0 : 1);
   return { legs: 2, hip };
 }
@@ -156,7 +174,8 @@ function neckOf(f: Pixels, hip: number): number {
   }
   const widest = widths.indexOf(Math.max(...widths.slice(0, Math.max(1, Math.round(f.h * 0.35)))));
   let neck = -1;
-  for (let y = widest + 1; y < limit; y++) if ((widths[y] as number) < (widths[widest] as number) && (neck < 0 || (widths[y] as number) < (widths[neck] as number))) neck = y;
+  for (let y = widest + 1; y < limit; y++)
+    if ((widths[y] as number) < (widths[widest] as number) && (neck < 0 || (widths[y] as number) < (widths[neck] as number))) neck = y;
   return neck > 0 ? neck - 1 : Math.max(0, Math.round(f.h / 3) - 1);
 }
 

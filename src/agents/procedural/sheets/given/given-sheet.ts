@@ -43,10 +43,9 @@ export interface GivenSheet extends GeneratedImage {
   quality: SheetQuality;
 }
 
-/** The sprite's scale in a frame: the largest integer that fits it with an art pixel to spare each side (else none), 0 when it does not fit. */
+/** The sprite's scale in a frame: the largest integer that fits its figure (pixel art is never scaled by a fraction), 0 when it does not fit. */
 export function fitScale(figure: Pixels, frameWidth: number, frameHeight: number): number {
-  const roomy = Math.min(Math.floor(frameWidth / (figure.w + 2)), Math.floor(frameHeight / (figure.h + 2)));
-  return roomy >= 1 ? roomy : Math.min(Math.floor(frameWidth / figure.w), Math.floor(frameHeight / figure.h));
+  return Math.min(Math.floor(frameWidth / figure.w), Math.floor(frameHeight / figure.h));
 }
 
 /** The directions a sheet's rows show: 1 direction is the sprite's own view, more must all be visible. */
@@ -55,7 +54,8 @@ function rowDirections(view: SpriteView, sheet: SheetRequest): Direction[] {
 }
 
 function describe(view: SpriteView): string {
-  if (view.facing === 0) return "This sprite faces the viewer (it is left–right symmetric): it can make south only; its back (north) and its sides cannot be seen in it.";
+  if (view.facing === 0)
+    return "This sprite faces the viewer (it is left–right symmetric): it can make south only; its back (north) and its sides cannot be seen in it.";
   const own = view.facing === 1 ? "east" : "west";
   const other = view.facing === 1 ? "west" : "east";
   return `This sprite is a profile facing ${own}: it can make ${own} and ${other} (mirrored); its front (south) and back (north) cannot be seen in it.`;
@@ -65,7 +65,9 @@ type Analysed = { art: SpriteArt; view: SpriteView; scale: number } | { refusal:
 
 function analyse(image: GivenSprite, width: number, height: number, sheet: SheetRequest): Analysed {
   if (image.width * image.height > MAX_GIVEN_PIXELS)
-    return { refusal: `image: a sprite to animate is at most ${MAX_GIVEN_PIXELS} pixels; this one is ${image.width}×${image.height}. Bring it to its true pixel size with the pixel-fixer agent first.` };
+    return {
+      refusal: `image: a sprite to animate is at most ${MAX_GIVEN_PIXELS} pixels; this one is ${image.width}×${image.height}. Bring it to its true pixel size with the pixel-fixer agent first.`,
+    };
   const art = spriteArt(image.rgba, image.width, image.height);
   if (!art) return { refusal: "image: the picture shows no figure (it is empty, or all background). Give a sprite on transparency or on a plain background." };
   const scale = fitScale(art.figure, width, height);
@@ -78,7 +80,8 @@ function analyse(image: GivenSprite, width: number, height: number, sheet: Sheet
   const view = viewOf(art.figure);
   const visible = visibleDirections(view);
   const unseen = rowDirections(view, sheet).filter((d) => !visible.includes(d));
-  if (unseen.length > 0) return { refusal: `sheet.directions: ${describe(view)} Asked ${unseen.join(", ")}: ask sheet.directions 1 (its own view, ${visible[0]}).` };
+  if (unseen.length > 0)
+    return { refusal: `sheet.directions: ${describe(view)} Asked ${unseen.join(", ")}: ask sheet.directions 1 (its own view, ${visible[0]}).` };
   return { art, view, scale };
 }
 
@@ -102,7 +105,7 @@ const mirrored = (s: Posable): Posable => {
     }
   }
   return { body: { w, h, px }, part, ground: s.ground };
-}
+};
 
 /** The light colour a hit flash paints: the sprite's lightest when it is light, else white. */
 function flashOf(figure: Pixels): number {
@@ -119,7 +122,20 @@ function flashOf(figure: Pixels): number {
 /** poses.ts reads only a view's size, legs, facing and kind: the rest of a drawn view does not apply. */
 function poseView(n: number, legs: number, facing: -1 | 0 | 1): View {
   const grid = new SpriteGrid(1);
-  return { n, body: grid, part: new Uint8Array(1), eyes: new Uint8Array(1), legs, box: [0, 0, 0, 0], hip: 0, headMaterial: 0, layers: [], facing, pairs: legPairs(legs), character: facing === 0 };
+  return {
+    n,
+    body: grid,
+    part: new Uint8Array(1),
+    eyes: new Uint8Array(1),
+    legs,
+    box: [0, 0, 0, 0],
+    hip: 0,
+    headMaterial: 0,
+    layers: [],
+    facing,
+    pairs: legPairs(legs),
+    character: facing === 0,
+  };
 }
 
 /** Small sways that tell a frame apart from an earlier identical one (the drawn sheets' own). */
@@ -127,7 +143,11 @@ const TWEAKS = [1, -1, 2, -2];
 
 const key = (p: Pixels): string => Buffer.from(p.px.buffer, p.px.byteOffset, p.px.byteLength).toString("base64");
 
-export async function drawGivenSheet(input: GivenSheetInput, onProgress: (p: GeneratorProgress) => void | Promise<void>, signal?: AbortSignal): Promise<GivenSheet> {
+export async function drawGivenSheet(
+  input: GivenSheetInput,
+  onProgress: (p: GeneratorProgress) => void | Promise<void>,
+  signal?: AbortSignal,
+): Promise<GivenSheet> {
   const progress = new ProgressReporter(onProgress, signal, { ...(input.palette ? { palette: input.palette } : {}) });
   await progress.report(0, "reading the sprite");
   const a = analyse(input.image, input.width, input.height, input.sheet);
@@ -142,11 +162,14 @@ export async function drawGivenSheet(input: GivenSheetInput, onProgress: (p: Gen
   const ox = Math.floor((aw - figure.w) / 2);
   const oy = ah - figure.h - (ah - figure.h >= 2 ? 1 : 0);
   const rig = rigOf(figure, view);
-  const own: Posable = { body: { w: aw, h: ah, px: new Uint32Array(aw * ah) }, part: new Uint8Array(aw * ah), ground: oy + figure.h - 1 };
+  // a profile is posed facing east (and mirrored for west): both sides move alike, pixel for pixel
+  const drawn: Posable = { body: figure, part: rig.part, ground: figure.h - 1 };
+  const east = view.facing === -1 ? mirrored(drawn) : drawn;
+  const placed: Posable = { body: { w: aw, h: ah, px: new Uint32Array(aw * ah) }, part: new Uint8Array(aw * ah), ground: oy + figure.h - 1 };
   for (let y = 0; y < figure.h; y++) {
     for (let x = 0; x < figure.w; x++) {
-      own.body.px[(oy + y) * aw + ox + x] = figure.px[y * figure.w + x] as number;
-      own.part[(oy + y) * aw + ox + x] = rig.part[y * figure.w + x] as number;
+      placed.body.px[(oy + y) * aw + ox + x] = east.body.px[y * figure.w + x] as number;
+      placed.part[(oy + y) * aw + ox + x] = east.part[y * figure.w + x] as number;
     }
   }
   await progress.report(15, "rigging");
@@ -161,18 +184,17 @@ export async function drawGivenSheet(input: GivenSheetInput, onProgress: (p: Gen
   const px0 = Math.floor((fw - aw * scale) / 2);
   const py0 = fh - ah * scale;
   for (const row of layout.animations) {
-    const ownSide = view.facing === 0 || (row.direction === "east") === (view.facing === 1);
-    const posable = ownSide ? own : mirrored(own);
-    const facing = view.facing === 0 ? 0 : row.direction === "east" ? 1 : -1;
+    const facing = view.facing === 0 ? 0 : 1;
     const frames: Pixels[] = [];
     for (const pose of poseFrames(row.name, poseView(Math.max(aw, ah), rig.legs, facing))) {
-      let frame = posePixels(posable, pose, flash);
+      let frame = posePixels(placed, pose, flash);
       for (const shear of TWEAKS) {
         if (!frames.some((f) => key(f) === key(frame))) break;
-        frame = posePixels(posable, { ...pose, shear: (pose.shear ?? 0) + shear } satisfies Pose, flash);
+        frame = posePixels(placed, { ...pose, shear: (pose.shear ?? 0) + shear } satisfies Pose, flash);
       }
       frames.push(frame);
     }
+    if (row.direction === "west") for (const [i, f] of frames.entries()) frames[i] = mirrored({ body: f, part: new Uint8Array(f.px.length), ground: 0 }).body;
     frames.forEach((frame, c) => {
       for (let y = 0; y < ah * scale; y++) {
         const sy = Math.floor(y / scale);

@@ -87,6 +87,20 @@ export function fallen(g: Pixels, degrees: number): Pixels {
   return out;
 }
 
+/**
+ * A part moved up or down leaves a one-pixel seam (a head raised off its neck): a pixel left empty between
+ * two filled ones above and below, where the sprite itself is filled, takes the sprite's own pixel back.
+ */
+function closeSeams(out: Pixels, body: Pixels): void {
+  const { w, h } = out;
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 0; x < w; x++) {
+      const k = y * w + x;
+      if (!out.px[k] && body.px[k] && out.px[k - w] && out.px[k + w]) out.px[k] = body.px[k] as number;
+    }
+  }
+}
+
 export function posePixels(s: Posable, pose: Pose, flash: number): Pixels {
   const { body, part, ground } = s;
   const { w } = body;
@@ -125,6 +139,7 @@ export function posePixels(s: Posable, pose: Pose, flash: number): Pixels {
     (p) => p === PART.ARM_L,
     () => armOffset(PART.ARM_L),
   );
+  closeSeams(out, body);
   out = reshape(out, pose.squash ?? 0, pose.widen ?? 0, pose.shear ?? 0);
   if (pose.shift) {
     const moved = blank(out);
