@@ -101,7 +101,7 @@ export function draw(task: DrawTask, onProgress: (p: GeneratorProgress) => void 
   }
   if (task.tileset) {
     if (task.generator !== "texture") throw new Error(`the ${task.generator} generator draws no tilesets`);
-    return drawTileset({ ...input, tileset: task.tileset }, onProgress, signal);
+    return drawTileset({ ...input, tileset: task.tileset, ...(task.terrainImages ? { terrainImages: task.terrainImages } : {}) }, onProgress, signal);
   }
   return generatorsByKind[task.generator].generate(input, onProgress, signal);
 }
