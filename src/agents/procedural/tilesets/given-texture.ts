@@ -1,7 +1,7 @@
 /**
  * A caller's texture as a tileset's terrain (contract section 14): the picture cropped to a square from its
- * middle, resampled to the drawn tile size (an integer upscale of pixel art stays nearest-neighbour, a
- * downscale averages each tile pixel's footprint), then made seamless (pipeline/texture.ts) so that full
+ * middle, resampled to the drawn tile size (an integer upscale stays nearest-neighbour, another upscale is
+ * bilinear, a downscale averages each tile pixel's footprint), then made seamless (pipeline/texture.ts) so that full
  * tiles repeat without a seam. `textureSeamScore` measures a texture tiled 2 × 2 (1.0: no visible seam).
  */
 import { makeSeamless } from "../../pipeline/texture.js";
@@ -21,12 +21,33 @@ export function resampledSquare(image: GivenTexture, size: number): Uint8Array {
   const y0 = Math.floor((image.height - side) / 2);
   const out = new Uint8Array(size * size * 4);
   const src = image.rgba;
-  if (size >= side) {
+  if (size >= side && size % side === 0) {
+    // pixel art scaled by an integer: nearest neighbour
     for (let y = 0; y < size; y++) {
       const sy = y0 + Math.floor((y * side) / size);
       for (let x = 0; x < size; x++) {
         const s = (sy * image.width + x0 + Math.floor((x * side) / size)) * 4;
         out.set(src.subarray(s, s + 4), (y * size + x) * 4);
+      }
+    }
+    return out;
+  }
+  if (size > side) {
+    // by a fraction: bilinear (a blocky upscale would show its blocks, and a seam at each block's edge)
+    const at = (x: number, y: number, c: number): number => src[((y0 + Math.min(side - 1, Math.max(0, y))) * image.width + x0 + Math.min(side - 1, Math.max(0, x))) * 4 + c] ?? 0;
+    for (let y = 0; y < size; y++) {
+      const fy = ((y + 0.5) * side) / size - 0.5;
+      const iy = Math.floor(fy);
+      const ty = fy - iy;
+      for (let x = 0; x < size; x++) {
+        const fx = ((x + 0.5) * side) / size - 0.5;
+        const ix = Math.floor(fx);
+        const tx = fx - ix;
+        for (let c = 0; c < 4; c++) {
+          const top = at(ix, iy, c) * (1 - tx) + at(ix + 1, iy, c) * tx;
+          const bottom = at(ix, iy + 1, c) * (1 - tx) + at(ix + 1, iy + 1, c) * tx;
+          out[(y * size + x) * 4 + c] = Math.round(top * (1 - ty) + bottom * ty);
+        }
       }
     }
     return out;
