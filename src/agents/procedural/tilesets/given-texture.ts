@@ -34,7 +34,8 @@ export function resampledSquare(image: GivenTexture, size: number): Uint8Array {
   }
   if (size > side) {
     // by a fraction: bilinear (a blocky upscale would show its blocks, and a seam at each block's edge)
-    const at = (x: number, y: number, c: number): number => src[((y0 + Math.min(side - 1, Math.max(0, y))) * image.width + x0 + Math.min(side - 1, Math.max(0, x))) * 4 + c] ?? 0;
+    const at = (x: number, y: number, c: number): number =>
+      src[((y0 + Math.min(side - 1, Math.max(0, y))) * image.width + x0 + Math.min(side - 1, Math.max(0, x))) * 4 + c] ?? 0;
     for (let y = 0; y < size; y++) {
       const fy = ((y + 0.5) * side) / size - 0.5;
       const iy = Math.floor(fy);
@@ -59,7 +60,8 @@ export function resampledSquare(image: GivenTexture, size: number): Uint8Array {
       const xa = x0 + Math.floor((x * side) / size);
       const xb = Math.max(xa + 1, x0 + Math.floor(((x + 1) * side) / size));
       const sum = [0, 0, 0, 0];
-      for (let sy = ya; sy < yb; sy++) for (let sx = xa; sx < xb; sx++) for (let c = 0; c < 4; c++) (sum[c] as number) += src[(sy * image.width + sx) * 4 + c] ?? 0;
+      for (let sy = ya; sy < yb; sy++)
+        for (let sx = xa; sx < xb; sx++) for (let c = 0; c < 4; c++) (sum[c] as number) += src[(sy * image.width + sx) * 4 + c] ?? 0;
       const n = (yb - ya) * (xb - xa);
       for (let c = 0; c < 4; c++) out[(y * size + x) * 4 + c] = Math.round((sum[c] as number) / n);
     }
@@ -70,7 +72,9 @@ export function resampledSquare(image: GivenTexture, size: number): Uint8Array {
 /** The seam score of a square texture repeated 2 × 2: its wrap-around edges against its inside (1.0: seamless). */
 export function textureSeamScore(rgba: Uint8Array, size: number): number {
   const tiled = new Uint8Array(4 * size * size * 4);
-  for (let y = 0; y < 2 * size; y++) for (let x = 0; x < 2 * size; x++) tiled.set(rgba.subarray(((y % size) * size + (x % size)) * 4, ((y % size) * size + (x % size)) * 4 + 4), (y * 2 * size + x) * 4);
+  for (let y = 0; y < 2 * size; y++)
+    for (let x = 0; x < 2 * size; x++)
+      tiled.set(rgba.subarray(((y % size) * size + (x % size)) * 4, ((y % size) * size + (x % size)) * 4 + 4), (y * 2 * size + x) * 4);
   return seamScore(tiled, 2 * size, 2 * size, size, size);
 }
 
