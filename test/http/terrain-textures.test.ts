@@ -20,7 +20,7 @@ beforeAll(async () => {
   };
   grass = await texture("mossy grass");
   dirt = await texture("cracked dirt");
-});
+}, 240_000);
 afterAll(() => t.close());
 
 const balance = async (key: string) => ((await (await t.request("/api/v1/credits", { headers: bearer(key) })).json()) as { balance: number }).balance;
