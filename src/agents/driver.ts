@@ -41,6 +41,11 @@ export interface AgentJob {
    * agents whose `inputs` include "image". With it, `prompt` may be absent where the driver says so (`images.promptOptional`).
    */
   image?: AgentImageInput;
+  /**
+   * A tileset's terrains that name the caller's textures (contract section 14: `tileset.terrains` items that are
+   * asset ids), decoded, keyed by asset id; set only when some terrain is one.
+   */
+  terrainImages?: Record<string, AgentImageInput>;
 }
 
 /** A caller's picture handed to a driver (contract section 14), decoded once by the service. */

@@ -45,6 +45,7 @@ export { finishAsset } from "./finish.js";
 export type { RecolorSource } from "./pipeline/recolor.js";
 export { recolorOffThread } from "./pipeline/finish-pool.js";
 export { indexedPng } from "./pipeline/indexed-png.js";
+export { decodeImage } from "./pipeline/rgba.js";
 
 /** Small pictures of an asset for a model to look at. */
 export * from "./previews.js";

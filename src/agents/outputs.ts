@@ -16,6 +16,9 @@ export function directionsOf(count: 1 | 4 | 8): Direction[] {
   return DIRECTIONS.slice(0, count) as Direction[];
 }
 
+/** True for a tileset terrain that names one of the caller's assets (contract section 14) rather than a surface. */
+export const isAssetRef = (terrain: string): boolean => /^ast_[A-Za-z0-9]{6,40}$/.test(terrain);
+
 export interface SheetRequest {
   /** 1–8 animations, each at most once; rows follow this order. */
   animations: Animation[];

@@ -1,7 +1,7 @@
 import type { AssetQualityReport, SheetLayout, SheetRequest, TilesetLayout, TilesetRequest } from "../driver.js";
 import { parseHex } from "../palette/color.js";
 import { iconGenerator } from "./icons/index.js";
-import { drawSpriteSheet, posedSpriteGenerator as pixelSpriteGenerator } from "./sheets/index.js";
+import { drawGivenSheet, drawSpriteSheet, posedSpriteGenerator as pixelSpriteGenerator } from "./sheets/index.js";
 import { drawTileset } from "./tilesets/index.js";
 import { interpretPrompt, type PromptInput } from "./words/prompt.js";
 import { textureGenerator } from "./textures/index.js";
@@ -26,8 +26,19 @@ export interface DrawTask {
   palette?: string[];
   /** Icons: the badge behind the subject ("none" for none); absent, the size and the prompt decide. */
   badge?: IconBadge;
+  /** The caller's sprite to animate (a sheet of the pixel-sprite generator), decoded. */
+  image?: DrawImage;
+  /** The caller's textures named as terrains (a tileset of the texture generator), decoded, by asset id. */
+  terrainImages?: Record<string, DrawImage>;
   /** The drawing's number in this process: its progress messages carry it (draw-pool.ts). */
   id?: number;
+}
+
+/** A caller's picture as a thread receives it: straight RGBA, width × height × 4 bytes. */
+export interface DrawImage {
+  rgba: Uint8Array;
+  width: number;
+  height: number;
 }
 
 /** A progress report crossing the thread boundary: a LazyPreview as its pixels (`rgba`), any other as its PNG. */
@@ -79,11 +90,17 @@ export function draw(task: DrawTask, onProgress: (p: GeneratorProgress) => void 
   };
   if (task.sheet) {
     if (task.generator !== "pixel-sprite") throw new Error(`the ${task.generator} generator draws no sheets`);
+    if (task.image)
+      return drawGivenSheet(
+        { image: task.image, width: task.width, height: task.height, sheet: task.sheet, ...(input.palette ? { palette: input.palette } : {}) },
+        onProgress,
+        signal,
+      );
     return drawSpriteSheet({ ...input, sheet: task.sheet }, onProgress, signal);
   }
   if (task.tileset) {
     if (task.generator !== "texture") throw new Error(`the ${task.generator} generator draws no tilesets`);
-    return drawTileset({ ...input, tileset: task.tileset }, onProgress, signal);
+    return drawTileset({ ...input, tileset: task.tileset, ...(task.terrainImages ? { terrainImages: task.terrainImages } : {}) }, onProgress, signal);
   }
   return generatorsByKind[task.generator].generate(input, onProgress, signal);
 }

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import {
   type AgentDriver,
+  type AgentImageInput,
   type AgentJob,
   type AgentKnowledge,
   type DriverKind,
+  type ImageCapability,
   type PromptReading,
   type SheetCapability,
   TILESET_LAYOUTS,
@@ -16,8 +18,7 @@ import { iconGenerator } from "./icons/index.js";
 import { ICON_BADGES, type Generator, type IconBadge, type PromptSpec } from "./kit/types.js";
 import { type Reader, type ReaderName, readers } from "./readers.js";
 import { threadPool } from "../threads.js";
-import { SHEET_FRAMES, sheetRefusal } from "./sheets/index.js";
-import { posedSpriteGenerator as pixelSpriteGenerator } from "./sheets/index.js";
+import { givenSheetRefusal, posedSpriteGenerator as pixelSpriteGenerator, SHEET_FRAMES, sheetRefusal } from "./sheets/index.js";
 import { textureGenerator } from "./textures/index.js";
 import { tilesetRefusal } from "./tilesets/index.js";
 import { probeKnowledge, probeSubjects } from "./words/knows.js";
@@ -83,9 +84,10 @@ const copy = (k: AgentKnowledge): AgentKnowledge => ({ subjects: [...k.subjects]
  * reads the prompt (or conversation) into the same PromptSpec `generate` draws from, without drawing.
  */
 function proceduralDriver(generator: Generator, reader: Reader, outputs: Outputs = {}): AgentDriver {
-  const { sheets, tilesets } = outputs;
+  const { sheets, tilesets, images } = outputs;
   return {
     ...(sheets ? { sheets } : {}),
+    ...(images ? { images } : {}),
     ...(tilesets ? { tilesets } : {}),
     ...(generator.kind === "icon" ? { badges: true } : {}),
     async generate(job, ctx) {
@@ -102,6 +104,10 @@ function proceduralDriver(generator: Generator, reader: Reader, outputs: Outputs
           seed: job.seed,
           ...(job.sheet ? { sheet: job.sheet } : {}),
           ...(job.tileset ? { tileset: job.tileset } : {}),
+          ...(job.sheet && job.image && images ? { image: pixelsOf(job.image) } : {}),
+          ...(job.tileset && job.terrainImages
+            ? { terrainImages: Object.fromEntries(Object.entries(job.terrainImages).map(([id, i]) => [id, pixelsOf(i)])) }
+            : {}),
           ...(job.palette ? { palette: job.palette.colors } : {}),
           ...(badgeOf(job.options) ? { badge: badgeOf(job.options)! } : {}),
         },
@@ -147,12 +153,31 @@ const spriteSheets: SheetCapability = {
   refusal: (job, reading) => sheetRefusal(specOf(job, reading)),
 };
 
+/**
+ * The pixel-sprite agent takes the caller's sprite for a sheet (contract section 14): rigged and animated from
+ * its pixels (sheets/given/). Refused at submit: an image without `sheet`, a sprite that does not fit the
+ * frame, and directions it cannot see (naming those it can make).
+ */
+const spriteImages: ImageCapability = {
+  promptOptional: true,
+  refusal(job) {
+    if (!job.image) return undefined;
+    if (!job.sheet)
+      return 'image: the pixel-sprite agent animates a given sprite as a sheet: add sheet (e.g. {"animations": ["idle", "walk"], "directions": 1}). For one picture from an image, use the pixel-fixer or cutout agent.';
+    const sheet = { animations: job.sheet.animations ?? ["idle", "walk"], directions: job.sheet.directions ?? 4, fps: job.sheet.fps ?? 8 };
+    return givenSheetRefusal(job.image, job.width, job.height, sheet);
+  },
+};
+
+const pixelsOf = (image: AgentImageInput) => ({ rgba: image.rgba, width: image.width, height: image.height });
+
 /** The texture agent's tilesets: every layout, its surfaces as terrains (tilesets/tileset.ts). */
 const textureTilesets: TilesetCapability = { layouts: TILESET_LAYOUTS, refusal: tilesetRefusal };
 
 /** What a generator makes besides images. */
 interface Outputs {
   sheets?: SheetCapability;
+  images?: ImageCapability;
   tilesets?: TilesetCapability;
 }
 
@@ -166,7 +191,7 @@ const kind = (name: ReaderName, generator: Generator, outputs: Outputs = {}): Dr
 
 /** The built-in drivers: `procedural-sprite`, `procedural-icon`, `procedural-texture`. */
 export const proceduralDrivers = [
-  kind("procedural-sprite", pixelSpriteGenerator, { sheets: spriteSheets }),
+  kind("procedural-sprite", pixelSpriteGenerator, { sheets: spriteSheets, images: spriteImages }),
   kind("procedural-icon", iconGenerator),
   kind("procedural-texture", textureGenerator, { tilesets: textureTilesets }),
 ] as const;

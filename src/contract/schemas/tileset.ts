@@ -12,7 +12,9 @@ export const tilesetRequest = z
       .array(trimmed(1, 60))
       .min(1, "Give one terrain (against transparency, e.g. a platform) or two (the first drawn over the second).")
       .max(2, "Give at most two terrains.")
-      .describe('1–2 terrain texts: ["grass", "dirt"] draws grass over dirt; ["stone platform"] a platform against transparency.'),
+      .describe(
+        '1–2 terrain texts: ["grass", "dirt"] draws grass over dirt; ["stone platform"] a platform against transparency. An item may be the asset id (ast_…) of one of your textures: made seamless, it is that terrain\'s surface (another account\'s: 404).',
+      ),
   })
   .describe("A tileset instead of one image: width × height is one tile. Priced credits × ceil(tiles / 16).")
   .meta({ id: "TilesetRequest" });

@@ -26,6 +26,7 @@ import { newId } from "../ids.js";
 import { mapper } from "./map-plan.js";
 import { holdProgress, type HeldProgress } from "./runner-progress.js";
 import type { GenerationRecord, GenerationStore, StoredImage } from "./store.js";
+import { loadTerrainImages } from "./terrain-assets.js";
 import { generationView } from "./view.js";
 
 export interface RunnerDeps {
@@ -230,6 +231,9 @@ export function createRunner(deps: RunnerDeps) {
       ...(g.palette === null ? {} : { palette: g.palette as NonNullable<AgentJob["palette"]> }),
       ...(g.reading === null ? {} : { reading: g.reading }),
     };
+    // a tileset's terrains that name the caller's textures (none: nothing is read)
+    const terrainImages = g.tileset === null ? undefined : await loadTerrainImages(g.tileset as TilesetRequest, store.assetSource);
+    if (terrainImages) agentJob.terrainImages = terrainImages;
     const result = await driver.generate(agentJob, ctx);
     ctx.signal.throwIfAborted();
     const native = result.images[0];

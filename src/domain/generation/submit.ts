@@ -21,6 +21,7 @@ import { consumeQuota, type Quota } from "../limits.js";
 import type { GenerationEvents, Listening } from "./events.js";
 import type { ReserveAndEnqueue } from "./reserve-and-enqueue.js";
 import { planSheet, type SheetPlan } from "./sheet-plan.js";
+import { checkTerrainAssets } from "./terrain-assets.js";
 import { planTileset, type TilesetPlan } from "./tileset-plan.js";
 import { planPalette } from "./palette-plan.js";
 import { pixelPrice } from "./price.js";
@@ -152,6 +153,7 @@ export function createSubmit(deps: SubmitDeps) {
     }
     const sheet = planSheet(agent, driver?.sheets, input, size, reading ?? undefined);
     const tileset = planTileset(agent, driver?.tilesets, input, size);
+    await checkTerrainAssets(prisma, viewer.user.accountId, tileset?.tileset);
     const palette = planPalette(input);
     // the badge reaches the agents that draw badges (icons); the others ignore it, as `transparent` for tiles
     const badge = driver?.badges ? input.badge : undefined;

@@ -7,8 +7,10 @@
  * - views.ts, view.ts, side.ts, grid.ts: the rig seen from each direction.
  * - poses.ts: the animations as data (idle, walk, run, jump, attack, cast, hurt, death), for figures and creatures
  *   alike: a walk moves the legs rig.ts found, in the pairs view.ts reads them.
- * - compose.ts: one frame from a view and a pose; quality.ts: the sheet measured.
+ * - compose.ts: one frame from a view and a pose; quality.ts: the sheet measured; frame-rules.ts: section 12's rules checked.
  * - posed.ts: the single sprite posed by its action (actions.ts) and counted parts (parts.ts): the pixel-sprite generator.
+ * - given/: a sheet from the caller's own sprite (its pixels rigged and posed with the same animations).
  */
+export { drawGivenSheet, givenSheetRefusal } from "./given/given-sheet.js";
 export { drawSpriteSheet, SHEET_FRAMES, sheetRefusal } from "./sprite-sheet.js";
 export { posedGrid, posedSpriteGenerator } from "./posed.js";

@@ -6,7 +6,7 @@
  * tile; the edge treatment is the foreground material's (paint.ts). terrains[0] is the
  * foreground, drawn over terrains[1] or, alone, over transparency with a binary alpha.
  */
-import type { TerrainRefusal, TilesetLayout, TilesetQuality, TilesetRequest } from "../../driver.js";
+import { isAssetRef, type TerrainRefusal, type TilesetLayout, type TilesetQuality, type TilesetRequest } from "../../driver.js";
 import { tilesetLayout } from "../../tileset-layout.js";
 import { paintRandomMap } from "../../tileset-map.js";
 import { PeriodicNoise } from "../kit/noise.js";
@@ -17,6 +17,7 @@ import { Canvas } from "../kit/raster.js";
 import { chooseMaterial, drawTexture, interpretTexture, pixelTiles, textureColors } from "../textures/index.js";
 import { boundaryDistance, boundaryNoise, FIELD_SETTINGS, nodeWeights, quietCorners, tileField, tileNodes } from "./field.js";
 import { flattenBlotches } from "./flatten.js";
+import { type GivenTexture, seamlessTerrain } from "./given-texture.js";
 import { edgeStyleOf, paintTile, type PaintContext } from "./paint.js";
 import { mapSeamScore } from "./quality.js";
 import type { GeneratedImage, GeneratorInput, GeneratorProgress } from "../kit/types.js";
@@ -38,6 +39,7 @@ function terrainSpec(terrain: string, prompt: PromptSpec): PromptSpec {
 /** Why a tileset cannot be drawn (a terrain names no surface the texture agent draws), or undefined. */
 export function tilesetRefusal(request: TilesetRequest): TerrainRefusal | undefined {
   for (const terrain of request.terrains) {
+    if (isAssetRef(terrain)) continue; // the caller's texture: its owner is checked at submit
     if (interpretTexture(interpretPrompt({ prompt: terrain })).fallback) {
       const message = `The texture agent draws no surface for the terrain "${terrain}"; name a surface it knows, such as ${KNOWN_SURFACES.join(", ")}.`;
       return { message, terrain, knownSurfaces: [...KNOWN_SURFACES] };
@@ -47,7 +49,7 @@ export function tilesetRefusal(request: TilesetRequest): TerrainRefusal | undefi
 }
 
 export async function drawTileset(
-  input: GeneratorInput & { tileset: TilesetRequest },
+  input: GeneratorInput & { tileset: TilesetRequest; terrainImages?: Record<string, GivenTexture> },
   onProgress: (p: GeneratorProgress) => void | Promise<void>,
   signal?: AbortSignal,
 ): Promise<GeneratedTileset> {
@@ -59,13 +61,21 @@ export async function drawTileset(
   const request = input.tileset;
   const drawnLayout = tilesetLayout(request, size, size);
   const specs = request.terrains.map((terrain) => terrainSpec(terrain, input.spec));
-  const materials = specs.map((spec) => chooseMaterial(spec).material);
+  // a terrain that names the caller's texture is that texture, made seamless; its edge is drawn as a hard one
+  const given = request.terrains.map((terrain) => input.terrainImages?.[terrain]);
+  const materials = specs.map((spec, i) => (given[i] ? "stone" : chooseMaterial(spec).material));
 
   // each terrain's seamless texture, drawn once
   const textures: Canvas[] = [];
   for (const [i, spec] of specs.entries()) {
     const span = 50 / specs.length;
     const base = 2 + i * span;
+    const image = given[i];
+    if (image) {
+      textures.push(seamlessTerrain(image, size).canvas);
+      await progress.report(base + span, `terrain ${i + 1}: made seamless`);
+      continue;
+    }
     const child = new ProgressReporter((p) => progress.report(base + (p.percent * span) / 100, `terrain ${i + 1}: ${p.stage}`), signal);
     const texture = await drawTexture({ spec, width: size, height: size, transparent: false, seed: mixSeeds(input.seed, hashString("terrain"), i) }, child);
     flattenBlotches(texture, 0.7);
