@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/harness.js";
 import { bearer, createKey, json, signUp, type TestUser } from "../support/users.js";
@@ -23,7 +23,7 @@ type ErrorBody = { error: { code: string; message: string; param?: string; detai
 const upload = (bytes: Uint8Array, type: string, query = "", secret = key) =>
   t.request(`/api/v1/uploads${query}`, { method: "POST", headers: { ...bearer(secret), "content-type": type }, body: bytes as Uint8Array<ArrayBuffer> });
 
-function gradient(width: number, height: number): sharp.Sharp {
+function gradient(width: number, height: number): Sharp {
   const data = Buffer.alloc(width * height * 3);
   for (let i = 0; i < width * height; i++) data.set([(i * 7) % 256, (i * 13) % 256, (i >> 4) % 256], i * 3);
   return sharp(data, { raw: { width, height, channels: 3 } });
