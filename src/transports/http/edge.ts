@@ -62,7 +62,7 @@ export interface Incoming {
   /** The whole body within `limitBytes`: 413 as soon as the bytes read pass it, 408 when it stops arriving. */
   readBody(limitBytes: number): Promise<string>;
   /** The whole body as bytes within `limitBytes` (a binary body); `refusal` is its 413. */
-  readBytes(limitBytes: number, refusal?: (bytes?: number) => AppError): Promise<Buffer>;
+  readBytes?(limitBytes: number, refusal?: (bytes?: number) => AppError): Promise<Buffer>;
   /** The request's signal, aborted when the client goes away; asked for only by handlers that need it. */
   signal(): AbortSignal;
 }
@@ -113,7 +113,7 @@ export function createEdge(options: EdgeOptions): Edge {
       try {
         const contentType = incoming.headers.get("content-type");
         const binary = get ? undefined : options.binaryBody?.(method, path, contentType);
-        const bytes = binary ? await incoming.readBytes(binary.limitBytes, binary.tooLarge) : undefined;
+        const bytes = binary && incoming.readBytes ? await incoming.readBytes(binary.limitBytes, binary.tooLarge) : undefined;
         const text = get || bytes ? "" : await incoming.readBody(options.bodyLimitBytes);
         bodyRead = true;
         // Size and type are checked before any handler runs, for every route (a 405 with a huge body is still 413).
