@@ -23,7 +23,9 @@ import { keyHandlers } from "./transports/rest/keys.js";
 import { linkHandlers } from "./transports/rest/links.js";
 import { projectHandlers } from "./transports/rest/projects.js";
 import { mountRestRoutes, mountRoute } from "./transports/rest/route.js";
+import { uploadHandlers } from "./transports/rest/uploads.js";
 import { webhookHandlers } from "./transports/rest/webhooks.js";
+import { tooLarge } from "./domain/uploads/index.js";
 import { createWebHandler } from "./transports/web/static.js";
 
 export interface App {
@@ -101,6 +103,7 @@ export function createApp(deps: AppDeps): App {
       ...generationHandlers({ services, closing: closing.signal }),
       ...kitHandlers({ services, closing: closing.signal }),
       ...linkHandlers(services),
+      ...uploadHandlers(services),
       ...projectHandlers(services),
       ...deletionHandlers(services),
       ...billingHandlers(services),
@@ -128,6 +131,14 @@ export function createApp(deps: AppDeps): App {
     direct: { [routes.graphqlPost.path]: graphql },
     router: app.fetch,
     renderError,
+    // Uploads (contract section 14) come as bytes: the image itself, or multipart with it (a little more for the parts).
+    binaryBody: (method, path, contentType) =>
+      method === "POST" && (path === routes.uploadImage.path || (path === routes.graphqlPost.path && /^multipart\/form-data\b/i.test(contentType ?? "")))
+        ? {
+            limitBytes: config.uploads.maxBytes + (/^multipart\//i.test(contentType ?? "") ? 64 * 1024 : 0),
+            tooLarge: (bytes) => tooLarge(bytes, config.uploads, "file"),
+          }
+        : undefined,
   });
 
   return {

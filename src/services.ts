@@ -21,6 +21,10 @@ import { createMaps } from "./domain/generation/map-plan.js";
 import { createSubmitMany } from "./domain/generation/submit-many.js";
 import { quote } from "./domain/generation/quote.js";
 import { createStorageQuota } from "./domain/storage/quota.js";
+import { findProject } from "./domain/projects/defaults.js";
+import { createSlicing } from "./domain/uploads/slice.js";
+import type { AuthenticatedViewer } from "./domain/auth/viewer.js";
+import { createUploads } from "./domain/uploads/uploads.js";
 import { createDeletion } from "./domain/deletion/deletion.js";
 import { createKits } from "./domain/kits/kits.js";
 import { createKitAtlasReader } from "./domain/kits/view.js";
@@ -108,6 +112,17 @@ export function createServices(deps: AppDeps) {
   const links = createLinks({ mac: (message) => secretsBox.mac("links", message), queries, publicOrigin: deps.config.publicOrigin });
   // The one money path of every call that makes generations: reservation, enqueue, refusal.
   const storage = createStorageQuota({ sql: deps.db.sql, quotaBytes: deps.config.storageQuotaBytes });
+  // Pixels held at once by decoding, drawing and encoding in this process: generations and uploads share it.
+  const pixelBudget = new PixelBudget(deps.config.pixelBudget);
+  const uploads = createUploads({
+    sql: deps.db.sql,
+    blobs: deps.blobs,
+    storage,
+    limiter: deps.limiter,
+    generatePerMinute: deps.config.rateLimitGeneratePerMinute,
+    limits: deps.config.uploads,
+    budget: pixelBudget,
+  });
   const reserveAndEnqueue = createReserveAndEnqueue({
     prisma,
     sql: deps.db.sql,
@@ -186,6 +201,13 @@ export function createServices(deps: AppDeps) {
     },
     /** The bytes each account stores, against STORAGE_QUOTA_MB. */
     storage,
+    /** The caller's own pictures stored as assets, and the layout of an uploaded sheet or tileset (contract section 14). */
+    uploads: {
+      ...uploads,
+      slice: createSlicing({ sql: deps.db.sql }),
+      /** `projectId` of an upload: one of the caller's projects (404 otherwise). */
+      ownProject: async (viewer: AuthenticatedViewer, id: string) => (await findProject(prisma, viewer.user.accountId, id)).id,
+    },
     /** Deleting assets, generations and whole accounts (erasure). */
     deletion,
     /** Public, expiring links to assets and their exports (contract section 15). */
@@ -222,7 +244,7 @@ export function createServices(deps: AppDeps) {
       bus: deps.bus,
       catalog: deps.catalog,
       logger: deps.logger,
-      pixelBudget: new PixelBudget(deps.config.pixelBudget),
+      pixelBudget,
     }),
     recover: (options: Parameters<typeof recoverGenerations>[1]) => recoverGenerations({ prisma, store, queue: deps.queue, idempotency }, options),
   };

@@ -8,6 +8,7 @@ import { linkRoutes } from "./routes/links.js";
 import { openAiRoutes } from "./routes/openai.js";
 import { projectRoutes } from "./routes/projects.js";
 import type { Method, RouteSpec } from "./routes/spec.js";
+import { uploadRoutes } from "./routes/uploads.js";
 import { webhookRoutes } from "./routes/webhooks.js";
 import { documentSchemas } from "./teaching.js";
 
@@ -26,6 +27,7 @@ export const routes = {
   ...generationRoutes,
   ...kitRoutes,
   ...projectRoutes,
+  ...uploadRoutes,
   ...deletionRoutes,
   ...linkRoutes,
   ...creditRoutes,

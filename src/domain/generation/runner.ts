@@ -1,3 +1,4 @@
+import { UPLOAD_AGENT_ID } from "../uploads/agent.js";
 import { createHash } from "node:crypto";
 import {
   type AgentContext,
@@ -126,9 +127,9 @@ export function createRunner(deps: RunnerDeps) {
   async function runAdmitted(job: Job): Promise<void> {
     const claimed = await claim(job);
     if (!claimed) return;
-    const entry = catalog.entry(claimed.g.agentId);
+    const entry = catalog.entry(claimed.g.agentId) ?? uploadEntry(claimed.g);
     const driver = catalog.driver(claimed.g.agentId);
-    if (!entry || !driver) {
+    if (!entry || (!driver && entry.id !== UPLOAD_AGENT_ID)) {
       await store.fail(job.generationId, failure(new AgentError("unavailable", `The agent ${claimed.g.agentId} is no longer in the catalog.`)));
       return;
     }
@@ -142,7 +143,7 @@ export function createRunner(deps: RunnerDeps) {
       await attempt(job, claimed, { ...entry, exactAssets: true, maxRetries: 0 }, recolorer(claimed.g.sourceAssetId, entry, store.assetSource));
       return;
     }
-    await attempt(job, claimed, entry, driver);
+    await attempt(job, claimed, entry, driver!);
   }
 
   /**
@@ -298,6 +299,15 @@ export function createRunner(deps: RunnerDeps) {
  * The "driver" of a palette swap: the stored source asset mapped onto the generation's palette
  * (the agents' recolorOffThread), its layout kept; surfaces (the texture agent's, and tilesets) dithered.
  */
+/**
+ * The agent of a palette swap or map of an upload (src/domain/uploads/uploads.ts): not in the catalog (uploads draw
+ * nothing), yet its asset is recoloured like any other, as an image (or a tileset once sliced).
+ */
+function uploadEntry(g: { agentId: string; sourceAssetId: string | null }): AgentEntry | undefined {
+  if (g.agentId !== UPLOAD_AGENT_ID || g.sourceAssetId === null) return undefined;
+  return { id: UPLOAD_AGENT_ID, driver: "upload", timeoutMs: 120_000, maxRetries: 0, exactAssets: true } as AgentEntry;
+}
+
 function recolorer(sourceAssetId: string, entry: AgentEntry, read: GenerationStore["assetSource"]): AgentDriver {
   return {
     async generate(job, ctx) {

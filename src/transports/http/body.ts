@@ -8,17 +8,20 @@ import { assertStorableText } from "../../contract/strings.js";
  */
 export interface RequestBody {
   readonly text: string;
+  /** The raw bytes of a binary body (an upload: the edge's `binaryBody` routes); undefined for a text body. */
+  readonly bytes?: Buffer;
   /** The parsed JSON (any value); invalid_json when it is not JSON. */
   json(): unknown;
   /** The JSON object of a route that declares a body: 415 unless sent as JSON, then invalid_json or invalid_request. */
   object(): Record<string, unknown>;
 }
 
-export function createRequestBody(text: string, contentType: string | null): RequestBody {
+export function createRequestBody(text: string, contentType: string | null, bytes?: Buffer): RequestBody {
   let parsed: { value: unknown } | undefined;
   const json = () => (parsed ??= { value: parseJson(text) }).value;
   return {
     text,
+    ...(bytes ? { bytes } : {}),
     json,
     object() {
       if (!isJson(contentType)) throw unsupportedType();
@@ -57,9 +60,10 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
  * bytes read pass it, whatever was declared (chunked or not). `text()` decodes what was read (bad
  * UTF-8: invalid_json).
  */
-export function cappedBody(limitBytes: number, declaredLength: string | null | undefined) {
-  const tooLarge = () => new AppError("payload_too_large", `The request body exceeds ${limitBytes} bytes.`, { details: { limitBytes } });
-  if (declaredLength != null && Number(declaredLength) > limitBytes) throw tooLarge();
+export function cappedBody(limitBytes: number, declaredLength: string | null | undefined, refusal?: (bytes?: number) => AppError) {
+  const tooLarge = (bytes?: number) =>
+    refusal?.(bytes) ?? new AppError("payload_too_large", `The request body exceeds ${limitBytes} bytes.`, { details: { limitBytes } });
+  if (declaredLength != null && Number(declaredLength) > limitBytes) throw tooLarge(Number(declaredLength));
   const chunks: Uint8Array[] = [];
   let total = 0;
   return {
@@ -68,6 +72,10 @@ export function cappedBody(limitBytes: number, declaredLength: string | null | u
       total += chunk.byteLength;
       if (total > limitBytes) throw tooLarge();
       chunks.push(chunk);
+    },
+    /** The bytes read, as they came (an upload's image, a multipart body). */
+    bytes(): Buffer {
+      return chunks.length === 1 ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength) : Buffer.concat(chunks);
     },
     text(): string {
       try {
@@ -86,8 +94,16 @@ export function incompleteBody(cause: unknown): AppError {
 
 /** A fetch Request's body within the cap (the fetch entry, `answerFetch` in edge.ts). */
 export async function readTextCapped(request: Request, limitBytes: number): Promise<string> {
-  const body = cappedBody(limitBytes, request.headers.get("content-length"));
-  if (!request.body) return "";
+  return (await readCapped(request, cappedBody(limitBytes, request.headers.get("content-length")))).text();
+}
+
+/** A fetch Request's body as bytes within the cap (a binary body: an upload), `refusal` its 413. */
+export async function readBytesCapped(request: Request, limitBytes: number, refusal?: (bytes?: number) => AppError): Promise<Buffer> {
+  return (await readCapped(request, cappedBody(limitBytes, request.headers.get("content-length"), refusal))).bytes();
+}
+
+async function readCapped(request: Request, body: ReturnType<typeof cappedBody>): Promise<ReturnType<typeof cappedBody>> {
+  if (!request.body) return body;
   const reader = request.body.getReader();
   for (;;) {
     let step: ReadableStreamReadResult<Uint8Array>;
@@ -105,5 +121,5 @@ export async function readTextCapped(request: Request, limitBytes: number): Prom
       throw error;
     }
   }
-  return body.text();
+  return body;
 }

@@ -6,7 +6,7 @@ import { methodsFor } from "../../contract/routes.js";
 import { newId } from "../../domain/ids.js";
 import type { Logger } from "../../infra/logger.js";
 import type { Authenticator, HeaderReader } from "./auth.js";
-import { assertJsonBody, createRequestBody, readTextCapped } from "./body.js";
+import { assertJsonBody, createRequestBody, readBytesCapped, readTextCapped } from "./body.js";
 import type { RequestContext, RequestState } from "./request-state.js";
 import { JsonResponse } from "./responses.js";
 import { EventStreamResponse, streamedResponse } from "./sse.js";
@@ -30,11 +30,22 @@ export interface EdgeOptions {
   direct: Readonly<Record<string, Handler>>;
   /** Every other path: the router (h3), which renders its handlers' errors itself. */
   router: Handler;
+  /**
+   * Routes whose body is bytes, not JSON (uploads: an image, or multipart with one; GraphQL multipart): the cap for
+   * this request and its 413, or undefined for a JSON body (the default).
+   */
+  binaryBody?(method: string, path: string, contentType: string | null): BinaryBodyRule | undefined;
   /** The one error renderer for a path: OpenAI's shape on the compatibility layer (/v1/), else the contract's envelope. */
   renderError(path: string, error: unknown, state: RequestState): Response;
 }
 
 export type Handler = (request: Request) => Response | Promise<Response>;
+
+export interface BinaryBodyRule {
+  limitBytes: number;
+  /** The 413 for a body over the cap (its size when declared). */
+  tooLarge?: (bytes?: number) => AppError;
+}
 
 /** A request as an entry hands it to the edge. */
 export interface Incoming {
@@ -50,6 +61,8 @@ export interface Incoming {
   clientAddress: string | undefined;
   /** The whole body within `limitBytes`: 413 as soon as the bytes read pass it, 408 when it stops arriving. */
   readBody(limitBytes: number): Promise<string>;
+  /** The whole body as bytes within `limitBytes` (a binary body); `refusal` is its 413. */
+  readBytes?(limitBytes: number, refusal?: (bytes?: number) => AppError): Promise<Buffer>;
   /** The request's signal, aborted when the client goes away; asked for only by handlers that need it. */
   signal(): AbortSignal;
 }
@@ -98,14 +111,17 @@ export function createEdge(options: EdgeOptions): Edge {
       let bodyRead = get;
       let response: Response;
       try {
-        const text = get ? "" : await incoming.readBody(options.bodyLimitBytes);
-        bodyRead = true;
         const contentType = incoming.headers.get("content-type");
+        const binary = get ? undefined : options.binaryBody?.(method, path, contentType);
+        const bytes = binary && incoming.readBytes ? await incoming.readBytes(binary.limitBytes, binary.tooLarge) : undefined;
+        const text = get || bytes ? "" : await incoming.readBody(options.bodyLimitBytes);
+        bodyRead = true;
         // Size and type are checked before any handler runs, for every route (a 405 with a huge body is still 413).
-        assertJsonBody(text, contentType);
-        const context: RequestContext = { state, body: createRequestBody(text, contentType) };
+        if (!bytes) assertJsonBody(text, contentType);
+        const context: RequestContext = { state, body: createRequestBody(text, contentType, bytes) };
         // HEAD is the GET of the same path without its body, for every GET route.
-        const init = { method: get ? "GET" : method, headers: incoming.headersInit, body: text === "" ? null : text };
+        const sent = bytes ? (bytes.byteLength === 0 ? null : (bytes as Uint8Array<ArrayBuffer>)) : text === "" ? null : text;
+        const init = { method: get ? "GET" : method, headers: incoming.headersInit, body: sent };
         response = await dispatch(new EdgeRequest(incoming.url, init, context, incoming.signal), path);
         if (method === "HEAD") response = await withoutBody(response);
       } catch (error) {
@@ -130,6 +146,7 @@ export async function answerFetch(edge: Edge, request: Request): Promise<Respons
     headersInit: request.headers,
     clientAddress: (request as ServerRequest).ip,
     readBody: (limitBytes) => readTextCapped(request, limitBytes),
+    readBytes: (limitBytes, refusal) => readBytesCapped(request, limitBytes, refusal),
     signal: () => request.signal,
   });
   return response instanceof EventStreamResponse ? streamedResponse(response, request.signal) : response;

@@ -30,7 +30,8 @@ export function createNodeListener(edge: Edge, logger: Logger): RequestListener 
         headers: nodeHeaders(req.headers),
         headersInit: req.headers as HeadersInit, // whatwg-node reads Node's header object as it is
         clientAddress: req.socket.remoteAddress,
-        readBody: (limitBytes) => readBody(req, limitBytes),
+        readBody: async (limitBytes) => (await readBody(req, cappedBody(limitBytes, req.headers["content-length"]))).text(),
+        readBytes: async (limitBytes, refusal) => (await readBody(req, cappedBody(limitBytes, req.headers["content-length"], refusal))).bytes(),
         signal: () => clientGone(res),
       })
       .then((response) => send(response, req, res, logger))
@@ -66,10 +67,9 @@ function clientGone(res: ServerResponse): AbortSignal {
 }
 
 /** The body within the cap, from Node's stream: 413 as soon as the bytes read pass it, 408 when the client stops. */
-function readBody(req: IncomingMessage, limitBytes: number): Promise<string> {
-  const body = cappedBody(limitBytes, req.headers["content-length"]);
-  if (req.readableEnded) return Promise.resolve(body.text());
-  return new Promise<string>((resolve, reject) => {
+function readBody(req: IncomingMessage, body: ReturnType<typeof cappedBody>): Promise<ReturnType<typeof cappedBody>> {
+  if (req.readableEnded) return Promise.resolve(body);
+  return new Promise((resolve, reject) => {
     const done = () => {
       req.off("data", onData).off("end", onEnd).off("error", onAbort).off("close", onClose);
     };
@@ -85,11 +85,7 @@ function readBody(req: IncomingMessage, limitBytes: number): Promise<string> {
     };
     const onEnd = () => {
       done();
-      try {
-        resolve(body.text());
-      } catch (error) {
-        reject(error as Error);
-      }
+      resolve(body);
     };
     const onAbort = (error: Error) => {
       done();
