@@ -41,6 +41,13 @@ const schema = z
       .min(1024)
       .max(16 * 1024 * 1024)
       .default(64 * 1024),
+    /** The largest picture a caller may send (uploads, and a data URL in a generate body: contract section 14). */
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(64 * 1024 * 1024)
+      .default(10 * 1024 * 1024),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     RUN_JOBS: z.enum(["auto", "true", "false"]).default("auto"),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -174,6 +181,8 @@ const schema = z
     mapCredits: env.MAP_CREDITS,
     atlasCredits: env.ATLAS_CREDITS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    /** The largest picture a caller may send: an upload, or a data URL's image in a JSON body (which may exceed bodyLimitBytes by it). */
+    uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     workerConcurrency: env.WORKER_CONCURRENCY,
     /** Whether the API process runs generations itself: `auto` = yes without Redis, no with it (workers do). */
     apiRunsJobs: env.RUN_JOBS === "auto" ? env.REDIS_URL === undefined : env.RUN_JOBS === "true",

@@ -126,6 +126,12 @@ export function createServices(deps: AppDeps) {
     events,
     generatePerMinute: deps.config.rateLimitGeneratePerMinute,
     recolorCredits: deps.config.recolorCredits,
+    images: {
+      assetBytes: store.assetBytes,
+      takingImages: () => agents.takingImages(),
+      goneOrNotFound: deletion.goneOrNotFound,
+      uploadMaxBytes: deps.config.uploadMaxBytes,
+    },
   });
   // n generations of one request, all or nothing (the OpenAI-compatible `n`), planned by `estimate`.
   const { submitMany } = createSubmitMany({
