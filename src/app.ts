@@ -125,6 +125,8 @@ export function createApp(deps: AppDeps): App {
     authenticate,
     trustProxy: config.trustProxy,
     bodyLimitBytes: config.bodyLimitBytes,
+    uploadMaxBytes: config.uploadMaxBytes,
+    multipartPaths: ["/v1/images/edits"],
     direct: { [routes.graphqlPost.path]: graphql },
     router: app.fetch,
     renderError,

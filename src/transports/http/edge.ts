@@ -6,7 +6,7 @@ import { methodsFor } from "../../contract/routes.js";
 import { newId } from "../../domain/ids.js";
 import type { Logger } from "../../infra/logger.js";
 import type { Authenticator, HeaderReader } from "./auth.js";
-import { assertJsonBody, createRequestBody, readTextCapped } from "./body.js";
+import { type BodyLimits, type ReadBody, readCap, readCapped, requestBodyOf } from "./body.js";
 import type { RequestContext, RequestState } from "./request-state.js";
 import { JsonResponse } from "./responses.js";
 import { EventStreamResponse, streamedResponse } from "./sse.js";
@@ -26,6 +26,10 @@ export interface EdgeOptions {
   authenticate: Authenticator;
   trustProxy: boolean;
   bodyLimitBytes: number;
+  /** UPLOAD_MAX_BYTES: how much larger than bodyLimitBytes a body carrying one image may be (body.ts `requestBodyOf`). */
+  uploadMaxBytes?: number;
+  /** Paths that take multipart/form-data (files): the OpenAI layer's `/v1/images/edits`. */
+  multipartPaths?: readonly string[];
   /** Handlers the edge calls itself, by exact path (any query): /graphql, on Yoga's own classes, which h3 cannot answer with. */
   direct: Readonly<Record<string, Handler>>;
   /** Every other path: the router (h3), which renders its handlers' errors itself. */
@@ -49,7 +53,7 @@ export interface Incoming {
   /** The socket's address (undefined in process). */
   clientAddress: string | undefined;
   /** The whole body within `limitBytes`: 413 as soon as the bytes read pass it, 408 when it stops arriving. */
-  readBody(limitBytes: number): Promise<string>;
+  readBody(limitBytes: number): Promise<ReadBody>;
   /** The request's signal, aborted when the client goes away; asked for only by handlers that need it. */
   signal(): AbortSignal;
 }
@@ -87,6 +91,13 @@ export function createEdge(options: EdgeOptions): Edge {
     return route.handler(request);
   };
 
+  const limits: BodyLimits = {
+    bodyLimitBytes: options.bodyLimitBytes,
+    ...(options.uploadMaxBytes !== undefined ? { uploadMaxBytes: options.uploadMaxBytes } : {}),
+    multipartPaths: new Set(options.multipartPaths ?? []),
+  };
+  const cap = readCap(limits);
+
   return {
     async handle(incoming) {
       const { method, path } = incoming;
@@ -98,14 +109,15 @@ export function createEdge(options: EdgeOptions): Edge {
       let bodyRead = get;
       let response: Response;
       try {
-        const text = get ? "" : await incoming.readBody(options.bodyLimitBytes);
+        const raw = get ? undefined : await incoming.readBody(cap);
         bodyRead = true;
         const contentType = incoming.headers.get("content-type");
         // Size and type are checked before any handler runs, for every route (a 405 with a huge body is still 413).
-        assertJsonBody(text, contentType);
-        const context: RequestContext = { state, body: createRequestBody(text, contentType) };
+        const body = requestBodyOf(raw, contentType, path, limits);
+        const context: RequestContext = { state, body };
         // HEAD is the GET of the same path without its body, for every GET route.
-        const init = { method: get ? "GET" : method, headers: incoming.headersInit, body: text === "" ? null : text };
+        const sent = body.bytes ? new Uint8Array(body.bytes) : body.text === "" ? null : body.text;
+        const init = { method: get ? "GET" : method, headers: incoming.headersInit, body: sent };
         response = await dispatch(new EdgeRequest(incoming.url, init, context, incoming.signal), path);
         if (method === "HEAD") response = await withoutBody(response);
       } catch (error) {
@@ -129,7 +141,7 @@ export async function answerFetch(edge: Edge, request: Request): Promise<Respons
     headers: request.headers,
     headersInit: request.headers,
     clientAddress: (request as ServerRequest).ip,
-    readBody: (limitBytes) => readTextCapped(request, limitBytes),
+    readBody: (limitBytes) => readCapped(request, limitBytes),
     signal: () => request.signal,
   });
   return response instanceof EventStreamResponse ? streamedResponse(response, request.signal) : response;

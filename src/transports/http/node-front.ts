@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from "node:http";
 import type { Logger } from "../../infra/logger.js";
 import type { HeaderReader } from "./auth.js";
-import { cappedBody, incompleteBody } from "./body.js";
+import { cappedBody, incompleteBody, type ReadBody } from "./body.js";
 import type { Edge } from "./edge.js";
 import { JsonResponse } from "./responses.js";
 import { pipeEvents } from "./sse-node.js";
@@ -66,10 +66,10 @@ function clientGone(res: ServerResponse): AbortSignal {
 }
 
 /** The body within the cap, from Node's stream: 413 as soon as the bytes read pass it, 408 when the client stops. */
-function readBody(req: IncomingMessage, limitBytes: number): Promise<string> {
+function readBody(req: IncomingMessage, limitBytes: number): Promise<ReadBody> {
   const body = cappedBody(limitBytes, req.headers["content-length"]);
-  if (req.readableEnded) return Promise.resolve(body.text());
-  return new Promise<string>((resolve, reject) => {
+  if (req.readableEnded) return Promise.resolve(body);
+  return new Promise<ReadBody>((resolve, reject) => {
     const done = () => {
       req.off("data", onData).off("end", onEnd).off("error", onAbort).off("close", onClose);
     };
@@ -85,11 +85,7 @@ function readBody(req: IncomingMessage, limitBytes: number): Promise<string> {
     };
     const onEnd = () => {
       done();
-      try {
-        resolve(body.text());
-      } catch (error) {
-        reject(error as Error);
-      }
+      resolve(body);
     };
     const onAbort = (error: Error) => {
       done();
