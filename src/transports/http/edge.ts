@@ -122,7 +122,8 @@ export function createEdge(options: EdgeOptions): Edge {
         if (method === "HEAD") response = await withoutBody(response);
       } catch (error) {
         response = options.renderError(path, error, state);
-        if (!bodyRead) response.headers.set("connection", "close");
+        // a body refused for its size closes too, read or not (one past BODY_LIMIT_BYTES is read up to its image's allowance)
+        if (!bodyRead || (error instanceof AppError && error.code === "payload_too_large")) response.headers.set("connection", "close");
       }
       return finishResponse(response, state, method, path);
     },
