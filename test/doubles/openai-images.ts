@@ -279,9 +279,10 @@ export async function startOpenAiImagesDouble(options: OpenAiImagesDoubleOptions
         code: "missing_required_parameter",
       });
     }
-    if (edit && !["image/png", "image/webp", "image/jpeg"].includes((body?.image as Blob).type)) {
+    const picture = edit ? (body?.image as Blob) : undefined;
+    if (picture && !["image/png", "image/webp", "image/jpeg"].includes(picture.type)) {
       return error(400, {
-        message: `Invalid file 'image': unsupported mimetype ('${(body?.image as Blob).type}'). Supported file formats are 'image/jpeg', 'image/png', and 'image/webp'.`,
+        message: `Invalid file 'image': unsupported mimetype ('${picture.type}'). Supported file formats are 'image/jpeg', 'image/png', and 'image/webp'.`,
         type: "invalid_request_error",
         param: "image",
         code: "unsupported_file_mimetype",
