@@ -66,7 +66,7 @@ async function run(route: typeof armoured, query: (i: number) => string, expectS
       headers: { get: (name) => headers[name as keyof typeof headers] ?? null },
       headersInit: headers,
       clientAddress: undefined,
-      readBody: async () => body,
+      readBody: async () => ({ text: () => body, bytes: () => Buffer.from(body) }),
       signal: () => new AbortController().signal,
     });
     await response.text();

@@ -128,6 +128,8 @@ export function createApp(deps: AppDeps): App {
     authenticate,
     trustProxy: config.trustProxy,
     bodyLimitBytes: config.bodyLimitBytes,
+    uploadMaxBytes: config.uploads.maxBytes,
+    multipartPaths: ["/v1/images/edits"],
     direct: { [routes.graphqlPost.path]: graphql },
     router: app.fetch,
     renderError,

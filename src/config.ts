@@ -187,6 +187,7 @@ const schema = z
     mapCredits: env.MAP_CREDITS,
     atlasCredits: env.ATLAS_CREDITS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    /** The largest picture a caller may send: an upload, or a data URL's image in a JSON body (which may exceed bodyLimitBytes by it). */
     workerConcurrency: env.WORKER_CONCURRENCY,
     /** Whether the API process runs generations itself: `auto` = yes without Redis, no with it (workers do). */
     apiRunsJobs: env.RUN_JOBS === "auto" ? env.REDIS_URL === undefined : env.RUN_JOBS === "true",

@@ -141,6 +141,16 @@ export function createServices(deps: AppDeps) {
     events,
     generatePerMinute: deps.config.rateLimitGeneratePerMinute,
     recolorCredits: deps.config.recolorCredits,
+    images: {
+      assetBytes: store.assetBytes,
+      takingImages: () => agents.takingImages(),
+      goneOrNotFound: deletion.goneOrNotFound,
+      uploadMaxBytes: deps.config.uploads.maxBytes,
+      // a data URL is stored as the caller's upload (same checks and quota), counted once, by the generation's own limit
+      ingest: async (viewer, bytes, mimeType) => ({
+        assetId: (await uploads.upload(viewer, bytes, mimeType, { param: "image", name: "image", rateLimited: false })).id,
+      }),
+    },
   });
   // n generations of one request, all or nothing (the OpenAI-compatible `n`), planned by `estimate`.
   const { submitMany } = createSubmitMany({

@@ -29,6 +29,12 @@ const entrySchema = z.strictObject({
   paletteSize: z.number().int().min(2).max(256).optional(),
   /** pixel-art on transparent assets: a 1-pixel dark outline around the subject. */
   outline: z.boolean().optional(),
+  /** What a call may give besides its prompt: `["prompt", "image"]` for a model that edits the caller's picture (contract section 14). */
+  inputs: z
+    .union([z.tuple([z.literal("prompt")]), z.tuple([z.literal("prompt"), z.literal("image")])], {
+      error: 'Must be ["prompt"] or ["prompt", "image"].',
+    })
+    .optional(),
   options: z.record(z.string(), z.unknown()).optional(),
 });
 
@@ -55,7 +61,12 @@ export interface AgentEntry extends AgentDefaults {
   exactAssets: boolean;
   /** Whether the model makes transparent backgrounds itself (else the service removes them). */
   nativeTransparency: boolean;
+  /** What a call may give (contract section 14): `image` only where the driver takes pictures (`AgentDriver.images`). */
+  inputs: AgentInput[];
 }
+
+/** What a call gives an agent: every agent takes a prompt; some take the caller's picture too. */
+export type AgentInput = "prompt" | "image";
 
 export interface Catalog {
   defaultAgentId: string;
@@ -122,6 +133,7 @@ export function buildCatalog(raw: unknown, where: string, options: Omit<LoadCata
     const sizes = required(entry.sizes, "sizes");
     const defaultSize = required(entry.defaultSize, "defaultSize");
     if (!sizes.some((s) => s.width === defaultSize.width && s.height === defaultSize.height)) fail("defaultSize", "must be one of sizes.");
+    const driver = kind.create(driverOptions, options.env);
     entries.push({
       id: entry.id,
       driver: entry.driver,
@@ -139,8 +151,9 @@ export function buildCatalog(raw: unknown, where: string, options: Omit<LoadCata
       maxRetries: nonNegative(driverOptions.maxRetries) ?? (kind.exactAssets ? 0 : 2),
       exactAssets: kind.exactAssets ?? false,
       nativeTransparency: driverOptions.nativeTransparency === true,
+      inputs: inputsOf(entry.inputs, driver, kind, fail),
     });
-    drivers.set(entry.id, kind.create(driverOptions, options.env));
+    drivers.set(entry.id, driver);
   });
   const defaultAgentId = file.defaultAgentId ?? entries[0]!.id;
   if (!entries.some((e) => e.id === defaultAgentId)) {
@@ -152,6 +165,21 @@ export function buildCatalog(raw: unknown, where: string, options: Omit<LoadCata
     entry: (id) => entries.find((e) => e.id === id),
     driver: (id) => drivers.get(id),
   };
+}
+
+/**
+ * An entry's inputs: as listed (a driver that takes no pictures cannot list `image`); unlisted, a built-in drawer's
+ * (`exactAssets`) follow its driver, and a model's are the prompt alone (the entry says when its model edits pictures).
+ */
+function inputsOf(
+  listed: AgentInput[] | undefined,
+  driver: AgentDriver,
+  kind: DriverKind<unknown>,
+  fail: (field: string, message: string) => never,
+): AgentInput[] {
+  if (listed?.includes("image") && !driver.images) fail("inputs", `the driver ${kind.name} takes no image; list ["prompt"] or leave inputs out.`);
+  if (listed) return [...listed];
+  return kind.exactAssets && driver.images ? ["prompt", "image"] : ["prompt"];
 }
 
 const positive = (value: unknown) => (typeof value === "number" && value > 0 ? value : undefined);

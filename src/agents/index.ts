@@ -14,8 +14,11 @@
 export * from "./driver.js";
 
 /** The agents file and the drivers behind it. */
-export { type AgentEntry, type Catalog, CatalogError } from "./catalog.js";
+export { type AgentEntry, type AgentInput, type Catalog, CatalogError } from "./catalog.js";
 export { closeDrivers, openCatalog, warmDrivers } from "./registry.js";
+
+/** The caller's picture (contract section 14), decoded once for a driver. */
+export { decodeImageInput, MAX_IMAGE_INPUT_PIXELS } from "./image-input.js";
 
 /** Palettes: the named ones, reading a palette field, colours as `#rrggbb`. */
 export { NAMED_PALETTES, PALETTE_NAMES, type PaletteName, isPaletteName } from "./palette/named.js";

@@ -1,6 +1,7 @@
 /**
- * A double of the OpenAI Images API (`POST {prefix}/images/generations`), as OpenAI documents it
- * and as stable-diffusion.cpp's sd-server and LocalAI serve it:
+ * A double of the OpenAI Images API (`POST {prefix}/images/generations`, and `POST {prefix}/images/edits`:
+ * multipart/form-data with the picture as `image` (or `image[]`), png, webp or jpeg, and `prompt`, both required,
+ * the other fields as form fields), as OpenAI documents it and as stable-diffusion.cpp's sd-server and LocalAI serve it:
  *
  * - success: `{created, data: [{b64_json}], background, output_format, quality, size, usage}` with a
  *   real PNG (a red disc on an off-white background, opaque) of the asked `size`;
@@ -75,6 +76,8 @@ export interface OpenAiImagesDouble {
   requests: RecordedRequest[];
   /** The generation requests only (`POST …/images/generations`). */
   generations(): RecordedRequest[];
+  /** The edit requests only (`POST …/images/edits`, multipart: read their fields with `editFields`). */
+  edits(): RecordedRequest[];
   /** Scripts the answers to the next generation requests, in order. */
   next(...replies: OpenAiImagesReply[]): void;
   /** Resolves with the next (or an already received) request matching `predicate`. */
@@ -190,10 +193,11 @@ function sizeOf(body: unknown): { width: number; height: number } {
 export async function startOpenAiImagesDouble(options: OpenAiImagesDoubleOptions = {}): Promise<OpenAiImagesDouble> {
   const prefix = options.prefix ?? "/v1";
   const endpoint = `${prefix}/images/generations`;
+  const editsEndpoint = `${prefix}/images/edits`;
   const script: OpenAiImagesReply[] = [];
 
-  async function resolve(reply: OpenAiImagesReply, req: RecordedRequest): Promise<Reply> {
-    const body = (req.json ?? {}) as Record<string, unknown>;
+  async function resolve(reply: OpenAiImagesReply, req: RecordedRequest, fields?: Record<string, unknown>): Promise<Reply> {
+    const body = fields ?? ((req.json ?? {}) as Record<string, unknown>);
     const wrapped = (r: Reply): Reply =>
       (reply.kind === "image" || reply.kind === "stream") && reply.delayMs ? { kind: "delay", ms: reply.delayMs, reply: r } : r;
     if (reply.kind === "image") {
@@ -248,7 +252,7 @@ export async function startOpenAiImagesDouble(options: OpenAiImagesDoubleOptions
   }
 
   const double = await startHttpDouble(async (req) => {
-    if (req.method !== "POST" || req.path !== endpoint) {
+    if (req.method !== "POST" || (req.path !== endpoint && req.path !== editsEndpoint)) {
       return error(404, { message: `Invalid URL (${req.method} ${req.path})`, type: "invalid_request_error", param: null, code: null });
     }
     if (options.apiKey !== undefined) {
@@ -265,7 +269,25 @@ export async function startOpenAiImagesDouble(options: OpenAiImagesDoubleOptions
           : openAiReplies.invalidApiKey(given);
       }
     }
-    const body = req.json as Record<string, unknown> | undefined;
+    const edit = req.path === editsEndpoint;
+    const body = edit ? await editFields(req) : (req.json as Record<string, unknown> | undefined);
+    if (edit && !(body?.image instanceof Blob)) {
+      return error(400, {
+        message: "Missing required parameter: 'image'.",
+        type: "invalid_request_error",
+        param: "image",
+        code: "missing_required_parameter",
+      });
+    }
+    const picture = edit ? (body?.image as Blob) : undefined;
+    if (picture && !["image/png", "image/webp", "image/jpeg"].includes(picture.type)) {
+      return error(400, {
+        message: `Invalid file 'image': unsupported mimetype ('${picture.type}'). Supported file formats are 'image/jpeg', 'image/png', and 'image/webp'.`,
+        type: "invalid_request_error",
+        param: "image",
+        code: "unsupported_file_mimetype",
+      });
+    }
     if (!body || typeof body.prompt !== "string" || body.prompt === "") {
       return error(400, {
         message: "Missing required parameter: 'prompt'.",
@@ -275,18 +297,33 @@ export async function startOpenAiImagesDouble(options: OpenAiImagesDoubleOptions
       });
     }
     const scripted = script.shift();
-    if (scripted) return resolve(scripted, req);
-    return resolve(body.stream === true ? { kind: "stream" } : { kind: "image" }, req);
+    if (scripted) return resolve(scripted, req, body);
+    return resolve(body.stream === true || body.stream === "true" ? { kind: "stream" } : { kind: "image" }, req, body);
   });
 
   return {
     url: `${double.origin}${prefix}`,
     requests: double.requests,
     generations: () => double.requests.filter((r) => r.method === "POST" && r.path === endpoint),
+    edits: () => double.requests.filter((r) => r.method === "POST" && r.path === editsEndpoint),
     next: (...replies) => void script.push(...replies),
     waitForRequest: (predicate = () => true, timeoutMs) => double.waitForRequest(predicate, timeoutMs),
     close: () => double.close(),
   };
+}
+
+/** An edit's multipart fields: strings as sent, the picture (`image`, or the first `image[]`) as a Blob; undefined when not multipart. */
+export async function editFields(req: RecordedRequest): Promise<Record<string, unknown> | undefined> {
+  const type = req.headers["content-type"] ?? "";
+  if (!type.startsWith("multipart/form-data")) return undefined;
+  const form = await new Response(new Uint8Array(req.body), { headers: { "content-type": type } }).formData().catch(() => undefined);
+  if (!form) return undefined;
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of form.entries()) {
+    const key = name === "image[]" ? "image" : name;
+    if (!(key in fields)) fields[key] = value;
+  }
+  return fields;
 }
 
 function pick(reply: { width?: number; height?: number }): { width?: number; height?: number } {

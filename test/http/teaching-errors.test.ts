@@ -70,7 +70,7 @@ describe("invalid bodies", () => {
     [
       "zzz",
       { zzz: 1 },
-      'Unknown field "zzz". The fields are: prompt, messages, agentId, transparent, seed, width, height, strict, dryRun, sheet, tileset, palette, projectId, badge.',
+      'Unknown field "zzz". The fields are: prompt, messages, agentId, transparent, seed, width, height, strict, dryRun, image, sheet, tileset, palette, projectId, badge.',
     ],
   ])("an unknown field %s says what to send instead", async (field, extra, message) => {
     const body = field === "promt" ? extra : { prompt: "red potion", ...extra };

@@ -48,7 +48,7 @@ import { getPublic } from "../../infra/net/public-get.js";
 import { sameOriginFetch } from "../models/same-origin-fetch.js";
 
 /** Input fields the driver sets itself: `extraInput` may not override them. */
-const OWN_FIELDS = ["prompt", "image_size", "num_images", "seed", "output_format"];
+const OWN_FIELDS = ["prompt", "image_size", "num_images", "seed", "output_format", "image_url"];
 
 /** fal's id namespaces whose ids have three parts before the subpath (as in fal's JS client). */
 const NAMESPACES = new Set(["workflows", "comfy"]);
@@ -142,6 +142,8 @@ function createFalQueueDriver(options: FalQueueOptions, env: DriverEnvironment):
       num_images: 1,
       seed: job.seed,
       output_format: options.outputFormat,
+      // the caller's picture (contract section 14), as fal's image-to-image models take it: a data URL
+      ...(job.image && { image_url: `data:image/png;base64,${job.image.png.toString("base64")}` }),
     };
   }
 
@@ -262,6 +264,8 @@ function createFalQueueDriver(options: FalQueueOptions, env: DriverEnvironment):
 
   return {
     maxImagePixels: limit.maxWidth * limit.maxHeight,
+    // an entry whose inputs list "image" names an image-to-image model: the picture goes as `image_url`
+    images: {},
     generate: (job, ctx) =>
       withAttempt(ctx, options.timeoutMs, NAMES.label, async (scope) => {
         const requestTimeout = options.requestTimeoutMs;

@@ -162,6 +162,8 @@ async function* serverSentEvents(body: ReadableStream<Uint8Array>, maxBytes: num
 
 function createOpenAiImagesDriver(options: OpenAiImagesOptions, env: DriverEnvironment): AgentDriver {
   const endpoint = `${options.baseUrl}/images/generations`;
+  /** With the caller's picture (contract section 14): OpenAI's edits endpoint, multipart, the picture as `image`. */
+  const editsEndpoint = `${options.baseUrl}/images/edits`;
   const limit = limitOfNativeSize(options.nativeSize);
   const fetch = sameOriginFetch(env.fetch);
   const { apiKey, malformed, failure } = modelHttp(NAMES, options, env);
@@ -179,6 +181,19 @@ function createOpenAiImagesDriver(options: OpenAiImagesOptions, env: DriverEnvir
       ...(options.stream && { stream: true }),
       ...(options.stream && options.partialImages !== undefined && { partial_images: options.partialImages }),
     };
+  }
+
+  /**
+   * An edit's multipart body (OpenAI's `POST /images/edits`): the same fields as a generation's, as form fields
+   * (`extraBody`'s non-string values JSON-encoded), and the stored PNG as the `image` file.
+   */
+  function editBody(job: AgentJob, image: NonNullable<AgentJob["image"]>): FormData {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(requestBody(job))) {
+      if (value !== undefined) form.append(name, typeof value === "string" ? value : JSON.stringify(value));
+    }
+    form.append("image", new Blob([new Uint8Array(image.png)], { type: "image/png" }), "image.png");
+    return form;
   }
 
   /** The provider's error code and type, redacted, for the operator's log line. */
@@ -252,23 +267,27 @@ function createOpenAiImagesDriver(options: OpenAiImagesOptions, env: DriverEnvir
 
   return {
     maxImagePixels: limit.maxWidth * limit.maxHeight,
+    // an entry whose inputs list "image" sends the caller's picture to the edits endpoint; the prompt says what to do with it
+    images: {},
     generate: (job, ctx) =>
       withAttempt(ctx, options.timeoutMs, NAMES.label, async (scope) => {
         const key = apiKey();
         const progress = new ProgressTracker(ctx);
         await progress.report(5, "calling model");
-        const body = requestBody(job);
         const bytes = await scope.request(options.timeoutMs, async (signal) => {
-          const res = await fetch(endpoint, {
-            method: "POST",
-            headers: {
-              "content-type": "application/json",
-              accept: options.stream ? "text/event-stream, application/json" : "application/json",
-              ...(key !== undefined && { authorization: `Bearer ${key}` }),
-            },
-            body: JSON.stringify(body),
-            signal,
-          });
+          const headers = {
+            accept: options.stream ? "text/event-stream, application/json" : "application/json",
+            ...(key !== undefined && { authorization: `Bearer ${key}` }),
+          };
+          // fetch sets the multipart content type (with its boundary) itself
+          const res = job.image
+            ? await fetch(editsEndpoint, { method: "POST", headers, body: editBody(job, job.image), signal })
+            : await fetch(endpoint, {
+                method: "POST",
+                headers: { ...headers, "content-type": "application/json" },
+                body: JSON.stringify(requestBody(job)),
+                signal,
+              });
           if (!res.ok) throw await httpFailure(res, key);
           const streamed = options.stream && (res.headers.get("content-type") ?? "").includes("text/event-stream");
           return streamed ? readStreamAnswer(res, progress, key) : readJsonAnswer(res, key);

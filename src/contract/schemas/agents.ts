@@ -30,6 +30,11 @@ export const agent = z
       .describe(
         "What one generation can make: `image` (one picture of the asked size), `sheet` (a sprite sheet: `sheet` in the request), `tileset` (autotiling terrain tiles: `tileset` in the request).",
       ),
+    inputs: z
+      .array(z.enum(["prompt", "image"]))
+      .describe(
+        'What a call may give: ["prompt"], or ["prompt", "image"] for an agent that takes the caller\'s picture (`image`: an asset id or a data URL; contract section 14).',
+      ),
     sheet: sheetOffer.optional().describe("With `sheet` in outputs: its animations' frames, directions, largest PNG and price."),
     tileset: tilesetOffer.optional().describe("With `tileset` in outputs: its layouts, terrains and price."),
     knows: knowledge

@@ -10,6 +10,23 @@ import { mapLayout } from "./map.js";
 export const iconBadges = ["none", "round", "square", "hex"] as const;
 export type IconBadgeName = (typeof iconBadges)[number];
 
+/** A data URL of a picture the caller sends inline (contract section 14): its type and its base64 bytes. */
+export const imageDataUrlPattern = /^data:image\/(png|jpeg|webp|gif);base64,/;
+
+/**
+ * The caller's picture for agents whose `inputs` include "image" (contract section 14): one of their asset ids, or a
+ * data URL (stored as an upload first). The bytes are checked at submit (limits, decoding), not here.
+ */
+export const imageField = z
+  .string()
+  .refine(
+    (v) => /^ast_[0-9A-Za-z]{1,64}$/.test(v) || imageDataUrlPattern.test(v),
+    'Must be one of your asset ids ("ast_…") or a data URL "data:image/png;base64,…" (png, jpeg, webp or gif).',
+  )
+  .describe(
+    'The caller\'s picture, for agents whose inputs include "image": one of your asset ids ("ast_…", e.g. an upload) or a data URL "data:image/(png|jpeg|webp|gif);base64,…" (stored as an upload).',
+  );
+
 /** The generation request (contract section 3): the same body on every transport. */
 export const messageSchema = z.strictObject({
   role: z.enum(["system", "user", "assistant"], { error: 'Must be "system", "user" or "assistant".' }).describe('"system", "user" or "assistant".'),
@@ -21,7 +38,9 @@ export const messageSchema = z.strictObject({
  * arguments of the MCP tools (`transports/mcp/inputs.ts`), which take them as they are.
  */
 export const generateFields = {
-  prompt: trimmed(1, 4000).optional().describe("What to make. Exactly one of prompt and messages."),
+  prompt: trimmed(1, 4000)
+    .optional()
+    .describe("What to make. Exactly one of prompt and messages (none needed with an image for an agent that says so, e.g. pixel-fixer)."),
   messages: z
     .array(messageSchema)
     .min(1, "Give at least one message.")
@@ -48,6 +67,7 @@ export const generateFields = {
       "Refuse (400 unsupported_option, listing what the agent knows) instead of falling back when the agent does not know the prompt's subject. Charges nothing.",
     ),
   dryRun: z.boolean().optional().describe("Answer the price, the agent, the size and the interpretation without generating or charging anything."),
+  image: imageField.optional(),
   sheet: sheetRequest.optional(),
   tileset: tilesetRequest.optional(),
   palette: paletteField.optional(),
@@ -67,8 +87,15 @@ export function oneOutput(input: { sheet?: unknown; tileset?: unknown }, ctx: z.
   }
 }
 
-/** Exactly one of prompt and messages (reported on `prompt`): the generation request's one cross-field rule. */
-export function promptOrMessages(input: { prompt?: string | undefined; messages?: unknown[] | undefined }, ctx: z.RefinementCtx<unknown>): void {
+/**
+ * Exactly one of prompt and messages (reported on `prompt`): the generation request's one cross-field rule. With an
+ * `image`, neither may be given here: whether the agent then needs one is its driver's to say (checked at submit).
+ */
+export function promptOrMessages(
+  input: { prompt?: string | undefined; messages?: unknown[] | undefined; image?: string | undefined },
+  ctx: z.RefinementCtx<unknown>,
+): void {
+  if (input.image !== undefined && input.prompt === undefined && input.messages === undefined) return;
   if ((input.prompt === undefined) === (input.messages === undefined)) {
     ctx.addIssue({
       code: "custom",
@@ -203,6 +230,7 @@ export const generation = z
       .object({ name: z.string().optional(), colors: z.array(z.string()) })
       .optional()
       .describe("The palette asked for (its name when named, and its colours); absent otherwise."),
+    image: z.string().optional().describe("The caller's picture it was given (contract section 14): its asset id (a data URL is stored as an upload first)."),
     recolorOf: z.string().optional().describe("A palette swap (POST /api/v1/assets/{id}/recolor): the asset it recoloured; absent for a drawing."),
     projectId: z.string().optional().describe("The project it is filed under; absent when none."),
     mapOf: z.string().optional().describe("A map (POST /api/v1/assets/{id}/map): the tileset it is painted with; absent otherwise."),

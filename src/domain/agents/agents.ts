@@ -1,4 +1,4 @@
-import type { AgentDriver, AgentEntry, AgentKnowledge, Catalog } from "../../agents/index.js";
+import type { AgentDriver, AgentEntry, AgentInput, AgentKnowledge, Catalog } from "../../agents/index.js";
 import { AppError } from "../../contract/errors.js";
 import type { AgentView } from "../../contract/schemas/agents.js";
 import type { Agent } from "../../generated/prisma/client.js";
@@ -16,7 +16,12 @@ export function agentSizes(agent: Agent): AgentView["sizes"] {
 }
 
 /** An agent as callers see it; `knows` for an agent whose driver reads the prompt itself (procedural). */
-export function toAgentView(agent: Agent, knows?: AgentKnowledge, driver?: Pick<AgentDriver, "sheets" | "tilesets">): AgentView {
+export function toAgentView(
+  agent: Agent,
+  knows?: AgentKnowledge,
+  driver?: Pick<AgentDriver, "sheets" | "tilesets">,
+  inputs: readonly AgentInput[] = ["prompt"],
+): AgentView {
   const sheets = driver?.sheets;
   const tilesets = driver?.tilesets;
   return {
@@ -29,6 +34,7 @@ export function toAgentView(agent: Agent, knows?: AgentKnowledge, driver?: Pick<
     defaultSize: { width: agent.defaultWidth, height: agent.defaultHeight },
     formats: agent.formats,
     outputs: ["image", ...(sheets ? (["sheet"] as const) : []), ...(tilesets ? (["tileset"] as const) : [])],
+    inputs: [...inputs],
     ...(sheets
       ? {
           sheet: {
@@ -79,12 +85,17 @@ export function createAgentService(prisma: PrismaClient, catalog: Catalog, optio
 
     /** An enabled agent's row as callers see it, with what it knows. */
     view(agent: Agent): AgentView {
-      return toAgentView(agent, this.knows(agent.id), catalog.driver(agent.id));
+      return toAgentView(agent, this.knows(agent.id), catalog.driver(agent.id), catalog.entry(agent.id)?.inputs);
     },
 
     /** The same without what it knows: its sizes, outputs and offers (GraphQL's fields, each read apart). */
     outline(agent: Agent): AgentView {
-      return toAgentView(agent, undefined, catalog.driver(agent.id));
+      return toAgentView(agent, undefined, catalog.driver(agent.id), catalog.entry(agent.id)?.inputs);
+    },
+
+    /** The enabled agents that take the caller's picture (`inputs` with "image"), in catalog order. */
+    async takingImages(): Promise<string[]> {
+      return (await this.list()).filter((a) => catalog.entry(a.id)?.inputs.includes("image")).map((a) => a.id);
     },
 
     /** The default agent's id, or null when an admin disabled it (callers must then name one). */

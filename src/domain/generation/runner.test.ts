@@ -39,6 +39,7 @@ const entryOf = (fields: Partial<AgentEntry>): AgentEntry => ({
   maxRetries: 2,
   exactAssets: true,
   nativeTransparency: false,
+  inputs: ["prompt"],
   ...fields,
 });
 

@@ -6,8 +6,10 @@ import {
   type AgentEntry,
   AgentError,
   type AgentImage,
+  type AgentImageInput,
   type AgentJob,
   type Catalog,
+  decodeImageInput,
   finishAsset,
   indexedPng,
   jobPixels,
@@ -117,7 +119,7 @@ export function createRunner(deps: RunnerDeps) {
         ...(g.sheet ? { sheet: g.sheet as SheetRequest } : {}),
         ...(g.tileset ? { tileset: g.tileset as TilesetRequest } : {}),
       },
-      g.sourceAssetId === null ? driver : { sheets: driver.sheets },
+      g.sourceAssetId === null || g.imageInput ? driver : { sheets: driver.sheets },
     );
     const release = deps.pixelBudget.tryTake(pixels);
     if (!release) throw new RetryJob(deps.budgetRetryMs ?? 250, { sameAttempt: true });
@@ -131,6 +133,11 @@ export function createRunner(deps: RunnerDeps) {
     const driver = catalog.driver(claimed.g.agentId);
     if (!entry || (!driver && entry.id !== UPLOAD_AGENT_ID)) {
       await store.fail(job.generationId, failure(new AgentError("unavailable", `The agent ${claimed.g.agentId} is no longer in the catalog.`)));
+      return;
+    }
+    // the caller's picture (contract section 14) goes to the driver with the job
+    if (claimed.g.imageInput && driver) {
+      await attempt(job, claimed, entry, driver);
       return;
     }
     // a map places a stored tileset's tiles: nothing to draw either
@@ -235,6 +242,8 @@ export function createRunner(deps: RunnerDeps) {
     // a tileset's terrains that name the caller's textures (none: nothing is read)
     const terrainImages = g.tileset === null ? undefined : await loadTerrainImages(g.tileset as TilesetRequest, store.assetSource);
     if (terrainImages) agentJob.terrainImages = terrainImages;
+    // only a generation given a picture reads and decodes one (no statement or read for the others)
+    if (g.imageInput && g.sourceAssetId !== null) agentJob.image = await imageInput(g.sourceAssetId);
     const result = await driver.generate(agentJob, ctx);
     ctx.signal.throwIfAborted();
     const native = result.images[0];
@@ -287,6 +296,13 @@ export function createRunner(deps: RunnerDeps) {
     }
     logger.warn("generation failed", { generationId: id, agentId: entry.id, kind: error.kind, attempt: job.attempt, error: error.message });
     await store.fail(id, failure(error));
+  }
+
+  /** The caller's picture from the blob store, decoded once (a picture deleted since the submit: the job fails, refunded). */
+  async function imageInput(assetId: string): Promise<AgentImageInput> {
+    const source = await store.assetSource(assetId);
+    if (!source) throw new AgentError("rejected", "The picture given to this generation no longer exists.");
+    return decodeImageInput(assetId, Buffer.from(source.png), source.layout as AgentImageInput["layout"]);
   }
 
   function unexpected(thrown: unknown, id: string): AgentError {

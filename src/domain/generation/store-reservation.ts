@@ -74,7 +74,7 @@ export function reservationStatements(ctx: StoreContext) {
           ${g.messages === null ? null : JSON.stringify(g.messages)}::jsonb, ${g.interpretation === null ? null : JSON.stringify(g.interpretation)}::jsonb,
           ${g.reading === null ? null : JSON.stringify(g.reading)}::jsonb,
           ${g.sheet === null ? null : JSON.stringify(g.sheet)}::jsonb, ${g.tileset === null ? null : JSON.stringify(g.tileset)}::jsonb,
-          ${g.palette === null ? null : JSON.stringify(g.palette)}::jsonb, ${g.sourceAssetId}, ${g.projectId ?? null}, ${g.map ? JSON.stringify(g.map) : null}::jsonb, ${g.badge ?? null}, ${g.kitId ?? null}, ${g.transparent}::boolean, ${g.seed}::int, ${g.width}::int, ${g.height}::int, ${g.cost}::int, 'reserved'::"CreditState", 1,
+          ${g.palette === null ? null : JSON.stringify(g.palette)}::jsonb, ${g.sourceAssetId}, ${g.imageInput === true}::boolean, ${g.projectId ?? null}, ${g.map ? JSON.stringify(g.map) : null}::jsonb, ${g.badge ?? null}, ${g.kitId ?? null}, ${g.transparent}::boolean, ${g.seed}::int, ${g.width}::int, ${g.height}::int, ${g.cost}::int, 'reserved'::"CreditState", 1,
           ${g.idempotencyRecordId}, now() FROM moved`,
       );
       const events = rows.map((g) => Prisma.sql`SELECT ${g.id}, 1, 'generation.queued', ${queuedData(g)}::jsonb FROM moved`);
@@ -88,7 +88,7 @@ export function reservationStatements(ctx: StoreContext) {
           WHERE "id" = ${first.accountId} AND "balance" >= ${total}::int AND "active_generations" <= ${maxActive - rows.length}::int${budget ? Prisma.sql` AND ${budget.withinBudget}` : Prisma.empty}
           RETURNING "id", "balance", "active_generations", "low_balance_threshold"
         ), ${budget ? Prisma.sql`${budget.keySpend}, ` : Prisma.empty}${alerts.ctes}, gen AS (
-          INSERT INTO "generations" ("id", "account_id", "api_key_id", "agent_id", "status", "prompt", "messages", "interpretation", "reading", "sheet", "tileset", "palette", "source_asset_id", "project_id", "map", "badge", "kit_id", "transparent",
+          INSERT INTO "generations" ("id", "account_id", "api_key_id", "agent_id", "status", "prompt", "messages", "interpretation", "reading", "sheet", "tileset", "palette", "source_asset_id", "image_input", "project_id", "map", "badge", "kit_id", "transparent",
             "seed", "width", "height", "cost", "credit_state", "last_event_seq", "idempotency_record_id", "updated_at")
           ${Prisma.join(generations, " UNION ALL ")}
           RETURNING "created_at"

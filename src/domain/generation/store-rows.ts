@@ -40,6 +40,8 @@ export interface NewGeneration {
   palette: PaletteSpec | null;
   /** A palette swap: the asset mapped onto `palette` (nothing is drawn); a map: its tileset; null for a drawing. */
   sourceAssetId: string | null;
+  /** True when `sourceAssetId` is the caller's picture for the agent (contract section 14's `image`); absent or false otherwise. */
+  imageInput?: boolean;
   /** The project it is filed under (section 13); null when none. */
   projectId?: string | null;
   /** A map of the tileset `sourceAssetId` (POST /api/v1/assets/:id/map); absent or null otherwise. */
@@ -119,6 +121,7 @@ export function toRecord(r: Record<string, unknown>): GenerationRecord {
     tileset: (r.tileset as GenerationRecord["tileset"]) ?? null,
     palette: (r.palette as GenerationRecord["palette"]) ?? null,
     sourceAssetId: (r.source_asset_id as string | null) ?? null,
+    imageInput: r.image_input === true,
     projectId: (r.project_id as string | null) ?? null,
     map: (r.map as MapSpec | null) ?? null,
     badge: (r.badge as string | null) ?? null,

@@ -31,7 +31,7 @@ export interface SubmitManyDeps {
   limiter: RateLimiter;
   events: GenerationEvents;
   /** The estimate use-case (submit.ts): validates the body against the agent and plans it (agent, size, price, interpretation, the prompt's reading). */
-  planEstimate: (viewer: AuthenticatedViewer, raw: unknown) => Promise<PlannedEstimate>;
+  planEstimate: (viewer: AuthenticatedViewer, raw: unknown, options?: { storeImage?: boolean }) => Promise<PlannedEstimate>;
   generatePerMinute: number;
 }
 
@@ -78,6 +78,7 @@ export function createSubmitMany(deps: SubmitManyDeps) {
     input: GenerateRequest,
     planned: EstimateView,
     reading: PromptReading | null,
+    imageAssetId: string | undefined,
     n: number,
     recordId: string | null,
   ): Promise<GenerationView[]> {
@@ -90,7 +91,8 @@ export function createSubmitMany(deps: SubmitManyDeps) {
         sheet: null,
         tileset: null,
         palette: planPalette(input) ?? null,
-        sourceAssetId: null,
+        sourceAssetId: imageAssetId ?? null,
+        ...(imageAssetId ? { imageInput: true } : {}),
         badge: input.badge ?? null,
         transparent: planned.transparent,
         // A given seed makes the batch reproducible, and its images different: seed, seed + 1, …
@@ -172,7 +174,7 @@ export function createSubmitMany(deps: SubmitManyDeps) {
     // Everything that can be refused for the request itself is refused before the quota counts it.
     const input = parseInput(generateRequest, raw);
     if (input.dryRun) throw new AppError("invalid_request", "dryRun answers an estimate: call estimate.", { param: "dryRun" });
-    const { view: planned, reading } = await deps.planEstimate(viewer, raw);
+    const { view: planned, reading, imageAssetId } = await deps.planEstimate(viewer, raw, { storeImage: true });
     if (options.idempotencyKey !== undefined) idempotency.assertKey(options.idempotencyKey);
     await consumeQuota(deps.limiter, generatePolicy, `acc:${viewer.user.accountId}`, options.onQuota);
     const accountId = viewer.user.accountId;
@@ -194,7 +196,7 @@ export function createSubmitMany(deps: SubmitManyDeps) {
           )
         : answer(queued, "accepted");
 
-    if (options.idempotencyKey === undefined) return finish(await accept(viewer, input, planned, reading, n, null));
+    if (options.idempotencyKey === undefined) return finish(await accept(viewer, input, planned, reading, imageAssetId, n, null));
 
     const begun = await idempotency.begin(accountId, options.idempotencyKey, fingerprint("generate-batch", { input, n }));
     if (begun.kind === "replay") {
@@ -209,7 +211,7 @@ export function createSubmitMany(deps: SubmitManyDeps) {
     try {
       const queued = begun.resumeGenerationId
         ? await Promise.all((await batchOf(accountId, begun.resumeGenerationId, begun.recordId, n)).map((id) => events.current(accountId, id)))
-        : await accept(viewer, input, planned, reading, n, begun.recordId);
+        : await accept(viewer, input, planned, reading, imageAssetId, n, begun.recordId);
       const submission = await finish(queued);
       await idempotency.complete(begun.recordId, { outcome: submission.outcome, result: Buffer.from(submission.json) });
       return submission;

@@ -94,7 +94,16 @@ describe("submit and submitMany: the one money path", () => {
     const limiter = createInProcessRateLimiter();
     const events = createGenerationEvents({ prisma: db.prisma, store, bus, slots: createInProcessSlots(), maxStreamsPerAccount: 5 });
     const common = { prisma: db.prisma, reserveAndEnqueue, idempotency, limiter, events, generatePerMinute: 1_000 };
-    const { submit, planEstimate } = createSubmit({ ...common, recolorCredits: 1, agents: createAgentService(db.prisma, catalog) });
+    const agents = createAgentService(db.prisma, catalog);
+    const images = {
+      assetBytes: store.assetBytes,
+      takingImages: () => agents.takingImages(),
+      goneOrNotFound: async (): Promise<never> => {
+        throw new Error("no image in these tests");
+      },
+      uploadMaxBytes: 1024 * 1024,
+    };
+    const { submit, planEstimate } = createSubmit({ ...common, recolorCredits: 1, agents, images });
     const { submitMany } = createSubmitMany({ ...common, store, queue, planEstimate });
     return { submit, submitMany };
   }

@@ -29,6 +29,7 @@ import type { PaletteSpec } from "./store-rows.js";
 import type { NewGeneration } from "./store.js";
 import { generationView } from "./view.js";
 import { findProject, withProjectDefaults } from "../projects/defaults.js";
+import { planImage, type ImagePlan, type ImagePlanDeps } from "./image-plan.js";
 
 export interface SubmitDeps {
   prisma: PrismaClient;
@@ -42,6 +43,8 @@ export interface SubmitDeps {
   generatePerMinute: number;
   /** The price of a palette swap of an existing asset. */
   recolorCredits: number;
+  /** The caller's pictures (contract section 14's `image`): their checks, and the storing of data URLs. */
+  images: Omit<ImagePlanDeps, "prisma">;
 }
 
 export interface SubmitOptions {
@@ -105,7 +108,8 @@ export function createSubmit(deps: SubmitDeps) {
         sheet: plan.sheet?.sheet ?? null,
         tileset: plan.tileset?.tileset ?? null,
         palette: plan.palette ?? null,
-        sourceAssetId: null,
+        sourceAssetId: plan.image?.assetId ?? null,
+        ...(plan.image?.assetId ? { imageInput: true } : {}),
         badge: plan.badge ?? null,
         cost: priceOf(plan),
         idempotencyRecordId: recordId,
@@ -127,7 +131,7 @@ export function createSubmit(deps: SubmitDeps) {
   }
 
   /** Everything decided from the request and the agent, before anything is counted or written. */
-  async function plan(viewer: AuthenticatedViewer, raw: unknown): Promise<{ input: GenerateRequest } & Plan> {
+  async function plan(viewer: AuthenticatedViewer, raw: unknown, storeImage = false): Promise<{ input: GenerateRequest } & Plan> {
     const asked = parseInput(generateRequest, raw);
     const agent = await agents.resolve(asked.agentId);
     // A project's defaults fill in what the request leaves out (section 13); its id files the generation.
@@ -155,6 +159,16 @@ export function createSubmit(deps: SubmitDeps) {
     const tileset = planTileset(agent, driver?.tilesets, input, size);
     await checkTerrainAssets(prisma, viewer.user.accountId, tileset?.tileset);
     const palette = planPalette(input);
+    // the caller's picture: checked (and, for a real call, a data URL stored as an upload) after everything else
+    const image = await planImage(
+      { prisma, ...deps.images },
+      viewer,
+      agent,
+      driver,
+      input,
+      { ...size, ...(sheet ? { sheet: sheet.sheet } : {}), ...(tileset ? { tileset: tileset.tileset } : {}) },
+      storeImage,
+    );
     // the badge reaches the agents that draw badges (icons); the others ignore it, as `transparent` for tiles
     const badge = driver?.badges ? input.badge : undefined;
     return {
@@ -168,12 +182,13 @@ export function createSubmit(deps: SubmitDeps) {
       ...(sheet ? { sheet } : {}),
       ...(tileset ? { tileset } : {}),
       ...(palette ? { palette } : {}),
+      ...(image ? { image } : {}),
     };
   }
 
   async function submit(viewer: AuthenticatedViewer, raw: unknown, options: SubmitOptions = {}): Promise<Submission> {
     // Everything that can be refused for the request itself is refused before the quota counts it.
-    const planned = await plan(viewer, raw);
+    const planned = await plan(viewer, raw, (raw as { dryRun?: unknown } | null)?.dryRun !== true);
     const { input } = planned;
     if (input.dryRun)
       throw new AppError("invalid_request", "dryRun answers an estimate: call estimate (REST: the same endpoint answers it).", { param: "dryRun" });
@@ -268,8 +283,8 @@ export function createSubmit(deps: SubmitDeps) {
   }
 
   /** A dry run: what the call would make and cost, with the interpretation; nothing counted, written or charged. */
-  async function planEstimate(viewer: AuthenticatedViewer, raw: unknown): Promise<PlannedEstimate> {
-    const planned = await plan(viewer, raw);
+  async function planEstimate(viewer: AuthenticatedViewer, raw: unknown, options: { storeImage?: boolean } = {}): Promise<PlannedEstimate> {
+    const planned = await plan(viewer, raw, options.storeImage ?? false);
     const account = await prisma.account.findUnique({ where: { id: viewer.user.accountId }, select: { balance: true } });
     return estimateOf(planned, account?.balance ?? 0);
   }
@@ -295,7 +310,7 @@ export function createSubmit(deps: SubmitDeps) {
       output: planned.sheet ? "sheet" : planned.tileset ? "tileset" : "image",
       ...(planned.sheet ? { layout: planned.sheet.layout } : planned.tileset ? { layout: planned.tileset.layout } : {}),
     };
-    return { view, reading: planned.reading };
+    return { view, reading: planned.reading, ...(planned.image?.assetId ? { imageAssetId: planned.image.assetId } : {}) };
   };
 
   const estimate = async (viewer: AuthenticatedViewer, raw: unknown): Promise<EstimateView> => (await planEstimate(viewer, raw)).view;
@@ -327,6 +342,8 @@ export function newGeneration(
 export interface PlannedEstimate {
   view: EstimateView;
   reading: PromptReading | null;
+  /** The caller's picture (an asset id) when the request gave one and it was stored or named. */
+  imageAssetId?: string;
 }
 
 interface Plan {
@@ -344,6 +361,8 @@ interface Plan {
   palette?: PaletteSpec;
   /** The icon's badge asked for, when the agent draws badges. */
   badge?: string;
+  /** The caller's picture (contract section 14), checked; absent without one. */
+  image?: ImagePlan;
 }
 
 /** What the call costs: the agent's price for an image (per megapixel above one), the sheet's or tileset's (section 12) otherwise. */

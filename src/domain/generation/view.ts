@@ -44,6 +44,8 @@ export type GenerationRow = Omit<GenerationColumns, "sheet" | "tileset" | "palet
   tileset: unknown;
   palette: unknown;
   map?: unknown;
+  /** True when `sourceAssetId` is the caller's picture (contract section 14's `image`). */
+  imageInput?: boolean;
 };
 type GenerationColumns = Pick<
   Generation,
@@ -88,7 +90,7 @@ export function generationView(g: GenerationRow, assets: AssetRow[], balance: nu
     ...(g.sheet === null ? {} : { sheet: g.sheet as NonNullable<GenerationView["sheet"]> }),
     ...(g.tileset === null ? {} : { tileset: g.tileset as NonNullable<GenerationView["tileset"]> }),
     ...(g.palette === null ? {} : { palette: g.palette as NonNullable<GenerationView["palette"]> }),
-    ...(g.sourceAssetId ? (g.map ? { mapOf: g.sourceAssetId } : { recolorOf: g.sourceAssetId }) : {}),
+    ...(g.sourceAssetId ? (g.imageInput ? { image: g.sourceAssetId } : g.map ? { mapOf: g.sourceAssetId } : { recolorOf: g.sourceAssetId }) : {}),
     ...(g.projectId ? { projectId: g.projectId } : {}),
     ...(g.badge ? { badge: g.badge as NonNullable<GenerationView["badge"]> } : {}),
     createdAt: g.createdAt.toISOString(),

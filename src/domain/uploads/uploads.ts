@@ -60,6 +60,8 @@ export interface UploadOptions {
   projectId?: string;
   onQuota?: (quota: Quota) => void;
   signal?: AbortSignal;
+  /** false when the call that carries the picture is counted itself (a data URL in a generate body): one token, not two. */
+  rateLimited?: boolean;
 }
 
 const MAX_NAME = 100;
@@ -85,7 +87,7 @@ export function createUploads(deps: UploadDeps) {
     const name = uploadName(options.name);
     const accountId = viewer.user.accountId;
     checkImageHeader(bytes, declaredType, deps.limits, param);
-    await consumeQuota(deps.limiter, policy, `acc:${accountId}`, options.onQuota);
+    if (options.rateLimited !== false) await consumeQuota(deps.limiter, policy, `acc:${accountId}`, options.onQuota);
     const image = await ingestImage(bytes, declaredType, deps.limits, { param, budget: deps.budget, signal: options.signal });
     await deps.storage.assertRoom(accountId, image.png.byteLength);
     const stored = await deps.blobs.put(assetKey(image.sha256).slice(0, -64), image.png);

@@ -8,7 +8,7 @@ import { assertStorableText } from "../../contract/strings.js";
  */
 export interface RequestBody {
   readonly text: string;
-  /** The raw bytes of a binary body (an upload: the edge's `binaryBody` routes); undefined for a text body. */
+  /** A binary body's bytes, as sent (uploads: `EdgeOptions.binaryBody`; files: `EdgeOptions.multipartPaths`); absent otherwise. */
   readonly bytes?: Buffer;
   /** The parsed JSON (any value); invalid_json when it is not JSON. */
   json(): unknown;
@@ -73,9 +73,9 @@ export function cappedBody(limitBytes: number, declaredLength: string | null | u
       if (total > limitBytes) throw tooLarge();
       chunks.push(chunk);
     },
-    /** The bytes read, as they came (an upload's image, a multipart body). */
+    /** The bytes read, as sent (a multipart body). */
     bytes(): Buffer {
-      return chunks.length === 1 ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength) : Buffer.concat(chunks);
+      return chunks.length === 1 ? Buffer.from(chunks[0]!) : Buffer.concat(chunks);
     },
     text(): string {
       try {
@@ -92,17 +92,12 @@ export function incompleteBody(cause: unknown): AppError {
   return new AppError("request_timeout", "The request body did not arrive in full; send the request again.", { cause });
 }
 
+/** A body read within its cap: its bytes, or its text (bad UTF-8: invalid_json). */
+export type ReadBody = Pick<ReturnType<typeof cappedBody>, "bytes" | "text">;
+
 /** A fetch Request's body within the cap (the fetch entry, `answerFetch` in edge.ts). */
-export async function readTextCapped(request: Request, limitBytes: number): Promise<string> {
-  return (await readCapped(request, cappedBody(limitBytes, request.headers.get("content-length")))).text();
-}
-
-/** A fetch Request's body as bytes within the cap (a binary body: an upload), `refusal` its 413. */
-export async function readBytesCapped(request: Request, limitBytes: number, refusal?: (bytes?: number) => AppError): Promise<Buffer> {
-  return (await readCapped(request, cappedBody(limitBytes, request.headers.get("content-length"), refusal))).bytes();
-}
-
-async function readCapped(request: Request, body: ReturnType<typeof cappedBody>): Promise<ReturnType<typeof cappedBody>> {
+export async function readCapped(request: Request, limitBytes: number, refusal?: (bytes?: number) => AppError): Promise<ReadBody> {
+  const body = cappedBody(limitBytes, request.headers.get("content-length"), refusal);
   if (!request.body) return body;
   const reader = request.body.getReader();
   for (;;) {
@@ -122,4 +117,74 @@ async function readCapped(request: Request, body: ReturnType<typeof cappedBody>)
     }
   }
   return body;
+}
+
+const isMultipart = (contentType: string | null | undefined): boolean => !!contentType && /^multipart\/form-data\s*;/i.test(contentType);
+
+/** The most a body may carry on its way in: BODY_LIMIT_BYTES, plus one image (UPLOAD_MAX_BYTES) as a data URL or a file. */
+export interface BodyLimits {
+  bodyLimitBytes: number;
+  /** UPLOAD_MAX_BYTES: a JSON body may be larger by one data URL of up to this many bytes of image (contract section 14). */
+  uploadMaxBytes?: number;
+  /** Paths that take multipart/form-data files (the OpenAI layer's edits): their bytes are kept as sent. */
+  multipartPaths?: ReadonlySet<string>;
+}
+
+/** The cap while reading: a multipart route's files, or one data URL's base64 (4 characters per 3 bytes), beyond BODY_LIMIT_BYTES. */
+export function readCap(limits: BodyLimits): number {
+  const upload = limits.uploadMaxBytes ?? 0;
+  return limits.bodyLimitBytes + Math.max(Math.ceil(upload / 3) * 4 + 64, limits.multipartPaths?.size ? 2 * upload : 0);
+}
+
+/**
+ * The request's body from what was read within `readCap`, held to the exact limits: a multipart body (on its paths
+ * only) up to BODY_LIMIT_BYTES plus two images (a picture and its mask); any other body JSON only (415) and at most
+ * BODY_LIMIT_BYTES once the `data:image/…` strings it carries are set aside, those decoding to at most
+ * UPLOAD_MAX_BYTES together (413 otherwise).
+ */
+export function requestBodyOf(raw: ReadBody | undefined, contentType: string | null, path: string, limits: BodyLimits): RequestBody {
+  if (raw && isMultipart(contentType) && limits.multipartPaths?.has(path)) return createRequestBody("", contentType, raw.bytes());
+  const text = raw ? raw.text() : "";
+  assertJsonBody(text, contentType);
+  const body = createRequestBody(text, contentType);
+  const size = text.length > limits.bodyLimitBytes / 4 ? Buffer.byteLength(text) : text.length;
+  if (size > limits.bodyLimitBytes) assertImageCarrier(body, size, limits);
+  return body;
+}
+
+/** A JSON body over BODY_LIMIT_BYTES: allowed by the data URLs it carries, within UPLOAD_MAX_BYTES of image. */
+function assertImageCarrier(body: RequestBody, size: number, limits: BodyLimits): void {
+  const tooLarge = (message: string, details: Record<string, unknown>, param?: string) =>
+    new AppError("payload_too_large", message, { details, ...(param ? { param } : {}) });
+  let value: unknown;
+  try {
+    value = body.json();
+  } catch {
+    throw tooLarge(`The request body exceeds ${limits.bodyLimitBytes} bytes.`, { limitBytes: limits.bodyLimitBytes });
+  }
+  let urlChars = 0;
+  let imageBytes = 0;
+  const walk = (v: unknown, depth: number): void => {
+    if (typeof v === "string") {
+      if (v.startsWith("data:image/")) {
+        urlChars += v.length;
+        const comma = v.indexOf(",");
+        imageBytes += Math.floor(((v.length - comma - 1) * 3) / 4);
+      }
+    } else if (v !== null && typeof v === "object" && depth < 64) {
+      for (const item of Array.isArray(v) ? v : Object.values(v)) walk(item, depth + 1);
+    }
+  };
+  walk(value, 0);
+  if (size - urlChars > limits.bodyLimitBytes) {
+    throw tooLarge(`The request body exceeds ${limits.bodyLimitBytes} bytes (a data URL's image aside).`, { limitBytes: limits.bodyLimitBytes });
+  }
+  const max = limits.uploadMaxBytes ?? 0;
+  if (imageBytes > max) {
+    throw tooLarge(
+      `image: the picture is ${imageBytes} bytes; at most ${max} (UPLOAD_MAX_BYTES). Send a smaller file.`,
+      { limitBytes: max, bytes: imageBytes },
+      "image",
+    );
+  }
 }

@@ -6,7 +6,7 @@ import { methodsFor } from "../../contract/routes.js";
 import { newId } from "../../domain/ids.js";
 import type { Logger } from "../../infra/logger.js";
 import type { Authenticator, HeaderReader } from "./auth.js";
-import { assertJsonBody, createRequestBody, readBytesCapped, readTextCapped } from "./body.js";
+import { type BodyLimits, createRequestBody, type ReadBody, readCap, readCapped, requestBodyOf } from "./body.js";
 import type { RequestContext, RequestState } from "./request-state.js";
 import { JsonResponse } from "./responses.js";
 import { EventStreamResponse, streamedResponse } from "./sse.js";
@@ -26,6 +26,10 @@ export interface EdgeOptions {
   authenticate: Authenticator;
   trustProxy: boolean;
   bodyLimitBytes: number;
+  /** UPLOAD_MAX_BYTES: how much larger than bodyLimitBytes a body carrying one image may be (body.ts `requestBodyOf`). */
+  uploadMaxBytes?: number;
+  /** Paths that take multipart/form-data (files): the OpenAI layer's `/v1/images/edits`. */
+  multipartPaths?: readonly string[];
   /** Handlers the edge calls itself, by exact path (any query): /graphql, on Yoga's own classes, which h3 cannot answer with. */
   direct: Readonly<Record<string, Handler>>;
   /** Every other path: the router (h3), which renders its handlers' errors itself. */
@@ -60,9 +64,7 @@ export interface Incoming {
   /** The socket's address (undefined in process). */
   clientAddress: string | undefined;
   /** The whole body within `limitBytes`: 413 as soon as the bytes read pass it, 408 when it stops arriving. */
-  readBody(limitBytes: number): Promise<string>;
-  /** The whole body as bytes within `limitBytes` (a binary body); `refusal` is its 413. */
-  readBytes?(limitBytes: number, refusal?: (bytes?: number) => AppError): Promise<Buffer>;
+  readBody(limitBytes: number, refusal?: (bytes?: number) => AppError): Promise<ReadBody>;
   /** The request's signal, aborted when the client goes away; asked for only by handlers that need it. */
   signal(): AbortSignal;
 }
@@ -100,6 +102,13 @@ export function createEdge(options: EdgeOptions): Edge {
     return route.handler(request);
   };
 
+  const limits: BodyLimits = {
+    bodyLimitBytes: options.bodyLimitBytes,
+    ...(options.uploadMaxBytes !== undefined ? { uploadMaxBytes: options.uploadMaxBytes } : {}),
+    multipartPaths: new Set(options.multipartPaths ?? []),
+  };
+  const cap = readCap(limits);
+
   return {
     async handle(incoming) {
       const { method, path } = incoming;
@@ -113,20 +122,20 @@ export function createEdge(options: EdgeOptions): Edge {
       try {
         const contentType = incoming.headers.get("content-type");
         const binary = get ? undefined : options.binaryBody?.(method, path, contentType);
-        const bytes = binary && incoming.readBytes ? await incoming.readBytes(binary.limitBytes, binary.tooLarge) : undefined;
-        const text = get || bytes ? "" : await incoming.readBody(options.bodyLimitBytes);
+        const raw = get ? undefined : await incoming.readBody(binary ? binary.limitBytes : cap, binary?.tooLarge);
         bodyRead = true;
         // Size and type are checked before any handler runs, for every route (a 405 with a huge body is still 413).
-        if (!bytes) assertJsonBody(text, contentType);
-        const context: RequestContext = { state, body: createRequestBody(text, contentType, bytes) };
+        const body = binary && raw ? createRequestBody("", contentType, raw.bytes()) : requestBodyOf(raw, contentType, path, limits);
+        const context: RequestContext = { state, body };
         // HEAD is the GET of the same path without its body, for every GET route.
-        const sent = bytes ? (bytes.byteLength === 0 ? null : (bytes as Uint8Array<ArrayBuffer>)) : text === "" ? null : text;
+        const sent = body.bytes ? (body.bytes.byteLength === 0 ? null : new Uint8Array(body.bytes)) : body.text === "" ? null : body.text;
         const init = { method: get ? "GET" : method, headers: incoming.headersInit, body: sent };
         response = await dispatch(new EdgeRequest(incoming.url, init, context, incoming.signal), path);
         if (method === "HEAD") response = await withoutBody(response);
       } catch (error) {
         response = options.renderError(path, error, state);
-        if (!bodyRead) response.headers.set("connection", "close");
+        // a body refused for its size closes too, read or not (one past BODY_LIMIT_BYTES is read up to its image's allowance)
+        if (!bodyRead || (error instanceof AppError && error.code === "payload_too_large")) response.headers.set("connection", "close");
       }
       return finishResponse(response, state, method, path);
     },
@@ -145,8 +154,7 @@ export async function answerFetch(edge: Edge, request: Request): Promise<Respons
     headers: request.headers,
     headersInit: request.headers,
     clientAddress: (request as ServerRequest).ip,
-    readBody: (limitBytes) => readTextCapped(request, limitBytes),
-    readBytes: (limitBytes, refusal) => readBytesCapped(request, limitBytes, refusal),
+    readBody: (limitBytes, refusal) => readCapped(request, limitBytes, refusal),
     signal: () => request.signal,
   });
   return response instanceof EventStreamResponse ? streamedResponse(response, request.signal) : response;

@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from "node:http";
+import type { AppError } from "../../contract/errors.js";
 import type { Logger } from "../../infra/logger.js";
 import type { HeaderReader } from "./auth.js";
-import { cappedBody, incompleteBody } from "./body.js";
+import { cappedBody, incompleteBody, type ReadBody } from "./body.js";
 import type { Edge } from "./edge.js";
 import { JsonResponse } from "./responses.js";
 import { pipeEvents } from "./sse-node.js";
@@ -30,8 +31,7 @@ export function createNodeListener(edge: Edge, logger: Logger): RequestListener 
         headers: nodeHeaders(req.headers),
         headersInit: req.headers as HeadersInit, // whatwg-node reads Node's header object as it is
         clientAddress: req.socket.remoteAddress,
-        readBody: async (limitBytes) => (await readBody(req, cappedBody(limitBytes, req.headers["content-length"]))).text(),
-        readBytes: async (limitBytes, refusal) => (await readBody(req, cappedBody(limitBytes, req.headers["content-length"], refusal))).bytes(),
+        readBody: (limitBytes, refusal) => readBody(req, limitBytes, refusal),
         signal: () => clientGone(res),
       })
       .then((response) => send(response, req, res, logger))
@@ -67,9 +67,10 @@ function clientGone(res: ServerResponse): AbortSignal {
 }
 
 /** The body within the cap, from Node's stream: 413 as soon as the bytes read pass it, 408 when the client stops. */
-function readBody(req: IncomingMessage, body: ReturnType<typeof cappedBody>): Promise<ReturnType<typeof cappedBody>> {
+function readBody(req: IncomingMessage, limitBytes: number, refusal?: (bytes?: number) => AppError): Promise<ReadBody> {
+  const body = cappedBody(limitBytes, req.headers["content-length"], refusal);
   if (req.readableEnded) return Promise.resolve(body);
-  return new Promise((resolve, reject) => {
+  return new Promise<ReadBody>((resolve, reject) => {
     const done = () => {
       req.off("data", onData).off("end", onEnd).off("error", onAbort).off("close", onClose);
     };

@@ -13,7 +13,7 @@ export function compactAgent(a: AgentView): Record<string, unknown> {
     defaultSize: a.defaultSize.width === a.defaultSize.height ? a.defaultSize.width : `${a.defaultSize.width}x${a.defaultSize.height}`,
     transparent: a.supportsTransparent,
     outputs: a.outputs,
-    ...("inputs" in a ? { inputs: (a as { inputs?: unknown }).inputs } : {}),
+    inputs: a.inputs,
     ...(a.sheet ? { sheetCreditsPer8Frames: a.sheet.creditsPer8Frames } : {}),
     ...(a.tileset ? { tilesetLayouts: a.tileset.layouts } : {}),
     ...(subjects.length > 0
@@ -35,6 +35,7 @@ export function agentInFull(a: AgentView): Record<string, unknown> {
     defaultSize: `${a.defaultSize.width}x${a.defaultSize.height}`,
     supportsTransparent: a.supportsTransparent,
     outputs: a.outputs,
+    inputs: a.inputs,
     ...(a.sheet ? { sheet: a.sheet } : {}),
     ...(a.tileset ? { tileset: a.tileset } : {}),
     ...(a.knows ? { knows: a.knows } : {}),

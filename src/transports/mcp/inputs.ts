@@ -15,7 +15,11 @@ import { integer, parseInput } from "../../contract/validation.js";
  * (`tools/list`: real bounds, `additionalProperties: false`) and `checkArgumentsAsRest` makes it
  * check a call's arguments as REST checks a body.
  */
-const { prompt, messages, agentId, width, height, transparent, seed, badge } = generateFields;
+const { prompt, messages, agentId, width, height, transparent, seed, badge, image } = generateFields;
+
+const imageArg = image.describe(
+  'Your picture, for agents whose inputs (list_agents) include "image": one of your asset ids ("ast_…", e.g. from upload_image or an earlier generation) or a data URL "data:image/png;base64,…". With it, agents that say so (pixel-fixer, cutout) need no prompt.',
+);
 
 const agentArg = agentId.describe("An agent id from list_agents; the default agent when absent.");
 // The same fields, inline (a clone keeps the schema's id, which would make it a $ref to $defs, and not every client follows those).
@@ -58,6 +62,7 @@ export const estimateArguments = z
     sheet: sheetArg,
     tileset: tilesetArg,
     palette: paletteArg,
+    image: imageArg,
     projectId: generateFields.projectId,
   })
   .superRefine((input, ctx) => {
@@ -78,7 +83,7 @@ export function generateArguments(maxWaitSeconds: number) {
 function buildGenerateArguments(maxWaitSeconds: number) {
   return z
     .strictObject({
-      prompt: prompt.describe("What to make, 1–4000 characters. Give exactly one of prompt and messages."),
+      prompt: prompt.describe("What to make, 1–4000 characters. Give exactly one of prompt and messages (with image, none for agents that need none)."),
       messages: messages.describe(
         "A conversation instead of a prompt (1–50 messages {role, content}, at least one user message); the last user message weighs most.",
       ),
@@ -90,6 +95,7 @@ function buildGenerateArguments(maxWaitSeconds: number) {
       sheet: sheetArg,
       tileset: tilesetArg,
       palette: paletteArg,
+      image: imageArg,
       projectId: generateFields.projectId,
       badge,
       idempotencyKey: idempotencyKey

@@ -94,6 +94,7 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
         'Each agent\'s outputs say what one call makes: "image", "sheet" for agents that draw sprite sheets, whose sheet offer gives ' +
         "the frames of each animation, the direction counts, the largest sheet side and the price per 8 frames, and " +
         '"tileset" for agents that draw autotiling tilesets, whose tileset offer gives the layouts, the most terrains and the price per 16 tiles. ' +
+        'Each agent\'s inputs say what a call may give: ["prompt"], or ["prompt", "image"] for agents that take your picture (generate_asset\'s image). ' +
         "Every agent takes a palette (generate_asset's palette argument: pico-8, endesga-32, db32, sweetie-16, gameboy, nes, resurrect-64, or 2–64 #rrggbb colours) at no extra cost. " +
         "Compact by default (a sample of the subjects each agent knows); full: true adds everything each agent knows (long). " +
         "Free and safe to call any time. Next: pick an agent and a size, check the price with estimate_cost, then call generate_asset (or generate_kit for several assets of one game).",
@@ -159,6 +160,8 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
         "the answer names the layout and its index rule, the tile count, the terrains and the seam score, " +
         `previews the tile sheet and a small map painted with it (each within ${tilesetPreviewEdge}×${tilesetPreviewEdge}, pixels kept crisp), ` +
         "and links each export (TexturePacker JSON, Godot 4 TileSet .tres, Tiled .tsx + sample .tmx, zip). It costs credits × ceil(tiles / 16): 1× for the 16-tile layouts, 3× for blob-47. " +
+        'With image (agents whose inputs list "image"), the agent works on your picture: an asset id (upload_image, or an earlier generation) or a data URL; ' +
+        "pixel-fixer and cutout need no prompt then. " +
         "With palette (any agent and output), every pixel with alpha > 0 is exactly one of its colours: pass the same palette to every call for one game. " +
         "Every answer ends with the asset's quality measured on the PNG (colours and the share in the palette; the share of opaque pixels and their bbox; edge contrast; " +
         "for a texture its tileability, for a sheet the feet's and height's spread, for a tileset the seam score), and a Warning sentence, with what to do, " +

@@ -41,6 +41,10 @@ builder.prismaObject("Agent", {
       description: "What one generation can make: `image` (one picture of the asked size), `sheet` (a sprite sheet: `sheet` in the input).",
       resolve: (agent, _args, ctx) => ctx.services.agents.outline(agent).outputs,
     }),
+    inputs: t.stringList({
+      description: 'What a call may give: ["prompt"], or ["prompt", "image"] for an agent that takes the caller\'s picture (`image` in the input).',
+      resolve: (agent, _args, ctx) => ctx.services.agents.outline(agent).inputs,
+    }),
     sheet: t.field({
       type: SheetOfferRef,
       nullable: true,
