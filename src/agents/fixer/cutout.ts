@@ -19,26 +19,48 @@ export interface CutoutResult {
 }
 
 /**
- * Edge pixels (alpha > 0 with a transparent 4-neighbour) whose colour, as seen, stays within
- * `tolerance` of a background colour: the halo a matte would show on another background.
+ * The share of the subject's edge pixels (alpha > 0, a transparent 4-neighbour) that still carry
+ * more than `limit` of a background colour: the halo a matte shows on another background. For each,
+ * S is the solid subject pixel within 2 px farthest from the background B, and the pixel's colour c
+ * is read as a mix of S and B: t = (c − S)·(B − S) / |B − S|² is the background's share.
  */
-export function fringeShare(image: RgbaImage, background: readonly Rgb[], tolerance = 40): number {
+export function fringeShare(image: RgbaImage, background: readonly Rgb[], limit = 0.25): number {
   if (background.length === 0) return 0;
   const { data, width: w, height: h } = image;
-  let edge = 0;
+  const clear = (x: number, y: number): boolean => x < 0 || y < 0 || x >= w || y >= h || data[(y * w + x) * 4 + 3] === 0;
+  const isEdge = (x: number, y: number): boolean => !clear(x, y) && (clear(x - 1, y) || clear(x + 1, y) || clear(x, y - 1) || clear(x, y + 1));
+  let edges = 0;
   let halo = 0;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
+      if (!isEdge(x, y)) continue;
+      edges++;
       const i = (y * w + x) * 4;
-      if ((data[i + 3] ?? 0) === 0) continue;
-      const clear = (nx: number, ny: number): boolean => nx < 0 || ny < 0 || nx >= w || ny >= h || data[(ny * w + nx) * 4 + 3] === 0;
-      if (!(clear(x - 1, y) || clear(x + 1, y) || clear(x, y - 1) || clear(x, y + 1))) continue;
-      edge++;
-      const near = background.some((c) => Math.hypot((data[i] ?? 0) - c.r, (data[i + 1] ?? 0) - c.g, (data[i + 2] ?? 0) - c.b) < tolerance);
-      if (near && (data[i + 3] ?? 0) >= 32) halo++;
+      let worst = 0;
+      for (const B of background) {
+        let S: [number, number, number] | undefined;
+        let far = -1;
+        for (let ny = Math.max(0, y - 2); ny <= Math.min(h - 1, y + 2); ny++) {
+          for (let nx = Math.max(0, x - 2); nx <= Math.min(w - 1, x + 2); nx++) {
+            if (clear(nx, ny) || isEdge(nx, ny)) continue;
+            const j = (ny * w + nx) * 4;
+            const d = Math.hypot((data[j] ?? 0) - B.r, (data[j + 1] ?? 0) - B.g, (data[j + 2] ?? 0) - B.b);
+            if (d > far) {
+              far = d;
+              S = [data[j] ?? 0, data[j + 1] ?? 0, data[j + 2] ?? 0];
+            }
+          }
+        }
+        if (!S || far < 40) continue;
+        const bs = [B.r - S[0], B.g - S[1], B.b - S[2]];
+        const cs = [(data[i] ?? 0) - S[0], (data[i + 1] ?? 0) - S[1], (data[i + 2] ?? 0) - S[2]];
+        const t = ((cs[0] ?? 0) * (bs[0] ?? 0) + (cs[1] ?? 0) * (bs[1] ?? 0) + (cs[2] ?? 0) * (bs[2] ?? 0)) / (far * far);
+        worst = Math.max(worst, t);
+      }
+      if (worst > limit) halo++;
     }
   }
-  return edge === 0 ? 0 : halo / edge;
+  return edges === 0 ? 0 : halo / edges;
 }
 
 /** The picture with its background at alpha 0 (RGBA 0, 0, 0, 0), edges un-mixed; same size. */

@@ -30,6 +30,8 @@ export interface GridFit {
   ys: number[];
   /** One pixel per cell (median of the cell's centre). */
   cells: RgbaImage;
+  /** What the confidence is made of: the combs' sharpness and the cells' uniformity, each 0–1. */
+  evidence: { comb: number; uniform: number };
 }
 
 const round = (v: number, digits: number): number => Math.round(v * 10 ** digits) / 10 ** digits;
@@ -65,7 +67,7 @@ export function detectGrid(image: RgbaImage, options: DetectOptions = {}): GridF
     [fx] = fitPeriod([columns], { min: Math.max(1, px * 0.88), max: Math.max(1, px * 1.12) }) as [CombFit];
     [fy] = fitPeriod([rows], { min: Math.max(1, py * 0.88), max: Math.max(1, py * 1.12) }) as [CombFit];
   } else {
-    const max = Math.max(2.5, Math.min(w, h) / 4);
+    const max = Math.max(2.5, Math.min(w, h) / 8);
     [fx, fy] = fitPeriod([columns, rows], { min: 2, max }) as [CombFit, CombFit];
   }
   const cx = cutLines(raw.columns, fx, w);
@@ -73,7 +75,8 @@ export function detectGrid(image: RgbaImage, options: DetectOptions = {}): GridF
   const cells = sampleCells(image, cx.bounds, cy.bounds);
   const comb = (sharpness(fx) + sharpness(fy)) / 2;
   const uniform = uniformity(image, cx.bounds, cy.bounds, cells);
-  const confidence = clamp01((comb - 0.15) / 0.5) * clamp01((uniform - 0.4) / 0.5);
+  // measured: degraded sprites comb 0.13–0.45 (median 0.35), uniform ≥ 0.96; a photo 0.09 and 0.79, noise 0.004 and 0.05
+  const confidence = clamp01((comb - 0.08) / 0.3) * clamp01((uniform - 0.5) / 0.4);
   return {
     detected: {
       scale: round((fx.period + fy.period) / 2, 2),
@@ -86,5 +89,6 @@ export function detectGrid(image: RgbaImage, options: DetectOptions = {}): GridF
     xs: cx.bounds,
     ys: cy.bounds,
     cells,
+    evidence: { comb, uniform },
   };
 }

@@ -8,7 +8,7 @@ import type { RgbaImage } from "../pipeline/rgba.js";
 /** The range of pixels read in a cell [a, b): its middle half, at least one pixel. */
 export function core(a: number, b: number): [number, number] {
   const size = b - a;
-  const margin = size >= 3 ? Math.floor(size / 4) : 0;
+  const margin = size >= 3 ? Math.max(1, Math.floor(size / 4)) : 0;
   return [a + margin, Math.max(a + margin + 1, b - margin)];
 }
 
