@@ -4,25 +4,14 @@
  * The confidence (0–1) multiplies how much of the edge energy sits on the grid lines with how
  * uniform the cells' centres are: near 1 for pixel art, low for a photo or noise.
  */
+import type { DetectedGrid } from "../driver.js";
 import type { RgbaImage } from "../pipeline/rgba.js";
 import { type Cells, cutLines } from "./cuts.js";
 import { type CombFit, fitPeriod } from "./period.js";
 import { edgeProfiles, smooth } from "./profile.js";
 import { sampleCells, uniformity } from "./sample.js";
 
-/** What the fixer found (contract section 14's `interpretation.detected`). */
-export interface DetectedGrid {
-  /** Source pixels per art pixel (mean of both axes, 2 decimals). */
-  scale: number;
-  /** The art's size in pixels (cells). */
-  width: number;
-  height: number;
-  /** Where the grid starts in the source, px (negative: the first cell was cut by the picture's edge). */
-  offsetX: number;
-  offsetY: number;
-  /** 0–1: how sure the fixer is that the picture is pixel art on this grid. */
-  confidence: number;
-}
+export type { DetectedGrid };
 
 export interface GridFit {
   detected: DetectedGrid;
