@@ -130,3 +130,27 @@ function mean(profile: Float64Array): number {
   for (const v of profile) s += v;
   return s / Math.max(1, profile.length);
 }
+
+/**
+ * The share of the cut lines that stand out: of the lines where anything changes (on the line or
+ * in the middle of the cell after it), those with more than twice the energy of that middle. Real
+ * pixel art has its edges on the lines and flat cells between; a smooth shape (a disc) puts one
+ * strong edge on a few lines and the same faint staircase on every column, lines and middles alike.
+ */
+export function standOut(profile: Float64Array, bounds: readonly number[]): number {
+  let mean = 0;
+  for (const v of profile) mean += v;
+  mean /= Math.max(1, profile.length);
+  let on = 0;
+  let active = 0;
+  for (let k = 1; k < bounds.length - 1; k++) {
+    const line = bounds[k] ?? 0;
+    const next = bounds[k + 1] ?? line;
+    const tooth = profile[line] ?? 0;
+    const middle = profile[Math.round((line + next) / 2)] ?? 0;
+    if (tooth + middle <= mean * 0.25) continue;
+    active++;
+    if (tooth > 2 * middle) on++;
+  }
+  return active === 0 ? 0 : on / active;
+}

@@ -88,7 +88,7 @@ export interface PeriodSearch {
   max: number;
 }
 
-const phaseStep = (period: number): number => Math.max(0.5, period / 32);
+const phaseStep = (period: number): number => Math.max(0.5, period / 24);
 
 /**
  * The period shared by the given profiles (x and y of square cells), each profile with its own phase.
@@ -96,7 +96,7 @@ const phaseStep = (period: number): number => Math.max(0.5, period / 32);
  */
 export function fitPeriod(profiles: Float64Array[], search: PeriodSearch): CombFit[] {
   const candidates: { period: number; score: number }[] = [];
-  for (let p = search.min; p <= search.max; p *= 1.003) {
+  for (let p = search.min; p <= search.max; p *= 1.005) {
     let score = 0;
     for (const profile of profiles) score += bestPhase(profile, p, phaseStep(p)).score;
     candidates.push({ period: p, score });

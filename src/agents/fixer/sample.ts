@@ -45,7 +45,9 @@ export function sampleCells(image: RgbaImage, xs: number[], ys: number[]): RgbaI
 
 /**
  * How uniform the cells' centres are: the share of centre pixels within `tolerance` (sum of
- * absolute RGBA differences) of their cell's colour. Near 1 for real pixel art, lower for a photo.
+ * absolute RGBA differences) of their cell's colour, over the cells that differ from a neighbour
+ * (flat areas prove nothing). Near 1 for real pixel art; lower for a photo, and for a smooth shape
+ * read on a coarse grid (its outline crosses the middle of the cells along it).
  */
 export function uniformity(image: RgbaImage, xs: number[], ys: number[], cells: RgbaImage, tolerance = 48): number {
   const { data, width } = image;
@@ -56,6 +58,7 @@ export function uniformity(image: RgbaImage, xs: number[], ys: number[], cells: 
     for (let cx = 0; cx < cells.width; cx++) {
       const [x0, x1] = core(xs[cx] ?? 0, xs[cx + 1] ?? 0);
       const o = (cy * cells.width + cx) * 4;
+      if (!differs(cells, cx, cy, tolerance)) continue;
       for (let y = y0; y < y1; y++) {
         for (let x = x0; x < x1; x++) {
           const i = (y * width + x) * 4;
@@ -68,4 +71,24 @@ export function uniformity(image: RgbaImage, xs: number[], ys: number[], cells: 
     }
   }
   return total === 0 ? 0 : inside / total;
+}
+
+/** True when a 4-neighbour cell's colour differs from this cell's by more than `tolerance`. */
+function differs(cells: RgbaImage, cx: number, cy: number, tolerance: number): boolean {
+  const o = (cy * cells.width + cx) * 4;
+  for (const [dx, dy] of [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+  ] as const) {
+    const nx = cx + dx;
+    const ny = cy + dy;
+    if (nx < 0 || ny < 0 || nx >= cells.width || ny >= cells.height) continue;
+    const q = (ny * cells.width + nx) * 4;
+    let d = 0;
+    for (let c = 0; c < 4; c++) d += Math.abs((cells.data[o + c] ?? 0) - (cells.data[q + c] ?? 0));
+    if (d > tolerance) return true;
+  }
+  return false;
 }

@@ -328,7 +328,9 @@ export function completion(g: GenerationRecord, image: AgentImage): { asset: Sto
   };
   const completedAt = laterOf(new Date(), g.startedAt ?? g.createdAt);
   // the pixel fixer says what it found in the picture: `interpretation.detected` (stored by `complete` too)
-  const interpretation = image.detected ? { ...(g.interpretation ?? NOTHING_READ), detected: image.detected } : g.interpretation;
+  const interpretation = (
+    image.detected ? { ...((g.interpretation as object | null) ?? NOTHING_READ), detected: image.detected } : g.interpretation
+  ) as GenerationRecord["interpretation"];
   const { credits: _, ...view } = generationView(
     { ...g, interpretation, status: "succeeded", completedAt, creditState: "charged" },
     [
