@@ -65,7 +65,7 @@ const step = tiles.length / COUNT;
 const picked = Array.from({ length: COUNT }, (_, k) => tiles[Math.floor(k * step)]!);
 const rows = Math.ceil(COUNT / COLUMNS);
 await sharp({ create: { width: COLUMNS * TILE, height: rows * TILE, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-  .composite(picked.map((t, k) => ({ input: atlas, left: 0, top: 0, raw: undefined, ...tileInput(t, k) })))
+  .composite(picked.map((t, k) => tileInput(t, k)))
   .png({ compressionLevel: 9 })
   .toFile(out);
 console.log(`${tiles.length} candidate tiles, ${COUNT} picked → ${out}`);
