@@ -12,6 +12,7 @@
  *   BENCH_ONLY=kit           a 7-item kit against its items one by one, through the service (bench/kit.ts)
  *   BENCH_ONLY=atlas         packing a 500-frame kit into atlas pages, in process (bench/atlas.ts)
  *   BENCH_ONLY=quality       an asset's quality report against its drawing, in process (bench/quality.ts)
+ *   BENCH_ONLY=fixer         the pixel fixer on a 1024-pixel degraded sprite, CPU time, in process (bench/fixer.ts)
  *   BENCH_ONLY=footprint     memory at rest and time to start (bench/footprint.ts); BENCH_FOOTPRINT_REST_MS,
  *                            BENCH_FOOTPRINT_LOAD_S, BENCH_FOOTPRINT_QUIET_S
  *   BENCH_D_ROUNDS=3         (d) measured in 3 alternated rounds (default 1)
@@ -24,6 +25,7 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { killFootprintChildrenNow, runFootprint, type FootprintResult } from "./footprint.js";
 import { type AtlasBench, atlasRow, runAtlasBench } from "./atlas.js";
+import { type FixerBench, fixerRow, runFixerBench } from "./fixer.js";
 import { type KitBench, kitRow, runKitBench } from "./kit.js";
 import { measure, type LoadResult, type LoadSpec, type Measured } from "./load.js";
 import { runPaced, type PacedResult } from "./paced.js";
@@ -50,7 +52,7 @@ const streamCounts = (process.env.BENCH_STREAMS ?? (quick ? "200,500" : "1000,50
   .filter((n) => n > 0);
 /** (d): rounds of (bare Yoga, service, bare Yoga on Node's fetch), alternated. */
 const graphqlRounds = Math.max(1, Number(process.env.BENCH_D_ROUNDS ?? 1));
-const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,s3,d,e,half,footprint,sheet,tileset,atlas,kit,quality,large").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,s3,d,e,half,footprint,sheet,tileset,atlas,kit,quality,fixer,large").split(","));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const measurements: Record<string, Measured | { error: string }> = {};
@@ -66,6 +68,7 @@ let tileset: TilesetBench | { error: string } | undefined;
 let atlas: AtlasBench | { error: string } | undefined;
 let kit: KitBench | { error: string } | undefined;
 let quality: QualityBench | { error: string } | undefined;
+let fixer: FixerBench | { error: string } | undefined;
 let large: LargeBench | { error: string } | undefined;
 const tempDirs: string[] = [];
 
@@ -359,6 +362,11 @@ try {
     quality = await runQualityBench(quick ? 2 : 5).catch((error: unknown) => ({ error: String(error) }));
     log(`  ${qualityRow(quality).note}`);
   }
+  if (only.has("fixer")) {
+    log("- (fixer): the pixel fixer on a 1024-pixel degraded sprite (×32, uneven, blurred, JPEG), CPU time, in process");
+    fixer = await runFixerBench(quick ? 4 : 8).catch((error: unknown) => ({ error: String(error) }));
+    log(`  ${fixerRow(fixer).note}`);
+  }
   if (only.has("large")) {
     log("- (large): a 3584² blob-47 tileset through the service while another account reads its balance");
     large = await runLargeBench().catch((error: unknown) => ({ error: String(error) }));
@@ -377,6 +385,7 @@ const table = [
   ...(atlas ? [atlasRow(atlas)] : []),
   ...(kit ? [kitRow(kit)] : []),
   ...(quality ? [qualityRow(quality)] : []),
+  ...(fixer ? [fixerRow(fixer)] : []),
   ...(large ? [largeRow(large)] : []),
 ];
 log(`\n${formatTable(table)}\n`);
@@ -400,6 +409,7 @@ const path = await writeResults(
     ...(atlas ? { atlas } : {}),
     ...(kit ? { kit } : {}),
     ...(quality ? { quality } : {}),
+    ...(fixer ? { fixer } : {}),
     ...(large ? { large } : {}),
   },
   quick,

@@ -48,6 +48,8 @@ describe("the agents catalog", () => {
       ["pixel-sprite", "procedural-sprite", 1, true, 0],
       ["icon", "procedural-icon", 2, true, 0],
       ["texture", "procedural-texture", 2, true, 0],
+      ["pixel-fixer", "procedural-fixer", 1, true, 0],
+      ["cutout", "procedural-cutout", 1, true, 0],
     ]);
     expect(catalog.driver("icon")).toBeDefined();
     expect(catalog.driver("nope")).toBeUndefined();
@@ -87,7 +89,7 @@ describe("the agents catalog", () => {
     [
       "an unknown driver",
       { agents: [{ id: "x", driver: "nope" }] },
-      /^AGENTS_FILE agents\.json: agents\[0\] \("x"\)\.driver: unknown driver "nope" \(known: procedural-sprite, procedural-icon, procedural-texture, openai-images, fal-queue\)\.$/,
+      /^AGENTS_FILE agents\.json: agents\[0\] \("x"\)\.driver: unknown driver "nope" \(known: procedural-sprite, procedural-icon, procedural-texture, procedural-fixer, procedural-cutout, openai-images, fal-queue\)\.$/,
     ],
     ["a model entry without a price", { agents: [{ ...model, credits: undefined }] }, /agents\[0\] \("gpt-image"\)\.credits: is required for this driver\.$/],
     ["bad driver options", { agents: [{ ...model, options: { ...model.options, baseUrl: "not a url" } }] }, /agents\[0\] \("gpt-image"\)\.options\.baseUrl: /],

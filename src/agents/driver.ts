@@ -67,6 +67,11 @@ export interface ImageCapability {
   /** True when a job with an image needs no prompt (pixel-fixer, cutout). */
   promptOptional?: boolean;
   /**
+   * True when the output's size comes from the image, not from the agent's `sizes` (pixel-fixer: the detected
+   * grid, or any asked `width`×`height`; cutout: the image's own size). See `imageAgentSize` (output-size.ts).
+   */
+  sizeFromImage?: boolean;
+  /**
    * Why this image cannot be used for this job (a sheet direction the sprite does not show, a picture with no
    * subject), else undefined. Cheap; called at submit, so the refusal charges nothing.
    */
@@ -87,6 +92,22 @@ export interface AgentImage {
   layout?: SheetLayout | TilesetLayout | MapLayout;
   /** Measured on the pixels (every asset the service finishes carries it). */
   quality?: AssetQualityReport;
+  /** The pixel fixer's reading of the caller's picture: stored as the generation's `interpretation.detected`. */
+  detected?: DetectedGrid;
+}
+
+/** What the pixel fixer found in a picture (contract section 14's `interpretation.detected`). */
+export interface DetectedGrid {
+  /** Source pixels per art pixel (mean of both axes, 2 decimals). */
+  scale: number;
+  /** The art's size in pixels (cells). */
+  width: number;
+  height: number;
+  /** Where the grid starts in the source, px (negative: the first cell was cut by the picture's edge). */
+  offsetX: number;
+  offsetY: number;
+  /** 0–1: how sure the fixer is that the picture is pixel art on this grid (low on a photo). */
+  confidence: number;
 }
 
 export interface AgentContext {

@@ -2,6 +2,7 @@ import type { Piscina } from "piscina";
 import type { AgentImage } from "../driver.js";
 import { recolorAsset, type RecolorSource } from "./recolor.js";
 import { threadPool } from "../threads.js";
+import type { FixTask } from "../fixer/asset.js";
 import type { FinishResult, FinishTask } from "./finish-worker.js";
 import type { PostProcessOptions } from "./post-process.js";
 
@@ -60,6 +61,26 @@ export async function recolorOffThread(source: RecolorSource, palette: string[],
     height: done.height,
     ...(source.layout ? { layout: source.layout } : {}),
     ...(done.quality ? { quality: done.quality } : {}),
+  };
+}
+
+/** The pixel fixer or the cutout (fixer/asset.ts) on the caller's picture, in a worker thread (or here without threads). */
+export async function fixOffThread(png: Buffer, fix: FixTask, signal?: AbortSignal): Promise<AgentImage> {
+  if (size === 0) {
+    const { fixAsset } = await import("../fixer/asset.js");
+    return fixAsset(png, fix);
+  }
+  signal?.throwIfAborted();
+  await import("sharp");
+  pool ??= threadPool(import.meta.url, "finish-worker", size, idleMs);
+  const task: FinishTask = { png, width: 0, height: 0, options: { width: 1, height: 1, transparent: false, nativeTransparency: false, style: "none" }, fix };
+  const done = (await pool.run(task, signal ? { signal } : {})) as FinishResult;
+  return {
+    png: Buffer.from(done.png.buffer, done.png.byteOffset, done.png.byteLength),
+    width: done.width,
+    height: done.height,
+    ...(done.quality ? { quality: done.quality } : {}),
+    ...(done.detected ? { detected: done.detected } : {}),
   };
 }
 

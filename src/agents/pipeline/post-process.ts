@@ -9,7 +9,8 @@
  *   the picture came back fully opaque anyway.
  * - `none`: background removal → fit (transparent: contain with transparent padding; opaque:
  *   cover-crop, centred), Lanczos → faint-alpha clean-up.
- * - `pixel-art`: background removal → grid (Lanczos to 2× the grid, nearest to the grid) → binary
+ * - `pixel-art`: background removal → the picture's own grid when it is fake pixel art (a model's cells,
+ *   uneven, blurred: fixer/, one pixel per cell) → grid (Lanczos to 2× the grid, nearest to the grid) → binary
  *   alpha → palette quantisation (after the downscale: the palette is chosen from the colours that
  *   really end up in the sprite, and no later resampling can bring new colours back) → outline
  *   (last, on the final grid, in a colour of its own that has a reserved palette slot).
@@ -37,6 +38,7 @@ import { measureQuality } from "../palette/quality.js";
 import { clearFaintAlpha, flatten } from "./alpha.js";
 import { chooseFitMode, fit } from "./fit.js";
 import { icon, maskBox } from "./icon.js";
+import { onTrueGrid } from "../fixer/index.js";
 import { pixelArt } from "./pixel-art.js";
 import { backgroundMask, removeBackground } from "./remove-background.js";
 import { decodeImage, encodePng, isOpaque } from "./rgba.js";
@@ -137,7 +139,7 @@ async function transparentAsset(image: RgbaImage, options: PostProcessOptions, p
   const subject = cutOut(image, options.nativeTransparency);
   switch (options.style) {
     case "pixel-art":
-      return pixelArt(subject, {
+      return pixelArt(onTrueGrid(subject), {
         width,
         height,
         mode: "contain",
@@ -159,7 +161,7 @@ async function opaqueAsset(image: RgbaImage, options: PostProcessOptions, palett
     case "texture":
       return makeSeamless(await fit(picture, { width, height, mode: "cover" }));
     case "pixel-art":
-      return pixelArt(picture, { width, height, mode: "cover", paletteSize: options.paletteSize, ...(palette ? { palette } : {}) });
+      return pixelArt(onTrueGrid(picture), { width, height, mode: "cover", paletteSize: options.paletteSize, ...(palette ? { palette } : {}) });
     case "icon": {
       // the subject's box from the same flood fill as background removal: robust to noise,
       // gradients and vignettes, where a trim against one colour would keep the whole picture

@@ -34,6 +34,24 @@ export const proceduralDefaults: Record<string, AgentDefaults> = {
     defaultSize: { width: 256, height: 256 },
     supportsTransparent: false,
   },
+  "procedural-fixer": {
+    name: "Pixel fixer",
+    description:
+      "Your picture's real pixel art: finds the true grid of art that was upscaled, blurred, re-compressed or drawn by a model on an uneven grid, and gives back one pixel per cell (≤ 64 colours, or your palette; background removed with transparent). With width and height, any picture becomes pixel art of that size. Takes `image`; the prompt is optional; `interpretation.detected` says what it found.",
+    credits: 1,
+    sizes: square(16, 32, 48, 64, 128),
+    defaultSize: { width: 32, height: 32 },
+    supportsTransparent: true,
+  },
+  "procedural-cutout": {
+    name: "Cutout",
+    description:
+      "Your picture with its background removed (alpha 0), size kept, edges un-mixed from the old background (no halo). Takes `image`; the prompt is optional.",
+    credits: 1,
+    sizes: square(16, 32, 48, 64, 128, 256, 512, 1024),
+    defaultSize: { width: 256, height: 256 },
+    supportsTransparent: true,
+  },
 };
 
 /** The catalog served without AGENTS_FILE. */
@@ -43,6 +61,8 @@ export const builtInCatalog = {
     { id: "pixel-sprite", driver: "procedural-sprite" },
     { id: "icon", driver: "procedural-icon" },
     { id: "texture", driver: "procedural-texture" },
+    { id: "pixel-fixer", driver: "procedural-fixer" },
+    { id: "cutout", driver: "procedural-cutout" },
   ],
 };
 

@@ -12,6 +12,7 @@ import {
   type TilesetCapability,
 } from "../driver.js";
 import { proceduralDefaults } from "./agents.js";
+import { imageDrivers } from "./image-drivers.js";
 import { drawOffThread } from "./draw-pool.js";
 import type { DrawTask } from "./draw-task.js";
 import { iconGenerator } from "./icons/index.js";
@@ -189,9 +190,10 @@ const kind = (name: ReaderName, generator: Generator, outputs: Outputs = {}): Dr
   create: () => proceduralDriver(generator, readers[name], outputs),
 });
 
-/** The built-in drivers: `procedural-sprite`, `procedural-icon`, `procedural-texture`. */
+/** The built-in drivers: `procedural-sprite`, `procedural-icon`, `procedural-texture`; `procedural-fixer` and `procedural-cutout` (image-drivers.ts). */
 export const proceduralDrivers = [
   kind("procedural-sprite", pixelSpriteGenerator, { sheets: spriteSheets, images: spriteImages }),
   kind("procedural-icon", iconGenerator),
   kind("procedural-texture", textureGenerator, { tilesets: textureTilesets }),
+  ...imageDrivers,
 ] as const;

@@ -167,6 +167,18 @@ export const suggestion = z
   })
   .meta({ id: "Suggestion" });
 
+/** What the pixel fixer found in the caller's picture (contract section 14). */
+export const detectedGrid = z
+  .object({
+    scale: z.number().describe("Source pixels per art pixel (mean of both axes)."),
+    width: z.number().int().describe("The art's width in pixels (cells of the grid)."),
+    height: z.number().int().describe("The art's height in pixels."),
+    offsetX: z.number().describe("Where the grid starts in the picture, px (negative: the picture's edge cut the first cell)."),
+    offsetY: z.number().describe("Where the grid starts in the picture, px, vertically."),
+    confidence: z.number().min(0).max(1).describe("0–1: how sure it is that the picture is pixel art on this grid (low on a photo)."),
+  })
+  .meta({ id: "DetectedGrid" });
+
 /** What an agent that reads the prompt itself (procedural) understood of it. */
 export const interpretation = z
   .object({
@@ -178,6 +190,7 @@ export const interpretation = z
       .array(suggestion)
       .optional()
       .describe("On fallback: subjects it knows near the words it did not know, to name instead. Absent when it did not fall back or found nothing near."),
+    detected: detectedGrid.optional().describe("The pixel fixer: the grid it found in your picture, once done. Absent for every other agent."),
   })
   .meta({ id: "Interpretation" });
 export type InterpretationView = z.output<typeof interpretation>;

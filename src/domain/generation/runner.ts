@@ -337,6 +337,8 @@ function recolorer(sourceAssetId: string, entry: AgentEntry, read: GenerationSto
   };
 }
 
+const NOTHING_READ = { subject: null, modifiers: [], ignored: [], fallback: false };
+
 /**
  * What `store.complete` stores for a generation that produced `image`: the asset (a new id, its
  * sha256), the completion time (never before the start) and the completed view without b64 or
@@ -352,10 +354,15 @@ export function completion(g: GenerationRecord, image: AgentImage): { asset: Sto
     sha256: createHash("sha256").update(image.png).digest("hex"),
     layout: image.layout ?? null,
     quality: image.quality ?? null,
+    ...(image.detected ? { detected: image.detected } : {}),
   };
   const completedAt = laterOf(new Date(), g.startedAt ?? g.createdAt);
+  // the pixel fixer says what it found in the picture: `interpretation.detected` (stored by `complete` too)
+  const interpretation = (
+    image.detected ? { ...((g.interpretation as object | null) ?? NOTHING_READ), detected: image.detected } : g.interpretation
+  ) as GenerationRecord["interpretation"];
   const { credits: _, ...view } = generationView(
-    { ...g, status: "succeeded", completedAt, creditState: "charged" },
+    { ...g, interpretation, status: "succeeded", completedAt, creditState: "charged" },
     [
       {
         id: asset.assetId,

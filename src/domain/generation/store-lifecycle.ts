@@ -143,8 +143,10 @@ export function lifecycleStatements(ctx: StoreContext) {
         WITH g AS (
           UPDATE "generations" SET "status" = 'succeeded', "credit_state" = 'charged', "completed_at" = ${completedAt}::timestamptz,
             "updated_at" = now(), "last_event_seq" = "last_event_seq" + ${pending.length + 1}::int${
-              held ? Prisma.sql`, "attempt" = 1, "started_at" = ${startedAt}::timestamptz` : Prisma.empty
-            }
+              image.detected
+                ? Prisma.sql`, "interpretation" = COALESCE("interpretation", '{"subject":null,"modifiers":[],"ignored":[],"fallback":false}'::jsonb) || jsonb_build_object('detected', ${JSON.stringify(image.detected)}::jsonb)`
+                : Prisma.empty
+            }${held ? Prisma.sql`, "attempt" = 1, "started_at" = ${startedAt}::timestamptz` : Prisma.empty}
           WHERE "id" = ${id} AND "status"::text = ${held ? Prisma.sql`'queued'` : Prisma.sql`'running'`} AND "credit_state" = 'reserved'
           RETURNING "id", "account_id", "cost", "last_event_seq", "kit_id"
         ), released AS (

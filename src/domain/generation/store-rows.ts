@@ -4,7 +4,7 @@ import type { PrismaClient, SqlRunner } from "../../infra/db/database.js";
 import type { EventBus, GenerationEventMessage } from "../../infra/events/bus.js";
 import type { InterpretationView, Message } from "../../contract/schemas/generation.js";
 import type { SheetSpec } from "../../contract/schemas/sheet.js";
-import type { AssetQualityReport, MapLayout, PromptReading, SheetLayout, TilesetLayout, TilesetRequest } from "../../agents/index.js";
+import type { AssetQualityReport, DetectedGrid, MapLayout, PromptReading, SheetLayout, TilesetLayout, TilesetRequest } from "../../agents/index.js";
 
 /** A palette as a generation stores it: its name when named, and its colours (`#rrggbb`). */
 export interface PaletteSpec {
@@ -68,6 +68,8 @@ export interface StoredImage {
   /** A sheet's layout and measured quality; null or absent for one image. */
   layout?: SheetLayout | TilesetLayout | MapLayout | null;
   quality?: AssetQualityReport | null;
+  /** The pixel fixer's reading of the caller's picture: joins the generation's interpretation as `detected`. */
+  detected?: DetectedGrid | null;
 }
 
 export interface FailureInput {

@@ -136,8 +136,8 @@ export function createSubmit(deps: SubmitDeps) {
     const agent = await agents.resolve(asked.agentId);
     // A project's defaults fill in what the request leaves out (section 13); its id files the generation.
     const input = asked.projectId === undefined ? asked : withProjectDefaults(asked, await findProject(prisma, viewer.user.accountId, asked.projectId), agent);
-    const size = checkAgainstAgent(agent, input);
     const driver = agents.catalog.driver(agent.id);
+    const size = checkAgainstAgent(agent, input, driver?.images?.sizeFromImage === true);
     // The prompt is read once per generation: the reading is stored with it and handed to the drawing.
     const prompt = { prompt: input.prompt, messages: input.messages };
     const reading = driver?.read?.(prompt) ?? null;
@@ -375,11 +375,39 @@ export type Prepare = ReturnType<typeof createSubmit>["prepare"];
 export type RowOf = (id: string, recordId: string | null) => NewGeneration;
 
 /** Transparency and size against what the agent makes (400 naming the field); the size chosen. */
-function checkAgainstAgent(agent: ResolvedAgent, input: GenerateRequest): { width: number; height: number } {
+function checkAgainstAgent(agent: ResolvedAgent, input: GenerateRequest, sizeFromImage: boolean): { width: number; height: number } {
   if (input.transparent && !agent.supportsTransparent) {
     throw new AppError("unsupported_option", `The agent ${agent.id} cannot make transparent assets; leave transparent out or pick another agent.`, {
       param: "transparent",
     });
   }
-  return chooseSize(agent, input);
+  return sizeFromImage ? sizeOfImageAgent(agent, input) : chooseSize(agent, input);
+}
+
+/**
+ * The size of an agent whose output comes from the caller's picture (contract section 14): 0 × 0 ("the image's":
+ * the cutout keeps it, the pixel fixer detects the grid), or, where the agent takes one (the pixel fixer), any
+ * asked width and height up to 1024, both or neither.
+ */
+function sizeOfImageAgent(agent: ResolvedAgent, input: GenerateRequest): { width: number; height: number } {
+  const { width, height } = input;
+  if (width === undefined && height === undefined) return { width: 0, height: 0 };
+  if (agent.id === "cutout" || agent.driver === "procedural-cutout") {
+    throw new AppError("unsupported_option", `The agent ${agent.id} keeps your image's size; leave width and height out.`, {
+      param: width !== undefined ? "width" : "height",
+    });
+  }
+  if (width === undefined || height === undefined) {
+    throw new AppError("invalid_request", `The agent ${agent.id} takes width and height together (the art's size in pixels), or neither to detect it.`, {
+      param: width === undefined ? "width" : "height",
+    });
+  }
+  for (const [param, side] of [
+    ["width", width],
+    ["height", height],
+  ] as const) {
+    if (side > 1024)
+      throw new AppError("invalid_request", `The agent ${agent.id} makes pixel art up to 1024 pixels a side; send a smaller ${param}.`, { param });
+  }
+  return { width, height };
 }

@@ -158,6 +158,18 @@ const SuggestionRef = builder.objectRef<NonNullable<InterpretationView["suggesti
   }),
 });
 
+const DetectedGridRef = builder.objectRef<NonNullable<InterpretationView["detected"]>>("DetectedGrid").implement({
+  description: "What the pixel fixer found in the caller's picture.",
+  fields: (t) => ({
+    scale: t.exposeFloat("scale", { description: "Source pixels per art pixel (mean of both axes)." }),
+    width: t.exposeInt("width", { description: "The art's width in pixels (cells of the grid)." }),
+    height: t.exposeInt("height", { description: "The art's height in pixels." }),
+    offsetX: t.exposeFloat("offsetX", { description: "Where the grid starts in the picture, px (negative: the picture's edge cut the first cell)." }),
+    offsetY: t.exposeFloat("offsetY", { description: "Where the grid starts in the picture, px, vertically." }),
+    confidence: t.exposeFloat("confidence", { description: "0–1: how sure it is that the picture is pixel art on this grid (low on a photo)." }),
+  }),
+});
+
 const InterpretationRef = builder.objectRef<InterpretationView>("Interpretation").implement({
   description: "What an agent that reads the prompt itself (procedural) understood of it.",
   fields: (t) => ({
@@ -170,6 +182,12 @@ const InterpretationRef = builder.objectRef<InterpretationView>("Interpretation"
       nullable: true,
       description: "On fallback: subjects it knows near the words it did not know, to name instead; null when it did not fall back or found nothing near.",
       resolve: (i) => i.suggestions ?? null,
+    }),
+    detected: t.field({
+      type: DetectedGridRef,
+      nullable: true,
+      description: "The pixel fixer: the grid it found in your picture, once done; null for every other agent.",
+      resolve: (i) => i.detected ?? null,
     }),
   }),
 });
