@@ -12,8 +12,10 @@ builder.scalarType("File", {
     throw new GraphQLError("File is an input only.");
   },
   parseValue: (value) => {
-    if (!(value instanceof File)) throw new GraphQLError("File must be sent as a part of a multipart request.");
-    return value;
+    // Yoga's parser answers its own File class (not always the global one): anything with bytes and a type will do.
+    const file = value as Partial<File> | null;
+    if (typeof file?.arrayBuffer !== "function") throw new GraphQLError("File must be sent as a part of a multipart request.");
+    return file as File;
   },
 });
 
