@@ -72,6 +72,17 @@ describe("GraphQL uploadImage", () => {
     expect(accepted.data!.uploadImage).toMatchObject({ width: 8, height: 8 });
   });
 
+  it("refuses anonymous callers and read-only keys", async () => {
+    const png = await gradient(8, 8).png().toBuffer();
+    const before = await state();
+    const anonymous = await uploadGql(png, "image/png", { "x-graphql-csrf": "1" });
+    expect(anonymous.errors?.[0]?.extensions?.code).toBe("unauthenticated");
+    const readKey = (await createKey(t, user, { scopes: ["read"] })).secret;
+    const reader = await uploadGql(png, "image/png", bearer(readKey));
+    expect(reader.errors?.[0]?.extensions?.code).toBe("forbidden");
+    expect(await state()).toEqual(before);
+  });
+
   it("refuses SVG, corrupt and oversized files with the contract's codes, storing and charging nothing", async () => {
     const before = await state();
     const png = await gradient(64, 64).png().toBuffer();

@@ -1,5 +1,4 @@
 import { AppError } from "../../contract/errors.js";
-import { tooLarge, type UploadLimits } from "../../domain/uploads/index.js";
 import { AddressRefused } from "../../infra/net/addresses.js";
 import { getPublic, type PublicGetOptions } from "../../infra/net/public-get.js";
 
@@ -19,7 +18,7 @@ const refused = (why: string) =>
  * GETs the picture of `upload_image {url}` through the public-address guard (https only, every address public,
  * pinned), reading at most `limits.maxBytes`: a declared or actual body past it stops the read and is 413 naming `url`.
  */
-export async function fetchImageUrl(raw: string, limits: UploadLimits, options: ImageUrlOptions = {}): Promise<FetchedImage> {
+export async function fetchImageUrl(raw: string, limits: { maxBytes: number }, options: ImageUrlOptions = {}): Promise<FetchedImage> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -40,7 +39,7 @@ export async function fetchImageUrl(raw: string, limits: UploadLimits, options: 
   const declared = Number(response.headers.get("content-length") ?? Number.NaN);
   if (declared > limits.maxBytes) {
     await response.body?.cancel().catch(() => undefined);
-    throw tooLarge(declared, limits, "url");
+    throw tooLarge(limits.maxBytes, declared);
   }
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -51,9 +50,19 @@ export async function fetchImageUrl(raw: string, limits: UploadLimits, options: 
     total += value.byteLength;
     if (total > limits.maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge(undefined, limits, "url");
+      throw tooLarge(limits.maxBytes);
     }
     chunks.push(value);
   }
   return { bytes: Buffer.concat(chunks), type: response.headers.get("content-type") ?? undefined };
+}
+
+/** 413 naming `url`, as the upload use-case words it for a body (the read stopped at the limit when `bytes` is unknown). */
+function tooLarge(maxBytes: number, bytes?: number): AppError {
+  const mib = (n: number) => `${(n / (1024 * 1024)).toFixed(1).replace(/\.0$/, "")} MiB`;
+  return new AppError(
+    "payload_too_large",
+    `The image at url ${bytes === undefined ? "is larger than" : `is ${mib(bytes)}; it must be at most`} ${mib(maxBytes)} (UPLOAD_MAX_BYTES). Compress or scale it down and try again.`,
+    { param: "url", details: { limitBytes: maxBytes, ...(bytes === undefined ? {} : { bytes }) } },
+  );
 }

@@ -3,7 +3,6 @@ import type { EstimateView, GenerationView } from "../../contract/schemas/genera
 import type { KitEstimateView, KitView } from "../../contract/schemas/kit.js";
 import type { AssetPreviews } from "../../agents/index.js";
 import type { quote } from "../../domain/generation/quote.js";
-import { sniffType } from "../../domain/uploads/index.js";
 import type { UploadView } from "../../domain/uploads/uploads.js";
 import { fetchImageUrl, type ImageUrlOptions } from "./image-url.js";
 import {
@@ -188,11 +187,9 @@ export function createRemoteApi(options: RemoteApiOptions): AssetApi {
     async uploadImage(source, { name, signal }) {
       const { maxBytes = 10 * 1024 * 1024, ...guard } = options.imageUrl ?? {};
       const image =
-        "url" in source
-          ? await fetchImageUrl(source.url, { maxBytes, maxSide: Number.POSITIVE_INFINITY }, { ...guard, ...(signal ? { signal } : {}) })
-          : { bytes: source.data, type: undefined };
-      // The service reads the type from the file itself; an unknown file goes as octet-stream and is refused there (415).
-      const type = sniffType(image.bytes) ?? image.type ?? "application/octet-stream";
+        "url" in source ? await fetchImageUrl(source.url, { maxBytes }, { ...guard, ...(signal ? { signal } : {}) }) : { bytes: source.data, type: undefined };
+      // The service reads the type from the file itself (octet-stream: no claim); an image/* answer keeps its own, so SVG stays refused (415).
+      const type = image.type?.toLowerCase().startsWith("image/") ? image.type : "application/octet-stream";
       const query = name === undefined ? "" : `?name=${encodeURIComponent(name)}`;
       const answer = await json<{ asset: UploadView }>(`/api/v1/uploads${query}`, {
         method: "POST",
