@@ -210,6 +210,8 @@ describe("GraphQL root fields", () => {
       query: 'mutation { generateKit(input: { items: [{ prompt: "slime", agentId: "pixel-sprite" }], scale: 16 }) { id status } }',
       expect: { anonymous: "unauthenticated", aliceReadKey: "forbidden", aliceKey: "ok" },
     },
+    // A File variable only comes in a multipart request: uploads-graphql.test.ts checks who may upload (anonymous, a read key).
+    "Mutation.uploadImage": { query: "", expect: {} },
     "Query.storage": { query: "{ storage { usedBytes quotaBytes } }", expect: { anonymous: "unauthenticated", aliceReadKey: "ok", alice: "ok" } },
     "Query.usage": {
       query: "query ($id: ID) { usage(accountId: $id) { total { credits } } }",

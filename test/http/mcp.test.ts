@@ -11,23 +11,14 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MCP_TOOL_NAMES } from "../../src/contract/mcp-tools.js";
 import { openAiReplies, startOpenAiImagesDouble, type OpenAiImagesDouble } from "../doubles/openai-images.js";
 import { listenOnPort, startTestApp, type TestApp } from "../support/harness.js";
 import { testImagesKey, testImagesKeyEnv, writeModelCatalog } from "../support/model-agents.js";
 import { bearer, createKey, signUp, type TestUser } from "../support/users.js";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
-const toolNames = [
-  "cancel_generation",
-  "estimate_cost",
-  "generate_asset",
-  "generate_kit",
-  "get_balance",
-  "get_generation",
-  "get_kit",
-  "list_agents",
-  "recolor_asset",
-];
+const toolNames = [...MCP_TOOL_NAMES].sort();
 
 let t: TestApp;
 let listening: Awaited<ReturnType<typeof listenOnPort>> | undefined;

@@ -1,3 +1,4 @@
+import { MCP_TOOL_NAMES } from "../mcp-tools.js";
 import { discoveryResponse } from "../schemas/discovery.js";
 import { json, page, type RouteSpec, stream } from "./spec.js";
 
@@ -69,8 +70,7 @@ export const protocolRoutes = {
     transport: "mcp",
     auth: { allow: "api_key" },
     tags: ["MCP"],
-    summary:
-      "Model Context Protocol over Streamable HTTP, stateless (tools: list_agents, estimate_cost, generate_asset, recolor_asset, get_generation, cancel_generation, get_balance; resources asset://{id}). GET and DELETE answer 405.",
+    summary: `Model Context Protocol over Streamable HTTP, stateless (tools: ${MCP_TOOL_NAMES.join(", ")}; resources asset://{id}). GET and DELETE answer 405.`,
     responses: {
       200: { description: "The JSON-RPC response; a text/event-stream of progress notifications then the response when a request carries a progressToken." },
       202: { description: "Notifications or responses only: accepted." },

@@ -1,4 +1,5 @@
 import { type AgentKnowledge, MAX_PALETTE_COLORS, MIN_PALETTE_COLORS, NAMED_PALETTES, PALETTE_NAMES } from "../../agents/index.js";
+import { MCP_TOOL_NAMES } from "../../contract/mcp-tools.js";
 import { serviceName, serviceSummary } from "../../contract/openapi/info.js";
 
 /** A procedural agent of the catalog and what it knows. */
@@ -177,7 +178,7 @@ ${renderSheetsSection(origin)}${renderTilesetsSection(origin)}${renderPalettesSe
 ## API
 
 - [OpenAPI 3.1 document](${origin}/openapi.json): the same reference, machine-readable, generated from the schemas that validate requests
-- [MCP server](${origin}/mcp): Model Context Protocol over Streamable HTTP; authenticate with \`Authorization: Bearer ags_…\` (tools: list_agents, estimate_cost, generate_asset, recolor_asset, get_generation, cancel_generation, get_balance)
+- [MCP server](${origin}/mcp): Model Context Protocol over Streamable HTTP; authenticate with \`Authorization: Bearer ags_…\` (tools: ${MCP_TOOL_NAMES.join(", ")})
 - [Agents](${origin}/api/ai/agents): the agents, their prices and sizes, as JSON
 
 ## Optional

@@ -111,8 +111,9 @@ function createYogaServer(deps: GraphQLDeps, armour: readonly ArmourPart[] = arm
       ...(deps.production && on.has("suggestions") ? [blockFieldSuggestionsPlugin()] : []),
       operationPlugin,
       ...(on.has("masking") ? [masking] : []),
-      // A non-JSON request (GET with a query, forms) must carry a header no simple cross-site request can send.
-      ...(on.has("csrf") ? [useCSRFPrevention({ requestHeaders: ["x-graphql-csrf", "graphql-require-preflight"] })] : []),
+      // A non-JSON request (GET with a query, forms, multipart uploads) must carry a header no simple cross-site request
+      // can send: ours, or Authorization (an API key's request is preflighted in any browser; cookies are not).
+      ...(on.has("csrf") ? [useCSRFPrevention({ requestHeaders: ["x-graphql-csrf", "graphql-require-preflight", "authorization"] })] : []),
     ],
     maskedErrors: on.has("masking") ? { maskError: (error) => maskGraphQLError(error, deps.logger) } : true,
   });

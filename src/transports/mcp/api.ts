@@ -8,6 +8,7 @@ import type { paletteValue } from "../../contract/schemas/palette.js";
 import type { sheetRequest } from "../../contract/schemas/sheet.js";
 import type { tilesetRequest } from "../../contract/schemas/tileset.js";
 import type { KitEstimateView, KitRequest, KitView } from "../../contract/schemas/kit.js";
+import type { UploadView } from "../../domain/uploads/uploads.js";
 
 /**
  * What the MCP tools need from the service, as one small interface with two implementations:
@@ -55,6 +56,12 @@ export interface AssetApi {
   assetName(id: string, sha256: string): Promise<string>;
   /** The caller's kit as GET /api/v1/kits/:id answers it (404 for another's). */
   getKit(id: string): Promise<KitView>;
+  /**
+   * Stores the caller's picture as an asset (`POST /api/v1/uploads`, contract section 14): free, counted against the
+   * generate rate limit and the storage quota; `{url}` is fetched through the public-address guard within the byte
+   * limit. Refusals: 413 `payload_too_large`, 415 `unsupported_media_type`, 400 `invalid_image` / `invalid_request`.
+   */
+  uploadImage(source: UploadSource, options: { name?: string; signal?: AbortSignal }): Promise<UploadView>;
   /** The asset's bytes (the caller's own only: 404 otherwise). */
   readAsset(id: string): Promise<AssetBytes>;
   /** An engine file of the caller's asset (`GET /api/v1/assets/:id/export/:format`): 404 listing the formats that apply. */
@@ -62,6 +69,9 @@ export interface AssetApi {
   /** Small pictures of an asset for the answers (agents/previews.ts: the image work is the agents'). */
   previews: AssetPreviews;
 }
+
+/** upload_image's picture: its bytes (decoded from base64), or a URL to fetch. */
+export type UploadSource = { data: Uint8Array } | { url: string };
 
 export interface AgentList {
   agents: AgentView[];

@@ -1,11 +1,14 @@
 import type { Quota } from "../../domain/limits.js";
 import { authorize, type AuthenticatedViewer } from "../../domain/auth/viewer.js";
 import type { Services } from "../../services.js";
+import { fetchImageUrl, type ImageUrlOptions } from "./image-url.js";
 import { estimateOfDryRun, follow, type AssetApi, type GenerateOptions, type GenerateResult } from "./api.js";
 
 export interface InProcessApiOptions {
   /** Counts one call against the account's `read` quota (as the REST rows with `rate: "read"` do); throws 429 past it. */
   readQuota?: () => Promise<unknown>;
+  /** How `upload_image {url}` is fetched: the address guard's options (a resolver, `allowPrivate`: tests only). */
+  imageUrl?: ImageUrlOptions;
   /** Told the account's `generate` quota once counted (RateLimit headers). */
   onQuota?: (quota: Quota) => void;
 }
@@ -109,6 +112,21 @@ export function createInProcessApi(services: Services, viewer: AuthenticatedView
     async getKit(id) {
       await read();
       return services.kits.get(viewer, id);
+    },
+
+    async uploadImage(source, { name, signal }) {
+      can("generate");
+      const { limits } = services.uploads;
+      const image =
+        "url" in source
+          ? { ...(await fetchImageUrl(source.url, limits, { ...options.imageUrl, ...(signal ? { signal } : {}) })), param: "url" }
+          : { bytes: source.data, type: undefined, param: "data" };
+      return services.uploads.upload(viewer, image.bytes, image.type, {
+        name,
+        param: image.param,
+        ...(signal ? { signal } : {}),
+        ...(options.onQuota ? { onQuota: options.onQuota } : {}),
+      });
     },
 
     async readAsset(id) {

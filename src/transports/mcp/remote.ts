@@ -3,6 +3,8 @@ import type { EstimateView, GenerationView } from "../../contract/schemas/genera
 import type { KitEstimateView, KitView } from "../../contract/schemas/kit.js";
 import type { AssetPreviews } from "../../agents/index.js";
 import type { quote } from "../../domain/generation/quote.js";
+import type { UploadView } from "../../domain/uploads/uploads.js";
+import { fetchImageUrl, type ImageUrlOptions } from "./image-url.js";
 import {
   estimateOfDryRun,
   follow,
@@ -21,6 +23,8 @@ export interface RemoteApiOptions {
   apiKey: string;
   /** For tests; default: the global fetch. */
   fetch?: typeof fetch;
+  /** How `upload_image {url}` is fetched here (the address guard's options) and the bytes read at most (default 10 MiB; the service checks its own limit again). */
+  imageUrl?: ImageUrlOptions & { maxBytes?: number };
   /** Sent as User-Agent. */
   userAgent?: string;
   /** Prices a prompt-less estimate from the agents list, by the service's own rules (mcp.ts passes domain/generation/quote.ts). */
@@ -179,6 +183,22 @@ export function createRemoteApi(options: RemoteApiOptions): AssetApi {
     },
 
     getKit: (id) => json<KitView>(`/api/v1/kits/${enc(id)}`),
+
+    async uploadImage(source, { name, signal }) {
+      const { maxBytes = 10 * 1024 * 1024, ...guard } = options.imageUrl ?? {};
+      const image =
+        "url" in source ? await fetchImageUrl(source.url, { maxBytes }, { ...guard, ...(signal ? { signal } : {}) }) : { bytes: source.data, type: undefined };
+      // The service reads the type from the file itself (octet-stream: no claim); an image/* answer keeps its own, so SVG stays refused (415).
+      const type = image.type?.toLowerCase().startsWith("image/") ? image.type : "application/octet-stream";
+      const query = name === undefined ? "" : `?name=${encodeURIComponent(name)}`;
+      const answer = await json<{ asset: UploadView }>(`/api/v1/uploads${query}`, {
+        method: "POST",
+        headers: { "content-type": type },
+        body: new Uint8Array(image.bytes),
+        ...(signal ? { signal } : {}),
+      });
+      return answer.asset;
+    },
 
     async readAsset(id) {
       const response = await call(`/api/v1/assets/${enc(id)}`);

@@ -20,6 +20,7 @@ import {
   recolorArguments,
 } from "./inputs.js";
 import { registerGetKitTool, registerKitTool } from "./kit-tool.js";
+import { registerUploadTool } from "./upload-tool.js";
 import { serverInstructions } from "./instructions.js";
 import { registerAssetResources } from "./resources.js";
 
@@ -40,7 +41,7 @@ export const defaultMaxWaitMs = 45_000;
 type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 /**
- * The MCP surface, once, over either implementation of AssetApi: nine tools and the `asset://{id}`
+ * The MCP surface, once, over either implementation of AssetApi: the tools of MCP_TOOL_NAMES (contract/mcp-tools.ts) and the `asset://{id}`
  * resources. A tool's failure is a tool result (`isError: true`, text `code: message` and what to
  * do next), never a protocol error, so the model can read it and act. Arguments follow REST's
  * input rules (`inputs.ts`): the contract's schemas, strict, refused as `invalid_request`.
@@ -185,6 +186,7 @@ export function createMcpServer(api: AssetApi, options: McpServerOptions = {}): 
 
   registerKitTool(server, api, { maxWaitMs, ...(options.stop ? { stop: options.stop } : {}), ...(options.logger ? { logger: options.logger } : {}) });
   registerGetKitTool(server, api, { ...(options.logger ? { logger: options.logger } : {}) });
+  registerUploadTool(server, api, { ...(options.stop ? { stop: options.stop } : {}), ...(options.logger ? { logger: options.logger } : {}) });
 
   server.registerTool(
     "recolor_asset",

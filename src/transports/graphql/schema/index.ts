@@ -7,6 +7,7 @@ import "./api-key.js";
 import "./project.js";
 import "./generation.js";
 import "./kit.js";
+import "./upload.js";
 import "./credits.js";
 import "./storage.js";
 import "./usage.js";
