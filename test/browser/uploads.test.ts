@@ -107,7 +107,7 @@ describeOn("pglite", "uploads in the web client", () => {
     await tile.getByRole("button", { name: "Recolour: castle-hero" }).click();
     await tile.getByRole("button", { name: "Recolour", exact: true }).click();
     await expect.poll(async () => (await accountOf(page)).generations.length, { timeout: 20_000 }).toBe(2);
-    await expect(gallery.getByRole("listitem").count()).resolves.toBe(2);
+    await expect.poll(() => gallery.getByRole("listitem").count()).toBe(2);
 
     expect(bench.problems).toEqual([]);
     await context.close();
