@@ -187,7 +187,8 @@ function HistoryList({ projectId, onProject }: { projectId: string; onProject(id
                   {asset && g.status === "succeeded" ? (
                     <Button
                       small
-                      icon="edit"
+                      variant="ghost"
+                      icon="palette"
                       aria-label={`Recolour: ${title}`}
                       aria-expanded={recoloring === g.id ? "true" : "false"}
                       title="The same asset on another palette"
