@@ -168,6 +168,69 @@ export async function gql<T>(query: string, variables?: Record<string, unknown>,
   return json.data;
 }
 
+/** What POST /api/v1/uploads answers (contract: UploadResponse). */
+export interface UploadedAsset {
+  id: string;
+  generationId: string;
+  source: "upload";
+  name: string;
+  mimeType: string;
+  width: number;
+  height: number;
+  bytes: number;
+  sha256: string;
+  url: string;
+}
+
+/** The stem of a file's name, as an upload's name: "hero.png" → "hero" (1–100 characters). */
+export const uploadNameOf = (fileName: string): string =>
+  fileName
+    .replace(/\.[^.]*$/, "")
+    .trim()
+    .slice(0, 100) || "upload";
+
+/**
+ * Uploads one image as the raw body with its own Content-Type (POST /api/v1/uploads, cookie auth).
+ * XMLHttpRequest rather than fetch: it reports upload progress (0..1). Refusals throw the envelope's ApiError.
+ */
+export function uploadImage(file: File, onProgress?: (fraction: number) => void, projectId?: string): Promise<UploadedAsset> {
+  const query = new URLSearchParams({ name: uploadNameOf(file.name), ...(projectId ? { projectId } : {}) });
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `/api/v1/uploads?${query}`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader("accept", "application/json");
+    // The browser's guess at the type ("" for an unknown extension): the service checks the bytes either way.
+    xhr.setRequestHeader("content-type", file.type || "application/octet-stream");
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(offline(new Error("upload failed")));
+    xhr.onload = () => {
+      let json: (Envelope & { asset?: UploadedAsset }) | undefined;
+      try {
+        json = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        json = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && json?.asset) return resolve(json.asset);
+      const e = json?.error;
+      const seconds = Number(xhr.getResponseHeader("retry-after"));
+      reject(
+        new ApiError(
+          e?.message ?? `The upload failed (${xhr.status}).`,
+          e?.code ?? "http_error",
+          xhr.status,
+          e?.details ?? {},
+          e?.param,
+          typeof e?.details?.retryAfterSeconds === "number" ? e.details.retryAfterSeconds : Number.isFinite(seconds) && seconds > 0 ? seconds : undefined,
+        ),
+      );
+    };
+    xhr.send(file);
+  });
+}
+
 export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 // ---------------------------------------------------------------------------------------------

@@ -87,6 +87,14 @@ const paths: Record<string, JSX.Element> = {
   trash: <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />,
   play: <path d="M8 5.5v13l10-6.5z" />,
   pause: <path d="M8 5v14M16 5v14" />,
+  palette: (
+    <>
+      <path d="M12 3a9 9 0 1 0 0 18c1.4 0 2-1 2-2 0-1.3-1-1.7-1-3 0-1.1.9-2 2-2h2a4 4 0 0 0 4-4c0-4-4-7-9-7z" />
+      <circle cx="7.5" cy="11" r="1" />
+      <circle cx="10" cy="7" r="1" />
+      <circle cx="15" cy="7.5" r="1" />
+    </>
+  ),
 };
 
 export type IconName = keyof typeof paths;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api } from "../api";
 import type { GenerateInput, HistoryItem } from "../contract";
+import type { PaletteInput } from "../palette";
 import { LoadMore, usePagedList } from "../paging";
 import { linkHandler, useSession } from "../state";
 import { AssetImage } from "../ui/asset-image";
@@ -15,6 +16,8 @@ import { InterpretationSummary } from "./interpretation";
 import { paletteInputOf } from "./palette-fields";
 import { ProjectPicker } from "./project-picker";
 import { QualitySummary } from "./quality";
+import { paletteNameOf, RecolorPanel } from "./recolor-panel";
+import { UploadPanel } from "./upload-panel";
 
 const pageSize = 12;
 
@@ -47,6 +50,25 @@ function HistoryList({ projectId, onProject }: { projectId: string; onProject(id
   };
   // The sheet or tileset opened in a dialog, by generation id.
   const [playing, setPlaying] = useState<string | null>(null);
+  // The generation whose asset is being recoloured, and that call's state.
+  const [recoloring, setRecoloring] = useState<string | null>(null);
+  const [recolorBusy, setRecolorBusy] = useState(false);
+  const [recolorError, setRecolorError] = useState<unknown>(null);
+  const recolor = async (assetId: string, palette: PaletteInput): Promise<boolean> => {
+    setRecolorBusy(true);
+    setRecolorError(null);
+    try {
+      await api.recolor(assetId, palette);
+      setRecoloring(null);
+      await load(null);
+      return true;
+    } catch (e) {
+      setRecolorError(e);
+      return false;
+    } finally {
+      setRecolorBusy(false);
+    }
+  };
 
   useEffect(() => {
     document.title = "History · AssetForge";
@@ -69,13 +91,15 @@ function HistoryList({ projectId, onProject }: { projectId: string; onProject(id
       <header class="view-head">
         <div>
           <h1 tabIndex={-1}>History</h1>
-          <p class="muted">Everything you generated, newest first. Run one again, tweak it, or download it.</p>
+          <p class="muted">Everything you generated or uploaded, newest first. Run one again, tweak it, recolour it, or download it.</p>
         </div>
         <Button variant="ghost" small icon="refresh" onClick={() => void load(null)} disabled={loading}>
           Refresh
         </Button>
       </header>
       <ProjectPicker id="history-project" label="Project" value={projectId} onChange={onProject} noneLabel="All generations" />
+
+      <UploadPanel projectId={projectId} onUploaded={() => void load(null)} />
 
       {error ? <ErrorNote error={error} /> : null}
 
@@ -99,6 +123,8 @@ function HistoryList({ projectId, onProject }: { projectId: string; onProject(id
           const layout = asset?.layout;
           const tileset = asset?.tilesetLayout;
           const title = g.prompt ?? "(conversation)";
+          // An upload (agent `upload`) has no prompt to run again; its name is the prompt.
+          const uploaded = g.agentId === "upload";
           return (
             <li class="card tile" key={g.id}>
               {asset && layout ? (
@@ -158,27 +184,47 @@ function HistoryList({ projectId, onProject }: { projectId: string; onProject(id
                       Download
                     </a>
                   ) : null}
-                  <Button
-                    small
-                    icon="refresh"
-                    aria-label={`Run again: ${title}`}
-                    title="Same prompt and settings, a new seed"
-                    disabled={!g.prompt}
-                    onClick={() => session.runAgain(inputOf(g), { start: true })}
-                  >
-                    Run again
-                  </Button>
-                  <Button
-                    small
-                    variant="ghost"
-                    icon="edit"
-                    aria-label={`Edit settings: ${title}`}
-                    title="Open in Generate with this seed"
-                    disabled={!g.prompt}
-                    onClick={() => session.runAgain({ ...inputOf(g), seed: g.seed }, { start: false })}
-                  >
-                    <span class="btn-label">Edit</span>
-                  </Button>
+                  {asset && g.status === "succeeded" ? (
+                    <Button
+                      small
+                      variant="ghost"
+                      icon="palette"
+                      aria-label={`Recolour: ${title}`}
+                      aria-expanded={recoloring === g.id ? "true" : "false"}
+                      title="The same asset on another palette"
+                      onClick={() => {
+                        setRecolorError(null);
+                        setRecoloring(recoloring === g.id ? null : g.id);
+                      }}
+                    >
+                      <span class="btn-label">Recolour…</span>
+                    </Button>
+                  ) : null}
+                  {uploaded ? null : (
+                    <>
+                      <Button
+                        small
+                        icon="refresh"
+                        aria-label={`Run again: ${title}`}
+                        title="Same prompt and settings, a new seed"
+                        disabled={!g.prompt}
+                        onClick={() => session.runAgain(inputOf(g), { start: true })}
+                      >
+                        Run again
+                      </Button>
+                      <Button
+                        small
+                        variant="ghost"
+                        icon="edit"
+                        aria-label={`Edit settings: ${title}`}
+                        title="Open in Generate with this seed"
+                        disabled={!g.prompt}
+                        onClick={() => session.runAgain({ ...inputOf(g), seed: g.seed }, { start: false })}
+                      >
+                        <span class="btn-label">Edit</span>
+                      </Button>
+                    </>
+                  )}
                   {g.status !== "queued" && g.status !== "running" ? (
                     <Button
                       small
@@ -195,6 +241,16 @@ function HistoryList({ projectId, onProject }: { projectId: string; onProject(id
                     </Button>
                   ) : null}
                 </div>
+                {recoloring === g.id && asset ? (
+                  <RecolorPanel
+                    current={paletteNameOf(g.palette)}
+                    onRecolor={(palette) => recolor(asset.id, palette)}
+                    onClose={() => setRecoloring(null)}
+                    error={recolorError}
+                    starting={recolorBusy}
+                    disabled={recolorBusy}
+                  />
+                ) : null}
               </div>
             </li>
           );
