@@ -246,6 +246,10 @@ describe("GraphQL root fields", () => {
       variables: () => ({ id: aliceGeneration }),
       expect: { anonymous: "unauthenticated", bobKey: "not_found", aliceReadKey: "ok" },
     },
+    "Subscription.kitEvents": {
+      query: 'subscription { kitEvents(id: "kit_0123456789012345678901") { seq } }',
+      expect: { anonymous: "unauthenticated", alice: "not_found", aliceReadKey: "not_found" },
+    },
     "Mutation.revokeApiKey": {
       query: "mutation ($id: ID!) { revokeApiKey(id: $id) }",
       variables: () => ({ id: aliceKeyId }),

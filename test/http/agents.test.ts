@@ -23,6 +23,9 @@ describe("GET /api/ai/agents", () => {
     for (const agent of body.agents) {
       const sheets = agent.id === "pixel-sprite";
       const tilesets = agent.id === "texture";
+      // the agents that work on the caller's picture read no prompt: they list no `knows`
+      const takesPictureOnly = agent.id === "pixel-fixer" || agent.id === "cutout";
+      expect(agent.inputs).toEqual(takesPictureOnly || sheets ? ["prompt", "image"] : ["prompt"]);
       expect(Object.keys(agent).sort()).toEqual(
         [
           "credits",
@@ -30,7 +33,8 @@ describe("GET /api/ai/agents", () => {
           "description",
           "formats",
           "id",
-          "knows",
+          "inputs",
+          ...(takesPictureOnly ? [] : ["knows"]),
           "name",
           "outputs",
           "sizes",
@@ -65,7 +69,8 @@ describe("GET /api/ai/agents", () => {
     const body = (await (await t.request("/api/ai/agents")).json()) as {
       agents: { id: string; knows: { subjects: string[]; modifiers: string[]; styles: string[] } }[];
     };
-    const knows = Object.fromEntries(body.agents.map((a) => [a.id, a.knows]));
+    const knows = Object.fromEntries(body.agents.filter((a) => a.knows !== undefined).map((a) => [a.id, a.knows]));
+    expect(Object.keys(knows).sort()).toEqual(["icon", "pixel-sprite", "texture"]);
     expect(Object.keys(knows.texture!).sort()).toEqual(["modifiers", "styles", "subjects"]);
     expect(knows["pixel-sprite"]!.subjects).toEqual(expect.arrayContaining(["knight", "slime", "dragon", "potion"]));
     expect(knows["pixel-sprite"]!.subjects).not.toContain("grass");
@@ -94,7 +99,7 @@ describe("GET /api/ai/agents", () => {
     expect(result.errors).toBeUndefined();
     for (const agent of result.data!.agents) {
       expect(agent.outputs).toEqual(rest.agents.find((a) => a.id === agent.id)!.outputs);
-      expect(agent.knows).toEqual(rest.agents.find((a) => a.id === agent.id)!.knows);
+      expect(agent.knows).toEqual(rest.agents.find((a) => a.id === agent.id)!.knows ?? null);
     }
   });
 

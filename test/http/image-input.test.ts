@@ -104,7 +104,7 @@ describe("agents list their inputs", () => {
     const listed = (await (await t.request("/api/ai/agents")).json()) as { agents: { id: string; inputs: string[] }[] };
     const inputs = Object.fromEntries(listed.agents.map((a) => [a.id, a.inputs]));
     expect(inputs).toEqual({
-      "pixel-sprite": ["prompt"],
+      "pixel-sprite": ["prompt", "image"],
       icon: ["prompt"],
       editor: ["prompt", "image"],
       painter: ["prompt"],
@@ -175,8 +175,8 @@ describe("refusals charge nothing", () => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { code: string; param: string; message: string; details: { agents: string[] } } };
     expect(body.error).toMatchObject({ code: "unsupported_option", param: "image" });
-    expect(body.error.details.agents).toEqual(["editor", "flux-edit"]);
-    expect(body.error.message).toContain("editor, flux-edit");
+    expect(body.error.details.agents).toEqual(["pixel-sprite", "editor", "flux-edit"]);
+    expect(body.error.message).toContain("pixel-sprite, editor, flux-edit");
     expect(await balanceOf(secret)).toBe(before);
   });
 

@@ -12,6 +12,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenOnPort, startTestApp, type TestApp } from "../support/harness.js";
 import { bearer, createKey, signUp, type TestUser } from "../support/users.js";
+import { MCP_TOOL_NAMES } from "../../src/contract/mcp-tools.js";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -214,7 +215,7 @@ const otherCases: Case[] = [
     "estimate_cost",
     { agentId: "icon", maxWaitSeconds: 1 },
     "maxWaitSeconds",
-    /^Unknown field "maxWaitSeconds"\. The fields are: prompt, messages, agentId, width, height, transparent, sheet, tileset, palette, projectId\./,
+    /^Unknown field "maxWaitSeconds"\. The fields are: prompt, messages, agentId, width, height, transparent, sheet, tileset, palette, image, projectId\./,
   ],
   ["estimate_cost", { agentId: "icon", prompt: "a\u0000sword" }, "prompt", /NUL character/],
   ["estimate_cost", { agentId: "icon\u0000" }, "agentId", /NUL character/],
@@ -238,7 +239,7 @@ describe("MCP tool arguments follow REST's input rules", () => {
   it("advertises the contract's bounds and additionalProperties: false for every tool", async () => {
     const { secret } = await userWithKey();
     const { tools } = await (await httpClient(secret)).listTools();
-    expect(tools).toHaveLength(8);
+    expect(tools).toHaveLength(MCP_TOOL_NAMES.length);
     for (const tool of tools) expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
     const props = (name: string) => tools.find((tool) => tool.name === name)!.inputSchema.properties as Record<string, Record<string, unknown>>;
     const generate = props("generate_asset");
@@ -258,6 +259,7 @@ describe("MCP tool arguments follow REST's input rules", () => {
       "badge",
       "height",
       "idempotencyKey",
+      "image",
       "maxWaitSeconds",
       "messages",
       "palette",
