@@ -1,0 +1,109 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../support/harness.js";
+import { bearer, createKey, json, signUp } from "../support/users.js";
+
+/**
+ * Contract section 14 end to end: an upload through each procedural agent that takes a picture, over HTTP, as a
+ * coding agent calls it (upload, then `image` in the generate body): the pixel fixer, the cutout, a sheet from the
+ * caller's sprite.
+ */
+let t: TestApp;
+let key: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ RATE_LIMIT_GENERATE_PER_MINUTE: "1000" });
+  key = (await createKey(t, await signUp(t))).secret;
+}, 240_000);
+afterAll(() => t?.close());
+
+type Generation = {
+  status: string;
+  credits: { charged: number };
+  assets: { id: string; width: number; height: number; b64?: string; layout?: { animations?: { name: string }[] } }[];
+  interpretation?: { detected?: { scale: number; width: number; height: number; confidence: number } };
+};
+
+/** A 16 × 16 piece of pixel art: a sky-blue ground, a dark-outlined red figure with a yellow belt. */
+function art(): Buffer {
+  const px = Buffer.alloc(16 * 16 * 3);
+  for (let y = 0; y < 16; y++) {
+    for (let x = 0; x < 16; x++) {
+      const inside = x >= 5 && x <= 10 && y >= 3 && y <= 13;
+      const edge = inside && (x === 5 || x === 10 || y === 3 || y === 13);
+      const colour = !inside ? [120, 190, 240] : edge ? [30, 20, 40] : y === 9 ? [240, 200, 40] : [200, 40, 50];
+      px.set(colour, (y * 16 + x) * 3);
+    }
+  }
+  return px;
+}
+
+async function upload(bytes: Buffer, type: string): Promise<string> {
+  const response = await t.request("/api/v1/uploads", {
+    method: "POST",
+    headers: { ...bearer(key), "content-type": type },
+    body: bytes as Uint8Array<ArrayBuffer>,
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { asset: { id: string } }).asset.id;
+}
+
+const generate = async (body: Record<string, unknown>) => {
+  const response = await t.request("/api/v1/generate", json(body, bearer(key)));
+  return { status: response.status, body: (await response.json()) as Generation & { error?: { code: string; param?: string; message: string } } };
+};
+
+describe("your art through the tools", () => {
+  it("pixel-fixer: a blurred, re-compressed 6× upscale comes back 16 × 16, its scale detected, for 1 credit", async () => {
+    const big = await sharp(art(), { raw: { width: 16, height: 16, channels: 3 } })
+      .resize(96, 96, { kernel: "nearest" })
+      .blur(0.8)
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const id = await upload(big, "image/jpeg");
+    const { status, body } = await generate({ agentId: "pixel-fixer", image: id });
+    expect(status, JSON.stringify(body.error)).toBe(200);
+    expect(body.credits.charged).toBe(1);
+    expect(body.assets[0]).toMatchObject({ width: 16, height: 16 });
+    expect(body.interpretation?.detected).toMatchObject({ width: 16, height: 16 });
+    expect(body.interpretation!.detected!.scale).toBeCloseTo(6, 1);
+    const { data } = await sharp(Buffer.from(body.assets[0]!.b64!, "base64")).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const want = art();
+    let right = 0;
+    for (let i = 0; i < 256; i++) {
+      const d = Math.hypot(data[i * 3]! - want[i * 3]!, data[i * 3 + 1]! - want[i * 3 + 1]!, data[i * 3 + 2]! - want[i * 3 + 2]!);
+      if (d < 30) right++;
+    }
+    expect(right / 256).toBeGreaterThan(0.9);
+  });
+
+  it("cutout: the same size, the ground gone (alpha 0), the figure kept", async () => {
+    const png = await sharp(art(), { raw: { width: 16, height: 16, channels: 3 } })
+      .resize(64, 64, { kernel: "nearest" })
+      .png()
+      .toBuffer();
+    const id = await upload(png, "image/png");
+    const { status, body } = await generate({ agentId: "cutout", image: id });
+    expect(status, JSON.stringify(body.error)).toBe(200);
+    expect(body.assets[0]).toMatchObject({ width: 64, height: 64 });
+    const { data } = await sharp(Buffer.from(body.assets[0]!.b64!, "base64")).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const alpha = (x: number, y: number) => data[(y * 64 + x) * 4 + 3]!;
+    expect([alpha(0, 0), alpha(63, 0), alpha(0, 63), alpha(63, 63)]).toEqual([0, 0, 0, 0]);
+    expect(alpha(32, 32)).toBe(255);
+  });
+
+  it("pixel-sprite with sheet: the uploaded sprite animated; a direction it cannot see is refused, naming what it can make", async () => {
+    const drawn = await generate({ agentId: "pixel-sprite", prompt: "knight", width: 32, height: 32, transparent: true, seed: 3 });
+    expect(drawn.status).toBe(200);
+    const id = await upload(Buffer.from(drawn.body.assets[0]!.b64!, "base64"), "image/png");
+    const sheet = await generate({ agentId: "pixel-sprite", image: id, width: 64, height: 64, sheet: { animations: ["idle", "walk"], directions: 1 } });
+    expect(sheet.status, JSON.stringify(sheet.body.error)).toBe(200);
+    expect(
+      sheet.body.assets[0]!.layout?.animations?.map((a) => a.name),
+      JSON.stringify(sheet.body.assets[0]!.layout),
+    ).toEqual(["idle", "walk"]);
+    const refused = await generate({ agentId: "pixel-sprite", image: id, width: 64, height: 64, sheet: { animations: ["walk"], directions: 4 } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.message).toMatch(/can make/);
+  });
+});
