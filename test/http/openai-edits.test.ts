@@ -37,7 +37,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (process.env.DEBUG_EDITS) for (const l of t.logs) if (l.level === "error" || l.level === "warn") console.log(JSON.stringify(l));
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
   await t?.close();
