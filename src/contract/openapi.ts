@@ -156,7 +156,7 @@ function operationFor(route: RouteSpec & { id: string }, registry: SchemaRegistr
     if (bodyExamples) media.examples = bodyExamples;
     if (body === graphqlRequest) media.example = { query: "{ viewer { account { balance } } }" };
     if (body === jsonRpcRequest) media.example = { jsonrpc: "2.0", id: 1, method: "tools/list" };
-    requestBody = { required: true, content: { "application/json": media } };
+    requestBody = { required: true, content: { [route.bodyContentType ?? "application/json"]: media } };
   }
   const responses: Record<string, ResponseObject> = {};
   for (const [status, spec] of Object.entries(route.responses) as [string, ResponseSpec][]) {

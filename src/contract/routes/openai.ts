@@ -1,4 +1,4 @@
-import { openAiErrorResponses, openAiImageRequest, openAiImagesResponse, openAiModel, openAiModelList } from "../schemas/openai.js";
+import { openAiErrorResponses, openAiImageEditForm, openAiImageRequest, openAiImagesResponse, openAiModel, openAiModelList } from "../schemas/openai.js";
 import { authErrors, generateErrors, json, type RouteSpec } from "./spec.js";
 
 /**
@@ -25,6 +25,24 @@ export const openAiRoutes = {
       ...openAiErrorResponses(generateErrors),
     },
     errors: generateErrors.filter((c) => c !== "insufficient_credits" && c !== "key_budget_exceeded"),
+  },
+  openaiImageEdits: {
+    method: "POST",
+    path: "/v1/images/edits",
+    transport: "openai",
+    auth: { allow: "api_key", scope: "generate" },
+    rate: "generate",
+    tags: ["OpenAI compatibility"],
+    body: openAiImageEditForm,
+    bodyContentType: "multipart/form-data",
+    headers: ["Idempotency-Key"],
+    summary:
+      'OpenAI\'s images.edit (multipart/form-data): image (or image[]; the first file) goes to model = an agent whose inputs include "image" (pixel-fixer, cutout, …), with prompt, n, size, background and response_format as in images.generate; mask is accepted and ignored. The picture is stored as an upload.',
+    responses: {
+      200: { description: "The images (data[].b64_json or data[].url, with the generation id in data[].id).", schema: openAiImagesResponse },
+      ...openAiErrorResponses([...generateErrors, "invalid_image", "storage_quota_exceeded"]),
+    },
+    errors: [...generateErrors.filter((c) => c !== "insufficient_credits" && c !== "key_budget_exceeded"), "invalid_image", "storage_quota_exceeded"],
   },
   openaiModels: {
     method: "GET",

@@ -26,6 +26,8 @@ export interface RouteSpec {
   summary: string;
   tags: string[];
   body?: ZodType;
+  /** The body's media type in the OpenAPI document (default `application/json`). */
+  bodyContentType?: "multipart/form-data";
   /** An empty body counts as `{}` (every field of `body` is optional). */
   bodyOptional?: boolean;
   /** Query parameters this route reads (documented; the transport validates them with it). */

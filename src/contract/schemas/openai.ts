@@ -49,6 +49,43 @@ export const openAiImageRequest = z
   });
 export type OpenAiImageRequest = z.output<typeof openAiImageRequest>;
 
+/**
+ * The text fields of `POST /v1/images/edits` (multipart/form-data; the files `image`/`image[]` and
+ * `mask` are read apart): OpenAI's fields, unknown ones refused. `n` arrives as text and is read as a number.
+ */
+export const openAiImageEditRequest = z
+  .strictObject({
+    prompt: nullish(trimmed(1, 4000)).describe("What to make of the image (1–4000 characters); optional for agents that say so (pixel-fixer, cutout)."),
+    model: nullish(z.string().min(1, "Must not be empty.").max(64, "Must be at most 64 characters.")).describe(
+      'An agent whose inputs include "image" (GET /api/ai/agents shows inputs), e.g. pixel-fixer or cutout.',
+    ),
+    n: nullish(integer(1, 4)).describe("How many images, 1–4; each is charged the agent's price, all reserved or none."),
+    size: nullish(z.string().max(32, "Must be at most 32 characters.")).describe(
+      '"WxH" (the size to make), or "auto" (default: the agent decides, e.g. pixel-fixer detects it).',
+    ),
+    background: nullish(z.enum(["transparent", "opaque", "auto"], { error: 'Must be "transparent", "opaque" or "auto".' })).describe(
+      "transparent: the background removed (alpha 0); opaque; auto (default): the agent's default.",
+    ),
+    output_format: nullish(z.enum(["png", "jpeg", "webp"], { error: 'Must be "png".' })).describe('"png" only.'),
+    response_format: nullish(z.enum(["b64_json", "url"], { error: 'Must be "b64_json" or "url".' })).describe(
+      "b64_json (default): the PNG inline; url: a public link to the PNG for an hour.",
+    ),
+    quality: nullish(z.string().max(32, "Must be at most 32 characters.")).describe("Accepted, logged and echoed."),
+    user: nullish(z.string().max(256, "Must be at most 256 characters.")).describe("Your end user's id: accepted and logged."),
+    input_fidelity: nullish(z.string().max(32, "Must be at most 32 characters.")).describe("Accepted and ignored."),
+    output_compression: nullish(integer(0, 100)).describe("Accepted and ignored."),
+  })
+  .meta({ id: "OpenAiImageEditRequest", examples: [{ model: "pixel-fixer", n: 1, response_format: "b64_json" }] });
+export type OpenAiImageEditRequest = z.output<typeof openAiImageEditRequest>;
+
+/** The multipart body of `POST /v1/images/edits` as OpenAPI shows it (files as binary strings). */
+export const openAiImageEditForm = openAiImageEditRequest
+  .extend({
+    image: z.string().describe("The picture (PNG, JPEG, WebP or GIF file part); `image[]` also works, the first file is used."),
+    mask: z.string().optional().describe("Accepted and ignored (the agents edit the whole picture)."),
+  })
+  .meta({ id: "OpenAiImageEditForm" });
+
 /** OpenAI's `usage` (token counts): our agents count credits, not tokens, so every count is 0. */
 export const openAiUsage = z
   .object({

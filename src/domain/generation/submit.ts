@@ -331,7 +331,9 @@ export function newGeneration(
     accountId: viewer.user.accountId,
     apiKeyId: viewer.kind === "api_key" ? viewer.apiKeyId : null,
     agentId,
-    prompt: input.prompt ?? null,
+    // An image without prompt or messages (agents whose prompt is optional) is stored with an empty prompt:
+    // a row has exactly one of prompt and messages.
+    prompt: input.prompt ?? (input.messages ? null : ""),
     messages: input.messages ?? null,
     projectId: input.projectId ?? null,
     ...rest,

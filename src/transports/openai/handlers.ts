@@ -10,6 +10,7 @@ import type { Services } from "../../services.js";
 import { requestContext, type RequestState } from "../http/request-state.js";
 import { jsonResponse } from "../http/responses.js";
 import { openAiErrorResponse } from "./errors.js";
+import { readEditForm, readEditsCall } from "./edits.js";
 import { creditHeaders, imagesAnswer, imagesStream } from "./images.js";
 import { readImagesCall, unknownModel } from "./request.js";
 
@@ -31,6 +32,8 @@ interface Ctx {
   state: RequestState;
   /** The body's JSON object (the edge read it within the cap). */
   jsonBody(): Record<string, unknown>;
+  /** A multipart body's bytes, as sent (the edge passes them on `multipartPaths`). */
+  bodyBytes?: Buffer | undefined;
   viewer: AuthenticatedViewer;
   params: Record<string, string>;
 }
@@ -63,7 +66,7 @@ export function openAiHandlers(deps: OpenAiDeps) {
           const policy = { name: "read", limit: deps.readPerMinute, windowSeconds: 60 };
           await consumeQuota(deps.limiter, policy, `acc:${viewer.user.accountId}`, (q) => Object.assign(state.headers, quotaHeaders(q)));
         }
-        return await handle({ request, state, viewer, params, jsonBody: () => body.object() });
+        return await handle({ request, state, viewer, params, jsonBody: () => body.object(), bodyBytes: body.bytes });
       } catch (error) {
         return openAiErrorResponse(error, state.requestId, state.logger);
       }
@@ -94,6 +97,32 @@ export function openAiHandlers(deps: OpenAiDeps) {
       const submission = await services.generations.submitMany(viewer, call.body, call.n, { ...options, waitMs: syncTimeoutMs, stop: deps.closing });
       const body = await imagesAnswer(submission, call, { services, viewer, publicOrigin: deps.publicOrigin });
       state.logger.info("openai images answered", { generations: submission.generations.map((g) => g.id), replayed: submission.replayed });
+      return jsonResponse(body, 200, creditHeaders(submission));
+    }),
+
+    openaiImageEdits: guarded(routes.openaiImageEdits.auth, undefined, async ({ request, state, viewer, bodyBytes }) => {
+      const form = await readEditForm(bodyBytes, request.headers.get("content-type"));
+      const call = await readEditsCall(services.agents, form);
+      state.logger.info("openai image edits", {
+        model: call.agent.id,
+        n: call.n,
+        size: call.size,
+        background: call.background,
+        quality: call.quality,
+        user: typeof form.fields.user === "string" ? form.fields.user : null,
+        responseFormat: call.responseFormat,
+      });
+      const submission = await services.generations.submitMany(viewer, call.body, call.n, {
+        ...(request.headers.has("idempotency-key") ? { idempotencyKey: request.headers.get("idempotency-key")! } : {}),
+        onQuota: (q: Parameters<typeof quotaHeaders>[0]) => Object.assign(state.headers, quotaHeaders(q)),
+        waitMs: syncTimeoutMs,
+        stop: deps.closing,
+      });
+      // "auto": the size the agent chose (pixel-fixer detects it), from the first image.
+      const first = submission.generations[0]?.assets[0];
+      const size = call.size === "auto" && first ? `${first.width}x${first.height}` : call.size;
+      const body = await imagesAnswer(submission, { ...call, size }, { services, viewer, publicOrigin: deps.publicOrigin });
+      state.logger.info("openai image edits answered", { generations: submission.generations.map((g) => g.id), replayed: submission.replayed });
       return jsonResponse(body, 200, creditHeaders(submission));
     }),
 
