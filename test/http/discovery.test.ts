@@ -177,7 +177,7 @@ describe("llms.txt", () => {
     const text = await (await t.request("/llms.txt")).text();
     const agents = (await (await t.request("/api/ai/agents")).json()) as { agents: { id: string; knows: { subjects: string[] } }[] };
     expect(text).toContain("**What the built-in agents know.**");
-    for (const agent of agents.agents) expect(text).toContain(`- \`${agent.id}\`: ${agent.knows.subjects.length} subjects (e.g. `);
+    for (const agent of agents.agents.filter((a) => a.knows)) expect(text).toContain(`- \`${agent.id}\`: ${agent.knows.subjects.length} subjects (e.g. `);
     expect(text).toContain(`knows\` of each agent in \`GET ${origin}/api/ai/agents\``);
     // before the link sections, which stay lists of links
     expect(text.indexOf("What the built-in agents know")).toBeLessThan(text.indexOf("## Docs"));
