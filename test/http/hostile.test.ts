@@ -236,7 +236,7 @@ describe("odds and ends of HTTP", () => {
       expect(error.message).toContain("icon, texture");
       const list = (await (await t.request("/api/ai/agents")).json()) as { defaultAgentId: string | null; agents: { id: string }[] };
       expect(list.defaultAgentId).toBeNull();
-      expect(list.agents.map((a) => a.id)).toEqual(["icon", "texture"]);
+      expect(list.agents.map((a) => a.id)).toEqual(["icon", "texture", "pixel-fixer", "cutout"]);
     } finally {
       vi.useRealTimers();
       await t.db.prisma.agent.update({ where: { id: "pixel-sprite" }, data: { enabled: true } });
