@@ -5,7 +5,10 @@ import { interpretIcon } from "../index.js";
 import { probeKnowledge, probeSubjects } from "./knows.js";
 
 const env = { secret: () => undefined, fetch, log: { warn() {}, info() {} } };
-const drivers: [string, AgentDriver][] = proceduralDrivers.map((k) => [k.name, k.create({}, env)]);
+// the drivers that read prompts (the picture drivers, procedural-fixer and procedural-cutout, list no `knows`)
+const drivers: [string, AgentDriver][] = proceduralDrivers
+  .map((k): [string, AgentDriver] => [k.name, k.create({}, env)])
+  .filter(([, d]) => d.knows !== undefined);
 
 describe("knows: what a procedural agent understands, checked against its own reading", () => {
   it.each(drivers)("%s: every subject it lists draws alone, every modifier and style is used with some subject", (_name, d) => {
