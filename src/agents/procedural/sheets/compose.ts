@@ -3,8 +3,9 @@
  * order (items behind, far arm, legs, torso, head, near arm, items in front), then the whole
  * figure squashed, sheared, moved or turned about its bottom centre, nearest-neighbour.
  */
-import type { Offset, Pose } from "./poses.js";
-import { boundsOf, PART } from "./rig.js";
+import type { Pose } from "./poses.js";
+import { armOffset, movedRow, PART_LAYERS, partOffset } from "./part-offsets.js";
+import { boundsOf } from "./rig.js";
 import type { View, ViewLayer } from "./view.js";
 import { M, SpriteGrid } from "../sprites/index.js";
 
@@ -28,8 +29,6 @@ function closedEyes(view: View): SpriteGrid {
   }
   return g;
 }
-
-const add = (a: Offset | undefined, b: Offset | undefined): Offset => [(a?.[0] ?? 0) + (b?.[0] ?? 0), (a?.[1] ?? 0) + (b?.[1] ?? 0)];
 
 /** A held item turned about its grip and moved; behind the body its separating line is left out (the body covers it). */
 function drawLayer(out: SpriteGrid, layer: ViewLayer, angle: number, dx: number, dy: number, behind: boolean, ground: number): void {
@@ -123,46 +122,22 @@ export function composeFrame(view: View, pose: Pose, closed?: SpriteGrid): Sprit
   const body = pose.eyesClosed ? (closed ?? closedEyes(view)) : view.body;
   let out = new SpriteGrid(n);
   const upper = pose.upper;
-  const armOffset = (arm: number): Offset => add(upper, pose.arms?.[arm === PART.ARM_L ? 0 : 1]);
   const itemAt = (l: ViewLayer): [number, number] => {
-    const [ax] = armOffset(l.arm);
+    const [ax] = armOffset(pose, l.arm);
     return [ax + (pose.item?.dx ?? 0), (upper?.[1] ?? 0) + (pose.item?.dy ?? 0)];
   };
   const angle = pose.item?.angle ?? 0;
   // nothing is pushed below the feet: the ground row stays where it was
   const ground = view.box[3];
   for (const l of view.layers) if (!l.front) drawLayer(out, l, angle, ...itemAt(l), true, ground);
-  const drawPart = (keep: (p: number) => boolean, offset: (p: number) => Offset): void => {
+  for (const keep of PART_LAYERS) {
     for (let k = 0; k < n * n; k++) {
       const p = part[k] as number;
       if (!body.cells[k] || !keep(p)) continue;
-      const [dx, dy] = offset(p);
-      const i = (k % n) + dx;
-      const row = Math.floor(k / n);
-      const j = dy > 0 ? Math.min(row + dy, Math.max(row, ground)) : row + dy;
-      out.setCell(i, j, body.cells[k] as number, body.tone[k] as number);
+      const [dx, dy] = partOffset(pose, p);
+      out.setCell((k % n) + dx, movedRow(Math.floor(k / n), dy, ground), body.cells[k] as number, body.tone[k] as number);
     }
-  };
-  drawPart(
-    (p) => p === PART.ARM_R,
-    () => armOffset(PART.ARM_R),
-  );
-  drawPart(
-    (p) => p >= PART.LEG,
-    (p) => pose.legs?.[p - PART.LEG] ?? [0, 0],
-  );
-  drawPart(
-    (p) => p === PART.TORSO || p === PART.NONE,
-    () => add(upper, undefined),
-  );
-  drawPart(
-    (p) => p === PART.HEAD,
-    () => add(upper, pose.head),
-  );
-  drawPart(
-    (p) => p === PART.ARM_L,
-    () => armOffset(PART.ARM_L),
-  );
+  }
   for (const l of view.layers) if (l.front) drawLayer(out, l, angle, ...itemAt(l), false, ground);
   out = reshape(out, pose.squash ?? 0, pose.widen ?? 0, pose.shear ?? 0);
   if (pose.shift) {

@@ -4,8 +4,8 @@
  * figure squashed, sheared, moved or turned about its bottom centre. Pixels are only moved, never
  * blended: every frame keeps the sprite's colours (a hit flash paints the figure in `flash`).
  */
-import type { Offset, Pose } from "../poses.js";
-import { PART } from "../rig.js";
+import type { Pose } from "../poses.js";
+import { movedRow, PART_LAYERS, partOffset } from "../part-offsets.js";
 import { boxOf, type Pixels } from "./sprite-art.js";
 
 /** The sprite set in its frame: pixels, a PART label per pixel, and the row its feet stand on. */
@@ -14,8 +14,6 @@ export interface Posable {
   part: Uint8Array;
   ground: number;
 }
-
-const add = (a: Offset | undefined, b: Offset | undefined): Offset => [(a?.[0] ?? 0) + (b?.[0] ?? 0), (a?.[1] ?? 0) + (b?.[1] ?? 0)];
 
 const blank = (p: Pixels): Pixels => ({ w: p.w, h: p.h, px: new Uint32Array(p.w * p.h) });
 
@@ -105,40 +103,15 @@ export function posePixels(s: Posable, pose: Pose, flash: number): Pixels {
   const { body, part, ground } = s;
   const { w } = body;
   let out = blank(body);
-  const upper = pose.upper;
-  const armOffset = (arm: number): Offset => add(upper, pose.arms?.[arm === PART.ARM_L ? 0 : 1]);
-  const drawPart = (keep: (p: number) => boolean, offset: (p: number) => Offset): void => {
+  for (const keep of PART_LAYERS) {
     for (let k = 0; k < body.px.length; k++) {
       const p = part[k] as number;
       const c = body.px[k] as number;
       if (!c || !keep(p)) continue;
-      const [dx, dy] = offset(p);
-      const row = Math.floor(k / w);
-      // nothing is pushed below the feet: the ground row stays where it was
-      const j = dy > 0 ? Math.min(row + dy, Math.max(row, ground)) : row + dy;
-      put(out, (k % w) + dx, j, c);
+      const [dx, dy] = partOffset(pose, p);
+      put(out, (k % w) + dx, movedRow(Math.floor(k / w), dy, ground), c);
     }
-  };
-  drawPart(
-    (p) => p === PART.ARM_R,
-    () => armOffset(PART.ARM_R),
-  );
-  drawPart(
-    (p) => p >= PART.LEG,
-    (p) => pose.legs?.[p - PART.LEG] ?? [0, 0],
-  );
-  drawPart(
-    (p) => p === PART.TORSO || p === PART.NONE,
-    () => add(upper, undefined),
-  );
-  drawPart(
-    (p) => p === PART.HEAD,
-    () => add(upper, pose.head),
-  );
-  drawPart(
-    (p) => p === PART.ARM_L,
-    () => armOffset(PART.ARM_L),
-  );
+  }
   closeSeams(out, body);
   out = reshape(out, pose.squash ?? 0, pose.widen ?? 0, pose.shear ?? 0);
   if (pose.shift) {
