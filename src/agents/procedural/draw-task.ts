@@ -1,7 +1,7 @@
 import type { AssetQualityReport, SheetLayout, SheetRequest, TilesetLayout, TilesetRequest } from "../driver.js";
 import { parseHex } from "../palette/color.js";
 import { iconGenerator } from "./icons/index.js";
-import { drawGivenSheet, drawSpriteSheet, posedSpriteGenerator as pixelSpriteGenerator } from "./sheets/index.js";
+import { drawGivenSheet, drawSpriteSheet, pixelSpriteGenerator } from "./sheets/index.js";
 import { drawTileset } from "./tilesets/index.js";
 import { interpretPrompt, type PromptInput } from "./words/prompt.js";
 import { textureGenerator } from "./textures/index.js";

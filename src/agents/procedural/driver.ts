@@ -19,7 +19,7 @@ import { iconGenerator } from "./icons/index.js";
 import { ICON_BADGES, type Generator, type IconBadge, type PromptSpec } from "./kit/types.js";
 import { type Reader, type ReaderName, readers } from "./readers.js";
 import { threadPool } from "../threads.js";
-import { givenSheetRefusal, posedSpriteGenerator as pixelSpriteGenerator, SHEET_FRAMES, sheetRefusal } from "./sheets/index.js";
+import { givenSheetRefusal, pixelSpriteGenerator, SHEET_FRAMES, sheetRefusal } from "./sheets/index.js";
 import { textureGenerator } from "./textures/index.js";
 import { tilesetRefusal } from "./tilesets/index.js";
 import { probeKnowledge, probeSubjects } from "./words/knows.js";

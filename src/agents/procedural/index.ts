@@ -10,7 +10,7 @@
  */
 import { iconGenerator } from "./icons/index.js";
 import type { Generator } from "./kit/types.js";
-import { posedSpriteGenerator as pixelSpriteGenerator } from "./sheets/index.js";
+import { pixelSpriteGenerator } from "./sheets/index.js";
 import { textureGenerator } from "./textures/index.js";
 
 export const generators: ReadonlyMap<string, Generator> = new Map<string, Generator>(

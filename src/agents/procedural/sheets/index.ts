@@ -13,4 +13,4 @@
  */
 export { drawGivenSheet, givenSheetRefusal } from "./given/given-sheet.js";
 export { drawSpriteSheet, SHEET_FRAMES, sheetRefusal } from "./sprite-sheet.js";
-export { posedGrid, posedSpriteGenerator } from "./posed.js";
+export { posedGrid, pixelSpriteGenerator } from "./posed.js";

@@ -52,4 +52,4 @@ async function generatePosedSprite(
   return progress.finish(scaleNearest(canvas, model.size / model.n));
 }
 
-export const posedSpriteGenerator: Generator = { kind: "pixel-sprite", generate: generatePosedSprite };
+export const pixelSpriteGenerator: Generator = { kind: "pixel-sprite", generate: generatePosedSprite };

@@ -12,7 +12,7 @@
  *   effects) and what they paint.
  */
 export { M, SpriteGrid } from "./grid.js";
-export { type HeldLayer, modelSprite, pixelSpriteGenerator, type SpriteModel } from "./pixel-sprite.js";
+export { type HeldLayer, modelSprite, type SpriteModel } from "./pixel-sprite.js";
 export { pickSpriteBuilder, planSprite } from "./plan.js";
 export { interpretSprite } from "./reading.js";
 export { paintSprite } from "./render.js";

@@ -12,16 +12,14 @@
 import { nearest } from "../../palette/map.js";
 import { rampFromPalette } from "../../palette/ramp.js";
 import { applyTone, fromHsl, mix, rgb, shade, toHsl, type Rgb } from "../kit/color.js";
-import { ProgressReporter } from "../kit/progress.js";
 import { hashString, mixSeeds, Random } from "../kit/random.js";
-import { scaleNearest } from "../kit/raster.js";
-import type { GeneratedImage, Generator, GeneratorInput, GeneratorProgress, PromptSpec } from "../kit/types.js";
+import type { GeneratorInput, PromptSpec } from "../kit/types.js";
 import { hasStyle, isNegated, shapeKey, toneOf } from "../words/prompt.js";
 import { COLOR_VALUES } from "../words/vocabulary.js";
 import { M, MATERIAL_COUNT, SpriteGrid, type SpriteAnchors, type SpriteBuilder, type SpriteTraits } from "./grid.js";
 import { drawHeldItem } from "./items/held.js";
 import { planSprite, type SpritePlan } from "./plan.js";
-import { paintSprite, type SpriteLook } from "./render.js";
+import type { SpriteLook } from "./render.js";
 
 const RANDOM_HUES = ["red", "orange", "green", "teal", "blue", "purple", "pink", "emerald", "violet", "crimson"];
 const SKIN_TONES = [rgb(0xf2c9a0), rgb(0xe0a878), rgb(0xb97b52), rgb(0x8a5636), rgb(0xf5d7b8)];
@@ -211,20 +209,3 @@ function changedCells(before: SpriteGrid, after: SpriteGrid): SpriteGrid {
   }
   return out;
 }
-
-async function generateSprite(
-  input: GeneratorInput,
-  onProgress: (p: GeneratorProgress) => void | Promise<void>,
-  signal?: AbortSignal,
-): Promise<GeneratedImage> {
-  const progress = new ProgressReporter(onProgress, signal, { ...(input.palette ? { palette: input.palette } : {}) });
-  await progress.report(0, "interpreting");
-  const model = modelSprite(input);
-  await progress.report(20, "layout");
-  await progress.report(45, "outline");
-  const canvas = paintSprite(model.grid, model.look, input.transparent);
-  await progress.report(70, "shading", canvas);
-  return progress.finish(scaleNearest(canvas, model.size / model.n));
-}
-
-export const pixelSpriteGenerator: Generator = { kind: "pixel-sprite", generate: generateSprite };

@@ -1,7 +1,7 @@
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import { ANIMATIONS, type SheetRequest } from "../../../driver.js";
-import { pixelSpriteGenerator } from "../../sprites/index.js";
+import { pixelSpriteGenerator } from "../posed.js";
 import { interpretPrompt } from "../../words/prompt.js";
 import { frameRuleViolations } from "../frame-rules.js";
 import { SHEET_FRAMES } from "../sprite-sheet.js";
