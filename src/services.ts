@@ -145,7 +145,7 @@ export function createServices(deps: AppDeps) {
       assetBytes: store.assetBytes,
       takingImages: () => agents.takingImages(),
       goneOrNotFound: deletion.goneOrNotFound,
-      uploadMaxBytes: deps.config.uploads.maxBytes,
+      uploadLimits: deps.config.uploads,
       // a data URL is stored as the caller's upload (same checks and quota), counted once, by the generation's own limit
       ingest: async (viewer, bytes, mimeType) => ({
         assetId: (await uploads.upload(viewer, bytes, mimeType, { param: "image", name: "image", rateLimited: false })).id,

@@ -106,4 +106,20 @@ describe("your art through the tools", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error?.message).toMatch(/can make/);
   });
+
+  it("a data URL is checked from its header before anything decodes it: SVG bytes called PNG are 415, a huge side 400, nothing charged", async () => {
+    const balance = async () => ((await (await t.request("/api/v1/credits", { headers: bearer(key) })).json()) as { balance: number }).balance;
+    const before = await balance();
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64"/></svg>');
+    const sheet = { animations: ["idle"], directions: 1 };
+    const asSvg = await generate({ agentId: "pixel-sprite", image: `data:image/png;base64,${svg.toString("base64")}`, width: 64, height: 64, sheet });
+    expect(asSvg.status).toBe(415);
+    expect(asSvg.body.error).toMatchObject({ code: "unsupported_media_type", param: "image" });
+    // a PNG header claiming 100000 × 100000 pixels (a decompression bomb) is refused from its 33 bytes
+    const bomb = Buffer.from("89504e470d0a1a0a0000000d49484452000186a0000186a0080600000000000000", "hex");
+    const asBomb = await generate({ agentId: "pixel-sprite", image: `data:image/png;base64,${bomb.toString("base64")}`, width: 64, height: 64, sheet });
+    expect(asBomb.status).toBe(400);
+    expect(asBomb.body.error).toMatchObject({ code: "invalid_image", param: "image" });
+    expect(await balance()).toBe(before);
+  });
 });

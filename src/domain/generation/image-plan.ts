@@ -6,6 +6,7 @@ import type { AuthenticatedViewer } from "../auth/viewer.js";
 import type { ResolvedAgent } from "../agents/agents.js";
 import type { AssetBytes } from "./asset-bytes.js";
 import type { GoneOrNotFound } from "./queries.js";
+import { checkImageHeader, type UploadLimits } from "../uploads/ingest.js";
 
 /** Stores a data URL's picture as the caller's upload (the uploads' ingest: checked, decoded, stored as PNG); its asset id. */
 export type IngestImage = (viewer: AuthenticatedViewer, bytes: Buffer, mimeType: string) => Promise<{ assetId: string }>;
@@ -17,8 +18,8 @@ export interface ImagePlanDeps {
   takingImages: () => Promise<string[]>;
   /** 410 for the caller's deleted asset, else 404. */
   goneOrNotFound: GoneOrNotFound;
-  /** UPLOAD_MAX_BYTES: the largest picture a data URL may carry (413 past it). */
-  uploadMaxBytes: number;
+  /** UPLOAD_MAX_BYTES and UPLOAD_MAX_SIDE: a data URL's picture is held to the uploads' limits (413, 400) before anything decodes it. */
+  uploadLimits: UploadLimits;
   /** Stores a data URL as an upload; without it, a data URL is refused (send an asset id). */
   ingest?: IngestImage;
 }
@@ -97,8 +98,11 @@ export async function planImage(
 
 type Source = { kind: "stored"; assetId: string; png: () => Promise<Buffer>; layout: unknown } | { kind: "data"; bytes: Buffer; mimeType: string };
 
+/** A data URL's picture, checked from its header as an upload is (its type by its bytes: SVG and others 415, sizes), decoding nothing. */
 function dataUrlSource(deps: ImagePlanDeps, url: string): Source {
-  return { kind: "data", ...parseImageDataUrl(url, deps.uploadMaxBytes) };
+  const { bytes, mimeType } = parseImageDataUrl(url, deps.uploadLimits.maxBytes);
+  checkImageHeader(bytes, mimeType, deps.uploadLimits, "image");
+  return { kind: "data", bytes, mimeType };
 }
 
 /** One of the caller's assets (never another account's: 404; deleted: 410), its bytes read only when needed. */

@@ -101,7 +101,7 @@ describe("submit and submitMany: the one money path", () => {
       goneOrNotFound: async (): Promise<never> => {
         throw new Error("no image in these tests");
       },
-      uploadMaxBytes: 1024 * 1024,
+      uploadLimits: { maxBytes: 1024 * 1024, maxSide: 4096 },
     };
     const { submit, planEstimate } = createSubmit({ ...common, recolorCredits: 1, agents, images });
     const { submitMany } = createSubmitMany({ ...common, store, queue, planEstimate });
