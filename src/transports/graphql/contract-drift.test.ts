@@ -50,6 +50,7 @@ describe("GraphQL inputs follow the contract's schemas", () => {
       sheet: "SheetInput",
       tileset: "TilesetInput",
       palette: "JSON",
+      image: "String",
       projectId: "String",
       badge: "String",
     });
