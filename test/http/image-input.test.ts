@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { editFields, startOpenAiImagesDouble, type OpenAiImagesDouble } from "../doubles/openai-images.js";
+import { editFields, openAiReplies, startOpenAiImagesDouble, type OpenAiImagesDouble } from "../doubles/openai-images.js";
 import { startFalQueueDouble, type FalQueueDouble } from "../doubles/fal-queue.js";
 import { startTestApp, type TestApp } from "../support/harness.js";
 import { modelAgent, writeCatalog } from "../support/model-agents.js";
@@ -139,6 +139,22 @@ describe("an asset id as the image", () => {
     // the stored picture, pixel for pixel (the service sends the PNG it serves)
     const [a, b] = await Promise.all([sharp(sent).ensureAlpha().raw().toBuffer(), sharp(source.png).ensureAlpha().raw().toBuffer()]);
     expect(a.equals(b)).toBe(true);
+    await expectBalancedLedger(t, user.accountId);
+  });
+
+  it("an edit the provider answers 429 (or 500) is a 503 generator_unavailable, refunded in full, and the next one works", async () => {
+    const source = await drawnAsset(secret, "a blue gem");
+    for (const reply of [openAiReplies.rateLimited({ retryAfter: "1" }), openAiReplies.serverError(500)]) {
+      const before = await balanceOf(secret);
+      const edits = openai.edits().length;
+      openai.next(reply);
+      const error = await errorOf(await generateWithKey(t, secret, { agentId: "editor", prompt: "make it red", image: source.id }));
+      expect(error).toMatchObject({ status: 503, code: "generator_unavailable" });
+      expect(openai.edits().length).toBe(edits + 1);
+      expect(await balanceOf(secret)).toBe(before);
+    }
+    const after = await generateWithKey(t, secret, { agentId: "editor", prompt: "make it red", image: source.id });
+    expect(after.status).toBe(200);
     await expectBalancedLedger(t, user.accountId);
   });
 
