@@ -38,8 +38,8 @@ function art(): Buffer {
   return px;
 }
 
-async function upload(bytes: Buffer, type: string): Promise<string> {
-  const response = await t.request("/api/v1/uploads", {
+async function upload(bytes: Buffer, type: string, name = "upload"): Promise<string> {
+  const response = await t.request(`/api/v1/uploads?name=${name}`, {
     method: "POST",
     headers: { ...bearer(key), "content-type": type },
     body: bytes as Uint8Array<ArrayBuffer>,
@@ -60,7 +60,7 @@ describe("your art through the tools", () => {
       .blur(0.8)
       .jpeg({ quality: 80 })
       .toBuffer();
-    const id = await upload(big, "image/jpeg");
+    const id = await upload(big, "image/jpeg", "hero");
     const { status, body } = await generate({ agentId: "pixel-fixer", image: id });
     expect(status, JSON.stringify(body.error)).toBe(200);
     expect(body.credits.charged).toBe(1);
@@ -75,6 +75,9 @@ describe("your art through the tools", () => {
       if (d < 30) right++;
     }
     expect(right / 256).toBeGreaterThan(0.9);
+    // handed out under the picture's name and the agent, not an id or "asset"
+    const download = await t.request(`/api/v1/assets/${body.assets[0]!.id}`, { headers: bearer(key) });
+    expect(download.headers.get("content-disposition")).toBe('inline; filename="hero-pixel-fixer.png"');
   });
 
   it("cutout: the same size, the ground gone (alpha 0), the figure kept", async () => {

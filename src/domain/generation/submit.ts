@@ -331,9 +331,8 @@ export function newGeneration(
     accountId: viewer.user.accountId,
     apiKeyId: viewer.kind === "api_key" ? viewer.apiKeyId : null,
     agentId,
-    // An image without prompt or messages (agents whose prompt is optional) is stored with an empty prompt:
-    // a row has exactly one of prompt and messages.
-    prompt: input.prompt ?? (input.messages ? null : ""),
+    // a row has one of prompt and messages, or neither when it was given a picture (generations_prompt_xor_messages)
+    prompt: input.prompt ?? null,
     messages: input.messages ?? null,
     projectId: input.projectId ?? null,
     ...rest,
