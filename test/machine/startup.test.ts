@@ -37,7 +37,13 @@ describe("the service process", () => {
     expect(migrationCount).toBeGreaterThanOrEqual(2);
     const agents = await fetch(`${first.url}/api/ai/agents`);
     expect(agents.status).toBe(200);
-    expect(((await agents.json()) as { agents: { id: string }[] }).agents.map((a) => a.id)).toEqual(["pixel-sprite", "icon", "texture", "pixel-fixer", "cutout"]);
+    expect(((await agents.json()) as { agents: { id: string }[] }).agents.map((a) => a.id)).toEqual([
+      "pixel-sprite",
+      "icon",
+      "texture",
+      "pixel-fixer",
+      "cutout",
+    ]);
     first.child.kill("SIGTERM");
     expect(await first.exited).toBe(0);
     expect(first.logs.some((l) => l.msg === "stopped")).toBe(true);

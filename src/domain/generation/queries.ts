@@ -34,7 +34,11 @@ export function createGenerationQueries(
   const serveExport = createStoredExports(blobs, assetBytes);
   /** The one read of an asset's row (never its bytes: those are in the blob store), for its owner and for a public link alike. */
   const findRow = async (where: { id: string; accountId?: string }) => {
-    const row = await prisma.asset.findFirst({ where, omit: { bytes: true }, include: { generation: { select: { prompt: true, kitId: true, agentId: true, sourceAssetId: true, imageInput: true } } } });
+    const row = await prisma.asset.findFirst({
+      where,
+      omit: { bytes: true },
+      include: { generation: { select: { prompt: true, kitId: true, agentId: true, sourceAssetId: true, imageInput: true } } },
+    });
     if (!row) return undefined;
     const { generation: _generation, ...asset } = row;
     return { ...asset, name: await assetName(prisma, row) };
