@@ -10,10 +10,13 @@ import { bearer, createKey, json, signUp } from "../support/users.js";
  */
 let t: TestApp;
 let key: string;
+let accountId: string;
 
 beforeAll(async () => {
   t = await startTestApp({ RATE_LIMIT_GENERATE_PER_MINUTE: "1000" });
-  key = (await createKey(t, await signUp(t))).secret;
+  const user = await signUp(t);
+  accountId = user.accountId;
+  key = (await createKey(t, user)).secret;
 }, 240_000);
 afterAll(() => t?.close());
 
@@ -124,5 +127,21 @@ describe("your art through the tools", () => {
     expect(asBomb.status).toBe(400);
     expect(asBomb.body.error).toMatchObject({ code: "invalid_image", param: "image" });
     expect(await balance()).toBe(before);
+  });
+
+  it("a data URL is stored as one upload per call: a retry with the same Idempotency-Key replays and stores nothing more", async () => {
+    const png = await sharp(art(), { raw: { width: 16, height: 16, channels: 3 } })
+      .resize(48, 48, { kernel: "nearest" })
+      .png()
+      .toBuffer();
+    const uploads = () => t.db.prisma.generation.count({ where: { accountId, agentId: "upload" } });
+    const before = await uploads();
+    const body = { agentId: "cutout", image: `data:image/png;base64,${png.toString("base64")}` };
+    const call = () => t.request("/api/v1/generate", json(body, { ...bearer(key), "idempotency-key": "data-url-once" }));
+    const first = await call();
+    expect(first.status).toBe(200);
+    const again = await call();
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(await uploads()).toBe(before + 1);
   });
 });

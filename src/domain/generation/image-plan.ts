@@ -27,6 +27,12 @@ export interface ImagePlanDeps {
 /** The caller's picture, as planned: the asset it is (absent for a data URL in a dry run: nothing is stored then). */
 export interface ImagePlan {
   assetId?: string;
+  /**
+   * A data URL's picture, checked but not stored yet: stores it as the caller's upload and answers its asset id.
+   * The call stores it once it is past the rate limit and its Idempotency-Key (submit.ts `accept`), so a refused or
+   * replayed call stores nothing.
+   */
+  store?: () => Promise<string>;
 }
 
 /** A data URL's picture: its type and bytes (413 past the upload limit; 400 naming `image` for bad base64). */
@@ -55,8 +61,8 @@ const badImage = (message: string) => new AppError("invalid_request", `image: ${
  * The `image` of a generation request (contract section 14), checked at submit before anything is counted or
  * charged: the agent takes pictures (else 400 `unsupported_option` naming those that do); a prompt where its driver
  * needs one; the asset is the caller's (404, 410 deleted) or the data URL within the limits (413); the driver's own
- * refusal (`images.refusal`, 400), for which the picture is decoded once. A data URL is stored as an upload only when
- * `store` (a real call, not a dry run) and only after every check passed. Undefined without an image.
+ * refusal (`images.refusal`, 400), for which the picture is decoded once. A data URL of a real call (`store`; not a
+ * dry run) comes back as `store`, which stores it as an upload when the call is accepted. Undefined without an image.
  */
 export async function planImage(
   deps: ImagePlanDeps,
@@ -90,10 +96,11 @@ export async function planImage(
   }
   if (source.kind === "stored") return { assetId: source.assetId };
   if (!store) return {};
-  if (!deps.ingest) {
+  const ingest = deps.ingest;
+  if (!ingest) {
     throw badImage("this server stores no data URLs yet; upload the picture (POST /api/v1/uploads) and send its asset id.");
   }
-  return { assetId: (await deps.ingest(viewer, source.bytes, source.mimeType)).assetId };
+  return { store: async () => (await ingest(viewer, source.bytes, source.mimeType)).assetId };
 }
 
 type Source = { kind: "stored"; assetId: string; png: () => Promise<Buffer>; layout: unknown } | { kind: "data"; bytes: Buffer; mimeType: string };

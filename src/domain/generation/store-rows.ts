@@ -42,6 +42,8 @@ export interface NewGeneration {
   sourceAssetId: string | null;
   /** True when `sourceAssetId` is the caller's picture for the agent (contract section 14's `image`); absent or false otherwise. */
   imageInput?: boolean;
+  /** A data URL's picture to store as the caller's upload before the row is reserved (its id becomes `sourceAssetId`). */
+  storeImage?: () => Promise<string>;
   /** The project it is filed under (section 13); null when none. */
   projectId?: string | null;
   /** A map of the tileset `sourceAssetId` (POST /api/v1/assets/:id/map); absent or null otherwise. */

@@ -89,7 +89,9 @@ export function createSubmit(deps: SubmitDeps) {
    * idempotent one keeps every write durable (its record names the generation).
    */
   async function accept(rowOf: RowOf, recordId: string | null, id = newId("gen"), startNow = false): Promise<GenerationView> {
-    const row = rowOf(id, recordId);
+    // a data URL's picture is stored here, past the rate limit and the Idempotency-Key: a replay stores nothing
+    const { storeImage, ...planned } = rowOf(id, recordId);
+    const row = storeImage ? { ...planned, sourceAssetId: await storeImage() } : planned;
     const { records, balance } = await reserveAndEnqueue([row], { startNow, flush: !startNow || recordId !== null });
     return generationView(records[0]!, [], balance);
   }
@@ -109,7 +111,8 @@ export function createSubmit(deps: SubmitDeps) {
         tileset: plan.tileset?.tileset ?? null,
         palette: plan.palette ?? null,
         sourceAssetId: plan.image?.assetId ?? null,
-        ...(plan.image?.assetId ? { imageInput: true } : {}),
+        ...(plan.image?.assetId || plan.image?.store ? { imageInput: true } : {}),
+        ...(plan.image?.store ? { storeImage: plan.image.store } : {}),
         badge: plan.badge ?? null,
         cost: priceOf(plan),
         idempotencyRecordId: recordId,
@@ -285,6 +288,8 @@ export function createSubmit(deps: SubmitDeps) {
   /** A dry run: what the call would make and cost, with the interpretation; nothing counted, written or charged. */
   async function planEstimate(viewer: AuthenticatedViewer, raw: unknown, options: { storeImage?: boolean } = {}): Promise<PlannedEstimate> {
     const planned = await plan(viewer, raw, options.storeImage ?? false);
+    // a batch (submit-many.ts) reserves its rows itself: a data URL is stored now, once for all its images
+    if (planned.image?.store) planned.image = { assetId: await planned.image.store() };
     const account = await prisma.account.findUnique({ where: { id: viewer.user.accountId }, select: { balance: true } });
     return estimateOf(planned, account?.balance ?? 0);
   }
