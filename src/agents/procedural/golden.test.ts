@@ -33,6 +33,9 @@ import { driverOf, type GoldenCase, goldenJob } from "../../../test/support/gold
  * Re-recorded on purpose for the sprites at 32 px (cases 1, 5, 24, 26, 35 — a sheet of 32-px frames — and 41) when
  * they began to be drawn on a 32-cell grid, one cell per pixel, instead of a 16-cell design scaled x2 (issue 38:
  * one pixel scale across a kit); every other hash, 16, 64 and 128 px sprites included, unchanged.
+ * Re-recorded on purpose for the 19 cases of at most 256 colours when the drawing thread began writing indexed PNGs
+ * (kit/png-indexed.ts, issue 43): each new PNG decoded and encoded again as RGBA gave its old hash (case 40, a
+ * Paeth-filtered texture, its old pixels exactly), so every picture is unchanged; only the encoding is.
  * `npx tsx scripts/record-golden.ts` re-records; run it only for a change meant to change pictures.
  * `--new` records only cases added without a sha256 and fails if any recorded hash changed.
  */

@@ -260,8 +260,9 @@ export function createRunner(deps: RunnerDeps) {
   async function complete(running: Running, image: AgentImage, progress: HeldProgress, signal: AbortSignal): Promise<void> {
     const pending = await progress.release();
     signal.throwIfAborted();
-    // Stored and served as an indexed PNG when its pixels fit 256 colours (the same pixels, fewer bytes).
-    const indexed = await indexedPng(image.png).catch(() => undefined);
+    // Stored and served as an indexed PNG when its pixels fit 256 colours (the same pixels, fewer bytes); a
+    // drawing thread's PNG already is one (IHDR colour type 3) when it could be: nothing decoded again here.
+    const indexed = image.png[25] === 3 ? undefined : await indexedPng(image.png).catch(() => undefined);
     const { asset, completedAt, view } = completion(running.g, indexed ? { ...image, png: indexed } : image);
     await store.saveAssetBytes(asset).catch((error: unknown) => {
       if (!(error instanceof BlobUnavailableError)) throw error;

@@ -1,6 +1,7 @@
 /** A minimal RGBA raster with blending, scaling and PNG encoding. */
 import type { Rgb } from "./color.js";
 import { encodeRgbaPng } from "./png-encode.js";
+import { encodeIndexedPng } from "./png-indexed.js";
 
 const toByte = (v: number): number => (v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v));
 
@@ -61,12 +62,13 @@ export class Canvas {
 }
 
 /**
- * Encodes RGBA as PNG (pngjs's bytes, see png-encode.ts). `photo` (noisy images such as textures)
- * uses the Paeth filter on every row instead of trying all five filters per row: about twice as
- * fast for nearly the same size.
+ * Encodes a canvas as PNG: indexed when it has at most 256 colours (png-indexed.ts: the same pixels, a
+ * third of the bytes or less), else RGBA (pngjs's bytes, see png-encode.ts). `photo` (noisy images
+ * such as textures) uses the Paeth filter on every RGBA row instead of trying all five filters per row:
+ * about twice as fast for nearly the same size.
  */
 export function encodePng(canvas: Canvas, photo = false): Buffer {
-  return encodeRgbaPng(canvas.data, canvas.width, canvas.height, photo ? 4 : undefined);
+  return encodeIndexedPng(canvas.data, canvas.width, canvas.height) ?? encodeRgbaPng(canvas.data, canvas.width, canvas.height, photo ? 4 : undefined);
 }
 
 /** Nearest-neighbour upscale by an integer factor (keeps pixel art crisp). */
@@ -175,7 +177,7 @@ export class LazyPreview {
   ) {}
 
   get png(): Buffer {
-    this.encoded ??= encodeRgbaPng(this.rgba, this.width, this.height);
+    this.encoded ??= encodeIndexedPng(this.rgba, this.width, this.height) ?? encodeRgbaPng(this.rgba, this.width, this.height);
     return this.encoded;
   }
 }
