@@ -11,7 +11,7 @@ export interface SweepDeps {
 export interface SweepOptions {
   /**
    * Blobs younger than this are spared (default one hour): a worker writes an asset's blob before the row
-   * that names it, and a put of bytes already there touches them, so a blob being used again is young.
+   * that names it, and a put of bytes already there writes them anew, so a blob being used again is young.
    */
   graceMs?: number;
   /** Stop after this many objects looked at (the timer's sweeps go on where the store lists from). */

@@ -27,6 +27,20 @@ describe("fs blob store", () => {
     expect(await readdir(join(root, ".tmp"))).toEqual([]);
     expect(await readdir(join(root, "assets", "ab"))).toEqual([key.split("/").pop()]);
   });
+
+  it("puts into one folder at once (sharing its fsyncs), and of the same bytes, all land whole", async () => {
+    const root = await mkdtemp(join(tmpdir(), "blobs-"));
+    const store = createFsBlobStore(root);
+    const bodies = Array.from({ length: 60 }, (_, i) => Buffer.from(`body ${i % 40}`));
+    const stored = await Promise.all(bodies.map((b) => store.put("assets/ab/", b)));
+    expect(new Set(stored.map((s) => s.key)).size).toBe(40);
+    for (const [i, s] of stored.entries()) expect((await store.get(s.key)).equals(bodies[i]!)).toBe(true);
+    expect(await readdir(join(root, ".tmp"))).toEqual([]);
+    expect((await readdir(join(root, "assets", "ab"))).length).toBe(40);
+    // a later put, after the shared syncs ended, syncs on its own
+    const again = await store.put("assets/ab/", Buffer.from("after"));
+    expect((await store.get(again.key)).toString()).toBe("after");
+  });
 });
 
 describeBlobStoreContract(

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { constants } from "node:fs";
-import { access, mkdir, open, opendir, readFile, rename, rm, stat, utimes } from "node:fs/promises";
+import { access, mkdir, open, opendir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { BlobUnavailableError, checkPrefix, keySha, sha256Hex, verified, verifyingStream, type BlobEntry, type BlobStore } from "./blob-store.js";
 
@@ -22,6 +22,34 @@ export function createFsBlobStore(root: string): BlobStore {
     await mkdir(dir, { recursive: true });
     made.add(dir);
   };
+  /**
+   * fsyncs a folder so the renames into it survive a crash. Puts into one folder at the same time share a
+   * call: a rename done before a sync starts is covered by it, so a put waits for the sync in flight only
+   * when its rename came after that sync began (then for the next one, which every later put shares).
+   */
+  const syncs = new Map<string, { next?: Promise<void> | undefined; running?: Promise<void> | undefined }>();
+  const syncDir = (dir: string): Promise<void> => {
+    let state = syncs.get(dir);
+    if (!state) syncs.set(dir, (state = {}));
+    const entry = state;
+    if (entry.next) return entry.next;
+    const after = entry.running ?? Promise.resolve();
+    const next = after
+      .catch(() => undefined)
+      .then(async () => {
+        entry.next = undefined;
+        const running = fsyncFolder(dir);
+        entry.running = running;
+        try {
+          await running;
+        } finally {
+          if (entry.running === running) entry.running = undefined;
+          if (!entry.next && !entry.running) syncs.delete(dir);
+        }
+      });
+    entry.next = next;
+    return next;
+  };
   const missing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === "ENOENT";
 
   return {
@@ -30,32 +58,16 @@ export function createFsBlobStore(root: string): BlobStore {
       const sha256 = sha256Hex(bytes);
       const key = `${checkPrefix(prefix)}${sha256}`;
       const path = pathOf(key);
-      const now = new Date();
-      try {
-        // Already there: the same bytes by their name. Touch them, so a sweep running now spares them.
-        await utimes(path, now, now);
-        return { key, sha256, size: bytes.byteLength };
-      } catch (error) {
-        if (!missing(error)) throw unreachable(key, error);
-      }
       try {
         await ensureDir(tmp);
         await ensureDir(dirname(path));
+        // Written whole and flushed (open, write, fsync, close in one call), then renamed into place: bytes already
+        // there by their name are replaced by the same bytes, newly dated, so a sweep running now spares them (no
+        // probe first: a new asset, nearly every put, would pay for a failed lookup and its error).
         const temp = join(tmp, `${sha256}.${randomBytes(6).toString("hex")}`);
-        const file = await open(temp, "w");
-        try {
-          await file.writeFile(bytes);
-          await file.sync();
-        } finally {
-          await file.close();
-        }
+        await writeFile(temp, bytes, { flush: true });
         await rename(temp, path);
-        const dir = await open(dirname(path), "r");
-        try {
-          await dir.sync();
-        } finally {
-          await dir.close();
-        }
+        await syncDir(dirname(path));
       } catch (error) {
         throw unreachable(key, error);
       }
@@ -154,6 +166,15 @@ async function* walk(root: string, dir: string): AsyncGenerator<BlobEntry> {
       const info = await stat(path).catch(() => undefined);
       if (info) yield { key: relative(root, path).split(sep).join("/"), size: info.size, modifiedAt: info.mtime };
     }
+  }
+}
+
+async function fsyncFolder(dir: string): Promise<void> {
+  const handle = await open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 

@@ -92,10 +92,12 @@ export function encodeIndexedPng(pixels: Uint8Array, width: number, height: numb
   return out;
 }
 
+const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /** An RGBA word's bytes in memory order (r, g, b, a), whatever the machine's endianness. */
 function bytesOf(word: number): [number, number, number, number] {
-  const bytes = new Uint8Array(new Uint32Array([word]).buffer);
-  return [bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!];
+  const b = [word & 255, (word >>> 8) & 255, (word >>> 16) & 255, word >>> 24] as [number, number, number, number];
+  return littleEndian ? b : [b[3], b[2], b[1], b[0]];
 }
 
 function writeChunk(out: Buffer, at: number, type: number, data: Uint8Array | undefined): number {
