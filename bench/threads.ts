@@ -102,7 +102,13 @@ try {
       const drawing = others[0]?.ms ?? 0;
       const rest = others.slice(1).reduce((s, t) => s + t.ms, 0);
       const per = (ms: number) => (ms / load.ok).toFixed(2);
-      if (process.env.THREADS_EACH) console.log(`  each other thread, busiest first: ${others.filter((t) => t.ms > 0).map((t) => `${t.tid} ${per(t.ms)}`).join(", ")}`);
+      if (process.env.THREADS_EACH)
+        console.log(
+          `  each other thread, busiest first: ${others
+            .filter((t) => t.ms > 0)
+            .map((t) => `${t.tid} ${per(t.ms)}`)
+            .join(", ")}`,
+        );
       console.log(
         `${root} | ${load.rps.toFixed(1)} req/s, p99 ${load.p99} ms, non-2xx ${load.non2xx} | CPU ms/req: main ${per(main)}, drawing (${others[0]?.name}) ${per(drawing)}, rest ${per(rest)}, total ${per(main + drawing + rest)} | postgres ${per(pgMs)}, load generator ${per(selfMs)} | load ${(await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).join(" ")}`,
       );

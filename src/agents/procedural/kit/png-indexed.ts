@@ -82,7 +82,13 @@ export function encodeIndexedPng(pixels: Uint8Array, width: number, height: numb
   header.writeUInt32BE(height, 4);
   header[8] = depth;
   header[9] = 3; // indexed; compression, filter method and interlace are 0
-  const chunks: [number, Uint8Array | undefined][] = [[IHDR, header], [PLTE, palette], ...(alphas.length > 0 ? [[TRNS, Uint8Array.from(alphas)] as [number, Uint8Array]] : []), [IDAT, compressed], [IEND, undefined]];
+  const chunks: [number, Uint8Array | undefined][] = [
+    [IHDR, header],
+    [PLTE, palette],
+    ...(alphas.length > 0 ? [[TRNS, Uint8Array.from(alphas)] as [number, Uint8Array]] : []),
+    [IDAT, compressed],
+    [IEND, undefined],
+  ];
   const size = SIGNATURE.length + chunks.reduce((sum, [, data]) => sum + 12 + (data?.byteLength ?? 0), 0);
   // its own ArrayBuffer (not the pool's): it crosses from the drawing thread, copied whole
   const out = Buffer.allocUnsafeSlow(size);
