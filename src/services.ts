@@ -116,6 +116,7 @@ export function createServices(deps: AppDeps) {
   const pixelBudget = new PixelBudget(deps.config.pixelBudget);
   const uploads = createUploads({
     sql: deps.db.sql,
+    transaction: deps.db.transaction,
     blobs: deps.blobs,
     storage,
     limiter: deps.limiter,

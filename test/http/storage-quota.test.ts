@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/harness.js";
 import { generateWithKey, type GenerationBody } from "../support/generation.js";
@@ -52,5 +54,32 @@ describe("the storage quota", () => {
     for (const g of kept) expect((await t.request(`/api/v1/assets/${g.assets[0]!.id}`, { method: "DELETE", headers: bearer(key) })).status).toBe(204);
     expect((await storage()).usedBytes).toBe(0);
     expect((await generate()).status).toBe(200);
+  });
+
+  it("uploads at once cannot pass it together: each is counted with its account locked, the rest refused with 403", async () => {
+    const other = await signUp(t);
+    const otherKey = (await createKey(t, other)).secret;
+    // noise does not compress: each PNG is about 7 KB, twelve of them more than twice the quota
+    const pictures = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        sharp(randomBytes(48 * 48 * 3), { raw: { width: 48, height: 48, channels: 3 } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const answers = await Promise.all(
+      pictures.map((png) =>
+        t.request("/api/v1/uploads", { method: "POST", headers: { ...bearer(otherKey), "content-type": "image/png" }, body: new Uint8Array(png) }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s === 403).length).toBeGreaterThan(0);
+    expect(statuses.every((s) => s === 201 || s === 403)).toBe(true);
+    for (const a of answers.filter((a) => a.status === 403))
+      expect(((await a.json()) as { error: { code: string } }).error.code).toBe("storage_quota_exceeded");
+    const stored = await t.db.prisma.asset.aggregate({ where: { accountId: other.accountId }, _sum: { byteLength: true }, _count: true });
+    expect(stored._count).toBe(statuses.filter((s) => s === 201).length);
+    expect(stored._sum.byteLength ?? 0).toBeLessThanOrEqual(quotaBytes);
   });
 });

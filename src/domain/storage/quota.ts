@@ -46,13 +46,32 @@ export function createStorageQuota(deps: { sql: SqlRunner; quotaBytes: number; t
       }
       const { usedBytes } = await usage(accountId);
       if (usedBytes + requiredBytes <= quotaBytes) return;
-      throw new AppError(
-        "storage_quota_exceeded",
-        `This account stores ${mb(usedBytes)} of its ${mb(quotaBytes)} (STORAGE_QUOTA_MB); this generation could take ${mb(requiredBytes)} more. Delete assets you no longer need (History in the web app, or DELETE /api/v1/assets/{id}); nothing was charged.`,
-        { details: { quotaBytes, usedBytes, requiredBytes } },
+      throw exceeded(usedBytes, requiredBytes, "generation");
+    },
+
+    /**
+     * In `tx`, a transaction that then writes the asset: locks the account's row (its other writes of stored
+     * bytes wait behind it), counts the account's bytes anew and throws storage_quota_exceeded when
+     * `requiredBytes` more would pass the quota. Calls at once cannot pass it together (an upload's insert).
+     */
+    async assertRoomLocked(tx: SqlRunner, accountId: string, requiredBytes: number, what = "upload"): Promise<void> {
+      await tx(Prisma.sql`SELECT 1 FROM "accounts" WHERE "id" = ${accountId} FOR UPDATE`);
+      const [row] = await tx<{ used: string | number | null }>(
+        Prisma.sql`SELECT COALESCE(SUM("byte_length"), 0)::int8 AS "used" FROM "assets" WHERE "account_id" = ${accountId}`,
       );
+      const usedBytes = Number(row?.used ?? 0);
+      recent.delete(accountId);
+      if (usedBytes + requiredBytes > quotaBytes) throw exceeded(usedBytes, requiredBytes, what);
     },
   };
+
+  function exceeded(usedBytes: number, requiredBytes: number, what: string): AppError {
+    return new AppError(
+      "storage_quota_exceeded",
+      `This account stores ${mb(usedBytes)} of its ${mb(quotaBytes)} (STORAGE_QUOTA_MB); this ${what} could take ${mb(requiredBytes)} more. Delete assets you no longer need (History in the web app, or DELETE /api/v1/assets/{id}); nothing was charged.`,
+      { details: { quotaBytes, usedBytes, requiredBytes } },
+    );
+  }
 }
 
 export type StorageQuota = ReturnType<typeof createStorageQuota>;

@@ -45,6 +45,8 @@ export interface UploadView {
 
 export interface UploadDeps {
   sql: SqlRunner;
+  /** The upload's row is written in one, after the quota is counted with the account locked (quota.ts). */
+  transaction: <T>(fn: (sql: SqlRunner) => Promise<T>) => Promise<T>;
   blobs: BlobStore;
   storage: StorageQuota;
   limiter: RateLimiter;
@@ -95,7 +97,9 @@ export function createUploads(deps: UploadDeps) {
     const generationId = newId("gen");
     const assetId = newId("ast");
     const apiKeyId = viewer.kind === "api_key" ? viewer.apiKeyId : null;
-    await deps.sql(Prisma.sql`
+    // counted again with the account locked, in the insert's transaction: uploads at once cannot pass the quota together
+    const insert = (sql: SqlRunner) =>
+      sql(Prisma.sql`
       WITH g AS (
         INSERT INTO "generations" ("id", "account_id", "api_key_id", "agent_id", "status", "prompt", "seed", "width", "height", "cost",
           "credit_state", "project_id", "started_at", "completed_at", "updated_at")
@@ -106,6 +110,10 @@ export function createUploads(deps: UploadDeps) {
       INSERT INTO "assets" ("id", "generation_id", "account_id", "mime_type", "width", "height", "byte_length", "sha256")
       SELECT ${assetId}, g."id", g."account_id", 'image/png', ${image.width}::int, ${image.height}::int, ${image.png.byteLength}::int, ${image.sha256}
       FROM g`);
+    await deps.transaction(async (sql) => {
+      await deps.storage.assertRoomLocked(sql, accountId, image.png.byteLength);
+      await insert(sql);
+    });
     return {
       id: assetId,
       generationId,
