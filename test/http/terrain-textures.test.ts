@@ -60,4 +60,17 @@ describe("a tileset from your textures", () => {
     }
     expect(await balance(otherSecret)).toBe(before);
   });
+
+  it("answers 410 for a texture its owner deleted (another account still gets 404), charging nothing", async () => {
+    const made = await generateWithKey(t, secret, { agentId: "texture", prompt: "pale sand", width: 64, height: 64, seed: 9 });
+    const sand = ((await made.json()) as GenerationBody).assets[0]!.id;
+    expect((await t.request(`/api/v1/assets/${sand}`, { method: "DELETE", headers: bearer(secret) })).status).toBe(204);
+    const before = await balance(secret);
+    const body = { agentId: "texture", prompt: "x", tileset: { layout: "blob-47", terrains: ["grass", sand] }, width: 32, height: 32 };
+    const error = await errorOf(await generateWithKey(t, secret, body));
+    expect(error).toMatchObject({ status: 410, code: "gone", param: "tileset.terrains" });
+    expect(error.message).toContain(sand);
+    expect(await balance(secret)).toBe(before);
+    expect(await errorOf(await generateWithKey(t, otherSecret, body))).toMatchObject({ status: 404, code: "not_found" });
+  });
 });

@@ -160,7 +160,7 @@ export function createSubmit(deps: SubmitDeps) {
     }
     const sheet = planSheet(agent, driver?.sheets, input, size, reading ?? undefined);
     const tileset = planTileset(agent, driver?.tilesets, input, size);
-    await checkTerrainAssets(prisma, viewer.user.accountId, tileset?.tileset);
+    await checkTerrainAssets(prisma, viewer.user.accountId, tileset?.tileset, deps.images.goneOrNotFound);
     const palette = planPalette(input);
     // the caller's picture: checked (and, for a real call, a data URL stored as an upload) after everything else
     const image = await planImage(
