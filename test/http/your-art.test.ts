@@ -81,6 +81,11 @@ describe("your art through the tools", () => {
     // handed out under the picture's name and the agent, not an id or "asset"
     const download = await t.request(`/api/v1/assets/${body.assets[0]!.id}`, { headers: bearer(key) });
     expect(download.headers.get("content-disposition")).toBe('inline; filename="hero-pixel-fixer.png"');
+    // GraphQL's Generation names the picture too (History's "Run again" sends it back)
+    const generationId = (body as Generation & { id: string }).id;
+    const query = `{ generation(id: "${generationId}") { image prompt } }`;
+    const answer = await t.request("/graphql", json({ query }, bearer(key)));
+    expect(await answer.json()).toEqual({ data: { generation: { image: id, prompt: null } } });
   });
 
   it("cutout: the same size, the ground gone (alpha 0), the figure kept", async () => {

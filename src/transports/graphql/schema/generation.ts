@@ -98,6 +98,11 @@ export const GenerationRef = builder.objectRef<GenerationView>("Generation").imp
       description: "The palette asked for ({name?, colors}); null otherwise.",
       resolve: (g) => g.palette ?? null,
     }),
+    image: t.string({
+      nullable: true,
+      description: "The caller's picture it was given (contract section 14): its asset id; null without one.",
+      resolve: (g) => g.image ?? null,
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     startedAt: t.expose("startedAt", { type: "DateTime", nullable: true }),
     completedAt: t.expose("completedAt", { type: "DateTime", nullable: true }),
