@@ -23,6 +23,7 @@ export const agentFields = {
   defaultSize: size,
   knows: { subjects: true, modifiers: true, styles: true },
   outputs: true,
+  inputs: true,
   sheet: { framesPerAnimation: whole, directions: true, maxSidePx: true, creditsPer8Frames: true },
   tileset: { layouts: true, maxTerrains: true, creditsPer16Tiles: true },
 } as const satisfies Selection<AgentView>;
@@ -139,6 +140,7 @@ export const generationFields = {
   sheet: whole,
   tileset: whole,
   palette: whole,
+  image: true,
 } as const satisfies Selection<GraphQLGenerationView>;
 type SelectedGeneration = Selected<GraphQLGenerationView, typeof generationFields>;
 
@@ -177,9 +179,13 @@ export type SheetQuality = Quality;
 /** The palette a generation was drawn with ({name?, colors}); null without one. */
 export type UsedPalette = NonNullable<Generation["palette"]>;
 
-/** What the Generate screen sends (the contract's request, with the fields it always fills). */
-export type GenerateInput = Required<Pick<GenerateRequest, "prompt" | "agentId" | "width" | "height" | "transparent">> &
-  Pick<GenerateRequest, "seed" | "sheet" | "tileset" | "palette" | "badge" | "projectId">;
+/**
+ * What the Generate screen sends (the contract's request, with the fields it always fills). With `image` (the
+ * caller's picture, an asset id: contract section 14) the prompt may be absent where the agent needs none, and the
+ * size too (the agent takes it from the picture, else draws its default).
+ */
+export type GenerateInput = Required<Pick<GenerateRequest, "agentId" | "transparent">> &
+  Pick<GenerateRequest, "prompt" | "width" | "height" | "seed" | "sheet" | "tileset" | "palette" | "badge" | "projectId" | "image">;
 export type SheetInput = NonNullable<GenerateRequest["sheet"]>;
 /** The badges an icon may sit on (the contract's `badge`). */
 export type IconBadge = NonNullable<GenerateRequest["badge"]>;

@@ -10,6 +10,7 @@ import { ErrorNote } from "../ui/error-note";
 import { Icon } from "../ui/icons";
 import { plural } from "../ui/words";
 import { PromptCheck, replaceWord, usePromptCheck } from "./interpretation";
+import { type Picture, PictureField } from "./picture-field";
 import { ProjectPicker } from "./project-picker";
 import { defaultSheetChoice, fpsOf, type Output, OutputChoice, type SheetChoice, SheetFields, SheetSummary } from "./sheet-fields";
 import { defaultPaletteChoice, type PaletteChoice, PaletteFields, paletteChoiceOf, paletteOf } from "./palette-fields";
@@ -52,7 +53,9 @@ const fieldOf = (p: string | undefined) =>
                   ? "palette"
                   : p === "badge"
                     ? "badge"
-                    : undefined;
+                    : p === "image"
+                      ? "picture"
+                      : undefined;
 
 export interface GenerateFormProps {
   /** Why the last start failed: shown under the field it names, else under the button. */
@@ -83,6 +86,8 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
   // the palette the last Generate sent: its refusal shows while the palette is still that one
   const [sentPalette, setSentPalette] = useState<string | null>(null);
   const [projectId, setProjectId] = useState("");
+  // the person's picture (contract section 14), sent as `image` to an agent that takes one
+  const [picture, setPicture] = useState<Picture | null>(null);
   const promptInput = useRef<HTMLTextAreaElement>(null);
 
   const chooseAgent = (id: string) => {
@@ -90,13 +95,23 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
     if (!next) return;
     setAgentId(id);
     if (!outputsOf(next).includes(output)) setOutput("image");
-    if (!next.sizes.some((s) => sizeKey(s) === size)) setSize(sizeKey(next.defaultSize));
+    // with a picture, an agent that takes one starts at Auto (the size from the picture)
+    if (picture && next.inputs.includes("image")) setSize("");
+    else if (!next.sizes.some((s) => sizeKey(s) === size)) setSize(sizeKey(next.defaultSize));
+  };
+  const choosePicture = (next: Picture | null) => {
+    setPicture(next);
+    if (next) setSize("");
+    else if (size === "" && agent) setSize(sizeKey(agent.defaultSize));
   };
 
   const canTransparent = agent?.supportsTransparent ?? false;
   const effectiveTransparent = canTransparent && transparent;
   const sizes = agent?.sizes ?? [];
-  const [width, height] = size.split("x").map(Number) as [number, number];
+  const image = agent?.inputs.includes("image") ? picture : null;
+  // Auto ("" with a picture): no width or height sent; the agent takes them from the picture, else draws its default
+  const sizeAuto = image !== null && size === "";
+  const [width, height] = (size === "" ? [agent?.defaultSize.width ?? 0, agent?.defaultSize.height ?? 0] : size.split("x").map(Number)) as [number, number];
   const offer = agent?.sheet ?? undefined;
   const sheetOn = output === "sheet" && drawsSheets(agent) && offer !== undefined;
   const tilesetOffer = agent?.tileset ?? undefined;
@@ -110,19 +125,39 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
   const palette = paletteOf(paletteChoice);
   const paletteKey = JSON.stringify(palette ?? null);
 
+  const typed = prompt.trim();
+  // what Generate sends (with the seed and project), and what the dry run prices as the person edits
+  const request: GenerateInput | null = agent
+    ? {
+        agentId: agent.id,
+        transparent: effectiveTransparent,
+        ...(typed ? { prompt: typed } : {}),
+        ...(sizeAuto ? {} : { width, height }),
+        ...(sheet ? { sheet } : {}),
+        ...(tileset ? { tileset } : {}),
+        ...(palette !== undefined ? { palette } : {}),
+        ...(badge !== "" ? { badge } : {}),
+        ...(image ? { image: image.id } : {}),
+      }
+    : null;
+  // A free dry run as the person types: would the agent understand this prompt (take this picture)?
+  const { estimate, refusal } = usePromptCheck(request);
+  // the dry run's word that this agent needs a prompt with the picture
+  const promptRefusal = refusal?.param === "prompt" && image && !typed ? refusal : null;
+
   const submit = (event?: Event) => {
     event?.preventDefault();
-    if (!agent) return;
-    const input: GenerateInput = { prompt: prompt.trim(), agentId: agent.id, width, height, transparent: effectiveTransparent };
+    if (!request) return;
+    const input: GenerateInput = { ...request };
     if (seed.trim() !== "") input.seed = Number(seed);
-    if (sheet) input.sheet = sheet;
-    if (tileset) input.tileset = tileset;
-    if (palette !== undefined) input.palette = palette;
-    if (badge !== "") input.badge = badge;
     if (projectId) input.projectId = projectId;
     setSentPalette(paletteKey);
-    if (!input.prompt) {
-      onRefuse(new ApiError("Describe the asset you want first.", "", undefined, {}, "prompt"));
+    // with a picture, no prompt is needed unless the dry run said this agent needs one (else the service says so)
+    if (!input.prompt && (!image || promptRefusal)) {
+      onRefuse(
+        promptRefusal ??
+          new ApiError(`Describe the asset you want${agent?.inputs.includes("image") ? ", or give a picture" : ""} first.`, "", undefined, {}, "prompt"),
+      );
       promptInput.current?.focus();
       return;
     }
@@ -145,9 +180,11 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
     if (!pending) return;
     session.clearPendingRun();
     const { input } = pending;
-    setPrompt(input.prompt);
+    setPrompt(input.prompt ?? "");
     if (agents.some((a) => a.id === input.agentId)) setAgentId(input.agentId);
-    setSize(sizeKey(input));
+    const { width, height } = input;
+    setSize(width !== undefined && height !== undefined ? sizeKey({ width, height }) : "");
+    setPicture(input.image ? { id: input.image, url: `/api/v1/assets/${input.image}`, name: "Your picture" } : null);
     setTransparent(input.transparent);
     setBadge(input.badge ?? "");
     setSeed(input.seed === undefined ? "" : String(input.seed));
@@ -172,22 +209,6 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
     else promptInput.current?.focus();
   }, [session.pendingRun]);
 
-  // A free dry run as the person types: would the agent understand this prompt?
-  const { estimate, refusal } = usePromptCheck(
-    agent && prompt.trim()
-      ? {
-          prompt: prompt.trim(),
-          agentId: agent.id,
-          width,
-          height,
-          transparent: effectiveTransparent,
-          ...(sheet ? { sheet } : {}),
-          ...(tileset ? { tileset } : {}),
-          ...(palette !== undefined ? { palette } : {}),
-          ...(badge !== "" ? { badge } : {}),
-        }
-      : null,
-  );
   const tilesetRefusal = refusal?.param?.startsWith("tileset") ? refusal : null;
   const check = estimate?.interpretation ?? null;
   const knownSubjects = agent?.knows?.subjects ?? [];
@@ -225,10 +246,11 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
         />
         <div class="field-foot">
           <p class="hint" id="gen-prompt-hint">
-            Colour, subject and style words steer it. <kbd>Ctrl</kbd>+<kbd>Enter</kbd> generates.
+            {image ? "With a picture, optional where the agent needs none. " : "Colour, subject and style words steer it. "}
+            <kbd>Ctrl</kbd>+<kbd>Enter</kbd> generates.
           </p>
         </div>
-        {errorField === "prompt" ? <ErrorNote error={error} /> : null}
+        {errorField === "prompt" ? <ErrorNote error={error} /> : <ErrorNote error={promptRefusal} />}
         <PromptCheck
           interpretation={check}
           agentName={agent?.name ?? "This agent"}
@@ -280,6 +302,20 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
         {errorField === "agent" ? <ErrorNote error={error} /> : null}
       </div>
 
+      {agent?.inputs.includes("image") ? (
+        <PictureField
+          value={picture}
+          onChange={choosePicture}
+          projectId={projectId}
+          note={
+            drawsSheets(agent)
+              ? `With a picture, ${agent.name} only animates it: choose the sprite sheet output (one picture from a picture is another agent's).`
+              : `Your picture for ${agent.name} to work on: drop one, choose a file, or pick one of yours.`
+          }
+          refusal={errorField === "picture" ? error : refusal?.param === "image" ? refusal : null}
+        />
+      ) : null}
+
       {outputsOf(agent).length > 1 ? (
         <OutputChoice outputs={outputsOf(agent)} value={sheetOn ? "sheet" : tilesetOn ? "tileset" : "image"} onChange={setOutput} />
       ) : null}
@@ -299,8 +335,9 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
               id="gen-size"
               value={size}
               onChange={(e) => setSize(e.currentTarget.value)}
-              aria-describedby={plan || tilesetPlan ? "gen-size-hint" : undefined}
+              aria-describedby={plan || tilesetPlan || sizeAuto ? "gen-size-hint" : undefined}
             >
+              {image ? <option value="">Auto (from the picture)</option> : null}
               {sizes.map((s) => (
                 <option key={sizeKey(s)} value={sizeKey(s)}>
                   {s.width} × {s.height}
@@ -309,6 +346,12 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
               ))}
             </select>
           </div>
+          {sizeAuto && !plan ? (
+            <p class="hint" id="gen-size-hint">
+              Auto: the picture's own size (pixel art: its true size) where the agent takes it from the picture, else the default{" "}
+              {agent ? `${agent.defaultSize.width} × ${agent.defaultSize.height}` : ""}.
+            </p>
+          ) : null}
           {plan && offer ? <SheetSummary plan={plan} maxSidePx={offer.maxSidePx} /> : null}
           {tilesetPlan ? <TilesetSummary plan={{ ...tilesetPlan, tiles: tiles ?? tilesetPlan.tiles }} /> : null}
           {errorField === "size" ? <ErrorNote error={error} /> : null}

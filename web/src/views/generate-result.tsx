@@ -8,7 +8,7 @@ import { fileName } from "../ui/file-names";
 import { Icon } from "../ui/icons";
 import { plural } from "../ui/words";
 import { ExportLinks, QualityLine } from "./asset-exports";
-import { stageLabel, type Run } from "./generation-run";
+import { runTitle, stageLabel, type Run } from "./generation-run";
 import { InterpretationNote } from "./interpretation";
 import { paletteTitle } from "./palette-fields";
 import { PaletteUsed, QualityReport } from "./quality";
@@ -58,7 +58,7 @@ export function ResultCard({
   }
 
   const asset = run.result?.assets[0];
-  const prompt = run.input.prompt;
+  const prompt = runTitle(run.input);
   const done = run.phase === "succeeded" && asset;
   const running = run.phase === "queued" || run.phase === "running";
   const layout = done && asset.layout?.kind === "sheet" ? asset.layout : null;

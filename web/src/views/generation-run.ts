@@ -23,6 +23,9 @@ export interface Run {
   recolorOf?: string;
 }
 
+/** What a run is called: its prompt, or "Your picture" for a picture given without one (pixel-fixer, cutout). */
+export const runTitle = (input: GenerateInput): string => input.prompt ?? (input.image ? "Your picture" : "");
+
 /** A run for a generation the API just accepted. */
 export const newRun = (generation: Generation, input: GenerateInput): Run => ({
   id: generation.id,

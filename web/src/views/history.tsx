@@ -75,12 +75,13 @@ function HistoryList({ projectId, onProject }: { projectId: string; onProject(id
     void load(null);
   }, []);
 
+  // a picture's run keeps its picture, and leaves out the prompt and size it was given none of (0 × 0: the picture's)
   const inputOf = (g: HistoryItem): GenerateInput => ({
-    prompt: g.prompt ?? "",
     agentId: g.agentId,
-    width: g.width,
-    height: g.height,
     transparent: g.transparent,
+    ...(g.prompt !== null || !g.image ? { prompt: g.prompt ?? "" } : {}),
+    ...(g.width > 0 && g.height > 0 ? { width: g.width, height: g.height } : {}),
+    ...(g.image ? { image: g.image } : {}),
     ...(g.sheet ? { sheet: g.sheet as GenerateInput["sheet"] } : {}),
     ...(g.tileset ? { tileset: g.tileset as GenerateInput["tileset"] } : {}),
     ...(g.palette ? { palette: paletteInputOf(g.palette) } : {}),
@@ -122,7 +123,7 @@ function HistoryList({ projectId, onProject }: { projectId: string; onProject(id
           const asset = g.assets[0];
           const layout = asset?.layout;
           const tileset = asset?.tilesetLayout;
-          const title = g.prompt ?? "(conversation)";
+          const title = g.prompt ?? (g.image ? `Your picture (${g.agentId})` : "(conversation)");
           // An upload (agent `upload`) has no prompt to run again; its name is the prompt.
           const uploaded = g.agentId === "upload";
           return (
@@ -207,7 +208,7 @@ function HistoryList({ projectId, onProject }: { projectId: string; onProject(id
                         icon="refresh"
                         aria-label={`Run again: ${title}`}
                         title="Same prompt and settings, a new seed"
-                        disabled={!g.prompt}
+                        disabled={!g.prompt && !g.image}
                         onClick={() => session.runAgain(inputOf(g), { start: true })}
                       >
                         Run again
@@ -218,7 +219,7 @@ function HistoryList({ projectId, onProject }: { projectId: string; onProject(id
                         icon="edit"
                         aria-label={`Edit settings: ${title}`}
                         title="Open in Generate with this seed"
-                        disabled={!g.prompt}
+                        disabled={!g.prompt && !g.image}
                         onClick={() => session.runAgain({ ...inputOf(g), seed: g.seed }, { start: false })}
                       >
                         <span class="btn-label">Edit</span>

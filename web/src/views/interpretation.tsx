@@ -68,39 +68,44 @@ export function usePromptCheck(input: GenerateInput | null, delayMs = 400): { es
   const [checked, setChecked] = useState<{ key: string; estimate: Estimate | null; refusal: ApiError | null } | null>(null);
   const key = input
     ? JSON.stringify([
-        input.prompt,
+        input.prompt ?? null,
         input.agentId,
-        input.width,
-        input.height,
+        input.width ?? null,
+        input.height ?? null,
         input.transparent,
         input.sheet ?? null,
         input.tileset ?? null,
         input.palette ?? null,
+        input.image ?? null,
       ])
     : "";
   useEffect(() => {
-    if (!input || input.prompt.trim() === "") return;
+    // a prompt to read, or a picture to price (an agent that needs no prompt with it)
+    if (!input || ((input.prompt ?? "").trim() === "" && !input.image)) return;
     const abort = new AbortController();
     const timer = setTimeout(() => {
-      const { prompt, agentId, width, height, transparent, sheet, tileset, palette } = input;
+      const { prompt, agentId, width, height, transparent, sheet, tileset, palette, image } = input;
       api
         .estimate(
           {
-            prompt,
             agentId,
-            width,
-            height,
             transparent,
+            ...(prompt ? { prompt } : {}),
+            ...(width !== undefined && height !== undefined ? { width, height } : {}),
             ...(sheet ? { sheet } : {}),
             ...(tileset ? { tileset } : {}),
             ...(palette !== undefined ? { palette } : {}),
+            ...(image ? { image } : {}),
           },
           abort.signal,
         )
         .then((estimate) => setChecked({ key, estimate, refusal: null }))
         .catch((error: unknown) => {
-          if (error instanceof ApiError && (error.param?.startsWith("tileset") || error.param?.startsWith("palette"))) {
-            setChecked({ key, estimate: null, refusal: error });
+          // the refusals a field shows as the person edits: a tileset's, a palette's, the picture's (and a prompt the
+          // agent needs with it)
+          const param = error instanceof ApiError ? error.param : undefined;
+          if (param?.startsWith("tileset") || param?.startsWith("palette") || param === "image" || (param === "prompt" && image)) {
+            setChecked({ key, estimate: null, refusal: error as ApiError });
           }
         });
     }, delayMs);

@@ -4,7 +4,7 @@ import type { GenerateInput, Generation } from "../contract";
 import type { PaletteInput } from "../palette";
 import { followGeneration } from "../live";
 import { useSession } from "../state";
-import { failedBy, finished, newRun, progressed, type Run } from "./generation-run";
+import { failedBy, finished, newRun, progressed, runTitle, type Run } from "./generation-run";
 
 /**
  * The Generate screen's one generation at a time: starting it (and why it could not start), its
@@ -49,7 +49,7 @@ export function useGeneration(active: boolean) {
     const id = generation.id;
     setRun({ ...newRun(generation, input), ...(recolorOf ? { recolorOf } : {}) });
     setRecolorError(null);
-    setAnnouncement(recolorOf ? `Recolouring “${input.prompt}”…` : `Generating “${input.prompt}”…`);
+    setAnnouncement(recolorOf ? `Recolouring “${runTitle(input)}”…` : `Generating “${runTitle(input)}”…`);
 
     const finish = (g: Generation) => {
       if (g.credits) setBalance(g.credits.balance);
@@ -158,7 +158,7 @@ export function useGeneration(active: boolean) {
           : frames
             ? `a sprite sheet of ${frames} frames, ${asset.width} × ${asset.height}`
             : `${asset.width} × ${asset.height}`;
-      setAnnouncement(`Done: “${run.input.prompt}”, ${what}, seed ${run.result!.seed}. Ready to download.${fallback}`);
+      setAnnouncement(`Done: “${runTitle(run.input)}”, ${what}, seed ${run.result!.seed}. Ready to download.${fallback}`);
     } else {
       setAnnouncement(""); // the failure's own alert speaks
     }
