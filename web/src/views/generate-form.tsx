@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { agentOption, sizeRange } from "../agent-text";
 import { ApiError } from "../api";
-import { type Agent, type GenerateInput, type IconBadge, iconBadges } from "../contract";
+import { type GenerateInput, type IconBadge, iconBadges } from "../contract";
 import { planSheet } from "../sheet";
 import { planTileset, tilesetLayouts } from "../tileset";
 import { useSession } from "../state";
@@ -10,6 +10,7 @@ import { ErrorNote } from "../ui/error-note";
 import { Icon } from "../ui/icons";
 import { plural } from "../ui/words";
 import { PromptCheck, replaceWord, usePromptCheck } from "./interpretation";
+import { drawsSheets, drawsTilesets, fieldOf, outputsOf, sizeKey } from "./generate-options";
 import { type Picture, PictureField } from "./picture-field";
 import { ProjectPicker } from "./project-picker";
 import { defaultSheetChoice, fpsOf, type Output, OutputChoice, type SheetChoice, SheetFields, SheetSummary } from "./sheet-fields";
@@ -22,40 +23,6 @@ const examples = [
   { prompt: "mossy cobblestone", agentId: "texture" },
   { prompt: "green slime monster", agentId: "pixel-sprite" },
 ];
-
-const sizeKey = (s: { width: number; height: number }) => `${s.width}x${s.height}`;
-const drawsSheets = (agent: Agent | undefined) => Boolean(agent?.outputs.includes("sheet") && agent.sheet);
-const drawsTilesets = (agent: Agent | undefined) => Boolean(agent?.outputs.includes("tileset") && agent.tileset);
-/** The outputs the form offers for `agent`: an image always, a sheet or tileset when it makes them. */
-const outputsOf = (agent: Agent | undefined): Output[] => [
-  "image",
-  ...(drawsSheets(agent) ? (["sheet"] as const) : []),
-  ...(drawsTilesets(agent) ? (["tileset"] as const) : []),
-];
-
-/** The form field an API error's `param` names. */
-const fieldOf = (p: string | undefined) =>
-  p === "prompt" || p === "messages"
-    ? "prompt"
-    : p === "agentId"
-      ? "agent"
-      : p === "width" || p === "height"
-        ? "size"
-        : p === "seed"
-          ? "seed"
-          : p === "transparent"
-            ? "transparent"
-            : p?.startsWith("sheet")
-              ? "sheet"
-              : p?.startsWith("tileset")
-                ? "tileset"
-                : p?.startsWith("palette")
-                  ? "palette"
-                  : p === "badge"
-                    ? "badge"
-                    : p === "image"
-                      ? "picture"
-                      : undefined;
 
 export interface GenerateFormProps {
   /** Why the last start failed: shown under the field it names, else under the button. */
@@ -252,7 +219,7 @@ export function GenerateForm({ error, starting, disabled, onStart, onRefuse }: G
         </div>
         {errorField === "prompt" ? <ErrorNote error={error} /> : <ErrorNote error={promptRefusal} />}
         <PromptCheck
-          interpretation={check}
+          interpretation={typed ? check : null}
           agentName={agent?.name ?? "This agent"}
           known={someKnown}
           others={agents.filter((a) => a.id !== agent?.id && a.knows).map((a) => ({ id: a.id, name: a.name, subjects: a.knows?.subjects ?? [] }))}

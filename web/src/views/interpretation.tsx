@@ -59,8 +59,9 @@ export function InterpretationSummary({ interpretation }: { interpretation: Inte
 
 /**
  * The dry run of the form's request, `delayMs` after the last change: what the agent would
- * understand (null for a model agent) and the price; null while typing or for an empty prompt.
- * A refusal of the tileset's terrains or of the palette comes back as `refusal` (its `param` says
+ * understand (null for a model agent) and the price; null while typing, or with neither a prompt
+ * nor a picture. A refusal of the tileset's terrains, of the palette or of the picture (`image`;
+ * `prompt` with a picture: the agent needs one with it) comes back as `refusal` (its `param` says
  * which), so the form can say it before Generate is pressed; any other failed check shows nothing
  * (the real call still answers).
  */
