@@ -6,7 +6,7 @@
  * Per request: the reservation (`store.reserveMany` of one row, one statement, committed without the WAL flush as
  * a one-shot call's is), the service's drawing in process (as (b′)), then the completion
  * (`store.complete` with what the runner's `completion` builds, one durable statement: the asset,
- * the charge's end, the held `started` and two `progress` events, `completed`) after the asset's bytes went to the
+ * the charge's end, the held `started`, `progress` and `preview` events, `completed`) after the asset's bytes went to the
  * blob store (`store.saveAssetBytes`, as the runner does), and the completed event's data answered as JSON, b64
  * included (what POST /api/v1/generate answers). No key lookup (as (b)), no validation, no rate
  * limit, no queue, no drawing thread, no framework: the ceiling of any handler over the service's
@@ -79,10 +79,17 @@ export async function openServiceWrites(databaseUrl: string): Promise<ServiceWri
     if (!reserved) throw new Error("the bench account ran out of credits");
     const startedAt = new Date();
     // The progress a fast generation's runner holds back and stores with its completion: its first
-    // report and the one at 100 % (runner.ts keeps no report between within its first 100 ms).
+    // report, a report with a preview (with the preview, its PNG in base64) and the one at 100 %
+    // (runner-progress.ts keeps no other report within its first 100 ms).
     const pending: PendingEvent[] = [startedEvent(row.id)];
     const image = await draw({ generator: agentId, spec: reading, width, height, transparent: false, seed }, (p) => {
-      if (pending.length === 1 || p.percent === 100) pending.push({ type: "generation.progress", data: { id: row.id, percent: p.percent, stage: p.stage } });
+      if (pending.length > 1 && p.percent < 100 && !p.preview) return;
+      pending.push({ type: "generation.progress", data: { id: row.id, percent: p.percent, stage: p.stage } });
+      if (p.preview)
+        pending.push({
+          type: "generation.preview",
+          data: { id: row.id, b64: p.preview.png.toString("base64"), width: p.preview.width, height: p.preview.height },
+        });
     });
     const g = {
       ...row,
