@@ -155,6 +155,11 @@ describe("POST /v1/images/edits (OpenAI's images.edit)", () => {
     expect(text.status).toBe(415);
     expect(text.error).toMatchObject({ code: "unsupported_media_type", param: "image" });
 
+    // a mask asks for painting inside it, which no agent here does: refused, not ignored
+    const masked = await failure(c.client.images.edit({ model: "pixel-fixer", image: await pngFile(), mask: await pngFile(), prompt: "" }));
+    expect(masked.status).toBe(400);
+    expect(masked.error).toMatchObject({ code: "unsupported_option", param: "mask" });
+
     const n = await failure(c.client.images.edit({ model: "pixel-fixer", image: await pngFile(), prompt: "", n: 9 }));
     expect(n.status).toBe(400);
     expect(n.error).toMatchObject({ code: "invalid_request", param: "n" });

@@ -13,7 +13,7 @@ import { resolveModel, type ImagesCall } from "./request.js";
  * | OpenAI field | ours |
  * |---|---|
  * | `image` / `image[]` (file) | `image` (the first file, as a data URL) |
- * | `mask` (file) | accepted and ignored |
+ * | `mask` (file) | refused (400 `unsupported_option`): the agents here change the whole picture, none paints inside a mask |
  * | `model` | `agentId` (absent: the default agent, which must take an image) |
  * | `prompt` | `prompt` (optional where the agent says so) |
  * | `n`, `response_format`, `quality`, `user` | as images.generate |
@@ -21,7 +21,7 @@ import { resolveModel, type ImagesCall } from "./request.js";
  * | `background` | `transparent`: `transparent` → true, `opaque` → false, `auto` → absent |
  */
 
-const fileFields = new Set(["image", "image[]", "mask", "mask[]"]);
+const fileFields = new Set(["image", "image[]"]);
 const imageTypes = new Set(["image/png", "image/jpeg", "image/webp", "image/gif"]);
 
 /** The file's media type from its first bytes (the SDKs often send application/octet-stream). */
@@ -50,6 +50,13 @@ export async function readEditForm(bytes: Buffer | undefined, contentType: strin
   const fields: Record<string, unknown> = {};
   let image: Blob | undefined;
   for (const [name, value] of form.entries()) {
+    if (name === "mask" || name === "mask[]") {
+      throw new AppError(
+        "unsupported_option",
+        "mask: no agent here paints inside a mask (pixel-fixer and cutout work on the whole picture); send the edit without one.",
+        { param: "mask" },
+      );
+    }
     if (fileFields.has(name)) {
       if ((name === "image" || name === "image[]") && image === undefined && typeof value !== "string") image = value;
       continue;
