@@ -10,7 +10,7 @@ import { crc32, deflateSync } from "node:zlib";
 
 /** pngjs's defaults for `PNG.sync.write`. */
 const deflateOptions = { chunkSize: 32 * 1024, level: 9, strategy: 3 };
-const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+export const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const IHDR = 0x49484452;
 const IDAT = 0x49444154;
 const IEND = 0x49454e44;
@@ -105,7 +105,8 @@ function filterRow(px: Uint8Array, pos: number, prev: number, byteWidth: number,
   }
 }
 
-function writeChunk(out: Buffer, at: number, type: number, data: Uint8Array | undefined): number {
+/** Writes one PNG chunk (length, type, data, CRC) at `at`; answers where the next starts. */
+export function writeChunk(out: Buffer, at: number, type: number, data: Uint8Array | undefined): number {
   const length = data?.byteLength ?? 0;
   out.writeUInt32BE(length, at);
   out.writeUInt32BE(type, at + 4);

@@ -7,9 +7,9 @@
  * usual choice for indexed data) and deflated at level 9. Encoding here, in the drawing thread, replaces a
  * decode, a quantisation and a second decode on the event loop's thread.
  */
-import { crc32, deflateSync } from "node:zlib";
+import { deflateSync } from "node:zlib";
+import { SIGNATURE, writeChunk } from "./png-encode.js";
 
-const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const IHDR = 0x49484452;
 const PLTE = 0x504c5445;
 const TRNS = 0x74524e53;
@@ -104,13 +104,4 @@ const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 function bytesOf(word: number): [number, number, number, number] {
   const b = [word & 255, (word >>> 8) & 255, (word >>> 16) & 255, word >>> 24] as [number, number, number, number];
   return littleEndian ? b : [b[3], b[2], b[1], b[0]];
-}
-
-function writeChunk(out: Buffer, at: number, type: number, data: Uint8Array | undefined): number {
-  const length = data?.byteLength ?? 0;
-  out.writeUInt32BE(length, at);
-  out.writeUInt32BE(type, at + 4);
-  if (data) out.set(data, at + 8);
-  out.writeUInt32BE(crc32(out.subarray(at + 4, at + 8 + length)), at + 8 + length);
-  return at + 12 + length;
 }
