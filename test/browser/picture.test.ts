@@ -8,24 +8,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeOn } from "../support/needs.js";
 import { signUp, startWebBench, type WebBench } from "./browser.js";
-
-/** A 16 × 16 piece of pixel art: a sky-blue ground, a dark-outlined red figure with a yellow belt. */
-function art(): Buffer {
-  const px = Buffer.alloc(16 * 16 * 3);
-  for (let y = 0; y < 16; y++) {
-    for (let x = 0; x < 16; x++) {
-      const inside = x >= 5 && x <= 10 && y >= 3 && y <= 13;
-      const edge = inside && (x === 5 || x === 10 || y === 3 || y === 13);
-      const colour = !inside ? [120, 190, 240] : edge ? [30, 20, 40] : y === 9 ? [240, 200, 40] : [200, 40, 50];
-      px.set(colour, (y * 16 + x) * 3);
-    }
-  }
-  return px;
-}
+import { tinyArt } from "../support/tiny-art.js";
 
 /** The art upscaled 6× (96 × 96), blurred and saved as a JPEG: what a model or a resize makes of pixel art. */
 const blurry = () =>
-  sharp(art(), { raw: { width: 16, height: 16, channels: 3 } })
+  sharp(tinyArt(), { raw: { width: 16, height: 16, channels: 3 } })
     .resize(96, 96, { kernel: "nearest" })
     .blur(0.8)
     .jpeg({ quality: 80 })

@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/harness.js";
 import { bearer, createKey, json, signUp } from "../support/users.js";
+import { tinyArt } from "../support/tiny-art.js";
 
 /**
  * Contract section 14 end to end: an upload through each procedural agent that takes a picture, over HTTP, as a
@@ -27,20 +28,6 @@ type Generation = {
   interpretation?: { detected?: { scale: number; width: number; height: number; confidence: number } };
 };
 
-/** A 16 × 16 piece of pixel art: a sky-blue ground, a dark-outlined red figure with a yellow belt. */
-function art(): Buffer {
-  const px = Buffer.alloc(16 * 16 * 3);
-  for (let y = 0; y < 16; y++) {
-    for (let x = 0; x < 16; x++) {
-      const inside = x >= 5 && x <= 10 && y >= 3 && y <= 13;
-      const edge = inside && (x === 5 || x === 10 || y === 3 || y === 13);
-      const colour = !inside ? [120, 190, 240] : edge ? [30, 20, 40] : y === 9 ? [240, 200, 40] : [200, 40, 50];
-      px.set(colour, (y * 16 + x) * 3);
-    }
-  }
-  return px;
-}
-
 async function upload(bytes: Buffer, type: string, name = "upload"): Promise<string> {
   const response = await t.request(`/api/v1/uploads?name=${name}`, {
     method: "POST",
@@ -58,7 +45,7 @@ const generate = async (body: Record<string, unknown>) => {
 
 describe("your art through the tools", () => {
   it("pixel-fixer: a blurred, re-compressed 6× upscale comes back 16 × 16, its scale detected, for 1 credit", async () => {
-    const big = await sharp(art(), { raw: { width: 16, height: 16, channels: 3 } })
+    const big = await sharp(tinyArt(), { raw: { width: 16, height: 16, channels: 3 } })
       .resize(96, 96, { kernel: "nearest" })
       .blur(0.8)
       .jpeg({ quality: 80 })
@@ -71,7 +58,7 @@ describe("your art through the tools", () => {
     expect(body.interpretation?.detected).toMatchObject({ width: 16, height: 16 });
     expect(body.interpretation!.detected!.scale).toBeCloseTo(6, 1);
     const { data } = await sharp(Buffer.from(body.assets[0]!.b64!, "base64")).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const want = art();
+    const want = tinyArt();
     let right = 0;
     for (let i = 0; i < 256; i++) {
       const d = Math.hypot(data[i * 3]! - want[i * 3]!, data[i * 3 + 1]! - want[i * 3 + 1]!, data[i * 3 + 2]! - want[i * 3 + 2]!);
@@ -89,7 +76,7 @@ describe("your art through the tools", () => {
   });
 
   it("cutout: the same size, the ground gone (alpha 0), the figure kept", async () => {
-    const png = await sharp(art(), { raw: { width: 16, height: 16, channels: 3 } })
+    const png = await sharp(tinyArt(), { raw: { width: 16, height: 16, channels: 3 } })
       .resize(64, 64, { kernel: "nearest" })
       .png()
       .toBuffer();
@@ -135,7 +122,7 @@ describe("your art through the tools", () => {
   });
 
   it("a data URL is stored as one upload per call: a retry with the same Idempotency-Key replays and stores nothing more", async () => {
-    const png = await sharp(art(), { raw: { width: 16, height: 16, channels: 3 } })
+    const png = await sharp(tinyArt(), { raw: { width: 16, height: 16, channels: 3 } })
       .resize(48, 48, { kernel: "nearest" })
       .png()
       .toBuffer();

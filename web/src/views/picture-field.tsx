@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, uploadImage } from "../api";
 import { Button } from "../ui/buttons";
+import { acceptedImages, DropZone } from "../ui/drop-zone";
 import { ErrorNote } from "../ui/error-note";
 import { Icon } from "../ui/icons";
 
@@ -13,8 +14,6 @@ export interface Picture {
   width?: number;
   height?: number;
 }
-
-const accepted = "image/png,image/jpeg,image/webp,image/gif";
 
 /**
  * The person's recent pictures, newest first: their uploads and generated single images (History's list; a
@@ -49,7 +48,6 @@ export interface PictureFieldProps {
  * chosen one shows as a thumbnail with a way to clear it.
  */
 export function PictureField({ value, onChange, projectId, note, refusal }: PictureFieldProps) {
-  const [over, setOver] = useState(false);
   const [uploading, setUploading] = useState<{ name: string; progress: number } | null>(null);
   const [uploadError, setUploadError] = useState<unknown>(null);
   const [picking, setPicking] = useState(false);
@@ -102,22 +100,7 @@ export function PictureField({ value, onChange, projectId, note, refusal }: Pict
           </Button>
         </div>
       ) : (
-        <div
-          class={`dropzone${over ? " dropzone-over" : ""}`}
-          data-testid="picture-dropzone"
-          role="group"
-          aria-label="Drop a picture here"
-          onDragOver={(event) => {
-            event.preventDefault();
-            setOver(true);
-          }}
-          onDragLeave={() => setOver(false)}
-          onDrop={(event) => {
-            event.preventDefault();
-            setOver(false);
-            void send(event.dataTransfer?.files[0]);
-          }}
-        >
+        <DropZone label="Drop a picture here" testId="picture-dropzone" onFiles={(files) => void send(files?.[0])}>
           <Icon name="image" size={22} />
           <p>Drop a PNG, JPEG, WebP or GIF here (stored with your art, free), or</p>
           <Button small busy={uploading !== null} onClick={() => input.current?.click()}>
@@ -126,12 +109,12 @@ export function PictureField({ value, onChange, projectId, note, refusal }: Pict
           <Button small variant="ghost" aria-expanded={picking ? "true" : "false"} onClick={() => setPicking(!picking)}>
             Your pictures…
           </Button>
-        </div>
+        </DropZone>
       )}
       <input
         ref={input}
         type="file"
-        accept={accepted}
+        accept={acceptedImages}
         hidden
         aria-label="Picture file"
         onChange={(event) => {

@@ -1,5 +1,6 @@
 import { useRef, useState } from "preact/hooks";
 import { type UploadedAsset, uploadImage } from "../api";
+import { acceptedImages, DropZone } from "../ui/drop-zone";
 import { ErrorNote } from "../ui/error-note";
 import { Icon } from "../ui/icons";
 
@@ -12,15 +13,12 @@ interface UploadRow {
   asset: UploadedAsset | null;
 }
 
-const accepted = "image/png,image/jpeg,image/webp,image/gif";
-
 /**
  * "Your art": drop images (or pick them with the button) to store them as assets (POST /api/v1/uploads).
  * Each file shows its progress, then either joins History (onUploaded) or shows the service's refusal.
  */
 export function UploadPanel({ projectId, onUploaded }: { projectId?: string; onUploaded(asset: UploadedAsset): void }) {
   const [rows, setRows] = useState<UploadRow[]>([]);
-  const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const next = useRef(0);
 
@@ -43,22 +41,7 @@ export function UploadPanel({ projectId, onUploaded }: { projectId?: string; onU
 
   return (
     <section class="card upload-panel" aria-label="Your art">
-      <div
-        class={`dropzone${over ? " dropzone-over" : ""}`}
-        data-testid="dropzone"
-        role="group"
-        aria-label="Drop images here"
-        onDragOver={(event) => {
-          event.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={(event) => {
-          event.preventDefault();
-          setOver(false);
-          sendAll(event.dataTransfer?.files);
-        }}
-      >
+      <DropZone label="Drop images here" testId="dropzone" onFiles={sendAll}>
         <Icon name="image" size={22} />
         <p>
           <strong>Your art:</strong> drop PNG, JPEG, WebP or GIF images here to use them like generated assets (free, up to 4096 px a side).
@@ -69,7 +52,7 @@ export function UploadPanel({ projectId, onUploaded }: { projectId?: string; onU
         <input
           ref={input}
           type="file"
-          accept={accepted}
+          accept={acceptedImages}
           multiple
           hidden
           aria-label="Upload images"
@@ -79,7 +62,7 @@ export function UploadPanel({ projectId, onUploaded }: { projectId?: string; onU
             target.value = "";
           }}
         />
-      </div>
+      </DropZone>
       {rows.length ? (
         <ul class="upload-list" aria-label="Uploads">
           {rows.map((r) => (
