@@ -174,9 +174,9 @@ describe("postProcess without a palette still measures quality", () => {
   });
 });
 
-// Each style at 512², with and without a palette, runs once in the suite (it must not throw); PALETTE_TIMES=1 prints
+// Each style at 512², with and without a palette, runs once in the suite (it must not throw); TIMINGS=1 prints
 // the time of each as a median of 5 after a warm-up run (a measurement the suite itself does not need: nothing asserts it).
-const timing = Boolean(process.env.PALETTE_TIMES);
+const timing = Boolean(process.env.TIMINGS);
 const rounds = timing ? 5 : 1;
 describe(`postProcess with a palette: time at 512² (median of ${rounds}, printed, not asserted)`, () => {
   it("each style with and without a palette", async () => {
