@@ -34,27 +34,18 @@ describe("new data folders, made outside the process", () => {
     expect(await ensureDataFolder(join(root, "b", "pglite"), templates)).toBe("template");
   });
 
-  it("createTemplate makes it ahead of time; a copy opens with our settings", async () => {
-    const templates = join(root, "made");
-    const template = await createTemplate(templates);
-    expect(await readFile(join(template, "PG_VERSION"), "utf8")).toMatch(/^\d+/);
-    expect(await createTemplate(templates)).toBe(template); // already there: nothing to do
-    const dir = join(root, "c", "pglite");
-    expect(await ensureDataFolder(dir, templates)).toBe("template");
-    const db = await PGliteProxy.create({ dataDir: dir, startParams: [...PGlite.defaultStartParams, ...settingArgs()] });
-    try {
-      expect((await db.query("SELECT current_setting('shared_buffers') AS sb, 1 + 1 AS two")).rows).toEqual([{ sb: "16MB", two: 2 }]);
-    } finally {
-      await db.close();
-    }
-  });
-
   // Two initdb runs in child processes plus every migration: ~10 s on an idle 2-core machine, three times that busy.
-  it("with the migrations as setup: the template holds them (recorded as applied), so a new folder's start applies none", { timeout: 120_000 }, async () => {
+  // createTemplate is tested here, with the migrations as its setup (no separate case without a setup: another initdb
+  // for the same code, whose template without a setup the first case above makes and copies).
+  it("createTemplate makes it ahead of time, with the migrations as setup: the template holds them (recorded as applied), so a new folder's start applies none; a copy opens with our settings", {
+    timeout: 120_000,
+  }, async () => {
     const templates = join(root, "migrated");
     const setup = await migrationSetup();
     const template = await createTemplate(templates, setup);
     expect(template).toMatch(new RegExp(`-${setup.key}$`));
+    expect(await readFile(join(template, "PG_VERSION"), "utf8")).toMatch(/^\d+/);
+    expect(await createTemplate(templates, setup)).toBe(template); // already there: nothing to do
     const dir = join(root, "e", "pglite");
     expect(await ensureDataFolder(dir, templates, setup)).toBe("template");
     const db = await PGliteProxy.create({ dataDir: dir, startParams: [...PGlite.defaultStartParams, ...settingArgs()] });
@@ -72,6 +63,7 @@ describe("new data folders, made outside the process", () => {
       expect((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'generations'`)).rows).toEqual([
         { n: 1 },
       ]);
+      expect((await db.query("SELECT current_setting('shared_buffers') AS sb, 1 + 1 AS two")).rows).toEqual([{ sb: "16MB", two: 2 }]);
     } finally {
       await db.close();
     }
