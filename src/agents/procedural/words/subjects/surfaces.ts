@@ -7,7 +7,7 @@ import type { SubjectTable } from "./table.js";
 
 export const SURFACE_SUBJECTS: SubjectTable = {
   stone: { words: "rocky stony masonry cliff mountain crag" },
-  cobble: { words: "cobblestone cobbles pavement paving" },
+  cobble: { words: "cobblestone cobbles pavement paving plaza" },
   brick: { words: "bricks brickwork" },
   wood: { words: "wooden oak pine timber birch walnut mahogany" },
   plank: { words: "boards floorboard floorboards planking deck decking hardwood" },
