@@ -15,6 +15,7 @@ import type { SpriteBuilder } from "./grid.js";
 import { iconSpriteBuilder } from "./items/bridge.js";
 import { assignHands, hasDrawer, type HeldItem, holdAs } from "./items/held.js";
 import { withProp } from "./props.js";
+import { withSnow } from "./snow.js";
 import { ITEM_BUILDERS } from "./items/items.js";
 import { creatureCompound, modifySprite, type ModifierUse } from "./modifiers.js";
 import { applySpriteWords, readSpriteWords, WORN_WORDS } from "./words.js";
@@ -185,6 +186,11 @@ function planDesign(spec: PromptSpec): SpritePlan {
     if (named) {
       applied.builder = withProp(applied.builder, named.item, named.subject);
       used.subjects.push(named.subject);
+    }
+    // "pine tree covered in snow", "tent in the snow": snow lies on the item
+    if (kind === "item" && design !== "snow" && spec.subjects.includes("snow") && !used.subjects.includes("snow")) {
+      applied.builder = withSnow(applied.builder);
+      used.subjects.push("snow");
     }
     used.subjects.push(...applied.subjects.filter((s) => !used.subjects.includes(s)));
     used.styles.push(...applied.styles);

@@ -20,6 +20,12 @@ const COMPOUNDS: readonly (readonly [RegExp, string])[] = [
   [/\blog[\s-]cabins?\b/g, "log"],
   [/\b(village|town|market)[\s-]squares?\b/g, "plaza"],
   [/\bmid[\s-]?(jump|jumping|leap)\b/g, "jumping"],
+  [/\bcovered (in|with|by) snow\b|\bsnow[\s-]covered\b/g, "snowcovered"],
+  [/\bbarnacles?[\s-]covered\b|\bcovered (in|with) barnacles\b/g, "barnacled"],
+  [/\b(cannon|gun) turrets?\b/g, "cannon"],
+  [/\bjolly[\s-]roger\b/g, "black skull"],
+  [/\bfresh(ly fallen)? snow\b/g, "pristine snow"],
+  [/\b(iron|metal|steel|jail|prison|cell) bars\b/g, "iron grille"],
   [/\bship'?s?[\s-]cannons?\b/g, "cannon"],
 ];
 
