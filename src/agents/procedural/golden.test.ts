@@ -36,6 +36,9 @@ import { driverOf, type GoldenCase, goldenJob } from "../../../test/support/gold
  * Re-recorded on purpose for the 19 cases of at most 256 colours when the drawing thread began writing indexed PNGs
  * (kit/png-indexed.ts, issue 43): each new PNG decoded and encoded again as RGBA gave its old hash (case 40, a
  * Paeth-filtered texture, its old pixels exactly), so every picture is unchanged; only the encoding is.
+ * Re-recorded on purpose for case 20 ("a slime", then "also a sword, dark") when a thing named with a creature
+ * or an item began to stand beside it as a prop (issue 39, "ghost holding a lantern", "crab with a cutlass"): the
+ * sword, reported ignored until then, is drawn beside the slime; every other hash unchanged.
  * `npx tsx scripts/record-golden.ts` re-records; run it only for a change meant to change pictures.
  * `--new` records only cases added without a sha256 and fails if any recorded hash changed.
  */

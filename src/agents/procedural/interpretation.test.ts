@@ -61,9 +61,9 @@ describe("interpret: what the procedural drivers understood", () => {
     expect(read(sprite, "warrior with a shield and an axe")).toEqual({ subject: "warrior", modifiers: ["shield", "axe"], ignored: [], fallback: false });
     expect(read(sprite, "archer with a bow")).toEqual({ subject: "archer", modifiers: ["bow"], ignored: [], fallback: false });
     expect(read(sprite, "fire mage")).toEqual({ subject: "wizard", modifiers: ["fire", "flame"], ignored: [], fallback: false });
-    // two hands: a third item is not drawn; a dragon holds nothing
+    // two hands: a third item is not drawn; a dragon holds nothing, the sword stands beside it as a prop
     expect(read(sprite, "knight with a sword, a shield and a bow").ignored).toEqual(["bow"]);
-    expect(read(sprite, "red dragon with a sword")).toEqual({ subject: "dragon", modifiers: ["red"], ignored: ["sword"], fallback: false });
+    expect(read(sprite, "red dragon with a sword")).toEqual({ subject: "dragon", modifiers: ["red", "sword"], ignored: [], fallback: false });
     // an icon puts a second subject on the first as an emblem
     expect(read(icon, "blue shield with star")).toEqual({ subject: "shield", modifiers: ["blue", "star"], ignored: [], fallback: false });
   });

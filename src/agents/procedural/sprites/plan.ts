@@ -15,6 +15,7 @@ import type { SpriteBuilder } from "./grid.js";
 import { iconSpriteBuilder } from "./items/bridge.js";
 import { assignHands, hasDrawer, type HeldItem, holdAs } from "./items/held.js";
 import { withProp } from "./props.js";
+import { withSnow } from "./snow.js";
 import { ITEM_BUILDERS } from "./items/items.js";
 import { creatureCompound, modifySprite, type ModifierUse } from "./modifiers.js";
 import { applySpriteWords, readSpriteWords, WORN_WORDS } from "./words.js";
@@ -179,6 +180,18 @@ function planDesign(spec: PromptSpec): SpritePlan {
       used.subjects.push(cls as string);
       used.words.push(role);
     }
+    // "ghost holding a lantern", "crab with a cutlass", "well with a bucket": a thing named with a creature or an item stands beside it
+    const drawn = [design, subject, ...used.subjects, ...used.companions, ...applied.subjects];
+    const named = role ? undefined : namedProp(spec, drawn);
+    if (named) {
+      applied.builder = withProp(applied.builder, named.item, named.subject);
+      used.subjects.push(named.subject);
+    }
+    // "pine tree covered in snow", "tent in the snow": snow lies on the item
+    if (kind === "item" && design !== "snow" && spec.subjects.includes("snow") && !used.subjects.includes("snow")) {
+      applied.builder = withSnow(applied.builder);
+      used.subjects.push("snow");
+    }
     used.subjects.push(...applied.subjects.filter((s) => !used.subjects.includes(s)));
     used.styles.push(...applied.styles);
     return { design, builder: applied.builder, subject: compound?.subject ?? subject, items: [], fallback: false, used };
@@ -236,6 +249,19 @@ function withoutMount(spec: PromptSpec): PromptSpec {
   }
   if (mounts.length === 0 || !spec.subjects.some((s) => isCharacter(s) && !mounts.includes(s))) return spec;
   return { ...spec, subjects: spec.subjects.filter((s) => !mounts.includes(s)) };
+}
+
+/** The first thing named besides the drawn subjects that a prop can show ("lantern", "cutlass" as a sword), if any. */
+function namedProp(spec: PromptSpec, drawn: readonly string[]): { subject: string; item: string } | undefined {
+  for (const s of spec.subjects) {
+    // a plant grows where it is: not a thing set beside another ("berry bush")
+    if (drawn.includes(s) || isPlace(s) || GENERIC_SUBJECTS.has(s) || broaderSubjects(s).some((b) => b === "tree" || b === "leaf")) continue;
+    const design = spriteDesignOf(s);
+    if (design !== undefined && spriteBuilderOf(design)?.kind !== "item") continue;
+    const item = heldItemOf(s) ?? s;
+    if (hasDrawer(item)) return { subject: s, item };
+  }
+  return undefined;
 }
 
 /** The first item of a role ("merchant", "knight") a prop can show, if any. */

@@ -19,7 +19,7 @@ const CONDITION_WORDS: Readonly<Record<string, string>> = {
   deep: "deep abyssal",
   shallow: "shallow clear transparent",
   murky: "murky cloudy",
-  scattered: "scattered strewn littered sparse",
+  scattered: "scattered strewn littered sparse loose",
   bloody: "bloodstained bloodied bloodsoaked bloodsplattered splattered spattered",
   barnacles: "barnacle barnacles barnacled",
   riveted: "riveted rivet rivets studded",

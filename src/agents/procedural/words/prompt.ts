@@ -18,6 +18,7 @@
  * When both `messages` and `prompt` are given, `prompt` is read as the last user turn.
  */
 import { GENERIC_SUBJECTS, SUBJECT_WORDS } from "./subjects/subjects.js";
+import { joinCompounds } from "./compounds.js";
 import { ADDITIVE_WORDS, COLOR_WORDS, EFFECT_WORDS, FILLER_WORDS, MATERIAL_WORDS, NEGATIONS, STYLE_GROUPS, STYLE_WORDS } from "./vocabulary.js";
 import type { Tone } from "../kit/color.js";
 import type { PromptInput, PromptSpec } from "../kit/types.js";
@@ -54,7 +55,7 @@ export function countPromptReadings(): (prompt: string) => number {
 const NEGATION_REACH = 3;
 
 export function normalizeText(text: string): string {
-  return (
+  return joinCompounds(
     text
       .toLowerCase()
       .replace(/\b(8|16|32)[\s-]?bits?\b/g, " retro ")
@@ -68,7 +69,7 @@ export function normalizeText(text: string): string {
       .replace(/\bno-/g, "no ")
       .replace(/\bnon-/g, "non ")
       .replace(/\s+/g, " ")
-      .trim()
+      .trim(),
   );
 }
 

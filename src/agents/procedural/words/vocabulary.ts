@@ -120,7 +120,7 @@ export const EFFECT_WORDS = wordTable({
   mana: "arcane",
   stamina: "endurance",
   holy: "divine sacred blessed angelic celestial",
-  shadow: "shadows cursed unholy void",
+  shadow: "shadows cursed unholy void haunted possessed",
   lightning: "electric thunder storm shock",
 });
 
@@ -159,7 +159,7 @@ export const STYLE_WORDS = wordTable({
   hex: "hexagon hexagonal",
   flat: "simple",
   glossy: "shiny polished gloss glassy sparkly sparkling",
-  smooth: "sleek clean",
+  smooth: "sleek clean packed compacted trampled pristine untouched untrodden",
   weathered: "worn old ancient aged rough rugged coarse",
   large: "big huge giant wide massive colossal enormous gigantic",
   small: "tiny little mini fine baby young petite",

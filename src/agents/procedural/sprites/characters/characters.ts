@@ -116,10 +116,12 @@ function build(recipe: Recipe, opts: CharacterOptions, g: SpriteGrid, rng: Rando
   if (ears) drawEars(g, b, ears === "long");
   if (!head.hidesHair && !head.behind) hair.front?.(g, b, rng);
   if (!head.behind) head.draw(g, b, rng);
-  if (headName !== "cowl") FACES[face]?.(g, b, rng);
+  // spectacles sit over an animal's muzzle too: drawn after it
+  if (headName !== "cowl" && face !== "glasses") FACES[face]?.(g, b, rng);
   if (opts.face && headName !== "cowl") FACES[opts.face]?.(g, b, rng);
   if (opts.animal?.ears) drawAnimalEars(g, b, opts.animal.ears);
   if (opts.animal?.muzzle && headName !== "cowl") drawMuzzle(g, b);
+  if (headName !== "cowl" && face === "glasses") FACES.glasses?.(g, b, rng);
   g.mirror();
 
   const eyes = opts.eyes ?? recipe.eyes ?? "normal";

@@ -119,6 +119,13 @@ export const FACES: Readonly<Record<string, Part>> = {
   scarf: (g, b) => {
     g.rect(0.5 - b.hr, b.hy + b.hr * 0.3, 0.5, b.hy + b.hr, M.CLOTH, "paint");
   },
+  /** Spectacles: a dark rim round a pale lens over each eye, and the bridge between them. */
+  glasses: (g, b) => {
+    const u = g.u;
+    g.rect(0.5 - b.hr * 0.68, b.hy - b.hr * 0.22, 0.5 - b.hr * 0.1, b.hy + b.hr * 0.28, M.DARK, "paint");
+    g.rect(0.5 - b.hr * 0.68 + u, b.hy - b.hr * 0.22 + u, 0.5 - b.hr * 0.1 - u, b.hy + b.hr * 0.28 - u, M.GLASS, "paint");
+    g.rect(0.5 - b.hr * 0.1, b.hy - b.hr * 0.08, 0.5, b.hy - b.hr * 0.08 + u, M.DARK, "paint");
+  },
   /** Tusks from the lower jaw (orcs, trolls). */
   /** A bull's snout: a broad muzzle and nostrils (a minotaur). */
   snout: (g, b) => {

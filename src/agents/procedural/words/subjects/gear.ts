@@ -8,7 +8,7 @@ export const GEAR_SUBJECTS: SubjectTable = {
   // weapons
   sword: { words: "blade sabre saber longsword broadsword greatsword claymore cutlass rapier scimitar weapon" },
   shield: { words: "buckler aegis defense defence" },
-  potion: { words: "flask bottle vial brew tonic philter" },
+  potion: { words: "flask canteen bottle vial brew tonic philter" },
   coin: { words: "money currency cash token doubloon doubloons" },
   key: { words: "keys" },
   bow: { words: "archery longbow shortbow" },

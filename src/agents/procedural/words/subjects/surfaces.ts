@@ -7,7 +7,7 @@ import type { SubjectTable } from "./table.js";
 
 export const SURFACE_SUBJECTS: SubjectTable = {
   stone: { words: "rocky stony masonry cliff mountain crag" },
-  cobble: { words: "cobblestone cobbles pavement paving" },
+  cobble: { words: "cobblestone cobbles pavement paving plaza" },
   brick: { words: "bricks brickwork" },
   wood: { words: "wooden oak pine timber birch walnut mahogany" },
   plank: { words: "boards floorboard floorboards planking deck decking hardwood" },
@@ -17,7 +17,7 @@ export const SURFACE_SUBJECTS: SubjectTable = {
   metal: { words: "metallic plating plate plates sheet", generic: true },
   lava: { words: "magma molten" },
   dirt: { words: "soil earth dirty" },
-  snow: { words: "snowy snowfield arctic polar tundra" },
+  snow: { words: "snowy snowfield arctic polar tundra snowcovered snowcapped" },
   ice: { words: "glacier" },
   marble: { words: "marbled" },
   tile: { words: "tiles tiled tiling" },
@@ -48,7 +48,7 @@ export const SURFACE_SUBJECTS: SubjectTable = {
   runestone: { words: "rune runes runic runestones glyph glyphs sigil sigils", isA: "stone" },
   cave: { words: "cavern caverns grotto", isA: "stone" },
   castle: { words: "fortress rampart ramparts battlement battlements citadel stronghold medieval", isA: "stone" },
-  dungeon: { words: "crypt catacomb catacombs", isA: "castle" },
+  dungeon: { words: "crypt catacomb catacombs cellar cellars basement", isA: "castle" },
   ore: { words: "ores mineral minerals deposit", isA: "stone" },
   coal: { isA: "ore" },
   quartz: { isA: "gem" },

@@ -65,7 +65,7 @@ export const THING_SUBJECTS: SubjectTable = {
   stump: { words: "stumps", isA: "tree" },
   vine: { words: "vines ivy creeper", isA: "leaf" },
   coral: { words: "reef" },
-  shell: { words: "seashell conch clam" },
+  shell: { words: "seashell conch clam oyster" },
   pebble: {},
   cloud: { words: "cloudy" },
   rainbow: { words: "rainbows" },

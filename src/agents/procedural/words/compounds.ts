@@ -1,0 +1,37 @@
+/**
+ * Compound nouns: phrases whose words together name one subject the agents know under another
+ * name ("palm tree" is a palm, "throwing star" a shuriken, "log cabin wall" a log wall). The
+ * prompt reader joins each phrase into that one word before reading, so its words are neither
+ * read apart ("throwing" ignored, "star" drawn as a star) nor left to vanish: the word stands for
+ * the whole phrase, drawn or reported. Only phrases whose parts say the same thing twice, or whose
+ * meaning is one known subject, are here.
+ */
+
+/** Phrase (a regular expression over normalised text) → the word that names it. */
+const COMPOUNDS: readonly (readonly [RegExp, string])[] = [
+  [/\bpalm trees?\b/g, "palm"],
+  [/\bpine trees?\b/g, "conifer"],
+  [/\bthrowing stars?\b/g, "shuriken"],
+  [/\bkey[\s-]cards?\b/g, "keycard"],
+  [/\bfrying[\s-]pans?\b/g, "pan"],
+  [/\bextra[\s-]li(fe|ves)\b/g, "life"],
+  [/\bheart[\s-]containers?\b/g, "heart"],
+  [/\bcabin[\s-]boys?\b/g, "sailor"],
+  [/\blog[\s-]cabins?\b/g, "log"],
+  [/\b(village|town|market)[\s-]squares?\b/g, "plaza"],
+  [/\bmid[\s-]?(jump|jumping|leap)\b/g, "jumping"],
+  [/\bcovered (in|with|by) snow\b|\bsnow[\s-]covered\b/g, "snowcovered"],
+  [/\bbarnacles?[\s-]covered\b|\bcovered (in|with) barnacles\b/g, "barnacled"],
+  [/\b(cannon|gun) turrets?\b/g, "cannon"],
+  [/\bjolly[\s-]roger\b/g, "black skull"],
+  [/\bfresh(ly fallen)? snow\b/g, "pristine snow"],
+  [/\b(iron|metal|steel|jail|prison|cell) bars\b/g, "iron grille"],
+  [/\bship'?s?[\s-]cannons?\b/g, "cannon"],
+];
+
+/** The text with every known compound joined into its word. */
+export function joinCompounds(text: string): string {
+  let out = text;
+  for (const [phrase, word] of COMPOUNDS) out = out.replace(phrase, word);
+  return out;
+}
