@@ -17,9 +17,11 @@ export function kitHandlers(deps: { services: Services; syncTimeoutMs?: number; 
   const { kits } = deps.services;
   const waitMs = deps.syncTimeoutMs ?? 60_000;
 
-  const answer = (s: KitSubmission) =>
-    jsonTextResponse(s.json, s.kit.status === "running" ? 202 : 200, {
-      ...(s.kit.status === "running" ? { location: `/api/v1/kits/${s.kit.id}` } : {}),
+  // `Prefer: respond-async` is answered 202 with its Location whatever the kit reached meanwhile (small items may all
+  // have ended before the answer: its body then says so); a waited call, 200 once settled (202 if it is still running)
+  const answer = (s: KitSubmission, async = false) =>
+    jsonTextResponse(s.json, async || s.kit.status === "running" ? 202 : 200, {
+      ...(async || s.kit.status === "running" ? { location: `/api/v1/kits/${s.kit.id}` } : {}),
       "x-credits-charged": s.replayed ? "0" : String(s.kit.credits.charged),
       "x-credits-balance": String(s.kit.credits.balance),
       ...(s.replayed ? { "idempotent-replayed": "true" } : {}),
@@ -36,6 +38,7 @@ export function kitHandlers(deps: { services: Services; syncTimeoutMs?: number; 
         stop: deps.closing,
         onQuota: (quota) => Object.assign(state.headers, quotaHeaders(quota)),
       }),
+      async,
     );
   };
 
