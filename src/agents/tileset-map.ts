@@ -14,7 +14,7 @@ export interface PaintedMap {
   cells: number[][];
 }
 
-/** mulberry32: a small deterministic generator (the same map for the same seed everywhere). */
+/** mulberry32 (the drawing kit's `mulberry32`, copied: src/agents/procedural imports this file, so it cannot import the kit back): the same map for the same seed everywhere. */
 function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {

@@ -8,6 +8,7 @@
 import sharp from "sharp";
 import { flatten } from "../../src/agents/pipeline/alpha.js";
 import type { Rgb, RgbaImage } from "../../src/agents/pipeline/rgba.js";
+import { mulberry32 } from "../../src/agents/procedural/kit/random.js";
 
 export interface Degraded {
   image: RgbaImage;
@@ -21,17 +22,8 @@ export interface Degraded {
   quality: number;
 }
 
-/** mulberry32: a small seeded generator (0 ≤ x < 1). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator (0 ≤ x < 1): the drawing's own mulberry32. */
+export const random = mulberry32;
 
 const BACKGROUNDS: Rgb[] = [
   { r: 255, g: 255, b: 255 },
