@@ -219,28 +219,8 @@ export function KitView() {
           </div>
         </div>
         <div class="field-row">
-          <div class="field">
-            <label for="kit-map-columns">Map width (tiles)</label>
-            <input
-              id="kit-map-columns"
-              type="number"
-              min={sceneMapLimits.min}
-              max={sceneMapLimits.max}
-              value={map.columns}
-              onInput={(e) => setMap((m) => ({ ...m, columns: Number(e.currentTarget.value) }))}
-            />
-          </div>
-          <div class="field">
-            <label for="kit-map-rows">Map height (tiles)</label>
-            <input
-              id="kit-map-rows"
-              type="number"
-              min={sceneMapLimits.min}
-              max={sceneMapLimits.max}
-              value={map.rows}
-              onInput={(e) => setMap((m) => ({ ...m, rows: Number(e.currentTarget.value) }))}
-            />
-          </div>
+          <MapSide id="kit-map-columns" label="Map width (tiles)" value={map.columns} onChange={(columns) => setMap((m) => ({ ...m, columns }))} />
+          <MapSide id="kit-map-rows" label="Map height (tiles)" value={map.rows} onChange={(rows) => setMap((m) => ({ ...m, rows }))} />
           <div class="field">
             <label for="kit-seed">Seed</label>
             <input
@@ -280,5 +260,15 @@ export function KitView() {
       {running ? <KitProgress kit={running} progress={progress} /> : null}
       {kit ? <KitResult kit={kit} map={sceneMap} cardRef={resultCard} /> : null}
     </section>
+  );
+}
+
+/** One side of the kit's scene map, in tiles (within `sceneMapLimits`). */
+function MapSide({ id, label, value, onChange }: { id: string; label: string; value: number; onChange(value: number): void }) {
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <input id={id} type="number" min={sceneMapLimits.min} max={sceneMapLimits.max} value={value} onInput={(e) => onChange(Number(e.currentTarget.value))} />
+    </div>
   );
 }
