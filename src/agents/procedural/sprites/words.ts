@@ -21,6 +21,7 @@ import type { PromptSpec } from "../words/prompt.js";
 import { bounds, coat, type Pattern, scaleGrid, shift } from "./creatures/kit.js";
 import { M, type SpriteAnchors, type SpriteBuilder, SpriteGrid, type SpriteTraits } from "./grid.js";
 import { drawCrown, patches, texture } from "./adornments.js";
+import { CREATURE_HAT_QUALIFIERS, CREATURE_WORN, type CreatureWear, wearable, wearOnCreature } from "./creature-worn.js";
 import { Random } from "../kit/random.js";
 import { COLOR_VALUES, wordTable } from "../words/vocabulary.js";
 
@@ -34,6 +35,8 @@ export interface Worn {
   jetpack?: boolean;
   /** The glow of an energy weapon ("plasma rifle": cyan, "laser pistol": red). */
   energy?: string;
+  /** A detail drawn at 64 and 128 px (characters/details.ts): an eyepatch, goggles, a monocle. */
+  detail?: string;
 }
 
 /** Worn things named by words the prompt reader does not know as subjects. */
@@ -71,6 +74,9 @@ export const WORN_WORDS: Readonly<Record<string, Worn>> = {
   spectacles: { face: "glasses" },
   glasses: { face: "glasses" },
   eyeglasses: { face: "glasses" },
+  eyepatch: { detail: "eyepatch" },
+  goggles: { detail: "goggles" },
+  monocle: { detail: "monocle" },
   wings: { wings: true },
   winged: { wings: true },
   jetpack: { jetpack: true },
@@ -155,6 +161,8 @@ export interface SpriteWords {
   states: Set<State>;
   /** The setting (a subject) that colours a creature or dresses a character. */
   setting?: string;
+  /** What a creature wears ("shark wearing an eyepatch", "frog in a top hat"). */
+  creatureWorn?: CreatureWear[];
 }
 
 /** Reads the role, state and setting words of a prompt (and, for a character, what it wears). */
@@ -214,6 +222,24 @@ export function readSpriteWords(spec: PromptSpec, kind: "character" | "creature"
     } else if (setting) out.setting = setting;
     out.worn = worn;
   } else if (kind === "creature") {
+    const wear: CreatureWear[] = [];
+    const words = [...spec.otherWords.map((w) => [w, false] as const), ...spec.subjects.map((s) => [s, true] as const)];
+    for (const [w, subject] of words) {
+      let piece = CREATURE_WORN[w];
+      if (piece === undefined) continue;
+      if (piece === "hat") {
+        // "top hat", "straw hat", "witch hat": the hat its qualifier names
+        const qualifier = words.find(([q]) => CREATURE_HAT_QUALIFIERS[q] !== undefined);
+        const top = /\btop[\s-]*hats?\b/.test(spec.text);
+        piece = top ? "tophat" : qualifier ? (CREATURE_HAT_QUALIFIERS[qualifier[0]] as CreatureWear) : "hat";
+        if (qualifier && !top) (qualifier[1] ? out.subjects : out.words).push(qualifier[0]);
+      }
+      if (wear.includes(piece)) continue;
+      wear.push(piece);
+      if (subject) out.subjects.push(w);
+      out.words.push(w);
+    }
+    if (wear.length > 0) out.creatureWorn = wear;
     const setting = spec.subjects.find((s) => SETTING_COLORS[s] !== undefined);
     if (setting) {
       out.setting = setting;
@@ -233,6 +259,15 @@ function changesWith(builder: SpriteBuilder, traits: Partial<SpriteTraits>): boo
   const plain = grid({});
   const changed = grid(traits);
   return plain.some((c, k) => c !== changed[k]);
+}
+
+const HAT_KINDS = new Set<CreatureWear>(["hat", "tophat", "pointed", "straw", "chef"]);
+
+/** What of these a design can wear, read off its 32-cell grid (it has eyes to place them by). */
+function wearsOn(builder: SpriteBuilder, wear: readonly CreatureWear[]): CreatureWear[] {
+  const g = new SpriteGrid(32);
+  builder.build(g, new Random(7), { cute: false, scary: false });
+  return wearable(g, wear);
 }
 
 /** Cracks down a drawn figure or item: a few dark zigzags. */
@@ -303,6 +338,9 @@ export function applySpriteWords(
   const pattern = read.coat;
   const plated = read.roles.has("drone") && !character && spec.colors.length === 0 && spec.materials.length === 0;
   const setting = !character && read.setting ? SETTING_COLORS[read.setting] : undefined;
+  // a creature wears what it can: nothing on one drawn without eyes (left ignored)
+  const fits = !character && read.creatureWorn ? wearsOn(builder, read.creatureWorn) : [];
+  const wear = fits.length > 0 ? fits : undefined;
   // a character's size and crown come from its plan (sprites/characters/plan.ts)
   let inner: SpriteBuilder = builder;
   if (plated) inner = { ...inner, primary: "steel", secondary: "silver" };
@@ -347,12 +385,21 @@ export function applySpriteWords(
         if (box && box[1] < g.n * 0.18) scaleGrid(g, 0.84);
         drawCrown(g);
       }
+      if (wear) wearOnCreature(g, wear);
       if (float) anchors = hover(g, anchors ?? undefined);
       return anchors;
     },
   };
   // "sleeping" on a design whose eyes do not close changes nothing: left ignored
-  const words = read.words.filter((w) => (STATE_WORDS.get(w) !== "asleep" || asleep) && (STATE_WORDS.get(w) !== "eyed" || eyed));
+  // a worn word stays when its piece is drawn (a hat's qualifier with its hat)
+  const hatDrawn = wear?.some((w) => HAT_KINDS.has(w)) === true;
+  const worn = (w: string): boolean => {
+    const piece = CREATURE_WORN[w];
+    if (piece !== undefined) return HAT_KINDS.has(piece) ? !hatDrawn : !wear?.includes(piece);
+    return CREATURE_HAT_QUALIFIERS[w] !== undefined && !hatDrawn;
+  };
+  const words = read.words.filter((w) => (STATE_WORDS.get(w) !== "asleep" || asleep) && (STATE_WORDS.get(w) !== "eyed" || eyed) && (character || !worn(w)));
+  const subjects = character ? read.subjects : read.subjects.filter((s) => !worn(s));
   const changed = words.length > 0 || cracked || statue || setting !== undefined;
-  return { builder: changed ? wrapped : builder, words, subjects: read.subjects, styles: cracked ? ["cracked"] : [] };
+  return { builder: changed ? wrapped : builder, words, subjects, styles: cracked ? ["cracked"] : [] };
 }

@@ -108,6 +108,13 @@ const DETAILS: Readonly<Record<string, Detail>> = {
   vials: (g, b) => {
     for (const dx of [0.3, 0.6]) g.rect(0.5 - b.tw * dx, b.waist - 0.08, 0.5 - b.tw * dx + g.u, b.waist - 0.03, M.LIQUID, "paint");
   },
+  /** One round lens in a dark rim over the image-right eye, its cord hanging down. */
+  monocle: (g, b) => {
+    const u = g.u;
+    g.ellipse(0.5 + b.hr * 0.4, b.hy + u * 0.5, u * 1.6, u * 1.6, M.DARK, "paint");
+    g.ellipse(0.5 + b.hr * 0.4, b.hy + u * 0.5, u * 0.9, u * 0.9, M.GLASS, "paint");
+    g.line(0.5 + b.hr * 0.4 + u * 1.4, b.hy + u * 1.5, 0.5 + b.hr * 0.55, b.hy + b.hr, M.ACCENT, 1, "paint");
+  },
   goggles: (g, b) => {
     g.rect(0.5 - b.hr, b.hy - b.hr * 0.55, 0.5 + b.hr, b.hy - b.hr * 0.4, M.DARK, "paint");
     g.mirroredDisc(0.5 - b.hr * 0.42, b.hy - b.hr * 0.5, g.u * 1.1, M.GLASS);

@@ -275,6 +275,7 @@ export function planCharacter(spec: PromptSpec, subject: string): CharacterPlan 
     ...(spec.materials.includes("ice") || spec.materials.includes("crystal") || spec.styles.includes("icy") ? ["frost"] : []),
     ...(spec.materials.includes("stone") || read.states.has("statue") ? ["cracks"] : []),
   ];
+  if (worn.detail) extra.push(worn.detail);
   if (extra.length > 0) opts.details = extra;
 
   const plan: BodyPlan = opts.body ?? recipe.body ?? "normal";

@@ -1,0 +1,55 @@
+/**
+ * An animal or a monster wears what the prompt puts on it ("shark wearing an eyepatch", "frog in a
+ * top hat"), drawn at its eyes; one drawn without eyes (a spider) leaves the word ignored. A character
+ * takes an eyepatch, goggles or a monocle as a detail at 64 px.
+ */
+import { PNG } from "pngjs";
+import { describe, expect, it } from "vitest";
+import { draw } from "../draw-task.js";
+import { interpretPrompt, interpretSprite } from "../index.js";
+import { vanishedWords } from "../words/accounting.js";
+
+const read = (prompt: string) => interpretSprite(interpretPrompt({ prompt }));
+const picture = async (prompt: string): Promise<Buffer> =>
+  (await draw({ generator: "pixel-sprite", prompt: { prompt }, width: 64, height: 64, transparent: true, seed: 3 }, () => undefined)).png;
+
+describe("worn things on creatures and characters", () => {
+  it.each([
+    ["shark wearing an eyepatch", "eyepatch", "shark"],
+    ["seagull in goggles", "goggles", "seagull"],
+    ["frog in a top hat", "hat", "frog"],
+    ["pig in a straw hat", "hat", "pig"],
+    ["owl with a monocle", "monocle", "owl"],
+    ["turtle with a helmet", "helmet", "turtle"],
+    ["frog wearing spectacles", "spectacles", "frog"],
+    ["knight with an eyepatch", "eyepatch", "knight"],
+    ["wizard with a monocle", "monocle", "wizard"],
+  ])("%s: %s drawn", async (prompt, word, without) => {
+    const i = read(prompt);
+    expect(i.modifiers).toContain(word);
+    expect(i.ignored).toEqual([]);
+    expect(vanishedWords(prompt, i, read)).toEqual([]);
+    expect((await picture(prompt)).equals(await picture(without))).toBe(false);
+  });
+
+  it("a top hat is taller than a plain hat, and a hat raises the figure's top", async () => {
+    const top = async (prompt: string): Promise<number> => {
+      const { data, width } = PNG.sync.read(await picture(prompt));
+      for (let k = 3; k < data.length; k += 4) if ((data[k] as number) > 0) return Math.floor((k - 3) / 4 / width);
+      return width;
+    };
+    const [plain, hat, tall] = [await top("frog"), await top("frog in a hat"), await top("frog in a top hat")];
+    expect(hat).toBeLessThan(plain);
+    expect(tall).toBeLessThan(hat);
+  });
+
+  it("a creature drawn without eyes leaves what it would wear ignored", () => {
+    expect(read("spider wearing goggles").ignored).toEqual(["goggles"]);
+  });
+
+  it("a hat named with a creature is worn, not set beside it", () => {
+    const i = read("cat wearing a hat");
+    expect(i.modifiers).toEqual(["hat"]);
+    expect(i.ignored).toEqual([]);
+  });
+});
