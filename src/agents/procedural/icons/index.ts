@@ -16,3 +16,5 @@ export { chooseIconShapes, iconGenerator } from "./icon.js";
 export type { Fill, IconShape, Part, Role } from "./parts.js";
 export { interpretIcon } from "./reading.js";
 export { ICON_SHAPES } from "./shapes.js";
+export type { Mark } from "./thing-state-marks.js";
+export { planStateMarks, stateRoles, stateWordsOf, type ThingState, thingStates } from "./thing-states.js";

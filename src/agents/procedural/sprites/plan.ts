@@ -13,6 +13,7 @@ import { CREATURE_BUILDERS } from "./creatures/creatures.js";
 import { vesselOf } from "./creatures/vessels.js";
 import type { SpriteBuilder } from "./grid.js";
 import { iconSpriteBuilder } from "./items/bridge.js";
+import { statedItem } from "./items/item-states.js";
 import { assignHands, hasDrawer, type HeldItem, holdAs } from "./items/held.js";
 import { withProp } from "./props.js";
 import { withSnow } from "./snow.js";
@@ -165,14 +166,17 @@ function planDesign(spec: PromptSpec): SpritePlan {
     (s) => BUILDERS[s] !== undefined,
   );
   let design = compound?.design ?? (spriteDesignOf(subject) as string);
-  const modified = modifySprite(spec, design, spriteBuilderOf(design) as SpriteBuilder, compound?.companions ?? []);
+  const drawn = spriteBuilderOf(design) as SpriteBuilder;
+  // "open treasure chest", "unlit torch", "smoking cannon": an item in the states named (items/item-states.ts)
+  const stated = drawn.kind === "item" ? statedItem(spec, design, iconSpriteBuilder(design) ?? drawn) : undefined;
+  const modified = modifySprite(spec, design, stated?.builder ?? drawn, compound?.companions ?? []);
   let builder = modified.builder;
   if (builder.kind !== "character") {
     // role, state and setting words ("bone dragon boss", "sleeping cat", "sea turtle"): words.ts
     const kind = builder.kind === "creature" ? "creature" : "item";
     const applied = applySpriteWords(spec, builder, readSpriteWords(spec, kind));
     const used = modified.used;
-    used.words = applied.words;
+    used.words = [...applied.words, ...(stated?.words ?? [])];
     // "snake merchant", "slime knight": a creature that cannot take the role's clothes gets its item as a prop
     const role = kind === "creature" && cls !== undefined && !used.subjects.includes(cls) && !used.companions.includes(cls) ? roleProp(cls) : undefined;
     if (role) {

@@ -32,11 +32,20 @@ export function fillMaterial(fill: Fill): { m: number; tone: number } {
   return { m: ROLE_MATERIAL[role] ?? M.BODY, tone };
 }
 
-/** Rasterises parts (unit coordinates) into the grid, scaled by `zoom` about the centre. */
-export function rasterParts(g: SpriteGrid, parts: readonly Part[], zoom = 1.08): void {
+/** The placement of unit coordinates on a grid of `n` cells, scaled by `zoom` about the centre. */
+export function unitPlacement(n: number, zoom = 1.08): Affine {
+  const size = n * zoom;
+  return placeUnit((n - size) / 2, (n - size) / 2, size);
+}
+
+/**
+ * Rasterises parts (unit coordinates) into the grid, scaled by `zoom` about the centre; `materialOf`
+ * gives a part a material of its own (a state's mark in a colour of its own), else its fill's.
+ */
+export function rasterParts(g: SpriteGrid, parts: readonly Part[], zoom = 1.08, materialOf?: (part: Part) => { m: number; tone: number } | undefined): void {
   const { n } = g;
   const size = n * zoom;
-  const m: Affine = placeUnit((n - size) / 2, (n - size) / 2, size);
+  const m = unitPlacement(n, zoom);
   const shape = new Mask(n, n);
   const clip = new Mask(n, n);
   for (const part of parts) {
@@ -49,7 +58,7 @@ export function rasterParts(g: SpriteGrid, parts: readonly Part[], zoom = 1.08):
       clip.fill(transformPath(clipPath, m), "evenodd");
       shape.intersect(clip);
     }
-    const { m: material, tone } = fillMaterial(part.fill);
+    const { m: material, tone } = materialOf?.(part) ?? fillMaterial(part.fill);
     // faint overlays (glints, shadows) shift the shading of what lies under them
     const overlay = (part.opacity ?? 1) < 0.5;
     const detail = part.outline === false || part.clips !== undefined;

@@ -1,0 +1,48 @@
+/**
+ * A sprite item in the state the prompt names ("open treasure chest", "unlit torch", "burnt crate"):
+ * the icon family's states on the item drawn from its icon shape. Each state word is drawn, nothing
+ * vanishes, and leaving it out changes the picture; a state that does not apply stays ignored.
+ */
+import { PNG } from "pngjs";
+import { describe, expect, it } from "vitest";
+import { draw } from "../../draw-task.js";
+import { interpretPrompt, interpretSprite } from "../../index.js";
+import { vanishedWords } from "../../words/accounting.js";
+
+const read = (prompt: string) => interpretSprite(interpretPrompt({ prompt }));
+const picture = async (prompt: string): Promise<Buffer> =>
+  (await draw({ generator: "pixel-sprite", prompt: { prompt }, width: 64, height: 64, transparent: true, seed: 3 }, () => undefined)).png;
+const filled = (png: Buffer): number => {
+  const { data } = PNG.sync.read(png);
+  let n = 0;
+  for (let k = 3; k < data.length; k += 4) if ((data[k] as number) > 0) n++;
+  return n;
+};
+
+describe("states of sprite items", () => {
+  it.each([
+    ["open treasure chest", "open", "treasure chest"],
+    ["unlit torch", "unlit", "torch"],
+    ["burnt crate", "burnt", "crate"],
+    ["empty bucket", "empty", "bucket"],
+    ["dripping barrel", "dripping", "barrel"],
+    ["smoking cannon", "smoking", "cannon"],
+    ["rotten apple", "rotten", "apple"],
+    ["lit candle", "lit", "candle"],
+    ["open door", "open", "door"],
+  ])("%s: %s drawn", async (prompt, word, without) => {
+    const i = read(prompt);
+    expect(i.modifiers).toContain(word);
+    expect(i.ignored).toEqual([]);
+    expect(vanishedWords(prompt, i, read)).toEqual([]);
+    expect((await picture(prompt)).equals(await picture(without))).toBe(false);
+  });
+
+  it("a bite is cut out of the item", async () => {
+    expect(filled(await picture("half eaten pie"))).toBeLessThan(filled(await picture("pie")));
+  });
+
+  it("a state that does not apply stays ignored", () => {
+    expect(read("unlit barrel").ignored).toEqual(["unlit"]);
+  });
+});
