@@ -75,7 +75,7 @@ describe("interpret: what the procedural drivers understood", () => {
       ignored: [],
       fallback: false,
     });
-    expect(read(sprite, "cute mossy potion")).toEqual({ subject: "potion", modifiers: [], ignored: ["cute", "mossy"], fallback: false });
+    expect(read(sprite, "cute mossy potion")).toEqual({ subject: "potion", modifiers: ["mossy"], ignored: ["cute"], fallback: false });
     expect(read(sprite, "cute slime")).toMatchObject({ modifiers: ["cute"], ignored: [] });
     expect(read(icon, "round glossy coin")).toMatchObject({ subject: "coin", modifiers: ["round", "glossy"], ignored: [] });
     expect(read(icon, "round coin, no badge")).toMatchObject({ modifiers: ["no badge"], ignored: ["round"] });

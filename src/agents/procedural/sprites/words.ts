@@ -21,6 +21,7 @@ import type { PromptSpec } from "../words/prompt.js";
 import { bounds, coat, type Pattern, scaleGrid, shift } from "./creatures/kit.js";
 import { M, type SpriteAnchors, type SpriteBuilder, SpriteGrid, type SpriteTraits } from "./grid.js";
 import { drawCrown, patches, texture } from "./adornments.js";
+import { WEARS, withWear } from "./wear.js";
 import { CREATURE_HAT_QUALIFIERS, CREATURE_WORN, type CreatureWear, wearable, wearOnCreature } from "./creature-worn.js";
 import { Random } from "../kit/random.js";
 import { COLOR_VALUES, wordTable } from "../words/vocabulary.js";
@@ -263,6 +264,13 @@ function changesWith(builder: SpriteBuilder, traits: Partial<SpriteTraits>): boo
 
 const HAT_KINDS = new Set<CreatureWear>(["hat", "tophat", "pointed", "straw", "chef"]);
 
+/** A design's 32-cell grid (seed 7, plain traits). */
+function grid32(builder: SpriteBuilder): Uint8Array {
+  const g = new SpriteGrid(32);
+  builder.build(g, new Random(7), { cute: false, scary: false });
+  return g.cells;
+}
+
 /** What of these a design can wear, read off its 32-cell grid (it has eyes to place them by). */
 function wearsOn(builder: SpriteBuilder, wear: readonly CreatureWear[]): CreatureWear[] {
   const g = new SpriteGrid(32);
@@ -339,8 +347,12 @@ export function applySpriteWords(
   const plated = read.roles.has("drone") && !character && spec.colors.length === 0 && spec.materials.length === 0;
   const setting = !character && read.setting ? SETTING_COLORS[read.setting] : undefined;
   // a creature wears what it can: nothing on one drawn without eyes (left ignored)
+  // "mossy boulder", "rusty anchor", "old barrel": wear on a creature or an item that has no liquid of its own
+  const wear = character ? [] : WEARS.filter((w) => spec.styles.includes(w));
+  const worn32 = wear.length > 0 ? grid32(builder) : undefined;
+  const wearing = worn32 && !worn32.includes(M.LIQUID) ? wear : [];
   const fits = !character && read.creatureWorn ? wearsOn(builder, read.creatureWorn) : [];
-  const wear = fits.length > 0 ? fits : undefined;
+  const dressed = fits.length > 0 ? fits : undefined;
   // a character's size and crown come from its plan (sprites/characters/plan.ts)
   let inner: SpriteBuilder = builder;
   if (plated) inner = { ...inner, primary: "steel", secondary: "silver" };
@@ -385,21 +397,23 @@ export function applySpriteWords(
         if (box && box[1] < g.n * 0.18) scaleGrid(g, 0.84);
         drawCrown(g);
       }
-      if (wear) wearOnCreature(g, wear);
+      if (dressed) wearOnCreature(g, dressed);
       if (float) anchors = hover(g, anchors ?? undefined);
       return anchors;
     },
   };
   // "sleeping" on a design whose eyes do not close changes nothing: left ignored
   // a worn word stays when its piece is drawn (a hat's qualifier with its hat)
-  const hatDrawn = wear?.some((w) => HAT_KINDS.has(w)) === true;
+  const hatDrawn = dressed?.some((w) => HAT_KINDS.has(w)) === true;
   const worn = (w: string): boolean => {
     const piece = CREATURE_WORN[w];
-    if (piece !== undefined) return HAT_KINDS.has(piece) ? !hatDrawn : !wear?.includes(piece);
+    if (piece !== undefined) return HAT_KINDS.has(piece) ? !hatDrawn : !dressed?.includes(piece);
     return CREATURE_HAT_QUALIFIERS[w] !== undefined && !hatDrawn;
   };
   const words = read.words.filter((w) => (STATE_WORDS.get(w) !== "asleep" || asleep) && (STATE_WORDS.get(w) !== "eyed" || eyed) && (character || !worn(w)));
   const subjects = character ? read.subjects : read.subjects.filter((s) => !worn(s));
   const changed = words.length > 0 || cracked || statue || setting !== undefined;
-  return { builder: changed ? wrapped : builder, words, subjects, styles: cracked ? ["cracked"] : [] };
+  const styles = [...(cracked ? ["cracked"] : []), ...wearing];
+  const done = changed ? wrapped : builder;
+  return { builder: wearing.length > 0 ? withWear(done, wearing) : done, words, subjects, styles };
 }

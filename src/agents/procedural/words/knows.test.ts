@@ -38,7 +38,8 @@ describe("knows: what a procedural agent understands, checked against its own re
     );
     expect(texture!.modifiers).not.toContain("burnt");
     // a word each agent reads but does not draw stays out of its list
-    expect(sprite!.styles).not.toContain("mossy");
+    expect(sprite!.styles).not.toContain("hex");
+    expect(sprite!.styles).toEqual(expect.arrayContaining(["mossy", "rusty", "weathered"]));
     expect(icon!.styles).not.toContain("cute");
     expect(texture!.styles).not.toContain("cute");
     expect(texture!.subjects).not.toContain("checkmark");

@@ -1,0 +1,26 @@
+/** Wear on sprite creatures and items ("mossy boulder", "rusty anchor", "old barrel"): drawn, and it changes the picture. */
+import { describe, expect, it } from "vitest";
+import { draw } from "../draw-task.js";
+import { interpretPrompt, interpretSprite } from "../index.js";
+import { vanishedWords } from "../words/accounting.js";
+
+const read = (prompt: string) => interpretSprite(interpretPrompt({ prompt }));
+const picture = async (prompt: string): Promise<Buffer> =>
+  (await draw({ generator: "pixel-sprite", prompt: { prompt }, width: 64, height: 64, transparent: true, seed: 3 }, () => undefined)).png;
+
+describe("wear on sprites", () => {
+  it.each([
+    ["mossy boulder", "mossy", "boulder"],
+    ["rusty anchor", "rusty", "anchor"],
+    ["weathered crate", "weathered", "crate"],
+    ["old barrel", "weathered", "barrel"],
+    ["mossy turtle", "mossy", "turtle"],
+    ["rusty cannon", "rusty", "cannon"],
+  ])("%s: %s drawn", async (prompt, style, without) => {
+    const i = read(prompt);
+    expect(i.modifiers).toContain(style);
+    expect(i.ignored).toEqual([]);
+    expect(vanishedWords(prompt, i, read)).toEqual([]);
+    expect((await picture(prompt)).equals(await picture(without))).toBe(false);
+  });
+});
