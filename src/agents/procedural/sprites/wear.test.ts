@@ -16,6 +16,8 @@ describe("wear on sprites", () => {
     ["old barrel", "weathered", "barrel"],
     ["mossy turtle", "mossy", "turtle"],
     ["rusty cannon", "rusty", "cannon"],
+    ["barnacle-covered treasure chest", "barnacled", "treasure chest"],
+    ["sunken anchor", "sunken", "anchor"],
   ])("%s: %s drawn", async (prompt, style, without) => {
     const i = read(prompt);
     expect(i.modifiers).toContain(style);

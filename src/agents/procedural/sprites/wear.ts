@@ -5,17 +5,28 @@
  * darkened speckles and chipped edges. The wear's colour is the liquid material's: a design that
  * draws in it already (a held potion's contents) takes no wear, and the word stays ignored.
  */
-import { rgb, type Rgb } from "../kit/color.js";
+import { mix, rgb, type Rgb } from "../kit/color.js";
 import type { Random } from "../kit/random.js";
 import { M, type SpriteBuilder, type SpriteGrid } from "./grid.js";
 
-export type Wear = "mossy" | "rusty" | "weathered";
+export type Wear = "mossy" | "rusty" | "weathered" | "barnacled" | "sunken";
+/** Wear named by style words (words/vocabulary.ts). */
 export const WEARS: readonly Wear[] = ["mossy", "rusty", "weathered"];
+/** Wear named by other words: barnacles, and a thing sunk under the sea (teal, with barnacles). */
+export const WEAR_WORDS: Readonly<Record<string, Wear>> = {
+  barnacled: "barnacled",
+  encrusted: "barnacled",
+  sunken: "sunken",
+  submerged: "sunken",
+  drowned: "sunken",
+};
 
 const WEAR_COLORS: Readonly<Record<Wear, Rgb | undefined>> = {
   mossy: rgb(0x5d9a3a),
   rusty: rgb(0xb0562a),
   weathered: undefined,
+  barnacled: undefined,
+  sunken: rgb(0x2e8a7e),
 };
 
 const filled = (g: SpriteGrid, i: number, j: number): boolean => {
@@ -63,6 +74,25 @@ function rust(g: SpriteGrid, rng: Random): void {
   }
 }
 
+/** Barnacles: small off-white lumps with a dark mouth, in clusters over the thing. */
+function barnacles(g: SpriteGrid, rng: Random): void {
+  const r = Math.max(1, g.px);
+  const count = Math.max(3, Math.round(g.n / 6));
+  for (let k = 0; k < count * 4 && k < 400; k++) {
+    const i = rng.int(r, g.n - 1 - r);
+    const j = rng.int(r, g.n - 1 - r);
+    if (!filled(g, i, j) || !filled(g, i + r, j + r) || rng.next() < 0.75) continue;
+    for (let b = 0; b <= r; b++) for (let a = 0; a <= r; a++) if (filled(g, i + a, j + b)) g.setCell(i + a, j + b, M.EYE, b === 0 ? 1 : -1);
+    if (r > 1) g.setCell(i + Math.floor(r / 2), j + Math.floor(r / 2), M.DARK);
+  }
+}
+
+/** Sunken: the thing's colours drawn toward the sea's teal (the tint), its lower half darker, with barnacles. */
+function sunk(g: SpriteGrid, rng: Random): void {
+  for (let j = Math.floor(g.n / 2); j < g.n; j++) for (let i = 0; i < g.n; i++) if (filled(g, i, j) && rng.next() < 0.5) g.apply(i, j, M.EMPTY, "darken");
+  barnacles(g, rng);
+}
+
 /** Weathering: darkened speckles, and chips out of the outer edge. */
 function weather(g: SpriteGrid, rng: Random): void {
   for (let j = 0; j < g.n; j++) for (let i = 0; i < g.n; i++) if (filled(g, i, j) && rng.next() < 0.1) g.apply(i, j, M.EMPTY, "darken");
@@ -86,6 +116,8 @@ export function withWear(builder: SpriteBuilder, wear: readonly Wear[]): SpriteB
           tint(colors: Rgb[], rng: Random) {
             builder.tint?.(colors, rng);
             colors[M.LIQUID] = color;
+            // a sunken thing's own colours turn toward the sea
+            if (wear.includes("sunken")) for (const m of [M.BODY, M.BELLY, M.ACCENT, M.WOOD, M.METAL]) colors[m] = mix(colors[m] as Rgb, color, 0.35);
           },
         }
       : {}),
@@ -95,6 +127,8 @@ export function withWear(builder: SpriteBuilder, wear: readonly Wear[]): SpriteB
         const r = rng.fork(`wear ${w}`);
         if (w === "mossy") moss(g, r);
         else if (w === "rusty") rust(g, r);
+        else if (w === "barnacled") barnacles(g, r);
+        else if (w === "sunken") sunk(g, r);
         else weather(g, r);
       }
       return anchors;

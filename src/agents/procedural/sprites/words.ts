@@ -21,7 +21,7 @@ import type { PromptSpec } from "../words/prompt.js";
 import { bounds, coat, type Pattern, scaleGrid, shift } from "./creatures/kit.js";
 import { M, type SpriteAnchors, type SpriteBuilder, SpriteGrid, type SpriteTraits } from "./grid.js";
 import { drawCrown, patches, texture } from "./adornments.js";
-import { WEARS, withWear } from "./wear.js";
+import { type Wear, WEAR_WORDS, WEARS, withWear } from "./wear.js";
 import { CREATURE_HAT_QUALIFIERS, CREATURE_WORN, type CreatureWear, wearable, wearOnCreature } from "./creature-worn.js";
 import { Random } from "../kit/random.js";
 import { COLOR_VALUES, wordTable } from "../words/vocabulary.js";
@@ -348,7 +348,8 @@ export function applySpriteWords(
   const setting = !character && read.setting ? SETTING_COLORS[read.setting] : undefined;
   // a creature wears what it can: nothing on one drawn without eyes (left ignored)
   // "mossy boulder", "rusty anchor", "old barrel": wear on a creature or an item that has no liquid of its own
-  const wear = character ? [] : WEARS.filter((w) => spec.styles.includes(w));
+  const wearWords = character ? [] : spec.otherWords.filter((w) => WEAR_WORDS[w] !== undefined);
+  const wear = character ? [] : [...WEARS.filter((w) => spec.styles.includes(w)), ...new Set(wearWords.map((w) => WEAR_WORDS[w] as Wear))];
   const worn32 = wear.length > 0 ? grid32(builder) : undefined;
   const wearing = worn32 && !worn32.includes(M.LIQUID) ? wear : [];
   const fits = !character && read.creatureWorn ? wearsOn(builder, read.creatureWorn) : [];
@@ -413,7 +414,8 @@ export function applySpriteWords(
   const words = read.words.filter((w) => (STATE_WORDS.get(w) !== "asleep" || asleep) && (STATE_WORDS.get(w) !== "eyed" || eyed) && (character || !worn(w)));
   const subjects = character ? read.subjects : read.subjects.filter((s) => !worn(s));
   const changed = words.length > 0 || cracked || statue || setting !== undefined;
-  const styles = [...(cracked ? ["cracked"] : []), ...wearing];
+  const styles = [...(cracked ? ["cracked"] : []), ...wearing.filter((w) => WEARS.includes(w))];
+  if (wearing.length > 0) words.push(...wearWords);
   const done = changed ? wrapped : builder;
   return { builder: wearing.length > 0 ? withWear(done, wearing) : done, words, subjects, styles };
 }
