@@ -5,6 +5,7 @@
 import type { Random } from "../../kit/random.js";
 import { chain, choose, coat, limb, sideEye, tilted, vary, type Pattern } from "./kit.js";
 import { M, type SpriteGrid, type SpriteTraits } from "../grid.js";
+import { drawFishExtras, drawSealExtras, type FishExtras } from "./fish-parts.js";
 
 export interface SideBird {
   body: number;
@@ -151,20 +152,24 @@ export interface Fish {
   /** A whale: a blunt head, tail flukes and a spout. */
   whale?: boolean;
   pattern?: Pattern | readonly Pattern[];
+  /** Extras (fish-parts.ts): spines, a lure, a bill; a whale's kin without a spout, with tusks. */
+  extras?: FishExtras;
 }
 
 export function drawFish(g: SpriteGrid, rng: Random, f: Fish, traits?: SpriteTraits, zoom = 1): void {
   const u = g.u;
   const len = vary(rng, f.len, 0.1) * zoom;
-  const h = vary(rng, f.height, 0.15) * zoom;
+  // "inflated": puffed up round
+  const h = vary(rng, f.height, 0.15) * zoom * (traits?.form === "inflated" ? Math.max(1, (f.len * 0.9) / f.height) : 1);
   const cx = 0.5;
   const cy = 0.52;
   const tailX = cx + len * 0.48;
   const swish = rng.range(-0.06, 0.06);
   if (f.whale) {
-    drawWhale(g, rng, len, h, traits);
+    drawWhale(g, rng, len, h, traits, f.extras);
     return;
   }
+  if (f.extras) drawFishExtras(g, rng, f.extras, cx, cy, len, h, "behind");
   if (f.shark) {
     g.poly(
       [
@@ -246,11 +251,12 @@ export function drawFish(g: SpriteGrid, rng: Random, f: Fish, traits?: SpriteTra
   tilted(g, cx - len * 0.05, cy + h * 0.05, len * 0.1, h * 0.1, 0.5, M.WING, "paint");
   if (g.hires) for (let k = 0; k < 10; k++) g.ellipse(cx + rng.range(-0.15, 0.4) * len, cy + rng.range(-0.3, 0.1) * h, u * 0.8, u * 0.6, M.BODY, "lighten");
   g.dot(cx - len * 0.48, cy + h * 0.1, M.DARK, 1, "paint");
+  if (f.extras) drawFishExtras(g, rng, f.extras, cx, cy, len, h, "over");
   sideEye(g, cx - len * 0.32, cy - h * 0.1, true, traits);
 }
 
 /** A whale from the side: a blunt head, a body tapering to flukes, throat grooves and a spout. */
-function drawWhale(g: SpriteGrid, rng: Random, len: number, h: number, traits?: SpriteTraits): void {
+function drawWhale(g: SpriteGrid, rng: Random, len: number, h: number, traits?: SpriteTraits, extras?: FishExtras): void {
   const u = g.u;
   const cx = 0.44;
   const cy = 0.6;
@@ -282,6 +288,11 @@ function drawWhale(g: SpriteGrid, rng: Random, len: number, h: number, traits?: 
     for (let k = 0; k < 4; k++) g.line(cx - len * 0.3, cy + h * (0.14 + k * 0.08), cx + len * 0.1, cy + h * (0.16 + k * 0.08), M.BELLY, 1, "darken");
   tilted(g, cx, cy + h * 0.3, len * 0.1, h * 0.08, 0.6, M.BODY);
   g.line(cx - len * 0.34, cy + h * 0.1, cx - len * 0.12, cy + h * 0.12, M.DARK, 1, "paint");
+  if (extras?.seal) {
+    drawSealExtras(g, extras, cx, cy, len, h);
+    sideEye(g, cx - len * 0.24, cy - h * 0.12, false, traits);
+    return;
+  }
   // the spout
   const sx = cx - len * 0.12;
   const top = cy - h / 2;

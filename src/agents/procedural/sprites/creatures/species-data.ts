@@ -1,11 +1,15 @@
 /** Creature species as data: a body plan, its proportions and parts, default colours (primary, secondary, accent). */
 import { BEASTS } from "./species-beasts.js";
+import { MORE_SPECIES } from "./species-more.js";
+import { WILD_BEASTS } from "./species-wild.js";
 import type { Species } from "./species-types.js";
 
 export type { Colors, Species } from "./species-types.js";
 
 export const SPECIES: Readonly<Record<string, Species>> = {
   ...BEASTS,
+  ...WILD_BEASTS,
+  ...MORE_SPECIES,
   chicken: {
     plan: "sidebird",
     colors: ["white|brown|tan|black", "beige", "orange"],
