@@ -42,6 +42,10 @@ describe("animals missing before are subjects with drawings of their own", () =>
     ["dinosaur", "dinosaur"],
     ["pegasus", "pegasus"],
     ["cerberus", "cerberus"],
+    ["kitsune", "kitsune"],
+    ["werewolf", "werewolf"],
+    ["clownfish", "clownfish"],
+    ["husky", "dog"],
   ])("%s: %s", (prompt, design) => {
     const i = read(prompt);
     expect(i.subject).toBe(design);
@@ -89,6 +93,8 @@ const CASES: readonly (readonly [string, string, string])[] = [
   ["inflated pufferfish", "inflated", "pufferfish"],
   ["school of small silver fish", "school", "small silver fish"],
   ["flock of crows", "flock", "crows"],
+  ["two-tailed pig", "two-tailed", "pig"],
+  ["winged wolf", "winged", "wolf"],
   ["space jellyfish", "starfield", "jellyfish"],
   ["cloud whale", "cloud", "whale"],
 ];
@@ -109,6 +115,11 @@ describe("a creature's parts, forms and groups are drawn, and change the picture
       expect(vanishedWords(prompt, i, read), prompt).toEqual([]);
     }
     expect(read("tentacled alien").subject).toBe("octopus");
+  });
+
+  it("takes a group word only when it names the animals", () => {
+    expect(read("wolf pack").modifiers).toContain("pack");
+    expect(read("pack mule").modifiers).not.toContain("pack");
   });
 
   it("leaves a count the plan cannot show ignored", () => {

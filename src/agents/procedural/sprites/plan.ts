@@ -129,7 +129,7 @@ export function planSprite(spec: PromptSpec): SpritePlan {
   const parts = figure.parts.filter(
     (p) => p.part === "heads" || p.part === "eyes" || (p.part === "arms" && character) || (!character && planCounts(plan.design, p.part)),
   );
-  const form = character ? undefined : creatureForm(plan.design, spec.otherWords, spec.subjects, parts);
+  const form = character ? undefined : creatureForm(plan.design, spec.otherWords, spec.subjects, tokensOf(spec.text), parts);
   if (form && Object.keys(form.traits).length > 0) plan = { ...plan, builder: withForm(plan.builder, form.traits) };
   if (form && form.words.length > 0 && plan.used) plan.used.words = [...(plan.used.words ?? []), ...form.words];
   if (!figure.action && parts.length === 0) return plan;

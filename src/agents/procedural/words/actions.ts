@@ -98,6 +98,7 @@ export function partCounts(tokens: readonly string[]): PartCount[] {
 export const IMPLIED_PARTS: Readonly<Record<string, { part: BodyPart; count: number }>> = {
   cyclops: { part: "eyes", count: 1 },
   cerberus: { part: "heads", count: 3 },
+  kitsune: { part: "tails", count: 9 },
 };
 
 /** The canonical part-count names `knows` lists ("two-headed" ... "five-headed", "one-eyed" ...). */

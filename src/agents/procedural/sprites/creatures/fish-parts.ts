@@ -1,11 +1,11 @@
 /**
  * Extras of the fish plan (plan-side.ts): a pufferfish's spines, an anglerfish's glowing lure and
- * teeth, a swordfish's bill; and the whale's kin that breathe without a spout (a seal, a manatee,
- * a walrus): a raised head with whiskers, a front flipper, tusks.
+ * teeth, a swordfish's bill; the whale, and its kin that breathe without a spout (a seal, a
+ * manatee, a walrus): a raised head with whiskers, a front flipper, tusks.
  */
 import type { Random } from "../../kit/random.js";
-import { chain, limb, tilted } from "./kit.js";
-import { M, type SpriteGrid } from "../grid.js";
+import { chain, limb, sideEye, tilted } from "./kit.js";
+import { M, type SpriteGrid, type SpriteTraits } from "../grid.js";
 
 export interface FishExtras {
   /** Spines all round the body (a pufferfish). */
@@ -67,4 +67,51 @@ export function drawSealExtras(g: SpriteGrid, x: FishExtras, cx: number, cy: num
   if (x.tusks) for (const d of [0, 0.25]) limb(g, hx - r * (0.8 - d), hy + r * 0.5, hx - r * (0.85 - d), hy + r * 1.6, u * 0.7, M.EYE);
   g.dot(hx - r * 1.2, hy + r * 0.05, M.DARK, Math.max(1, Math.round(u)), "paint");
   if (g.n > 16) for (let k = 0; k < 3; k++) g.dot(hx - r * (0.9 - k * 0.2), hy + r * 0.35, M.DARK, 1, "paint");
+}
+
+/** A whale from the side: a blunt head, a body tapering to flukes, throat grooves and a spout. */
+export function drawWhale(g: SpriteGrid, rng: Random, len: number, h: number, traits?: SpriteTraits, extras?: FishExtras): void {
+  const u = g.u;
+  const cx = 0.44;
+  const cy = 0.6;
+  const lift = rng.range(0.02, 0.1);
+  const tx = cx + len * 0.62;
+  chain(
+    g,
+    [
+      [cx + len * 0.2, cy],
+      [cx + len * 0.45, cy - lift * 0.5],
+      [tx, cy - lift],
+    ],
+    h * 0.32,
+    h * 0.1,
+    M.BODY,
+  );
+  g.poly(
+    [
+      [tx - 0.02, cy - lift],
+      [tx + 0.1, cy - lift - 0.1],
+      [tx + 0.06, cy - lift],
+      [tx + 0.1, cy - lift + 0.08],
+    ],
+    M.BODY,
+  );
+  g.ellipse(cx, cy, len * 0.36, h / 2, M.BODY);
+  g.ellipse(cx - len * 0.05, cy + h * 0.28, len * 0.3, h * 0.2, M.BELLY, "paint");
+  if (g.n > 16)
+    for (let k = 0; k < 4; k++) g.line(cx - len * 0.3, cy + h * (0.14 + k * 0.08), cx + len * 0.1, cy + h * (0.16 + k * 0.08), M.BELLY, 1, "darken");
+  tilted(g, cx, cy + h * 0.3, len * 0.1, h * 0.08, 0.6, M.BODY);
+  g.line(cx - len * 0.34, cy + h * 0.1, cx - len * 0.12, cy + h * 0.12, M.DARK, 1, "paint");
+  if (extras?.seal) {
+    drawSealExtras(g, extras, cx, cy, len, h);
+    sideEye(g, cx - len * 0.24, cy - h * 0.12, false, traits);
+    return;
+  }
+  // the spout
+  const sx = cx - len * 0.12;
+  const top = cy - h / 2;
+  const spray = rng.range(0.08, 0.14);
+  limb(g, sx, top, sx, top - spray, u, M.GLASS);
+  for (const d of [-1, 1]) g.ellipse(sx + d * 0.04, top - spray + 0.01, u * 1.2, u * 1.2, M.GLASS);
+  sideEye(g, cx - len * 0.2, cy - h * 0.02, false, traits);
 }

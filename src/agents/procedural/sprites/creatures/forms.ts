@@ -7,6 +7,7 @@
  * traits the species' builder draws with.
  */
 import type { PartCount } from "../../words/actions.js";
+import { readingsOf } from "../../words/prompt.js";
 import { wordTable } from "../../words/vocabulary.js";
 import type { SpriteTraits } from "../grid.js";
 import { countedPartsOf, SPECIES } from "./species.js";
@@ -25,6 +26,17 @@ const FORM_WORDS = wordTable({
 /** Words naming a group of animals: three of them drawn together. */
 const GROUP_WORDS = new Set(["school", "schools", "shoal", "shoals", "flock", "flocks", "herd", "herds", "pack", "packs", "pod", "pods", "swarm", "swarms"]);
 
+/** A group word naming the animals: "school of fish", "wolf pack" (not "pack mule": a mule that carries packs). */
+function groupWord(tokens: readonly string[], subjects: readonly string[]): string | undefined {
+  for (let k = 0; k < tokens.length; k++) {
+    const w = tokens[k] as string;
+    if (!GROUP_WORDS.has(w)) continue;
+    const before = readingsOf(tokens[k - 1] ?? "");
+    if (tokens[k + 1] === "of" || (k === tokens.length - 1 && before.some((r) => subjects.includes(r)))) return w;
+  }
+  return undefined;
+}
+
 /** Plans drawn from the side (one of a group can stand behind another). */
 const SIDE_VIEW = new Set(["quadruped", "sidebird", "fish", "serpent", "snail"]);
 
@@ -33,6 +45,7 @@ export function creatureForm(
   design: string,
   otherWords: readonly string[],
   subjects: readonly string[],
+  tokens: readonly string[],
   counted: readonly PartCount[],
 ): { traits: FormTraits; words: string[] } {
   const s = SPECIES[design];
@@ -55,7 +68,7 @@ export function creatureForm(
       break;
     }
   }
-  const group = s && (SIDE_VIEW.has(s.plan) || (s.plan === "figure" && s.draw === "seahorse")) ? otherWords.find((w) => GROUP_WORDS.has(w)) : undefined;
+  const group = s && (SIDE_VIEW.has(s.plan) || (s.plan === "figure" && s.draw === "seahorse")) ? groupWord(tokens, subjects) : undefined;
   if (group) {
     traits.group = 3;
     words.push(group);

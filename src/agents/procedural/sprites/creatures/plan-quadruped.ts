@@ -5,12 +5,12 @@
  */
 import type { Random } from "../../kit/random.js";
 import { chain, choose, coat, limb, sideEye, tilted, vary, type Pattern } from "./kit.js";
-import { drawBackWings, drawFaceMask, drawSideSaddle, drawTrunk, legSpots } from "./quadruped-parts.js";
+import { drawBackWings, drawFaceMask, drawSideSaddle, drawTail, drawTrunk, legSpots, type Tail } from "./quadruped-parts.js";
 import { M, type SpriteGrid, type SpriteTraits } from "../grid.js";
 
 export type Ears = "point" | "round" | "long" | "floppy" | "small" | "none";
 export type Horns = "none" | "antlers" | "curved" | "horn" | "tusks" | "ram";
-export type Tail = "bushy" | "thin" | "tuft" | "short" | "taper" | "curl" | "paddle" | "none";
+export type { Tail } from "./quadruped-parts.js";
 
 export interface Quadruped {
   /** Body length and height. */
@@ -78,53 +78,11 @@ export function drawQuadruped(g: SpriteGrid, rng: Random, q: Quadruped, zoom = 1
   const tx = bx + len / 2 - u;
   const ty = by - height * 0.25;
   const lift0 = rng.range(-0.08, 0.1);
-  // "two-tailed": the tails fanned apart
+  // "two-tailed": the tails fanned apart (a counted tail on a tailless beast is a thin one)
   const tails = traits?.parts?.tails ?? 1;
   for (let k = 0; k < tails; k++) {
-    const lift = lift0 + (k - (tails - 1) / 2) * (tails > 3 ? 0.09 : 0.15);
-    if (tail === "bushy") tilted(g, tx + 0.08, ty + 0.06 - lift, 0.11, 0.05, 0.5 - lift * 3, M.BODY);
-    else if (tail === "thin")
-      chain(
-        g,
-        [
-          [tx, ty],
-          [tx + 0.08, ty + 0.02 - lift],
-          [tx + 0.12, ty + 0.14 - lift],
-        ],
-        u * 0.7,
-        u * 0.5,
-        M.BODY,
-      );
-    else if (tail === "tuft") {
-      chain(
-        g,
-        [
-          [tx, ty],
-          [tx + 0.06, ty + 0.1 - lift],
-          [tx + 0.07, ty + 0.22 - lift],
-        ],
-        u * 0.6,
-        u * 0.5,
-        M.BODY,
-      );
-      g.ellipse(tx + 0.07, ty + 0.24 - lift, 0.03, 0.045, M.ACCENT);
-    } else if (tail === "short") g.ellipse(tx + 0.02, ty, 0.04, 0.035, M.BODY);
-    else if (tail === "taper")
-      chain(
-        g,
-        [
-          [tx - 0.02, by],
-          [tx + 0.12, by + 0.05 - lift * 0.5],
-          [tx + 0.26, by + 0.02 - lift],
-        ],
-        height * 0.32,
-        u * 0.5,
-        M.BODY,
-      );
-    else if (tail === "curl") {
-      g.ellipse(tx + 0.04, ty - 0.02, 0.035, 0.035, M.BODY);
-      g.ellipse(tx + 0.04, ty - 0.02, 0.015, 0.015, M.EMPTY, "erase");
-    } else if (tail === "paddle") tilted(g, tx + 0.07, ty + height * 0.3 - lift * 0.3, 0.08, 0.035, 0.3 - lift, M.ACCENT);
+    const spread = (k - (tails - 1) / 2) * Math.min(0.15, 0.5 / tails);
+    drawTail(g, tail === "none" && traits?.parts?.tails ? "thin" : tail, tx, ty, by, height, lift0 + spread, spread);
   }
   if (q.wings || traits?.parts?.wings) drawBackWings(g, rng, bx, by, len, height, true);
 

@@ -10,6 +10,8 @@ import { M, type SpriteGrid } from "../grid.js";
 
 type Spot = readonly [number, number];
 
+export type Tail = "bushy" | "thin" | "tuft" | "short" | "taper" | "curl" | "paddle" | "none";
+
 /** The legs' x and stride, far pair (drawn darker, behind the body) and near pair; four unless counted. */
 export function legSpots(count: number, front: number, back: number, stride: number): { far: Spot[]; near: Spot[] } {
   const mid = (front + back) / 2;
@@ -52,6 +54,56 @@ export function legSpots(count: number, front: number, back: number, stride: num
       [back, -stride],
     ],
   };
+}
+
+/** A tail from (tx, ty), raised by `lift`; `spread` moves a short or curled one of several apart. */
+export function drawTail(g: SpriteGrid, tail: Tail, tx: number, ty: number, by: number, height: number, lift: number, spread: number): void {
+  const u = g.u;
+  if (tail === "bushy") tilted(g, tx + 0.08, ty + 0.06 - lift, 0.11, 0.05, 0.5 - lift * 3, M.BODY);
+  else if (tail === "thin")
+    chain(
+      g,
+      [
+        [tx, ty],
+        [tx + 0.08, ty + 0.02 - lift],
+        [tx + 0.12, ty + 0.14 - lift],
+      ],
+      u * 0.7,
+      u * 0.5,
+      M.BODY,
+    );
+  else if (tail === "tuft") {
+    chain(
+      g,
+      [
+        [tx, ty],
+        [tx + 0.06, ty + 0.1 - lift],
+        [tx + 0.07, ty + 0.22 - lift],
+      ],
+      u * 0.6,
+      u * 0.5,
+      M.BODY,
+    );
+    g.ellipse(tx + 0.07, ty + 0.24 - lift, 0.03, 0.045, M.ACCENT);
+  } else if (tail === "short") g.ellipse(tx + 0.02 + Math.abs(spread) * 0.3, ty - spread * 0.7, 0.04, 0.035, M.BODY);
+  else if (tail === "taper")
+    chain(
+      g,
+      [
+        [tx - 0.02, by],
+        [tx + 0.12, by + 0.05 - lift * 0.5],
+        [tx + 0.26, by + 0.02 - lift],
+      ],
+      height * 0.32,
+      u * 0.5,
+      M.BODY,
+    );
+  else if (tail === "curl") {
+    const y = ty - 0.02 - spread * 0.7;
+    const x = tx + 0.04 + Math.abs(spread) * 0.3;
+    g.ellipse(x, y, 0.035, 0.035, M.BODY);
+    g.ellipse(x, y, 0.015, 0.015, M.EMPTY, "erase");
+  } else if (tail === "paddle") tilted(g, tx + 0.07, ty + height * 0.3 - lift * 0.3, 0.08, 0.035, 0.3 - lift, M.ACCENT);
 }
 
 /** A feathered wing raised from the shoulders: the far one behind the body, the near one over it. */

@@ -35,6 +35,7 @@ export const MORE_SPECIES: Readonly<Record<string, Species>> = {
     body: { len: 0.66, height: 0.32, dorsal: 0, whale: true, extras: { seal: true, tusks: true } },
   },
   manatee: { plan: "fish", colors: ["grey|steel", "grey", "black"], body: { len: 0.68, height: 0.3, dorsal: 0, whale: true, extras: { seal: true } } },
+  clownfish: { plan: "fish", colors: ["orange", "white", "white"], body: { len: 0.5, height: 0.3, dorsal: 0.08, pattern: "bands" } },
   starfish: { plan: "figure", colors: ["orange|red|pink|purple", "beige", "yellow"], draw: "starfish" },
   seahorse: { plan: "figure", colors: ["orange|yellow|teal|pink", "beige", "red"], draw: "seahorse" },
   // birds
@@ -62,6 +63,11 @@ export const MORE_SPECIES: Readonly<Record<string, Species>> = {
     plan: "sidebird",
     colors: ["white|grey", "beige", "yellow"],
     body: { body: 0.22, upright: 0.3, head: 0.075, beak: "long", leg: 0.08, tail: "short" },
+  },
+  roadrunner: {
+    plan: "sidebird",
+    colors: ["brown|tan", "beige", "blue"],
+    body: { ...songbird, body: 0.16, upright: 0.2, head: 0.07, beak: "long", leg: 0.14, crest: "tuft" },
   },
   puffin: { plan: "sidebird", colors: ["black", "white", "orange"], body: { body: 0.18, upright: 0.75, head: 0.085, beak: "hook", leg: 0.06, tail: "short" } },
   // insects

@@ -139,4 +139,17 @@ export const WILD_BEASTS: Readonly<Record<string, Species>> = {
   }),
   hellhound: beast(["black|maroon|black", "red", "orange"], { ...wolf, ridge: true, teeth: true }),
   cerberus: beast(["black|brown|maroon", "grey", "red"], { ...wolf, teeth: true }),
+  werewolf: beast(["grey|brown|black", "grey", "yellow"], { ...wolf, height: 0.24, leg: 0.2, legW: 0.06, head: 0.1, ridge: true, teeth: true }),
+  kitsune: beast(["white|orange|gold", "white", "red"], {
+    len: 0.42,
+    height: 0.16,
+    leg: 0.12,
+    legW: 0.04,
+    neck: 0.02,
+    head: 0.085,
+    snout: 0.09,
+    ears: "point",
+    tail: "bushy",
+    belly: true,
+  }),
 };
