@@ -46,6 +46,8 @@ describe("animals missing before are subjects with drawings of their own", () =>
     ["werewolf", "werewolf"],
     ["clownfish", "clownfish"],
     ["husky", "dog"],
+    ["manta ray", "stingray"],
+    ["geese", "duck"],
   ])("%s: %s", (prompt, design) => {
     const i = read(prompt);
     expect(i.subject).toBe(design);

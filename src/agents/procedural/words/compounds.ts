@@ -40,6 +40,7 @@ const COMPOUNDS: readonly (readonly [RegExp, string])[] = [
   [/\barctic[\s-]fox(es)?\b/g, "white fox"],
   [/\bred[\s-]pandas?\b/g, "orange raccoon"],
   [/\bpraying[\s-]mantis\b/g, "mantis"],
+  [/\b(manta|sting|eagle)[\s-]?rays?\b/g, "stingray"],
   // a creature's own parts and poses named at length ("coiled to strike", "jellyfish with glowing tentacles")
   [/\bcoiled( up)? (around|round|about)\b/g, "coiled $2"],
   [/\bcoiled( up)?,? (and )?(ready )?to strike\b/g, "coiled"],

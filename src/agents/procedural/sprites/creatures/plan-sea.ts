@@ -1,10 +1,10 @@
 /**
  * Sea creatures with shapes of their own: a starfish (front view; five arms, or the number counted:
- * "three-armed starfish") and a seahorse (side view: a snouted head, a ridged curving body and a
- * curled tail).
+ * "three-armed starfish"), a seahorse (side view: a snouted head, a ridged curving body and a
+ * curled tail) and a ray (from above).
  */
 import type { Random } from "../../kit/random.js";
-import { chain, sideEye, tilted } from "./kit.js";
+import { chain, limb, sideEye, tilted } from "./kit.js";
 import { drawEyes, M, type SpriteGrid, type SpriteTraits } from "../grid.js";
 
 export function drawStarfish(g: SpriteGrid, rng: Random, traits: SpriteTraits): void {
@@ -74,4 +74,34 @@ export function drawSeahorse(g: SpriteGrid, rng: Random, traits: SpriteTraits): 
       M.ACCENT,
     );
   sideEye(g, 0.46, 0.16, false, traits);
+}
+
+/** A ray seen from above (mirror-symmetric): a broad diamond of fins, eyes on top, a long thin tail. */
+export function drawRay(g: SpriteGrid, rng: Random, traits: SpriteTraits): void {
+  const u = g.u;
+  const span = rng.range(0.38, 0.44);
+  const tip = rng.range(-0.04, 0.04);
+  limb(g, 0.5, 0.6, 0.5, 0.95, u, M.BODY);
+  g.poly(
+    [
+      [0.5, 0.22],
+      [0.5 - span, 0.44 + tip],
+      [0.5 - span * 0.3, 0.56],
+      [0.5, 0.66],
+    ],
+    M.BODY,
+  );
+  g.ellipse(0.5, 0.44, 0.12, 0.16, M.BODY);
+  g.poly(
+    [
+      [0.5 - span * 0.55, 0.46],
+      [0.5 - span * 0.2, 0.4],
+      [0.5 - span * 0.25, 0.5],
+    ],
+    M.BELLY,
+    "paint",
+  );
+  g.mirror();
+  if (g.n > 16) for (let k = 0; k < 3; k++) g.rect(0.47, 0.72 + k * 0.06, 0.53, 0.72 + k * 0.06 + u * 0.5, M.BODY, "darken");
+  drawEyes(g, 0.36, 0.12, traits);
 }

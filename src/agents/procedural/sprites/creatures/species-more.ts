@@ -36,6 +36,7 @@ export const MORE_SPECIES: Readonly<Record<string, Species>> = {
   },
   manatee: { plan: "fish", colors: ["grey|steel", "grey", "black"], body: { len: 0.68, height: 0.3, dorsal: 0, whale: true, extras: { seal: true } } },
   clownfish: { plan: "fish", colors: ["orange", "white", "white"], body: { len: 0.5, height: 0.3, dorsal: 0.08, pattern: "bands" } },
+  stingray: { plan: "figure", colors: ["grey|steel|navy|tan", "white", "black"], draw: "ray" },
   starfish: { plan: "figure", colors: ["orange|red|pink|purple", "beige", "yellow"], draw: "starfish" },
   seahorse: { plan: "figure", colors: ["orange|yellow|teal|pink", "beige", "red"], draw: "seahorse" },
   // birds

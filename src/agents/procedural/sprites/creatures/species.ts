@@ -10,7 +10,7 @@ import { drawBiped, drawFloater, drawFrog, drawUprightBird } from "./plan-front.
 import { drawWinged } from "./plan-winged.js";
 import { drawHydra, drawSerpent, drawSnail } from "./plan-crawl.js";
 import { drawQuadruped } from "./plan-quadruped.js";
-import { drawSeahorse, drawStarfish } from "./plan-sea.js";
+import { drawRay, drawSeahorse, drawStarfish } from "./plan-sea.js";
 import { drawFish, drawSideBird } from "./plan-side.js";
 import { Random } from "../../kit/random.js";
 import { bounds, flip, recenter, scaleGrid, shift } from "./kit.js";
@@ -44,6 +44,7 @@ function drawSpecies(g: SpriteGrid, rng: Random, traits: SpriteTraits, s: Specie
   else if (s.draw === "hydra") drawHydra(g, rng, traits);
   else if (s.draw === "starfish") drawStarfish(g, rng, traits);
   else if (s.draw === "seahorse") drawSeahorse(g, rng, traits);
+  else if (s.draw === "ray") drawRay(g, rng, traits);
   else drawElemental(g, rng, traits, element);
 }
 
