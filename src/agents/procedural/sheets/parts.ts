@@ -186,7 +186,7 @@ export function countParts(rig: Rig, parts: readonly PartCount[]): boolean {
   for (const p of parts) {
     if (p.part === "heads") changed = addHeads(rig, p.count) || changed;
     else if (p.part === "arms") changed = setArms(rig, p.count) || changed;
-    else changed = setEyes(rig, p.count) || changed;
+    else if (p.part === "eyes") changed = setEyes(rig, p.count) || changed;
   }
   if (changed) rig.box = boundsOf(rig.body) ?? rig.box;
   return changed;

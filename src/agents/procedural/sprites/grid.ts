@@ -227,6 +227,14 @@ export interface SpriteTraits {
   scary: boolean;
   /** Eyes closed ("sleeping"). */
   asleep?: boolean;
+  /** Counted parts a creature's plan draws itself ("three-legged", "two-tailed", "winged", "three-armed"). */
+  parts?: Partial<Record<"legs" | "tails" | "wings" | "arms", number>>;
+  /** A body's form its plan draws: a serpent coiled, a fish puffed up. */
+  form?: "coiled" | "inflated";
+  /** How many of the creature stand together ("school of fish", "flock of crows"). */
+  group?: number;
+  /** A saddle on its back ("saddled horse", "saddled wyvern"). */
+  saddled?: boolean;
 }
 
 /** A rectangle in normalised coordinates. */

@@ -10,6 +10,7 @@ import { broaderSubjects, GENERIC_SUBJECTS, impliedItems } from "../words/subjec
 import { ANIMAL_FOLK, type CharacterUses, isCharacter, planCharacter, RACES } from "./characters/plan.js";
 import { CHARACTER_BUILDERS } from "./characters/characters.js";
 import { CREATURE_BUILDERS } from "./creatures/creatures.js";
+import { creatureForm, type FormTraits, planCounts } from "./creatures/forms.js";
 import { vesselOf } from "./creatures/vessels.js";
 import type { SpriteBuilder } from "./grid.js";
 import { iconSpriteBuilder } from "./items/bridge.js";
@@ -122,10 +123,16 @@ export interface SpritePlan {
  */
 export function planSprite(spec: PromptSpec): SpritePlan {
   const figure = readFigureWords(spec);
-  const plan = planDesign(withoutMount(withoutPartWords(spec, figure)));
+  let plan = planDesign(withoutMount(withoutPartWords(spec, figure)));
   if (plan.fallback || plan.builder.kind === "item" || plan.design === "galleon") return plan;
-  // extra arms are drawn on a character's rig (its arms are parts); a creature's count stays ignored
-  const parts = figure.parts.filter((p) => p.part !== "arms" || plan.builder.kind === "character");
+  // heads and eyes are counted on the rig, and a character's arms; legs, tails, a creature's arms, wings and forms by its plan
+  const character = plan.builder.kind === "character";
+  const parts = figure.parts.filter(
+    (p) => p.part === "heads" || p.part === "eyes" || (p.part === "arms" && character) || (!character && planCounts(plan.design, p.part)),
+  );
+  const form = character ? undefined : creatureForm(plan.design, spec.otherWords, spec.subjects, tokensOf(spec.text), parts);
+  if (form && Object.keys(form.traits).length > 0) plan = { ...plan, builder: withForm(plan.builder, form.traits) };
+  if (form && form.words.length > 0 && plan.used) plan.used.words = [...(plan.used.words ?? []), ...form.words];
   if (!figure.action && parts.length === 0) return plan;
   const words = [...parts.flatMap((p) => p.words), ...(figure.action ? [figure.action.word] : [])];
   return { ...plan, figure: { ...figure, parts, words } };
@@ -232,6 +239,11 @@ function planDesign(spec: PromptSpec): SpritePlan {
     return { design, builder, subject: design, items, fallback: false, uses: character.uses };
   }
   return { design, builder, subject, items, fallback: false };
+}
+
+/** The builder drawing its plan's counted parts and forms ("three-legged", "winged", "coiled"). */
+function withForm(builder: SpriteBuilder, form: FormTraits): SpriteBuilder {
+  return { ...builder, build: (g, rng, traits) => builder.build(g, rng, { ...traits, ...form }) };
 }
 
 /** Words that put a figure on a mount ("knight on a horse", "goblin riding a wolf"). */

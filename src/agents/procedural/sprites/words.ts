@@ -141,7 +141,17 @@ const COAT_WORDS = wordTable({
 }) as ReadonlyMap<string, Pattern>;
 
 /** Settings (subjects) that change a creature's colour: its body when no colour is named, else its belly. */
-export const SETTING_COLORS: Readonly<Record<string, string>> = { water: "teal", cave: "grey", snow: "white", sand: "tan", swamp: "olive", forest: "green" };
+export const SETTING_COLORS: Readonly<Record<string, string>> = {
+  water: "teal",
+  cave: "grey",
+  snow: "white",
+  sand: "tan",
+  swamp: "olive",
+  forest: "green",
+  // "space jellyfish", "cloud whale"
+  starfield: "indigo",
+  cloud: "white",
+};
 /** Settings that dress a character (when the prompt names no headgear). */
 const SETTING_WORN: Readonly<Record<string, Worn>> = {
   starfield: { head: "bubble" },

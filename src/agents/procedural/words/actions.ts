@@ -35,13 +35,17 @@ export const ACTION_WORDS = wordTable({
 export const ACTIONS: readonly string[] = [...new Set(ACTION_WORDS.values())];
 
 /** Parts a count can name, by the word that follows the number ("three-headed"). */
-export const PART_WORDS: ReadonlyMap<string, "heads" | "arms" | "eyes"> = new Map([
+export const PART_WORDS: ReadonlyMap<string, BodyPart> = new Map<string, BodyPart>([
   ["headed", "heads"],
   ["heads", "heads"],
   ["armed", "arms"],
   ["arms", "arms"],
   ["eyed", "eyes"],
   ["eyes", "eyes"],
+  ["legged", "legs"],
+  ["legs", "legs"],
+  ["tailed", "tails"],
+  ["tails", "tails"],
 ]);
 
 /** Numbers one to five (and the words that mean them). */
@@ -62,7 +66,8 @@ export const COUNT_WORDS: ReadonlyMap<string, number> = new Map([
   ["5", 5],
 ]);
 
-export type BodyPart = "heads" | "arms" | "eyes";
+/** Heads, eyes and a character's arms are counted on the rig (sheets/parts.ts); legs, tails and a creature's arms by its plan. */
+export type BodyPart = "heads" | "arms" | "eyes" | "legs" | "tails";
 
 /** A count of parts read from the prompt: "three-headed" is { part: "heads", count: 3, words: ["three", "headed"] }. */
 export interface PartCount {
@@ -74,7 +79,7 @@ export interface PartCount {
   name: string;
 }
 
-const PART_NAMES: Readonly<Record<BodyPart, string>> = { heads: "headed", arms: "armed", eyes: "eyed" };
+const PART_NAMES: Readonly<Record<BodyPart, string>> = { heads: "headed", arms: "armed", eyes: "eyed", legs: "legged", tails: "tailed" };
 const NUMBER_NAMES = ["", "one", "two", "three", "four", "five"];
 
 /** The part counts named in a prompt's tokens: a number word followed by a part word ("four-armed", "three heads"). */
@@ -92,7 +97,18 @@ export function partCounts(tokens: readonly string[]): PartCount[] {
 /** Subjects whose body has a count of its own: a cyclops has one eye. */
 export const IMPLIED_PARTS: Readonly<Record<string, { part: BodyPart; count: number }>> = {
   cyclops: { part: "eyes", count: 1 },
+  cerberus: { part: "heads", count: 3 },
+  kitsune: { part: "tails", count: 9 },
 };
 
 /** The canonical part-count names `knows` lists ("two-headed" ... "five-headed", "one-eyed" ...). */
-export const PART_COUNT_NAMES: readonly string[] = ["two-headed", "three-headed", "one-eyed", "three-eyed", "four-armed", "one-armed"];
+export const PART_COUNT_NAMES: readonly string[] = [
+  "two-headed",
+  "three-headed",
+  "one-eyed",
+  "three-eyed",
+  "four-armed",
+  "one-armed",
+  "three-legged",
+  "two-tailed",
+];

@@ -27,6 +27,27 @@ const COMPOUNDS: readonly (readonly [RegExp, string])[] = [
   [/\bfresh(ly fallen)? snow\b/g, "pristine snow"],
   [/\b(iron|metal|steel|jail|prison|cell) bars\b/g, "iron grille"],
   [/\bship'?s?[\s-]cannons?\b/g, "cannon"],
+  // animals named in two words, and wings named by whose they are ("bat-winged imp")
+  [/\bhermit[\s-]crabs?\b/g, "crab"],
+  [/\bsea[\s-]lions?\b/g, "sealion"],
+  [/\bsea[\s-]cows?\b/g, "manatee"],
+  [/\bkiller[\s-]whales?\b/g, "orca"],
+  [/\bguinea[\s-]pigs?\b/g, "hamster"],
+  [/\bhoney[\s-]badgers?\b/g, "badger"],
+  [/\bmountain[\s-]lions?\b/g, "puma"],
+  [/\bkomodo[\s-]dragons?\b/g, "komodo"],
+  [/\bpolar[\s-]bears?\b/g, "white bear"],
+  [/\barctic[\s-]fox(es)?\b/g, "white fox"],
+  [/\bred[\s-]pandas?\b/g, "orange raccoon"],
+  [/\bpraying[\s-]mantis\b/g, "mantis"],
+  [/\b(manta|sting|eagle)[\s-]?rays?\b/g, "stingray"],
+  // a creature's own parts and poses named at length ("coiled to strike", "jellyfish with glowing tentacles")
+  [/\bcoiled( up)? (around|round|about)\b/g, "coiled $2"],
+  [/\bcoiled( up)?,? (and )?(ready )?to strike\b/g, "coiled"],
+  [/\bpuffed[\s-]up\b/g, "puffed"],
+  [/\b(anglerfish|angler fish)\b(.*?)\b(a |its )?(lantern |glowing |light |bioluminescent )?lures?\b/g, "anglerfish$2"],
+  [/\b(jellyfish|jellies|octopus|octopuses|squid|kraken)\b(.*?)\b(long |trailing |stinging )?tentacles\b/g, "$1$2"],
+  [/\b(bat|bird|dragon|feather|feathered|butterfly|moth|insect|angel|angelic|demon|demonic|fairy|eagle|raven|crow|leathery)[\s-]winged\b/g, "winged"],
 ];
 
 /** The text with every known compound joined into its word. */

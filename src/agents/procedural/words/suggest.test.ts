@@ -41,7 +41,7 @@ describe("suggestions: the known subjects nearest to a word the agent did not kn
 
   it("comes with a procedural agent's fallback, never when it understood", () => {
     const sprite = driver("procedural-sprite");
-    expect(sprite.interpret!({ prompt: "a red dragn" })).toMatchObject({ fallback: true, suggestions: [{ word: "dragn", subjects: ["dragon"] }] });
+    expect(sprite.interpret!({ prompt: "a red dragn" })).toMatchObject({ fallback: true, suggestions: [{ word: "dragn", subjects: ["dragon", "dragonfly"] }] });
     expect(sprite.interpret!({ prompt: "a red dragon" }).suggestions).toBeUndefined();
     expect(sprite.interpret!({ prompt: "a knight with a swrod" }).suggestions).toBeUndefined();
     // every suggested subject is one the agent knows and draws

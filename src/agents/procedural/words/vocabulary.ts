@@ -162,7 +162,7 @@ export const STYLE_WORDS = wordTable({
   smooth: "sleek clean packed compacted trampled pristine untouched untrodden",
   weathered: "worn old ancient aged rough rugged coarse",
   large: "big huge giant wide massive colossal enormous gigantic",
-  small: "tiny little mini fine baby young petite",
+  small: "tiny little mini fine baby young petite cub cubs hatchling hatchlings whelp whelps juvenile",
   cute: "kawaii chibi adorable",
   scary: "evil angry fierce menacing creepy spooky",
 });

@@ -96,6 +96,20 @@ export const ANIMAL_FOLK: Readonly<Record<string, AnimalOptions>> = {
   monkey: animal("brown", "round", "chibi"),
   ape: animal("grey", "round", "bulky"),
   gorilla: animal("grey", "round", "huge"),
+  // the wild animals of creatures/species-wild.ts and species-more.ts
+  coyote: animal("tan", "pointed", "slim"),
+  hyena: animal("tan", "round"),
+  puma: animal("tan", "round", "slim"),
+  capybara: animal("brown", "round", "stocky"),
+  armadillo: animal("tan", "pointed", "chibi"),
+  skunk: animal("black", "round", "chibi"),
+  koala: animal("grey", "round", "stocky"),
+  kangaroo: animal("tan", "tall"),
+  elephant: animal("grey", "round", "bulky"),
+  walrus: animal("brown", undefined, "bulky"),
+  seal: animal("grey", undefined, "stocky"),
+  bison: animal("brown", "round", "bulky"),
+  jackalope: animal("tan", "tall", "chibi"),
 };
 
 /** The animal word of a prompt that stands up in a role (a creature subject or an unknown animal word), if any. */

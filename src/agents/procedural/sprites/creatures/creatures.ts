@@ -1,6 +1,7 @@
 /** Creature sprite builders (front view, mirror-symmetric), with the ships (vessels.ts) and the species drawn from data (species.ts). */
 import type { Random } from "../../kit/random.js";
 import { drawEyes, M, type SpriteBuilder, type SpriteGrid, type SpriteTraits } from "../grid.js";
+import { drawFrontSaddle } from "./quadruped-parts.js";
 import { SPECIES_BUILDERS } from "./species.js";
 import { GALLEON_BUILDER, SHIP_BUILDER } from "./vessels.js";
 
@@ -59,6 +60,7 @@ function dragon(g: SpriteGrid, rng: Random, traits: SpriteTraits): void {
     for (let k = 1; k <= 3; k++) g.line(0.38 - k * 0.02, headY - 0.06 - k * 0.025, 0.42 - k * 0.015, headY - 0.07 - k * 0.02, M.ACCENT, 1, "darken");
   }
   g.mirror();
+  if (traits.saddled) drawFrontSaddle(g, 0.47);
   drawEyes(g, headY, 0.13, { ...traits, scary: traits.scary || rng.chance(0.3) });
   if (g.hires) {
     const u = g.u;

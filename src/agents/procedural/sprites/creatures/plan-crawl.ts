@@ -19,20 +19,22 @@ export function drawSerpent(g: SpriteGrid, rng: Random, s: Serpent, traits?: Spr
   const amp = rng.range(0.06, 0.12);
   const phase = rng.range(0, Math.PI);
   const waves = s.waves * rng.range(0.8, 1.25);
-  const points: [number, number][] = [];
-  const x0 = 0.18;
-  const x1 = 0.88;
-  for (let k = 0; k <= 16; k++) {
-    const f = k / 16;
-    points.push([x0 + (x1 - x0) * f, 0.78 - Math.sin(f * Math.PI * waves + phase) * amp * (0.4 + f * 0.6) - (s.snake ? 0 : 0.05)]);
-  }
-  // the head rises at the front
+  const coiled = traits?.form === "coiled";
+  const points = coiled ? coilPoints(t) : wavePoints(s, amp, phase, waves);
+  // the head rises at the front (from the middle of a coil, higher)
   const [hx0, hy0] = points[0] as [number, number];
-  const hx = hx0 - 0.02;
-  const hy = s.snake ? hy0 - rng.range(0.18, 0.32) : hy0;
+  const hx = hx0 - (coiled ? 0.08 : 0.02);
+  const hy = s.snake || coiled ? hy0 - rng.range(0.18, 0.32) - (coiled ? 0.06 : 0) : hy0;
   chain(g, [[hx, hy], [hx0 + 0.04, hy0 - 0.04], ...points.slice(1)], t, s.snake ? g.u * 0.5 : t * 0.8, M.BODY);
   const pattern = choose(rng, s.pattern ?? "none");
   if (pattern !== "none") coat(g, rng, pattern, [0.1, 0.3, 0.95, 0.95], M.BODY, M.ACCENT);
+  // a coil's rings: a darker seam along the lower edge of each turn
+  if (coiled)
+    for (let k = 1; k < points.length - 1; k++) {
+      const [x0, y0] = points[k] as [number, number];
+      const [x1, y1] = points[k + 1] as [number, number];
+      g.line(x0, y0 + t * 0.9, x1, y1 + t * 0.9, M.BODY, 1, "darken");
+    }
   if (!s.snake) {
     for (let k = 1; k < 16; k += 2) {
       const [x, y] = points[k] as [number, number];
@@ -50,6 +52,30 @@ export function drawSerpent(g: SpriteGrid, rng: Random, s: Serpent, traits?: Spr
     g.line(hx - t * 3, hy + t * 0.6, hx - t * 3.4, hy + t * 1, M.LIQUID, 1);
   }
   sideEye(g, hx - t * 0.6, hy - t * 0.35, false, traits);
+}
+
+/** The body along a wave, head end first. */
+function wavePoints(s: Serpent, amp: number, phase: number, waves: number): [number, number][] {
+  const points: [number, number][] = [];
+  const x0 = 0.18;
+  const x1 = 0.88;
+  for (let k = 0; k <= 16; k++) {
+    const f = k / 16;
+    points.push([x0 + (x1 - x0) * f, 0.78 - Math.sin(f * Math.PI * waves + phase) * amp * (0.4 + f * 0.6) - (s.snake ? 0 : 0.05)]);
+  }
+  return points;
+}
+
+/** The body coiled flat on the ground, from the middle of the coil (the neck) out to the tail. */
+function coilPoints(t: number): [number, number][] {
+  const points: [number, number][] = [];
+  for (let k = 0; k <= 16; k++) {
+    const f = k / 16;
+    const a = -Math.PI / 2 + f * Math.PI * 3.2;
+    const r = 0.06 + f * 0.24 + t;
+    points.push([0.54 + Math.cos(a) * r, 0.74 + Math.sin(a) * r * 0.42]);
+  }
+  return points;
 }
 
 export function drawSnail(g: SpriteGrid, rng: Random, traits?: SpriteTraits): void {

@@ -5,11 +5,12 @@
  */
 import type { Random } from "../../kit/random.js";
 import { chain, choose, coat, limb, sideEye, tilted, vary, type Pattern } from "./kit.js";
+import { drawBackWings, drawFaceMask, drawSideSaddle, drawTail, drawTrunk, legSpots, type Tail } from "./quadruped-parts.js";
 import { M, type SpriteGrid, type SpriteTraits } from "../grid.js";
 
 export type Ears = "point" | "round" | "long" | "floppy" | "small" | "none";
 export type Horns = "none" | "antlers" | "curved" | "horn" | "tusks" | "ram";
-export type Tail = "bushy" | "thin" | "tuft" | "short" | "taper" | "curl" | "none";
+export type { Tail } from "./quadruped-parts.js";
 
 export interface Quadruped {
   /** Body length and height. */
@@ -38,6 +39,12 @@ export interface Quadruped {
   wool?: boolean;
   /** Teeth along the jaw. */
   teeth?: boolean;
+  /** A trunk hanging from the face (an elephant). */
+  trunk?: boolean;
+  /** Face markings: a dark band over the eyes (a raccoon), a pale stripe up the nose (a badger). */
+  mask?: "band" | "stripe";
+  /** Feathered wings folded up from the back (a pegasus). */
+  wings?: boolean;
 }
 
 /** Draws the species; `zoom` scales every size (the builder fits the figure to the frame). */
@@ -61,10 +68,8 @@ export function drawQuadruped(g: SpriteGrid, rng: Random, q: Quadruped, zoom = 1
   const hoof = q.hooves ? Math.max(u, leg * 0.16) : 0;
 
   // far legs first (shaded darker), then the tail behind the body
-  for (const [x, s] of [
-    [front + 0.035, -stride],
-    [back + 0.035, stride],
-  ] as const) {
+  const spots = legSpots(traits?.parts?.legs ?? 4, front, back, stride);
+  for (const [x, s] of spots.far) {
     limb(g, x, legTop, x + s, ground - hoof, legW, M.BODY);
     if (hoof) limb(g, x + s, ground - hoof, x + s, ground, legW * 1.1, M.DARK);
     limb(g, x, legTop, x + s, ground, legW, M.EMPTY, "darken");
@@ -72,50 +77,14 @@ export function drawQuadruped(g: SpriteGrid, rng: Random, q: Quadruped, zoom = 1
   const tail = choose(rng, q.tail);
   const tx = bx + len / 2 - u;
   const ty = by - height * 0.25;
-  const lift = rng.range(-0.08, 0.1);
-  if (tail === "bushy") tilted(g, tx + 0.08, ty + 0.06 - lift, 0.11, 0.05, 0.5 - lift * 3, M.BODY);
-  else if (tail === "thin")
-    chain(
-      g,
-      [
-        [tx, ty],
-        [tx + 0.08, ty + 0.02 - lift],
-        [tx + 0.12, ty + 0.14 - lift],
-      ],
-      u * 0.7,
-      u * 0.5,
-      M.BODY,
-    );
-  else if (tail === "tuft") {
-    chain(
-      g,
-      [
-        [tx, ty],
-        [tx + 0.06, ty + 0.1 - lift],
-        [tx + 0.07, ty + 0.22 - lift],
-      ],
-      u * 0.6,
-      u * 0.5,
-      M.BODY,
-    );
-    g.ellipse(tx + 0.07, ty + 0.24 - lift, 0.03, 0.045, M.ACCENT);
-  } else if (tail === "short") g.ellipse(tx + 0.02, ty, 0.04, 0.035, M.BODY);
-  else if (tail === "taper")
-    chain(
-      g,
-      [
-        [tx - 0.02, by],
-        [tx + 0.12, by + 0.05 - lift * 0.5],
-        [tx + 0.26, by + 0.02 - lift],
-      ],
-      height * 0.32,
-      u * 0.5,
-      M.BODY,
-    );
-  else if (tail === "curl") {
-    g.ellipse(tx + 0.04, ty - 0.02, 0.035, 0.035, M.BODY);
-    g.ellipse(tx + 0.04, ty - 0.02, 0.015, 0.015, M.EMPTY, "erase");
+  const lift0 = rng.range(-0.08, 0.1);
+  // "two-tailed": the tails fanned apart (a counted tail on a tailless beast is a thin one)
+  const tails = traits?.parts?.tails ?? 1;
+  for (let k = 0; k < tails; k++) {
+    const spread = (k - (tails - 1) / 2) * Math.min(0.15, 0.5 / tails);
+    drawTail(g, tail === "none" && traits?.parts?.tails ? "thin" : tail, tx, ty, by, height, lift0 + spread, spread);
   }
+  if (q.wings || traits?.parts?.wings) drawBackWings(g, rng, bx, by, len, height, true);
 
   // the body, its belly and coat
   g.ellipse(bx, by, len / 2, height / 2, M.BODY);
@@ -161,11 +130,10 @@ export function drawQuadruped(g: SpriteGrid, rng: Random, q: Quadruped, zoom = 1
       const fy = by + rng.range(-0.4, 0.1) * height;
       g.line(fx, fy, fx + u * 1.5, fy + u, M.EMPTY, 1, "darken");
     }
+  if (traits?.saddled) drawSideSaddle(g, bx, by, len, height);
+  if (q.wings || traits?.parts?.wings) drawBackWings(g, rng, bx, by, len, height, false);
   // near legs
-  for (const [x, s] of [
-    [front, stride],
-    [back, -stride],
-  ] as const) {
+  for (const [x, s] of spots.near) {
     limb(g, x, legTop, x + s, ground - hoof, legW, M.BODY);
     if (hoof) limb(g, x + s, ground - hoof, x + s, ground, legW * 1.1, M.DARK);
     else {
@@ -290,5 +258,7 @@ export function drawQuadruped(g: SpriteGrid, rng: Random, q: Quadruped, zoom = 1
     g.ellipse(ex + head * 0.1, ey + head * 0.4, head * 0.55, head * 0.55, M.ACCENT);
     g.ellipse(ex + head * 0.1, ey + head * 0.4, head * 0.22, head * 0.22, M.ACCENT, "darken");
   }
+  if (q.mask) drawFaceMask(g, q.mask, hx, hy, head, sx, sy, snout);
+  if (q.trunk) drawTrunk(g, rng, hx - head * 0.7, hy + head * 0.1, head);
   sideEye(g, hx - head * 0.25, hy - head * 0.15, false, traits);
 }

@@ -3,8 +3,9 @@
  * fish (and sharks), serpents (snakes, worms) and snails. Facing left; flipped per seed.
  */
 import type { Random } from "../../kit/random.js";
-import { chain, choose, coat, limb, sideEye, tilted, vary, type Pattern } from "./kit.js";
+import { choose, coat, limb, sideEye, tilted, vary, type Pattern } from "./kit.js";
 import { M, type SpriteGrid, type SpriteTraits } from "../grid.js";
+import { drawFishExtras, drawWhale, type FishExtras } from "./fish-parts.js";
 
 export interface SideBird {
   body: number;
@@ -151,20 +152,24 @@ export interface Fish {
   /** A whale: a blunt head, tail flukes and a spout. */
   whale?: boolean;
   pattern?: Pattern | readonly Pattern[];
+  /** Extras (fish-parts.ts): spines, a lure, a bill; a whale's kin without a spout, with tusks. */
+  extras?: FishExtras;
 }
 
 export function drawFish(g: SpriteGrid, rng: Random, f: Fish, traits?: SpriteTraits, zoom = 1): void {
   const u = g.u;
   const len = vary(rng, f.len, 0.1) * zoom;
-  const h = vary(rng, f.height, 0.15) * zoom;
+  // "inflated": puffed up round
+  const h = vary(rng, f.height, 0.15) * zoom * (traits?.form === "inflated" ? Math.max(1, (f.len * 0.9) / f.height) : 1);
   const cx = 0.5;
   const cy = 0.52;
   const tailX = cx + len * 0.48;
   const swish = rng.range(-0.06, 0.06);
   if (f.whale) {
-    drawWhale(g, rng, len, h, traits);
+    drawWhale(g, rng, len, h, traits, f.extras);
     return;
   }
+  if (f.extras) drawFishExtras(g, rng, f.extras, cx, cy, len, h, "behind");
   if (f.shark) {
     g.poly(
       [
@@ -246,47 +251,6 @@ export function drawFish(g: SpriteGrid, rng: Random, f: Fish, traits?: SpriteTra
   tilted(g, cx - len * 0.05, cy + h * 0.05, len * 0.1, h * 0.1, 0.5, M.WING, "paint");
   if (g.hires) for (let k = 0; k < 10; k++) g.ellipse(cx + rng.range(-0.15, 0.4) * len, cy + rng.range(-0.3, 0.1) * h, u * 0.8, u * 0.6, M.BODY, "lighten");
   g.dot(cx - len * 0.48, cy + h * 0.1, M.DARK, 1, "paint");
+  if (f.extras) drawFishExtras(g, rng, f.extras, cx, cy, len, h, "over");
   sideEye(g, cx - len * 0.32, cy - h * 0.1, true, traits);
-}
-
-/** A whale from the side: a blunt head, a body tapering to flukes, throat grooves and a spout. */
-function drawWhale(g: SpriteGrid, rng: Random, len: number, h: number, traits?: SpriteTraits): void {
-  const u = g.u;
-  const cx = 0.44;
-  const cy = 0.6;
-  const lift = rng.range(0.02, 0.1);
-  const tx = cx + len * 0.62;
-  chain(
-    g,
-    [
-      [cx + len * 0.2, cy],
-      [cx + len * 0.45, cy - lift * 0.5],
-      [tx, cy - lift],
-    ],
-    h * 0.32,
-    h * 0.1,
-    M.BODY,
-  );
-  g.poly(
-    [
-      [tx - 0.02, cy - lift],
-      [tx + 0.1, cy - lift - 0.1],
-      [tx + 0.06, cy - lift],
-      [tx + 0.1, cy - lift + 0.08],
-    ],
-    M.BODY,
-  );
-  g.ellipse(cx, cy, len * 0.36, h / 2, M.BODY);
-  g.ellipse(cx - len * 0.05, cy + h * 0.28, len * 0.3, h * 0.2, M.BELLY, "paint");
-  if (g.n > 16)
-    for (let k = 0; k < 4; k++) g.line(cx - len * 0.3, cy + h * (0.14 + k * 0.08), cx + len * 0.1, cy + h * (0.16 + k * 0.08), M.BELLY, 1, "darken");
-  tilted(g, cx, cy + h * 0.3, len * 0.1, h * 0.08, 0.6, M.BODY);
-  g.line(cx - len * 0.34, cy + h * 0.1, cx - len * 0.12, cy + h * 0.12, M.DARK, 1, "paint");
-  // the spout
-  const sx = cx - len * 0.12;
-  const top = cy - h / 2;
-  const spray = rng.range(0.08, 0.14);
-  limb(g, sx, top, sx, top - spray, u, M.GLASS);
-  for (const d of [-1, 1]) g.ellipse(sx + d * 0.04, top - spray + 0.01, u * 1.2, u * 1.2, M.GLASS);
-  sideEye(g, cx - len * 0.2, cy - h * 0.02, false, traits);
 }

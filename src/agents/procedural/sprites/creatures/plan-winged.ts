@@ -1,6 +1,7 @@
 /** Winged beasts seen from the front (mirror-symmetric): eagle, phoenix, griffin, wyvern. */
 import type { Random } from "../../kit/random.js";
 import { chain, limb } from "./kit.js";
+import { drawFrontSaddle } from "./quadruped-parts.js";
 import { drawEyes, M, type SpriteGrid, type SpriteTraits } from "../grid.js";
 
 export interface Winged {
@@ -109,6 +110,7 @@ export function drawWinged(g: SpriteGrid, rng: Random, traits: SpriteTraits, w: 
     );
   }
   g.mirror();
+  if (traits.saddled) drawFrontSaddle(g, 0.47);
   drawEyes(g, hy - 0.01, 0.1, { ...traits, scary: traits.scary || w.kind !== "phoenix" });
   if (g.hires && w.kind === "wyvern") g.mirroredDisc(0.47, hy + 0.07, u * 0.5, M.DARK);
 }

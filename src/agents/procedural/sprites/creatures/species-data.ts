@@ -1,11 +1,15 @@
 /** Creature species as data: a body plan, its proportions and parts, default colours (primary, secondary, accent). */
 import { BEASTS } from "./species-beasts.js";
+import { MORE_SPECIES } from "./species-more.js";
+import { WILD_BEASTS } from "./species-wild.js";
 import type { Species } from "./species-types.js";
 
 export type { Colors, Species } from "./species-types.js";
 
 export const SPECIES: Readonly<Record<string, Species>> = {
   ...BEASTS,
+  ...WILD_BEASTS,
+  ...MORE_SPECIES,
   chicken: {
     plan: "sidebird",
     colors: ["white|brown|tan|black", "beige", "orange"],
@@ -160,6 +164,7 @@ export const SPECIES: Readonly<Record<string, Species>> = {
   demon: { plan: "biped", colors: ["red|crimson|maroon|purple", "maroon", "beige|black"], body: { head: 0.1, ears: 0.25, horns: true, wings: true } },
   /** A crouching stone demon: horns, bat wings, a snout, big ears. */
   gargoyle: { plan: "biped", colors: ["grey|steel|grey", "steel", "beige"], body: { head: 0.12, ears: 0.45, horns: true, wings: true, muzzle: true } },
+  sloth: { plan: "biped", colors: ["tan|brown|beige", "beige", "brown"], body: { head: 0.12, ears: 0, muzzle: true } },
   monkey: { plan: "biped", colors: ["brown|tan|orange", "beige", "brown"], body: { head: 0.12, ears: 0.7, muzzle: true } },
   whale: { plan: "fish", colors: ["navy|blue|grey|steel", "white", "white"], body: { len: 0.7, height: 0.3, dorsal: 0, whale: true } },
   centipede: {

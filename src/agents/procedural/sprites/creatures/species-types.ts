@@ -20,4 +20,4 @@ export type Species =
   | { plan: "biped"; colors: Colors; body: Biped }
   | { plan: "floater"; colors: Colors; body: Floater }
   | { plan: "winged"; colors: Colors; body: Winged }
-  | { plan: "figure"; colors: Colors; draw: "mushroom" | "mimic" | "plant" | "treant" | "elemental" | "hydra" };
+  | { plan: "figure"; colors: Colors; draw: "mushroom" | "mimic" | "plant" | "treant" | "elemental" | "hydra" | "starfish" | "seahorse" | "ray" };

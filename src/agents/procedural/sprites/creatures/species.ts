@@ -10,9 +10,10 @@ import { drawBiped, drawFloater, drawFrog, drawUprightBird } from "./plan-front.
 import { drawWinged } from "./plan-winged.js";
 import { drawHydra, drawSerpent, drawSnail } from "./plan-crawl.js";
 import { drawQuadruped } from "./plan-quadruped.js";
+import { drawRay, drawSeahorse, drawStarfish } from "./plan-sea.js";
 import { drawFish, drawSideBird } from "./plan-side.js";
 import { Random } from "../../kit/random.js";
-import { bounds, flip, recenter } from "./kit.js";
+import { bounds, flip, recenter, scaleGrid, shift } from "./kit.js";
 import { SpriteGrid, type SpriteBuilder, type SpriteTraits } from "../grid.js";
 
 /** Species whose faces do not take every expression style: the styles they do react to. */
@@ -41,6 +42,9 @@ function drawSpecies(g: SpriteGrid, rng: Random, traits: SpriteTraits, s: Specie
   else if (s.draw === "plant") drawPlantMonster(g, rng, traits);
   else if (s.draw === "treant") drawTreant(g, rng, traits);
   else if (s.draw === "hydra") drawHydra(g, rng, traits);
+  else if (s.draw === "starfish") drawStarfish(g, rng, traits);
+  else if (s.draw === "seahorse") drawSeahorse(g, rng, traits);
+  else if (s.draw === "ray") drawRay(g, rng, traits);
   else drawElemental(g, rng, traits, element);
 }
 
@@ -50,11 +54,40 @@ function drawZoomed(g: SpriteGrid, rng: Random, traits: SpriteTraits, s: Species
   else if (s.plan === "fish") drawFish(g, rng, s.body, traits, zoom);
 }
 
+/** A group of the creature ("school of fish", "flock of crows"): the figure at half size, drawn `count` times, back ones behind. */
+function drawGroup(g: SpriteGrid, count: number): void {
+  const n = g.n;
+  const one = new SpriteGrid(n);
+  one.cells.set(g.cells);
+  one.tone.set(g.tone);
+  scaleGrid(one, 0.55);
+  g.cells.fill(0);
+  g.tone.fill(0);
+  const spots = [
+    [-0.05, 0],
+    [0.22, -0.26],
+    [-0.24, -0.4],
+    [0.2, -0.55],
+    [-0.2, -0.15],
+  ].slice(0, Math.min(5, count));
+  for (const [dx, dy] of spots as [number, number][]) {
+    const copy = new SpriteGrid(n);
+    copy.cells.set(one.cells);
+    copy.tone.set(one.tone);
+    shift(copy, Math.round(dx * n), Math.round(dy * n));
+    for (let k = 0; k < n * n; k++) {
+      if (g.cells[k] || !copy.cells[k]) continue;
+      g.cells[k] = copy.cells[k] as number;
+      g.tone[k] = copy.tone[k] as number;
+    }
+  }
+}
+
 /** A builder for a species (an elemental of the given element). */
 export function speciesBuilder(name: string, element: ElementChoice = "fire"): SpriteBuilder | undefined {
   const s = SPECIES[name];
   if (!s) return undefined;
-  const side = SIDE_PLANS.has(s.plan);
+  const side = SIDE_PLANS.has(s.plan) || (s.plan === "figure" && s.draw === "seahorse");
   const [primary, secondary, accent] = s.colors;
   return {
     kind: "creature",
@@ -62,7 +95,7 @@ export function speciesBuilder(name: string, element: ElementChoice = "fire"): S
     secondary,
     accent,
     ...(side ? { asymmetric: true } : {}),
-    ...(REACTS[name] ? { reacts: REACTS[name] } : {}),
+    ...(REACTS[name] ? { reacts: REACTS[name] } : s.plan === "fish" && !s.body.whale && !s.body.shark ? { reacts: ["scary"] as const } : {}),
     build(g, rng, traits) {
       if (s.plan === "quadruped" || s.plan === "sidebird" || s.plan === "fish") {
         // drawn once to measure, then again at the zoom that fills the frame
@@ -75,8 +108,17 @@ export function speciesBuilder(name: string, element: ElementChoice = "fire"): S
       if (!side) return;
       recenter(g);
       if (rng.fork("facing").chance(0.5)) flip(g);
+      if ((traits.group ?? 1) > 1) drawGroup(g, traits.group as number);
     },
   };
+}
+
+/** Parts a species' plan draws in a counted number ("three-legged dog", "two-tailed fox", "three-armed starfish", "winged lion"). */
+export function countedPartsOf(design: string): readonly ("legs" | "tails" | "arms" | "wings")[] {
+  const s = SPECIES[design];
+  if (s?.plan === "quadruped") return ["legs", "tails", "wings"];
+  if (s?.plan === "figure" && s.draw === "starfish") return ["arms"];
+  return [];
 }
 
 export const SPECIES_BUILDERS: Readonly<Record<string, SpriteBuilder>> = Object.fromEntries(
