@@ -126,7 +126,7 @@ export function planSprite(spec: PromptSpec): SpritePlan {
   // extra arms are drawn on a character's rig (its arms are parts); a creature's count stays ignored
   const parts = figure.parts.filter((p) => p.part !== "arms" || plan.builder.kind === "character");
   if (!figure.action && parts.length === 0) return plan;
-  const words = [...parts.flatMap((p) => p.words), ...(figure.action ? [figure.action.word] : [])];
+  const words = [...parts.flatMap((p) => p.words), ...(figure.action ? [figure.action.word] : []), ...(figure.also ?? []).map((a) => a.word)];
   return { ...plan, figure: { ...figure, parts, words } };
 }
 

@@ -27,6 +27,9 @@ const COMPOUNDS: readonly (readonly [RegExp, string])[] = [
   [/\bfresh(ly fallen)? snow\b/g, "pristine snow"],
   [/\b(iron|metal|steel|jail|prison|cell) bars\b/g, "iron grille"],
   [/\bship'?s?[\s-]cannons?\b/g, "cannon"],
+  // a figure's state or action said as a phrase (words/actions.ts): "outlaw behind bars", "knight standing guard"
+  [/\bbehind (the )?((iron|metal|steel) )?(bars|grille)\b/g, "caged"],
+  [/\b(standing|keeping|on) (guard|watch)\b/g, "guarding"],
 ];
 
 /** The text with every known compound joined into its word. */
