@@ -53,6 +53,10 @@ const CASES: readonly (readonly [string, string, string])[] = [
   ["hedgehog eating", "eating", "hedgehog"],
   ["sailor hauling", "hauling", "sailor"],
   ["juggling jester", "juggling", "jester"],
+  // a thing's action: an effect over its drawing
+  ["cannon firing", "firing", "cannon"],
+  ["crate falling", "falling", "crate"],
+  ["rolling barrel", "rolling", "barrel"],
 ];
 
 describe("an action word filled from the measured list is drawn, and changes the picture", () => {
@@ -76,7 +80,8 @@ describe("actions done at once", () => {
     for (const word of ["asleep", "prayer", "perched", "collapsed", "coiled", "caged"]) expect(ACTION_WORDS.has(word)).toBe(true);
   });
 
-  it("an item still takes no action", () => {
-    expect(read("crate falling").ignored).toContain("falling");
+  it("a thing takes only the actions an effect shows: a sword neither fires nor runs", () => {
+    expect(read("sword firing").ignored).toEqual(["firing"]);
+    expect(read("running crate").ignored).toEqual(["running"]);
   });
 });

@@ -14,6 +14,7 @@ import { vesselOf } from "./creatures/vessels.js";
 import type { SpriteBuilder } from "./grid.js";
 import { iconSpriteBuilder } from "./items/bridge.js";
 import { assignHands, hasDrawer, type HeldItem, holdAs } from "./items/held.js";
+import { readItemAction, withItemAction } from "./item-actions.js";
 import { withProp } from "./props.js";
 import { withSnow } from "./snow.js";
 import { ITEM_BUILDERS } from "./items/items.js";
@@ -122,12 +123,21 @@ export interface SpritePlan {
 export function planSprite(spec: PromptSpec): SpritePlan {
   const figure = readFigureWords(spec);
   const plan = planDesign(withoutMount(withoutPartWords(spec, figure)));
-  if (plan.fallback || plan.builder.kind === "item" || plan.design === "galleon") return plan;
+  if (!plan.fallback && plan.builder.kind === "item") return thingDoing(plan, spec);
+  if (plan.fallback || plan.design === "galleon") return plan;
   // extra arms are drawn on a character's rig (its arms are parts); a creature's count stays ignored
   const parts = figure.parts.filter((p) => p.part !== "arms" || plan.builder.kind === "character");
   if (!figure.action && parts.length === 0) return plan;
   const words = [...parts.flatMap((p) => p.words), ...(figure.action ? [figure.action.word] : []), ...(figure.also ?? []).map((a) => a.word)];
   return { ...plan, figure: { ...figure, parts, words } };
+}
+
+/** "cannon firing", "crate falling": a thing's action drawn over it (item-actions.ts), else the plan as it is. */
+function thingDoing(plan: SpritePlan, spec: PromptSpec): SpritePlan {
+  const read = readItemAction(spec.otherWords, plan.design);
+  if (!read) return plan;
+  const used = plan.used ?? { materials: [], effects: [], styles: [], subjects: [], companions: [], words: [] };
+  return { ...plan, builder: withItemAction(plan.builder, read.action), used: { ...used, words: [...(used.words ?? []), read.word] } };
 }
 
 /**

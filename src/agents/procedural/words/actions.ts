@@ -24,7 +24,7 @@ export const ACTION_WORDS = wordTable({
     "roar roars howling howl howls growling growl snarling screaming shouting yelling screeching hissing bellowing barking cawing crowing shrieking squawking",
   sitting: "sit sits seated sat squatting resting lounging reclining relaxing",
   swimming: "swim swims paddling wading",
-  flying: "flies soaring soar gliding glide airborne flapping fluttering circling hovering hover hovers",
+  flying: "flies soaring soar gliding glide airborne flapping fluttering circling",
   attacking:
     "attack attacks striking strike strikes slashing slash swinging stabbing fighting lashing chopping chop chops punching punch punches kicking kick kicks brawling battling hitting smashing mining hammering smithing forging",
   crouching: "crouch crouched crawling crawl crawls sneaking sneak sneaks prowling stalking hiding hides cowering creeping lurking",
