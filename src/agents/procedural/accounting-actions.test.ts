@@ -53,6 +53,9 @@ const CASES: readonly (readonly [string, string, string])[] = [
   ["hedgehog eating", "eating", "hedgehog"],
   ["sailor hauling", "hauling", "sailor"],
   ["juggling jester", "juggling", "jester"],
+  ["squid squirting", "squirting", "squid"],
+  ["dragon breathing fire", "breathing", "dragon fire"],
+  ["cobra spitting", "spitting", "cobra"],
   // a thing's action: an effect over its drawing
   ["cannon firing", "firing", "cannon"],
   ["crate falling", "falling", "crate"],

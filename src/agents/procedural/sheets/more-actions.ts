@@ -5,46 +5,14 @@
  * pose of the same parts the sheets move (a lean, the arms, the head, the held item's angle), a
  * character's and a creature's, and at most a small effect over the figure (the bars of a cage).
  */
+import { bars, lifted, spat } from "./action-effects.js";
 import { type ActionPose, airborne, figureHeight, lean, legHeight, legs } from "./pose-kit.js";
 import type { Offset, Pose, Steps } from "./poses.js";
 import type { View } from "./view.js";
-import { M, type SpriteGrid } from "../sprites/index.js";
 
 /** The legs apart: one pair a step ahead, the other behind (a braced stance). */
 const braced = (view: View, s: Steps): Offset[] => legs(view, (_l, p) => [(p === 0 ? 1 : -1) * lean(view) * s.h, 0]);
 const both = (a: Offset): [Offset, Offset] => [a, [...a] as Offset];
-
-/** Vertical bars with a rail above and below, over the figure and a little around it. */
-function bars(g: SpriteGrid): void {
-  const { n } = g;
-  let [x0, y0, x1, y1] = [n, n, -1, -1];
-  for (let k = 0; k < n * n; k++) {
-    if (!g.cells[k]) continue;
-    const i = k % n;
-    const j = Math.floor(k / n);
-    [x0, y0, x1, y1] = [Math.min(x0, i), Math.min(y0, j), Math.max(x1, i), Math.max(y1, j)];
-  }
-  if (x1 < 0) return;
-  const pad = Math.max(1, Math.round(n / 32));
-  [x0, y0, x1, y1] = [Math.max(1, x0 - pad), Math.max(1, y0 - pad), Math.min(n - 2, x1 + pad), Math.min(n - 2, y1)];
-  const gap = Math.max(3, Math.round(n / 8));
-  const width = Math.max(1, Math.round(n / 40));
-  const set = (i: number, j: number, m: number) => g.setCell(i, j, m, 0);
-  for (let i = x0; i <= x1; i++) for (let t = 0; t < width; t++) set(i, y0 + t, M.METAL), set(i, y1 - t, M.METAL);
-  for (let i = x0; i <= x1; i += gap)
-    for (let t = 0; t < width && i + t <= x1; t++) for (let j = y0; j <= y1; j++) set(i + t, j, j === y0 || j === y1 ? M.DARK : M.METAL);
-  for (let j = y0; j <= y1; j++) set(x1, j, M.METAL);
-}
-
-/** The whole figure moved up (a creature hanging from something above). */
-function lifted(g: SpriteGrid, by: number): void {
-  const { n } = g;
-  const cells = g.cells.slice();
-  const tone = g.tone.slice();
-  g.cells.fill(0);
-  g.tone.fill(0);
-  for (let k = 0; k < n * n; k++) if (cells[k]) g.setCell(k % n, Math.floor(k / n) - by, cells[k] as number, tone[k] as number);
-}
 
 const creatureOr = (view: View, character: Pose, creature: Pose): Pose => (view.character ? character : creature);
 
@@ -269,6 +237,14 @@ export const MORE_POSES: Readonly<Record<string, ActionPose>> = {
       const L = lean(view);
       return { shear: -2 * L * s.h, upper: [-L * s.h, s.v], squash: s.v, legs: legs(view, (_l, p) => [p === 0 ? -L * s.h : 0, 0]) };
     },
+  },
+  spitting: {
+    facing: "side",
+    pose: (view, s) => {
+      const L = lean(view);
+      return creatureOr(view, { shear: -L * s.h, head: [L * Math.ceil(s.h / 2), -s.v] }, { fall: -L * 10, shift: [-L * 3 * s.h, 0] });
+    },
+    effect: (g, view) => spat(g, view),
   },
   caged: { facing: "front", pose: (_view, s) => ({ head: [0, s.v] }), effect: (g) => bars(g) },
 };

@@ -27,7 +27,7 @@ export const ACTION_WORDS = wordTable({
   flying: "flies soaring soar gliding glide airborne flapping fluttering circling",
   attacking:
     "attack attacks striking strike strikes slashing slash swinging stabbing fighting lashing chopping chop chops punching punch punches kicking kick kicks brawling battling hitting smashing mining hammering smithing forging",
-  crouching: "crouch crouched crawling crawl crawls sneaking sneak sneaks prowling stalking hiding hides cowering creeping lurking",
+  crouching: "crouch crouched crawling crawl crawls sneaking sneak sneaks prowling stalking hiding hides cowering creeping lurking peeking",
   dancing: "dance dances twirling spinning",
   waving: "waves cheering celebrating greeting saluting beckoning signaling signalling",
   defending: "defend defends blocking parrying guarding",
@@ -42,7 +42,8 @@ export const ACTION_WORDS = wordTable({
   throwing: "throw throws throwing tossing toss tosses hurling hurl hurls lassoing roping flinging fling slinging pitching juggling",
   playing: "playing strumming strum strums fiddling piping drumming singing sing sings serenading performing",
   reading: "read reads reading studying",
-  eating: "eat eats eating grazing graze grazes pecking peck pecks rooting feeding foraging munching chewing gnawing nibbling drinking sipping lapping",
+  eating:
+    "eat eats eating grazing graze grazes pecking peck pecks rooting feeding foraging munching chewing gnawing nibbling drinking sipping lapping sniffing",
   rearing: "rears rearing bucking",
   coiled: "coiled coiling curled curling",
   falling: "fall falls falling tumbling tumble tumbles plummeting toppling",
@@ -50,6 +51,7 @@ export const ACTION_WORDS = wordTable({
   balancing: "balance balances balancing teetering",
   perched: "perched perching roosting",
   dodging: "dodge dodges dodging evading evade evades ducking sidestepping",
+  spitting: "spit spits spitting squirting squirts spraying spewing spews breathing",
   caged: "caged imprisoned jailed captive",
 });
 
@@ -64,9 +66,9 @@ const TOGETHER: Readonly<Record<string, readonly string[]>> = {
   crouching: ["aiming", "attacking", "eating", "working"],
   coiled: ["attacking", "sleeping"],
   leaping: ["attacking"],
-  flying: ["attacking", "aiming"],
+  flying: ["attacking", "aiming", "spitting"],
   walking: ["reading", "playing", "eating"],
-  swimming: ["eating"],
+  swimming: ["eating", "spitting"],
   hanging: ["sleeping"],
   perched: ["sleeping", "eating"],
 };
