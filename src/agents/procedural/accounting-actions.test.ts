@@ -72,6 +72,22 @@ describe("an action word filled from the measured list is drawn, and changes the
   });
 });
 
+describe("an action said as a phrase", () => {
+  it.each([
+    ["eagle in flight", "flying"],
+    ["knight at rest", "resting"],
+    ["blacksmith at work", "working"],
+    ["thief on the run", "fleeing"],
+    ["knight in battle", "fighting"],
+    ["knight standing guard", "guarding"],
+    ["outlaw behind iron bars", "caged"],
+  ])("%s: %s", (prompt, word) => {
+    const i = read(prompt);
+    expect(i.modifiers).toContain(word);
+    expect(i.ignored).toEqual([]);
+  });
+});
+
 describe("actions done at once", () => {
   it("a second action joins the first only when the two go together", () => {
     expect(read("knight sleeping running").ignored).toEqual(["running"]);

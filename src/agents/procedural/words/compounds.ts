@@ -30,6 +30,12 @@ const COMPOUNDS: readonly (readonly [RegExp, string])[] = [
   // a figure's state or action said as a phrase (words/actions.ts): "outlaw behind bars", "knight standing guard"
   [/\bbehind (the )?((iron|metal|steel) )?(bars|grille)\b/g, "caged"],
   [/\b(standing|keeping|on) (guard|watch)\b/g, "guarding"],
+  [/\b(in |mid[\s-]?)flight\b/g, "flying"],
+  [/\bat rest\b/g, "resting"],
+  [/\bat work\b/g, "working"],
+  [/\bon the run\b/g, "fleeing"],
+  [/\bin (battle|combat)\b/g, "fighting"],
+  [/\bon all fours\b/g, "crawling"],
 ];
 
 /** The text with every known compound joined into its word. */
