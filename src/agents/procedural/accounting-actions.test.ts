@@ -81,6 +81,7 @@ describe("an action said as a phrase", () => {
     ["knight in battle", "fighting"],
     ["knight standing guard", "guarding"],
     ["outlaw behind iron bars", "caged"],
+    ["eel coiled around an anchor", "coiled"],
   ])("%s: %s", (prompt, word) => {
     const i = read(prompt);
     expect(i.modifiers).toContain(word);

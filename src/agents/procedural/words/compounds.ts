@@ -36,6 +36,7 @@ const COMPOUNDS: readonly (readonly [RegExp, string])[] = [
   [/\bon the run\b/g, "fleeing"],
   [/\bin (battle|combat)\b/g, "fighting"],
   [/\bon all fours\b/g, "crawling"],
+  [/\b(coiled|wrapped|curled) (a)?round\b/g, "coiled"],
 ];
 
 /** The text with every known compound joined into its word. */
