@@ -5,24 +5,11 @@
  * takes any action.
  */
 import type { Direction } from "../../driver.js";
-import { type Offset, type Pose, poseFrames, type Steps, stepsOf } from "./poses.js";
+import { MORE_POSES } from "./more-actions.js";
+import { type ActionPose, airborne, figureHeight, lean, legHeight, legs } from "./pose-kit.js";
+import { type Offset, type Pose, poseFrames, stepsOf } from "./poses.js";
 import type { View } from "./view.js";
-
-/** How an action is seen: from the side ("side"), the front, or the back (climbing). */
-type Facing = "side" | "front" | "back";
-
-interface ActionPose {
-  facing: Facing;
-  pose: (view: View, s: Steps) => Pose;
-}
-
-const legs = (view: View, f: (leg: number, pair: 0 | 1) => Offset): Offset[] =>
-  Array.from({ length: view.legs }, (_, leg) => f(leg, view.pairs[0].includes(leg) ? 0 : 1));
-const figureHeight = (view: View): number => view.box[3] - view.box[1] + 1;
-const legHeight = (view: View): number => (view.legs > 0 ? view.box[3] - view.hip + 1 : 0);
-const lean = (view: View): number => (view.facing === 0 ? 1 : view.facing);
-/** Up in the air: a sixth of the grid. */
-const airborne = (view: View): number => Math.max(3, Math.round(view.n / 6));
+import type { SpriteGrid } from "../sprites/index.js";
 
 export const ACTION_POSES: Readonly<Record<string, ActionPose>> = {
   leaping: {
@@ -143,6 +130,7 @@ export const ACTION_POSES: Readonly<Record<string, ActionPose>> = {
     pose: (view, s) => ({ upper: [0, s.v], item: { dx: 0, dy: -2 * s.v, angle: -45 }, squash: view.layers.length > 0 ? 0 : 2 * s.v }),
   },
   dying: { facing: "front", pose: (view) => frame(view, "death", 4) },
+  ...MORE_POSES,
 };
 
 function frame(view: View, animation: "jump" | "run" | "walk" | "attack" | "cast" | "death", k: number): Pose {
@@ -161,4 +149,39 @@ export function actionDirection(action: string, character: boolean, facing: -1 |
 /** The pose of an action for a view (none for an unknown action). */
 export function actionPose(action: string, view: View): Pose {
   return ACTION_POSES[action]?.pose(view, stepsOf(view.n)) ?? {};
+}
+
+/** The larger of two numbers by size (either may be absent). */
+const larger = (a: number | undefined, b: number | undefined): number | undefined => (Math.abs(b ?? 0) > Math.abs(a ?? 0) ? b : a);
+const largerOffset = (a: Offset | undefined, b: Offset | undefined): Offset | undefined =>
+  a || b ? [larger(a?.[0], b?.[0]) ?? 0, larger(a?.[1], b?.[1]) ?? 0] : undefined;
+
+/** Two poses done at once ("kneeling in prayer"): each move the larger of the two, the second's held item. */
+function together(a: Pose, b: Pose): Pose {
+  const out: Pose = { ...a, ...b };
+  for (const key of ["upper", "head", "shift"] as const) {
+    const o = largerOffset(a[key], b[key]);
+    if (o) out[key] = o;
+  }
+  if (a.arms || b.arms) out.arms = [largerOffset(a.arms?.[0], b.arms?.[0]) ?? [0, 0], largerOffset(a.arms?.[1], b.arms?.[1]) ?? [0, 0]];
+  if (a.legs || b.legs) {
+    const count = Math.max(a.legs?.length ?? 0, b.legs?.length ?? 0);
+    out.legs = Array.from({ length: count }, (_, k) => largerOffset(a.legs?.[k], b.legs?.[k]) ?? [0, 0]);
+  }
+  for (const key of ["squash", "widen", "shear", "fall"] as const) {
+    const v = larger(a[key], b[key]);
+    if (v !== undefined) out[key] = v;
+  }
+  if (a.eyesClosed || b.eyesClosed) out.eyesClosed = true;
+  return out;
+}
+
+/** The pose of actions done at once (the first named leads, the others join it). */
+export function actionsPose(actions: readonly string[], view: View): Pose {
+  return actions.map((a) => actionPose(a, view)).reduce(together, {});
+}
+
+/** The actions' effects drawn over the composed figure (the bars of a cage). */
+export function drawActionEffects(actions: readonly string[], grid: SpriteGrid, view: View): void {
+  for (const a of actions) ACTION_POSES[a]?.effect?.(grid, view, stepsOf(view.n));
 }

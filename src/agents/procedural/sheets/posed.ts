@@ -11,7 +11,7 @@ import { hashString, mixSeeds } from "../kit/random.js";
 import { scaleNearest } from "../kit/raster.js";
 import type { GeneratedImage, Generator, GeneratorInput, GeneratorProgress } from "../kit/types.js";
 import { M, modelSprite, paintSprite, type SpriteGrid, type SpriteModel } from "../sprites/index.js";
-import { actionDirection, actionPose } from "./actions.js";
+import { actionDirection, actionsPose, drawActionEffects } from "./actions.js";
 import { composeFrame } from "./compose.js";
 import { countParts } from "./parts.js";
 import { rigSprite } from "./rig.js";
@@ -32,7 +32,9 @@ export function posedGrid(model: SpriteModel, seed: number): SpriteGrid | undefi
   if (action && (direction === "east" || direction === "west") && (mixSeeds(seed, hashString("pose")) & 1) === 0)
     direction = direction === "east" ? "west" : "east";
   const view = viewsOf(rig)(direction);
-  const grid = composeFrame(view, action ? actionPose(action, view) : {});
+  const actions = action ? [action, ...(figure.also ?? []).map((a) => a.action)] : [];
+  const grid = composeFrame(view, actionsPose(actions, view));
+  drawActionEffects(actions, grid, view);
   return grid.cells.some((m) => m !== M.EMPTY) ? grid : undefined;
 }
 

@@ -3,7 +3,7 @@
  * read here into the plan, drawn by the sheets' rig (sheets/posed.ts). Only figures (characters
  * and creatures) take them; an item's "running" or "three-headed" stays ignored.
  */
-import { ACTION_WORDS, IMPLIED_PARTS, type PartCount, partCounts } from "../words/actions.js";
+import { ACTION_WORDS, actionsTogether, IMPLIED_PARTS, type PartCount, partCounts } from "../words/actions.js";
 import { tokensOf } from "../words/prompt.js";
 import type { PromptSpec } from "../kit/types.js";
 
@@ -16,14 +16,17 @@ export interface PlannedAction {
 /** The figure's action and counted parts, and the prompt's words they took (to be reported as read). */
 export interface FigureWords {
   action?: PlannedAction;
+  /** Actions done with it, in one pose ("kneeling in prayer": praying joins kneeling). */
+  also?: PlannedAction[];
   parts: PartCount[];
   /** The prompt's other words these took ("leaping", "three", "headed"). */
   words: string[];
 }
 
-/** Reads the action (the first one named) and the part counts of a figure's prompt. */
+/** Reads the action (the first one named, with those that go with it) and the part counts of a figure's prompt. */
 export function readFigureWords(spec: PromptSpec): FigureWords {
-  const word = spec.otherWords.find((w) => ACTION_WORDS.has(w));
+  const named = spec.otherWords.filter((w) => ACTION_WORDS.has(w)).map((w) => ({ action: ACTION_WORDS.get(w) as string, word: w }));
+  const word = named[0]?.word;
   const parts = partCounts(tokensOf(spec.text));
   // "cyclops": one eye, unless the prompt counts them itself
   for (const subject of spec.subjects) {
@@ -33,8 +36,15 @@ export function readFigureWords(spec: PromptSpec): FigureWords {
   const words = parts.flatMap((p) => p.words);
   const out: FigureWords = { parts, words };
   if (word !== undefined) {
-    out.action = { action: ACTION_WORDS.get(word) as string, word };
+    out.action = named[0] as PlannedAction;
     words.push(word);
+    const also: PlannedAction[] = [];
+    for (const a of named.slice(1)) {
+      if (![out.action, ...also].every((b) => actionsTogether(b.action, a.action))) continue;
+      also.push(a);
+      words.push(a.word);
+    }
+    if (also.length > 0) out.also = also;
   }
   return out;
 }

@@ -16,6 +16,7 @@ import type { SpriteBuilder } from "./grid.js";
 import { iconSpriteBuilder } from "./items/bridge.js";
 import { statedItem } from "./items/item-states.js";
 import { assignHands, hasDrawer, type HeldItem, holdAs } from "./items/held.js";
+import { readItemAction, withItemAction } from "./item-actions.js";
 import { withProp } from "./props.js";
 import { withSnow } from "./snow.js";
 import { ITEM_BUILDERS } from "./items/items.js";
@@ -124,7 +125,8 @@ export interface SpritePlan {
 export function planSprite(spec: PromptSpec): SpritePlan {
   const figure = readFigureWords(spec);
   let plan = planDesign(withoutMount(withoutPartWords(spec, figure)));
-  if (plan.fallback || plan.builder.kind === "item" || plan.design === "galleon") return plan;
+  if (!plan.fallback && plan.builder.kind === "item") return thingDoing(plan, spec);
+  if (plan.fallback || plan.design === "galleon") return plan;
   // heads and eyes are counted on the rig, and a character's arms; legs, tails, a creature's arms, wings and forms by its plan
   const character = plan.builder.kind === "character";
   const parts = figure.parts.filter(
@@ -134,8 +136,16 @@ export function planSprite(spec: PromptSpec): SpritePlan {
   if (form && Object.keys(form.traits).length > 0) plan = { ...plan, builder: withForm(plan.builder, form.traits) };
   if (form && form.words.length > 0 && plan.used) plan.used.words = [...(plan.used.words ?? []), ...form.words];
   if (!figure.action && parts.length === 0) return plan;
-  const words = [...parts.flatMap((p) => p.words), ...(figure.action ? [figure.action.word] : [])];
+  const words = [...parts.flatMap((p) => p.words), ...(figure.action ? [figure.action.word] : []), ...(figure.also ?? []).map((a) => a.word)];
   return { ...plan, figure: { ...figure, parts, words } };
+}
+
+/** "cannon firing", "crate falling": a thing's action drawn over it (item-actions.ts), else the plan as it is. */
+function thingDoing(plan: SpritePlan, spec: PromptSpec): SpritePlan {
+  const read = readItemAction(spec.otherWords, plan.design);
+  if (!read) return plan;
+  const used = plan.used ?? { materials: [], effects: [], styles: [], subjects: [], companions: [], words: [] };
+  return { ...plan, builder: withItemAction(plan.builder, read.action), used: { ...used, words: [...(used.words ?? []), read.word] } };
 }
 
 /**

@@ -24,7 +24,7 @@ export function interpretSprite(spec: PromptSpec): Interpretation {
   const read = [...(plan.uses?.words ?? []), ...(modifiers?.words ?? []), ...(plan.figure?.words ?? [])];
   for (const w of read) if (!items.includes(w) && !plan.figure?.words.includes(w)) items.push(w);
   // an action and counted parts, by their own words ("leaping", "three-headed")
-  if (plan.figure?.action && !items.includes(plan.figure.action.word)) items.push(plan.figure.action.word);
+  for (const a of plan.figure?.action ? [plan.figure.action, ...(plan.figure.also ?? [])] : []) if (!items.includes(a.word)) items.push(a.word);
   for (const p of plan.figure?.parts ?? []) if (p.words.length > 0) items.push(p.name);
   const rest = read.length > 0 ? { ...spec, otherWords: spec.otherWords.filter((w) => !read.includes(w)) } : spec;
   return interpretationOf(rest, {

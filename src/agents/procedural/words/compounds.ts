@@ -48,6 +48,16 @@ const COMPOUNDS: readonly (readonly [RegExp, string])[] = [
   [/\b(anglerfish|angler fish)\b(.*?)\b(a |its )?(lantern |glowing |light |bioluminescent )?lures?\b/g, "anglerfish$2"],
   [/\b(jellyfish|jellies|octopus|octopuses|squid|kraken)\b(.*?)\b(long |trailing |stinging )?tentacles\b/g, "$1$2"],
   [/\b(bat|bird|dragon|feather|feathered|butterfly|moth|insect|angel|angelic|demon|demonic|fairy|eagle|raven|crow|leathery)[\s-]winged\b/g, "winged"],
+  // a figure's state or action said as a phrase (words/actions.ts): "outlaw behind bars", "knight standing guard"
+  [/\bbehind (the )?((iron|metal|steel) )?(bars|grille)\b/g, "caged"],
+  [/\b(standing|keeping|on) (guard|watch)\b/g, "guarding"],
+  [/\b(in |mid[\s-]?)flight\b/g, "flying"],
+  [/\bat rest\b/g, "resting"],
+  [/\bat work\b/g, "working"],
+  [/\bon the run\b/g, "fleeing"],
+  [/\bin (battle|combat)\b/g, "fighting"],
+  [/\bon all fours\b/g, "crawling"],
+  [/\b(coiled|wrapped|curled) (a)?round\b/g, "coiled"],
 ];
 
 /** The text with every known compound joined into its word. */
