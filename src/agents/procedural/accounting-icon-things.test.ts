@@ -4,7 +4,8 @@
  * scissors, a horseshoe, a ticket, a poster, playing cards, goggles, a wax seal, a mortar, a drill, an
  * energy cell, a drinking glass, seaweed, herbs), what a container holds ("sack of flour"), words a
  * known thing reads ("frothy", "rye", "spurs") and wear and damage ("dented", "bent", "torn",
- * "leaking", "dried", "muddy"...). Each word is drawn, nothing vanishes, leaving it out changes the picture.
+ * "leaking", "dried", "muddy"...), small things (dice, a syringe, a pill, a magnet, a bulb, a balloon,
+ * an umbrella, a nail, cutlery, an inkwell). Each word is drawn, nothing vanishes, leaving it out changes the picture.
  */
 import { describe, expect, it } from "vitest";
 import { draw, type DrawTask } from "./draw-task.js";
@@ -91,6 +92,16 @@ const CASES: readonly (readonly [string, string, string])[] = [
   ["dried fish", "parched", "fish"],
   ["scratched shield", "scratched", "shield"],
   ["wanted dead or alive poster", "wanted", "poster"],
+  ["pair of dice", "dice", "pair"],
+  ["syringe of poison", "syringe", "poison"],
+  ["red pill", "pill", "red"],
+  ["horseshoe magnet", "magnet", "horseshoe"],
+  ["light bulb", "lightbulb", "light"],
+  ["red balloon", "balloon", "red"],
+  ["blue umbrella", "umbrella", "blue"],
+  ["bent nail", "bent", "nail"],
+  ["spoon and fork", "cutlery", "and"],
+  ["inkwell and quill", "inkwell", "quill"],
 ];
 
 describe("icon things and states filled from the measured list are drawn, and change the picture", () => {

@@ -20,12 +20,12 @@ const HARD = words(
   "potion bucket pot mug cauldron helmet armor shield lantern barrel canister anchor bell goggles divinghelmet cell battery pan gauge " +
     "spyglass trophy crown coin medal key compass jetpack crate chest milk tumbler horseshoe mortar bomb gun rifle cannon wrench hammer " +
     "axe sword dagger katana spear pickaxe shovel trash radar microchip gamepad lock clock hourglass bolt-cutter scissors screwdriver drill " +
-    "gear ring amulet bracer gauntlet boot cart wheel shipwheel tombstone statue pillar gem ore ingot seal cards wateringcan",
+    "gear ring amulet bracer gauntlet boot cart wheel shipwheel tombstone statue pillar gem ore ingot seal cards wateringcan dice magnet cutlery inkwell",
 );
 /** Long, thin things: they bend. */
 const LONG = words(
   "sword dagger katana spear trident harpoon key horseshoe anchor wrench screwdriver hook rod staff wand arrow pickaxe shovel hoe " +
-    "pitchfork scythe saw axe hammer spyglass ladder sign gun rifle scissors fence lockpick pencil candle torch",
+    "pitchfork scythe saw axe hammer spyglass ladder sign gun rifle scissors fence lockpick pencil candle torch nail syringe umbrella cutlery screwdriver",
 );
 /** Pottery, glass, stone and blades: they chip. */
 const CHIPPABLE = words("pot milk mug statue tombstone pillar sword dagger katana axe gem potion tumbler mortar soup honey seal");

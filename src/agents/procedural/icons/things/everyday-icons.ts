@@ -21,6 +21,7 @@ import { pearl } from "./sea.js";
 import { packet } from "./farm.js";
 import { milk } from "./fruit.js";
 import { holding } from "./contents.js";
+import { balloon, cutlery, dice, inkwell, lightbulb, magnet, moonRock, nail, pill, syringe, umbrella } from "./everyday-kit.js";
 import { detail, line, poly } from "./kit.js";
 import { ellipse } from "../../kit/geometry.js";
 import { cards, gauge, goggles, horseshoe, poster, scissors, ticket, waxSeal } from "./everyday.js";
@@ -53,6 +54,17 @@ export const EVERYDAY_ICONS: readonly (readonly [string, IconShape])[] = [
   ["mortar", mortar],
   ["screwdriver", screwdriver],
   ["scraper", scraper],
+  ["dice", dice],
+  ["syringe", syringe],
+  ["pill", pill],
+  ["magnet", magnet],
+  ["lightbulb", lightbulb],
+  ["balloon", balloon],
+  ["umbrella", umbrella],
+  ["nail", nail],
+  ["cutlery", cutlery],
+  ["inkwell", inkwell],
+  ["moonrock", tagged(moonRock(rock))],
   ["drill", drill],
   ["cell", cell],
   ["tumbler", tumbler],
