@@ -6,7 +6,7 @@ import type { SubjectTable } from "./table.js";
 
 export const GEAR_SUBJECTS: SubjectTable = {
   // weapons
-  sword: { words: "blade sabre saber longsword broadsword greatsword claymore cutlass rapier scimitar weapon" },
+  sword: { words: "blade sabre saber longsword broadsword greatsword claymore cutlass rapier scimitar weapon machete" },
   shield: { words: "buckler aegis defense defence" },
   potion: { words: "flask canteen bottle vial brew tonic philter" },
   coin: { words: "money currency cash token doubloon doubloons" },
@@ -17,7 +17,7 @@ export const GEAR_SUBJECTS: SubjectTable = {
   staff: { words: "staves stave quarterstaff sceptre scepter cane" },
   spear: { words: "lance pike halberd javelin polearm" },
   hammer: { words: "warhammer maul" },
-  dagger: { words: "knife dirk shiv stiletto kunai", isA: "sword" },
+  dagger: { words: "knife dirk shiv stiletto kunai cleaver", isA: "sword" },
   katana: { words: "wakizashi nodachi", isA: "sword" },
   mace: { words: "morningstar", isA: "hammer" },
   club: { words: "cudgel bludgeon", isA: "hammer" },
