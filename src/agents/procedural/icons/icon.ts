@@ -15,6 +15,7 @@ import { arrangementOf, copiesOf, multiplied, quantityWords } from "./quantity.j
 import { iconPicks } from "./resolve.js";
 import { eraseNotches, planStateMarks, renderMarks, stateRoles, stateWordsOf, thingStates } from "./thing-states.js";
 import { pixelIcon, smallMargin } from "./small.js";
+import { warpByStates } from "./thing-state-wear.js";
 import { badgeColors, badgeContour, drawBadge } from "./badge.js";
 import { ProgressReporter } from "../kit/progress.js";
 import { hasStyle, isNegated, shapeKey, toneOf, type PromptSpec } from "../words/prompt.js";
@@ -142,7 +143,10 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
   const chosen = chooseIconShapes(spec);
   const states = thingStates(stateWordsOf(spec), chosen.mainName, chosen.main.reads);
   const stateWords = states.flatMap((s) => s.words);
-  const keyed = states.length > 0 ? { ...spec, otherWords: spec.otherWords.filter((w) => !stateWords.includes(w)) } : spec;
+  const keyed =
+    states.length > 0
+      ? { ...spec, subjects: spec.subjects.filter((w) => !stateWords.includes(w)), otherWords: spec.otherWords.filter((w) => !stateWords.includes(w)) }
+      : spec;
   const rng = new Random(mixSeeds(input.seed, hashString("icon"), hashString(shapeKey(keyed))));
   const plan = planIcon(spec, rng.fork("plan"), input.badge, input.width);
   // materials, effects and the seed's colour jitter (modifiers.ts)
@@ -177,10 +181,10 @@ async function generateIcon(input: GeneratorInput, onProgress: (p: GeneratorProg
   const quantity = chosen.mainName === undefined ? [] : quantityWords(plan.main, spec.otherWords);
   const copies = copiesOf(quantity);
   const mainRng = rng.fork("main");
-  const built = multiplied(
-    copies,
-    (i) => plan.main.build(i === 0 ? mainRng : mainRng.fork(`copy ${i}`), plan.emblem !== undefined, words),
-    arrangementOf(quantity),
+  const built = warpByStates(
+    states.map((s) => s.name),
+    multiplied(copies, (i) => plan.main.build(i === 0 ? mainRng : mainRng.fork(`copy ${i}`), plan.emblem !== undefined, words), arrangementOf(quantity)),
+    rng.fork("warp"),
   );
   const mainParts = decorateParts(mods, built);
   const marks = planStateMarks(states, chosen.mainName ?? "", built, mods.materialRoles, rng.fork("states"));

@@ -34,6 +34,7 @@ export const MATERIAL_LOOKS: Readonly<Record<string, MaterialLook>> = {
   hay: { color: rgb(0xe2c56a), cue: "weave" },
   marble: { color: rgb(0xe8e4dc), cue: "cracks" },
   obsidian: { color: rgb(0x2a2433), cue: "facets" },
+  clay: { color: rgb(0xb8643a), cue: "speckle" },
 };
 
 /**
@@ -47,6 +48,7 @@ const SURFACE_MATERIALS: Readonly<Record<string, RegExp | undefined>> = {
   hay: /\b(hay|haystack|haybale)s?\b/,
   marble: undefined,
   obsidian: undefined,
+  clay: undefined,
 };
 
 /** The surface subject of the prompt that is the material of its other subjects, if any. */

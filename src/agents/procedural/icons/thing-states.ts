@@ -13,6 +13,7 @@ import { bounds, largestBodies } from "./modifiers.js";
 import type { Part, Role } from "./parts.js";
 import { type MaskPool, type PartColors, renderParts } from "./render.js";
 import { type Mark, marksOf, type StateMarks } from "./thing-state-marks.js";
+import { wearApplies, wearColor, wearMarksOf } from "./thing-state-wear.js";
 import { BROKEN_WORDS, HALF_WORDS, stateOf } from "../words/states.js";
 import { tokensOf, type PromptSpec } from "../words/prompt.js";
 
@@ -27,6 +28,10 @@ const FOOD = new Set(
 const COOKABLE = new Set("meat drumstick fish egg sausage potato bread pie cake cookie pizza burger corn mushroom carrot pumpkin turnip".split(" "));
 /** Things of wood, paper or cloth that can be burnt. */
 const BURNABLE = new Set("book scroll map log chair table barrel crate door cart sign banner fence ladder bookshelf bed basket wheel torch".split(" "));
+/** Electronics: they burn out. */
+const ELECTRONIC = new Set("microchip battery radar gamepad speaker cell disk drill".split(" "));
+/** Things that are raw before they are refined or cut (ore, gems). */
+const ROUGH = new Set(["ore", "gem"]);
 /** Lights and the roles their flame is drawn in. */
 const FLAME_ROLES: Readonly<Record<string, readonly Role[]>> = {
   candle: ["accent"],
@@ -45,6 +50,7 @@ const VESSELS: Readonly<Record<string, { contents: readonly Role[]; inside: Role
   cauldron: { contents: ["accent"], inside: rgb(0x24202a) },
   milk: { contents: ["light"], inside: "glass" },
   honey: { contents: ["primary"], inside: rgb(0x3a2a18) },
+  tumbler: { contents: ["primary"], inside: "glass" },
 };
 /** Doors and boxes: open shows the inside, closed a bar or a strap and lock. */
 const DOORS = new Set(["door", "window", "gate"]);
@@ -61,10 +67,12 @@ export interface ThingState {
 export function stateApplies(state: string, shape: string): boolean {
   switch (state) {
     case "cooked":
-    case "raw":
       return COOKABLE.has(shape);
+    case "raw":
+      // raw meat; raw (unrefined) ore and uncut gems
+      return COOKABLE.has(shape) || ROUGH.has(shape);
     case "burnt":
-      return FOOD.has(shape) || BURNABLE.has(shape);
+      return FOOD.has(shape) || BURNABLE.has(shape) || ELECTRONIC.has(shape);
     case "rotten":
     case "bitten":
       return FOOD.has(shape);
@@ -78,14 +86,28 @@ export function stateApplies(state: string, shape: string): boolean {
     case "open":
     case "closed":
       return DOORS.has(shape) || BOXES.has(shape);
-    default:
-      // wet, melting, smoking: anything can be
+    case "wet":
+    case "melting":
+    case "smoking":
+    case "broken":
       return true;
+    default:
+      // wear and damage: dented, bent, torn... (thing-state-wear.ts)
+      return wearApplies(state, shape) ?? true;
   }
 }
 
-/** The words of a prompt that may name a state: its other words, and "broken" (also the cracked style's word). */
-export const stateWordsOf = (spec: PromptSpec): string[] => [...spec.otherWords, ...new Set(tokensOf(spec.text).filter((t) => BROKEN_WORDS.has(t)))];
+/**
+ * The words of a prompt that may name a state: its other words, "broken" (also the cracked style's word)
+ * and a surface subject that is a state of a thing ("dried" lavender is read as the parched ground's word).
+ */
+export const stateWordsOf = (spec: PromptSpec): string[] => [
+  ...spec.otherWords,
+  ...new Set(tokensOf(spec.text).filter((t) => BROKEN_WORDS.has(t))),
+  ...spec.subjects.filter((s) => SUBJECT_STATES[s] !== undefined),
+];
+/** Surface subjects that name a state of a thing named with them ("dried" lavender, "dirty" or "muddy" boots). */
+const SUBJECT_STATES: Readonly<Record<string, string>> = { parched: "dehydrated", dirt: "grimy", mud: "grimy" };
 
 /**
  * The states the prompt's other words name that apply to `shape` (none for a fallback), each
@@ -96,7 +118,7 @@ export function thingStates(otherWords: readonly string[], shape: string | undef
   if (shape === undefined) return [];
   const states: ThingState[] = [];
   for (const word of otherWords) {
-    const name = stateOf(word);
+    const name = stateOf(word) ?? SUBJECT_STATES[word];
     if (name === undefined || reads.includes(word) || !stateApplies(name, shape)) continue;
     const same = states.find((s) => s.name === name);
     if (same) {
@@ -135,8 +157,12 @@ export function stateRoles(states: readonly ThingState[], shape: string, base: R
     if (name === "burnt") toward(roles, ["primary", "secondary", "accent", "wood"], rgb(0x3a2418), 0.6);
     else if (name === "rotten") toward(roles, ["primary", "secondary"], rgb(0x7a7a2e), 0.5);
     else if (name === "cooked") toward(roles, ["primary"], rgb(0xa0582a), 0.5);
+    else if (name === "raw" && ROUGH.has(shape)) toward(roles, ["primary", "secondary"], rgb(0x6a6258), 0.3);
     else if (name === "raw") toward(roles, ["primary"], rgb(0xe8747e), 0.4);
-    else if (name === "wet") toward(roles, ["primary", "secondary"], rgb(0x203040), 0.18);
+    else if (wearColor(name)) {
+      const { toward: color, t } = wearColor(name) ?? { toward: rgb(0), t: 0 };
+      toward(roles, ["primary", "secondary", "accent"], color, t);
+    } else if (name === "wet") toward(roles, ["primary", "secondary"], rgb(0x203040), 0.18);
     else if (name === "unlit") toward(roles, FLAME_ROLES[shape] ?? [], rgb(0x6e6e76), 0.9);
     else if (name === "empty") {
       const vessel = VESSELS[shape];
@@ -154,6 +180,8 @@ export function stateMarkOf(state: string, shape: string): string {
   if (state === "open" || state === "closed") return `${state}-${DOORS.has(shape) ? "door" : "box"}`;
   if (state === "lit" && FUSED.has(shape)) return "lit-fuse";
   if (state === "broken") return "broken";
+  // raw ore is drawn duller and rougher (its colour roles), with no meat's streaks
+  if (state === "raw" && ROUGH.has(shape)) return "none";
   return state;
 }
 
@@ -175,7 +203,11 @@ export function planStateMarks(states: readonly ThingState[], shape: string, par
   const whole = box.x1 > box.x0 ? box : { x0: 0.2, y0: 0.2, x1: 0.8, y1: 0.8 };
   for (const state of states) {
     const big = state.words.some((w) => HALF_WORDS.has(w));
-    const marks = marksOf(big ? "half-bitten" : stateMarkOf(state.name, shape), bodies, whole, rng.fork(state.name), contentsRole(shape));
+    const rngOf = rng.fork(state.name);
+    const marks =
+      wearApplies(state.name, shape) !== undefined
+        ? wearMarksOf(state.name, bodies, whole, rngOf, contentsRole(shape))
+        : marksOf(big ? "half-bitten" : stateMarkOf(state.name, shape), bodies, whole, rngOf, contentsRole(shape));
     all.behind.push(...marks.behind);
     all.front.push(...marks.front);
     all.notches.push(...marks.notches);

@@ -13,17 +13,30 @@ export const STATE_WORDS = wordTable({
   raw: "uncooked",
   burnt: "burned charred scorched singed",
   rotten: "rotting rotted moldy mouldy spoiled decayed decaying",
-  bitten: "eaten nibbled",
+  bitten: "eaten nibbled bite bites",
   lit: "",
   unlit: "extinguished snuffed",
   smoking: "smoky smoldering smouldering smokey",
   melting: "melted",
-  wet: "soaked dripping drenched damp soggy",
+  wet: "soaked dripping drenched damp soggy waterlogged sodden",
   empty: "emptied drained",
   full: "filled brimming",
   open: "opened",
   closed: "shut",
   broken: "shattered snapped smashed",
+  // wear and damage (icons/thing-state-wear.ts)
+  dented: "dent dents dinged battered",
+  bent: "crooked twisted warped buckled",
+  torn: "tattered frayed ripped ragged shredded tear",
+  leaking: "leaky leak leaks seeping",
+  // "dried" and "dirty" are read as the parched and dirt surfaces' words: icons/thing-states.ts maps them back
+  dehydrated: "dried desiccated freezedried parched",
+  grimy: "dirty filthy muddy dusty stained soiled grubby",
+  chipped: "nicked",
+  scratched: "scuffed scratches",
+  spilled: "spilt spilling overturned tipped",
+  sealed: "corked stoppered capped",
+  new: "brandnew unused",
 });
 
 /** The canonical state a word names, if any. */

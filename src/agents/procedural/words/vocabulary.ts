@@ -95,7 +95,7 @@ export const COLOR_WORDS = wordTable({
 export const MATERIAL_WORDS = wordTable({
   wood: "wooden wood oak timber",
   stone: "stone stony rock granite",
-  iron: "iron steel metal metallic",
+  iron: "iron steel metal metallic titanium",
   gold: "gold golden gilded",
   silver: "silver silvery",
   bronze: "bronze",

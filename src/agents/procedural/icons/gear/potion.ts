@@ -72,7 +72,7 @@ function bottle(kind: number, rng: Random): Bottle {
 }
 
 /** Drinks in bottles ("rum bottle", "whiskey bottle"): a tall labelled bottle, full, corked, of the drink's colour. */
-const DRINKS: Readonly<Record<string, string>> = {
+export const DRINKS: Readonly<Record<string, string>> = {
   rum: "amber",
   whiskey: "amber",
   whisky: "amber",

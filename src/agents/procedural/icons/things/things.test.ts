@@ -97,7 +97,7 @@ describe("icon things", () => {
         symbols.some((s) => ICON_SHAPES.has(s) || FIGURE_ICONS.has(s)),
         figure,
       ).toBe(true);
-    for (const compound of ICON_COMPOUNDS) expect(THING_ICONS.has(compound.draws), compound.draws).toBe(true);
+    for (const compound of ICON_COMPOUNDS) expect(ICON_SHAPES.has(compound.draws), compound.draws).toBe(true);
   });
 });
 

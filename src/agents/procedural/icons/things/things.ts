@@ -223,4 +223,7 @@ export const ICON_COMPOUNDS: readonly { readonly all: readonly string[]; readonl
   { all: ["pearl", "shell"], draws: "pearl" },
   { all: ["anchor", "ship"], draws: "anchor" },
   { all: ["hook", "hand"], draws: "hook" },
+  // space rations: the foil packet; honey dripping from the comb
+  { all: ["ration", "starfield"], draws: "ration" },
+  { all: ["hextile", "honey"], draws: "hextile" },
 ];
