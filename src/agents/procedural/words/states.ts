@@ -44,12 +44,26 @@ export const FEATURE_WORDS: Readonly<Record<string, string>> = {
   twig: "twig twigs stick sticks branch branches",
   root: "root roots",
   clover: "clover clovers",
-  seaweed: "seaweed seaweeds kelp",
+  seaweed: "seaweed seaweeds kelp algae",
   puddle: "puddle puddles pool pools",
-  footprint: "footprint footprints footstep footsteps prints tracks paw paws pawprints",
+  footprint: "footprint footprints footstep footsteps prints tracks bootprint bootprints",
   stain: "stain stains spill spills",
   flower: "flower flowers daisy daisies blossom blossoms",
   weed: "weed weeds tuft tufts",
+  // marks pressed or grown into a surface (textures/marks.ts)
+  crater: "crater craters cratered pockmark pockmarks",
+  ripple: "ripple ripples rippled raked combed",
+  rails: "rail rails railroad railroads railway railways",
+  ruts: "rut ruts rutted",
+  bubble: "bubble bubbles bubbling",
+  streak: "streak streaks streaked drip drips",
+  vine: "ivy vine vines creeper creepers",
+  sprout: "sprout sprouts seedling seedlings herb herbs",
+  shrub: "shrub shrubs sagebrush scrub tumbleweed tumbleweeds",
+  petal: "petal petals",
+  hoofprint: "hoofprint hoofprints",
+  pawprint: "paw paws pawprint pawprints",
+  birdprint: "birdprint birdprints",
 };
 
 /** Words that make scattered leaves fallen ones, brown and orange ("fallen leaves"); without leaves they say nothing. */

@@ -85,7 +85,7 @@ export const SURFACE_SUBJECTS: SubjectTable = {
   hull: { isA: "metal" },
   // skies and more patterns
   starfield: { words: "space galaxy nebula cosmos universe" },
-  clouds: { words: "overcast fog foggy mist misty smoke haze gas" },
+  clouds: { words: "overcast fog foggy mist misty smoke haze gas sky skies skyscape" },
   bamboo: {},
   wicker: { words: "rattan basket basketweave", isA: "fabric" },
   chainmail: { words: "chain chains maille", isA: "metal" },
@@ -102,6 +102,11 @@ export const SURFACE_SUBJECTS: SubjectTable = {
   dust: { isA: "sand" },
   chainlink: { isA: "fence" },
   mars: { words: "martian", isA: "dust" },
+  // rendered walls, matting, a moon's ground
+  stucco: { words: "plastered rendered" },
+  adobe: { words: "mudbrick mudbricks", isA: "stucco" },
+  rubber: { words: "rubbery" },
+  regolith: { isA: "dust" },
   // roles: how a material is laid out (textures/roles.ts)
   wall: { words: "walls", generic: true },
   floor: { words: "floors flooring corridor corridors hallway hallways", generic: true },
