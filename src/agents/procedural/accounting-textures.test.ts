@@ -61,6 +61,23 @@ const CASES: readonly (readonly [string, string, string])[] = [
   ["metal floor panels with bolts", "riveted", "metal floor panels"],
   ["striped tent canvas", "striped", "tent canvas"],
   ["gaslit brick wall", "lamplit", "brick wall"],
+  // neighbours a game would also ask for
+  ["soot-stained bricks", "scorched", "bricks"],
+  ["oil stained concrete", "stained", "concrete"],
+  ["ancient carved stone wall", "carved", "ancient stone wall"],
+  ["permafrost ground", "frosted", "ground"],
+  ["torn sail cloth", "torn", "sail cloth"],
+  ["stormy sea waves", "stormy", "sea waves"],
+  ["calm ocean water", "calm", "ocean water"],
+  ["pond water with lily pads", "lilypad", "pond water"],
+  ["sand with coins", "coin", "sand"],
+  ["puddles on asphalt", "puddle", "asphalt"],
+  ["barn floor with hay", "hay", "barn floor"],
+  ["cherry blossom petals on stone path", "petal", "stone path"],
+  ["striped circus tent canvas", "circus", "striped tent canvas"],
+  ["cratered asteroid surface", "crater", "asteroid surface"],
+  ["whitewashed plaster wall", "stucco", "whitewashed wall"],
+  ["starry night sky", "starfield", "night sky"],
 ];
 
 describe("a texture word filled from the measured list is drawn, and changes the picture", () => {

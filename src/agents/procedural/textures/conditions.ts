@@ -36,12 +36,18 @@ const CONDITION_WORDS: Readonly<Record<string, string>> = {
   sunken: "sunken submerged underwater drowned waterlogged flooded",
   patched: "patched patchwork mended darned",
   striped: "striped stripes stripy pinstriped",
+  circus: "circus carnival fairground bigtop",
   sunset: "sunset sunrise dusk dawn twilight evening",
   tavern: "saloon saloons tavern taverns inn pub alehouse",
   cloister: "cloister cloisters monastery monasteries abbey priory convent",
   floating: "floating airborne skyborne hovering",
   island: "island islands islet",
   lamplit: "gaslit lamplit candlelit torchlit",
+  carved: "carved engraved etched chiseled chiselled",
+  frosted: "frosted frostbitten rimed hoarfrost permafrost",
+  torn: "torn tattered ripped frayed",
+  stormy: "stormy choppy rough turbulent",
+  calm: "calm still tranquil placid",
 };
 const CONDITION_OF: ReadonlyMap<string, string> = new Map(
   Object.entries(CONDITION_WORDS).flatMap(([name, words]) => words.split(" ").map((w) => [w, name] as const)),
@@ -69,7 +75,9 @@ const PILED: ReadonlySet<string> = new Set([
   "clouds",
 ]);
 /** Conditions drawn on a solid surface only. */
-const SURFACE_ONLY: ReadonlySet<string> = new Set("scorched whitewashed painted sunken patched striped tavern cloister floating island lamplit".split(" "));
+const SURFACE_ONLY: ReadonlySet<string> = new Set(
+  "scorched whitewashed painted sunken patched striped circus tavern cloister floating island lamplit carved torn".split(" "),
+);
 /** Materials a crypt or dungeon setting grimes (not its own stone). */
 const GRIMED = (m: string): boolean => !["dungeon", "castle", "cave"].includes(m);
 
@@ -78,7 +86,8 @@ function applies(condition: string, plan: TexturePlan, featured: boolean): boole
   const m = plan.material;
   if (condition === "deep" || condition === "shallow" || condition === "murky") return ["water", "swamp", "acid"].includes(m);
   if (condition === "scattered") return HEAPS.has(m) || plan.patches !== undefined || featured;
-  if (condition === "sunset") return true;
+  if (condition === "sunset" || condition === "frosted") return true;
+  if (condition === "stormy" || condition === "calm") return LIQUIDS.has(m);
   if (SURFACE_ONLY.has(condition)) return !LIQUIDS.has(m) && !["clouds", "starfield", "forcefield"].includes(m);
   if (condition === "wet") return !LIQUIDS.has(m);
   if (condition === "garden") return !LIQUIDS.has(m);
@@ -109,7 +118,12 @@ function withoutFeatures(spec: PromptSpec, words: readonly string[]): PromptSpec
   const kept = spec.text.split(/[^a-z0-9]+/).filter((w) => w !== "" && !words.includes(w));
   const stillNamed = new Set(kept.flatMap(readingsOf));
   const gone = new Set(words.flatMap(readingsOf).filter((r) => !stillNamed.has(r)));
-  return { ...spec, subjects: spec.subjects.filter((s) => !gone.has(s)), otherWords: spec.otherWords.filter((w) => !words.includes(w)) };
+  return {
+    ...spec,
+    subjects: spec.subjects.filter((s) => !gone.has(s)),
+    colors: spec.colors.filter((c) => !gone.has(c)),
+    otherWords: spec.otherWords.filter((w) => !words.includes(w)),
+  };
 }
 
 /**
@@ -131,6 +145,10 @@ const TEXTURE_WORDS: Readonly<Record<string, string>> = {
   ...Object.fromEntries("rows furrowed".split(" ").map((w) => [w, "farmland"])),
   sawdust: "dust",
   shoji: "paper",
+  ...Object.fromEntries("asteroid asteroids meteor meteorite".split(" ").map((w) => [w, "regolith"])),
+  ...Object.fromEntries("alley alleys alleyway lane".split(" ").map((w) => [w, "road"])),
+  ...Object.fromEntries("stable stables".split(" ").map((w) => [w, "siding"])),
+  chimney: "brick",
 };
 
 /**
@@ -152,6 +170,7 @@ const PHRASES: readonly { pattern: RegExp; subject: string; drops: readonly stri
   { pattern: /\bvolcanic[\s-]+(rock|rocks|stone|stones)\b/, subject: "slate", drops: ["ash"], reads: [] },
 ];
 
+const STAIN = /\b(soot|smoke|fire|oil|grease|water|wine|ink|mud|tar|rust)[\s-]*(stained|streaked|smeared|stains)\b/;
 const BLOOD = /\bblood(?:y|ied)?(?:[\s-]*(stained|soaked|splattered|spattered|covered|smeared))?\b/;
 
 /** Reads the conditions and settings of a texture prompt, and plans the texture without their words. */
@@ -160,7 +179,9 @@ export function readTexturePrompt(original: PromptSpec): TextureReading {
   // "grass with mushrooms": features scattered over a surface named besides them
   const named = readFeatures(spec.text);
   const bare = named.features.length > 0 ? withoutFeatures(spec, named.words) : spec;
-  const scattered = named.features.length > 0 && bare.subjects.length + bare.materials.length > 0 && !planTexture(bare).fallback;
+  const surfaced =
+    (bare.subjects.length + bare.materials.length > 0 && !planTexture(bare).fallback) || bare.otherWords.some((w) => TEXTURE_WORDS[w] !== undefined);
+  const scattered = named.features.length > 0 && surfaced;
   if (scattered) spec = bare;
   const conditions: string[] = [];
   const read: string[] = [];
@@ -193,6 +214,18 @@ export function readTexturePrompt(original: PromptSpec): TextureReading {
     };
     conditions.push("bloody");
     if (blood[1] && spec.otherWords.includes(blood[1])) read.push(blood[1]);
+  }
+  // "soot-stained bricks", "oil-stained concrete": soot scorches, other stains blot; no stained glass, no ash
+  const stain = STAIN.exec(spec.text);
+  if (stain?.[1] && stain[2] && !blood) {
+    const glassElsewhere = words.some((w) => ["glass", "stainedglass", "window", "windows"].includes(w));
+    const soot = ["soot", "smoke", "fire"].includes(stain[1]);
+    const rest = { ...spec, subjects: spec.subjects.filter((x) => !(x === "glass" && !glassElsewhere) && !(soot && ["ash", "clouds", "flame"].includes(x))) };
+    if (!planTexture(rest).fallback) {
+      spec = { ...rest, otherWords: rest.otherWords.filter((w) => w !== stain[1]), effects: soot ? rest.effects.filter((e) => e !== "fire") : rest.effects };
+      conditions.push(soot ? "scorched" : "stained");
+      if (spec.otherWords.includes(stain[2])) read.push(stain[2]);
+    }
   }
   const alien = words.some((w) => CONDITION_OF.get(w) === "alien");
   if (alien && (spec.subjects.some((s) => s !== "monster") || spec.materials.length > 0))

@@ -29,6 +29,8 @@ export const METALLIC: ReadonlySet<string> = new Set([
   "chainmail",
 ]);
 const BY = new Set(["in", "with", "by", "of"]);
+/** Words before a covering that lays it over the surface: the linkers, and "with" ("barn floor with hay"). */
+const OVER = new Set([...LINKERS, "with"]);
 
 /** The subject a word names that can cover a surface, and that covering material. */
 function coveringOf(word: string, spec: PromptSpec): { subject: string; material: string } | undefined {
@@ -42,8 +44,15 @@ function coveringOf(word: string, spec: PromptSpec): { subject: string; material
 /** "straw-covered floor", "floor covered in straw": the floor, and the straw to lay over it in patches. */
 export function readCovering(spec: PromptSpec, words: readonly string[]): { spec: PromptSpec; material: string } | undefined {
   for (let k = 0; k < words.length; k++) {
-    if (!LINKERS.has(words[k] ?? "")) continue;
-    const before = coveringOf(words[k - 1] ?? "", spec);
+    if (!OVER.has(words[k] ?? "")) continue;
+    const before = LINKERS.has(words[k] ?? "") ? coveringOf(words[k - 1] ?? "", spec) : undefined;
+    if (words[k] === "with") {
+      const found = coveringOf(words[k + 1] ?? "", spec);
+      const rest = found ? spec.subjects.filter((s) => s !== found.subject) : [];
+      // only over a surface that is no covering itself ("dirt with grass" is patches already)
+      if (found && rest.some((s) => !COVERINGS.has(textureMaterialOf(s) ?? s))) return { spec: { ...spec, subjects: rest }, material: found.material };
+      continue;
+    }
     const after = BY.has(words[k + 1] ?? "") ? coveringOf(words[k + 2] ?? "", spec) : undefined;
     const found = before ?? after;
     if (found === undefined) continue;
@@ -76,6 +85,11 @@ export function readSubjectsOf(spec: PromptSpec): PromptSpec {
   let out = spec;
   // "sky" names the sky-blue colour too: the sky is drawn, in its own colours (or those named besides)
   if (out.subjects.includes("clouds") && /\bsk(y|ies)\b/.test(out.text)) out = { ...out, colors: out.colors.filter((c) => c !== "sky") };
+  // a starry sky is the stars' (a night sky with stars); "plaster" is a wall's, not a bandage
+  if (out.subjects.includes("clouds") && out.subjects.includes("star") && /\bsk(y|ies)\b/.test(out.text))
+    out = { ...out, subjects: out.subjects.filter((s) => s !== "clouds") };
+  if (out.subjects.includes("bandage") && /\bplaster(ed)?\b/.test(out.text))
+    out = { ...out, subjects: out.subjects.map((s) => (s === "bandage" ? "stucco" : s)) };
   if (out.subjects.includes("rubber") && out.subjects.includes("tatami")) out = { ...out, subjects: out.subjects.filter((s) => s !== "tatami") };
   return out;
 }

@@ -50,6 +50,8 @@ const CASES: [string, string, string][] = [
   ["hoofprint", "mud", "mud with hoofprints"],
   ["pawprint", "snow", "snow with pawprints"],
   ["birdprint", "sand", "sand with birdprints"],
+  ["lilypad", "pond water", "pond water with lily pads"],
+  ["coin", "sand", "sand with coins"],
 ];
 
 describe("surface features: scattered over a base surface, named after 'with'", () => {

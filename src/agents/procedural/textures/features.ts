@@ -28,7 +28,7 @@ export const LINKERS: ReadonlySet<string> = new Set(
   "covered crusted encrusted strewn littered dotted pocked pockmarked speckled riddled overgrown scarred marked".split(" "),
 );
 /** Features that may be named before the surface too ("kelp forest floor", "railroad tracks on gravel"). */
-const BEFORE: ReadonlySet<string> = new Set(["crater", "ripple", "rails", "ruts", "shrub", "sprout", "vine", "seaweed", "petal", "streak"]);
+const BEFORE: ReadonlySet<string> = new Set(["crater", "ripple", "rails", "ruts", "shrub", "sprout", "vine", "seaweed", "petal", "streak", "lilypad"]);
 /** What made the prints or tracks named after it ("hoof prints", "wagon tracks", "railroad tracks"). */
 const MAKERS: ReadonlyMap<string, string> = new Map(
   Object.entries({
@@ -41,6 +41,15 @@ const MAKERS: ReadonlyMap<string, string> = new Map(
   }).flatMap(([name, words]) => words.split(" ").map((w) => [w, name] as const)),
 );
 const MARKED = new Set(["prints", "print", "tracks", "track", "marks", "trail"]);
+/** Words that name a feature with the word before them ("lily pads", "cherry blossoms"), and the feature. */
+const PAIRS: ReadonlyMap<string, string> = new Map([
+  ["lily pads", "lilypad"],
+  ["lily pad", "lilypad"],
+  ["cherry blossoms", "petal"],
+  ["cherry blossom", "petal"],
+]);
+/** Words that may name their feature before the surface ("puddles on asphalt"; "pool" is a pool's). */
+const BEFORE_WORDS: ReadonlySet<string> = new Set(["puddle", "puddles", "bubbling", "lilypads"]);
 
 export interface FeatureReading {
   /** Features named, canonical, in order. */
@@ -67,7 +76,10 @@ export function readFeatures(text: string): FeatureReading {
   for (const [k, token] of tokens.entries()) {
     const next = tokens[k + 1] ?? "";
     const maker = MAKERS.get(token);
-    if (maker !== undefined && MARKED.has(next)) add(maker, token, next);
+    const pair = PAIRS.get(`${token} ${next}`);
+    if (pair !== undefined) add(pair, token, next);
+    else if (PAIRS.has(`${tokens[k - 1] ?? ""} ${token}`)) continue;
+    else if (maker !== undefined && MARKED.has(next)) add(maker, token, next);
     else if (MARKED.has(token) && MAKERS.has(tokens[k - 1] ?? "")) continue;
     else if (WITH.has(token) && !words.includes(token)) after = true;
     else {
@@ -75,7 +87,7 @@ export function readFeatures(text: string): FeatureReading {
       const feature = FEATURE_OF.get(token);
       if (feature === undefined) continue;
       if (LINKERS.has(next)) add(feature, token, next);
-      else if (after || BEFORE.has(feature)) add(feature, token);
+      else if (after || BEFORE.has(feature) || BEFORE_WORDS.has(token)) add(feature, token);
     }
   }
   if (features.includes("leaf") && fallen.length > 0) {

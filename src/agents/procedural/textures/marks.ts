@@ -26,6 +26,8 @@ export const MARKS: ReadonlySet<string> = new Set([
   "hoofprint",
   "pawprint",
   "birdprint",
+  "lilypad",
+  "coin",
 ]);
 
 /** A bowl with a raised rim, lit from the top left: the far inner wall bright, the near one dark. */
@@ -93,6 +95,16 @@ const stem: Shape = (x, y, st) => {
   const yy = y - Math.sin(x * 4 + st.id * 6) * 0.15;
   if (Math.abs(x) >= 1 || Math.abs(yy) >= 0.06) return undefined;
   return { shade: -0.05, h: 0.55 };
+};
+
+/** A lily pad: a disc with a notch cut to its centre, veined. */
+const lilypad: Shape = (x, y, st) => {
+  const d = Math.hypot(x, y);
+  const a = Math.atan2(y, x) + st.id * 6;
+  const notch = Math.abs(Math.atan2(Math.sin(a), Math.cos(a))) < 0.3;
+  if (d >= 1 || notch) return undefined;
+  const vein = Math.abs(Math.sin(a * 5)) < 0.12 && d > 0.15;
+  return { shade: 0.06 - d * 0.15 - (d > 0.9 ? 0.2 : 0) + (vein ? 0.1 : 0), h: 0.6, alt: vein };
 };
 
 const PRINTS: Readonly<Record<string, Shape>> = { hoofprint: hoof, pawprint: paw, birdprint: bird };
@@ -216,6 +228,16 @@ export function addMarks(
       scatter(s, stamps(r, n, many(9), 0.07, 0.5), shrub, (st, alt) => (alt ? rgb(0xb8c0a0) : mix(rgb(0x7a8a68), rgb(0x5a6a4a), st.id)), {
         base: 0.45,
         lift: 0.5,
+      });
+    else if (feature === "lilypad")
+      scatter(s, stamps(r, n, many(7), 0.075, 0.5), lilypad, (st, alt) => (alt ? rgb(0x8ac860) : mix(rgb(0x3e8a34), rgb(0x5aa040), st.id)), {
+        base: 0.5,
+        lift: 0.2,
+      });
+    else if (feature === "coin")
+      scatter(s, stamps(r, n, many(10), 0.035, 0.3), shapes.coin, (st, alt) => (alt ? rgb(0x8a5a10) : mix(rgb(0xf2c040), rgb(0xd8a020), st.id)), {
+        base: 0.5,
+        lift: 0.4,
       });
     else if (feature === "petal")
       scatter(s, stamps(r, n, many(30), 0.03), shapes.leaf, (st, alt) => (alt ? pick(PETALS, st.id) : pick(PETALS, st.id)), { base: 0.5, lift: 0.2 });

@@ -132,3 +132,54 @@ export function warmTint(s: Surface, c: Rgb, k: number): void {
     s.blend(i, shadeFast(c, (luma(p) - luma(c)) * 0.8), k);
   }
 }
+
+/** Carving: a band of engraved key pattern (a meander) cut across the surface, and a groove either side. */
+export function addCarving(s: Surface, rng: Random): void {
+  const centre = rng.range(0.3, 0.7);
+  const repeats = rng.pick([4, 5, 6]);
+  const half = 0.09;
+  s.forEach((i, u, v) => {
+    const dv = v - centre;
+    const across = dv - Math.round(dv);
+    if (Math.abs(across) > half + 0.03) return;
+    const groove = Math.abs(Math.abs(across) - half) < 0.012;
+    // a step pattern: the line climbs and falls in square steps along the band
+    const t = (u * repeats) % 1;
+    const y = t < 0.25 ? -0.5 : t < 0.5 ? 0.5 : t < 0.75 ? 0.5 : -0.5;
+    const riser = Math.abs(t - 0.25) < 0.02 || Math.abs(t - 0.75) < 0.02;
+    const line = Math.abs(across / half - y * 0.9) < 0.16 || (riser && Math.abs(across) < half * 0.5);
+    if (!groove && !line) return;
+    s.blend(i, rgb(0x1e1a16), 0.45);
+    s.height[i] = (s.height[i] ?? 0) * 0.4;
+  });
+}
+
+/** Tears: ragged dark rents through the surface, frayed pale at their edges. */
+export function addTears(s: Surface, noise: PeriodicNoise): void {
+  s.forEach((i, u, v) => {
+    const rent = Math.abs(noise.fbm(u + 0.71, v + 0.29, 3, 3, 3));
+    const where = smoothstep(0.12, 0.22, noise.fbm(u + 0.05, v + 0.55, 2, 2, 2));
+    if (where <= 0) return;
+    if (rent < 0.018) {
+      s.blend(i, rgb(0x141210), where * 0.95);
+      s.height[i] = 0.05;
+    } else if (rent < 0.03) s.blend(i, rgb(0xe0d8c8), where * 0.5);
+  });
+}
+
+/** Rough water: darker, greyer, with white foam on the wave crests. */
+export function addFoam(s: Surface, noise: PeriodicNoise): void {
+  s.forEach((i, u, v) => {
+    s.blend(i, rgb(0x2a3a48), 0.3);
+    const crest = smoothstep(0.15, 0.3, noise.fbm(u + 0.37, v + 0.11, 4, 8, 4)) * smoothstep(0.4, 0.7, s.height[i] ?? 0);
+    if (crest > 0) s.blend(i, rgb(0xf2f6f8), crest * 0.9);
+  });
+}
+
+/** Stains: blotches soaked into the surface, in the stain's colour. */
+export function addStains(s: Surface, noise: PeriodicNoise, colour: Rgb): void {
+  s.forEach((i, u, v) => {
+    const k = smoothstep(0.06, 0.18, noise.fbm(u + 0.19, v + 0.63, 3, 3, 4));
+    if (k > 0) s.blend(i, colour, k * 0.65);
+  });
+}

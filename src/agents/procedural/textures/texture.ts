@@ -18,7 +18,22 @@ import { pixelTexture } from "./small.js";
 import { readTexturePrompt, scatterGround } from "./conditions.js";
 import { addFeatures } from "./features.js";
 import { addMarks, MARKS } from "./marks.js";
-import { addCaustics, addCloudBank, addCoat, addPatches, addScorch, addSpills, addStripes, addSunset, addWisps, warmTint } from "./settings.js";
+import {
+  addCarving,
+  addCaustics,
+  addCloudBank,
+  addCoat,
+  addFoam,
+  addPatches,
+  addScorch,
+  addSpills,
+  addStains,
+  addStripes,
+  addSunset,
+  addTears,
+  addWisps,
+  warmTint,
+} from "./settings.js";
 import { addAlien, addBarnacles, addBlood, addDust, addFlowers, addGrime, addLush, addRivets, addSheen, overBottom, PLANTS, strew, tintAll } from "./wear.js";
 import { addEffectVeins, addRuts, bandThrough, inlay, patchesOf } from "./layers.js";
 import { MATERIALS, type Material } from "./materials/materials.js";
@@ -153,9 +168,14 @@ export async function drawTexture(input: GeneratorInput, progress: ProgressRepor
   if (has("cloister")) warmTint(surface, { r: 226, g: 216, b: 192 }, 0.35);
   if (has("whitewashed")) addCoat(surface, overlay.noise, { r: 238, g: 234, b: 224 }, 0.5);
   if (has("painted")) addCoat(surface, overlay.noise, colors[0] ?? treat.pick(PAINTS), 0.4);
-  if (has("striped")) addStripes(surface, treat.fork("stripes"), colors[1] ?? (colors[0] ? { r: 242, g: 240, b: 232 } : { r: 200, g: 40, b: 36 }));
+  // stripes in the second colour named; a circus's red on cream, or red on yellow with stripes named too
+  const stripe = colors[1] ?? (colors[0] ? { r: 242, g: 240, b: 232 } : { r: 200, g: 40, b: 36 });
+  if (has("circus") && colors.length === 0) tintAll(surface, has("striped") ? { r: 240, g: 200, b: 60 } : { r: 240, g: 232, b: 214 }, 0.7);
+  if (has("striped") || has("circus")) addStripes(surface, treat.fork("stripes"), stripe);
   if (has("patched")) addPatches(surface, treat.fork("patches"), main);
   if (has("tavern")) addSpills(surface, overlay.noise);
+  if (has("carved")) addCarving(surface, treat.fork("carving"));
+  if (has("stormy")) addFoam(surface, overlay.noise);
   await progress.report(55, "material");
 
   if (choice.ruts) addRuts(surface, overlay, rng.fork("ruts"));
@@ -184,6 +204,9 @@ export async function drawTexture(input: GeneratorInput, progress: ProgressRepor
       raked: reading.featureWords.some((w) => w === "raked" || w === "combed"),
     });
   if (has("scorched")) addScorch(surface, new PeriodicNoise(rng.fork("scorch")));
+  if (has("stained")) addStains(surface, new PeriodicNoise(rng.fork("stains")), hasStyle(spec, "rusty") ? { r: 130, g: 56, b: 22 } : { r: 34, g: 28, b: 22 });
+  if (has("torn")) addTears(surface, new PeriodicNoise(rng.fork("tears")));
+  if (has("frosted")) addFrost(surface, { noise: new PeriodicNoise(rng.fork("frosted")), salt: ctx.salt });
   // a cloud bank: a second layer of cloud rolled over the first, covering most of the sky
   if (has("bank")) addCloudBank(surface, new PeriodicNoise(rng.fork("bank")));
   if (has("floating")) addWisps(surface, new PeriodicNoise(rng.fork("wisps")));
@@ -201,7 +224,8 @@ export async function drawTexture(input: GeneratorInput, progress: ProgressRepor
   const glowColor = effect?.color ?? glowNamed ?? (material.glows ? main : (material.glowColor ?? named[1] ?? (named[0] ? shade(named[0], 0.3) : MAGIC_GLOW)));
   const canvas = finishSurface(surface, {
     // "thick" moss, fur or snow: a deeper pile, its relief lit and shadowed more
-    bump: material.bump * (hasStyle(spec, "smooth") ? 0.6 : 1) * (has("thick") ? 1.8 : 1),
+    // "calm" water lies flat, "stormy" heaves
+    bump: material.bump * (hasStyle(spec, "smooth") ? 0.6 : 1) * (has("thick") ? 1.8 : 1) * (has("calm") ? 0.35 : has("stormy") ? 1.8 : 1),
     occlusion: Math.min(0.8, material.occlusion + (has("thick") ? 0.25 : 0)),
     glowColor,
     block: hasStyle(spec, "retro") ? Math.max(2, size / 32) : 1,

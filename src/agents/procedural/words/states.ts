@@ -60,10 +60,12 @@ export const FEATURE_WORDS: Readonly<Record<string, string>> = {
   vine: "ivy vine vines creeper creepers",
   sprout: "sprout sprouts seedling seedlings herb herbs",
   shrub: "shrub shrubs sagebrush scrub tumbleweed tumbleweeds",
-  petal: "petal petals",
+  petal: "petal petals sakura",
   hoofprint: "hoofprint hoofprints",
   pawprint: "paw paws pawprint pawprints",
   birdprint: "birdprint birdprints",
+  lilypad: "lilypad lilypads lily lilies",
+  coin: "coin coins doubloon doubloons",
 };
 
 /** Words that make scattered leaves fallen ones, brown and orange ("fallen leaves"); without leaves they say nothing. */
