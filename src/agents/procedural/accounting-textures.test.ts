@@ -53,7 +53,7 @@ const CASES: readonly (readonly [string, string, string])[] = [
   ["red canyon rock", "sandstone", "red rock"],
   ["sagebrush prairie grass", "shrub", "prairie grass"],
   ["saloon floorboards", "tavern", "floorboards"],
-  ["grey lunar dust with boot prints", "footprint", "grey lunar dust"],
+  ["grey lunar dust with boot prints", "bootprint", "grey lunar dust with prints"],
   ["crater-pocked moon surface", "crater", "moon surface"],
   ["hexagonal hull plating", "hex", "hull plating"],
   ["rubber grip floor mat", "rubber", "floor mat"],

@@ -83,6 +83,9 @@ export function coveringLinker(words: readonly string[], read: readonly string[]
 /** Subjects only a texture reads otherwise: the sky's clouds without its colour, a rubber mat without the tatami. */
 export function readSubjectsOf(spec: PromptSpec): PromptSpec {
   let out = spec;
+  // the sky, named as a surface (not "sky blue"): its clouds; the sky words are only a colour to other agents
+  if (/\bsk(y|ies)\b(?![\s-]+blue)/.test(out.text) && out.colors.includes("sky") && !out.subjects.includes("clouds"))
+    out = { ...out, subjects: [...out.subjects, "clouds"] };
   // "sky" names the sky-blue colour too: the sky is drawn, in its own colours (or those named besides)
   if (out.subjects.includes("clouds") && /\bsk(y|ies)\b/.test(out.text)) out = { ...out, colors: out.colors.filter((c) => c !== "sky") };
   // a starry sky is the stars' (a night sky with stars); "plaster" is a wall's, not a bandage

@@ -52,6 +52,7 @@ const CASES: [string, string, string][] = [
   ["birdprint", "sand", "sand with birdprints"],
   ["lilypad", "pond water", "pond water with lily pads"],
   ["coin", "sand", "sand with coins"],
+  ["bootprint", "mud", "mud with bootprints"],
 ];
 
 describe("surface features: scattered over a base surface, named after 'with'", () => {

@@ -26,6 +26,7 @@ export const MARKS: ReadonlySet<string> = new Set([
   "hoofprint",
   "pawprint",
   "birdprint",
+  "bootprint",
   "lilypad",
   "coin",
 ]);
@@ -107,7 +108,16 @@ const lilypad: Shape = (x, y, st) => {
   return { shade: 0.06 - d * 0.15 - (d > 0.9 ? 0.2 : 0) + (vein ? 0.1 : 0), h: 0.6, alt: vein };
 };
 
-const PRINTS: Readonly<Record<string, Shape>> = { hoofprint: hoof, pawprint: paw, birdprint: bird };
+/** A boot's print: sole and heel, crossed by the bars of its tread. */
+const boot: Shape = (x, y) => {
+  const heel = Math.hypot(x * 1.6, (y - 0.55) * 1.2) / 0.5;
+  const sole = Math.hypot(x * 1.4, (y + 0.2) * 0.9) / 0.62;
+  const d = Math.min(heel, sole);
+  if (d >= 1) return undefined;
+  return { shade: Math.sin(y * 22) > 0.3 ? -0.25 : 0.05, h: 0 };
+};
+
+const PRINTS: Readonly<Record<string, Shape>> = { hoofprint: hoof, pawprint: paw, birdprint: bird, bootprint: boot };
 const PETALS: readonly Rgb[] = [rgb(0xf6c8d8), rgb(0xfff2f4), rgb(0xf08ab0), rgb(0xe8a8c8)];
 const IVY: readonly Rgb[] = [rgb(0x2e6a2a), rgb(0x3e7e30), rgb(0x24582a), rgb(0x4c8a34)];
 const pick = (list: readonly Rgb[], id: number): Rgb => list[Math.floor(id * list.length) % list.length] ?? (list[0] as Rgb);
@@ -192,11 +202,11 @@ function streaks(s: Surface, rng: Random, rusty: boolean): void {
 }
 
 /** Ivy: stems and dense leaves over the patches the noise picks. */
-function ivy(s: Surface, noise: PeriodicNoise, rng: Random): void {
+function ivy(s: Surface, noise: PeriodicNoise, rng: Random, many: (k: number) => number): void {
   const n = s.size;
   const cover = (st: Stamp): boolean => noise.fbm(st.x / n + 0.21, st.y / n + 0.63, 3, 3, 3) > -0.05;
-  scatter(s, stamps(rng, n, 8, 0.2).filter(cover), stem, () => rgb(0x3a3018), { extent: 1.2 });
-  scatter(s, stamps(rng, n, 90, 0.045).filter(cover), shapes.leaf, (st, alt) => (alt ? rgb(0x1a3a18) : pick(IVY, st.id)), { base: 0.5, lift: 0.4 });
+  scatter(s, stamps(rng, n, many(8), 0.2).filter(cover), stem, () => rgb(0x3a3018), { extent: 1.2 });
+  scatter(s, stamps(rng, n, many(90), 0.045).filter(cover), shapes.leaf, (st, alt) => (alt ? rgb(0x1a3a18) : pick(IVY, st.id)), { base: 0.5, lift: 0.4 });
 }
 
 /** Draws the marks among `features` over a rendered surface; `ground` is its main colour, `sparse` thins scattered ones. */
@@ -206,10 +216,11 @@ export function addMarks(
   noise: PeriodicNoise,
   rng: Random,
   ground: Rgb,
-  options: { rusty: boolean; sparse: boolean; raked: boolean },
+  options: { rusty: boolean; sparse: boolean; raked: boolean; dense: boolean },
 ): void {
   const n = s.size;
-  const many = (k: number): number => Math.max(1, Math.round(k * (options.sparse ? 0.5 : 1)));
+  // "scattered": half as many; "ivy-covered", "crater-pocked": nearly twice as many
+  const many = (k: number): number => Math.max(1, Math.round(k * (options.sparse ? 0.5 : options.dense ? 1.8 : 1)));
   for (const feature of features) {
     const r = rng.fork(`mark-${feature}`);
     const print = PRINTS[feature];
@@ -221,7 +232,7 @@ export function addMarks(
     else if (feature === "bubble")
       scatter(s, stamps(r, n, many(14), 0.035, 0.6), bubble, (_st, alt) => (alt ? rgb(0xffffff) : mix(ground, rgb(0xd8f0f8), 0.45)), { base: 0.5, lift: 0.4 });
     else if (feature === "streak") streaks(s, r, options.rusty);
-    else if (feature === "vine") ivy(s, noise, r);
+    else if (feature === "vine") ivy(s, noise, r, many);
     else if (feature === "sprout")
       scatter(s, stamps(r, n, many(16), 0.04), sprout, (_st, alt) => (alt ? rgb(0x4a6a2a) : rgb(0x7ac84a)), { base: 0.45, lift: 0.4 });
     else if (feature === "shrub")

@@ -16,7 +16,7 @@ import { hashString, mixSeeds, Random } from "../kit/random.js";
 import type { Canvas } from "../kit/raster.js";
 import { pixelTexture } from "./small.js";
 import { readTexturePrompt, scatterGround } from "./conditions.js";
-import { addFeatures } from "./features.js";
+import { addFeatures, LINKERS } from "./features.js";
 import { addMarks, MARKS } from "./marks.js";
 import {
   addCarving,
@@ -202,6 +202,7 @@ export async function drawTexture(input: GeneratorInput, progress: ProgressRepor
       rusty: hasStyle(spec, "rusty"),
       sparse: has("scattered"),
       raked: reading.featureWords.some((w) => w === "raked" || w === "combed"),
+      dense: reading.featureWords.some((w) => LINKERS.has(w)),
     });
   if (has("scorched")) addScorch(surface, new PeriodicNoise(rng.fork("scorch")));
   if (has("stained")) addStains(surface, new PeriodicNoise(rng.fork("stains")), hasStyle(spec, "rusty") ? { r: 130, g: 56, b: 22 } : { r: 34, g: 28, b: 22 });

@@ -85,7 +85,7 @@ export const SURFACE_SUBJECTS: SubjectTable = {
   hull: { isA: "metal" },
   // skies and more patterns
   starfield: { words: "space galaxy nebula cosmos universe" },
-  clouds: { words: "overcast fog foggy mist misty smoke haze gas sky skies skyscape" },
+  clouds: { words: "overcast fog foggy mist misty smoke haze gas" },
   bamboo: {},
   wicker: { words: "rattan basket basketweave", isA: "fabric" },
   chainmail: { words: "chain chains maille", isA: "metal" },
