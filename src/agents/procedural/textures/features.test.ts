@@ -37,6 +37,22 @@ const CASES: [string, string, string][] = [
   ["stain", "wooden planks", "wooden planks with stains"],
   ["flower", "grass", "grass with flowers"],
   ["weed", "dirt", "dirt with weeds"],
+  ["crater", "moon surface", "moon surface with craters"],
+  ["ripple", "sand", "sand with ripples"],
+  ["rails", "gravel", "gravel with rails"],
+  ["ruts", "dirt", "dirt with ruts"],
+  ["bubble", "rock", "rock with bubbles"],
+  ["streak", "metal panels", "metal panels with streaks"],
+  ["vine", "brick wall", "brick wall with ivy"],
+  ["sprout", "farmland", "farmland with seedlings"],
+  ["shrub", "sand", "sand with sagebrush"],
+  ["petal", "cobblestone", "cobblestone with petals"],
+  ["hoofprint", "mud", "mud with hoofprints"],
+  ["pawprint", "snow", "snow with pawprints"],
+  ["birdprint", "sand", "sand with birdprints"],
+  ["lilypad", "pond water", "pond water with lily pads"],
+  ["coin", "sand", "sand with coins"],
+  ["bootprint", "mud", "mud with bootprints"],
 ];
 
 describe("surface features: scattered over a base surface, named after 'with'", () => {

@@ -11,6 +11,7 @@ import type { Random } from "../kit/random.js";
 import { dome, scatter, type Shape, shapes, stamps } from "./kit.js";
 import { smoothstep, type Surface } from "./surface.js";
 import { addFlowers } from "./wear.js";
+import { trail } from "./marks.js";
 import { FALLEN_WORDS, FEATURE_WORDS } from "../words/states.js";
 
 const FEATURE_OF: ReadonlyMap<string, string> = new Map(
@@ -22,6 +23,34 @@ export const FEATURES: readonly string[] = Object.keys(FEATURE_WORDS);
 
 /** Words after which the prompt names what lies on the surface. */
 const WITH = new Set(["with", "covered", "strewn", "dotted", "among", "full"]);
+/** Words after a feature that say it covers the surface ("ivy-covered", "crater-pocked", "barnacle-crusted"). */
+export const LINKERS: ReadonlySet<string> = new Set(
+  "covered crusted encrusted strewn littered dotted pocked pockmarked speckled riddled overgrown scarred marked".split(" "),
+);
+/** Features that may be named before the surface too ("kelp forest floor", "railroad tracks on gravel"). */
+const BEFORE: ReadonlySet<string> = new Set(["crater", "ripple", "rails", "ruts", "shrub", "sprout", "vine", "seaweed", "petal", "streak", "lilypad"]);
+/** What made the prints or tracks named after it ("hoof prints", "wagon tracks", "railroad tracks"). */
+const MAKERS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    hoofprint: "hoof hooves horse horses deer cow cows cattle ox oxen goat goats sheep pig pigs boar elk moose bison buffalo camel donkey mule pony",
+    pawprint: "paw paws dog dogs wolf wolves cat cats fox foxes bear bears rabbit rabbits hound hounds lion tiger coyote animal animals",
+    birdprint: "bird birds chicken chickens crow crows duck ducks gull gulls seagull seagulls",
+    footprint: "foot feet human bare barefoot",
+    bootprint: "boot boots shoe shoes",
+    ruts: "wagon wagons cart carts wheel wheels tire tires tyre tyres truck trucks car cars carriage",
+    rails: "rail railroad railway train trains tram mine minecart",
+  }).flatMap(([name, words]) => words.split(" ").map((w) => [w, name] as const)),
+);
+const MARKED = new Set(["prints", "print", "tracks", "track", "marks", "trail"]);
+/** Words that name a feature with the word before them ("lily pads", "cherry blossoms"), and the feature. */
+const PAIRS: ReadonlyMap<string, string> = new Map([
+  ["lily pads", "lilypad"],
+  ["lily pad", "lilypad"],
+  ["cherry blossoms", "petal"],
+  ["cherry blossom", "petal"],
+]);
+/** Words that may name their feature before the surface ("puddles on asphalt"; "pool" is a pool's). */
+const BEFORE_WORDS: ReadonlySet<string> = new Set(["puddle", "puddles", "bubbling", "lilypads"]);
 
 export interface FeatureReading {
   /** Features named, canonical, in order. */
@@ -31,24 +60,36 @@ export interface FeatureReading {
 }
 
 /**
- * The features a prompt names after "with" ("grass with mushrooms and fallen leaves"); "fallen"
- * (brown leaves, not green) only with leaves named.
+ * The features a prompt names after "with" ("grass with mushrooms and fallen leaves"), before a
+ * word that says they cover it ("ivy-covered"), or anywhere when they can only be marks ("kelp",
+ * "hoof prints", "wagon tracks"); "fallen" (brown leaves, not green) only with leaves named.
  */
 export function readFeatures(text: string): FeatureReading {
   const features: string[] = [];
   const words: string[] = [];
   const fallen: string[] = [];
   let after = false;
-  for (const token of text.split(/[^a-z0-9]+/).filter(Boolean)) {
-    if (WITH.has(token)) {
-      after = true;
-      continue;
-    }
-    if (after && FALLEN_WORDS.has(token)) fallen.push(token);
-    const feature = after ? FEATURE_OF.get(token) : undefined;
-    if (feature === undefined) continue;
-    words.push(token);
+  const tokens = text.split(/[^a-z0-9]+/).filter(Boolean);
+  const add = (feature: string, ...named: string[]): void => {
+    for (const w of named) if (!words.includes(w)) words.push(w);
     if (!features.includes(feature)) features.push(feature);
+  };
+  for (const [k, token] of tokens.entries()) {
+    const next = tokens[k + 1] ?? "";
+    const maker = MAKERS.get(token);
+    const pair = PAIRS.get(`${token} ${next}`);
+    if (pair !== undefined) add(pair, token, next);
+    else if (PAIRS.has(`${tokens[k - 1] ?? ""} ${token}`)) continue;
+    else if (maker !== undefined && MARKED.has(next)) add(maker, token, next);
+    else if (MARKED.has(token) && MAKERS.has(tokens[k - 1] ?? "")) continue;
+    else if (WITH.has(token) && !words.includes(token)) after = true;
+    else {
+      if (after && FALLEN_WORDS.has(token)) fallen.push(token);
+      const feature = FEATURE_OF.get(token);
+      if (feature === undefined) continue;
+      if (LINKERS.has(next)) add(feature, token, next);
+      else if (after || BEFORE.has(feature) || BEFORE_WORDS.has(token)) add(feature, token);
+    }
   }
   if (features.includes("leaf") && fallen.length > 0) {
     features.push("fallen");
@@ -131,12 +172,25 @@ function stains(s: Surface, noise: PeriodicNoise): void {
   });
 }
 
+/** A boot's print: sole and heel. */
+const bootPrint: Shape = (x, y) => {
+  const heel = Math.hypot(x * 1.6, (y - 0.55) * 1.2) / 0.5;
+  const sole = Math.hypot(x * 1.4, (y + 0.2) * 0.9) / 0.62;
+  const d = Math.min(heel, sole);
+  return d < 1 ? { shade: -0.05 - (1 - d) * 0.25, h: 0 } : undefined;
+};
+
 /**
  * Footprints: prints walking across the tile through its middle band, in the ground's colour,
  * darker toward their middle (pressed in), so no print's hard edge lies along a tile edge.
  */
 function footprints(s: Surface, rng: Random, ground: Rgb): void {
   const n = s.size;
+  // on a darker ground (mud, dust, dirt) a print shows by its pushed-up rim, as hoof and paw prints do (marks.ts)
+  if (0.3 * ground.r + 0.59 * ground.g + 0.11 * ground.b < 180) {
+    trail(s, rng, ground, bootPrint, 6);
+    return;
+  }
   const steps = 6;
   const [x0, y0] = [rng.next() * n, n * rng.range(0.3, 0.7)];
   const prints = Array.from({ length: steps }, (_, k) => ({
@@ -146,23 +200,17 @@ function footprints(s: Surface, rng: Random, ground: Rgb): void {
     angle: Math.PI / 2,
     id: rng.next(),
   }));
-  const print: Shape = (x, y) => {
-    const heel = Math.hypot(x * 1.6, (y - 0.55) * 1.2) / 0.5;
-    const sole = Math.hypot(x * 1.4, (y + 0.2) * 0.9) / 0.62;
-    const d = Math.min(heel, sole);
-    return d < 1 ? { shade: -0.05 - (1 - d) * 0.25, h: 0 } : undefined;
-  };
-  scatter(s, prints, print, () => mix(ground, rgb(0x6a7080), 0.3), { extent: 1.6, base: 0.3, lift: 0 });
+  scatter(s, prints, bootPrint, () => mix(ground, rgb(0x6a7080), 0.3), { extent: 1.6, base: 0.3, lift: 0 });
 }
 
 /**
  * Draws the features over a rendered surface. `ground` is the surface's main colour (pressed
  * footprints take it, darkened).
  */
-export function addFeatures(s: Surface, features: readonly string[], noise: PeriodicNoise, rng: Random, ground: Rgb): void {
+export function addFeatures(s: Surface, features: readonly string[], noise: PeriodicNoise, rng: Random, ground: Rgb, sparse = false): void {
   const n = s.size;
-  // counts and sizes are the tile's own (the same look at every size): a few items big enough to read
-  const many = (k: number): number => k;
+  // counts and sizes are the tile's own (the same look at every size): a few items big enough to read; fewer when scattered
+  const many = (k: number): number => (sparse ? Math.max(1, Math.round(k * 0.5)) : k);
   for (const feature of features) {
     const r = rng.fork(feature);
     if (feature === "mushroom")

@@ -34,6 +34,12 @@ export function interpretTexture(original: PromptSpec): Interpretation {
     negations: new Set(),
     usedSubjects: fallback ? new Set() : drawn.subjects,
     // features scattered over it ("grass with mushrooms"), and the words naming them that their names do not ("fallen")
-    items: [...(choice.substance ? [choice.substance] : []), ...reading.conditions, ...reading.features, ...featureOnlyWords(reading)],
+    items: [
+      ...(choice.substance ? [choice.substance] : []),
+      ...(reading.covering ? [reading.covering] : []),
+      ...reading.conditions,
+      ...reading.features,
+      ...featureOnlyWords(reading),
+    ],
   });
 }

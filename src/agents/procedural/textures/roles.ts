@@ -35,7 +35,7 @@ export function textureMaterialOf(word: string): string | undefined {
 
 /** Loose or natural grounds and liquids: named with "tile" they mean a tile of that ground. */
 export const GROUNDS: ReadonlySet<string> = new Set(
-  "grass sand dirt snow water lava ice meadow mud gravel pebbles parched swamp moss forest hay farmland ash acid slime clay dust mars".split(" "),
+  "grass sand dirt snow water lava ice meadow mud gravel pebbles parched swamp moss forest hay farmland ash acid slime clay dust mars regolith".split(" "),
 );
 const LIQUIDS: ReadonlySet<string> = new Set(["water", "lava", "acid", "slime", "swamp", "mud"]);
 /** Substances whose own texture shows inside the blocks of a layout ("marble tiles", "golden tiles"). */
@@ -67,7 +67,7 @@ const ROLE_LAYOUTS: Readonly<Record<string, RoleTable>> = {
       "brick cobble castle dungeon cave runestone plank log bone flesh moss glass wallpaper tile ceramic mosaic hextile checkered carpet fabric circuit panel hull scales bark leather bamboo chainmail camo wicker hedge fence ore coal",
     ),
     ...each(METALS, "hull"),
-    ...same("concrete bunker siding corrugated pilings net forcefield coral"),
+    ...same("concrete bunker siding corrugated pilings net forcefield coral stucco adobe"),
     bark: "log",
     "*": "castle",
   },
@@ -77,7 +77,7 @@ const ROLE_LAYOUTS: Readonly<Record<string, RoleTable>> = {
     ),
     ...each(["stone", "granite", "slate", "sandstone", "castle", "dungeon", "cave"], "flagstone"),
     ...each(["marble", "obsidian", "crystal", "gold", "silver", "bronze", "copper", "glass"], "tile"),
-    ...same("dock tatami bunker net coral forcefield siding"),
+    ...same("dock tatami bunker net coral forcefield siding rubber"),
     metal: "treadplate",
     hull: "treadplate",
     log: "plank",
@@ -267,6 +267,12 @@ export function planTexture(spec: PromptSpec): TexturePlan {
   }
   if (hasStyle(spec, "hex") && material === "forcefield") styles.push("hex");
   if (hasStyle(spec, "hex") && ["tile", "ceramic", "checkered"].includes(material)) {
+    material = "hextile";
+    styles.push("hex");
+  }
+  // "hexagonal hull plating": hexagonal plates of the metal
+  if (hasStyle(spec, "hex") && ["hull", "metal", "panel", "treadplate"].includes(material)) {
+    substance ??= "metal";
     material = "hextile";
     styles.push("hex");
   }

@@ -16,7 +16,24 @@ import { hashString, mixSeeds, Random } from "../kit/random.js";
 import type { Canvas } from "../kit/raster.js";
 import { pixelTexture } from "./small.js";
 import { readTexturePrompt, scatterGround } from "./conditions.js";
-import { addFeatures } from "./features.js";
+import { addFeatures, LINKERS } from "./features.js";
+import { addMarks, MARKS } from "./marks.js";
+import {
+  addCarving,
+  addCaustics,
+  addCloudBank,
+  addCoat,
+  addFoam,
+  addPatches,
+  addScorch,
+  addSpills,
+  addStains,
+  addStripes,
+  addSunset,
+  addTears,
+  addWisps,
+  warmTint,
+} from "./settings.js";
 import { addAlien, addBarnacles, addBlood, addDust, addFlowers, addGrime, addLush, addRivets, addSheen, overBottom, PLANTS, strew, tintAll } from "./wear.js";
 import { addEffectVeins, addRuts, bandThrough, inlay, patchesOf } from "./layers.js";
 import { MATERIALS, type Material } from "./materials/materials.js";
@@ -27,6 +44,14 @@ import { COLOR_VALUES, EFFECT_COLORS } from "../words/vocabulary.js";
 
 const MATERIAL_NAMES = Object.keys(MATERIALS);
 const MAGIC_GLOW: Rgb = { r: 70, g: 220, b: 255 };
+/** Paints a "painted" surface takes when no colour is named: barn red, sea blue, white, ship green, ochre. */
+const PAINTS: readonly Rgb[] = [
+  { r: 156, g: 40, b: 32 },
+  { r: 42, g: 82, b: 138 },
+  { r: 232, g: 228, b: 216 },
+  { r: 40, g: 96, b: 64 },
+  { r: 200, g: 150, b: 50 },
+];
 
 /** The plan (conditions and settings read first: conditions.ts), or for a prompt that names no material, one picked from its unknown words. */
 export function chooseMaterial(spec: PromptSpec): TexturePlan {
@@ -130,27 +155,65 @@ export async function drawTexture(input: GeneratorInput, progress: ProgressRepor
     patchesOf(surface, beside(choice.patches, "patches", true, choice.patches === "water" ? 0.55 : 0), ctx.noise, rng.fork("patch"), sparse ? -0.3 : 0);
   if (choice.verge) bandThrough(surface, beside(choice.verge, "verge", true), ctx.noise, rng.fork("band"));
   const overlay: OverlayContext = { noise: new PeriodicNoise(rng.fork("overlay")), salt: ctx.salt };
-  if (has("scattered") && !sparse) strew(surface, beside(scatterGround(choice), "ground", true), ctx.noise, rng.fork("strew"));
+  if (has("scattered") && !sparse && reading.features.length === 0) strew(surface, beside(scatterGround(choice), "ground", true), ctx.noise, rng.fork("strew"));
   if (has("shallow")) overBottom(surface, beside("pebbles", "bottom", true), 0.55);
   if (has("deep")) tintAll(surface, { r: 6, g: 22, b: 52 }, 0.5);
   if (has("murky")) tintAll(surface, { r: 72, g: 80, b: 40 }, 0.5);
   if (reading.grimy) addGrime(surface, overlay.noise);
   if (has("tropical")) addLush(surface, PLANTS.has(choice.material));
   if (has("alien")) addAlien(surface, rng.fork("spores"), named.length === 0);
+  // settings and treatments (settings.ts): a coat first, then what lies on it
+  const treat = rng.fork("treatments");
+  if (has("island")) patchesOf(surface, beside("grass", "island", true), ctx.noise, treat.fork("island"), 0.12);
+  if (has("cloister")) warmTint(surface, { r: 226, g: 216, b: 192 }, 0.35);
+  if (has("whitewashed")) addCoat(surface, overlay.noise, { r: 238, g: 234, b: 224 }, 0.5);
+  if (has("painted")) addCoat(surface, overlay.noise, colors[0] ?? treat.pick(PAINTS), 0.4);
+  // stripes in the second colour named; a circus's red on cream, or red on yellow with stripes named too
+  const stripe = colors[1] ?? (colors[0] ? { r: 242, g: 240, b: 232 } : { r: 200, g: 40, b: 36 });
+  if (has("circus") && colors.length === 0) tintAll(surface, has("striped") ? { r: 240, g: 200, b: 60 } : { r: 240, g: 232, b: 214 }, 0.7);
+  if (has("striped") || has("circus")) addStripes(surface, treat.fork("stripes"), stripe);
+  if (has("patched")) addPatches(surface, treat.fork("patches"), main);
+  if (has("tavern")) addSpills(surface, overlay.noise);
+  if (has("carved")) addCarving(surface, treat.fork("carving"));
+  if (has("stormy")) addFoam(surface, overlay.noise);
   await progress.report(55, "material");
 
   if (choice.ruts) addRuts(surface, overlay, rng.fork("ruts"));
   if (hasStyle(spec, "cracked") && !choice.styles.includes("cracked")) addCracks(surface, overlay);
-  if (hasStyle(spec, "mossy")) addMoss(surface, overlay);
-  if (hasStyle(spec, "rusty")) addRust(surface, overlay);
-  if (hasStyle(spec, "icy")) addFrost(surface, overlay);
+  // "moss-covered", "frost-covered": the overlay laid on twice, thicker
+  const coats = has("covered") ? 2 : 1;
+  for (let k = 0; k < coats; k++) {
+    const again: OverlayContext = k === 0 ? overlay : { noise: new PeriodicNoise(rng.fork("covered")), salt: ctx.salt + 1 };
+    if (hasStyle(spec, "mossy")) addMoss(surface, again);
+    if (hasStyle(spec, "rusty")) addRust(surface, again);
+    if (hasStyle(spec, "icy")) addFrost(surface, again);
+  }
   if (effect) addEffectVeins(surface, overlay, effect.name);
   if (has("bloody")) addBlood(surface, overlay.noise, rng.fork("blood"));
-  if (has("barnacles")) addBarnacles(surface, overlay.noise, rng.fork("barnacles"));
+  if (has("barnacles")) addBarnacles(surface, overlay.noise, rng.fork("barnacles"), has("covered"));
   if (has("riveted")) addRivets(surface, rng.fork("rivets"));
   if (has("garden") && !choice.verge) addFlowers(surface, overlay.noise, rng.fork("flowers"));
   if (has("dusty")) addDust(surface, overlay.noise, ctx.salt);
-  if (reading.features.length > 0) addFeatures(surface, reading.features, new PeriodicNoise(rng.fork("features-noise")), rng.fork("features"), main);
+  if (reading.features.length > 0)
+    addFeatures(surface, reading.features, new PeriodicNoise(rng.fork("features-noise")), rng.fork("features"), main, has("scattered"));
+  const marks = reading.features.filter((f) => MARKS.has(f));
+  if (marks.length > 0)
+    addMarks(surface, marks, new PeriodicNoise(rng.fork("marks-noise")), rng.fork("marks"), main, {
+      rusty: hasStyle(spec, "rusty"),
+      sparse: has("scattered"),
+      raked: reading.featureWords.some((w) => w === "raked" || w === "combed"),
+      dense: reading.featureWords.some((w) => LINKERS.has(w)),
+    });
+  if (has("scorched")) addScorch(surface, new PeriodicNoise(rng.fork("scorch")));
+  if (has("stained")) addStains(surface, new PeriodicNoise(rng.fork("stains")), hasStyle(spec, "rusty") ? { r: 130, g: 56, b: 22 } : { r: 34, g: 28, b: 22 });
+  if (has("torn")) addTears(surface, new PeriodicNoise(rng.fork("tears")));
+  if (has("frosted")) addFrost(surface, { noise: new PeriodicNoise(rng.fork("frosted")), salt: ctx.salt });
+  // a cloud bank: a second layer of cloud rolled over the first, covering most of the sky
+  if (has("bank")) addCloudBank(surface, new PeriodicNoise(rng.fork("bank")));
+  if (has("floating")) addWisps(surface, new PeriodicNoise(rng.fork("wisps")));
+  if (has("sunken")) addCaustics(surface, ctx.salt);
+  if (has("sunset")) addSunset(surface, overlay.noise);
+  if (has("lamplit")) warmTint(surface, { r: 255, g: 184, b: 96 }, 0.25);
   if (has("wet")) addSheen(surface, overlay.noise, "wet");
   else if (hasStyle(spec, "glossy") || has("ceramic")) addSheen(surface, overlay.noise, "glossy");
   const glowing = hasStyle(spec, "glowing");
@@ -162,7 +225,8 @@ export async function drawTexture(input: GeneratorInput, progress: ProgressRepor
   const glowColor = effect?.color ?? glowNamed ?? (material.glows ? main : (material.glowColor ?? named[1] ?? (named[0] ? shade(named[0], 0.3) : MAGIC_GLOW)));
   const canvas = finishSurface(surface, {
     // "thick" moss, fur or snow: a deeper pile, its relief lit and shadowed more
-    bump: material.bump * (hasStyle(spec, "smooth") ? 0.6 : 1) * (has("thick") ? 1.8 : 1),
+    // "calm" water lies flat, "stormy" heaves
+    bump: material.bump * (hasStyle(spec, "smooth") ? 0.6 : 1) * (has("thick") ? 1.8 : 1) * (has("calm") ? 0.35 : has("stormy") ? 1.8 : 1),
     occlusion: Math.min(0.8, material.occlusion + (has("thick") ? 0.25 : 0)),
     glowColor,
     block: hasStyle(spec, "retro") ? Math.max(2, size / 32) : 1,

@@ -137,9 +137,10 @@ const BLOOD_DARK: Rgb = { r: 92, g: 8, b: 12 };
 const BLOOD_RED: Rgb = { r: 140, g: 16, b: 20 };
 
 /** Barnacles: clusters of small pale cones with dark mouths, crusting patches of the surface. */
-export function addBarnacles(s: Surface, noise: PeriodicNoise, rng: Random): void {
+export function addBarnacles(s: Surface, noise: PeriodicNoise, rng: Random, crusted = false): void {
   const all = stamps(rng, s.size, Math.round((s.size * s.size) / 50), 0.032, 0.4);
-  const crust = all.filter((st) => noise.fbm(st.x / s.size + 0.33, st.y / s.size + 0.5, 4, 4, 3) > 0.02);
+  // "barnacle-crusted": they crust most of it
+  const crust = all.filter((st) => noise.fbm(st.x / s.size + 0.33, st.y / s.size + 0.5, 4, 4, 3) > (crusted ? -0.25 : 0.02));
   const shell = { r: 206, g: 198, b: 180 };
   const mouth = { r: 36, g: 34, b: 30 };
   scatter(s, crust, barnacle, (st, alt) => (alt ? mouth : mix(shell, { r: 150, g: 144, b: 128 }, st.id * 0.6)), { base: 0.55, lift: 0.45 });

@@ -103,6 +103,10 @@ const SURFACES: Readonly<Record<string, string>> = {
   dust: "dust",
   mars: "mars ground",
   chainlink: "chain link fence",
+  stucco: "stucco wall",
+  adobe: "adobe wall",
+  rubber: "rubber mat",
+  regolith: "moon surface",
 };
 
 /** Standard deviation of the luminance: a drawing, not a flat fill. */

@@ -6,6 +6,7 @@ import { rgb } from "../../kit/color.js";
 import { renderDirt, renderGrass, renderIce, renderLava, renderMarble, renderSand, renderSnow, renderStone, renderWater } from "./basics.js";
 import { BUILT_MATERIALS } from "./built.js";
 import { COAST_MATERIALS } from "./coast.js";
+import { COATING_MATERIALS } from "./coatings.js";
 import { GROUND_MATERIALS } from "./grounds.js";
 import { renderBrick, renderBrushed, renderCobble, renderMetal, renderPlanks, renderTiles } from "./patterns.js";
 import { PATTERNED_MATERIALS } from "./patterned.js";
@@ -40,6 +41,7 @@ export const MATERIALS: Readonly<Record<string, Material>> = {
   ...PATTERNED_MATERIALS,
   ...COAST_MATERIALS,
   ...SHEET_MATERIALS,
+  ...COATING_MATERIALS,
 };
 
 /** Word-level aliases from the shared subject vocabulary to a material. */
@@ -99,4 +101,8 @@ export const MATERIAL_ALIASES: Readonly<Record<string, string>> = {
   // a crate's sides are boards; a planet's surface is dust, rocks and craters
   crate: "plank",
   planet: "mars",
+  // the sky is its clouds; a moon's surface grey cratered dust; a tent its canvas
+  sky: "clouds",
+  moon: "regolith",
+  tent: "fabric",
 };

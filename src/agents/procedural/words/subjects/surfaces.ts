@@ -102,6 +102,11 @@ export const SURFACE_SUBJECTS: SubjectTable = {
   dust: { isA: "sand" },
   chainlink: { isA: "fence" },
   mars: { words: "martian", isA: "dust" },
+  // rendered walls, matting, a moon's ground
+  stucco: { words: "plastered rendered" },
+  adobe: { words: "mudbrick mudbricks", isA: "stucco" },
+  rubber: { words: "rubbery" },
+  regolith: { isA: "dust" },
   // roles: how a material is laid out (textures/roles.ts)
   wall: { words: "walls", generic: true },
   floor: { words: "floors flooring corridor corridors hallway hallways", generic: true },
