@@ -27,7 +27,6 @@ const CASES: readonly (readonly [string, string, string])[] = [
   ["goblin deckhand swabbing", "swabbing", "goblin deckhand"],
   ["rearing horse", "rearing", "horse"],
   ["rattlesnake coiled to strike", "coiled", "rattlesnake to strike"],
-  ["rattlesnake coiled to strike", "strike", "rattlesnake coiled"],
   ["collapsed miner", "collapsed", "miner"],
   ["outlaw behind bars", "caged", "outlaw"],
   ["engineer welding", "welding", "engineer"],

@@ -78,7 +78,7 @@ const CASES: readonly (readonly [string, string, string])[] = [
   ["thyme sprig", "herbs", "leaf"],
   ["bag of rice", "rice", "bag"],
   ["barrel of oil", "oil", "barrel"],
-  ["jar of fireflies", "fireflies", "jar"],
+  ["jar of fireflies", "firefly", "jar"],
   ["power cell", "cell", "power"],
   ["muddy boots", "mud", "boots"],
   ["dusty book", "dusty", "book"],

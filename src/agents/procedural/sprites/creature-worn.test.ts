@@ -44,7 +44,7 @@ describe("worn things on creatures and characters", () => {
   });
 
   it("a creature drawn without eyes leaves what it would wear ignored", () => {
-    expect(read("spider wearing goggles").ignored).toEqual(["goggles"]);
+    expect(read("spider with a monocle").ignored).toEqual(["monocle"]);
   });
 
   it("a hat named with a creature is worn, not set beside it", () => {

@@ -78,7 +78,7 @@ const COMPOUNDS: readonly (readonly [RegExp, string])[] = [
   [/\bbites? taken( out)?\b|\bbites? out of\b/g, "bite"],
   [/\b(with )?an? slices? (missing|cut out|taken|removed)\b|\bmissing an? slices?\b/g, "cutwedge"],
   [/\bfreeze[\s-]dried\b/g, "freezedried"],
-  [/\bsail[\s-]?(patch|cloth)(es)?\b/g, "rag"],
+  [/\bsail[\s-]?patch(es)?\b/g, "rag"],
   [/\bbounty[\s-](reward[\s-])?(posters?|notices?|signs?)\b|\breward[\s-](posters?|notices?|signs?)\b/g, "wanted reward poster"],
   [/\bland[\s-]claims?( deeds?)?\b/g, "deed"],
   [/\bration[\s-]packs?\b/g, "ration"],
