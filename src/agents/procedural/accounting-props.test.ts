@@ -70,6 +70,16 @@ const CASES: readonly (readonly [string, string, string])[] = [
   ["geisha", "geisha", "woman"],
   ["ronin", "ronin", "samurai"],
   ["child", "child", "villager"],
+  ["broken wooden propeller", "propeller", "broken wooden wheel"],
+  ["lookout in a crow's nest", "crowsnest", "lookout"],
+  ["outlaw behind bars", "bars", "outlaw"],
+  ["undertaker measuring a coffin", "coffin", "undertaker"],
+  ["campfire with coffee pot", "teapot", "campfire"],
+  ["stagecoach with four horses", "stagecoach", "horse"],
+  ["crate falling with a parachute", "parachute", "crate"],
+  ["solar panel", "solarpanel", "panel"],
+  ["canoe", "rowboat", "ship"],
+  ["catapult", "catapult", "cart"],
 ];
 
 describe("an object or a trade filled from the measured list is drawn, and changes the picture", () => {

@@ -65,6 +65,11 @@ const COMPOUNDS: readonly (readonly [RegExp, string])[] = [
   [/\b(stacks?|piles?|heaps?) of (cargo |wooden |supply )?(crates|boxes)\b|\bstacked (cargo )?crates\b|\bcrate stacks?\b/g, "cratestack"],
   [/\b(cargo|supply|shipping) (crates?|boxes)\b/g, "crate"],
   [/\bfence ?posts?\b/g, "fence"],
+  [/\bbehind (the )?bars\b|\bin (an? |the )?(jail|prison) cells?\b/g, "bars"],
+  [/\bcrow'?s?[\s-]nests?\b/g, "crowsnest"],
+  [/\bsolar (panels?|arrays?)\b/g, "solarpanel"],
+  [/\browing ?boats?\b/g, "rowboat"],
+  [/\bwood(en)? stoves?\b|\bpot[\s-]?belly stoves?\b|\biron stoves?\b/g, "stove"],
   [
     /\b(crates?|box(es)?|supply drops?|packages?|cargo)( falling| dropping| floating| descending)? (with|on|under|hanging from) (an? |the )?parachutes?\b/g,
     "parachute",

@@ -1,8 +1,9 @@
-/** Every sprite object drawn as a recipe of parts: vehicles, machines, buildings, furniture. */
+/** Every sprite object drawn as a recipe of parts: vehicles, machines, buildings, furniture and outfit. */
 import type { SpriteBuilder } from "../grid.js";
 import { BUILDING_BUILDERS } from "./buildings.js";
 import { FURNITURE_BUILDERS } from "./furniture.js";
 import { MACHINE_BUILDERS } from "./machines.js";
+import { OUTFIT_BUILDERS } from "./outfit.js";
 import { VEHICLE_BUILDERS } from "./vehicles.js";
 
 export const OBJECT_BUILDERS: Readonly<Record<string, SpriteBuilder>> = {
@@ -10,4 +11,5 @@ export const OBJECT_BUILDERS: Readonly<Record<string, SpriteBuilder>> = {
   ...MACHINE_BUILDERS,
   ...BUILDING_BUILDERS,
   ...FURNITURE_BUILDERS,
+  ...OUTFIT_BUILDERS,
 };
