@@ -33,7 +33,7 @@ const CASES: readonly (readonly [string, string, string])[] = [
   ["wanted poster", "wanted", "poster"],
   ["bounty reward sign", "reward", "wanted poster"],
   ["lucky horseshoe", "lucky", "horseshoe"],
-  ["train ticket", "train", "ticket"],
+  ["train ticket", "locomotive", "ticket"],
   ["laser drill", "laser", "drill"],
   ["hand of playing cards", "cards", "hand"],
   ["whiskey glass", "whiskey", "glass tumbler"],

@@ -13,7 +13,8 @@ const ICON_UNBADGED_STYLES = new Set([...TONES, "glowing", "retro", "outline", "
 export function interpretIcon(spec: PromptSpec): Interpretation {
   const shapes = chooseIconShapes(spec);
   const fallback = shapes.mainName === undefined;
-  const used = new Set(fallback ? [] : shapes.drawn);
+  // subjects the main shape reads ("train ticket": a locomotive on the ticket) are drawn by it
+  const used = new Set(fallback ? [] : [...shapes.drawn, ...spec.subjects.filter((s) => shapes.main.reads?.includes(s))]);
   // materials, effects and wear ("cracked", "mossy"...) drawn on the subject: see modifiers.ts
   const modifierUse = iconModifierUse(spec, shapes.main, shapes.mainName, shapes.material);
   // a surface subject drawn as the material ("bamboo fishing rod") is a modifier, named by its word

@@ -17,14 +17,15 @@ import { iconSpriteBuilder } from "./items/bridge.js";
 import { statedItem } from "./items/item-states.js";
 import { assignHands, hasDrawer, type HeldItem, holdAs } from "./items/held.js";
 import { readItemAction, withItemAction } from "./item-actions.js";
-import { withProp } from "./props.js";
+import { withObject, withProp } from "./props.js";
 import { withSnow } from "./snow.js";
 import { ITEM_BUILDERS } from "./items/items.js";
+import { OBJECT_BUILDERS } from "./items/objects.js";
 import { creatureCompound, modifySprite, type ModifierUse } from "./modifiers.js";
 import { applySpriteWords, readSpriteWords, WORN_WORDS } from "./words.js";
 import { type FigureWords, readFigureWords, withoutPartWords } from "./actions.js";
 
-export const BUILDERS: Readonly<Record<string, SpriteBuilder>> = { ...CHARACTER_BUILDERS, ...CREATURE_BUILDERS, ...ITEM_BUILDERS };
+export const BUILDERS: Readonly<Record<string, SpriteBuilder>> = { ...CHARACTER_BUILDERS, ...CREATURE_BUILDERS, ...ITEM_BUILDERS, ...OBJECT_BUILDERS };
 
 /** Subjects without a builder of their own that borrow a close one. */
 export const ALIASES: Readonly<Record<string, string>> = {
@@ -208,6 +209,12 @@ function planDesign(spec: PromptSpec): SpritePlan {
       applied.builder = withProp(applied.builder, named.item, named.subject);
       used.subjects.push(named.subject);
     }
+    // "stagecoach with four horses", "campfire with a coffee pot": a drawn object stands beside it
+    const object = role || named ? undefined : namedObject(spec, drawn);
+    if (object) {
+      applied.builder = withObject(applied.builder, OBJECT_BUILDERS[object] as SpriteBuilder, object);
+      used.subjects.push(object);
+    }
     // "pine tree covered in snow", "tent in the snow": snow lies on the item
     if (kind === "item" && design !== "snow" && spec.subjects.includes("snow") && !used.subjects.includes("snow")) {
       applied.builder = withSnow(applied.builder);
@@ -235,6 +242,12 @@ function planDesign(spec: PromptSpec): SpritePlan {
     if (pair && items.length === 1 && items[0]?.item !== "shield") {
       items = [items[0] as HeldItem, { item: (items[0] as HeldItem).item, hand: "off" }];
       character.uses.words.push(pair);
+    }
+    // "undertaker with a coffin", "outlaw behind bars": a drawn object no hand holds stands beside (or before) the figure
+    const object = namedObject(spec, drawn);
+    if (object) {
+      builder = withObject(builder, OBJECT_BUILDERS[object] as SpriteBuilder, object);
+      character.uses.subjects.push(object);
     }
     // "fire mage": a figure with an effect holds the effect's item when no item is named
     if (items.length === 0) items = assignHands(spec.effects.map((e) => EFFECT_ITEMS[e]).filter((s): s is string => s !== undefined));
@@ -288,6 +301,11 @@ function namedProp(spec: PromptSpec, drawn: readonly string[]): { subject: strin
     if (hasDrawer(item)) return { subject: s, item };
   }
   return undefined;
+}
+
+/** The first drawn object (sprites/items/objects.ts) named besides the drawn subjects, if any. */
+function namedObject(spec: PromptSpec, drawn: readonly string[]): string | undefined {
+  return spec.subjects.find((s) => !drawn.includes(s) && OBJECT_BUILDERS[s] !== undefined);
 }
 
 /** The first item of a role ("merchant", "knight") a prop can show, if any. */

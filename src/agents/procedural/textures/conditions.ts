@@ -202,6 +202,11 @@ export function readTexturePrompt(original: PromptSpec): TextureReading {
     if (phrase.effect && !spec.effects.includes(phrase.effect)) spec = { ...spec, effects: [...spec.effects, phrase.effect] };
   }
   spec = readSubjectsOf(spec);
+  // a place the sprites draw as a building ("saloon"; a circus tent, "bigtop") is a surface's setting
+  const places = spec.subjects.filter((s) => CONDITION_OF.has(s));
+  const placed = { ...spec, subjects: spec.subjects.filter((s) => !places.includes(s)) };
+  if (places.length > 0 && placed.subjects.length + placed.materials.length > 0 && !planTexture(placed).fallback)
+    spec = { ...placed, otherWords: [...placed.otherWords, ...places] };
   const blood = BLOOD.exec(spec.text);
   if (blood) {
     // "blood-stained": a stain, not a crimson colour nor stained glass (unless named otherwise too)

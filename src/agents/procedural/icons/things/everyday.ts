@@ -118,7 +118,7 @@ export const ticket: IconShape = {
   primary: "gold",
   secondary: "brown",
   accent: "red",
-  reads: ["train", "railroad", "railway", "admit", "raffle", "movie", "cinema"],
+  reads: ["train", "locomotive", "railroad", "railway", "admit", "raffle", "movie", "cinema"],
   build(rng, _e, words) {
     const [x0, y0, w, h] = [0.1, 0.3, 0.8, 0.4];
     const notches: Contour[] = [circle(x0, y0 + h / 2, 0.06), circle(x0 + w, y0 + h / 2, 0.06)];
@@ -130,7 +130,7 @@ export const ticket: IconShape = {
     const tear = x0 + w * 0.7;
     for (const y of steps(y0 + 0.04, y0 + h - 0.04, 6)) parts.push(detail(circle(tear, y, 0.012), "secondary"));
     parts.push(detail(rect(x0 + 0.08, y0 + 0.06, w * 0.5, h - 0.12), "secondary", { opacity: 0.25 }));
-    if (has(words, "train", "railroad", "railway")) {
+    if (has(words, "train", "locomotive", "railroad", "railway")) {
       const [lx, ly] = [x0 + 0.12, y0 + 0.12];
       parts.push(
         detail(rect(lx, ly + 0.05, 0.22, 0.1), "secondary"),

@@ -301,4 +301,39 @@ export const HATS: Readonly<Record<string, Headgear>> = {
       g.rect(0.5 - b.hr * 1.05, b.hy - b.hr * 0.45, 0.5, b.hy - b.hr * 0.2, M.WING, "darken");
     },
   },
+  /** A tall silk top hat with a band (an undertaker's, a ringmaster's, a chimney sweep's). */
+  tophat: {
+    hidesHair: true,
+    rise: 0.16,
+    draw: (g, b) => {
+      g.rect(0.5 - b.hr * 0.72, b.hy - b.hr - 0.13, 0.5, b.hy - b.hr * 0.45, M.WING);
+      brim(g, b, b.hy - b.hr * 0.5, 0.05, Math.max(g.cell, 0.03), M.WING);
+      g.rect(0.5 - b.hr * 0.72, b.hy - b.hr * 0.75, 0.5, b.hy - b.hr * 0.58, M.ACCENT, "paint");
+    },
+  },
+  /** A round bowler hat with a narrow brim. */
+  bowler: {
+    hidesHair: true,
+    rise: 0.06,
+    draw: (g, b) => {
+      g.ellipse(0.5, b.hy - b.hr * 0.7, b.hr * 0.8, b.hr * 0.6, M.WING);
+      brim(g, b, b.hy - b.hr * 0.5, 0.03, Math.max(g.cell, 0.025), M.WING);
+    },
+  },
+  /** A wide conical straw hat (a kasa: a ronin's, a rice farmer's). */
+  kasa: {
+    hidesHair: true,
+    rise: 0.08,
+    draw: (g, b) => {
+      g.poly(
+        [
+          [0.5, b.hy - b.hr - 0.1],
+          [0.5 - b.hr - 0.13, b.hy - b.hr * 0.3],
+          [0.5, b.hy - b.hr * 0.3],
+        ],
+        M.WING,
+      );
+      g.rect(0.5 - b.hr - 0.13, b.hy - b.hr * 0.38, 0.5, b.hy - b.hr * 0.3, M.WING, "darken");
+    },
+  },
 };

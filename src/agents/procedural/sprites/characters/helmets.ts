@@ -175,4 +175,35 @@ export const HELMETS: Readonly<Record<string, Headgear>> = {
       );
     },
   },
+  /** A nun's veil over a white wimple framing the face. */
+  veil: {
+    behind: true,
+    hidesHair: true,
+    draw: (g, b) => {
+      const c = g.u;
+      g.ellipse(0.5, b.hy - c * 0.5, b.hr + c * 1.5, b.hr + c, M.WING);
+      g.poly(
+        [
+          [0.5 - b.hr - c * 1.5, b.hy],
+          [0.5 - b.tw - c * 1.5, b.top + 0.08],
+          [0.5, b.top + 0.08],
+          [0.5, b.hy],
+        ],
+        M.WING,
+      );
+      g.ellipse(0.5, b.hy + c * 0.5, b.hr + c * 0.5, b.hr + c * 0.3, M.GLASS);
+    },
+  },
+  /** A brass diving helmet: a round dome with a front window and a collar (a deep-sea diver's). */
+  diving: {
+    hidesHair: true,
+    rise: 0.05,
+    draw: (g, b) => {
+      g.rect(0.5 - b.hr * 1.1, b.hy + b.hr * 0.7, 0.5, b.hy + b.hr * 1.1, M.METAL);
+      g.ellipse(0.5, b.hy, b.hr * 1.3, b.hr * 1.25, M.METAL);
+      g.ellipse(0.5, b.hy, b.hr * 0.62, b.hr * 0.55, M.DARK, "paint");
+      g.ellipse(0.5, b.hy, b.hr * 0.5, b.hr * 0.44, M.GLASS, "paint");
+      g.ellipse(0.5 - b.hr * 1.1, b.hy, b.hr * 0.22, b.hr * 0.22, M.GLASS, "paint");
+    },
+  },
 };

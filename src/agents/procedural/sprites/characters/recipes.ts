@@ -8,6 +8,7 @@ import { FIGHTERS } from "./recipes-fighters.js";
 import { FOLK } from "./recipes-folk.js";
 import { MORE } from "./recipes-more.js";
 import { RACE_RECIPES } from "./recipes-races.js";
+import { TRADES } from "./recipes-trades.js";
 
 export type { Recipe } from "./recipe.js";
 
@@ -18,4 +19,4 @@ const KIN: Readonly<Record<string, Recipe>> = {
   cyclops: { ...(RACE_RECIPES.troll as Recipe), skin: "olive" },
 };
 
-export const RECIPES: Readonly<Record<string, Recipe>> = { ...FIGHTERS, ...CASTERS, ...FOLK, ...RACE_RECIPES, ...MORE, ...KIN };
+export const RECIPES: Readonly<Record<string, Recipe>> = { ...FIGHTERS, ...CASTERS, ...FOLK, ...RACE_RECIPES, ...MORE, ...TRADES, ...KIN };

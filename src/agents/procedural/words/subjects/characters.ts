@@ -5,6 +5,7 @@
  * Races (dwarf, elf, orc, goblin, troll, imp, skeleton, zombie) combine with a class.
  */
 import type { SubjectTable } from "./table.js";
+import { TRADE_SUBJECTS } from "./trades.js";
 
 export const CHARACTER_SUBJECTS: SubjectTable = {
   knight: { words: "armored armoured", holds: ["sword", "shield"] },
@@ -24,7 +25,7 @@ export const CHARACTER_SUBJECTS: SubjectTable = {
   barbarian: { words: "brute", isA: "warrior", holds: ["axe"] },
   viking: { words: "norseman", isA: "warrior", holds: ["axe", "shield"] },
   gladiator: { words: "spartan hoplite", isA: "warrior", holds: ["spear", "shield"] },
-  samurai: { words: "ronin shogun", isA: "warrior", holds: ["sword"] },
+  samurai: { words: "shogun daimyo", isA: "warrior", holds: ["sword"] },
   pirate: { words: "buccaneer corsair captain", isA: "hero", holds: ["sword"] },
   bandit: { words: "outlaw brigand highwayman raider", isA: "thief", holds: ["sword"] },
   thief: { words: "rogue burglar pickpocket", isA: "ninja", holds: ["sword"] },
@@ -33,7 +34,7 @@ export const CHARACTER_SUBJECTS: SubjectTable = {
   ranger: { words: "scout", isA: "archer", holds: ["bow"] },
   witch: { words: "hag", isA: "wizard", holds: ["staff"] },
   necromancer: { words: "necro cultist", isA: "wizard", holds: ["staff"] },
-  cleric: { words: "priest priestess bishop nun", isA: "wizard", holds: ["hammer"] },
+  cleric: { words: "priest priestess bishop preacher", isA: "wizard", holds: ["hammer"] },
   healer: { words: "nurse medic doctor", isA: "cleric", holds: ["potion"] },
   monk: { words: "hermit", isA: "hero", holds: ["staff"] },
   druid: { words: "shaman", isA: "wizard", holds: ["staff"] },
@@ -88,4 +89,5 @@ export const CHARACTER_SUBJECTS: SubjectTable = {
   mermaid: { words: "merman merfolk mermaids", isA: "woman", holds: [] },
   harpy: { words: "harpies", isA: "angel", holds: [] },
   minotaur: { words: "minotaurs", isA: "barbarian", holds: ["axe"] },
+  ...TRADE_SUBJECTS,
 };

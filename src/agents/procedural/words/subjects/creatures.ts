@@ -11,7 +11,7 @@ export const CREATURE_SUBJECTS: SubjectTable = {
   bird: { words: "birdie" },
   beast: { words: "animal", generic: true },
   monster: { words: "creature enemy mob critter alien invader", generic: true },
-  ship: { words: "spaceship starship spacecraft rocket jet plane ufo airship mothership spacecrafts" },
+  ship: { words: "spaceship starship spacecraft rocket jet plane ufo mothership spacecrafts" },
   galleon: { words: "sailship sailboat boat frigate caravel schooner longship sloop", isA: "ship" },
   // four-legged beasts
   wolf: { words: "wolves warg", isA: "beast" },

@@ -10,6 +10,8 @@ import { CREATURE_SUBJECTS } from "./creatures.js";
 import { GEAR_SUBJECTS } from "./gear.js";
 import { SURFACE_SUBJECTS } from "./surfaces.js";
 import { THING_SUBJECTS } from "./things.js";
+import { OBJECT_SUBJECTS } from "./objects.js";
+import { ROLE_SUBJECTS } from "./trades.js";
 
 export const SUBJECT_TABLES: Readonly<Record<string, SubjectTable>> = {
   characters: CHARACTER_SUBJECTS,
@@ -17,6 +19,8 @@ export const SUBJECT_TABLES: Readonly<Record<string, SubjectTable>> = {
   gear: GEAR_SUBJECTS,
   things: THING_SUBJECTS,
   surfaces: SURFACE_SUBJECTS,
+  roles: ROLE_SUBJECTS,
+  objects: OBJECT_SUBJECTS,
 };
 
 /**
