@@ -47,8 +47,29 @@ interface Group {
   drawnAs: (subject: string) => string | null;
 }
 
-/** A row of compositions: animals in roles and a setting ("cat blacksmith", "desert bandit"). */
-const COMPOSITIONS = ["cat blacksmith", "raccoon merchant", "turtle guard", "rabbit knight", "bear chef", "frog wizard", "fox thief", "desert bandit"];
+/** Rows of compositions: animals in roles, worn things, actions, counted parts, states and wear of things. */
+const COMPOSITIONS = [
+  "cat blacksmith",
+  "raccoon merchant",
+  "turtle guard",
+  "rabbit knight",
+  "bear chef",
+  "frog wizard",
+  "fox thief",
+  "desert bandit",
+  "badger abbot",
+  "otter diver",
+  "frog in a top hat",
+  "shark wearing an eyepatch",
+  "rearing horse",
+  "three-legged dog",
+  "two-tailed fox",
+  "goat pulling a cart",
+  "open treasure chest",
+  "smoking cannon",
+  "mossy boulder",
+  "sunken anchor",
+];
 
 function groups(): Group[] {
   const sprite = proceduralDrivers.find((kind) => kind.name === "procedural-sprite")?.create({}, env);
@@ -63,9 +84,12 @@ function groups(): Group[] {
 }
 
 function perAgent(): Group[] {
-  return proceduralDrivers.map((kind) => {
+  // the drawing agents only: the image drivers (pixel fixer, cutout) take a picture, no subject
+  return proceduralDrivers.flatMap((kind) => {
     const agent = builtInAgents.find((a) => a.driver === kind.name);
-    const { generator, transparent } = GENERATORS[kind.name]!;
+    const drawing = GENERATORS[kind.name];
+    if (!drawing) return [];
+    const { generator, transparent } = drawing;
     const driver = kind.create({}, env);
     const subjects = driver.knows?.().subjects ?? [];
     const drawnAs = (subject: string) => driver.interpret?.({ prompt: subject }).subject ?? null;
