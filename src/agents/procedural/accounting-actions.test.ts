@@ -5,16 +5,12 @@
  * changes the picture. A second action joins the first only when the two go together.
  */
 import { describe, expect, it } from "vitest";
-import { draw, type DrawTask } from "./draw-task.js";
-import { interpretPrompt, interpretSprite } from "./index.js";
+import { pictureOf, readAs } from "./reading-kit.js";
 import { vanishedWords } from "./words/accounting.js";
 import { ACTION_WORDS } from "./words/actions.js";
 
-const read = (prompt: string) => interpretSprite(interpretPrompt({ prompt }));
-const picture = async (prompt: string): Promise<Buffer> => {
-  const task: DrawTask = { generator: "pixel-sprite", prompt: { prompt }, width: 64, height: 64, transparent: true, seed: 3 };
-  return (await draw(task, () => undefined)).png;
-};
+const read = (prompt: string) => readAs("pixel-sprite", prompt);
+const picture = (prompt: string): Promise<Buffer> => pictureOf("pixel-sprite", prompt);
 
 /** [prompt, the word it draws, the prompt without it] */
 const CASES: readonly (readonly [string, string, string])[] = [

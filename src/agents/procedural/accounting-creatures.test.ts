@@ -5,15 +5,11 @@
  * fish and a group of animals. Each word is drawn, nothing vanishes, and leaving it out changes the picture.
  */
 import { describe, expect, it } from "vitest";
-import { draw, type DrawTask } from "./draw-task.js";
-import { interpretPrompt, interpretSprite } from "./index.js";
+import { pictureOf, readAs } from "./reading-kit.js";
 import { vanishedWords } from "./words/accounting.js";
 
-const read = (prompt: string) => interpretSprite(interpretPrompt({ prompt }));
-const picture = async (prompt: string, seed = 3): Promise<Buffer> => {
-  const task: DrawTask = { generator: "pixel-sprite", prompt: { prompt }, width: 64, height: 64, transparent: true, seed };
-  return (await draw(task, () => undefined)).png;
-};
+const read = (prompt: string) => readAs("pixel-sprite", prompt);
+const picture = (prompt: string, seed = 3): Promise<Buffer> => pictureOf("pixel-sprite", prompt, seed);
 
 describe("animals missing before are subjects with drawings of their own", () => {
   it.each([

@@ -8,15 +8,11 @@
  * an umbrella, a nail, cutlery, an inkwell). Each word is drawn, nothing vanishes, leaving it out changes the picture.
  */
 import { describe, expect, it } from "vitest";
-import { draw, type DrawTask } from "./draw-task.js";
-import { interpretIcon, interpretPrompt } from "./index.js";
+import { pictureOf, readAs } from "./reading-kit.js";
 import { vanishedWords } from "./words/accounting.js";
 
-const read = (prompt: string) => interpretIcon(interpretPrompt({ prompt }));
-const picture = async (prompt: string): Promise<Buffer> => {
-  const task: DrawTask = { generator: "icon", prompt: { prompt }, width: 64, height: 64, transparent: true, seed: 3 };
-  return (await draw(task, () => undefined)).png;
-};
+const read = (prompt: string) => readAs("icon", prompt);
+const picture = (prompt: string): Promise<Buffer> => pictureOf("icon", prompt);
 
 /** [prompt, the word it draws (subject or modifier), the prompt without it] */
 const CASES: readonly (readonly [string, string, string])[] = [

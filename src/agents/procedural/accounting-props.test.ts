@@ -6,15 +6,12 @@
  * it out changes the picture.
  */
 import { describe, expect, it } from "vitest";
-import { draw, type DrawTask } from "./draw-task.js";
-import { interpretPrompt, interpretSprite } from "./index.js";
+import { interpretPrompt } from "./index.js";
+import { pictureOf, readAs } from "./reading-kit.js";
 import { vanishedWords } from "./words/accounting.js";
 
-const read = (prompt: string) => interpretSprite(interpretPrompt({ prompt }));
-const picture = async (prompt: string): Promise<Buffer> => {
-  const task: DrawTask = { generator: "pixel-sprite", prompt: { prompt }, width: 64, height: 64, transparent: true, seed: 3 };
-  return (await draw(task, () => undefined)).png;
-};
+const read = (prompt: string) => readAs("pixel-sprite", prompt);
+const picture = (prompt: string): Promise<Buffer> => pictureOf("pixel-sprite", prompt);
 
 describe("compound names of objects and trades name one subject", () => {
   it.each([

@@ -8,16 +8,12 @@
  * and leaving it out changes the picture.
  */
 import { describe, expect, it } from "vitest";
-import { draw, type DrawTask } from "./draw-task.js";
-import { interpretPrompt, interpretTexture } from "./index.js";
 import { seams, within } from "./tilesets/seam-measure.js";
+import { pictureOf, readAs } from "./reading-kit.js";
 import { vanishedWords } from "./words/accounting.js";
 
-const read = (prompt: string) => interpretTexture(interpretPrompt({ prompt }));
-const picture = async (prompt: string): Promise<Buffer> => {
-  const task: DrawTask = { generator: "texture", prompt: { prompt }, width: 64, height: 64, transparent: false, seed: 3 };
-  return (await draw(task, () => undefined)).png;
-};
+const read = (prompt: string) => readAs("texture", prompt);
+const picture = (prompt: string): Promise<Buffer> => pictureOf("texture", prompt);
 
 /** [prompt, what it draws (subject or modifier), the prompt without the word] */
 const CASES: readonly (readonly [string, string, string])[] = [

@@ -1,12 +1,10 @@
 /** Wear on sprite creatures and items ("mossy boulder", "rusty anchor", "old barrel"): drawn, and it changes the picture. */
 import { describe, expect, it } from "vitest";
-import { draw } from "../draw-task.js";
-import { interpretPrompt, interpretSprite } from "../index.js";
+import { pictureOf, readAs } from "../reading-kit.js";
 import { vanishedWords } from "../words/accounting.js";
 
-const read = (prompt: string) => interpretSprite(interpretPrompt({ prompt }));
-const picture = async (prompt: string): Promise<Buffer> =>
-  (await draw({ generator: "pixel-sprite", prompt: { prompt }, width: 64, height: 64, transparent: true, seed: 3 }, () => undefined)).png;
+const read = (prompt: string) => readAs("pixel-sprite", prompt);
+const picture = (prompt: string): Promise<Buffer> => pictureOf("pixel-sprite", prompt);
 
 describe("wear on sprites", () => {
   it.each([

@@ -5,13 +5,11 @@
  */
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
-import { draw } from "../../draw-task.js";
-import { interpretPrompt, interpretSprite } from "../../index.js";
+import { pictureOf, readAs } from "../../reading-kit.js";
 import { vanishedWords } from "../../words/accounting.js";
 
-const read = (prompt: string) => interpretSprite(interpretPrompt({ prompt }));
-const picture = async (prompt: string): Promise<Buffer> =>
-  (await draw({ generator: "pixel-sprite", prompt: { prompt }, width: 64, height: 64, transparent: true, seed: 3 }, () => undefined)).png;
+const read = (prompt: string) => readAs("pixel-sprite", prompt);
+const picture = (prompt: string): Promise<Buffer> => pictureOf("pixel-sprite", prompt);
 const filled = (png: Buffer): number => {
   const { data } = PNG.sync.read(png);
   let n = 0;
