@@ -81,11 +81,12 @@ describe("GET /api/ai/agents", () => {
       expect(k.modifiers).toEqual(expect.arrayContaining(["red", "blue"]));
       expect(k.styles).toContain("dark");
     }
-    // honoured only: a texture reads "mossy", a sprite "cute"; neither claims the other's
+    // honoured only: a texture reads "mossy", a sprite "cute" (and moss on a thing); the sprite claims no badge shape
     expect(knows.texture!.styles).toContain("mossy");
     expect(knows.texture!.styles).not.toContain("cute");
     expect(knows["pixel-sprite"]!.styles).toEqual(expect.arrayContaining(["cute", "no outline"]));
-    expect(knows["pixel-sprite"]!.styles).not.toContain("mossy");
+    expect(knows["pixel-sprite"]!.styles).toContain("mossy");
+    expect(knows["pixel-sprite"]!.styles).not.toContain("hex");
     // each listed subject draws: the agent's own reading of it alone does not fall back
     for (const [agentId, k] of Object.entries(knows)) {
       const driver = t.app.services.agents.catalog.driver(agentId)!;

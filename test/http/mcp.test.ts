@@ -246,7 +246,7 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     const unknownSubject = await call(client, "estimate_cost", { agentId: "icon", prompt: "a quantum flux capacitor" });
     expect(textOf(unknownSubject)).toContain("would draw a generic design");
     const misspelt = await call(client, "estimate_cost", { agentId: "pixel-sprite", prompt: "a red dragn" });
-    expect(textOf(misspelt)).toContain('Instead of "dragn", try: dragon.');
+    expect(textOf(misspelt)).toContain('Instead of "dragn", try: dragon, dragonfly.');
     const byModel = await call(client, "estimate_cost", { agentId: "model", prompt: "a red potion" });
     expect(textOf(byModel)).toContain("reads the prompt as it is");
     const both = await call(client, "estimate_cost", { prompt: "a", messages: [{ role: "user", content: "b" }] });

@@ -179,7 +179,7 @@ describe("procedural agents say what they understood", () => {
     const near = (await misspelt.json()) as { error: { message: string; details: { interpretation: { suggestions: unknown } } } };
     expect(misspelt.status).toBe(400);
     expect(near.error.message).toContain('instead of "dragn", try: dragon');
-    expect(near.error.details.interpretation.suggestions).toEqual([{ word: "dragn", subjects: ["dragon"] }]);
+    expect(near.error.details.interpretation.suggestions).toEqual([{ word: "dragn", subjects: ["dragon", "dragonfly"] }]);
   });
 
   it("dryRun (REST) and estimate (GraphQL) answer the price, size and interpretation, charging and counting nothing", async () => {
