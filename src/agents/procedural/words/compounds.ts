@@ -152,8 +152,12 @@ const COMPOUNDS: readonly (readonly [RegExp, string])[] = [
   [/\bsecurity (guards?|officers?)\b/g, "guard"],
 ];
 
+/** Any compound at all: most prompts have none, and one scan tells (a replacement needs a first match). */
+const ANY = new RegExp(COMPOUNDS.map(([phrase]) => `(?:${phrase.source})`).join("|"));
+
 /** The text with every known compound joined into its word. */
 export function joinCompounds(text: string): string {
+  if (!ANY.test(text)) return text;
   let out = text;
   for (const [phrase, word] of COMPOUNDS) out = out.replace(phrase, word);
   return out;
