@@ -5,8 +5,7 @@
  */
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
-import { pictureOf, readAs } from "../reading-kit.js";
-import { vanishedWords } from "../words/accounting.js";
+import { pictureOf, readAs, wordInPicture } from "../reading-kit.js";
 
 const read = (prompt: string) => readAs("pixel-sprite", prompt);
 const picture = (prompt: string): Promise<Buffer> => pictureOf("pixel-sprite", prompt);
@@ -23,11 +22,11 @@ describe("worn things on creatures and characters", () => {
     ["knight with an eyepatch", "eyepatch", "knight"],
     ["wizard with a monocle", "monocle", "wizard"],
   ])("%s: %s drawn", async (prompt, word, without) => {
-    const i = read(prompt);
-    expect(i.modifiers).toContain(word);
-    expect(i.ignored).toEqual([]);
-    expect(vanishedWords(prompt, i, read)).toEqual([]);
-    expect((await picture(prompt)).equals(await picture(without))).toBe(false);
+    const { reading, vanished, changes } = await wordInPicture("pixel-sprite", prompt, without);
+    expect(reading.modifiers).toContain(word);
+    expect(reading.ignored).toEqual([]);
+    expect(vanished).toEqual([]);
+    expect(changes).toBe(true);
   });
 
   it("a top hat is taller than a plain hat, and a hat raises the figure's top", async () => {

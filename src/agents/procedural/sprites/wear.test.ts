@@ -1,10 +1,9 @@
 /** Wear on sprite creatures and items ("mossy boulder", "rusty anchor", "old barrel"): drawn, and it changes the picture. */
 import { describe, expect, it } from "vitest";
-import { pictureOf, readAs } from "../reading-kit.js";
-import { vanishedWords } from "../words/accounting.js";
+import { pictureOf, readAs, wordInPicture } from "../reading-kit.js";
 
-const read = (prompt: string) => readAs("pixel-sprite", prompt);
-const picture = (prompt: string): Promise<Buffer> => pictureOf("pixel-sprite", prompt);
+const _read = (prompt: string) => readAs("pixel-sprite", prompt);
+const _picture = (prompt: string): Promise<Buffer> => pictureOf("pixel-sprite", prompt);
 
 describe("wear on sprites", () => {
   it.each([
@@ -17,10 +16,10 @@ describe("wear on sprites", () => {
     ["barnacle-covered treasure chest", "barnacled", "treasure chest"],
     ["sunken anchor", "sunken", "anchor"],
   ])("%s: %s drawn", async (prompt, style, without) => {
-    const i = read(prompt);
-    expect(i.modifiers).toContain(style);
-    expect(i.ignored).toEqual([]);
-    expect(vanishedWords(prompt, i, read)).toEqual([]);
-    expect((await picture(prompt)).equals(await picture(without))).toBe(false);
+    const { reading, vanished, changes } = await wordInPicture("pixel-sprite", prompt, without);
+    expect(reading.modifiers).toContain(style);
+    expect(reading.ignored).toEqual([]);
+    expect(vanished).toEqual([]);
+    expect(changes).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 /** Wild four-legged species as data (proportions, ears, horns, tails, coats), with the farm ones: see plan-quadruped.ts. */
 import type { Species } from "./species-types.js";
 
-import { beast, FARM_BEASTS, horse } from "./species-farm.js";
+import { beast, FARM_BEASTS, fox, horse } from "./species-farm.js";
 
 export const BEASTS: Readonly<Record<string, Species>> = {
   ...FARM_BEASTS,
@@ -17,18 +17,7 @@ export const BEASTS: Readonly<Record<string, Species>> = {
     tail: "bushy",
     belly: true,
   }),
-  fox: beast(["orange", "white", "black"], {
-    len: 0.42,
-    height: 0.16,
-    leg: 0.12,
-    legW: 0.04,
-    neck: 0.02,
-    head: 0.085,
-    snout: 0.09,
-    ears: "point",
-    tail: "bushy",
-    belly: true,
-  }),
+  fox: beast(["orange", "white", "black"], fox),
   bear: beast(["brown|black|brown|tan", "tan", "black"], {
     len: 0.52,
     height: 0.3,

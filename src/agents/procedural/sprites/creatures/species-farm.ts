@@ -17,6 +17,34 @@ export const horse: Quadruped = {
   hooves: true,
 };
 
+/** Cattle's build (a cow; a bison and a yak are built on it). */
+export const cattle: Quadruped = {
+  len: 0.48,
+  height: 0.24,
+  leg: 0.2,
+  legW: 0.06,
+  neck: 0.04,
+  head: 0.09,
+  snout: 0.05,
+  ears: "small",
+  horns: "curved",
+  tail: "tuft",
+  hooves: true,
+};
+/** A fox's build (a kitsune is one). */
+export const fox: Quadruped = {
+  len: 0.42,
+  height: 0.16,
+  leg: 0.12,
+  legW: 0.04,
+  neck: 0.02,
+  head: 0.085,
+  snout: 0.09,
+  ears: "point",
+  tail: "bushy",
+  belly: true,
+};
+
 export const FARM_BEASTS: Readonly<Record<string, Species>> = {
   dog: beast(["brown|beige|black|white|tan", "beige", "black"], {
     len: 0.4,
@@ -46,20 +74,7 @@ export const FARM_BEASTS: Readonly<Record<string, Species>> = {
   }),
   horse: beast(["brown|black|white|tan|grey", "tan", "black"], horse),
   unicorn: beast(["white", "pink", "gold"], { ...horse, horns: "horn" }),
-  cow: beast(["white", "pink", "black"], {
-    len: 0.48,
-    height: 0.24,
-    leg: 0.2,
-    legW: 0.06,
-    neck: 0.04,
-    head: 0.09,
-    snout: 0.05,
-    ears: "small",
-    horns: "curved",
-    tail: "tuft",
-    hooves: true,
-    pattern: "patches",
-  }),
+  cow: beast(["white", "pink", "black"], { ...cattle, pattern: "patches" }),
   pig: beast(["pink", "rose", "rose"], {
     len: 0.44,
     height: 0.27,

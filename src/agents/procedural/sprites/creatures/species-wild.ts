@@ -5,7 +5,7 @@
  */
 import type { Species } from "./species-types.js";
 import type { Quadruped } from "./plan-quadruped.js";
-import { beast, horse } from "./species-farm.js";
+import { beast, cattle, fox, horse } from "./species-farm.js";
 
 const wolf: Quadruped = { len: 0.44, height: 0.2, leg: 0.18, legW: 0.05, neck: 0.04, head: 0.085, snout: 0.08, ears: "point", tail: "bushy", belly: true };
 const cat: Quadruped = { len: 0.46, height: 0.2, leg: 0.16, legW: 0.055, neck: 0.01, head: 0.09, snout: 0.04, ears: "round", tail: "thin", belly: true };
@@ -21,19 +21,6 @@ const dog: Quadruped = {
   ears: ["floppy", "point"],
   tail: "thin",
   belly: true,
-};
-const cattle: Quadruped = {
-  len: 0.48,
-  height: 0.24,
-  leg: 0.2,
-  legW: 0.06,
-  neck: 0.04,
-  head: 0.09,
-  snout: 0.05,
-  ears: "small",
-  horns: "curved",
-  tail: "tuft",
-  hooves: true,
 };
 const low: Quadruped = { len: 0.44, height: 0.14, leg: 0.08, legW: 0.04, neck: 0.03, head: 0.075, snout: 0.04, ears: "small", tail: "taper", belly: true };
 const elephant: Quadruped = {
@@ -140,16 +127,5 @@ export const WILD_BEASTS: Readonly<Record<string, Species>> = {
   hellhound: beast(["black|maroon|black", "red", "orange"], { ...wolf, ridge: true, teeth: true }),
   cerberus: beast(["black|brown|maroon", "grey", "red"], { ...wolf, teeth: true }),
   werewolf: beast(["grey|brown|black", "grey", "yellow"], { ...wolf, height: 0.24, leg: 0.2, legW: 0.06, head: 0.1, ridge: true, teeth: true }),
-  kitsune: beast(["white|orange|gold", "white", "red"], {
-    len: 0.42,
-    height: 0.16,
-    leg: 0.12,
-    legW: 0.04,
-    neck: 0.02,
-    head: 0.085,
-    snout: 0.09,
-    ears: "point",
-    tail: "bushy",
-    belly: true,
-  }),
+  kitsune: beast(["white|orange|gold", "white", "red"], fox),
 };

@@ -12,7 +12,8 @@ import { type Fill, ICON_SHAPES, type IconShape, type Part, type Role } from "..
 import { M, type SpriteBuilder, type SpriteGrid } from "../grid.js";
 import { SURFACE_SUBJECTS } from "../../words/subjects/surfaces.js";
 
-const ROLE_MATERIAL: Readonly<Record<Role, number>> = {
+/** The sprite material each icon colour role is drawn in. */
+export const ROLE_MATERIAL: Readonly<Record<Role, number>> = {
   primary: M.BODY,
   secondary: M.BELLY,
   accent: M.ACCENT,

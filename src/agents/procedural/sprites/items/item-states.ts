@@ -14,18 +14,8 @@ import { transformPath } from "../../kit/geometry.js";
 import { ICON_SHAPES, type Mark, type Part, planStateMarks, type Role, stateRoles, thingStates } from "../../icons/index.js";
 import type { PromptSpec } from "../../words/prompt.js";
 import { M, type SpriteBuilder } from "../grid.js";
-import { rasterParts, unitPlacement } from "./bridge.js";
+import { rasterParts, ROLE_MATERIAL, unitPlacement } from "./bridge.js";
 
-const ROLE_MATERIAL: Readonly<Record<Role, number>> = {
-  primary: M.BODY,
-  secondary: M.BELLY,
-  accent: M.ACCENT,
-  metal: M.METAL,
-  wood: M.WOOD,
-  dark: M.DARK,
-  light: M.SHINE,
-  glass: M.GLASS,
-};
 /** The fixed materials a mark's own colour may fall on, in their colours (pixel-sprite.ts's). */
 const FIXED: readonly (readonly [number, Rgb])[] = [
   [M.DARK, rgb(0x1c1424)],
