@@ -144,6 +144,19 @@ export interface Interpretation {
    * dragon), to name instead. Absent when it did not fall back or found nothing near.
    */
   suggestions?: Suggestion[];
+  /**
+   * Words it has no reading of its own for, each read as the nearest word it does ("yurt" → house,
+   * "thawing" → melting): what stood in for what. Absent when every word was read as written.
+   */
+  readAs?: ReadAs[];
+}
+
+/** A word of the prompt read as the nearest word an agent knows. */
+export interface ReadAs {
+  /** The prompt's word (lower case, as written). */
+  word: string;
+  /** The known word it was read as: a subject, an action, a state or a look. */
+  as: string;
 }
 
 /** Subjects an agent knows that are near a word of the prompt it did not know. */

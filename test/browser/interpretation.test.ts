@@ -90,6 +90,12 @@ describeOn("pglite", "the Generate screen says what the agent understands", () =
     expect(await result.getByTestId("interpretation-ignored").textContent()).toBe("bubbling");
     expect(await result.getByTestId("interpretation-fallback").count()).toBe(0);
 
+    // a word it has no drawing for: the result says what it was read as
+    await prompt.fill("okapi");
+    await generate.click();
+    await expect.poll(() => result.getByTestId("interpretation-subject").textContent()).toBe("giraffe");
+    expect(await result.getByTestId("interpretation-read-as").textContent()).toBe("okapi → giraffe");
+
     // a prompt it cannot read: the result says it is a random design
     await prompt.fill("a zorblax");
     await page.getByTestId("prompt-fallback").waitFor();
@@ -104,8 +110,8 @@ describeOn("pglite", "the Generate screen says what the agent understands", () =
     // History says it for each generation too
     await page.getByRole("navigation").getByRole("link", { name: "History" }).click();
     const tiles = page.getByRole("list", { name: "Generations" }).getByTestId("tile-interpretation");
-    await expect.poll(() => tiles.count()).toBe(2);
-    expect(await tiles.allTextContents()).toEqual(["Random design: no subject it knows · ignored zorblax", "Drew knight · ignored bubbling"]);
+    await expect.poll(() => tiles.count()).toBe(3);
+    expect(await tiles.allTextContents()).toEqual(["Random design: no subject it knows · ignored zorblax", "Drew giraffe", "Drew knight · ignored bubbling"]);
     expect(bench.problems).toEqual([]);
     await context.close();
   });

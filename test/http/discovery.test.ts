@@ -260,6 +260,37 @@ describe("llms.txt", () => {
     expect(part).toContain("a 16-tile set costs 1 × 2 = 2 credits with `texture`");
   });
 
+  it("says what it read a word as: llms.txt names readAs, a dry run and GraphQL's estimate answer it, and it charges nothing", async () => {
+    const text = await (await t.request("/llms.txt")).text();
+    expect(text).toContain("`interpretation.readAs`");
+    const user = await signUp(t);
+    const { secret } = await createKey(t, user);
+    const response = await t.request("/api/v1/generate", {
+      method: "POST",
+      headers: { ...bearer(secret), "content-type": "application/json" },
+      body: JSON.stringify({ agentId: "pixel-sprite", prompt: "okapi with a lantern", dryRun: true }),
+    });
+    expect(response.status).toBe(200);
+    const { interpretation, credits } = (await response.json()) as {
+      interpretation: { subject: string; ignored: string[]; readAs: { word: string; as: string }[] };
+      credits: { price: number; balance: number };
+    };
+    expect(interpretation).toMatchObject({ subject: "giraffe", ignored: [], readAs: [{ word: "okapi", as: "giraffe" }] });
+    const viaGraphql = await t.request("/graphql", {
+      method: "POST",
+      headers: { ...bearer(secret), "content-type": "application/json" },
+      body: JSON.stringify({
+        query:
+          '{ a: estimate(input: {prompt: "okapi", agentId: "pixel-sprite"}) { interpretation { subject readAs { word as } } } b: estimate(input: {prompt: "giraffe", agentId: "pixel-sprite"}) { interpretation { readAs { word } } } }',
+      }),
+    });
+    expect(await viaGraphql.json()).toEqual({
+      data: { a: { interpretation: { subject: "giraffe", readAs: [{ word: "okapi", as: "giraffe" }] } }, b: { interpretation: { readAs: null } } },
+    });
+    expect(credits.price).toBe(1);
+    expect(await t.db.prisma.generation.count({ where: { accountId: user.accountId } })).toBe(0);
+  });
+
   it("llms-full.txt holds the guide and the whole reference inline", async () => {
     const response = await t.request("/llms-full.txt");
     expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");

@@ -49,6 +49,7 @@ export const interpretationFields = {
   ignored: true,
   fallback: true,
   suggestions: { word: true, subjects: true },
+  readAs: { word: true, as: true },
 } as const satisfies Selection<InterpretationView>;
 export type Interpretation = Selected<InterpretationView, typeof interpretationFields>;
 

@@ -167,6 +167,14 @@ export const suggestion = z
   })
   .meta({ id: "Suggestion" });
 
+/** A word of the prompt read as the nearest word the agent knows. */
+export const readAs = z
+  .object({
+    word: z.string().describe("The prompt's word (lower case, as written)."),
+    as: z.string().describe("The known word it was read as, which then appears as the subject, a modifier or an ignored word."),
+  })
+  .meta({ id: "ReadAs" });
+
 /** What the pixel fixer found in the caller's picture (contract section 14). */
 export const detectedGrid = z
   .object({
@@ -190,6 +198,12 @@ export const interpretation = z
       .array(suggestion)
       .optional()
       .describe("On fallback: subjects it knows near the words it did not know, to name instead. Absent when it did not fall back or found nothing near."),
+    readAs: z
+      .array(readAs)
+      .optional()
+      .describe(
+        'Words it has no drawing or reading of its own for, each read as the nearest word it knows ("yurt" as house, "thawing" as melting). Absent when every word was read as written.',
+      ),
     detected: detectedGrid.optional().describe("The pixel fixer: the grid it found in your picture, once done. Absent for every other agent."),
   })
   .meta({ id: "Interpretation" });

@@ -56,11 +56,12 @@ export function describeRows(layout: SheetLayout): string {
 export function understood(interpretation: Estimate["interpretation"]): string {
   if (interpretation === undefined) return "";
   if (interpretation === null) return " This agent's model reads the prompt as it is.";
-  const { subject, modifiers, ignored, fallback, suggestions } = interpretation;
+  const { subject, modifiers, ignored, fallback, suggestions, readAs } = interpretation;
   const list = (words: string[]) => (words.length > 0 ? words.join(", ") : "none");
   const near = (suggestions ?? []).map((s) => ` Instead of "${s.word}", try: ${s.subjects.join(", ")}.`).join("");
+  const stood = readAs && readAs.length > 0 ? ` It has no drawing of its own for ${readAs.map((r) => `"${r.word}" (read as ${r.as})`).join(", ")}.` : "";
   return (
-    ` It understood: subject ${subject ?? "none"}; modifiers ${list(modifiers)}; ignored ${list(ignored)}.` +
+    ` It understood: subject ${subject ?? "none"}; modifiers ${list(modifiers)}; ignored ${list(ignored)}.${stood}` +
     (fallback
       ? ` It does not know this subject and would draw a generic design: rephrase the prompt around a subject it knows (list_agents lists them), or pick another agent.${near}`
       : "")

@@ -14,7 +14,7 @@ const quoted = (words: readonly string[]) => words.map((w) => `“${w}”`).join
 /** "subject knight · with red, sword · ignored: cork", and a clear note when it fell back. */
 export function InterpretationNote({ interpretation }: { interpretation: Interpretation | null | undefined }) {
   if (!interpretation) return null;
-  const { subject, modifiers, ignored, fallback } = interpretation;
+  const { subject, modifiers, ignored, fallback, readAs } = interpretation;
   return (
     <div class={`interpretation${fallback ? " is-fallback" : ""}`} data-testid="interpretation">
       <dl class="interpretation-terms">
@@ -32,6 +32,12 @@ export function InterpretationNote({ interpretation }: { interpretation: Interpr
           <div>
             <dt>Ignored</dt>
             <dd data-testid="interpretation-ignored">{ignored.join(", ")}</dd>
+          </div>
+        ) : null}
+        {readAs && readAs.length > 0 ? (
+          <div>
+            <dt>Read as</dt>
+            <dd data-testid="interpretation-read-as">{readAs.map((r) => `${r.word} → ${r.as}`).join(", ")}</dd>
           </div>
         ) : null}
       </dl>

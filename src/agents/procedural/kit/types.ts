@@ -32,6 +32,8 @@ export interface PromptSpec {
   readonly negated: readonly string[];
   /** Unrecognised content words of the latest turn that described the subject (hash fallback). */
   readonly otherWords: readonly string[];
+  /** Words no agent reads, each read as the nearest known word (words/read-as.ts): `[written, readAs]`; absent when none. */
+  readonly readAs?: readonly (readonly [string, string])[];
 }
 
 export interface GeneratorInput {

@@ -12,6 +12,8 @@
  *   other subject word it drew (a setting, a surface's place), so no word of the prompt vanishes.
  * - `ignored`: content words it did not use: unknown words (raw), subjects it does not draw,
  *   colours beyond those it uses, styles it has no use for (canonical). Filler words never appear.
+ * - `readAs`: the prompt's words no agent reads, each with the known word read in its place
+ *   (words/read-as.ts); that word then appears above like any other.
  *
  * Each family reads its own words (icons/reading.ts, sprites/reading.ts, textures/reading.ts) and
  * tells what it used; this file turns that use into the contract's interpretation.
@@ -66,5 +68,6 @@ export function interpretationOf(spec: PromptSpec, usage: Usage): Interpretation
     ...spec.negated.filter((s) => !usage.negations.has(s) && !usage.styles.has(s)).map((s) => `no ${s}`),
     ...spec.otherWords,
   ];
-  return { subject: usage.subject, modifiers, ignored: [...new Set(ignored)], fallback: usage.fallback };
+  const readAs = spec.readAs?.map(([word, as]) => ({ word, as }));
+  return { subject: usage.subject, modifiers, ignored: [...new Set(ignored)], fallback: usage.fallback, ...(readAs ? { readAs } : {}) };
 }

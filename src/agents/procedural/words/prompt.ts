@@ -19,6 +19,7 @@
  */
 import { GENERIC_SUBJECTS, SUBJECT_WORDS } from "./subjects/subjects.js";
 import { joinCompounds } from "./compounds.js";
+import { readAsIn, readAsWord } from "./read-as.js";
 import { ADDITIVE_WORDS, COLOR_WORDS, EFFECT_WORDS, FILLER_WORDS, MATERIAL_WORDS, NEGATIONS, STYLE_GROUPS, STYLE_WORDS } from "./vocabulary.js";
 import type { Tone } from "../kit/color.js";
 import type { PromptInput, PromptSpec } from "../kit/types.js";
@@ -35,6 +36,9 @@ interface TurnSpec {
   negatedColors: string[];
   negatedSubjects: string[];
   otherWords: string[];
+  /** Words read as known ones (read-as.ts), and the subjects only such a word named. */
+  readAs: (readonly [string, string])[];
+  standIns: Set<string>;
   additive: boolean;
 }
 
@@ -54,7 +58,13 @@ export function countPromptReadings(): (prompt: string) => number {
 /** How many tokens a negation reaches forward ("without any dark outline" still negates). */
 const NEGATION_REACH = 3;
 
+/** The prompt's text as the reader reads it: lower case, compounds joined, unknown words read as known ones (read-as.ts). */
 export function normalizeText(text: string): string {
+  return readAsIn(normalizeWords(text)).text;
+}
+
+/** The text normalised, before any word is read as another. */
+function normalizeWords(text: string): string {
   return joinCompounds(
     text
       .toLowerCase()
@@ -143,15 +153,24 @@ function parseTurn(content: string): TurnSpec {
     negatedColors: [],
     negatedSubjects: [],
     otherWords: [],
+    readAs: [],
+    standIns: new Set(),
     additive: false,
   };
-  const tokens = tokensOf(content);
+  const tokens = normalizeWords(content)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  /** Subjects a word of the prompt names itself (not only through a stand-in). */
+  const named = new Set<string>();
   let negateFor = 0;
   /** Subjects named by a word that is not only a material or an effect ("mage" in "fire mage"). */
   const plainSubjects = new Set<string>();
   /** Materials and effects whose word also named a subject ("fire": the flame, or the fire effect). */
   const doubling: string[] = [];
-  for (const token of tokens) {
+  for (const written of tokens) {
+    const as = readAsWord(written);
+    const token = as ?? written;
+    if (as !== undefined && !turn.readAs.some(([w]) => w === written)) turn.readAs.push([written, as]);
     if (NEGATIONS.has(token)) {
       negateFor = NEGATION_REACH;
       continue;
@@ -185,6 +204,8 @@ function parseTurn(content: string): TurnSpec {
       recognised = true;
       if (negate) pushUnique(turn.negatedSubjects, subject);
       else pushUnique(turn.subjects, subject);
+      if (as === undefined) named.add(subject);
+      else if (!named.has(subject)) turn.standIns.add(subject);
       if (!negate && material === undefined && effect === undefined) plainSubjects.add(subject);
       if (!negate && material !== undefined) doubling.push(`m:${material}`);
       if (!negate && effect !== undefined) doubling.push(`e:${effect}`);
@@ -195,6 +216,7 @@ function parseTurn(content: string): TurnSpec {
       pushUnique(turn.otherWords, token);
     }
   }
+  for (const subject of named) turn.standIns.delete(subject);
   // "fire mage", "stone brick", "wooden shield": the material or effect word modifies the other subject
   // "fire", "stone": alone, the word is the subject and modifies nothing
   if (plainSubjects.size > 0) turn.subjects = turn.subjects.filter((s) => plainSubjects.has(s));
@@ -205,11 +227,15 @@ function parseTurn(content: string): TurnSpec {
   return turn;
 }
 
-/** Specific subjects first, generic ones ("monster", "hero"...) after; otherwise mention order. */
-function orderSubjects(subjects: readonly string[]): string[] {
-  const specific = subjects.filter((s) => !GENERIC_SUBJECTS.has(s));
+/**
+ * Specific subjects first, then those only a stand-in word named ("kitchen knife": the knife, then
+ * a kitchen read as a room), then generic ones ("monster", "hero"...); otherwise mention order.
+ */
+function orderSubjects(subjects: readonly string[], standIns: ReadonlySet<string>): string[] {
+  const specific = subjects.filter((s) => !GENERIC_SUBJECTS.has(s) && !standIns.has(s));
+  const nearest = subjects.filter((s) => !GENERIC_SUBJECTS.has(s) && standIns.has(s));
   const generic = subjects.filter((s) => GENERIC_SUBJECTS.has(s));
-  return [...specific, ...generic];
+  return [...specific, ...nearest, ...generic];
 }
 
 export function interpretPrompt(input: PromptInput): PromptSpec {
@@ -227,6 +253,8 @@ export function interpretPrompt(input: PromptInput): PromptSpec {
   const styles: string[] = [];
   const negated: string[] = [];
   let otherWords: string[] = [];
+  let readAs: (readonly [string, string])[] = [];
+  let standIns = new Set<string>();
 
   for (const content of userTurns) {
     const turn = parseTurn(content);
@@ -237,6 +265,7 @@ export function interpretPrompt(input: PromptInput): PromptSpec {
 
     if (turn.subjects.length > 0) {
       subjects = turn.additive ? [...subjects, ...turn.subjects.filter((s) => !subjects.includes(s))] : [...turn.subjects];
+      standIns = turn.additive ? new Set([...standIns, ...turn.standIns]) : turn.standIns;
     }
     subjects = subjects.filter((s) => !turn.negatedSubjects.includes(s));
 
@@ -245,18 +274,20 @@ export function interpretPrompt(input: PromptInput): PromptSpec {
 
     if (turn.subjects.length > 0 || turn.otherWords.length > 0) {
       otherWords = turn.additive ? [...otherWords, ...turn.otherWords] : turn.otherWords;
+      readAs = turn.additive ? [...readAs, ...turn.readAs.filter(([w]) => !readAs.some(([x]) => x === w))] : turn.readAs;
     }
   }
 
   return {
     text: userTurns.map(normalizeText).filter(Boolean).join(" | "),
     colors,
-    subjects: orderSubjects(subjects),
+    subjects: orderSubjects(subjects, standIns),
     materials,
     effects,
     styles,
     negated,
     otherWords,
+    ...(readAs.length > 0 ? { readAs } : {}),
   };
 }
 

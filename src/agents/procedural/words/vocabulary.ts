@@ -221,7 +221,11 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
     "maybe just any all then than but so also add plus too let lets us use using same other another again " +
     "bit bits x y do does done as has have having of button buttons symbol sign mark " +
     // verbs that only say "with": what is held or worn is the next subject ("knight wielding an axe")
-    "holding holds hold wielding wields wield carrying carries carry wearing wears wear equipped armed"
+    "holding holds hold wielding wields wield carrying carries carry wearing wears wear equipped armed " +
+    // where one thing is beside another, like "on" and "in": each agent places what it draws by its own
+    // layout ("up", "down" and "next" are words of arrows and buttons, so not here)
+    "beside behind against through across along around near between above below beneath underneath atop " +
+    "inside outside upon within toward towards among amid alongside"
   ).split(" "),
   ...GAME_JARGON_WORDS,
 ]);

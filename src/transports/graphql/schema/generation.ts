@@ -163,6 +163,14 @@ const SuggestionRef = builder.objectRef<NonNullable<InterpretationView["suggesti
   }),
 });
 
+const ReadAsRef = builder.objectRef<NonNullable<InterpretationView["readAs"]>[number]>("ReadAs").implement({
+  description: "A word of the prompt read as the nearest word the agent knows.",
+  fields: (t) => ({
+    word: t.exposeString("word", { description: "The prompt's word (lower case, as written)." }),
+    as: t.exposeString("as", { description: "The known word it was read as, which then appears as the subject, a modifier or an ignored word." }),
+  }),
+});
+
 const DetectedGridRef = builder.objectRef<NonNullable<InterpretationView["detected"]>>("DetectedGrid").implement({
   description: "What the pixel fixer found in the caller's picture.",
   fields: (t) => ({
@@ -187,6 +195,13 @@ const InterpretationRef = builder.objectRef<InterpretationView>("Interpretation"
       nullable: true,
       description: "On fallback: subjects it knows near the words it did not know, to name instead; null when it did not fall back or found nothing near.",
       resolve: (i) => i.suggestions ?? null,
+    }),
+    readAs: t.field({
+      type: [ReadAsRef],
+      nullable: true,
+      description:
+        'Words it has no drawing or reading of its own for, each read as the nearest word it knows ("yurt" as house, "thawing" as melting); null when every word was read as written.',
+      resolve: (i) => i.readAs ?? null,
     }),
     detected: t.field({
       type: DetectedGridRef,

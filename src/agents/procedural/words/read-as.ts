@@ -1,0 +1,45 @@
+/**
+ * Words no agent reads, read as the nearest word one does (read-as-table.ts, generated from WordNet
+ * by `npm run read-as`): a noun as the nearest known subject ("yurt" a house, "okapi" a giraffe),
+ * a verb's or adjective's form as a known word of the same meaning ("thawing" melting, "laden"
+ * full). The prompt reader replaces each such word before reading, and says so: the spec's
+ * `readAs` pairs become the interpretation's `readAs`, so a caller sees what stood in for what.
+ * A word read as a subject ranks after the subjects the prompt names itself ("kitchen knife" is a
+ * knife), as a generic subject does.
+ */
+import { READ_AS_TABLE } from "./read-as-table.js";
+
+/** Unknown word → the known word it is read as. */
+export const READ_AS: ReadonlyMap<string, string> = (() => {
+  const map = new Map<string, string>();
+  for (const [target, words] of Object.entries(READ_AS_TABLE)) for (const word of words.split(" ")) map.set(word, target);
+  return map;
+})();
+
+let reading = true;
+
+/** For `npm run read-as` and its tests only: every word read as written (`true`), to find the words no agent reads; `false` undoes it. */
+export function readWordsAsWritten(asWritten: boolean): void {
+  reading = !asWritten;
+}
+
+/** The known word `token` is read as (a plural through its singular: "tapirs"), else undefined. */
+export function readAsWord(token: string): string | undefined {
+  if (!reading) return undefined;
+  const direct = READ_AS.get(token);
+  if (direct !== undefined || token.length < 4 || !token.endsWith("s")) return direct;
+  if (token.endsWith("ies")) return READ_AS.get(`${token.slice(0, -3)}y`);
+  return READ_AS.get(token.slice(0, -1)) ?? (token.endsWith("es") ? READ_AS.get(token.slice(0, -2)) : undefined);
+}
+
+/** The text with every such word replaced, and what was read as what (in order, each once). */
+export function readAsIn(text: string): { text: string; pairs: (readonly [string, string])[] } {
+  const pairs: (readonly [string, string])[] = [];
+  const out = text.replace(/[a-z]+/g, (token) => {
+    const as = readAsWord(token);
+    if (as === undefined) return token;
+    if (!pairs.some(([w]) => w === token)) pairs.push([token, as]);
+    return as;
+  });
+  return { text: out, pairs };
+}
