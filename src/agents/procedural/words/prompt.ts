@@ -19,7 +19,7 @@
  */
 import { GENERIC_SUBJECTS, SUBJECT_WORDS } from "./subjects/subjects.js";
 import { joinCompounds } from "./compounds.js";
-import { readAsIn, readAsWord } from "./read-as.js";
+import { readAsIn, readAsWord, readingAs } from "./read-as.js";
 import { ADDITIVE_WORDS, COLOR_WORDS, EFFECT_WORDS, FILLER_WORDS, MATERIAL_WORDS, NEGATIONS, STYLE_GROUPS, STYLE_WORDS } from "./vocabulary.js";
 import type { Tone } from "../kit/color.js";
 import type { PromptInput, PromptSpec } from "../kit/types.js";
@@ -60,8 +60,19 @@ const NEGATION_REACH = 3;
 
 /** The prompt's text as the reader reads it: lower case, compounds joined, unknown words read as known ones (read-as.ts). */
 export function normalizeText(text: string): string {
-  return readAsIn(normalizeWords(text)).text;
+  const normalized = readingAs() ? normalizedAs : normalizedAsWritten;
+  let normal = normalized.get(text);
+  if (normal === undefined) {
+    if (normalized.size >= 256) normalized.clear();
+    normal = readAsIn(normalizeWords(text)).text;
+    normalized.set(text, normal);
+  }
+  return normal;
 }
+
+/** Texts lately normalised: a reading normalises the same text several times (its spec's, each family's tokens). */
+const normalizedAs = new Map<string, string>();
+const normalizedAsWritten = new Map<string, string>();
 
 /** The text normalised, before any word is read as another. */
 function normalizeWords(text: string): string {

@@ -23,6 +23,9 @@ export function readWordsAsWritten(asWritten: boolean): void {
   reading = !asWritten;
 }
 
+/** Whether words are read as other words (not while `readWordsAsWritten(true)`). */
+export const readingAs = (): boolean => reading;
+
 /** The known word `token` is read as (a plural through its singular: "tapirs"), else undefined. */
 export function readAsWord(token: string): string | undefined {
   if (!reading) return undefined;
@@ -35,11 +38,25 @@ export function readAsWord(token: string): string | undefined {
 /** The text with every such word replaced, and what was read as what (in order, each once). */
 export function readAsIn(text: string): { text: string; pairs: (readonly [string, string])[] } {
   const pairs: (readonly [string, string])[] = [];
-  const out = text.replace(/[a-z]+/g, (token) => {
+  let out = "";
+  let copied = 0;
+  // one pass over the runs of letters; a text without such a word is returned as it is
+  for (let start = 0; start < text.length; ) {
+    const code = text.charCodeAt(start);
+    if (code < 97 || code > 122) {
+      start++;
+      continue;
+    }
+    let end = start + 1;
+    while (end < text.length && text.charCodeAt(end) >= 97 && text.charCodeAt(end) <= 122) end++;
+    const token = text.slice(start, end);
     const as = readAsWord(token);
-    if (as === undefined) return token;
-    if (!pairs.some(([w]) => w === token)) pairs.push([token, as]);
-    return as;
-  });
-  return { text: out, pairs };
+    if (as !== undefined) {
+      out += text.slice(copied, start) + as;
+      copied = end;
+      if (!pairs.some(([w]) => w === token)) pairs.push([token, as]);
+    }
+    start = end;
+  }
+  return { text: copied === 0 ? text : out + text.slice(copied), pairs };
 }
