@@ -9,13 +9,17 @@
  * seeds each at 64 px, the mean share of pixels that differ between two seeds' images (RGBA, any
  * channel), averaged over all pairs; and for every understood prompt, each understood word left out
  * in turn (seed 1, 64 px): the share of those words whose absence leaves the picture unchanged.
- * Words that vanish (neither drawn nor reported ignored) are counted always.
+ * Words that vanish (neither drawn nor reported ignored) are counted always, and so are the prompts
+ * understood (and understood whole) only because a word was read as a nearer known one
+ * (`interpretation.readAs`, words/read-as.ts): each figure is given with and without them.
  */
 import { readFileSync } from "node:fs";
 import { PNG } from "pngjs";
 import { draw, type DrawTask } from "../src/agents/procedural/draw-task.js";
 import { interpretIcon, interpretPrompt, interpretSprite, interpretTexture } from "../src/agents/procedural/index.js";
+import { GENERIC_SUBJECTS } from "../src/agents/procedural/words/subjects/subjects.js";
 import { understoodWords, vanishedWords, without } from "../src/agents/procedural/words/accounting.js";
+import { readWordsAsWritten } from "../src/agents/procedural/words/read-as.js";
 
 const readers = { "pixel-sprite": interpretSprite, icon: interpretIcon, texture: interpretTexture } as const;
 type Agent = keyof typeof readers;
@@ -36,12 +40,23 @@ const rows = readFileSync(file, "utf8")
 
 let understood = 0;
 let whole = 0;
+/** Understood (whole) with every word read as written: what the agents' own vocabulary reaches. */
+let understoodAsWritten = 0;
+let wholeAsWritten = 0;
+let generic = 0;
 let vanishing = 0;
 const misses: string[] = [];
 const partial: string[] = [];
 const byAgent = new Map<Agent, { n: number; understood: number; whole: number }>();
 for (const { agent, prompt } of rows) {
   const i = readers[agent](interpretPrompt({ prompt }));
+  readWordsAsWritten(true);
+  const asWritten = readers[agent](interpretPrompt({ prompt }));
+  readWordsAsWritten(false);
+  if (asWritten.subject !== null && !asWritten.fallback) {
+    understoodAsWritten++;
+    if (asWritten.ignored.length === 0) wholeAsWritten++;
+  } else if (i.subject !== null && !i.fallback && GENERIC_SUBJECTS.has(i.subject)) generic++;
   vanishing += vanishedWords(prompt, i, (text) => readers[agent](interpretPrompt({ prompt: text }))).length;
   const stats = byAgent.get(agent) ?? { n: 0, understood: 0, whole: 0 };
   stats.n++;
@@ -57,6 +72,9 @@ for (const { agent, prompt } of rows) {
 }
 const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
 console.log(`reach: ${rows.length} prompts; understood ${pct(understood, rows.length)}, understood whole ${pct(whole, rows.length)}`);
+console.log(
+  `  with every word read as written: understood ${pct(understoodAsWritten, rows.length)}, whole ${pct(wholeAsWritten, rows.length)}; understood only through a word read as a generic subject (a person, a beast): ${generic}`,
+);
 console.log(`vanished words (neither drawn nor reported): ${vanishing}`);
 for (const [agent, s] of byAgent) console.log(`  ${agent}: ${s.n} prompts; understood ${pct(s.understood, s.n)}, whole ${pct(s.whole, s.n)}`);
 if (misses.length) console.log(`not understood (${misses.length}):\n  ${misses.join("\n  ")}`);

@@ -19,7 +19,7 @@
  */
 import { GENERIC_SUBJECTS, SUBJECT_WORDS } from "./subjects/subjects.js";
 import { joinCompounds } from "./compounds.js";
-import { readAsIn, readAsWord, readingAs } from "./read-as.js";
+import { readAsIn, readingAs } from "./read-as.js";
 import { ADDITIVE_WORDS, COLOR_WORDS, EFFECT_WORDS, FILLER_WORDS, MATERIAL_WORDS, NEGATIONS, STYLE_GROUPS, STYLE_WORDS } from "./vocabulary.js";
 import type { Tone } from "../kit/color.js";
 import type { PromptInput, PromptSpec } from "../kit/types.js";
@@ -168,9 +168,13 @@ function parseTurn(content: string): TurnSpec {
     standIns: new Set(),
     additive: false,
   };
-  const tokens = normalizeWords(content)
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+  const words = normalizeWords(content);
+  const read = readAsIn(words);
+  turn.readAs = read.pairs;
+  // a token is a stand-in when a word was read as it and the prompt does not write it itself
+  const written = read.pairs.length > 0 ? new Set(words.split(/[^a-z0-9]+/)) : undefined;
+  const standing = new Set(read.pairs.map(([, as]) => as).filter((as) => !written?.has(as)));
+  const tokens = read.text.split(/[^a-z0-9]+/).filter(Boolean);
   /** Subjects a word of the prompt names itself (not only through a stand-in). */
   const named = new Set<string>();
   let negateFor = 0;
@@ -178,10 +182,8 @@ function parseTurn(content: string): TurnSpec {
   const plainSubjects = new Set<string>();
   /** Materials and effects whose word also named a subject ("fire": the flame, or the fire effect). */
   const doubling: string[] = [];
-  for (const written of tokens) {
-    const as = readAsWord(written);
-    const token = as ?? written;
-    if (as !== undefined && !turn.readAs.some(([w]) => w === written)) turn.readAs.push([written, as]);
+  for (const token of tokens) {
+    const standIn = standing.has(token);
     if (NEGATIONS.has(token)) {
       negateFor = NEGATION_REACH;
       continue;
@@ -215,7 +217,7 @@ function parseTurn(content: string): TurnSpec {
       recognised = true;
       if (negate) pushUnique(turn.negatedSubjects, subject);
       else pushUnique(turn.subjects, subject);
-      if (as === undefined) named.add(subject);
+      if (!standIn) named.add(subject);
       else if (!named.has(subject)) turn.standIns.add(subject);
       if (!negate && material === undefined && effect === undefined) plainSubjects.add(subject);
       if (!negate && material !== undefined) doubling.push(`m:${material}`);

@@ -20,24 +20,21 @@ afterEach(() => readWordsAsWritten(false));
 
 describe("words no agent reads, read as the nearest known word (read-as.ts)", () => {
   it.each([
-    ["pixel-sprite", "okapi", "giraffe"],
-    ["pixel-sprite", "ziggurat", "house"],
-    ["pixel-sprite", "robber", "thief"],
-    ["icon", "pemmican", "meat"],
-    ["icon", "thawing candle", "melting"],
-    ["texture", "sandy loam", "dirt"],
-  ] as const)("%s reads %s with %s in its place, says so, and draws it", async (agent, prompt, as) => {
-    const word = prompt.split(" ").at(-1) === "loam" ? "loam" : (prompt.split(" ")[0] as string);
+    ["pixel-sprite", "okapi", "okapi", "giraffe"],
+    ["pixel-sprite", "ziggurat", "ziggurat", "house"],
+    ["pixel-sprite", "robber", "robber", "thief"],
+    ["pixel-sprite", "able seaman", "able seaman", "sailor"],
+    ["icon", "pemmican", "pemmican", "meat"],
+    ["icon", "thawing candle", "thawing", "melting"],
+    ["icon", "machine pistol", "machine pistol", "gun"],
+    ["texture", "sandy loam", "loam", "dirt"],
+  ] as const)("%s reads %s with %s read as %s, says so, and draws it", async (agent, prompt, word, as) => {
     const i = reading(agent, prompt);
     expect(i.fallback).toBe(false);
     expect(i.readAs).toEqual([{ word, as }]);
     expect([i.subject, ...i.modifiers, ...i.ignored]).toContain(as);
     expect(i.ignored).not.toContain(as);
-    const without =
-      prompt
-        .split(" ")
-        .filter((w) => w !== word)
-        .join(" ") || "the";
+    const without = prompt.replace(word, "").trim() || "the";
     const { vanished, changes } = await wordInPicture(agent, prompt, without);
     expect(vanished).toEqual([]);
     expect(changes).toBe(true);

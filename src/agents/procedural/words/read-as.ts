@@ -35,12 +35,11 @@ export function readAsWord(token: string): string | undefined {
   return READ_AS.get(token.slice(0, -1)) ?? (token.endsWith("es") ? READ_AS.get(token.slice(0, -2)) : undefined);
 }
 
-/** The text with every such word replaced, and what was read as what (in order, each once). */
+/** The text with every such word or two-word name replaced, and what was read as what (in order, each once). */
 export function readAsIn(text: string): { text: string; pairs: (readonly [string, string])[] } {
   const pairs: (readonly [string, string])[] = [];
-  let out = "";
-  let copied = 0;
-  // one pass over the runs of letters; a text without such a word is returned as it is
+  // the runs of letters, as [start, end)
+  const runs: number[] = [];
   for (let start = 0; start < text.length; ) {
     const code = text.charCodeAt(start);
     if (code < 97 || code > 122) {
@@ -49,14 +48,32 @@ export function readAsIn(text: string): { text: string; pairs: (readonly [string
     }
     let end = start + 1;
     while (end < text.length && text.charCodeAt(end) >= 97 && text.charCodeAt(end) <= 122) end++;
-    const token = text.slice(start, end);
-    const as = readAsWord(token);
-    if (as !== undefined) {
-      out += text.slice(copied, start) + as;
-      copied = end;
-      if (!pairs.some(([w]) => w === token)) pairs.push([token, as]);
-    }
+    runs.push(start, end);
     start = end;
+  }
+  let out = "";
+  let copied = 0;
+  for (let k = 0; k < runs.length; k += 2) {
+    const start = runs[k] as number;
+    let end = runs[k + 1] as number;
+    let written = text.slice(start, end);
+    // a two-word name, its words one space or hyphen apart ("walkie-talkie", "lily pads")
+    let as: string | undefined;
+    const next = runs[k + 2];
+    if (next !== undefined && next - end === 1 && (text[end] === " " || text[end] === "-")) {
+      const second = text.slice(next, runs[k + 3]);
+      as = readAsWord(`${written}_${second}`);
+      if (as !== undefined) {
+        written = `${written} ${second}`;
+        end = runs[k + 3] as number;
+        k += 2;
+      }
+    }
+    as ??= readAsWord(written);
+    if (as === undefined) continue;
+    out += text.slice(copied, start) + as;
+    copied = end;
+    if (!pairs.some(([w]) => w === written)) pairs.push([written, as]);
   }
   return { text: copied === 0 ? text : out + text.slice(copied), pairs };
 }
