@@ -54,6 +54,7 @@ const offensive = new Set<string>(["whore", "prostitute", "rapist", "goddam", "g
  * a viewer; "howling" a wind, not wonderful): nothing is read as them.
  */
 const NOT_TARGETS = new Set([
+  "pin",
   "beholder",
   "crack",
   "smashing",
@@ -88,6 +89,7 @@ const NOT_TARGETS = new Set([
 ]);
 /** Words whose first WordNet meaning is not what a game-art prompt means by them ("needle" a pine's leaf, "tail" a chase). */
 const NOT_READ = new Set([
+  "megaphone",
   "needle",
   "tail",
   "skirt",
@@ -532,7 +534,11 @@ for (const lemma of senses.noun.keys()) {
   // English words both ("lily pad"), not a Latin name ("zanthoxylum fraxineum")
   if (!parts.every((p) => senses.noun.has(p) || senses.verb.has(p) || senses.adj.has(p) || bases(p).length > 1)) continue;
   const target = nearestSubject(lemma);
-  if (target !== undefined && !NOT_TARGETS.has(target) && !parts.includes(target)) readAs.set(parts.join("_"), target);
+  // a name whose known word is a subject reads whole only as that subject ("able seaman" a sailor): else
+  // the known word as written ("manor house" stays a house, not a castle some agents do not draw)
+  const named = parts.map((p) => SUBJECT_WORDS.get(p)).filter((x) => x !== undefined);
+  if (target === undefined || NOT_TARGETS.has(target) || parts.includes(target) || named.some((subject) => subject !== target)) continue;
+  readAs.set(parts.join("_"), target);
 }
 
 const byTarget = new Map<string, string[]>();
