@@ -89,6 +89,7 @@ const NOT_TARGETS = new Set([
 ]);
 /** Words whose first WordNet meaning is not what a game-art prompt means by them ("needle" a pine's leaf, "tail" a chase). */
 const NOT_READ = new Set([
+  "whetstone",
   "megaphone",
   "needle",
   "tail",

@@ -711,7 +711,7 @@ export const READ_AS_TABLE: Readonly<Record<string, string>> = {
   tipped: "atilt canted leaning tilted",
   tiptoeing: "tippytoeing",
   toasted: "crispened",
-  tombstone: "cenotaph grindstone hearthstone megalith monolith springer stela whetstone megalithic_structure memorial_tablet triumphal_arch",
+  tombstone: "cenotaph grindstone hearthstone megalith monolith springer stela megalithic_structure memorial_tablet triumphal_arch",
   torch: "blinker flambeau headlamp headlight houselights photoflood searchlight sidelight strip_lighting",
   torn: "divided injured mangled",
   tossing: "skying",

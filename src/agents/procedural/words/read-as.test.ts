@@ -42,6 +42,8 @@ describe("words no agent reads, read as the nearest known word (read-as.ts)", ()
 
   it("reads a plural through its singular, and says nothing when every word is read as written", () => {
     expect(readAsWord("okapis")).toBe("giraffe");
+    // "poles" is the pole's plural, never "pol" (a politician) with "-es"
+    expect(readAsWord("poles")).toBeUndefined();
     expect(interpretPrompt({ prompt: "red knight with a sword" }).readAs).toBeUndefined();
     expect(reading("pixel-sprite", "red knight with a sword").readAs).toBeUndefined();
   });

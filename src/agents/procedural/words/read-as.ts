@@ -32,7 +32,8 @@ export function readAsWord(token: string): string | undefined {
   const direct = READ_AS.get(token);
   if (direct !== undefined || token.length < 4 || !token.endsWith("s")) return direct;
   if (token.endsWith("ies")) return READ_AS.get(`${token.slice(0, -3)}y`);
-  return READ_AS.get(token.slice(0, -1)) ?? (token.endsWith("es") ? READ_AS.get(token.slice(0, -2)) : undefined);
+  // "-es" only after a hiss or an o ("boxes", "potatoes"): "poles" is no "pol"
+  return READ_AS.get(token.slice(0, -1)) ?? (/(ch|sh|ss|x|z|o)es$/.test(token) ? READ_AS.get(token.slice(0, -2)) : undefined);
 }
 
 /** The text with every such word or two-word name replaced, and what was read as what (in order, each once). */
