@@ -247,6 +247,9 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     expect(textOf(unknownSubject)).toContain("would draw a generic design");
     const misspelt = await call(client, "estimate_cost", { agentId: "pixel-sprite", prompt: "a red dragn" });
     expect(textOf(misspelt)).toContain('Instead of "dragn", try: dragon, dragonfly.');
+    // a word it has no drawing for: what it was read as
+    const standIn = await call(client, "estimate_cost", { agentId: "pixel-sprite", prompt: "an okapi" });
+    expect(textOf(standIn)).toContain('It has no drawing of its own for "okapi" (read as giraffe).');
     const byModel = await call(client, "estimate_cost", { agentId: "model", prompt: "a red potion" });
     expect(textOf(byModel)).toContain("reads the prompt as it is");
     const both = await call(client, "estimate_cost", { prompt: "a", messages: [{ role: "user", content: "b" }] });
