@@ -145,7 +145,7 @@ export interface Interpretation {
    */
   suggestions?: Suggestion[];
   /**
-   * Words it has no reading of its own for, each read as the nearest word it does ("yurt" → house,
+   * Words it has no reading of its own for, each read as the nearest word it does ("okapi" → giraffe,
    * "thawing" → melting): what stood in for what. Absent when every word was read as written.
    */
   readAs?: ReadAs[];

@@ -202,7 +202,7 @@ export const interpretation = z
       .array(readAs)
       .optional()
       .describe(
-        'Words it has no drawing or reading of its own for, each read as the nearest word it knows ("yurt" as house, "thawing" as melting). Absent when every word was read as written.',
+        'Words it has no drawing or reading of its own for, each read as the nearest word it knows ("okapi" as giraffe, "thawing" as melting). Absent when every word was read as written.',
       ),
     detected: detectedGrid.optional().describe("The pixel fixer: the grid it found in your picture, once done. Absent for every other agent."),
   })

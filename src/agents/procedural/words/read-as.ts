@@ -1,6 +1,6 @@
 /**
  * Words no agent reads, read as the nearest word one does (read-as-table.ts, generated from WordNet
- * by `npm run read-as`): a noun as the nearest known subject ("yurt" a house, "okapi" a giraffe),
+ * by `npm run read-as`): a noun as the nearest known subject ("robber" a thief, "okapi" a giraffe),
  * a verb's or adjective's form as a known word of the same meaning ("thawing" melting, "laden"
  * full). The prompt reader replaces each such word before reading, and says so: the spec's
  * `readAs` pairs become the interpretation's `readAs`, so a caller sees what stood in for what.

@@ -200,7 +200,7 @@ const InterpretationRef = builder.objectRef<InterpretationView>("Interpretation"
       type: [ReadAsRef],
       nullable: true,
       description:
-        'Words it has no drawing or reading of its own for, each read as the nearest word it knows ("yurt" as house, "thawing" as melting); null when every word was read as written.',
+        'Words it has no drawing or reading of its own for, each read as the nearest word it knows ("okapi" as giraffe, "thawing" as melting); null when every word was read as written.',
       resolve: (i) => i.readAs ?? null,
     }),
     detected: t.field({
