@@ -25,7 +25,7 @@ export function renderKnowsSection(origin: string, agents: readonly AgentKnows[]
   );
   // a paragraph, not an H2: llms.txt keeps H2 sections for lists of links
   return `
-**What the built-in agents know.** The built-in agents draw without a model: they read the prompt for a subject they know, then colours, materials, effects and styles; synonyms and plurals of a subject work too, and a word they have no drawing of their own for is read as the nearest word they know (\`interpretation.readAs\`: "yurt" as house, "thawing" as melting). Other words are ignored, and a prompt naming no subject the agent knows gets a generic design (\`interpretation.fallback: true\`, with \`interpretation.suggestions\` of near subjects). Check a prompt for free with \`"dryRun": true\` (the answer's \`interpretation\` lists the subject, modifiers and ignored words), or send \`"strict": true\` to get a 400 instead of a generic design.
+**What the built-in agents know.** The built-in agents draw without a model: they read the prompt for a subject they know, then colours, materials, effects and styles; synonyms and plurals of a subject work too, and a word they have no drawing of their own for is read as the nearest word they know (\`interpretation.readAs\`: "okapi" as giraffe, "thawing" as melting). Other words are ignored, and a prompt naming no subject the agent knows gets a generic design (\`interpretation.fallback: true\`, with \`interpretation.suggestions\` of near subjects). Check a prompt for free with \`"dryRun": true\` (the answer's \`interpretation\` lists the subject, modifiers and ignored words), or send \`"strict": true\` to get a 400 instead of a generic design.
 
 ${lines.join("\n")}
 
