@@ -9,7 +9,6 @@ import { STATE_WORDS } from "../../src/agents/procedural/words/states.js";
 import { EFFECT_WORDS, FILLER_WORDS, STYLE_WORDS } from "../../src/agents/procedural/words/vocabulary.js";
 
 readWordsAsWritten(true);
-const readers = [interpretSprite, interpretIcon, interpretTexture];
 /** A subject of every kind the agents draw: a word none of them reads beside any of these is read by none. */
 const PROBES = (
   "wolf knight sword bread candle grass chest potion sea water sky door cannon ship tree house stone floor wall road " +
@@ -18,6 +17,7 @@ const PROBES = (
 /** Words an agent reads in the prompt lists of `bench/prompts` (not ignored there): read in some setting ("pocked" beside a crater). */
 const readInLists = new Set<string>();
 const readerOf = { "pixel-sprite": interpretSprite, icon: interpretIcon, texture: interpretTexture } as const;
+const readers = Object.values(readerOf);
 for (const file of readdirSync("bench/prompts").filter((f) => f.endsWith(".tsv"))) {
   for (const line of readFileSync(join("bench/prompts", file), "utf8").split("\n")) {
     const [agent, prompt] = line.split("\t") as [keyof typeof readerOf, string | undefined];
